@@ -1,0 +1,215 @@
+import type { HandlerTable, OperationContext } from '../context';
+import { badRequest, notFound } from '../errors';
+import { newObjectId, newTransactionId, newUuid } from '../ids';
+import { validateOverdueTerms } from '../money/overdue-terms';
+import { parsePage, pageOf } from '../pagination';
+import { objectBody, parseInput, pathId, rfc3339 } from '../validation';
+import { findCustomerIdByCorrelationId, resolveChargeCustomer } from '../customers/charge-customer';
+import { chargeBrCode } from './charge-brcode';
+import { chargeCreateBody, chargeCreateQuery, chargeExpirationBody, chargeListQuery, type ChargeCreateInput } from './charge-input';
+import type { ChargeRow } from './charge-repo';
+import { chargeRepo } from './charge-repo-instance';
+import { scheduleCharge } from './charge-schedule';
+import { serializeCharge, type ChargeOptions } from './charge-serializer';
+
+export { chargeRepo };
+
+export const CHARGE_EVENTS = {
+  created: 'OPENPIX:CHARGE_CREATED',
+  expired: 'OPENPIX:CHARGE_EXPIRED',
+  deleted: 'CHARGE_DELETED',
+  expirationChanged: 'CHARGE_EXPIRATION_UPDATED',
+} as const;
+
+const listFilterQuery = chargeListQuery.extend({ start: rfc3339.optional(), end: rfc3339.optional() });
+
+/** Looks a charge up by any of its ids within the caller's company; another company's charge is "not found". */
+export function requireCharge(ctx: OperationContext, id: string): ChargeRow {
+  const row = chargeRepo(ctx.db).findByAnyId(ctx.tenant.company.id, id);
+  if (!row) throw notFound('Charge not found');
+  return row;
+}
+
+function chargeJson(ctx: OperationContext, row: ChargeRow) {
+  return serializeCharge(row, ctx.config, ctx.now);
+}
+
+function createCharge(ctx: OperationContext, input: ChargeCreateInput): ChargeRow {
+  const { company, account } = ctx.tenant;
+  const repo = chargeRepo(ctx.db);
+  const schedule = scheduleCharge(input, ctx.now);
+  const discount = input.discount ?? input.discountSettings;
+  if (input.type === 'OVERDUE') {
+    const errors = validateOverdueTerms({
+      value: input.value,
+      createdAt: ctx.now,
+      dueDate: schedule.dueDate!,
+      daysAfterDueDate: schedule.daysAfterDueDate ?? 0,
+      interests: input.interests,
+      fines: input.fines,
+      discount,
+    });
+    if (errors.length > 0) throw badRequest(errors.join('; '));
+  }
+  const pixKey = ctx.tenancy.defaultPixKey(account.id);
+  if (!pixKey) throw badRequest('The account has no Pix key to receive charges');
+
+  const paymentLinkId = input.paymentLinkID ?? newUuid();
+  // A fixed location keeps the QR of a payment link the same across its charges, so a printed
+  // code at the counter keeps working: the location always serves the link's newest charge.
+  const reused = input.fixedLocation && input.paymentLinkID ? repo.findByPaymentLinkId(company.id, paymentLinkId) : undefined;
+  const transactionId = newTransactionId();
+  const identifier = transactionId.slice(0, 25);
+  const locationId = reused?.location_id ?? newTransactionId();
+  const isDueDate = input.type === 'OVERDUE';
+  const brCode =
+    reused?.br_code ??
+    chargeBrCode({
+      publicBaseUrl: ctx.config.publicBaseUrl,
+      locationId,
+      dueDate: isDueDate,
+      merchantName: company.merchant_name,
+      merchantCity: company.merchant_city,
+      pixKey: pixKey.key,
+      value: input.value,
+      identifier,
+      comment: input.comment,
+    });
+  const options: ChargeOptions = {};
+  if (input.ensureSameTaxID !== undefined) options.ensureSameTaxID = input.ensureSameTaxID;
+  if (input.fixedLocation !== undefined) options.fixedLocation = input.fixedLocation;
+  if (input.enableCashbackPercentage !== undefined) options.enableCashbackPercentage = input.enableCashbackPercentage;
+  if (input.enableCashbackExclusivePercentage !== undefined) {
+    options.enableCashbackExclusivePercentage = input.enableCashbackExclusivePercentage;
+  }
+  if (input.subaccount !== undefined) options.subaccount = input.subaccount;
+  if (input.splits !== undefined) options.splits = input.splits;
+  const at = ctx.now.toISOString();
+
+  return ctx.db.transaction(() => {
+    const customer = input.customer ? resolveChargeCustomer(ctx, input.customer) : null;
+    const row: ChargeRow = {
+      id: newObjectId(),
+      company_id: company.id,
+      account_id: account.id,
+      correlation_id: input.correlationID,
+      transaction_id: transactionId,
+      identifier,
+      payment_link_id: paymentLinkId,
+      location_id: locationId,
+      type: input.type,
+      status: 'ACTIVE',
+      value: input.value,
+      comment: input.comment ?? null,
+      customer_id: customer?.customerId ?? null,
+      customer: customer ? JSON.stringify(customer.snapshot) : null,
+      br_code: brCode,
+      pix_key: pixKey.key,
+      expires_in: schedule.expiresIn,
+      expires_at: schedule.expiresAt.toISOString(),
+      due_date: schedule.dueDate?.toISOString() ?? null,
+      days_for_due_date: schedule.daysForDueDate,
+      days_after_due_date: schedule.daysAfterDueDate,
+      interests: isDueDate && input.interests ? JSON.stringify(input.interests) : null,
+      fines: isDueDate && input.fines ? JSON.stringify(input.fines) : null,
+      discount: isDueDate && discount ? JSON.stringify(discount) : null,
+      additional_info: JSON.stringify(input.additionalInfo ?? []),
+      options: JSON.stringify(options),
+      subscription_id: null,
+      paid_at: null,
+      paid_value: null,
+      payer: null,
+      created_at: at,
+      updated_at: at,
+    };
+    repo.insert(row);
+    ctx.emit(CHARGE_EVENTS.created, { charge: chargeJson(ctx, row) });
+    return row;
+  })();
+}
+
+export const chargeHandlers: HandlerTable<
+  'createCharge' | 'getCharge' | 'listCharges' | 'deleteCharge' | 'updateChargeExpiration'
+> = {
+  createCharge(ctx, request) {
+    const query = parseInput(chargeCreateQuery, { return_existing: request.query?.return_existing }, 'query');
+    const input = parseInput(chargeCreateBody, objectBody(request.body));
+    const existing = chargeRepo(ctx.db).findByCorrelationId(ctx.tenant.company.id, input.correlationID);
+    if (existing) {
+      if (query.return_existing !== 'true') {
+        throw badRequest(`A charge with correlationID ${input.correlationID} already exists; send return_existing=true to get it back`);
+      }
+      const charge = chargeJson(ctx, existing);
+      return { charge, correlationID: charge.correlationID, brCode: charge.brCode };
+    }
+    const charge = chargeJson(ctx, createCharge(ctx, input));
+    return { charge, correlationID: charge.correlationID, brCode: charge.brCode };
+  },
+
+  getCharge(ctx, request) {
+    return { charge: chargeJson(ctx, requireCharge(ctx, pathId(request.params))) };
+  },
+
+  listCharges(ctx, request) {
+    const page = parsePage(request.query);
+    const query = parseInput(
+      listFilterQuery,
+      {
+        start: request.query?.start,
+        end: request.query?.end,
+        status: request.query?.status,
+        customer: request.query?.customer,
+        subscription: request.query?.subscription,
+      },
+      'query',
+    );
+    const companyId = ctx.tenant.company.id;
+    let customerId: string | undefined;
+    if (query.customer !== undefined) {
+      const found = findCustomerIdByCorrelationId(ctx.db, companyId, query.customer);
+      // An unknown customer matches no charge: an empty page, not an error.
+      if (!found) return { pageInfo: pageOf([], page).pageInfo, charges: [] };
+      customerId = found;
+    }
+    const rows = chargeRepo(ctx.db).list(
+      companyId,
+      { status: query.status, customerId, subscription: query.subscription, start: query.start, end: query.end },
+      page.skip,
+      page.limit,
+    );
+    const { items, pageInfo } = pageOf(rows, page);
+    return { pageInfo, charges: items.map((row) => chargeJson(ctx, row)) };
+  },
+
+  deleteCharge(ctx, request) {
+    const id = pathId(request.params);
+    const row = requireCharge(ctx, id);
+    if (row.status === 'COMPLETED') throw badRequest('A paid charge cannot be deleted; refund it instead');
+    ctx.db.transaction(() => {
+      ctx.emit(CHARGE_EVENTS.deleted, { charge: chargeJson(ctx, row) });
+      chargeRepo(ctx.db).delete(row.company_id, row.id);
+    })();
+    return { status: 'OK' as const, id };
+  },
+
+  updateChargeExpiration(ctx, request) {
+    const row = requireCharge(ctx, pathId(request.params));
+    const body = parseInput(chargeExpirationBody, objectBody(request.body));
+    if (row.status === 'COMPLETED') throw badRequest('A paid charge cannot be re-dated');
+    const expiresAt = new Date(body.expiresDate);
+    if (expiresAt.getTime() - ctx.now.getTime() < 300_000) {
+      throw badRequest('expiresDate must be at least 5 minutes in the future');
+    }
+    const createdAt = new Date(row.created_at);
+    const expiresIn = Math.round((expiresAt.getTime() - createdAt.getTime()) / 1000);
+    const at = ctx.now.toISOString();
+    const updated = ctx.db.transaction(() => {
+      // Re-dating an expired charge brings it back: the integrator extends it on purpose.
+      chargeRepo(ctx.db).updateExpiration(row.company_id, row.id, expiresAt.toISOString(), expiresIn, 'ACTIVE', at);
+      const fresh = chargeRepo(ctx.db).findById(row.company_id, row.id)!;
+      ctx.emit(CHARGE_EVENTS.expirationChanged, { charge: chargeJson(ctx, fresh) });
+      return fresh;
+    })();
+    return { charge: chargeJson(ctx, updated) };
+  },
+};

@@ -1,0 +1,182 @@
+import type { Db } from '../../store/database';
+import type { ChargeStatus } from '../../../shared/resources';
+import { fromGlobalId } from '../ids';
+
+export interface ChargeRow {
+  id: string;
+  company_id: string;
+  account_id: string;
+  correlation_id: string;
+  transaction_id: string;
+  identifier: string;
+  payment_link_id: string;
+  location_id: string;
+  type: string;
+  status: ChargeStatus;
+  value: number;
+  comment: string | null;
+  customer_id: string | null;
+  customer: string | null;
+  br_code: string;
+  pix_key: string | null;
+  expires_in: number;
+  expires_at: string;
+  due_date: string | null;
+  days_for_due_date: number | null;
+  days_after_due_date: number | null;
+  interests: string | null;
+  fines: string | null;
+  discount: string | null;
+  additional_info: string;
+  options: string;
+  subscription_id: string | null;
+  paid_at: string | null;
+  paid_value: number | null;
+  payer: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChargeListFilter {
+  start?: string;
+  end?: string;
+  status?: ChargeStatus;
+  customerId?: string;
+  subscription?: string;
+}
+
+const COLUMNS = [
+  'id', 'company_id', 'account_id', 'correlation_id', 'transaction_id', 'identifier', 'payment_link_id', 'location_id',
+  'type', 'status', 'value', 'comment', 'customer_id', 'customer', 'br_code', 'pix_key', 'expires_in', 'expires_at',
+  'due_date', 'days_for_due_date', 'days_after_due_date', 'interests', 'fines', 'discount', 'additional_info', 'options',
+  'subscription_id', 'paid_at', 'paid_value', 'payer', 'created_at', 'updated_at',
+] as const;
+
+/** Charge rows for one database; every query is scoped by company except location lookups. */
+export class ChargeRepo {
+  private readonly insertStmt;
+  private readonly byCorrelation;
+  private readonly byId;
+  private readonly byTransactionId;
+  private readonly byIdentifier;
+  private readonly byPaymentLink;
+  private readonly byLocation;
+  private readonly deleteStmt;
+  private readonly expirationStmt;
+  private readonly markPaidStmt;
+  private readonly dueForExpiryStmt;
+  private readonly expireStmt;
+  private readonly earliestExpiryStmt;
+  private readonly listCache = new Map<string, ReturnType<Db['prepare']>>();
+
+  constructor(private readonly db: Db) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO charges (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
+    );
+    this.byCorrelation = db.prepare<[string, string], ChargeRow>('SELECT * FROM charges WHERE company_id = ? AND correlation_id = ?');
+    this.byId = db.prepare<[string, string], ChargeRow>('SELECT * FROM charges WHERE company_id = ? AND id = ?');
+    this.byTransactionId = db.prepare<[string, string], ChargeRow>('SELECT * FROM charges WHERE company_id = ? AND transaction_id = ?');
+    this.byIdentifier = db.prepare<[string, string], ChargeRow>('SELECT * FROM charges WHERE company_id = ? AND identifier = ?');
+    this.byPaymentLink = db.prepare<[string, string], ChargeRow>(
+      'SELECT * FROM charges WHERE company_id = ? AND payment_link_id = ? ORDER BY created_at DESC, id DESC LIMIT 1',
+    );
+    this.byLocation = db.prepare<[string], ChargeRow>(
+      'SELECT * FROM charges WHERE location_id = ? ORDER BY created_at DESC, id DESC LIMIT 1',
+    );
+    this.deleteStmt = db.prepare('DELETE FROM charges WHERE company_id = ? AND id = ?');
+    this.markPaidStmt = db.prepare(
+      `UPDATE charges SET status = 'COMPLETED', paid_at = ?, paid_value = ?, payer = ?, updated_at = ?
+       WHERE company_id = ? AND id = ? AND status = 'ACTIVE'`,
+    );
+    this.dueForExpiryStmt = db.prepare<[string], ChargeRow>(
+      `SELECT * FROM charges WHERE status = 'ACTIVE' AND expires_at <= ? ORDER BY expires_at`,
+    );
+    this.expireStmt = db.prepare(`UPDATE charges SET status = 'EXPIRED', updated_at = ? WHERE id = ? AND status = 'ACTIVE'`);
+    this.earliestExpiryStmt = db.prepare<[], { at: string | null }>(
+      `SELECT MIN(expires_at) AS at FROM charges WHERE status = 'ACTIVE'`,
+    );
+    this.expirationStmt = db.prepare(
+      `UPDATE charges SET expires_at = ?, expires_in = ?, status = ?, updated_at = ? WHERE company_id = ? AND id = ?`,
+    );
+  }
+
+  insert(row: ChargeRow): void {
+    this.insertStmt.run(row);
+  }
+
+  findByCorrelationId(companyId: string, correlationId: string): ChargeRow | undefined {
+    return this.byCorrelation.get(companyId, correlationId);
+  }
+
+  /**
+   * Resolves any identifier a client may hold for a charge: correlationID (the documented one),
+   * globalID, transactionID, EMV identifier or payment link id.
+   */
+  findByAnyId(companyId: string, id: string): ChargeRow | undefined {
+    const objectId = fromGlobalId('Charge', id);
+    return (
+      this.byCorrelation.get(companyId, id) ??
+      (objectId ? this.byId.get(companyId, objectId) : undefined) ??
+      this.byId.get(companyId, id) ??
+      this.byTransactionId.get(companyId, id) ??
+      this.byIdentifier.get(companyId, id) ??
+      this.byPaymentLink.get(companyId, id)
+    );
+  }
+
+  findById(companyId: string, id: string): ChargeRow | undefined {
+    return this.byId.get(companyId, id);
+  }
+
+  findByPaymentLinkId(companyId: string, paymentLinkId: string): ChargeRow | undefined {
+    return this.byPaymentLink.get(companyId, paymentLinkId);
+  }
+
+  /** The charge a Pix location currently serves: the newest one linked to it. */
+  findByLocation(locationId: string): ChargeRow | undefined {
+    return this.byLocation.get(locationId);
+  }
+
+  delete(companyId: string, id: string): void {
+    this.deleteStmt.run(companyId, id);
+  }
+
+  updateExpiration(companyId: string, id: string, expiresAt: string, expiresIn: number, status: ChargeStatus, now: string): void {
+    this.expirationStmt.run(expiresAt, expiresIn, status, now, companyId, id);
+  }
+
+  /** Completes an ACTIVE charge; returns false when it was no longer ACTIVE (paid or expired meanwhile). */
+  markPaid(companyId: string, id: string, paidAt: string, paidValue: number, payer: string): boolean {
+    return this.markPaidStmt.run(paidAt, paidValue, payer, paidAt, companyId, id).changes === 1;
+  }
+
+  /** ACTIVE charges whose time is up, oldest first. */
+  dueForExpiry(now: string): ChargeRow[] {
+    return this.dueForExpiryStmt.all(now);
+  }
+
+  expire(id: string, now: string): void {
+    this.expireStmt.run(now, id);
+  }
+
+  earliestActiveExpiry(): string | null {
+    return this.earliestExpiryStmt.get()?.at ?? null;
+  }
+
+  /** Newest first; fetches `limit + 1` rows so the caller can tell whether a next page exists. */
+  list(companyId: string, filter: ChargeListFilter, skip: number, limit: number): ChargeRow[] {
+    const where = ['company_id = @companyId'];
+    if (filter.status) where.push('status = @status');
+    if (filter.customerId) where.push('customer_id = @customerId');
+    if (filter.subscription) where.push('subscription_id = @subscription');
+    if (filter.start) where.push('created_at >= @start');
+    if (filter.end) where.push('created_at <= @end');
+    const sql = `SELECT * FROM charges WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT @take OFFSET @skip`;
+    let stmt = this.listCache.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.listCache.set(sql, stmt);
+    }
+    return stmt.all({ companyId, ...filter, take: limit + 1, skip }) as ChargeRow[];
+  }
+}

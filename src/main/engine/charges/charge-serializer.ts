@@ -1,0 +1,95 @@
+import type {
+  AdditionalInfo,
+  Charge,
+  ChargeCustomer,
+  DiscountSetting,
+  Payer,
+  RateSetting,
+  Split,
+} from '../../../shared/resources';
+import type { EngineConfig } from '../context';
+import { toGlobalId } from '../ids';
+import { chargeAmountDue } from './charge-amount';
+import type { ChargeRow } from './charge-repo';
+
+/** Flags and passthrough fields stored together in `charges.options`. */
+export interface ChargeOptions {
+  ensureSameTaxID?: boolean;
+  fixedLocation?: boolean;
+  enableCashbackPercentage?: boolean;
+  enableCashbackExclusivePercentage?: boolean;
+  subaccount?: string;
+  splits?: Split[];
+}
+
+function json<T>(text: string | null): T | undefined {
+  return text ? (JSON.parse(text) as T) : undefined;
+}
+
+export function paymentLinkUrl(config: Pick<EngineConfig, 'publicBaseUrl'>, paymentLinkId: string): string {
+  return `${config.publicBaseUrl}/pay/${paymentLinkId}`;
+}
+
+export function qrCodeImageUrl(config: Pick<EngineConfig, 'publicBaseUrl'>, paymentLinkId: string): string {
+  return `${config.publicBaseUrl}/openpix/charge/brcode/image/${paymentLinkId}.png`;
+}
+
+/** The stored row as the API's Charge. `now` prices OVERDUE charges for today. */
+export function serializeCharge(row: ChargeRow, config: Pick<EngineConfig, 'publicBaseUrl'>, now: Date): Charge {
+  const options = json<ChargeOptions>(row.options) ?? {};
+  const additionalInfo = json<AdditionalInfo[]>(row.additional_info) ?? [];
+  const qrCodeImage = qrCodeImageUrl(config, row.payment_link_id);
+  const charge: Charge = {
+    value: row.value,
+    customer: json<ChargeCustomer>(row.customer) ?? null,
+    type: row.type as Charge['type'],
+    brCode: row.br_code,
+    status: row.status,
+    correlationID: row.correlation_id,
+    paymentLinkID: row.payment_link_id,
+    paymentLinkUrl: paymentLinkUrl(config, row.payment_link_id),
+    qrCodeImage,
+    globalID: toGlobalId('Charge', row.id),
+    transactionID: row.transaction_id,
+    identifier: row.identifier,
+    additionalInfo,
+    expiresIn: row.expires_in,
+    expiresDate: row.expires_at,
+    fee: 0,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    paymentMethods: {
+      pix: {
+        method: 'PIX_COB',
+        transactionID: row.transaction_id,
+        identifier: row.identifier,
+        txId: row.transaction_id,
+        additionalInfo,
+        fee: 0,
+        value: row.value,
+        status: row.status,
+        brCode: row.br_code,
+        qrCodeImage,
+      },
+    },
+  };
+  if (row.comment !== null) charge.comment = row.comment;
+  if (row.pix_key !== null) charge.pixKey = row.pix_key;
+  if (row.due_date !== null) charge.dueDate = row.due_date;
+  if (row.days_for_due_date !== null) charge.daysForDueDate = row.days_for_due_date;
+  if (row.days_after_due_date !== null) charge.daysAfterDueDate = row.days_after_due_date;
+  const interests = json<RateSetting>(row.interests);
+  const fines = json<RateSetting>(row.fines);
+  const discount = json<DiscountSetting>(row.discount);
+  if (interests) charge.interests = interests;
+  if (fines) charge.fines = fines;
+  if (discount) charge.discount = discount;
+  if (row.type === 'OVERDUE' && row.status === 'ACTIVE') charge.valueWithDiscount = chargeAmountDue(row, now);
+  if (row.subscription_id !== null) charge.subscription = row.subscription_id;
+  if (row.paid_at !== null) charge.paidAt = row.paid_at;
+  if (row.paid_value !== null) charge.paidValue = row.paid_value;
+  const payer = json<Payer>(row.payer);
+  if (payer) charge.payer = payer;
+  Object.assign(charge, options);
+  return charge;
+}

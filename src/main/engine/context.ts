@@ -1,0 +1,47 @@
+import type { Db } from '../store/database';
+import type { OperationName, ResponseOf, ServiceRequest } from '../../shared/service-api';
+import type { Tenant } from './tenancy/tenancy-rows';
+import type { TenancyRepo } from './tenancy/tenancy-repo';
+import type { Clock } from './clock';
+
+export interface EngineConfig {
+  /** Where this service is reached from outside: used for payment links, QR image links and Pix locations. */
+  publicBaseUrl: string;
+  /** How long a sandbox refund stays IN_PROCESSING before it settles. */
+  refundSettlementMs: number;
+}
+
+export interface EngineEvent {
+  id: string;
+  companyId: string;
+  name: string;
+  payload: unknown;
+  createdAt: string;
+}
+
+/** What every operation handler receives: the caller, the store and the moment of the request. */
+export interface OperationContext {
+  readonly db: Db;
+  readonly tenant: Tenant;
+  /** The request's time: one instant per request, taken from the engine's clock. */
+  readonly now: Date;
+  readonly config: EngineConfig;
+  readonly tenancy: TenancyRepo;
+  readonly clock: Clock;
+  /** Writes an outbox row; call it inside the same transaction as the change it reports. */
+  emit(name: string, payload: unknown): void;
+}
+
+export type Handler<Op extends OperationName> = (
+  ctx: OperationContext,
+  request: ServiceRequest,
+) => ResponseOf<Op> | Promise<ResponseOf<Op>>;
+
+export type HandlerTable<Ops extends OperationName> = { [Op in Ops]: Handler<Op> };
+
+/** Background transitions driven by time (expiry, settlement). */
+export interface Sweeper {
+  /** The earliest instant (ISO) at which `run` has something to do, or null. */
+  nextDeadline(db: Db): string | null;
+  run(db: Db, now: Date, emit: (companyId: string, name: string, payload: unknown) => void, config: EngineConfig): void;
+}

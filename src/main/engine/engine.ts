@@ -1,0 +1,175 @@
+import {
+  operations,
+  type OperationName,
+  type ResponseOf,
+  type ServiceReply,
+  type ServiceRequest,
+} from '../../shared/service-api';
+import type { Db } from '../store/database';
+import type { Clock } from './clock';
+import type { EngineConfig, EngineEvent, OperationContext, Sweeper } from './context';
+import { ServiceError, forbidden, unauthorized } from './errors';
+import { handlers, sweepers } from './handlers';
+import { pixLocationPayload } from './charges/charge-location';
+import { Outbox } from './outbox';
+import { TenancyRepo } from './tenancy/tenancy-repo';
+
+export type EngineListener = (event: EngineEvent) => void;
+
+export interface EngineOptions {
+  db: Db;
+  clock: Clock;
+  config?: Partial<EngineConfig>;
+  /** Where unexpected failures are reported; they reach callers only as a generic 500. */
+  logError?: (error: unknown, op: OperationName) => void;
+}
+
+const DEFAULT_CONFIG: EngineConfig = {
+  publicBaseUrl: 'http://127.0.0.1',
+  refundSettlementMs: 2_000,
+};
+
+/**
+ * The service: authenticates the AppID, checks the scope, runs the operation's handler and
+ * reports the events it committed. Knows nothing of HTTP or Electron; both call `handle`.
+ */
+export class Engine {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly config: EngineConfig;
+  readonly tenancy: TenancyRepo;
+  private readonly outbox: Outbox;
+  private readonly listeners = new Set<EngineListener>();
+  private readonly logError: (error: unknown, op: OperationName) => void;
+  private readonly sweepers: readonly Sweeper[] = sweepers;
+  /** Earliest pending time-driven transition; recomputed only after writes. */
+  private nextSweepAt: string | null = null;
+  private sweepDeadlineStale = true;
+
+  constructor(options: EngineOptions) {
+    this.db = options.db;
+    this.clock = options.clock;
+    this.config = { ...DEFAULT_CONFIG, ...options.config };
+    this.tenancy = new TenancyRepo(this.db);
+    this.outbox = new Outbox(this.db);
+    this.logError = options.logError ?? ((error, op) => console.error(`[engine] ${op} failed`, error));
+  }
+
+  setPublicBaseUrl(url: string): void {
+    this.config.publicBaseUrl = url.replace(/\/+$/, '');
+  }
+
+  /** Subscribes to committed events (charge paid, refund settled, …). Returns the unsubscribe. */
+  subscribe(listener: EngineListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Runs an operation and answers as a transport would: a status with a JSON body or bytes. */
+  async handle(appId: string | undefined, op: OperationName, request: ServiceRequest): Promise<ServiceReply> {
+    const spec = operations[op];
+    try {
+      const result = await this.call(appId, op, request);
+      if ('contentType' in spec) return { status: spec.status, bytes: result as Uint8Array, contentType: spec.contentType };
+      return { status: spec.status, body: result };
+    } catch (error) {
+      if (error instanceof ServiceError) return { status: error.status, body: { error: error.message } };
+      this.logError(error, op);
+      return { status: 500, body: { error: 'Internal server error' } };
+    }
+  }
+
+  /** Runs an operation and returns its typed result, or throws a ServiceError. */
+  async call<Op extends OperationName>(appId: string | undefined, op: Op, request: ServiceRequest = {}): Promise<ResponseOf<Op>> {
+    const now = this.clock.now();
+    this.sweep(now);
+    const tenant = appId ? this.tenancy.resolveTenant(appId) : null;
+    if (!tenant) throw unauthorized(appId ? 'Invalid appID' : 'Missing Authorization header with the AppID');
+    const spec = operations[op];
+    if (spec.scope && !tenant.scopes.has(spec.scope)) {
+      throw forbidden(`Application does not have required scope: ${spec.scope}`);
+    }
+    const committed: EngineEvent[] = [];
+    const ctx: OperationContext = {
+      db: this.db,
+      tenant,
+      now,
+      config: this.config,
+      tenancy: this.tenancy,
+      clock: this.clock,
+      emit: (name, payload) => {
+        if (!this.db.inTransaction) throw new Error(`event ${name} emitted outside a transaction`);
+        committed.push(this.outbox.write(tenant.company.id, name, payload, now));
+      },
+    };
+    const handler = handlers[op] as (ctx: OperationContext, request: ServiceRequest) => ResponseOf<Op> | Promise<ResponseOf<Op>>;
+    try {
+      const result = await handler(ctx, request);
+      // Only a handler that returned has committed; a throw rolled its transaction back.
+      this.notify(committed);
+      return result;
+    } finally {
+      if (spec.method !== 'GET' || committed.length > 0) this.sweepDeadlineStale = true;
+    }
+  }
+
+  /** Applies every time-driven transition due by `now` (charge expiry, refund settlement). */
+  sweep(now: Date = this.clock.now()): void {
+    if (this.sweepDeadlineStale) {
+      this.nextSweepAt = this.earliestDeadline();
+      this.sweepDeadlineStale = false;
+    }
+    if (this.nextSweepAt === null || this.nextSweepAt > now.toISOString()) return;
+    const committed: EngineEvent[] = [];
+    this.db.transaction(() => {
+      for (const sweeper of this.sweepers) {
+        sweeper.run(
+          this.db,
+          now,
+          (companyId, name, payload) => committed.push(this.outbox.write(companyId, name, payload, now)),
+          this.config,
+        );
+      }
+    })();
+    this.nextSweepAt = this.earliestDeadline();
+    this.notify(committed);
+  }
+
+  /** The public payload of a Pix location (what a payer's bank reads), or null. */
+  pixLocation(locationId: string, paymentDay?: string): Record<string, unknown> | null {
+    const now = this.clock.now();
+    this.sweep(now);
+    return pixLocationPayload(this.db, locationId, now, paymentDay);
+  }
+
+  /** Marks the sweep deadline for recomputation (after writes made outside `call`). */
+  invalidateSweepDeadline(): void {
+    this.sweepDeadlineStale = true;
+  }
+
+  close(): void {
+    this.listeners.clear();
+    this.db.close();
+  }
+
+  private earliestDeadline(): string | null {
+    let earliest: string | null = null;
+    for (const sweeper of this.sweepers) {
+      const deadline = sweeper.nextDeadline(this.db);
+      if (deadline !== null && (earliest === null || deadline < earliest)) earliest = deadline;
+    }
+    return earliest;
+  }
+
+  private notify(events: EngineEvent[]): void {
+    for (const event of events) {
+      for (const listener of this.listeners) {
+        try {
+          listener(event);
+        } catch (error) {
+          console.error('[engine] event listener failed', error);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,9 @@
+// Placeholder while the module is being written; replaced by its owner.
+import type { HandlerTable } from '../context';
+import { ServiceError } from '../errors';
+
+export const receiptHandlers: HandlerTable<'getReceipt'> = {
+  getReceipt: () => {
+    throw new ServiceError(501, 'Not implemented yet');
+  },
+};

@@ -1,0 +1,91 @@
+// The PDF standard fonts (Helvetica, Courier) encode text as WinAnsi: Latin-1 plus 27
+// typographic characters. pdf-lib throws on anything else, so every string goes through
+// toWinAnsi before it is measured or drawn. Portuguese text passes untouched.
+
+const WIN_ANSI_EXTRAS = new Set(
+  Array.from('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ', (ch) => ch.codePointAt(0) as number),
+);
+
+export function isWinAnsi(codePoint: number): boolean {
+  return (
+    (codePoint >= 0x20 && codePoint <= 0x7e) ||
+    (codePoint >= 0xa0 && codePoint <= 0xff) ||
+    WIN_ANSI_EXTRAS.has(codePoint)
+  );
+}
+
+/** Look-alikes for common characters outside WinAnsi. */
+const SUBSTITUTES: Record<string, string> = {
+  '\u2010': '-', // hyphen
+  '\u2011': '-', // non-breaking hyphen
+  '\u2012': '-', // figure dash
+  '\u2015': '—', // horizontal bar
+  '\u2212': '-', // minus sign
+  '\u2032': "'", // prime
+  '\u2033': '"', // double prime
+  '\u2044': '/', // fraction slash
+  '\u2215': '/', // division slash
+  '\u202f': '\u00a0', // narrow no-break space (Intl uses it in some locales)
+  '\u2007': '\u00a0', // figure space
+  '\u2000': ' ',
+  '\u2001': ' ',
+  '\u2002': ' ',
+  '\u2003': ' ',
+  '\u2004': ' ',
+  '\u2005': ' ',
+  '\u2006': ' ',
+  '\u2008': ' ',
+  '\u2009': ' ',
+  '\u200a': ' ',
+  '\u205f': ' ',
+  '\u3000': ' ',
+  '\u2028': '\n',
+  '\u2029': '\n',
+  '\u2024': '.',
+  '\u2027': '·',
+  '\u00ad': '', // soft hyphen: invisible unless the line breaks there; we break elsewhere
+};
+
+/** Emoji and their joiners, selectors and modifiers: dropped rather than printed as "?". */
+const DROPPED = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u200b-\u200d\u2060\ufe00-\ufe0f\ufeff\u20e3\u{e0020}-\u{e007f}]/u;
+
+const COMBINING_MARKS = /\p{M}/gu;
+
+/**
+ * Returns text that the standard PDF fonts can encode. Line breaks become "\n", tabs
+ * become spaces, other control characters disappear, emoji are dropped, accented letters
+ * outside Latin-1 lose their accent ("ő" -> "o"), and what is left unprintable becomes "?".
+ * Never throws.
+ */
+export function toWinAnsi(text: string): string {
+  const normalized = text.normalize('NFC').replace(/\r\n?/g, '\n');
+  let out = '';
+  for (const ch of normalized) {
+    const cp = ch.codePointAt(0) as number;
+    if (isWinAnsi(cp)) {
+      out += ch;
+    } else if (ch === '\n') {
+      out += '\n';
+    } else if (ch === '\t') {
+      out += ' ';
+    } else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) {
+      // other control characters: nothing to print
+    } else if (ch in SUBSTITUTES) {
+      out += SUBSTITUTES[ch];
+    } else if (DROPPED.test(ch)) {
+      // emoji and friends
+    } else {
+      out += stripAccents(ch);
+    }
+  }
+  return out;
+}
+
+function stripAccents(ch: string): string {
+  const base = ch.normalize('NFD').replace(COMBINING_MARKS, '');
+  if (base === '') return ''; // a lone combining mark
+  for (const c of base) {
+    if (!isWinAnsi(c.codePointAt(0) as number)) return '?';
+  }
+  return base;
+}

@@ -1,0 +1,59 @@
+import type { Db } from '../../store/database';
+import type { Scope } from '../../../shared/service-api';
+import type { ApplicationRow, BankAccountRow, CompanyRow, PixKeyRow, Tenant } from './tenancy-rows';
+
+/** Reads the tenancy tables. Statements are prepared once per database. */
+export class TenancyRepo {
+  private readonly appByAppId;
+  private readonly companyById;
+  private readonly accountById;
+  private readonly defaultKeyByAccount;
+  private readonly keyByValue;
+  private readonly keysByCompany;
+
+  constructor(private readonly db: Db) {
+    this.appByAppId = db.prepare<[string], ApplicationRow>('SELECT * FROM applications WHERE app_id = ? AND is_active = 1');
+    this.companyById = db.prepare<[string], CompanyRow>('SELECT * FROM companies WHERE id = ?');
+    this.accountById = db.prepare<[string], BankAccountRow>('SELECT * FROM bank_accounts WHERE id = ?');
+    this.defaultKeyByAccount = db.prepare<[string], PixKeyRow>(
+      'SELECT * FROM pix_keys WHERE account_id = ? ORDER BY is_default DESC, created_at LIMIT 1',
+    );
+    this.keyByValue = db.prepare<[string], PixKeyRow>('SELECT * FROM pix_keys WHERE key = ?');
+    this.keysByCompany = db.prepare<[string], PixKeyRow>('SELECT * FROM pix_keys WHERE company_id = ? ORDER BY created_at');
+  }
+
+  resolveTenant(appId: string): Tenant | null {
+    const application = this.appByAppId.get(appId);
+    if (!application) return null;
+    const company = this.companyById.get(application.company_id);
+    const account = this.accountById.get(application.account_id);
+    if (!company || !account) return null;
+    return {
+      company,
+      account,
+      application,
+      scopes: new Set(JSON.parse(application.scopes) as Scope[]),
+      features: new Set(JSON.parse(company.features) as string[]),
+    };
+  }
+
+  account(id: string): BankAccountRow | undefined {
+    return this.accountById.get(id);
+  }
+
+  company(id: string): CompanyRow | undefined {
+    return this.companyById.get(id);
+  }
+
+  defaultPixKey(accountId: string): PixKeyRow | undefined {
+    return this.defaultKeyByAccount.get(accountId);
+  }
+
+  pixKey(key: string): PixKeyRow | undefined {
+    return this.keyByValue.get(key);
+  }
+
+  companyPixKeys(companyId: string): PixKeyRow[] {
+    return this.keysByCompany.all(companyId);
+  }
+}

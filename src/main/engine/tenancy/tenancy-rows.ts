@@ -1,0 +1,63 @@
+import type { Scope } from '../../../shared/service-api';
+
+export interface CompanyRow {
+  id: string;
+  official_name: string;
+  trade_name: string;
+  tax_id: string;
+  tax_id_type: string;
+  correlation_id: string;
+  merchant_name: string;
+  merchant_city: string;
+  features: string;
+  environment: 'SANDBOX' | 'PRODUCTION';
+  created_at: string;
+}
+
+export interface BankAccountRow {
+  id: string;
+  company_id: string;
+  is_default: number;
+  ispb: string;
+  bank_name: string;
+  branch: string;
+  account: string;
+  account_name: string;
+  balance_total: number;
+  balance_blocked: number;
+  closed_at: string | null;
+  created_at: string;
+}
+
+export interface ApplicationRow {
+  id: string;
+  company_id: string;
+  account_id: string;
+  name: string;
+  type: string;
+  client_id: string;
+  client_secret: string;
+  app_id: string;
+  scopes: string;
+  is_active: number;
+  removed_at: string | null;
+  created_at: string;
+}
+
+export interface PixKeyRow {
+  key: string;
+  company_id: string;
+  account_id: string;
+  type: string;
+  is_default: number;
+  created_at: string;
+}
+
+/** Who is calling: resolved once per request from the AppID. */
+export interface Tenant {
+  company: CompanyRow;
+  account: BankAccountRow;
+  application: ApplicationRow;
+  scopes: ReadonlySet<Scope>;
+  features: ReadonlySet<string>;
+}

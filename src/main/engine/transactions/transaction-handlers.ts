@@ -1,0 +1,12 @@
+// Placeholder while the module is being written; replaced by its owner.
+import type { HandlerTable } from '../context';
+import { ServiceError } from '../errors';
+
+export const transactionHandlers: HandlerTable<'listTransactions' | 'getTransaction'> = {
+  listTransactions: () => {
+    throw new ServiceError(501, 'Not implemented yet');
+  },
+  getTransaction: () => {
+    throw new ServiceError(501, 'Not implemented yet');
+  },
+};

@@ -1,0 +1,51 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { operations, type OperationName, type ServiceReply } from '../../shared/service-api';
+import type { Engine } from '../engine/engine';
+import { appIdFrom } from './auth-header';
+import { registerErrorHandling } from './error-handling';
+import { registerJsonParser } from './json-body';
+import { registerPixLocationRoutes } from './pix-location-routes';
+import { singleValuedQuery } from './query';
+
+export interface HttpAppOptions {
+  logger?: boolean;
+  /** Largest accepted request body, bytes. */
+  bodyLimit?: number;
+}
+
+/**
+ * The service over HTTP: one route per path of the contract table, each a thin call into
+ * the engine. Validation, auth, scopes and errors all live in the engine, so HTTP and the
+ * in-process callers answer alike.
+ */
+export function buildHttpApp(engine: Engine, options: HttpAppOptions = {}): FastifyInstance {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: options.bodyLimit ?? 1024 * 1024 });
+  registerJsonParser(app);
+  registerErrorHandling(app);
+  for (const op of Object.keys(operations) as OperationName[]) {
+    const spec = operations[op];
+    for (const path of spec.paths) {
+      app.route({
+        method: spec.method,
+        url: path,
+        handler: async (request, reply) => send(reply, await engine.handle(appIdFrom(request), op, toServiceRequest(request))),
+      });
+    }
+  }
+  registerPixLocationRoutes(app, engine);
+  return app;
+}
+
+function toServiceRequest(request: FastifyRequest) {
+  return {
+    params: request.params as Record<string, string>,
+    query: singleValuedQuery(request.query),
+    body: request.body,
+  };
+}
+
+export function send(reply: FastifyReply, result: ServiceReply): FastifyReply {
+  reply.code(result.status);
+  if ('bytes' in result) return reply.type(result.contentType).send(Buffer.from(result.bytes));
+  return reply.type('application/json; charset=utf-8').send(result.body);
+}

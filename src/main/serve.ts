@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import envPaths from 'env-paths';
+import { createSandboxService } from './sandbox-service';
+
+// `npm run serve -- --port N --db PATH --app-id ID`: the engine as a local sandbox of the service.
+
+function defaultDatabasePath(): string {
+  return join(envPaths('balcao', { suffix: '' }).data, 'sandbox.db');
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '8080' },
+      db: { type: 'string' },
+      'app-id': { type: 'string' },
+      log: { type: 'boolean', default: false },
+    },
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got ${values.port}`);
+  const dbPath = values.db ?? defaultDatabasePath();
+  if (dbPath !== ':memory:') mkdirSync(dirname(dbPath), { recursive: true });
+  const service = createSandboxService({ dbPath, appId: values['app-id'], logger: values.log });
+  const url = await service.listen(port);
+  console.log(`Listening on ${url}`);
+  console.log(`AppID: ${service.appId}`);
+  console.log(`Database: ${dbPath}`);
+  const stop = async () => {
+    await service.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

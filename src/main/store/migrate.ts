@@ -1,0 +1,17 @@
+import type Database from 'better-sqlite3';
+import { migrations } from './migrations';
+
+/**
+ * Applies the numbered migrations not yet applied, each in its own transaction, and records
+ * the schema version in PRAGMA user_version so a half-applied migration can never be seen.
+ */
+export function migrate(db: Database.Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (const migration of migrations) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+}

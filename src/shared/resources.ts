@@ -1,0 +1,216 @@
+// The service's resources exactly as they travel in JSON bodies. Field names are the API's own
+// (correlationID, brCode, endToEndId, pageInfo); money is integer cents; timestamps are ISO 8601.
+
+export type TaxIdType = 'BR:CPF' | 'BR:CNPJ';
+
+export interface TaxId {
+  taxID: string;
+  type: TaxIdType;
+}
+
+export interface PageInfo {
+  skip: number;
+  limit: number;
+  hasPreviousPage: boolean;
+  hasNextPage: boolean;
+}
+
+export interface Address {
+  zipcode?: string;
+  street?: string;
+  number?: string;
+  neighborhood?: string;
+  city?: string;
+  state?: string;
+  complement?: string;
+  country?: string;
+}
+
+export interface Customer {
+  name: string;
+  email?: string;
+  phone?: string;
+  taxID?: TaxId;
+  correlationID: string;
+  address?: Address;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The customer as embedded in a charge. */
+export interface ChargeCustomer {
+  name: string;
+  email?: string;
+  phone?: string;
+  taxID?: TaxId;
+  correlationID?: string;
+}
+
+export interface AdditionalInfo {
+  key: string;
+  value: string;
+}
+
+export type ChargeStatus = 'ACTIVE' | 'COMPLETED' | 'EXPIRED';
+export type ChargeType = 'DYNAMIC' | 'OVERDUE' | 'BOLETO';
+
+export interface Split {
+  value: number;
+  pixKey: string;
+  splitType?: 'SPLIT_INTERNAL_TRANSFER' | 'SPLIT_SUB_ACCOUNT' | 'SPLIT_PARTNER';
+}
+
+export interface RateSetting {
+  value: number;
+  type?: 'FIXED' | 'PERCENTAGE';
+}
+
+export interface DiscountSetting {
+  modality:
+    | 'FIXED_VALUE_UNTIL_SPECIFIED_DATE'
+    | 'PERCENTAGE_UNTIL_SPECIFIED_DATE'
+    | 'VALUE_PER_RUNNING_DAY_ADVANCE'
+    | 'VALUE_PER_BUSINESS_DAY_ADVANCE'
+    | 'PERCENTAGE_PER_RUNNING_DAY_ADVANCE'
+    | 'PERCENTAGE_PER_BUSINESS_DAY_ADVANCE';
+  discountFixedDate?: { daysActive: number; value: number; data?: string }[];
+  value?: number;
+}
+
+export interface PixPaymentMethod {
+  method: 'PIX_COB';
+  transactionID: string;
+  identifier: string;
+  txId: string;
+  additionalInfo: AdditionalInfo[];
+  fee: number;
+  value: number;
+  status: ChargeStatus;
+  brCode: string;
+  qrCodeImage: string;
+}
+
+export interface Payer {
+  name: string;
+  taxID?: TaxId;
+  correlationID?: string;
+}
+
+export interface Charge {
+  value: number;
+  customer: ChargeCustomer | null;
+  type: ChargeType;
+  comment?: string;
+  brCode: string;
+  status: ChargeStatus;
+  correlationID: string;
+  paymentLinkID: string;
+  paymentLinkUrl: string;
+  qrCodeImage: string;
+  globalID: string;
+  transactionID: string;
+  identifier: string;
+  additionalInfo: AdditionalInfo[];
+  expiresIn: number;
+  expiresDate: string;
+  dueDate?: string;
+  daysForDueDate?: number;
+  daysAfterDueDate?: number;
+  interests?: RateSetting;
+  fines?: RateSetting;
+  discount?: DiscountSetting;
+  /** For OVERDUE charges: the amount due right now (discounts, fines and interests applied). */
+  valueWithDiscount?: number;
+  ensureSameTaxID?: boolean;
+  fixedLocation?: boolean;
+  enableCashbackPercentage?: boolean;
+  enableCashbackExclusivePercentage?: boolean;
+  subaccount?: string;
+  splits?: Split[];
+  subscription?: string;
+  pixKey?: string;
+  fee: number;
+  paidAt?: string;
+  payer?: Payer;
+  paidValue?: number;
+  createdAt: string;
+  updatedAt: string;
+  paymentMethods: { pix: PixPaymentMethod };
+}
+
+export type RefundStatus = 'IN_PROCESSING' | 'CONFIRMED' | 'REJECTED';
+
+/** A refund as the charge-scoped endpoints return it. */
+export interface ChargeRefund {
+  value: number;
+  status: RefundStatus;
+  correlationID: string;
+  endToEndId: string;
+  time: string;
+  comment?: string;
+}
+
+/** A refund as /api/v1/refund returns it (the transaction-scoped view). */
+export interface PixTransactionRefund {
+  value: number;
+  status: 'IN_PROCESSING' | 'REFUNDED' | 'NOT_ACCOMPLISHED';
+  correlationID: string;
+  refundId: string;
+  returnIdentification: string;
+  endToEndId: string;
+  originalEndToEndId: string;
+  time: string;
+  comment?: string;
+}
+
+export interface PixQrCode {
+  id: string;
+  name: string;
+  value: number | null;
+  comment?: string;
+  brCode: string;
+  correlationID: string;
+  identifier: string;
+  paymentLinkID: string;
+  paymentLinkUrl: string;
+  qrCodeImage: string;
+  pixKey: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type TransactionType =
+  | 'PAYMENT'
+  | 'WITHDRAW'
+  | 'REFUND'
+  | 'FEE'
+  | 'INTERNAL_TRANSFER'
+  | 'BALANCE_BLOCK'
+  | 'BALANCE_UNBLOCK'
+  | 'REVERSAL';
+
+export interface PartyBank {
+  name: string;
+  ispb: string;
+}
+
+export interface Transaction {
+  globalID: string;
+  type: TransactionType;
+  status: 'CONFIRMED';
+  value: number;
+  time: string;
+  endToEndId: string;
+  /** Same value as endToEndId: the OpenAPI document declares both spellings. */
+  endToEndID: string;
+  transactionID: string;
+  infoPagador?: string;
+  payer?: Payer & { bank?: PartyBank };
+  customer?: ChargeCustomer | null;
+  charge?: { correlationID: string; transactionID: string; globalID: string; value: number; status: ChargeStatus } | null;
+  pixQrCode?: { correlationID: string; identifier: string; id: string; name: string } | null;
+  /** For REFUND transactions: the end-to-end id of the payment being returned. */
+  originalEndToEndId?: string;
+  webhookSent: boolean;
+  createdAt: string;
+}
