@@ -318,6 +318,12 @@ describe('buildDynamicBrCode', () => {
     expect(() => buildDynamicBrCode({ ...base, locationUrl: 'pix.example.com/a b' })).toThrow(/spaces/);
   });
 
+  it('accepts host:port locations (the sandbox serves them from localhost)', () => {
+    const locationUrl = 'localhost:5001/api/testaccount/qr/v1/d983a07836cf48ed9a65764d3c184273';
+    const code = buildDynamicBrCode({ locationUrl, merchantName: 'Balcão Sandbox', merchantCity: 'São Paulo' });
+    expect(decodeBrCode(code)).toMatchObject({ locationUrl, merchantName: 'Balcao Sandbox', merchantCity: 'Sao Paulo' });
+  });
+
   it('fits a 77-character URL into a 99-character tag 26', () => {
     const locationUrl = `pix.example.com/${'a'.repeat(61)}`;
     const code = buildDynamicBrCode({ locationUrl, merchantName: 'Loja', merchantCity: 'Recife' });

@@ -18,8 +18,18 @@ describe('newEndToEndId / newReturnId', () => {
   });
 
   it('stamps UTC, not local time', () => {
-    const at = new Date('2025-12-31T22:30:00-03:00'); // 01:30 UTC on 1 January
-    expect(newEndToEndId('00000000', at, () => 'AAAAAAAAAAA').slice(9, 21)).toBe('202601010130');
+    // Run in a non-UTC zone, so a local-time implementation would give 202512312230.
+    const savedTz = process.env.TZ;
+    process.env.TZ = 'America/Sao_Paulo';
+    try {
+      const at = new Date('2025-12-31T22:30:00-03:00'); // 01:30 UTC on 1 January
+      expect(at.getHours()).toBe(22);
+      expect(newEndToEndId('00000000', at, () => 'AAAAAAAAAAA').slice(9, 21)).toBe('202601010130');
+      expect(parseEndToEndId('E00000000202601010130AAAAAAAAAAA')?.at.getTime()).toBe(at.getTime());
+    } finally {
+      if (savedTz === undefined) delete process.env.TZ;
+      else process.env.TZ = savedTz;
+    }
   });
 
   it('uses 11 crypto-random [A-Za-z0-9] characters by default', () => {

@@ -52,6 +52,8 @@ describe('normalizePixKey', () => {
     expect(normalizePixKey(ambiguous)).toEqual({ type: 'CPF', key: ambiguous });
     // Written like a phone, it is not taken for a CPF.
     expect(normalizePixKey('(21) 98765-4382')).toEqual({ type: 'PHONE', key: '+5521987654382' });
+    expect(normalizePixKey('21 98765-4382')).toEqual({ type: 'PHONE', key: '+5521987654382' });
+    expect(normalizePixKey('219.876.543-82')).toEqual({ type: 'CPF', key: ambiguous });
   });
 
   it('accepts RANDOM as an alias of EVP and reports EVP', () => {

@@ -75,3 +75,22 @@ export function pdfText(path: string, layout = false): string {
   const args = layout ? ['-layout', '-enc', 'UTF-8', path, '-'] : ['-enc', 'UTF-8', path, '-'];
   return execFileSync('pdftotext', args, { encoding: 'utf8' }).replace(/\u00a0/g, ' ');
 }
+
+export interface WordBox {
+  text: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+/** Every word poppler finds, with its box in points from the page's top-left corner. */
+export function pdfWords(path: string): { width: number; height: number; words: WordBox[] } {
+  const html = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', path, '-'], { encoding: 'utf8' });
+  const page = /<page width="([\d.]+)" height="([\d.]+)"/.exec(html);
+  const words: WordBox[] = [];
+  for (const m of html.matchAll(/<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g)) {
+    words.push({ xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]), text: m[5] as string });
+  }
+  return { width: Number(page?.[1]), height: Number(page?.[2]), words };
+}

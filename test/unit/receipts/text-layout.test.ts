@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakWord, limitLines, wrapText } from '../../../src/main/engine/receipts/text-layout';
+import { breakWord, breakWordEvenly, limitLines, wrapText } from '../../../src/main/engine/receipts/text-layout';
 
 // One point per character keeps the arithmetic obvious.
 const measure = (text: string) => Array.from(text).length;
@@ -39,5 +39,13 @@ describe('limitLines', () => {
 
   it('ends the last kept line with an ellipsis that fits', () => {
     expect(limitLines(['abcde', 'fghij', 'k'], 2, measure, 5)).toEqual(['abcde', 'fghi…']);
+  });
+});
+
+describe('breakWordEvenly', () => {
+  it('cuts an id into even pieces, in as many lines as greedy breaking', () => {
+    expect(breakWordEvenly('abcdefghijk', measure, 10)).toEqual(['abcdef', 'ghijk']);
+    expect(breakWordEvenly('abcdefghijklmnopqrstu', measure, 10)).toEqual(['abcdefg', 'hijklmn', 'opqrstu']);
+    expect(breakWordEvenly('abc', measure, 10)).toEqual(['abc']);
   });
 });

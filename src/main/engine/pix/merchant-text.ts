@@ -56,7 +56,7 @@ export function toBrCodeText(input: string): string {
 
 /** Cuts to `max` characters and trims again, so the cut never leaves a trailing space. */
 export function truncateBrCodeText(text: string, max: number): string {
-  return text.length <= max ? text : text.slice(0, max);
+  return text.length <= max ? text : text.slice(0, max).trimEnd();
 }
 
 function sanitizeBounded(input: string, max: number, fallback: string | undefined, what: string): string {

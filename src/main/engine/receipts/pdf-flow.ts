@@ -3,7 +3,7 @@
 // Coordinates here grow downwards from the top of the content; paint() flips them.
 
 import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
-import { type Measure, limitLines, wrapText } from './text-layout';
+import { type Measure, breakWordEvenly, limitLines, wrapText } from './text-layout';
 import { toWinAnsi } from './winansi';
 
 export interface TextStyle {
@@ -76,10 +76,16 @@ export class Flow {
     this.y += height;
   }
 
-  /** Wraps text to the given width; returns the printable lines without drawing them. */
+  /**
+   * Wraps text to the given width; returns the printable lines without drawing them.
+   * Text without spaces (an id) that needs several lines is cut into even pieces.
+   */
   wrap(text: string, style: TextStyle, width: number = this.width, maxLines?: number): string[] {
     const measure = measureWith(style.font, style.size);
-    const lines = wrapText(toWinAnsi(text), measure, width);
+    const printable = toWinAnsi(text).trim();
+    const lines = /\s/.test(printable)
+      ? wrapText(printable, measure, width)
+      : breakWordEvenly(printable, measure, width);
     return maxLines === undefined ? lines : limitLines(lines, maxLines, measure, width);
   }
 

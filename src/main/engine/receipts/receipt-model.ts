@@ -49,7 +49,7 @@ export function buildReceiptModel(data: ReceiptData, locale: ReceiptLocale = 'pt
   const title = labels.titles[data.kind];
 
   const partyRows = (party: ReceiptParty): ReceiptRow[] => {
-    const rows: ReceiptRow[] = [{ label: labels.name, value: party.name }];
+    const rows: ReceiptRow[] = [{ label: labels.name, value: present(party.name) ? party.name.trim() : '—' }];
     if (party.taxID) rows.push({ label: labels.taxId, value: maskTaxId(party.taxID) });
     const institution = institutionText(party, labels.ispb);
     if (institution) rows.push({ label: labels.institution, value: institution });

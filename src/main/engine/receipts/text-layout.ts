@@ -65,6 +65,23 @@ export function breakWord(word: string, measure: Measure, maxWidth: number): str
   return pieces;
 }
 
+/**
+ * Like breakWord, but with pieces of even width: an id that needs two lines is cut in
+ * half rather than leaving a lone character on the second line. Same number of lines.
+ */
+export function breakWordEvenly(word: string, measure: Measure, maxWidth: number): string[] {
+  const greedy = breakWord(word, measure, maxWidth);
+  if (greedy.length < 2) return greedy;
+  const total = measure(word);
+  let widest = 0;
+  for (const ch of word) widest = Math.max(widest, measure(ch));
+  for (let width = total / greedy.length; width < maxWidth; width += widest / 4) {
+    const pieces = breakWord(word, measure, width);
+    if (pieces.length <= greedy.length) return pieces;
+  }
+  return greedy;
+}
+
 /** Keeps at most maxLines lines; when some are dropped the last kept line ends in "…". */
 export function limitLines(lines: string[], maxLines: number, measure: Measure, maxWidth: number): string[] {
   if (lines.length <= maxLines) return lines;

@@ -43,7 +43,6 @@ const SUBSTITUTES: Record<string, string> = {
   '\u2029': '\n',
   '\u2024': '.',
   '\u2027': '·',
-  '\u00ad': '', // soft hyphen: invisible unless the line breaks there; we break elsewhere
 };
 
 /** Emoji and their joiners, selectors and modifiers: dropped rather than printed as "?". */
@@ -62,7 +61,9 @@ export function toWinAnsi(text: string): string {
   let out = '';
   for (const ch of normalized) {
     const cp = ch.codePointAt(0) as number;
-    if (isWinAnsi(cp)) {
+    if (ch === '\u00ad') {
+      // soft hyphen: WinAnsi would paint it as a visible hyphen mid-word
+    } else if (isWinAnsi(cp)) {
       out += ch;
     } else if (ch === '\n') {
       out += '\n';
