@@ -1,0 +1,57 @@
+// The IPC payload contract: one zod schema per invoke channel. Electron's IPC registration and
+// the browser host's bridge both parse every payload with these before any handler runs.
+import { z } from 'zod';
+import type { PosInvokeMethod } from './pos-channels';
+
+const cents = z.number().int().min(1).max(99_999_999_999);
+const correlationID = z.string().trim().min(1).max(255);
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'day must be YYYY-MM-DD' });
+const receiptRequest = z.object({
+  kind: z.enum(['pix-in', 'pix-refund']),
+  endToEndId: z.string().regex(/^[ED][0-9A-Za-z]{31}$/, { error: 'endToEndId must be a 32-character Pix id' }),
+  layout: z.enum(['thermal80', 'a4']),
+});
+const noInput = z.union([z.undefined(), z.object({}).strict()]);
+
+export const posPayloadSchemas = {
+  getStatus: noInput,
+  createSale: z.object({
+    value: cents,
+    comment: z.string().max(140).optional(),
+    customer: z
+      .object({
+        name: z.string().trim().min(1).max(140),
+        taxID: z.string().trim().max(20).optional(),
+        email: z.string().trim().max(254).optional(),
+        phone: z.string().trim().max(30).optional(),
+      })
+      .optional(),
+  }),
+  getSale: z.object({ correlationID }),
+  cancelSale: z.object({ correlationID }),
+  listSales: z.object({ day: day.optional(), search: z.string().trim().max(100).optional() }),
+  refundSale: z.object({ correlationID, value: cents, reason: z.string().trim().min(1).max(140) }),
+  getReceipt: receiptRequest,
+  printReceipt: receiptRequest.extend({ printer: z.string().max(255).optional() }),
+  listPrinters: noInput,
+  getSettings: noInput,
+  saveSettings: z
+    .object({
+      mode: z.enum(['embedded', 'remote-sandbox', 'production']),
+      baseUrl: z.url({ protocol: /^https?$/ }).max(2048),
+      appId: z.string().max(4096),
+      merchantName: z.string().trim().min(1).max(100),
+      merchantCity: z.string().trim().min(1).max(60),
+      pixKey: z.string().trim().max(77),
+      printer: z.string().max(255),
+      receiptHeader: z.object({ title: z.string().max(100).optional(), lines: z.array(z.string().max(100)).max(6) }),
+      receiptLayout: z.enum(['thermal80', 'a4']),
+      locale: z.enum(['pt-BR', 'en']),
+      customerDisplay: z.boolean(),
+    })
+    .partial()
+    .strict(),
+  simulatePayment: z.object({ correlationID }),
+} as const satisfies Record<PosInvokeMethod, z.ZodType>;
+
+export type PosPayload<M extends PosInvokeMethod> = z.output<(typeof posPayloadSchemas)[M]>;
