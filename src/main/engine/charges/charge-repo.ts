@@ -78,10 +78,10 @@ export class ChargeRepo {
     this.byTransactionId = db.prepare<[string, string], ChargeRow>('SELECT * FROM charges WHERE company_id = ? AND transaction_id = ?');
     this.byIdentifier = db.prepare<[string, string], ChargeRow>('SELECT * FROM charges WHERE company_id = ? AND identifier = ?');
     this.byPaymentLink = db.prepare<[string, string], ChargeRow>(
-      'SELECT * FROM charges WHERE company_id = ? AND payment_link_id = ? ORDER BY created_at DESC, id DESC LIMIT 1',
+      'SELECT * FROM charges WHERE company_id = ? AND payment_link_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
     );
     this.byLocation = db.prepare<[string], ChargeRow>(
-      'SELECT * FROM charges WHERE location_id = ? ORDER BY created_at DESC, id DESC LIMIT 1',
+      'SELECT * FROM charges WHERE location_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
     );
     this.deleteStmt = db.prepare('DELETE FROM charges WHERE company_id = ? AND id = ?');
     this.markPaidStmt = db.prepare(
@@ -163,7 +163,7 @@ export class ChargeRepo {
     return this.earliestExpiryStmt.get()?.at ?? null;
   }
 
-  /** Newest first; fetches `limit + 1` rows so the caller can tell whether a next page exists. */
+  /** Newest first (insertion order breaks ties within one instant); fetches `limit + 1` rows so the caller can tell whether a next page exists. */
   list(companyId: string, filter: ChargeListFilter, skip: number, limit: number): ChargeRow[] {
     const where = ['company_id = @companyId'];
     if (filter.status) where.push('status = @status');
@@ -171,7 +171,7 @@ export class ChargeRepo {
     if (filter.subscription) where.push('subscription_id = @subscription');
     if (filter.start) where.push('created_at >= @start');
     if (filter.end) where.push('created_at <= @end');
-    const sql = `SELECT * FROM charges WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT @take OFFSET @skip`;
+    const sql = `SELECT * FROM charges WHERE ${where.join(' AND ')} ORDER BY created_at DESC, rowid DESC LIMIT @take OFFSET @skip`;
     let stmt = this.listCache.get(sql);
     if (!stmt) {
       stmt = this.db.prepare(sql);

@@ -1,41 +1,43 @@
 import { z } from 'zod';
+import { correlationId } from '../validation';
 import { parseTaxId } from '../pix/tax-id';
+import { EMAIL_MAX_LENGTH, normalizeEmail, normalizePhone } from './contact';
 
 // Input rules shared by POST /customer, PATCH /customer and the customer embedded in a charge.
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** "x is required" when the field is missing, "x must be a string" when it has another type. */
+const text = (name: string, what = 'a string') =>
+  z.string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be ${what}`) });
 
-export const customerName = z
-  .string({ error: 'name must be a string' })
+export const customerName = text('name')
   .trim()
   .min(1, { error: 'name is required' })
   .max(140, { error: 'name is too long (max 140 characters)' });
 
-export const customerEmail = z
-  .string({ error: 'email must be a string' })
-  .trim()
-  .max(254, { error: 'email is too long' })
-  .regex(EMAIL, { error: 'email is not a valid e-mail address' })
-  .transform((s) => s.toLowerCase());
-
-/** Brazilian phone, stored in E.164 (+55…): accepts "11 98765-4321", "5511987654321" or "+5511987654321". */
-export const customerPhone = z
-  .string({ error: 'phone must be a string' })
-  .trim()
-  .max(30, { error: 'phone is too long' })
+export const customerEmail = text('email')
+  .max(EMAIL_MAX_LENGTH, { error: `email is too long (max ${EMAIL_MAX_LENGTH} characters)` })
   .transform((s, ctx) => {
-    const digits = s.replace(/[\s().-]/g, '');
-    const match = /^\+?(\d{10,15})$/.exec(digits);
-    if (!match) {
-      ctx.addIssue({ code: 'custom', message: 'phone must have 10 to 15 digits' });
+    const email = normalizeEmail(s);
+    if (email === null) {
+      ctx.addIssue({ code: 'custom', message: 'email is not a valid e-mail address' });
       return z.NEVER;
     }
-    const number = match[1]!;
-    return number.length <= 11 ? `+55${number}` : `+${number}`;
+    return email;
   });
 
-export const customerTaxId = z
-  .string({ error: 'taxID must be a string with a CPF or CNPJ' })
+/** Stored in E.164 (+55…): accepts "11 98765-4321", "5511987654321" or "+5511987654321". */
+export const customerPhone = text('phone')
+  .max(30, { error: 'phone is too long (max 30 characters)' })
+  .transform((s, ctx) => {
+    const result = normalizePhone(s);
+    if (!result.ok) {
+      ctx.addIssue({ code: 'custom', message: result.reason });
+      return z.NEVER;
+    }
+    return result.phone;
+  });
+
+export const customerTaxId = text('taxID', 'a string with a CPF or CNPJ')
   .trim()
   .max(20, { error: 'taxID is too long' })
   .transform((s, ctx) => {
@@ -47,17 +49,28 @@ export const customerTaxId = z
     return parsed;
   });
 
+// Address fields: an empty string means "no value" (forms send them for blank inputs); on PATCH
+// it clears the field. Only non-empty values are held to a format.
 const addressText = (name: string, max = 140) =>
-  z.string({ error: `address.${name} must be a string` }).trim().max(max, { error: `address.${name} is too long` });
+  z
+    .string({ error: `address.${name} must be a string` })
+    .trim()
+    .max(max, { error: `address.${name} is too long (max ${max} characters)` });
 
 export const addressInput = z.object(
   {
-    zipcode: addressText('zipcode', 9).regex(/^\d{5}-?\d{3}$/, { error: 'address.zipcode must be a CEP (8 digits)' }).optional(),
+    zipcode: addressText('zipcode', 9)
+      .regex(/^(\d{5}-?\d{3})?$/, { error: 'address.zipcode must be a CEP (8 digits, e.g. 01310-100)' })
+      .transform((s) => s.replace('-', ''))
+      .optional(),
     street: addressText('street').optional(),
     number: addressText('number', 20).optional(),
     neighborhood: addressText('neighborhood').optional(),
     city: addressText('city').optional(),
-    state: addressText('state', 2).regex(/^[A-Za-z]{2}$/, { error: 'address.state must be a 2-letter UF' }).optional(),
+    state: addressText('state', 2)
+      .regex(/^([A-Za-z]{2})?$/, { error: 'address.state must be a 2-letter UF, e.g. SP' })
+      .transform((s) => s.toUpperCase())
+      .optional(),
     complement: addressText('complement').optional(),
     country: addressText('country', 60).optional(),
   },
@@ -65,6 +78,8 @@ export const addressInput = z.object(
 );
 
 export type AddressInput = z.output<typeof addressInput>;
+
+const CONTACT_REQUIRED = 'a customer needs taxID, email or phone besides name';
 
 /** A customer given inline (charge) or created: name plus at least one of taxID, email, phone. */
 export const customerInput = z
@@ -74,13 +89,27 @@ export const customerInput = z
       taxID: customerTaxId.optional(),
       email: customerEmail.optional(),
       phone: customerPhone.optional(),
-      correlationID: z.string({ error: 'correlationID must be a string' }).trim().min(1).max(255).optional(),
+      correlationID: correlationId.optional(),
       address: addressInput.optional(),
     },
     { error: 'customer must be an object' },
   )
-  .refine((c) => c.taxID !== undefined || c.email !== undefined || c.phone !== undefined, {
-    error: 'customer needs name plus taxID, email or phone',
-  });
+  .refine((c) => c.taxID !== undefined || c.email !== undefined || c.phone !== undefined, { error: CONTACT_REQUIRED });
 
 export type CustomerInput = z.output<typeof customerInput>;
+
+/** PATCH /customer/:correlationID: only the fields to change. */
+export const customerPatchInput = z.object(
+  {
+    name: customerName.optional(),
+    taxID: customerTaxId.optional(),
+    email: customerEmail.optional(),
+    phone: customerPhone.optional(),
+    // Accepted only so a client echoing the record back is not refused; it cannot change.
+    correlationID: correlationId.optional(),
+    address: addressInput.optional(),
+  },
+  { error: 'body must be an object' },
+);
+
+export type CustomerPatchInput = z.output<typeof customerPatchInput>;

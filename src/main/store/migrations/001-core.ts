@@ -76,6 +76,7 @@ CREATE TABLE customers (
 );
 CREATE INDEX customers_company_created ON customers(company_id, created_at);
 CREATE INDEX customers_company_tax_id ON customers(company_id, tax_id);
+CREATE INDEX customers_company_email ON customers(company_id, email);
 
 CREATE TABLE charges (
   id TEXT PRIMARY KEY,
