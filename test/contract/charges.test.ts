@@ -313,3 +313,19 @@ describeContract('charges', (h) => {
     expect(h().counts('charges').charges).toBe(0);
   });
 });
+
+describeContract('payment link page', (h) => {
+  it('serves the public pay page of a charge link with its QR, amount and status', async () => {
+    if (h().transport !== 'http') return;
+    const { charge } = await h().ok('createCharge', { body: { correlationID: 'pay-page', value: 4590, comment: 'Bolo <b>' } });
+    const response = await fetch(charge.paymentLinkUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const html = await response.text();
+    expect(html).toContain('R$\u00a045,90');
+    expect(html).toContain('Aguardando pagamento');
+    expect(html).toContain('Bolo &#60;b&#62;');
+    expect(html).toContain('data:image/png;base64,');
+    expect((await fetch(`${h().baseUrl}/pay/unknown-link`)).status).toBe(404);
+  });
+});

@@ -11,6 +11,7 @@ import type { EngineConfig, EngineEvent, OperationContext, Sweeper } from './con
 import { ServiceError, forbidden, unauthorized } from './errors';
 import { handlers, sweepers } from './handlers';
 import { pixLocationPayload } from './charges/charge-location';
+import { paymentLinkView, type PaymentLinkView } from './charges/payment-link-view';
 import { Outbox } from './outbox';
 import { TenancyRepo } from './tenancy/tenancy-repo';
 
@@ -140,6 +141,13 @@ export class Engine {
     const now = this.clock.now();
     this.sweep(now);
     return pixLocationPayload(this.db, locationId, now, paymentDay);
+  }
+
+  /** The public payment page data of a payment link, or null. */
+  paymentLink(paymentLinkId: string): PaymentLinkView | null {
+    const now = this.clock.now();
+    this.sweep(now);
+    return paymentLinkView(this.db, paymentLinkId, now);
   }
 
   /** Marks the sweep deadline for recomputation (after writes made outside `call`). */

@@ -27,6 +27,17 @@ export interface SandboxCompany {
   pixKey: string;
 }
 
+/**
+ * A numeric CNPJ (root + branch 0001 + check digits) for sandbox companies: still the common
+ * form on receipts and bank screens, where an alphanumeric one would puzzle a shop owner.
+ */
+function sandboxCnpj(): string {
+  const root = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
+  const base = `${root}0001`;
+  const first = cnpj.verifierDigit(base);
+  return `${base}${first}${cnpj.verifierDigit(`${base}${first}`)}`;
+}
+
 /** Builds an AppID the way the real service does: base64 of `Client_Id_<uuid>:Client_Secret_<secret>`. */
 export function newAppId(): { clientId: string; clientSecret: string; appId: string } {
   const clientId = `Client_Id_${newUuid()}`;
@@ -56,7 +67,7 @@ export function createSandboxCompany(db: Db, now: Date, options: SandboxCompanyO
       companyId,
       options.officialName ?? 'Balcão Sandbox Comércio LTDA',
       tradeName,
-      options.taxID ?? cnpj.generate(),
+      options.taxID ?? sandboxCnpj(),
       newUuid(),
       options.merchantName ?? tradeName,
       options.merchantCity ?? 'São Paulo',

@@ -117,7 +117,7 @@ CREATE INDEX charges_company_created ON charges(company_id, created_at);
 CREATE INDEX charges_company_status_created ON charges(company_id, status, created_at);
 CREATE INDEX charges_company_customer_created ON charges(company_id, customer_id, created_at);
 CREATE INDEX charges_company_subscription_created ON charges(company_id, subscription_id, created_at);
-CREATE INDEX charges_company_payment_link ON charges(company_id, payment_link_id);
+CREATE INDEX charges_payment_link ON charges(payment_link_id, created_at);
 CREATE INDEX charges_active_expiry ON charges(status, expires_at);
 -- A fixed location is reused by later charges of the same payment link; it serves the newest.
 CREATE INDEX charges_location ON charges(location_id, created_at);
