@@ -214,3 +214,64 @@ export interface Transaction {
   webhookSent: boolean;
   createdAt: string;
 }
+
+/** The company behind the AppID (GET /api/v1/company). */
+export interface Company {
+  officialName: string;
+  tradeName: string;
+  taxID: string;
+  correlationID: string;
+}
+
+/** A BR Code's fields as POST /api/v1/decode/emv names them (text exactly as in the code). */
+export interface DecodedEmv {
+  payloadFormatIndicator: string;
+  /** Tag 01: "12" single use (dynamic), "11" reusable; absent on most static codes. */
+  pointOfInitiationMethod?: string;
+  merchantAccountInformationPix: { gui: string; pixKey?: string; url?: string; additionalInformation?: string };
+  merchantCategoryCode: string;
+  transactionCurrency: string;
+  /** Tag 54 as written in the code, in reais ("12.50"); absent when the payer types the amount. */
+  transactionAmount?: string;
+  countryCode: string;
+  merchantName: string;
+  merchantCity: string;
+  postalCode?: string;
+  additionalDataFieldTemplate?: { referenceLabel?: string };
+  /** Tag 80 (Pix Automático recurrence). */
+  unreservedTemplates?: { gui?: string; url?: string };
+  crc: string;
+}
+
+/** A COB location resolved by the decoder, in the API's English field names. */
+export interface EmvCobLocationPayload {
+  calendar: {
+    creation: string;
+    presentation: string;
+    expiration?: number;
+    dueDate?: string;
+    validityAfterDueDate?: number;
+  };
+  key: string;
+  debtor?: { name: string; cpf?: string; cnpj?: string };
+  additionalInfo: { name: string; value: string }[];
+  revision: number;
+  status: string;
+  txid: string;
+  /** Decimal strings in reais, as the Pix location carries them. */
+  value: { original: string; fine?: string; interest?: string; discount?: string; final?: string };
+  payerRequest?: string;
+}
+
+export interface EmvLocation<Payload> {
+  isValid: boolean;
+  locationErrors: string[];
+  payload?: Payload;
+  url: string;
+}
+
+export interface EmvDecodeResult {
+  emv: DecodedEmv;
+  cobLocation: EmvLocation<EmvCobLocationPayload> | null;
+  recLocation: EmvLocation<Record<string, unknown>> | null;
+}

@@ -5,6 +5,7 @@ import type {
   Charge,
   ChargeRefund,
   Customer,
+  EmvDecodeResult,
   PageInfo,
   PixQrCode,
   PixTransactionRefund,
@@ -165,7 +166,7 @@ export interface ServiceResponses {
   listTransactions: ListResult & { transactions: Transaction[] };
   getTransaction: { transaction: Transaction };
   getReceipt: Uint8Array;
-  decodeEmv: { emv: Record<string, unknown> };
+  decodeEmv: EmvDecodeResult;
   getCompany: { company: { officialName: string; tradeName: string; taxID: string; correlationID: string } };
   sandboxPay: { transaction: Transaction; charge?: Charge; pixQrCode?: PixQrCode };
   sandboxPayBrCode: { transaction: Transaction; charge?: Charge; pixQrCode?: PixQrCode };

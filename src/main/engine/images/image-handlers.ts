@@ -1,12 +1,21 @@
-// Placeholder while the module is being written; replaced by its owner.
 import type { HandlerTable } from '../context';
-import { ServiceError } from '../errors';
+import { pathId } from '../validation';
+import { brCodeForImage } from './qr-image-source';
+import { parseQrImageSize } from './qr-image-size';
+import { renderQrPng } from './qr-png';
 
 export const imageHandlers: HandlerTable<'getChargeQrImage' | 'getQrImageBase64'> = {
-  getChargeQrImage: () => {
-    throw new ServiceError(501, 'Not implemented yet');
+  async getChargeQrImage(ctx, request) {
+    // All input is checked before the lookup, so a bad size is a 400 whatever the id.
+    const id = pathId(request.params);
+    const size = parseQrImageSize(request.query);
+    return renderQrPng(brCodeForImage(ctx, id), size);
   },
-  getQrImageBase64: () => {
-    throw new ServiceError(501, 'Not implemented yet');
+
+  async getQrImageBase64(ctx, request) {
+    const id = pathId(request.params);
+    const size = parseQrImageSize(request.query);
+    const png = await renderQrPng(brCodeForImage(ctx, id), size);
+    return { success: true as const, imageBase64: `data:image/png;base64,${Buffer.from(png).toString('base64')}` };
   },
 };

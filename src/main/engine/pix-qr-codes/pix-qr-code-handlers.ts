@@ -1,18 +1,147 @@
-// Placeholder while the module is being written; replaced by its owner.
-import type { HandlerTable } from '../context';
-import { ServiceError } from '../errors';
+import type { HandlerTable, OperationContext } from '../context';
+import { badRequest, notFound } from '../errors';
+import { newObjectId, newTransactionId, newUuid } from '../ids';
+import { parsePage, pageOf } from '../pagination';
+import { BrCodeError, buildStaticBrCode, isPixKeyType, normalizePixKey } from '../pix';
+import type { PixKeyRow } from '../tenancy/tenancy-rows';
+import { objectBody, parseInput, pathId } from '../validation';
+import { pixQrCodeCreateBody, type PixQrCodeCreateInput } from './pix-qr-code-input';
+import { pixQrCodeRepo, type PixQrCodeRow } from './pix-qr-code-repo';
+import { serializePixQrCode } from './pix-qr-code-serializer';
+
+export const PIX_QR_CODE_EVENTS = {
+  created: 'PIX_QRCODE_CREATED',
+  deleted: 'PIX_QRCODE_DELETED',
+} as const;
+
+/** Looks a live static QR code up by id, correlationID, identifier or paymentLinkID within the caller's company. */
+export function requirePixQrCode(ctx: OperationContext, id: string): PixQrCodeRow {
+  const row = pixQrCodeRepo(ctx.db).findByAnyId(ctx.tenant.company.id, id);
+  if (!row) throw notFound('Pix QR code not found');
+  return row;
+}
+
+/**
+ * The key the QR code pays into. A key typed by a person may be in any spelling ("(11) 9…",
+ * upper-case e-mail), so each of the company's keys is compared in its own type's canonical
+ * form. Another company's key is refused like an unknown one: a static code carrying it would
+ * send the payer's money to someone else.
+ */
+function resolvePixKey(ctx: OperationContext, requested: string | undefined): PixKeyRow {
+  if (requested === undefined) {
+    const key = ctx.tenancy.defaultPixKey(ctx.tenant.account.id);
+    if (!key) throw badRequest('The account has no Pix key to receive payments');
+    return key;
+  }
+  const match = ctx.tenancy.companyPixKeys(ctx.tenant.company.id).find((key) => {
+    if (key.key === requested) return true;
+    const type = isPixKeyType(key.type) ? key.type : undefined;
+    return normalizePixKey(requested, type)?.key === key.key;
+  });
+  if (!match) throw badRequest('pixKey is not one of this company\'s Pix keys');
+  const account = ctx.tenancy.account(match.account_id);
+  if (!account || account.closed_at !== null) throw badRequest('pixKey belongs to a closed account');
+  return match;
+}
+
+/** A 25-character txid like the real service's (a uuid's hex, cut to 62-05's limit), never reused. */
+function newIdentifier(ctx: OperationContext): string {
+  const repo = pixQrCodeRepo(ctx.db);
+  for (;;) {
+    const identifier = newTransactionId().slice(0, 25);
+    if (!repo.identifierTaken(identifier)) return identifier;
+  }
+}
+
+/**
+ * The comment goes to the BR Code as the 26-02 description, which is what the payer's app
+ * shows; tag 26 holds 99 characters including the key, so the code carries the ASCII text cut
+ * to the room left (buildStaticBrCode does the cut) while the record keeps all of it.
+ */
+function staticBrCode(ctx: OperationContext, key: string, input: PixQrCodeCreateInput, identifier: string): string {
+  try {
+    return buildStaticBrCode({
+      pixKey: key,
+      amountCents: input.value,
+      txid: identifier,
+      description: input.comment || undefined,
+      merchantName: ctx.tenant.company.merchant_name,
+      merchantCity: ctx.tenant.company.merchant_city,
+    });
+  } catch (error) {
+    if (error instanceof BrCodeError) throw badRequest(`Cannot build the BR Code: ${error.message}`);
+    throw error;
+  }
+}
+
+function createPixQrCode(ctx: OperationContext, input: PixQrCodeCreateInput): PixQrCodeRow {
+  const companyId = ctx.tenant.company.id;
+  const repo = pixQrCodeRepo(ctx.db);
+  const key = resolvePixKey(ctx, input.pixKey);
+  const at = ctx.now.toISOString();
+  return ctx.db.transaction(() => {
+    // Deleted QR codes keep their correlationID and identifier: a printed code may still be paid.
+    const correlationID = input.correlationID ?? newUuid();
+    if (repo.correlationIdTaken(companyId, correlationID)) {
+      throw badRequest(`A Pix QR code with correlationID ${correlationID} already exists`);
+    }
+    if (input.identifier !== undefined && repo.identifierTaken(input.identifier)) {
+      throw badRequest(`identifier ${input.identifier} is already in use`);
+    }
+    const identifier = input.identifier ?? newIdentifier(ctx);
+    const row: PixQrCodeRow = {
+      id: newObjectId(),
+      company_id: companyId,
+      account_id: key.account_id,
+      name: input.name,
+      correlation_id: correlationID,
+      identifier,
+      payment_link_id: newUuid(),
+      value: input.value ?? null,
+      comment: input.comment ? input.comment : null,
+      pix_key: key.key,
+      br_code: staticBrCode(ctx, key.key, input, identifier),
+      created_at: at,
+      updated_at: at,
+      deleted_at: null,
+    };
+    repo.insert(row);
+    ctx.emit(PIX_QR_CODE_EVENTS.created, { pixQrCode: serializePixQrCode(row, ctx) });
+    return row;
+  })();
+}
 
 export const pixQrCodeHandlers: HandlerTable<'createPixQrCode' | 'getPixQrCode' | 'listPixQrCodes' | 'deletePixQrCode'> = {
-  createPixQrCode: () => {
-    throw new ServiceError(501, 'Not implemented yet');
+  createPixQrCode(ctx, request) {
+    const input = parseInput(pixQrCodeCreateBody, objectBody(request.body));
+    const pixQrCode = serializePixQrCode(createPixQrCode(ctx, input), ctx);
+    return { pixQrCode, correlationID: pixQrCode.correlationID, brCode: pixQrCode.brCode };
   },
-  getPixQrCode: () => {
-    throw new ServiceError(501, 'Not implemented yet');
+
+  getPixQrCode(ctx, request) {
+    return { pixQrCode: serializePixQrCode(requirePixQrCode(ctx, pathId(request.params)), ctx) };
   },
-  listPixQrCodes: () => {
-    throw new ServiceError(501, 'Not implemented yet');
+
+  listPixQrCodes(ctx, request) {
+    const page = parsePage(request.query);
+    const rows = pixQrCodeRepo(ctx.db).list(ctx.tenant.company.id, page.skip, page.limit);
+    const { items, pageInfo } = pageOf(rows, page);
+    return { pageInfo, pixQrCodes: items.map((row) => serializePixQrCode(row, ctx)) };
   },
-  deletePixQrCode: () => {
-    throw new ServiceError(501, 'Not implemented yet');
+
+  /**
+   * Soft delete (migration 002): payments received through the code keep pointing at it, and
+   * its identifier stays reserved so a still-printed code is never attributed to a new one.
+   * To the API it is gone: get, list, images and a second delete answer as for an unknown id.
+   */
+  deletePixQrCode(ctx, request) {
+    const id = pathId(request.params);
+    const row = requirePixQrCode(ctx, id);
+    const at = ctx.now.toISOString();
+    ctx.db.transaction(() => {
+      if (!pixQrCodeRepo(ctx.db).delete(row.company_id, row.id, at)) throw notFound('Pix QR code not found');
+      ctx.emit(PIX_QR_CODE_EVENTS.deleted, { pixQrCode: serializePixQrCode({ ...row, updated_at: at, deleted_at: at }, ctx) });
+    })();
+    return { status: 'OK' as const, id };
   },
 };

@@ -1,9 +1,84 @@
-// Placeholder while the module is being written; replaced by its owner.
-import type { HandlerTable } from '../context';
-import { ServiceError } from '../errors';
+import { z } from 'zod';
+import type { HandlerTable, OperationContext } from '../context';
+import { notFound } from '../errors';
+import { isEndToEndId } from '../pix';
+import { refundRepo } from '../refunds/refund-repo';
+import { transactionRepo } from '../transactions/transaction-repo';
+import { parseParty, type TransactionParty } from '../transactions/transaction-serializer';
+import { parseInput } from '../validation';
+import type { ReceiptData, ReceiptParty } from './receipt-data';
+import { renderReceiptPdf } from './receipt-pdf';
+
+const receiptParams = z.object({
+  receiptType: z.enum(['pix-in', 'pix-out', 'pix-refund'], { error: 'receiptType must be pix-in, pix-out or pix-refund' }),
+  endToEndId: z.string().refine(isEndToEndId, { error: 'endToEndId must be a 32-character Pix end-to-end id' }),
+});
+
+function receiptParty(party: TransactionParty | null): ReceiptParty {
+  if (!party) return { name: '—' };
+  return {
+    name: party.name,
+    ...(party.taxID ? { taxID: party.taxID } : {}),
+    ...(party.bank ? { bankName: party.bank.name, ispb: party.bank.ispb } : {}),
+    ...(party.pixKey ? { pixKey: party.pixKey } : {}),
+    ...(party.branch ? { branch: party.branch } : {}),
+    ...(party.account ? { account: party.account } : {}),
+  };
+}
+
+function shopHeader(ctx: OperationContext): ReceiptData['header'] {
+  const { company } = ctx.tenant;
+  return { title: company.trade_name, lines: [company.official_name, `CNPJ ${company.tax_id}`] };
+}
+
+/** Builds what a receipt shows from the records of the caller's company; null when there is none. */
+export function receiptData(ctx: OperationContext, type: 'pix-in' | 'pix-out' | 'pix-refund', endToEndId: string): ReceiptData | null {
+  const companyId = ctx.tenant.company.id;
+  const environment = ctx.tenant.company.environment;
+  if (type === 'pix-in') {
+    const payment = transactionRepo(ctx.db).findByEndToEndId(companyId, endToEndId);
+    if (!payment || payment.type !== 'PAYMENT') return null;
+    return {
+      kind: 'pix-in',
+      endToEndId: payment.end_to_end_id,
+      value: payment.value,
+      time: payment.time,
+      payer: receiptParty(parseParty(payment.payer)),
+      receiver: receiptParty(parseParty(payment.payee)),
+      ...(payment.info_pagador ? { description: payment.info_pagador } : {}),
+      ...(payment.charge_correlation_id ? { chargeCorrelationID: payment.charge_correlation_id } : {}),
+      header: shopHeader(ctx),
+      environment,
+    };
+  }
+  if (type === 'pix-refund') {
+    const refund = refundRepo(ctx.db).findByReturnId(companyId, endToEndId);
+    if (!refund) return null;
+    const original = transactionRepo(ctx.db).findById(companyId, refund.transaction_id)!;
+    // A refund flows back: the shop (who received the Pix) pays, the original payer receives.
+    return {
+      kind: 'pix-refund',
+      endToEndId: refund.return_identification,
+      value: refund.value,
+      time: refund.settled_at ?? refund.created_at,
+      payer: receiptParty(parseParty(original.payee)),
+      receiver: receiptParty(parseParty(original.payer)),
+      ...(refund.comment ? { description: refund.comment } : {}),
+      originalEndToEndId: original.end_to_end_id,
+      ...(original.charge_correlation_id ? { chargeCorrelationID: original.charge_correlation_id } : {}),
+      header: shopHeader(ctx),
+      environment,
+    };
+  }
+  // Outgoing payments (pix-out) arrive with the payments part of the service.
+  return null;
+}
 
 export const receiptHandlers: HandlerTable<'getReceipt'> = {
-  getReceipt: () => {
-    throw new ServiceError(501, 'Not implemented yet');
+  async getReceipt(ctx, request) {
+    const params = parseInput(receiptParams, { ...request.params }, 'path');
+    const data = receiptData(ctx, params.receiptType, params.endToEndId);
+    if (!data) throw notFound('Receipt not found');
+    return renderReceiptPdf(data, { layout: 'a4' });
   },
 };

@@ -1,12 +1,90 @@
-// Placeholder while the module is being written; replaced by its owner.
-import type { HandlerTable } from '../context';
-import { ServiceError } from '../errors';
+import { z } from 'zod';
+import { chargeAmountDue } from '../charges/charge-amount';
+import { chargeRepo } from '../charges/charge-repo-instance';
+import { serializeCharge } from '../charges/charge-serializer';
+import type { HandlerTable, OperationContext } from '../context';
+import { badRequest, forbidden, notFound } from '../errors';
+import { pixQrCodeRepo } from '../pix-qr-codes/pix-qr-code-repo';
+import { serializePixQrCode } from '../pix-qr-codes/pix-qr-code-serializer';
+import { recordIncomingPix } from '../transactions/record-incoming-pix';
+import { serializeTransaction } from '../transactions/transaction-serializer';
+import { objectBody, parseInput, positiveCents } from '../validation';
+import { resolveBrCode, type BrCodeTarget } from './brcode-target';
+import { payerInput, SANDBOX_INFO_PAGADOR, sandboxPayer } from './sandbox-payer';
+
+const centsText = z
+  .string()
+  .regex(/^\d{1,12}$/, { error: 'value must be a positive integer number of cents' })
+  .transform(Number)
+  .pipe(z.number().min(1, { error: 'value must be at least 1 cent' }));
+
+const payQuery = z
+  .object({
+    transactionID: z.string().trim().min(1).max(255).optional(),
+    identifier: z.string().trim().min(1).max(255).optional(),
+    value: centsText.optional(),
+  })
+  .refine((q) => (q.transactionID === undefined) !== (q.identifier === undefined), {
+    error: 'give exactly one of transactionID (a charge) or identifier (a static QR code)',
+  });
+
+const payBody = z.object(
+  {
+    brCode: z.string({ error: 'brCode must be a string' }).trim().min(1, { error: 'brCode is required' }).max(512, { error: 'brCode is too long' }),
+    value: positiveCents('value').optional(),
+    payer: payerInput,
+  },
+  { error: 'body must be a JSON object with brCode' },
+);
+
+/** Simulated payments exist only where money is not real. */
+function assertSandbox(ctx: OperationContext): void {
+  if (ctx.tenant.company.environment !== 'SANDBOX') throw forbidden('Payment simulation is only available in the sandbox');
+}
+
+/** The amount to pay: the code's own, or the payer's for an open-amount code. */
+function amountFor(target: BrCodeTarget, given: number | undefined): number {
+  if (target.amount !== undefined) {
+    if (given !== undefined && given !== target.amount) {
+      throw badRequest(`value ${given} does not match the ${target.amount} cents this BR Code asks for`);
+    }
+    return target.amount;
+  }
+  if (given === undefined) throw badRequest('value is required: this BR Code has no fixed amount');
+  return given;
+}
+
+function pay(ctx: OperationContext, target: BrCodeTarget, value: number, payer: ReturnType<typeof sandboxPayer>) {
+  const view = recordIncomingPix(ctx, { ...target, value, payer, infoPagador: SANDBOX_INFO_PAGADOR });
+  const result: { transaction: ReturnType<typeof serializeTransaction>; charge?: ReturnType<typeof serializeCharge>; pixQrCode?: ReturnType<typeof serializePixQrCode> } = {
+    transaction: serializeTransaction(view),
+  };
+  if (target.charge) result.charge = serializeCharge(chargeRepo(ctx.db).findById(target.charge.company_id, target.charge.id)!, ctx.config, ctx.now);
+  if (target.pixQrCode) result.pixQrCode = serializePixQrCode(target.pixQrCode, ctx);
+  return result;
+}
 
 export const sandboxHandlers: HandlerTable<'sandboxPay' | 'sandboxPayBrCode'> = {
-  sandboxPay: () => {
-    throw new ServiceError(501, 'Not implemented yet');
+  // GET /openpix/testing?transactionID=… | ?identifier=…[&value=…]: the real sandbox's simulator.
+  sandboxPay(ctx, request) {
+    assertSandbox(ctx);
+    const query = parseInput(payQuery, { ...request.query }, 'query');
+    const companyId = ctx.tenant.company.id;
+    if (query.transactionID !== undefined) {
+      const charge = chargeRepo(ctx.db).findByAnyId(companyId, query.transactionID);
+      if (!charge) throw notFound('Charge not found');
+      return pay(ctx, { charge }, query.value ?? chargeAmountDue(charge, ctx.now), sandboxPayer(undefined));
+    }
+    const qr = pixQrCodeRepo(ctx.db).findByAnyId(companyId, query.identifier!);
+    if (!qr) throw notFound('Pix QR code not found');
+    return pay(ctx, { pixQrCode: qr }, amountFor({ amount: qr.value ?? undefined }, query.value), sandboxPayer(undefined));
   },
-  sandboxPayBrCode: () => {
-    throw new ServiceError(501, 'Not implemented yet');
+
+  // POST /openpix/testing/pay {brCode, value?, payer?}: pays a BR Code as a payer's bank would.
+  sandboxPayBrCode(ctx, request) {
+    assertSandbox(ctx);
+    const body = parseInput(payBody, objectBody(request.body));
+    const target = resolveBrCode(ctx, body.brCode);
+    return pay(ctx, target, amountFor(target, body.value), sandboxPayer(body.payer));
   },
 };

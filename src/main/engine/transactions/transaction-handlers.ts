@@ -1,12 +1,77 @@
-// Placeholder while the module is being written; replaced by its owner.
-import type { HandlerTable } from '../context';
-import { ServiceError } from '../errors';
+import { chargeRepo } from '../charges/charge-repo-instance';
+import type { HandlerTable, OperationContext } from '../context';
+import { notFound } from '../errors';
+import { parsePage, pageOf } from '../pagination';
+import { pixQrCodeRepo } from '../pix-qr-codes/pix-qr-code-repo';
+import { parseInput, pathId } from '../validation';
+import { transactionListQuery, type TransactionListQuery } from './transaction-input';
+import { transactionRepo, type TransactionListFilter, type TransactionView } from './transaction-repo';
+import { serializeTransaction } from './transaction-serializer';
+
+/** A transaction of the caller's company by our id, globalID or endToEndId; another company's is "not found". */
+export function requireTransaction(ctx: OperationContext, id: string): TransactionView {
+  const view = transactionRepo(ctx.db).findByAnyId(ctx.tenant.company.id, id);
+  if (!view) throw notFound('Transaction not found');
+  return view;
+}
+
+/**
+ * Turns the references a client sends (correlationIDs, identifiers, end-to-end ids) into row
+ * ids. Null when a reference names nothing of this company: the list is then empty, as a
+ * filter that matches nothing should be, rather than an error.
+ */
+function resolveFilter(ctx: OperationContext, query: TransactionListQuery): TransactionListFilter | null {
+  const companyId = ctx.tenant.company.id;
+  const filter: TransactionListFilter = {
+    start: query.start,
+    end: query.end,
+    type: query.type,
+    webhookSent: query.hasWebhook,
+  };
+  if (query.charge !== undefined) {
+    const charge = chargeRepo(ctx.db).findByAnyId(companyId, query.charge);
+    if (!charge) return null;
+    filter.chargeId = charge.id;
+  }
+  if (query.pixQrCode !== undefined) {
+    const qrs = pixQrCodeRepo(ctx.db);
+    // A deleted QR code's payments are still its payments; its own id keeps finding them.
+    const qr = qrs.findByAnyId(companyId, query.pixQrCode) ?? qrs.findByIdIncludingDeleted(companyId, query.pixQrCode);
+    if (!qr) return null;
+    filter.pixQrCodeId = qr.id;
+  }
+  if (query.withdrawal !== undefined) {
+    // A withdrawal is a WITHDRAW transaction; it may be named by its id or its end-to-end id.
+    const withdrawal = transactionRepo(ctx.db).findByAnyId(companyId, query.withdrawal);
+    filter.withdrawalId = withdrawal?.type === 'WITHDRAW' ? withdrawal.id : query.withdrawal;
+  }
+  return filter;
+}
 
 export const transactionHandlers: HandlerTable<'listTransactions' | 'getTransaction'> = {
-  listTransactions: () => {
-    throw new ServiceError(501, 'Not implemented yet');
+  listTransactions(ctx, request) {
+    const page = parsePage(request.query);
+    const q = request.query ?? {};
+    const query = parseInput(
+      transactionListQuery,
+      {
+        start: q.start,
+        end: q.end,
+        charge: q.charge,
+        pixQrCode: q.pixQrCode,
+        withdrawal: q.withdrawal,
+        hasWebhook: q.hasWebhook,
+        type: q.type,
+      },
+      'query',
+    );
+    const filter = resolveFilter(ctx, query);
+    const rows = filter ? transactionRepo(ctx.db).list(ctx.tenant.company.id, filter, page.skip, page.limit) : [];
+    const { items, pageInfo } = pageOf(rows, page);
+    return { pageInfo, transactions: items.map(serializeTransaction) };
   },
-  getTransaction: () => {
-    throw new ServiceError(501, 'Not implemented yet');
+
+  getTransaction(ctx, request) {
+    return { transaction: serializeTransaction(requireTransaction(ctx, pathId(request.params))) };
   },
 };

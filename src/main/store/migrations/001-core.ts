@@ -168,6 +168,7 @@ CREATE INDEX transactions_company_qr ON transactions(company_id, pix_qr_code_id,
 CREATE INDEX transactions_company_withdrawal ON transactions(company_id, withdrawal_id, time);
 CREATE INDEX transactions_company_webhook_time ON transactions(company_id, webhook_sent, time);
 CREATE INDEX transactions_original ON transactions(original_transaction_id);
+CREATE INDEX transactions_company_transaction_id ON transactions(company_id, transaction_id);
 
 CREATE TABLE refunds (
   id TEXT PRIMARY KEY,

@@ -1,4 +1,5 @@
 import { coreSchema } from './001-core';
+import { pixQrCodeSoftDeleteSchema } from './002-pix-qr-code-soft-delete';
 
 export interface Migration {
   version: number;
@@ -7,4 +8,7 @@ export interface Migration {
 }
 
 // Append only: a shipped migration is never edited, a new one is added with the next number.
-export const migrations: readonly Migration[] = [{ version: 1, name: 'core', sql: coreSchema }];
+export const migrations: readonly Migration[] = [
+  { version: 1, name: 'core', sql: coreSchema },
+  { version: 2, name: 'pix-qr-code-soft-delete', sql: pixQrCodeSoftDeleteSchema },
+];

@@ -1,0 +1,85 @@
+import type { OperationContext } from '../context';
+import { badRequest } from '../errors';
+import { newObjectId, newTransactionId } from '../ids';
+import { newReturnId } from '../pix';
+import { accountBalance } from '../transactions/account-balance';
+import type { TransactionView } from '../transactions/transaction-repo';
+import { serializeTransaction } from '../transactions/transaction-serializer';
+import { refundRepo, type RefundRow, type RefundView } from './refund-repo';
+import { serializePixTransactionRefund } from './refund-serializer';
+
+export const REFUND_EVENTS = {
+  created: 'PIX_TRANSACTION_REFUND_SENT_REQUESTED',
+  confirmed: 'PIX_TRANSACTION_REFUND_SENT_CONFIRMED',
+} as const;
+
+/** A Pix can be returned within 90 days of its settlement (BCB, pix-domain §6.2). */
+export const REFUND_WINDOW_MS = 90 * 24 * 60 * 60 * 1000;
+
+export interface RefundRequest {
+  correlationID: string;
+  /** Cents; undefined refunds whatever is still refundable. */
+  value?: number;
+  comment?: string;
+}
+
+/**
+ * Starts returning (part of) a received payment. The money is reserved at once
+ * (bank_accounts.balance_blocked) and leaves the account when the refund settles, so the
+ * available balance never promises the same cents twice. Every check that depends on other
+ * refunds or on the balance runs inside the write transaction that inserts the refund.
+ */
+export function createRefund(ctx: OperationContext, payment: TransactionView, request: RefundRequest): RefundView {
+  const companyId = ctx.tenant.company.id;
+  if (payment.company_id !== companyId) throw badRequest('Transaction not found');
+  if (payment.type !== 'PAYMENT') throw badRequest('Only PAYMENT transactions (Pix received) can be refunded');
+  if (ctx.now.getTime() - Date.parse(payment.time) > REFUND_WINDOW_MS) {
+    throw badRequest('The refund window has closed: a Pix can only be refunded within 90 days of its settlement');
+  }
+  const refunds = refundRepo(ctx.db);
+  const at = ctx.now.toISOString();
+
+  const run = ctx.db.transaction((): RefundView => {
+    if (refunds.findByCorrelationId(companyId, request.correlationID)) {
+      throw badRequest(`A refund with correlationID ${request.correlationID} already exists`);
+    }
+    const remaining = payment.value - refunds.committedTotal(payment.id);
+    if (remaining <= 0) throw badRequest('The transaction has already been fully refunded');
+    const value = request.value ?? remaining;
+    if (value > remaining) {
+      throw badRequest(
+        `Refund value ${value} exceeds what is left to refund of the transaction (${remaining} of ${payment.value} cents)`,
+      );
+    }
+    if (!accountBalance(ctx.db).block(companyId, payment.account_id, value)) {
+      throw badRequest('Account does not have enough balance to complete the operation');
+    }
+    const account = ctx.tenancy.account(payment.account_id)!;
+    const row: RefundRow = {
+      id: newObjectId(),
+      company_id: companyId,
+      account_id: payment.account_id,
+      transaction_id: payment.id,
+      charge_id: payment.charge_id,
+      correlation_id: request.correlationID,
+      refund_id: newTransactionId(),
+      // We send the devolução, so our institution signs its return id.
+      return_identification: newReturnId(account.ispb, ctx.now),
+      value,
+      status: 'IN_PROCESSING',
+      comment: request.comment ?? null,
+      settles_at: new Date(ctx.now.getTime() + ctx.config.refundSettlementMs).toISOString(),
+      settled_at: null,
+      created_at: at,
+    };
+    refunds.insert(row);
+    const view: RefundView = { ...row, original_end_to_end_id: payment.end_to_end_id };
+    ctx.emit(REFUND_EVENTS.created, {
+      refund: serializePixTransactionRefund(view),
+      originalTransaction: serializeTransaction(payment),
+    });
+    return view;
+  });
+  // IMMEDIATE: the sum of refunds and the balance are read under the write lock they are checked for.
+  return run.immediate();
+}

@@ -1,0 +1,53 @@
+import { chargeAmountDue } from '../charges/charge-amount';
+import type { ChargeRow } from '../charges/charge-repo';
+import { chargeRepo } from '../charges/charge-repo-instance';
+import type { OperationContext } from '../context';
+import { badRequest, notFound } from '../errors';
+import { BrCodeError, decodeBrCode, type DecodedBrCode } from '../pix';
+import type { PixQrCodeRow } from '../pix-qr-codes/pix-qr-code-repo';
+import { pixQrCodeRepo } from '../pix-qr-codes/pix-qr-code-repo';
+import type { PixKeyRow } from '../tenancy/tenancy-rows';
+
+/** What a BR Code pays, resolved within the caller's company, and the amount it asks for. */
+export interface BrCodeTarget {
+  charge?: ChargeRow;
+  pixQrCode?: PixQrCodeRow;
+  pixKey?: PixKeyRow;
+  /** Cents the code fixes, or undefined when the payer types the amount. */
+  amount?: number;
+}
+
+function decode(brCode: string): DecodedBrCode {
+  try {
+    return decodeBrCode(brCode);
+  } catch (error) {
+    if (error instanceof BrCodeError) throw badRequest(`brCode is not a valid BR Code: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * Resolves a BR Code as a payer's bank would: a dynamic code through its location (which must be
+ * one this service serves), a static code through its Pix key, with its txid naming one of our
+ * static QR codes or charges when it does. Only the caller's own records can be paid: anything
+ * else is "not found", exactly like an unknown one.
+ */
+export function resolveBrCode(ctx: OperationContext, brCode: string): BrCodeTarget {
+  const decoded = decode(brCode);
+  const companyId = ctx.tenant.company.id;
+  if (decoded.locationUrl !== undefined) {
+    const match = /\/qr\/v2\/cobv?\/([0-9a-f]{32})$/.exec(decoded.locationUrl);
+    const charge = match ? chargeRepo(ctx.db).findByLocation(match[1]!) : undefined;
+    if (!charge || charge.company_id !== companyId) throw notFound('Charge not found for this BR Code');
+    return { charge, amount: chargeAmountDue(charge, ctx.now) };
+  }
+  const key = decoded.pixKey ? ctx.tenancy.pixKey(decoded.pixKey) : undefined;
+  if (!key || key.company_id !== companyId) throw notFound('Pix key not found for this account');
+  if (decoded.txid !== undefined) {
+    const qr = pixQrCodeRepo(ctx.db).findByIdentifier(decoded.txid);
+    if (qr && qr.company_id === companyId) return { pixQrCode: qr, pixKey: key, amount: decoded.amountCents };
+    const charge = chargeRepo(ctx.db).findByAnyId(companyId, decoded.txid);
+    if (charge && charge.identifier === decoded.txid) return { charge, pixKey: key, amount: decoded.amountCents };
+  }
+  return { pixKey: key, amount: decoded.amountCents };
+}
