@@ -8,6 +8,7 @@ import { parseParty, type TransactionParty } from '../transactions/transaction-s
 import { parseInput } from '../validation';
 import type { ReceiptData, ReceiptParty } from './receipt-data';
 import { renderReceiptPdf } from './receipt-pdf';
+import { formatCnpj } from './tax-id-mask';
 
 const receiptParams = z.object({
   receiptType: z.enum(['pix-in', 'pix-out', 'pix-refund'], { error: 'receiptType must be pix-in, pix-out or pix-refund' }),
@@ -28,7 +29,7 @@ function receiptParty(party: TransactionParty | null): ReceiptParty {
 
 function shopHeader(ctx: OperationContext): ReceiptData['header'] {
   const { company } = ctx.tenant;
-  return { title: company.trade_name, lines: [company.official_name, `CNPJ ${company.tax_id}`] };
+  return { title: company.trade_name, lines: [company.official_name, `CNPJ ${formatCnpj(company.tax_id)}`] };
 }
 
 /** Builds what a receipt shows from the records of the caller's company; null when there is none. */

@@ -1,0 +1,83 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { describeContract, type Harness } from '../support/harness';
+
+function pdfText(h: Harness, name: string, bytes: Uint8Array): string {
+  mkdirSync('test-artifacts/receipts-api', { recursive: true });
+  const path = `test-artifacts/receipts-api/${name}-${h.transport}.pdf`;
+  writeFileSync(path, bytes);
+  return execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+}
+
+function pngSize(bytes: Uint8Array): { width: number; height: number } {
+  const view = Buffer.from(bytes);
+  expect(view.subarray(1, 4).toString()).toBe('PNG');
+  return { width: view.readUInt32BE(16), height: view.readUInt32BE(20) };
+}
+
+describeContract('receipts', (h) => {
+  it('renders pix-in and pix-refund receipts as PDFs with payer, receiver, value, time and end-to-end id', async () => {
+    const { charge } = await h().ok('createCharge', { body: { correlationID: 'cafe', value: 1234 } });
+    const { transaction } = await h().ok('sandboxPayBrCode', {
+      body: { brCode: charge.brCode, payer: { name: 'João da Silva', taxID: '529.982.247-25' } },
+    });
+    const pixIn = await h().client.request('getReceipt', { params: { receiptType: 'pix-in', endToEndId: transaction.endToEndId } });
+    expect(pixIn.status).toBe(200);
+    if (!('bytes' in pixIn)) throw new Error('expected a PDF');
+    expect(pixIn.contentType).toMatch(/application\/pdf/);
+    const text = pdfText(h(), 'pix-in', pixIn.bytes);
+    for (const expected of ['João da Silva', 'R$ 12,34', transaction.endToEndId, 'Balcão Sandbox', '22/11/2026 12:00:00', '***.982.247-**']) {
+      expect(text.replace(/\u00a0/g, ' ')).toContain(expected);
+    }
+
+    const { refund } = await h().ok('createChargeRefund', { params: { id: 'cafe' }, body: { correlationID: 'dev', value: 234, comment: 'Produto em falta' } });
+    const pixRefund = await h().client.request('getReceipt', { params: { receiptType: 'pix-refund', endToEndId: refund.endToEndId } });
+    if (!('bytes' in pixRefund)) throw new Error('expected a PDF');
+    const refundText = pdfText(h(), 'pix-refund', pixRefund.bytes).replace(/\u00a0/g, ' ');
+    expect(refundText).toContain('R$ 2,34');
+    expect(refundText).toContain('Produto em falta');
+    expect(refundText).toContain(transaction.endToEndId);
+  });
+
+  it('answers 400 for a bad type or id, 404 for unknown or another company’s receipts', async () => {
+    const { charge } = await h().ok('createCharge', { body: { correlationID: 'x', value: 100 } });
+    const { transaction } = await h().ok('sandboxPayBrCode', { body: { brCode: charge.brCode } });
+    expect((await h().client.request('getReceipt', { params: { receiptType: 'pix-cash', endToEndId: transaction.endToEndId } })).status).toBe(400);
+    expect((await h().client.request('getReceipt', { params: { receiptType: 'pix-in', endToEndId: 'E123' } })).status).toBe(400);
+    expect((await h().client.request('getReceipt', { params: { receiptType: 'pix-out', endToEndId: transaction.endToEndId } })).status).toBe(404);
+    expect((await h().client.request('getReceipt', { params: { receiptType: 'pix-refund', endToEndId: transaction.endToEndId } })).status).toBe(404);
+    const foreign = await h().client.request('getReceipt', { params: { receiptType: 'pix-in', endToEndId: transaction.endToEndId } }, { appId: h().other.appId });
+    expect(foreign).toMatchObject({ status: 404, body: { error: 'Receipt not found' } });
+  });
+});
+
+describeContract('QR images', (h) => {
+  it('serves a PNG of the requested size by payment link id, and base64 of a static QR code', async () => {
+    const { charge } = await h().ok('createCharge', { body: { correlationID: 'img', value: 100 } });
+    const png = await h().client.request('getChargeQrImage', { params: { id: charge.paymentLinkID } });
+    if (!('bytes' in png)) throw new Error('expected a PNG');
+    expect(png.contentType).toBe('image/png');
+    expect(pngSize(png.bytes)).toEqual({ width: 1024, height: 1024 });
+    const big = await h().client.request('getChargeQrImage', { params: { id: charge.paymentLinkID }, query: { size: '4096' } });
+    if (!('bytes' in big)) throw new Error('expected a PNG');
+    expect(pngSize(big.bytes).width).toBe(4096);
+    const qr = (await h().ok('createPixQrCode', { body: { name: 'Mesa 4', value: 990 } })).pixQrCode;
+    const b64 = await h().ok('getQrImageBase64', { params: { id: qr.id }, query: { size: '600' } });
+    expect(b64.success).toBe(true);
+    expect(pngSize(Buffer.from(b64.imageBase64.replace('data:image/png;base64,', ''), 'base64')).width).toBe(600);
+  });
+
+  it('answers 400 { error } for sizes outside 600–4096 and 404 for unknown or foreign ids', async () => {
+    const { charge } = await h().ok('createCharge', { body: { correlationID: 'img', value: 100 } });
+    for (const size of ['599', '4097', 'abc', '1024.5', '-1']) {
+      for (const op of ['getChargeQrImage', 'getQrImageBase64'] as const) {
+        const reply = await h().client.request(op, { params: { id: charge.paymentLinkID }, query: { size } });
+        expect(reply.status, `${op} ${size}`).toBe(400);
+        expect('body' in reply && typeof (reply.body as any).error).toBe('string');
+      }
+    }
+    expect((await h().client.request('getChargeQrImage', { params: { id: 'nope' } })).status).toBe(404);
+    expect((await h().client.request('getChargeQrImage', { params: { id: charge.paymentLinkID } }, { appId: h().other.appId })).status).toBe(404);
+  });
+});

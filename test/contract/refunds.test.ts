@@ -1,0 +1,103 @@
+import { expect, it } from 'vitest';
+import { describeContract, type Harness } from '../support/harness';
+
+async function paid(h: Harness, correlationID: string, value: number) {
+  const { charge } = await h.ok('createCharge', { body: { correlationID, value } });
+  return (await h.ok('sandboxPayBrCode', { body: { brCode: charge.brCode } })).transaction;
+}
+
+describeContract('refunds', (h) => {
+  it('refunds part of a payment twice, refuses going over, and settles IN_PROCESSING → CONFIRMED', async () => {
+    const payment = await paid(h(), 'venda', 1000);
+    const first = await h().ok('createChargeRefund', { params: { id: 'venda' }, body: { correlationID: 'r1', value: 300, comment: 'Troca' } });
+    expect(first.refund).toMatchObject({ value: 300, status: 'IN_PROCESSING', correlationID: 'r1', comment: 'Troca' });
+    expect(first.refund.endToEndId).toMatch(/^D54811417\d{12}[a-zA-Z0-9]{11}$/);
+    const second = await h().ok('createRefund', {
+      body: { value: 500, transactionEndToEndId: payment.endToEndId, correlationID: 'r2', comment: 'Desistência' },
+    });
+    expect(second.refund).toMatchObject({ value: 500, status: 'IN_PROCESSING', originalEndToEndId: payment.endToEndId });
+    expect(second.refund.refundId).toMatch(/^[0-9a-f]{32}$/);
+
+    const before = h().counts('refunds', 'events', 'transactions');
+    const over = await h().client.request('createRefund', { body: { value: 201, transactionEndToEndId: payment.endToEndId, correlationID: 'r3' } });
+    expect(over.status).toBe(400);
+    expect('body' in over && (over.body as any).error).toMatch(/exceeds/);
+    expect(h().counts('refunds', 'events', 'transactions')).toEqual(before);
+
+    // Without a value, the charge refund takes what is left: 200.
+    const rest = await h().ok('createChargeRefund', { params: { id: 'venda' }, body: { correlationID: 'r4' } });
+    expect(rest.refund.value).toBe(200);
+    expect((await h().client.request('createChargeRefund', { params: { id: 'venda' }, body: { correlationID: 'r5', value: 1 } })).status).toBe(400);
+
+    h().clock.advance(2_000);
+    const listed = await h().ok('listChargeRefunds', { params: { id: 'venda' } });
+    expect(listed.refunds.map((r: any) => [r.correlationID, r.status])).toEqual([
+      ['r4', 'CONFIRMED'],
+      ['r2', 'CONFIRMED'],
+      ['r1', 'CONFIRMED'],
+    ]);
+    const got = await h().ok('getRefund', { params: { id: 'r2' } });
+    expect(got.pixTransactionRefund).toMatchObject({ status: 'REFUNDED', value: 500 });
+    const refunds = await h().ok('listTransactions', { query: { type: 'REFUND' } });
+    expect(refunds.transactions.map((t: any) => t.value).sort()).toEqual([200, 300, 500]);
+    expect(h().engine.db.prepare('SELECT balance_total, balance_blocked FROM bank_accounts WHERE balance_total > 0 OR balance_blocked > 0').all()).toEqual([]);
+    const names = h().engine.db.prepare('SELECT name FROM events').pluck().all();
+    expect(names.filter((n) => n === 'PIX_TRANSACTION_REFUND_SENT_CONFIRMED')).toHaveLength(3);
+  });
+
+  it('gets a refund by refundId or correlationID and lists them newest first with pageInfo', async () => {
+    const payment = await paid(h(), 'v', 900);
+    for (const i of [1, 2, 3]) {
+      h().clock.advance(100);
+      await h().ok('createRefund', { body: { value: 100, transactionEndToEndId: payment.endToEndId, correlationID: `d${i}` } });
+    }
+    const { pixTransactionRefund } = await h().ok('getRefund', { params: { id: 'd2' } });
+    expect((await h().ok('getRefund', { params: { id: pixTransactionRefund.refundId } })).pixTransactionRefund.correlationID).toBe('d2');
+    const page = await h().ok('listRefunds', { query: { limit: '2' } });
+    expect(page.refunds.map((r: any) => r.correlationID)).toEqual(['d3', 'd2']);
+    expect(page.pageInfo).toEqual({ skip: 0, limit: 2, hasPreviousPage: false, hasNextPage: true });
+    expect((await h().client.request('getRefund', { params: { id: 'nope' } })).status).toBe(404);
+  });
+
+  it('refuses unpaid charges, other companies’ payments, the 90-day window and bad input, writing nothing', async () => {
+    const payment = await paid(h(), 'pago', 1000);
+    await h().ok('createCharge', { body: { correlationID: 'aberta', value: 100 } });
+    const before = h().counts('refunds', 'events', 'transactions');
+    expect((await h().client.request('createChargeRefund', { params: { id: 'aberta' }, body: { correlationID: 'a' } })).status).toBe(400);
+    expect((await h().client.request('createChargeRefund', { params: { id: 'nada' }, body: { correlationID: 'a' } })).status).toBe(404);
+    const asOther = { appId: h().other.appId };
+    expect((await h().client.request('createRefund', { body: { value: 1, transactionEndToEndId: payment.endToEndId, correlationID: 'x' } }, asOther)).status).toBe(400);
+    expect((await h().client.request('createChargeRefund', { params: { id: 'pago' }, body: { correlationID: 'x' } }, asOther)).status).toBe(404);
+    const valid = { value: 100, transactionEndToEndId: payment.endToEndId, correlationID: 'ok' };
+    for (const body of [
+      undefined,
+      [],
+      { ...valid, value: '100' },
+      { ...valid, value: 1.5 },
+      { ...valid, value: -5 },
+      { ...valid, value: 0 },
+      { ...valid, correlationID: '' },
+      { ...valid, correlationID: 7 },
+      { ...valid, transactionEndToEndId: '' },
+      { ...valid, transactionEndToEndId: 'E0000000020261122150000000000000' },
+      { ...valid, comment: 'x'.repeat(141) },
+      { ...valid, comment: 3 },
+    ]) {
+      const reply = await h().client.request('createRefund', { body });
+      expect(reply.status, JSON.stringify(body)).toBe(400);
+    }
+    for (const body of [{}, { correlationID: 'c', value: 0 }, { correlationID: 'c', comment: 'x'.repeat(141) }]) {
+      expect((await h().client.request('createChargeRefund', { params: { id: 'pago' }, body })).status).toBe(400);
+    }
+    expect(h().counts('refunds', 'events', 'transactions')).toEqual(before);
+    h().clock.advance(91 * 86_400_000);
+    expect(await h().client.request('createRefund', { body: valid })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/90 days/) } });
+  });
+
+  it('keeps correlationIDs unique per company', async () => {
+    const payment = await paid(h(), 'p', 1000);
+    await h().ok('createRefund', { body: { value: 100, transactionEndToEndId: payment.endToEndId, correlationID: 'same' } });
+    expect((await h().client.request('createRefund', { body: { value: 100, transactionEndToEndId: payment.endToEndId, correlationID: 'same' } })).status).toBe(400);
+    expect(h().counts('refunds').refunds).toBe(1);
+  });
+});
