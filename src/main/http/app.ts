@@ -22,7 +22,11 @@ export interface HttpAppOptions {
 export function buildHttpApp(engine: Engine, options: HttpAppOptions = {}): FastifyInstance {
   // maxParamLength is generous so over-long ids reach the engine's validation and get its 400,
   // instead of the router's bare 414.
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: options.bodyLimit ?? 1024 * 1024, maxParamLength: 2048 });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    routerOptions: { maxParamLength: 2048 },
+  });
   registerJsonParser(app);
   registerErrorHandling(app);
   for (const op of Object.keys(operations) as OperationName[]) {
