@@ -11,6 +11,14 @@ export class TenancyRepo {
   private readonly keyByValue;
   private readonly keysByCompany;
 
+  /**
+   * Resolved tenants by AppID: every request resolves one, and the rows behind it (application,
+   * company, account identity, scopes) change only through tenancy writes, which must call
+   * `invalidate()`. Balances are never read from here: money code reads the account fresh.
+   */
+  private readonly tenants = new Map<string, Tenant>();
+  private static readonly MAX_CACHED_TENANTS = 1_000;
+
   constructor(private readonly db: Db) {
     this.appByAppId = db.prepare<[string], ApplicationRow>('SELECT * FROM applications WHERE app_id = ? AND is_active = 1');
     this.companyById = db.prepare<[string], CompanyRow>('SELECT * FROM companies WHERE id = ?');
@@ -23,6 +31,22 @@ export class TenancyRepo {
   }
 
   resolveTenant(appId: string): Tenant | null {
+    const cached = this.tenants.get(appId);
+    if (cached) return cached;
+    const tenant = this.loadTenant(appId);
+    if (tenant) {
+      if (this.tenants.size >= TenancyRepo.MAX_CACHED_TENANTS) this.tenants.clear();
+      this.tenants.set(appId, tenant);
+    }
+    return tenant;
+  }
+
+  /** Forgets resolved tenants; call after changing applications, companies or bank accounts. */
+  invalidate(): void {
+    this.tenants.clear();
+  }
+
+  private loadTenant(appId: string): Tenant | null {
     const application = this.appByAppId.get(appId);
     if (!application) return null;
     const company = this.companyById.get(application.company_id);

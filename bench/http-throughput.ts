@@ -1,0 +1,108 @@
+// 2. HTTP throughput of POST /api/v1/charge and GET /api/v1/charge/{id} against a bare route on
+// the same Fastify app (same hooks, parser and error handling), so the ratio is the engine's
+// share of a request, not Fastify's or the socket's.
+//
+// autocannon runs in a worker thread: in the server's own event loop the load generator would
+// eat into the very time being measured, and more so for the cheap bare route.
+
+import autocannon from 'autocannon';
+import { join } from 'node:path';
+import { createSandboxService } from '../src/main/sandbox-service';
+import { CHARGE_BODY } from './charge-rows';
+import { median } from './measure';
+import type { BenchRow, BenchSection } from './report';
+
+export interface HttpOptions {
+  rounds: number;
+  durationSec: number;
+  warmupSec: number;
+  connections: number;
+}
+
+type Target = Pick<autocannon.Options, 'url' | 'method' | 'headers' | 'body' | 'idReplacement'>;
+
+interface Load {
+  /** Successful (2xx) responses per second. */
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(target: Target, durationSec: number, connections: number): Promise<Load> {
+  const result = await autocannon({ ...target, connections, pipelining: 1, duration: durationSec, workers: 1 });
+  return {
+    rps: result['2xx'] / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+export async function benchHttp(dir: string, options: HttpOptions): Promise<BenchSection> {
+  const service = createSandboxService({ dbPath: join(dir, 'http.db') });
+  service.app.get('/__bench/bare', async () => ({ ok: true, service: 'balcao' }));
+  try {
+    const base = await service.listen(0);
+    const { appId } = service;
+    const { charge } = await service.engine.call(appId, 'createCharge', {
+      body: { ...CHARGE_BODY, correlationID: 'http-get-target' },
+    });
+    const headers = { authorization: appId };
+    const targets = {
+      bare: { url: `${base}/__bench/bare`, method: 'GET', headers },
+      post: {
+        url: `${base}/api/v1/charge`,
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        // autocannon puts a fresh id in every [<id>]: each POST is a new charge, never a duplicate.
+        body: JSON.stringify({ ...CHARGE_BODY, correlationID: 'http-[<id>]' }),
+        idReplacement: true,
+      },
+      get: { url: `${base}/api/v1/charge/${encodeURIComponent(charge.correlationID)}`, method: 'GET', headers },
+    } satisfies Record<string, Target>;
+
+    for (const target of Object.values(targets)) await load(target, options.warmupSec, options.connections);
+    const runs: Record<keyof typeof targets, Load[]> = { bare: [], post: [], get: [] };
+    for (let round = 0; round < options.rounds; round++) {
+      for (const name of ['bare', 'post', 'get'] as const) {
+        runs[name].push(await load(targets[name], options.durationSec, options.connections));
+      }
+    }
+
+    const rps = (name: keyof typeof targets) => median(runs[name].map((r) => r.rps));
+    const bare = rps('bare');
+    const row = (operation: string, name: 'post' | 'get'): BenchRow => ({
+      operation,
+      measured: rps(name),
+      unit: 'req/s',
+      baseline: bare,
+      baselineLabel: 'bare route',
+      ratio: rps(name) / bare,
+      ratioLabel: 'route/bare',
+      aim: { op: '>=', value: 0.5 },
+      note: `p50 ${median(runs[name].map((r) => r.p50))} ms, p99 ${median(runs[name].map((r) => r.p99))} ms`,
+    });
+    const notes: string[] = [];
+    for (const [name, list] of Object.entries(runs)) {
+      const bad = list.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+      if (bad > 0) notes.push(`HTTP ${name}: ${bad} non-2xx responses or socket errors (not counted as throughput)`);
+    }
+    return {
+      rows: [row('HTTP POST /api/v1/charge', 'post'), row('HTTP GET /api/v1/charge/{id}', 'get')],
+      notes,
+      raw: {
+        connections: options.connections,
+        pipelining: 1,
+        durationSec: options.durationSec,
+        rounds: options.rounds,
+        runs,
+        chargesInDb: (service.engine.db.prepare('SELECT COUNT(*) AS n FROM charges').get() as { n: number }).n,
+      },
+    };
+  } finally {
+    await service.close();
+  }
+}

@@ -1,0 +1,71 @@
+// `npm run bench`: every measurement in one run, each against a baseline taken in the same
+// run, printed as a table of ratios and written to .bench/results.json.
+// `npm run bench -- --quick` runs short batches, to check the bench itself works.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { benchArtifacts } from './artifacts';
+import { benchEngineCreate } from './engine-create';
+import { benchHttp } from './http-throughput';
+import { benchListScaling } from './list-scaling';
+import { elapsedMs } from './measure';
+import { type BenchSection, formatTable, meetsAim, writeResults } from './report';
+
+const quick = process.argv.includes('--quick');
+const RESULTS_PATH = resolve(import.meta.dirname, '../.bench/results.json');
+
+const config = quick
+  ? {
+      create: { rounds: 2, batchMs: 200, warmupMs: 100 },
+      http: { rounds: 1, durationSec: 1, warmupSec: 0.5, connections: 10 },
+      list: { small: 1_000, large: 10_000, batches: 3, perBatch: 5 },
+      artifacts: { batches: 2, qrPerBatch: { 1024: 2, 4096: 1 }, receiptsPerBatch: 2 },
+    }
+  : {
+      create: { rounds: 8, batchMs: 600, warmupMs: 400 },
+      http: { rounds: 2, durationSec: 3, warmupSec: 1, connections: 10 },
+      list: { small: 1_000, large: 100_000, batches: 9, perBatch: 20 },
+      artifacts: { batches: 5, qrPerBatch: { 1024: 6, 4096: 1 }, receiptsPerBatch: 10 },
+    };
+
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  const start = process.hrtime.bigint();
+  // A file database in a fresh directory: the durable write (fsync) is part of what is measured.
+  const dir = mkdtempSync(join(tmpdir(), 'balcao-bench-'));
+  const sections: Record<string, BenchSection> = {};
+  const steps: [string, () => Promise<BenchSection>][] = [
+    ['engine-create', () => benchEngineCreate(dir, config.create)],
+    ['http', () => benchHttp(dir, config.http)],
+    ['list-scaling', () => benchListScaling(dir, config.list)],
+    ['artifacts', () => benchArtifacts(dir, config.artifacts)],
+  ];
+  try {
+    for (const [name, step] of steps) {
+      const stepStart = process.hrtime.bigint();
+      process.stderr.write(`bench: ${name}…`);
+      sections[name] = await step();
+      process.stderr.write(` ${(elapsedMs(stepStart) / 1000).toFixed(1)} s\n`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const totalMs = elapsedMs(start);
+  const rows = Object.values(sections).flatMap((s) => s.rows);
+  console.log(`\nBalcão bench${quick ? ' (quick)' : ''}: ${process.version}, ${(totalMs / 1000).toFixed(0)} s. Ratios are the figures; absolute numbers depend on the machine.\n`);
+  console.log(formatTable(rows));
+  const notes = [
+    ...rows.filter((r) => r.note).map((r) => `${r.operation}: ${r.note}`),
+    ...Object.values(sections).flatMap((s) => s.notes),
+  ];
+  if (notes.length) console.log(`\nNotes:\n${notes.map((n) => `- ${n}`).join('\n')}`);
+  writeResults(RESULTS_PATH, sections, startedAt, totalMs);
+  const missed = rows.filter((r) => meetsAim(r) === false);
+  console.log(`\n${missed.length === 0 ? 'All aims met.' : `${missed.length} aim(s) missed.`} Results: ${RESULTS_PATH}`);
+}
+
+main().catch((error: unknown) => {
+  console.error('\nbench failed:', error);
+  process.exitCode = 1;
+});
