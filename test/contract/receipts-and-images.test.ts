@@ -40,6 +40,22 @@ describeContract('receipts', (h) => {
     expect(refundText).toContain(transaction.endToEndId);
   });
 
+  it('lays a receipt out for 80 mm thermal paper on request, A4 by default', async () => {
+    const { charge } = await h().ok('createCharge', { body: { correlationID: 'thermal', value: 990 } });
+    const { transaction } = await h().ok('sandboxPayBrCode', { body: { brCode: charge.brCode } });
+    const params = { receiptType: 'pix-in', endToEndId: transaction.endToEndId };
+    const widthOf = async (query: Record<string, string>) => {
+      const reply = await h().client.request('getReceipt', { params, query });
+      if (!('bytes' in reply)) throw new Error(`expected a PDF, got ${reply.status}`);
+      const { PDFDocument } = await import('pdf-lib');
+      return (await PDFDocument.load(reply.bytes)).getPage(0).getWidth();
+    };
+    expect(await widthOf({})).toBeCloseTo(595.28, 0);
+    expect(await widthOf({ layout: 'a4' })).toBeCloseTo(595.28, 0);
+    expect(await widthOf({ layout: 'thermal80' })).toBeCloseTo((80 / 25.4) * 72, 0);
+    expect((await h().client.request('getReceipt', { params, query: { layout: 'letter' } })).status).toBe(400);
+  });
+
   it('answers 400 for a bad type or id, 404 for unknown or another company’s receipts', async () => {
     const { charge } = await h().ok('createCharge', { body: { correlationID: 'x', value: 100 } });
     const { transaction } = await h().ok('sandboxPayBrCode', { body: { brCode: charge.brCode } });

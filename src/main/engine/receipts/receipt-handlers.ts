@@ -75,11 +75,18 @@ export function receiptData(ctx: OperationContext, type: 'pix-in' | 'pix-out' | 
   return null;
 }
 
+// `layout` is ours: the spec gives the receipt no options, and a counter prints on 80 mm paper.
+// A4 stays the default so integrators get what the service documents.
+const receiptQuery = z.object({
+  layout: z.enum(['a4', 'thermal80'], { error: 'layout must be a4 or thermal80' }).default('a4'),
+});
+
 export const receiptHandlers: HandlerTable<'getReceipt'> = {
   async getReceipt(ctx, request) {
     const params = parseInput(receiptParams, { ...request.params }, 'path');
+    const { layout } = parseInput(receiptQuery, { ...request.query }, 'query');
     const data = receiptData(ctx, params.receiptType, params.endToEndId);
     if (!data) throw notFound('Receipt not found');
-    return renderReceiptPdf(data, { layout: 'a4' });
+    return renderReceiptPdf(data, { layout });
   },
 };
