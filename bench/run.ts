@@ -1,6 +1,7 @@
 // `npm run bench`: every measurement in one run, each against a baseline taken in the same
 // run, printed as a table of ratios and written to .bench/results.json.
 // `npm run bench -- --quick` runs short batches, to check the bench itself works.
+// `npm run bench -- --only http,artifacts` runs some sections (for working on one hot path).
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,8 @@ import { elapsedMs } from './measure';
 import { type BenchSection, formatTable, meetsAim, writeResults } from './report';
 
 const quick = process.argv.includes('--quick');
+const onlyArg = process.argv.indexOf('--only');
+const only = onlyArg >= 0 ? new Set((process.argv[onlyArg + 1] ?? '').split(',')) : null;
 const RESULTS_PATH = resolve(import.meta.dirname, '../.bench/results.json');
 
 const config = quick
@@ -43,6 +46,7 @@ async function main(): Promise<void> {
   ];
   try {
     for (const [name, step] of steps) {
+      if (only && !only.has(name)) continue;
       const stepStart = process.hrtime.bigint();
       process.stderr.write(`bench: ${name}…`);
       sections[name] = await step();

@@ -12,6 +12,7 @@ import { ServiceError, forbidden, unauthorized } from './errors';
 import { handlers, sweepers } from './handlers';
 import { pixLocationPayload } from './charges/charge-location';
 import { paymentLinkView, type PaymentLinkView } from './charges/payment-link-view';
+import { GroupCommit } from './group-commit';
 import { Outbox } from './outbox';
 import { TenancyRepo } from './tenancy/tenancy-repo';
 
@@ -40,6 +41,7 @@ export class Engine {
   readonly config: EngineConfig;
   readonly tenancy: TenancyRepo;
   private readonly outbox: Outbox;
+  private readonly writer: GroupCommit;
   private readonly listeners = new Set<EngineListener>();
   private readonly logError: (error: unknown, op: OperationName) => void;
   private readonly sweepers: readonly Sweeper[] = sweepers;
@@ -53,6 +55,7 @@ export class Engine {
     this.config = { ...DEFAULT_CONFIG, ...options.config };
     this.tenancy = new TenancyRepo(this.db);
     this.outbox = new Outbox(this.db);
+    this.writer = new GroupCommit(this.db);
     this.logError = options.logError ?? ((error, op) => console.error(`[engine] ${op} failed`, error));
   }
 
@@ -105,8 +108,9 @@ export class Engine {
     };
     const handler = handlers[op] as (ctx: OperationContext, request: ServiceRequest) => ResponseOf<Op> | Promise<ResponseOf<Op>>;
     try {
-      const result = await handler(ctx, request);
-      // Only a handler that returned has committed; a throw rolled its transaction back.
+      // Reads run at once; writes go through the single writer, which answers after COMMIT.
+      const result = spec.method === 'GET' ? await handler(ctx, request) : await this.writer.submit(() => handler(ctx, request));
+      // Only a handler that returned has committed; a throw rolled its savepoint back.
       this.notify(committed);
       return result;
     } finally {
@@ -156,6 +160,7 @@ export class Engine {
   }
 
   close(): void {
+    this.writer.flush();
     this.listeners.clear();
     this.db.close();
   }

@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GroupCommit } from '../../../src/main/engine/group-commit';
+import { openDatabase, type Db } from '../../../src/main/store/database';
+
+describe('GroupCommit (the single writer)', () => {
+  let dir: string;
+  let db: Db;
+  let reader: Database.Database;
+  let pending: (() => void)[];
+  let writer: GroupCommit;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'balcao-group-commit-'));
+    db = openDatabase(join(dir, 'store.db'));
+    db.exec(`CREATE TABLE parent (id INTEGER PRIMARY KEY);
+             CREATE TABLE item (id TEXT PRIMARY KEY,
+               parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)`);
+    reader = new Database(join(dir, 'store.db'), { readonly: true });
+    pending = [];
+    writer = new GroupCommit(db, (flush) => pending.push(flush));
+  });
+
+  afterEach(() => {
+    reader.close();
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const insert = (id: string, parentId: number | null = null) => () =>
+    db.prepare('INSERT INTO item (id, parent_id) VALUES (?, ?)').run(id, parentId).changes;
+  const visible = () => reader.prepare('SELECT id FROM item ORDER BY id').pluck().all();
+
+  it('answers nothing and shows nothing to other connections before the shared COMMIT', async () => {
+    const results = [writer.submit(insert('a')), writer.submit(insert('b'))];
+    expect(pending).toHaveLength(1);
+    expect(visible()).toEqual([]);
+    pending.shift()!();
+    await expect(Promise.all(results)).resolves.toEqual([1, 1]);
+    expect(visible()).toEqual(['a', 'b']);
+    expect(db.inTransaction).toBe(false);
+  });
+
+  it('rolls back a failing write alone and commits the others of its batch', async () => {
+    const ok = writer.submit(insert('a'));
+    const failing = writer.submit(() => {
+      insert('b')();
+      throw new Error('invalid charge');
+    });
+    const duplicate = writer.submit(insert('a'));
+    const later = writer.submit(insert('c'));
+    pending.shift()!();
+    await expect(ok).resolves.toBe(1);
+    await expect(failing).rejects.toThrow('invalid charge');
+    await expect(duplicate).rejects.toThrow(/UNIQUE/);
+    await expect(later).resolves.toBe(1);
+    expect(visible()).toEqual(['a', 'c']);
+  });
+
+  it('fails every write of a batch whose COMMIT fails, and writes none of them', async () => {
+    const first = writer.submit(insert('a'));
+    // A deferred foreign key is checked at COMMIT: the whole batch's commit fails.
+    const orphan = writer.submit(insert('b', 42));
+    pending.shift()!();
+    await expect(first).rejects.toThrow(/FOREIGN KEY/);
+    await expect(orphan).rejects.toThrow(/FOREIGN KEY/);
+    expect(visible()).toEqual([]);
+    expect(db.inTransaction).toBe(false);
+  });
+
+  it('refuses an asynchronous write, which would hold the transaction open across turns', async () => {
+    const result = writer.submit(async () => insert('a')());
+    pending.shift()!();
+    await expect(result).rejects.toThrow(/synchronously/);
+    expect(visible()).toEqual([]);
+  });
+
+  it('starts a new batch for writes submitted after a flush, and flushes on demand', async () => {
+    const first = writer.submit(insert('a'));
+    pending.shift()!();
+    await first;
+    const second = writer.submit(insert('b'));
+    expect(pending).toHaveLength(1);
+    writer.flush();
+    await expect(second).resolves.toBe(1);
+    expect(visible()).toEqual(['a', 'b']);
+  });
+});
