@@ -1,4 +1,54 @@
-// The preload of the cashier window. It runs sandboxed with contextIsolation; the typed preload
-// API (src/shared/pos-api.ts) is exposed here by the counter app. Nothing is exposed yet, so the
-// renderer has no path into the main process at all.
-export {};
+// The preload of Balcão's windows: runs sandboxed with contextIsolation and exposes ONE typed API,
+// `window.balcao`, whose shape is the shared contract (PosApi). Each method invokes its own
+// allowlisted channel; nothing raw (ipcRenderer, channels chosen by the page, the IPC event
+// object) ever reaches the renderer. It imports only electron and the dependency-free channel list
+// so the bundle is one small CJS file, as a sandboxed preload requires.
+import { contextBridge, ipcRenderer } from 'electron';
+import { channelOf, POS_EVENT_CHANNEL, POS_INVOKE_METHODS, type PosInvokeMethod } from '../shared/pos-channels';
+import type { PosApi, PosEvent } from '../shared/pos-api';
+
+type Envelope = { ok: true; value: unknown } | { ok: false; error: string; status?: number };
+
+/** The error the renderer sees: the main process's message, plus its HTTP-like status if any. */
+class PosBridgeError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'PosError';
+  }
+}
+
+function unwrap(envelope: unknown): unknown {
+  const reply = envelope as Envelope | undefined;
+  if (reply && reply.ok === true) return reply.value;
+  if (reply && reply.ok === false) throw new PosBridgeError(String(reply.error), reply.status);
+  throw new PosBridgeError('Resposta inválida do processo principal');
+}
+
+function invoker(method: PosInvokeMethod) {
+  const channel = channelOf(method);
+  return async (payload?: unknown) => unwrap(await ipcRenderer.invoke(channel, payload));
+}
+
+// The cast is sound: pos-channels proves at compile time that POS_INVOKE_METHODS lists every
+// invoke method of PosApi, and each value is whatever main's handler for that method returned.
+const invokers = Object.fromEntries(POS_INVOKE_METHODS.map((method) => [method, invoker(method)])) as unknown as Omit<
+  PosApi,
+  'onEvent'
+>;
+
+const api = {
+  ...invokers,
+  onEvent(listener: (event: PosEvent) => void): () => void {
+    // The IpcRendererEvent carries `sender` (the ipcRenderer itself): it must not cross the bridge.
+    const relay = (_event: unknown, payload: PosEvent) => listener(payload);
+    ipcRenderer.on(POS_EVENT_CHANNEL, relay);
+    return () => {
+      ipcRenderer.removeListener(POS_EVENT_CHANNEL, relay);
+    };
+  },
+} satisfies PosApi;
+
+contextBridge.exposeInMainWorld('balcao', api);

@@ -1,26 +1,47 @@
+// Renderer entry. The same bundle serves the cashier window and, on `#/cliente`, the
+// customer-facing display; both talk to main only through the PosApi installed here.
 import { StrictMode } from 'react';
+import i18next from 'i18next';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { providePosApi } from './app/pos-api';
+import { CustomerDisplay } from './features/customer-display/CustomerDisplay';
+import { installPosApi } from './bridge/web-bridge';
+import { initI18n } from './i18n/i18n';
+import { useSettings } from './features/settings/settings-store';
+import './app/base.css';
 
-// Foundation stage of the renderer: it tells the shop owner where the embedded sandbox runs.
-// The cashier screens (new sale, big QR, history, refunds, receipts, settings) come next.
+const CUSTOMER_DISPLAY_ROUTE = '#/cliente';
 
-function sandboxUrl(): string | null {
-  const match = /sandbox=([^&]+)/.exec(window.location.hash);
-  return match ? decodeURIComponent(match[1]!) : null;
+async function boot() {
+  initI18n('pt-BR');
+  const root = createRoot(document.getElementById('root')!);
+  try {
+    providePosApi(installPosApi());
+  } catch (error) {
+    root.render(<BootFailure message={error instanceof Error ? error.message : String(error)} />);
+    return;
+  }
+  // Settings carry the language: wait briefly for them so an English till does not flash
+  // Portuguese, but never block the counter on a slow answer.
+  await Promise.race([useSettings.getState().load().catch(() => null), delay(800)]);
+
+  const customerFacing = window.location.hash.startsWith(CUSTOMER_DISPLAY_ROUTE);
+  root.render(<StrictMode>{customerFacing ? <CustomerDisplay /> : <App />}</StrictMode>);
 }
 
-function App() {
-  const url = sandboxUrl();
+/** Without a PosApi nothing works; say so plainly instead of showing a dead counter. */
+function BootFailure({ message }: { message: string }) {
   return (
-    <main>
+    <main className="boot-failure" role="alert">
       <h1>Balcão</h1>
-      <p>{url ? `Sandbox Pix em execução em ${url}` : 'Sandbox Pix em execução.'}</p>
+      <p>{i18next.t('app.bridgeError', { message })}</p>
     </main>
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+function delay(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+void boot();

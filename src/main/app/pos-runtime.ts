@@ -1,0 +1,127 @@
+// Composition root of the counter's main-process side: the embedded sandbox, the settings, the
+// gateway of the current mode, the handlers and the live events. Electron and the browser host
+// each create one and only adapt it to their transport.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PosStatus, Settings } from '../../shared/pos-api';
+import { systemClock, type Clock } from '../engine/clock';
+import type { EngineConfig } from '../engine/context';
+import { createSandboxService, type SandboxService } from '../sandbox-service';
+import { EventHub, type PosEvents } from './event-hub';
+import { LiveSales } from './live-sales';
+import { OnlineTracker } from './online-tracker';
+import { OrderJournal } from './order-journal';
+import { createPosHandlers, DEFAULT_SALE_EXPIRES_IN_SECONDS, type PosHandlers } from './pos-handlers';
+import type { Printing } from './printing';
+import { loadSaleById } from './sale-mapper';
+import { EmbeddedGateway, RemoteGateway, type ServiceGateway } from './service-gateway';
+import { SettingsStore, type SecretStore } from './settings-store';
+
+export interface PosRuntimeOptions {
+  dataDir: string;
+  secretStore: SecretStore;
+  printing: Printing;
+  clock?: Clock;
+  /** The embedded sandbox's AppID (created on first use when it does not exist yet). */
+  sandboxAppId?: string;
+  saleExpiresInSeconds?: number;
+  /** Engine tuning (tests shorten the sandbox's refund settlement). */
+  engineConfig?: Partial<EngineConfig>;
+  pollIntervalMs?: number;
+  /** The fetch remote modes use (tests inject one). */
+  fetch?: typeof fetch;
+}
+
+export interface PosRuntime {
+  handlers: PosHandlers;
+  events: PosEvents;
+  settings: SettingsStore;
+  /** The embedded sandbox: its engine, its HTTP app (not listening until a host asks) and AppID. */
+  sandbox: SandboxService;
+  status(): PosStatus;
+  close(): Promise<void>;
+}
+
+export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
+  mkdirSync(options.dataDir, { recursive: true });
+  const clock = options.clock ?? systemClock;
+  const sandbox = createSandboxService({
+    dbPath: join(options.dataDir, 'sandbox.db'),
+    appId: options.sandboxAppId,
+    clock,
+    config: options.engineConfig,
+  });
+  const company = sandbox.engine.tenancy.resolveTenant(sandbox.appId)!.company;
+  const settings = new SettingsStore(join(options.dataDir, 'settings.json'), options.secretStore, {
+    merchantName: company.merchant_name,
+    merchantCity: company.merchant_city,
+  });
+  const journal = new OrderJournal(join(options.dataDir, 'pos.db'));
+  const hub = new EventHub();
+  const tracker = new OnlineTracker(() => hub.emit({ type: 'status', status: status() }));
+
+  let gateway = buildGateway(settings.get());
+
+  function buildGateway(current: Settings): ServiceGateway {
+    const appId = settings.appId();
+    if (current.mode === 'embedded' || !current.baseUrl || !appId) {
+      return tracker.observe(new EmbeddedGateway(sandbox.engine, sandbox.appId));
+    }
+    return tracker.observe(new RemoteGateway({ baseUrl: current.baseUrl, appId, fetch: options.fetch }));
+  }
+
+  function status(): PosStatus {
+    const current = settings.get();
+    const embedded = current.mode === 'embedded';
+    return {
+      mode: current.mode,
+      online: embedded || tracker.online,
+      queued: 0,
+      merchantName: current.merchantName,
+      ready: embedded || (Boolean(current.baseUrl) && current.hasAppId),
+    };
+  }
+
+  const live = new LiveSales({
+    hub,
+    engine: sandbox.engine,
+    companyId: company.id,
+    mode: () => settings.get().mode,
+    loadSale: (correlationID) => loadSaleById(gateway, correlationID),
+    pollIntervalMs: options.pollIntervalMs,
+  });
+
+  const handlers = createPosHandlers({
+    gateway: () => gateway,
+    settings,
+    onSettingsSaved(saved) {
+      gateway = buildGateway(saved);
+      // A new mode starts optimistic: the first call tells whether it is reachable.
+      tracker.set(true);
+      hub.emit({ type: 'status', status: status() });
+    },
+    status,
+    journal,
+    live,
+    printing: options.printing,
+    clock,
+    saleExpiresInSeconds: options.saleExpiresInSeconds ?? DEFAULT_SALE_EXPIRES_IN_SECONDS,
+  });
+
+  let closed = false;
+  return {
+    handlers,
+    events: hub,
+    settings,
+    sandbox,
+    status,
+    async close() {
+      if (closed) return;
+      closed = true;
+      live.close();
+      hub.clear();
+      journal.close();
+      await sandbox.close();
+    },
+  };
+}

@@ -1,0 +1,121 @@
+// The counter's settings: a JSON file in the data folder, except the AppID, which is a secret
+// and goes through an injected SecretStore (Electron: safeStorage; browser host: a 0600 file).
+// The AppID never leaves this module towards the renderer: `Settings` only says whether one is set.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { PosMode, Settings, SettingsInput } from '../../shared/pos-api';
+import { posPayloadSchemas } from '../../shared/pos-ipc-schemas';
+import { PosError } from './pos-error';
+
+export interface SecretStore {
+  get(): string | null;
+  set(value: string | null): void;
+}
+
+export interface SettingsDefaults {
+  merchantName: string;
+  merchantCity: string;
+}
+
+type StoredSettings = Omit<Settings, 'hasAppId'>;
+
+// The file holds what saveSettings accepts, minus the secret; anything else is ignored on load.
+const storedSettingsSchema = posPayloadSchemas.saveSettings.omit({ appId: true });
+
+export const REMOTE_MODES: readonly PosMode[] = ['remote-sandbox', 'production'];
+
+export class SettingsStore {
+  private current: StoredSettings;
+
+  constructor(
+    private readonly file: string,
+    private readonly secrets: SecretStore,
+    defaults: SettingsDefaults,
+  ) {
+    this.current = { ...defaultSettings(defaults), ...readStored(file) };
+  }
+
+  get(): Settings {
+    return { ...this.current, receiptHeader: { ...this.current.receiptHeader }, hasAppId: this.appId() !== null };
+  }
+
+  /** For the gateway only; never part of an answer to the renderer. */
+  appId(): string | null {
+    const value = this.secrets.get();
+    return value ? value : null;
+  }
+
+  /**
+   * Applies a change as a whole or not at all: the merged result is checked first, then the
+   * secret and the file are written; a failed file write puts the previous secret back.
+   */
+  save(input: SettingsInput): Settings {
+    const { appId, ...rest } = input;
+    const next: StoredSettings = { ...this.current };
+    for (const [key, value] of Object.entries(rest) as [keyof StoredSettings, unknown][]) {
+      if (value === undefined) continue;
+      // An empty optional text clears it, as a blank form field would.
+      (next as unknown as Record<string, unknown>)[key] = value === '' ? undefined : value;
+    }
+    const nextAppId = appId === undefined ? this.appId() : appId.trim() || null;
+    assertUsable(next, nextAppId);
+
+    const previousAppId = this.appId();
+    if (appId !== undefined && nextAppId !== previousAppId) this.secrets.set(nextAppId);
+    try {
+      writeAtomically(this.file, JSON.stringify(next, null, 2));
+    } catch (error) {
+      if (appId !== undefined && nextAppId !== previousAppId) this.secrets.set(previousAppId);
+      throw error;
+    }
+    this.current = next;
+    return this.get();
+  }
+}
+
+function defaultSettings(defaults: SettingsDefaults): StoredSettings {
+  return {
+    mode: 'embedded',
+    merchantName: defaults.merchantName,
+    merchantCity: defaults.merchantCity,
+    receiptHeader: { lines: [] },
+    receiptLayout: 'thermal80',
+    locale: 'pt-BR',
+    customerDisplay: false,
+  };
+}
+
+function assertUsable(settings: StoredSettings, appId: string | null): void {
+  if (!REMOTE_MODES.includes(settings.mode)) return;
+  if (!settings.baseUrl) throw new PosError('Informe a URL base do serviço Pix para este modo', 400);
+  if (!appId) throw new PosError('Informe o AppID para este modo', 400);
+}
+
+function readStored(file: string): Partial<StoredSettings> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return {};
+  }
+  try {
+    const parsed = storedSettingsSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return withoutUndefined(parsed.data);
+  } catch {
+    // fall through: a damaged file must not keep the counter from opening
+  }
+  console.error(`[settings] ${file} is unreadable; using defaults until the next save`);
+  return {};
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** Write-then-rename, so a crash leaves either the old file or the new one, never half of one. */
+export function writeAtomically(file: string, text: string, mode?: number): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, text, { encoding: 'utf8', mode });
+  renameSync(temporary, file);
+}

@@ -1,0 +1,65 @@
+// `npm run start:web -- --port N [--data DIR] [--app-id ID]`: the counter in a browser. Runs the
+// same handlers Electron runs, with the embedded sandbox, on 127.0.0.1 only. Prints exactly two
+// lines of its own: the URL to open (with the run token) and the sandbox AppID.
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import envPaths from 'env-paths';
+import { createPosRuntime } from '../app/pos-runtime';
+import { noPrinting } from '../app/printing';
+import { FileSecretStore } from './file-secret-store';
+import { startWebHost } from './web-host';
+
+const DEFAULT_PORT = 5174;
+
+function defaultDataDir(): string {
+  return envPaths('balcao', { suffix: '' }).data;
+}
+
+function rendererDir(): string {
+  return resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../out/renderer');
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: String(DEFAULT_PORT) },
+      data: { type: 'string' },
+      'app-id': { type: 'string' },
+    },
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got ${values.port}`);
+  const dataDir = values.data ?? defaultDataDir();
+
+  const runtime = createPosRuntime({
+    dataDir,
+    secretStore: new FileSecretStore(join(dataDir, 'appid.secret')),
+    printing: noPrinting('O navegador não imprime direto: use "Salvar PDF" e imprima o arquivo.'),
+    sandboxAppId: values['app-id'],
+  });
+  let host;
+  try {
+    host = await startWebHost({ runtime, rendererDir: rendererDir(), port });
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
+  console.log(`Listening on ${host.url}`);
+  console.log(`AppID: ${host.appId}`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await host.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,77 @@
+// The cashier window: top bar with the screens, the current screen, the status bar, and the
+// receipt dialog that any screen can open.
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HistoryScreen } from '../features/history/HistoryScreen';
+import { ReceiptDialog } from '../features/receipts/ReceiptDialog';
+import { SaleScreen } from '../features/sale/SaleScreen';
+import { startCustomerDisplayFeed } from '../features/customer-display/customer-display-channel';
+import { SettingsScreen } from '../features/settings/SettingsScreen';
+import { useSettings } from '../features/settings/settings-store';
+import { StatusBar } from '../features/status-bar/StatusBar';
+import { useStatus } from '../features/status-bar/status-store';
+import { useHotkeys } from './hotkeys';
+import { BrandMark } from './Icons';
+import { Kbd } from './Kbd';
+import { connectLiveEvents } from './live-events';
+import { useNavigation, type Screen } from './navigation-store';
+import { posApi } from './pos-api';
+import './app.css';
+
+const SCREENS: { screen: Screen; key: string }[] = [
+  { screen: 'sale', key: 'F1' },
+  { screen: 'history', key: 'F2' },
+  { screen: 'settings', key: 'F9' },
+];
+
+export function App() {
+  const { t } = useTranslation();
+  const screen = useNavigation((state) => state.screen);
+  const go = useNavigation((state) => state.go);
+  const merchantName = useSettings((state) => state.settings?.merchantName);
+
+  useEffect(() => {
+    const disconnect = connectLiveEvents(posApi());
+    const stopFeed = startCustomerDisplayFeed();
+    void useStatus.getState().load().catch(() => undefined);
+    if (!useSettings.getState().settings) void useSettings.getState().load().catch(() => undefined);
+    return () => {
+      disconnect();
+      stopFeed();
+    };
+  }, []);
+
+  useHotkeys({ F1: () => go('sale'), F2: () => go('history'), F9: () => go('settings') });
+
+  return (
+    <div className="shell">
+      <header className="topbar">
+        <div className="brand">
+          <BrandMark className="brand-mark" />
+          <span className="brand-name">{t('app.name')}</span>
+          {merchantName && <span className="brand-merchant">{merchantName}</span>}
+        </div>
+        <nav className="tabs" aria-label={t('app.nav')}>
+          {SCREENS.map(({ screen: target, key }) => (
+            <button
+              key={target}
+              type="button"
+              className="tab"
+              aria-current={screen === target ? 'page' : undefined}
+              onClick={() => go(target)}
+            >
+              {t(`app.screens.${target}`)} <Kbd>{key}</Kbd>
+            </button>
+          ))}
+        </nav>
+      </header>
+      <main className="screen" id="main">
+        {screen === 'sale' && <SaleScreen />}
+        {screen === 'history' && <HistoryScreen />}
+        {screen === 'settings' && <SettingsScreen />}
+      </main>
+      <StatusBar />
+      <ReceiptDialog />
+    </div>
+  );
+}

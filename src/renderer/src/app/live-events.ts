@@ -1,0 +1,29 @@
+// One subscription to the main process's pushes, fanned out to the view caches.
+import type { PosApi, PosEvent } from '../../../shared/pos-api';
+import { useHistory } from '../features/history/history-store';
+import { useSale } from '../features/sale/sale-store';
+import { useStatus } from '../features/status-bar/status-store';
+import { useNavigation } from './navigation-store';
+
+let reloadTimer: ReturnType<typeof setTimeout> | undefined;
+
+export function connectLiveEvents(api: PosApi): () => void {
+  return api.onEvent((event: PosEvent) => {
+    switch (event.type) {
+      case 'sale-updated':
+        useSale.getState().applyUpdate(event.sale);
+        useHistory.getState().upsert(event.sale);
+        if (useNavigation.getState().screen === 'history') scheduleHistoryReload();
+        break;
+      case 'status':
+        useStatus.getState().apply(event.status);
+        break;
+    }
+  });
+}
+
+/** Day totals move with every payment; a burst of pushes costs one reload. */
+function scheduleHistoryReload() {
+  clearTimeout(reloadTimer);
+  reloadTimer = setTimeout(() => void useHistory.getState().load(), 250);
+}

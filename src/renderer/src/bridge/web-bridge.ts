@@ -1,0 +1,117 @@
+// The PosApi for the page: Electron's preload already defined `window.balcao`; in the browser
+// host the same contract is carried over HTTP (invoke) and Server-Sent Events (onEvent).
+import type { PosApi, PosEvent, PosErrorBody } from '../../../shared/pos-api';
+import { POS_INVOKE_METHODS, type PosInvokeMethod } from '../../../shared/pos-channels';
+
+const TOKEN_KEY = 'balcao.token';
+const BRIDGE = '/__balcao';
+
+/** Errors crossing the bridge: the message is the main process's own words. */
+export class PosBridgeError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'PosBridgeError';
+  }
+}
+
+/**
+ * Takes the run token from `?token=` once, keeps it for this tab (sessionStorage survives a
+ * reload, not the tab) and removes it from the address bar so it is not bookmarked or shared.
+ */
+export function takeRunToken(): string {
+  const url = new URL(window.location.href);
+  const fromUrl = url.searchParams.get('token');
+  if (fromUrl) {
+    sessionStorage.setItem(TOKEN_KEY, fromUrl);
+    url.searchParams.delete('token');
+    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+    return fromUrl;
+  }
+  const kept = sessionStorage.getItem(TOKEN_KEY);
+  if (kept) return kept;
+  throw new Error('falta o token de acesso: abra o endereço que o Balcão mostrou ao iniciar (…/?token=…)');
+}
+
+export function createWebBridge(): PosApi {
+  const token = takeRunToken();
+
+  async function invoke(method: PosInvokeMethod, payload: unknown): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetch(`${BRIDGE}/invoke/${method}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'x-balcao-token': token },
+        body: payload === undefined ? '' : JSON.stringify(payload),
+        credentials: 'omit',
+        cache: 'no-store',
+      });
+    } catch {
+      throw new PosBridgeError('O Balcão não responde (o servidor local parou?)', 0);
+    }
+    const body = (await response.json().catch(() => null)) as unknown;
+    if (!response.ok) {
+      const error = body as Partial<PosErrorBody> | null;
+      throw new PosBridgeError(typeof error?.error === 'string' ? error.error : `Erro ${response.status}`, response.status);
+    }
+    return body;
+  }
+
+  const listeners = new Set<(event: PosEvent) => void>();
+  let source: EventSource | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+
+  // One stream for every listener. The browser reconnects on its own after a drop; if it gives
+  // up (the host answered an error, e.g. a restart with a new token), we try again ourselves.
+  function connect(): void {
+    source = new EventSource(`${BRIDGE}/events?token=${encodeURIComponent(token)}`);
+    source.onmessage = (message: MessageEvent<string>) => {
+      let event: PosEvent;
+      try {
+        event = JSON.parse(message.data) as PosEvent;
+      } catch {
+        return;
+      }
+      for (const listener of listeners) listener(event);
+    };
+    source.onerror = () => {
+      if (source?.readyState !== EventSource.CLOSED) return;
+      source = null;
+      retry = setTimeout(() => {
+        retry = null;
+        if (listeners.size > 0) connect();
+      }, 2_000);
+    };
+  }
+
+  function disconnect(): void {
+    source?.close();
+    source = null;
+    if (retry) clearTimeout(retry);
+    retry = null;
+  }
+
+  // Every allowlisted method has the same shape on the wire: payload in, result out.
+  const invokers = Object.fromEntries(
+    POS_INVOKE_METHODS.map((method) => [method, (payload?: unknown) => invoke(method, payload)]),
+  ) as { [M in PosInvokeMethod]: PosApi[M] };
+
+  return {
+    ...invokers,
+    onEvent(listener) {
+      listeners.add(listener);
+      if (!source && !retry) connect();
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) disconnect();
+      };
+    },
+  } satisfies PosApi;
+}
+
+/** Called once at startup: the preload's API under Electron, the web bridge in a browser. */
+export function installPosApi(): PosApi {
+  return window.balcao ?? createWebBridge();
+}

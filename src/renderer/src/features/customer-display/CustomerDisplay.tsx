@@ -1,0 +1,111 @@
+// The customer-facing screen (route #/cliente, second monitor): the big QR and the amount while
+// the sale waits, a green "Pago" when it is paid, a welcome between sales. No controls.
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Sale } from '../../../../shared/pos-api';
+import { BrandMark, CheckIcon, ClockIcon } from '../../app/Icons';
+import { posApi } from '../../app/pos-api';
+import { formatCountdown, secondsUntil } from '../../lib/countdown';
+import { formatBRL } from '../../lib/money';
+import { qrSvgDataUrl } from '../../lib/qr-svg';
+import { useNow } from '../../app/use-now';
+import { useSettings } from '../settings/settings-store';
+import { listenToCashier } from './customer-display-channel';
+import './customer-display.css';
+
+export function CustomerDisplay() {
+  const { t } = useTranslation();
+  const [sale, setSale] = useState<Sale | null>(null);
+  const merchantName = useSettings((state) => state.settings?.merchantName);
+
+  useEffect(() => {
+    const stopListening = listenToCashier(setSale);
+    const unsubscribe = posApi().onEvent((event) => {
+      if (event.type !== 'sale-updated') return;
+      setSale((current) => {
+        if (current?.correlationID === event.sale.correlationID) return event.sale;
+        // A new charge pushed before the cashier's announcement still gets shown.
+        return event.sale.status === 'ACTIVE' ? event.sale : current;
+      });
+    });
+    return () => {
+      stopListening();
+      unsubscribe();
+    };
+  }, []);
+
+  useEffect(() => {
+    document.title = `${t('app.name')} · ${t('sale.customer')}`;
+  }, [t]);
+
+  return (
+    <main className="customer">
+      <header className="customer-head">
+        <BrandMark className="customer-brand" />
+        <span>{merchantName ?? t('app.name')}</span>
+      </header>
+      {sale ? <CustomerSale sale={sale} /> : <Idle />}
+    </main>
+  );
+}
+
+function Idle() {
+  const { t } = useTranslation();
+  return (
+    <section className="customer-idle" aria-live="polite">
+      <h1 className="customer-welcome">{t('customer.welcome')}</h1>
+      <p>{t('customer.idle')}</p>
+    </section>
+  );
+}
+
+function CustomerSale({ sale }: { sale: Sale }) {
+  const { t } = useTranslation();
+  const qrSrc = useMemo(() => qrSvgDataUrl(sale.brCode), [sale.brCode]);
+  const amount = formatBRL(sale.value);
+
+  if (sale.status === 'COMPLETED') {
+    return (
+      <section className="customer-outcome customer-outcome--paid" role="status">
+        <CheckIcon className="customer-outcome-icon" />
+        <h1 className="customer-outcome-title">{t('customer.paid')}</h1>
+        <p className="customer-amount">{amount}</p>
+        <p className="customer-thanks">{t('customer.thanks')}</p>
+      </section>
+    );
+  }
+  if (sale.status === 'EXPIRED') {
+    return (
+      <section className="customer-outcome customer-outcome--expired" role="status">
+        <ClockIcon className="customer-outcome-icon" />
+        <h1 className="customer-outcome-title">{t('customer.expired')}</h1>
+        <p className="customer-amount">{amount}</p>
+      </section>
+    );
+  }
+  return (
+    <section className="customer-live">
+      <img className="customer-qr" src={qrSrc} alt={t('live.qrAlt', { amount })} />
+      <div className="customer-side">
+        <h1 className="customer-label">{t('customer.total')}</h1>
+        <p className="customer-amount">{amount}</p>
+        <p className="customer-scan" role="status">
+          {t('customer.scan')}
+        </p>
+        <CustomerCountdown expiresDate={sale.expiresDate} />
+      </div>
+    </section>
+  );
+}
+
+function CustomerCountdown({ expiresDate }: { expiresDate: string }) {
+  const { t } = useTranslation();
+  const seconds = secondsUntil(expiresDate, useNow());
+  if (seconds === 0) return null;
+  return (
+    <p className="customer-countdown" role="timer" aria-live="off">
+      <ClockIcon className="customer-countdown-icon" />
+      {t('customer.expiresIn', { time: formatCountdown(seconds) })}
+    </p>
+  );
+}

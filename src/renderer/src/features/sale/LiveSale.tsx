@@ -1,0 +1,208 @@
+// The QR screen: a huge QR while the sale waits, then a big green "Pago" or "Expirada".
+// The status follows the main process's pushes; the countdown asks once more at expiry.
+import { memo, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Sale } from '../../../../shared/pos-api';
+import { useHotkeys } from '../../app/hotkeys';
+import { CheckIcon, ClockIcon } from '../../app/Icons';
+import { Kbd } from '../../app/Kbd';
+import { formatCountdown, isRunningOut, secondsUntil } from '../../lib/countdown';
+import { formatTime } from '../../lib/date-time';
+import { formatBRL } from '../../lib/money';
+import { useNow } from '../../app/use-now';
+import { useReceipt } from '../receipts/receipt-store';
+import { isSandboxMode, useSettings } from '../settings/settings-store';
+import { copyText } from './clipboard';
+import { playPaidChime } from './payment-chime';
+import { useSale } from './sale-store';
+
+/** How long the first Esc stays armed before a second one is needed again. */
+const CANCEL_ARM_MS = 3000;
+
+export function LiveSale() {
+  const live = useSale((state) => state.live)!;
+  const { sale } = live;
+  const previousStatus = useRef(sale.status);
+
+  useEffect(() => {
+    if (previousStatus.current === 'ACTIVE' && sale.status === 'COMPLETED') playPaidChime();
+    previousStatus.current = sale.status;
+  }, [sale.status]);
+
+  if (sale.status === 'COMPLETED') return <PaidPanel sale={sale} />;
+  if (sale.status === 'EXPIRED') return <ExpiredPanel sale={sale} />;
+  return <WaitingPanel sale={sale} qrSrc={live.qrSrc} />;
+}
+
+function WaitingPanel({ sale, qrSrc }: { sale: Sale; qrSrc: string }) {
+  const { t } = useTranslation();
+  const cancelArmed = useSale((state) => state.cancelArmed);
+  const busy = useSale((state) => state.busy);
+  const error = useSale((state) => state.error);
+  const { armCancel, disarmCancel, cancel, simulatePayment } = useSale.getState();
+  const sandbox = useSettings((state) => isSandboxMode(state.settings));
+  const codeRef = useRef<HTMLTextAreaElement>(null);
+  const [copyResult, setCopyResult] = useState<'copied' | 'copyFailed' | null>(null);
+
+  useEffect(() => {
+    if (!cancelArmed) return;
+    const timer = setTimeout(disarmCancel, CANCEL_ARM_MS);
+    return () => clearTimeout(timer);
+  }, [cancelArmed, disarmCancel]);
+
+  const requestCancel = () => (cancelArmed ? void cancel() : armCancel());
+  const copy = async () => setCopyResult((await copyText(sale.brCode, codeRef.current)) ? 'copied' : 'copyFailed');
+
+  useHotkeys({
+    Escape: requestCancel,
+    c: () => void copy(),
+    ...(sandbox ? { F8: () => void simulatePayment() } : {}),
+  });
+
+  const amount = formatBRL(sale.value);
+  return (
+    <section className="live" aria-labelledby="live-amount">
+      <div className="qr-frame">
+        <QrImage src={qrSrc} alt={t('live.qrAlt', { amount })} />
+      </div>
+      <div className="live-side">
+        <h1 className="live-kicker">{t('live.title')}</h1>
+        <p id="live-amount" className="live-amount">
+          {amount}
+        </p>
+        {sale.comment && <p className="live-comment">{t('live.comment', { comment: sale.comment })}</p>}
+
+        <div className="live-status" role="status">
+          <span className="pulse" aria-hidden="true" />
+          <span>{t('live.waiting')}</span>
+        </div>
+        <Countdown expiresDate={sale.expiresDate} />
+        {/* One slot for the hint, an error or the armed cancel, so nothing below jumps. */}
+        {error ? (
+          <p className="live-message banner banner--error" role="alert">
+            {error}
+          </p>
+        ) : cancelArmed ? (
+          <p className="live-message banner banner--warn" role="alert">
+            {t('live.cancelArmed')}
+          </p>
+        ) : (
+          <p className="live-message live-scan">{t('live.scan')}</p>
+        )}
+
+        <div className="field copy-paste">
+          <label htmlFor="live-brcode">{t('live.copyPaste')}</label>
+          <textarea id="live-brcode" ref={codeRef} className="brcode" readOnly rows={3} value={sale.brCode} />
+          <div className="copy-row">
+            <button type="button" className="button button--secondary" onClick={() => void copy()}>
+              {t('live.copy')} <Kbd>C</Kbd>
+            </button>
+            <span className="copy-result" role="status">
+              {copyResult ? t(`live.${copyResult}`) : ''}
+            </span>
+          </div>
+        </div>
+
+        <div className="live-actions">
+          <button type="button" className={`button ${cancelArmed ? 'button--danger' : 'button--secondary'}`} onClick={requestCancel} disabled={busy !== null}>
+            {busy === 'cancelling' ? t('live.cancelling') : cancelArmed ? t('live.confirmCancel') : t('live.cancel')} <Kbd>Esc</Kbd>
+          </button>
+          {sandbox && (
+            <button type="button" className="button button--training" onClick={() => void simulatePayment()} disabled={busy !== null}>
+              {busy === 'simulating' ? t('live.simulating') : t('live.simulate')} <Kbd>F8</Kbd>
+            </button>
+          )}
+        </div>
+        {sandbox && <p className="sandbox-note">{t('live.sandboxBadge')}</p>}
+      </div>
+    </section>
+  );
+}
+
+/** Memoized: the countdown ticks every second and must not repaint the QR. */
+const QrImage = memo(function QrImage({ src, alt }: { src: string; alt: string }) {
+  return <img className="qr" src={src} alt={alt} decoding="sync" draggable={false} />;
+});
+
+function Countdown({ expiresDate }: { expiresDate: string }) {
+  const { t } = useTranslation();
+  const seconds = secondsUntil(expiresDate, useNow());
+  const refresh = useSale((state) => state.refresh);
+
+  // At zero the service's expiry sweeper decides; ask it rather than guessing.
+  useEffect(() => {
+    if (seconds === 0) void refresh();
+  }, [seconds, refresh]);
+
+  return (
+    <p className={`countdown${isRunningOut(seconds) ? ' countdown--hurry' : ''}`} role="timer" aria-live="off">
+      <ClockIcon className="countdown-icon" />
+      {seconds > 0 ? (
+        <>
+          <span>{t('live.expiresIn')}</span> <strong className="countdown-time">{formatCountdown(seconds)}</strong>
+        </>
+      ) : (
+        <span>{t('live.expiring')}</span>
+      )}
+    </p>
+  );
+}
+
+function PaidPanel({ sale }: { sale: Sale }) {
+  const { t, i18n } = useTranslation();
+  const finish = useSale((state) => state.finish);
+  const openReceipt = useReceipt((state) => state.open);
+  const canReceipt = Boolean(sale.endToEndId);
+  const showReceipt = () => sale.endToEndId && openReceipt({ kind: 'pix-in', endToEndId: sale.endToEndId, value: sale.value });
+
+  useHotkeys({ Enter: finish, c: () => showReceipt() });
+
+  return (
+    <section className="outcome outcome--paid" aria-labelledby="outcome-title">
+      <div className="outcome-status" role="status">
+        <CheckIcon className="outcome-icon" />
+        <h1 id="outcome-title" className="outcome-title">
+          {t('live.paid')}
+        </h1>
+      </div>
+      <p className="outcome-amount">{formatBRL(sale.value)}</p>
+      <p className="outcome-detail">
+        {sale.payerName ? t('live.paidFrom', { name: sale.payerName }) : null}{' '}
+        {sale.paidAt ? t('live.paidAt', { time: formatTime(sale.paidAt, i18n.language) }) : null}
+      </p>
+      <div className="outcome-actions">
+        {canReceipt && (
+          <button type="button" className="button button--secondary button--large" onClick={showReceipt}>
+            {t('live.receipt')} <Kbd>C</Kbd>
+          </button>
+        )}
+        <button type="button" className="button button--primary button--large" onClick={finish} autoFocus>
+          {t('live.newSale')} <Kbd>Enter</Kbd>
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function ExpiredPanel({ sale }: { sale: Sale }) {
+  const { t } = useTranslation();
+  const finish = useSale((state) => state.finish);
+  useHotkeys({ Enter: finish, Escape: finish });
+  return (
+    <section className="outcome outcome--expired" aria-labelledby="outcome-title">
+      <div className="outcome-status" role="status">
+        <ClockIcon className="outcome-icon" />
+        <h1 id="outcome-title" className="outcome-title">
+          {t('live.expired')}
+        </h1>
+      </div>
+      <p className="outcome-amount">{formatBRL(sale.value)}</p>
+      <p className="outcome-detail">{t('live.expiredHint')}</p>
+      <div className="outcome-actions">
+        <button type="button" className="button button--primary button--large" onClick={finish} autoFocus>
+          {t('live.newSale')} <Kbd>Enter</Kbd>
+        </button>
+      </div>
+    </section>
+  );
+}

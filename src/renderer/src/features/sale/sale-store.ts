@@ -1,0 +1,112 @@
+// The sale on the counter right now: being typed, being created, or live on the QR screen.
+// A view cache: the sale itself lives in the main process; this mirrors what it pushes.
+import { create } from 'zustand';
+import type { Sale, SaleCustomer } from '../../../../shared/pos-api';
+import { errorMessage, posApi } from '../../app/pos-api';
+import { qrSvgDataUrl } from '../../lib/qr-svg';
+
+export type SaleNotice = 'cancelled' | null;
+
+interface LiveSale {
+  sale: Sale;
+  /** Drawn once when the sale arrives, so the QR screen's first paint already has it. */
+  qrSrc: string;
+}
+
+interface SaleState {
+  phase: 'entry' | 'creating' | 'live';
+  live: LiveSale | null;
+  /** The last sale that left the screen, for the "Última venda" line on the entry screen. */
+  lastSale: Sale | null;
+  error: string | null;
+  notice: SaleNotice;
+  cancelArmed: boolean;
+  busy: 'cancelling' | 'simulating' | null;
+  create(input: { value: number; comment?: string; customer?: SaleCustomer }): Promise<boolean>;
+  applyUpdate(sale: Sale): void;
+  refresh(): Promise<void>;
+  armCancel(): void;
+  disarmCancel(): void;
+  cancel(): Promise<void>;
+  simulatePayment(): Promise<void>;
+  finish(): void;
+  dismissMessages(): void;
+}
+
+export const useSale = create<SaleState>()((set, get) => ({
+  phase: 'entry',
+  live: null,
+  lastSale: null,
+  error: null,
+  notice: null,
+  cancelArmed: false,
+  busy: null,
+
+  async create(input) {
+    if (get().phase !== 'entry') return false;
+    set({ phase: 'creating', error: null, notice: null });
+    try {
+      const sale = await posApi().createSale(input);
+      set({ phase: 'live', live: { sale, qrSrc: qrSvgDataUrl(sale.brCode) }, cancelArmed: false, busy: null });
+      return true;
+    } catch (error) {
+      set({ phase: 'entry', error: errorMessage(error) });
+      return false;
+    }
+  },
+
+  applyUpdate(sale) {
+    const { live } = get();
+    if (!live || live.sale.correlationID !== sale.correlationID) return;
+    // Pushes and replies can cross: a late ACTIVE snapshot must not undo a payment on screen.
+    if (live.sale.status !== 'ACTIVE' && sale.status === 'ACTIVE') return;
+    // The brCode never changes, so the QR drawn at creation stays.
+    set({ live: { ...live, sale }, cancelArmed: sale.status === 'ACTIVE' && get().cancelArmed });
+  },
+
+  async refresh() {
+    const { live } = get();
+    if (!live) return;
+    try {
+      get().applyUpdate(await posApi().getSale({ correlationID: live.sale.correlationID }));
+    } catch {
+      // A failed refresh changes nothing on screen; the next push or tick tries again.
+    }
+  },
+
+  armCancel: () => set({ cancelArmed: true }),
+  disarmCancel: () => set({ cancelArmed: false }),
+
+  async cancel() {
+    const { live, busy } = get();
+    if (!live || busy || live.sale.status !== 'ACTIVE') return;
+    set({ busy: 'cancelling', error: null });
+    try {
+      await posApi().cancelSale({ correlationID: live.sale.correlationID });
+      set({ phase: 'entry', live: null, cancelArmed: false, busy: null, notice: 'cancelled' });
+    } catch (error) {
+      set({ busy: null, cancelArmed: false, error: errorMessage(error) });
+      // It may have been paid meanwhile: show what the service says now.
+      void get().refresh();
+    }
+  },
+
+  async simulatePayment() {
+    const { live, busy } = get();
+    if (!live || busy || live.sale.status !== 'ACTIVE') return;
+    set({ busy: 'simulating', error: null });
+    try {
+      get().applyUpdate(await posApi().simulatePayment({ correlationID: live.sale.correlationID }));
+      set({ busy: null });
+    } catch (error) {
+      set({ busy: null, error: errorMessage(error) });
+    }
+  },
+
+  finish() {
+    const { live } = get();
+    set({ phase: 'entry', live: null, lastSale: live?.sale ?? get().lastSale, cancelArmed: false, busy: null, error: null });
+  },
+
+  dismissMessages: () => set({ error: null, notice: null }),
+}));

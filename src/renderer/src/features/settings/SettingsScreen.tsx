@@ -1,0 +1,267 @@
+// Configurações: connection (mode, base URL, AppID), shop, receipts, preferences.
+// The language applies the moment it is picked; everything else on "Salvar" (Ctrl+S).
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PosLocale, PosMode, Printer, ReceiptLayoutName } from '../../../../shared/pos-api';
+import { useHotkeys } from '../../app/hotkeys';
+import { Kbd } from '../../app/Kbd';
+import { errorMessage, posApi } from '../../app/pos-api';
+import { switchLocale } from '../../i18n/i18n';
+import { useStatus } from '../status-bar/status-store';
+import {
+  draftFromSettings,
+  settingsInputFrom,
+  validateSettingsDraft,
+  type SettingsDraft,
+  type SettingsErrors,
+  type SettingsField,
+} from '../../lib/settings-form';
+import { useSettings } from './settings-store';
+import './settings.css';
+
+const MODES: PosMode[] = ['embedded', 'remote-sandbox', 'production'];
+const LAYOUTS: ReceiptLayoutName[] = ['thermal80', 'a4'];
+const LOCALES: { value: PosLocale; label: string }[] = [
+  { value: 'pt-BR', label: 'Português (Brasil)' },
+  { value: 'en', label: 'English' },
+];
+
+export function SettingsScreen() {
+  const { t } = useTranslation();
+  const settings = useSettings((state) => state.settings);
+  const save = useSettings((state) => state.save);
+  const [draft, setDraft] = useState<SettingsDraft | null>(() => (settings ? draftFromSettings(settings) : null));
+  const [errors, setErrors] = useState<SettingsErrors>({});
+  const [printers, setPrinters] = useState<Printer[] | null>(null);
+  const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');
+  const [apiError, setApiError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!settings) void useSettings.getState().load().catch((error) => setApiError(errorMessage(error)));
+    posApi()
+      .listPrinters()
+      .then(setPrinters)
+      .catch(() => setPrinters([]));
+  }, [settings]);
+
+  useEffect(() => {
+    if (settings && !draft) setDraft(draftFromSettings(settings));
+  }, [settings, draft]);
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!draft || !settings || state === 'saving') return;
+    const found = validateSettingsDraft(draft);
+    setErrors(found);
+    setApiError(null);
+    const firstInvalid = Object.keys(found)[0];
+    if (firstInvalid) {
+      document.getElementById(`settings-${firstInvalid}`)?.focus();
+      return;
+    }
+    setState('saving');
+    try {
+      const saved = await save(settingsInputFrom(draft, settings));
+      setDraft(draftFromSettings(saved));
+      setState('saved');
+      void useStatus.getState().load().catch(() => undefined);
+    } catch (error) {
+      setApiError(errorMessage(error));
+      setState('idle');
+    }
+  };
+
+  useHotkeys({ 'Ctrl+s': () => void submit() });
+
+  if (!draft || !settings) {
+    return (
+      <p className="empty" role={apiError ? 'alert' : 'status'}>
+        {apiError ?? t('app.loading')}
+      </p>
+    );
+  }
+
+  const update = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => {
+    setDraft((current) => (current ? { ...current, [key]: value } : current));
+    setState('idle');
+    // A message about a field the cashier is now fixing only gets in the way.
+    if (key in errors) setErrors(({ [key as SettingsField]: _fixed, ...rest }) => rest);
+  };
+
+  const pickLocale = (locale: PosLocale) => {
+    update('locale', locale);
+    switchLocale(locale);
+    // A preference, not a business setting: it is kept at once, like the switch itself.
+    void save({ locale }).catch((error) => setApiError(errorMessage(error)));
+  };
+
+  const remote = draft.mode !== 'embedded';
+  const printerMissing = draft.printer !== '' && printers !== null && !printers.some((printer) => printer.name === draft.printer);
+
+  return (
+    <form className="settings" onSubmit={submit} noValidate aria-labelledby="settings-title">
+      <header className="settings-head">
+        <h1 id="settings-title" className="screen-title">
+          {t('settings.title')}
+        </h1>
+        <div className="settings-save">
+          <span className="settings-result" role="status">
+            {state === 'saved' ? t('settings.saved') : ''}
+          </span>
+          <button type="submit" className="button button--primary" disabled={state === 'saving'}>
+            {state === 'saving' ? t('settings.saving') : t('settings.save')} <Kbd>Ctrl+S</Kbd>
+          </button>
+        </div>
+      </header>
+
+      {apiError && (
+        <p className="banner banner--error" role="alert">
+          {apiError}
+        </p>
+      )}
+
+      <div className="settings-grid">
+        <div className="settings-column">
+          <fieldset className="card">
+            <legend>{t('settings.connection')}</legend>
+            <div className="mode-options" role="radiogroup" aria-label={t('settings.mode')}>
+              {MODES.map((mode) => (
+                <label key={mode} className={`mode-option${draft.mode === mode ? ' mode-option--on' : ''}`}>
+                  <input type="radio" name="mode" value={mode} checked={draft.mode === mode} onChange={() => update('mode', mode)} />
+                  <span className="mode-name">{t(`settings.modes.${mode}`)}</span>
+                  <span className="mode-hint">{t(`settings.modeHints.${mode}`)}</span>
+                </label>
+              ))}
+            </div>
+            {remote && (
+              <>
+                <TextField id="baseUrl" label={t('settings.baseUrl')} error={errors.baseUrl && t('settings.errors.baseUrl')}>
+                  <input id="settings-baseUrl" type="url" autoComplete="off" spellCheck={false} value={draft.baseUrl} onChange={(event) => update('baseUrl', event.target.value)} placeholder="https://api.openpix.com.br" />
+                </TextField>
+                <div className="field">
+                  <label htmlFor="settings-appId">{t('settings.appId')}</label>
+                  <input
+                    id="settings-appId"
+                    type="password"
+                    autoComplete="off"
+                    spellCheck={false}
+                    value={draft.appId}
+                    placeholder={settings.hasAppId && !draft.clearAppId ? `•••••• (${t('settings.appIdSet')})` : ''}
+                    aria-describedby="settings-appId-hint"
+                    onChange={(event) => {
+                      update('appId', event.target.value);
+                      update('clearAppId', false);
+                    }}
+                  />
+                  <p id="settings-appId-hint" className="field-hint">
+                    {draft.clearAppId ? t('settings.appIdWillClear') : settings.hasAppId ? t('settings.appIdKeep') : t('settings.appIdMissing')}
+                  </p>
+                  {settings.hasAppId && !draft.clearAppId && (
+                    <button type="button" className="button button--quiet button--small" onClick={() => update('clearAppId', true)}>
+                      {t('settings.appIdClear')}
+                    </button>
+                  )}
+                </div>
+              </>
+            )}
+          </fieldset>
+
+          <fieldset className="card">
+            <legend>{t('settings.receipts')}</legend>
+            <div className="field">
+              <label htmlFor="settings-printer">{t('settings.printer')}</label>
+              <select id="settings-printer" value={draft.printer} onChange={(event) => update('printer', event.target.value)} aria-describedby="settings-printer-hint">
+                <option value="">{t('settings.printerDefault')}</option>
+                {printerMissing && <option value={draft.printer}>{draft.printer}</option>}
+                {(printers ?? []).map((printer) => (
+                  <option key={printer.name} value={printer.name}>
+                    {printer.displayName || printer.name}
+                    {printer.isDefault ? ' ★' : ''}
+                  </option>
+                ))}
+              </select>
+              <p id="settings-printer-hint" className="field-hint">
+                {printers !== null && printers.length === 0 ? t('settings.printersNone') : ''}
+              </p>
+            </div>
+            <div className="field">
+              <label htmlFor="settings-receiptLayout">{t('settings.receiptLayout')}</label>
+              <select id="settings-receiptLayout" value={draft.receiptLayout} onChange={(event) => update('receiptLayout', event.target.value as ReceiptLayoutName)}>
+                {LAYOUTS.map((layout) => (
+                  <option key={layout} value={layout}>
+                    {t(`receipt.${layout}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <TextField id="headerTitle" label={t('settings.headerTitle')} error={errors.headerTitle && t('settings.errors.headerTitle')}>
+              <input id="settings-headerTitle" type="text" maxLength={100} value={draft.headerTitle} onChange={(event) => update('headerTitle', event.target.value)} />
+            </TextField>
+            <TextField id="headerLines" label={t('settings.headerLines')} hint={t('settings.headerLinesHint')} error={errors.headerLines && t('settings.errors.headerLines')}>
+              <textarea id="settings-headerLines" rows={4} value={draft.headerLines} onChange={(event) => update('headerLines', event.target.value)} />
+            </TextField>
+          </fieldset>
+        </div>
+
+        <div className="settings-column">
+          <fieldset className="card">
+            <legend>{t('settings.store')}</legend>
+            <TextField id="merchantName" label={t('settings.merchantName')} error={errors.merchantName && t('settings.errors.merchantName')}>
+              <input id="settings-merchantName" type="text" maxLength={100} value={draft.merchantName} onChange={(event) => update('merchantName', event.target.value)} />
+            </TextField>
+            <TextField id="merchantCity" label={t('settings.merchantCity')} error={errors.merchantCity && t('settings.errors.merchantCity')}>
+              <input id="settings-merchantCity" type="text" maxLength={60} value={draft.merchantCity} onChange={(event) => update('merchantCity', event.target.value)} />
+            </TextField>
+            <TextField id="pixKey" label={t('settings.pixKey')} error={errors.pixKey && t('settings.errors.pixKey')}>
+              <input id="settings-pixKey" type="text" maxLength={77} spellCheck={false} value={draft.pixKey} onChange={(event) => update('pixKey', event.target.value)} />
+            </TextField>
+          </fieldset>
+
+
+          <fieldset className="card">
+            <legend>{t('settings.preferences')}</legend>
+            <div className="field">
+              <label htmlFor="settings-locale">{t('settings.language')}</label>
+              <select id="settings-locale" value={draft.locale} onChange={(event) => pickLocale(event.target.value as PosLocale)}>
+                {LOCALES.map((locale) => (
+                  <option key={locale.value} value={locale.value} lang={locale.value}>
+                    {locale.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <label className="check">
+              <input type="checkbox" checked={draft.customerDisplay} onChange={(event) => update('customerDisplay', event.target.checked)} />
+              <span>{t('settings.customerDisplay')}</span>
+            </label>
+          </fieldset>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+interface TextFieldProps {
+  id: SettingsField;
+  label: string;
+  hint?: string;
+  error?: string | false | undefined;
+  children: ReactNode;
+}
+
+/** Label, control, hint and error wired together; the control carries id `settings-<id>`. */
+function TextField({ id, label, hint, error, children }: TextFieldProps) {
+  const controlId = `settings-${id}`;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label htmlFor={controlId}>{label}</label>
+      {children}
+      {hint && <p className="field-hint">{hint}</p>}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+// View cache of the settings kept by the main process. Other features read the mode, the
+// printer and the receipt layout from here; only the settings screen writes.
+import { create } from 'zustand';
+import type { Settings, SettingsInput } from '../../../../shared/pos-api';
+import { posApi } from '../../app/pos-api';
+import { switchLocale } from '../../i18n/i18n';
+
+interface SettingsState {
+  settings: Settings | null;
+  load(): Promise<Settings>;
+  save(input: SettingsInput): Promise<Settings>;
+}
+
+export const useSettings = create<SettingsState>()((set) => ({
+  settings: null,
+  async load() {
+    const settings = await posApi().getSettings();
+    set({ settings });
+    switchLocale(settings.locale);
+    return settings;
+  },
+  async save(input) {
+    const settings = await posApi().saveSettings(input);
+    set({ settings });
+    switchLocale(settings.locale);
+    return settings;
+  },
+}));
+
+export function isSandboxMode(settings: Settings | null): boolean {
+  return settings !== null && settings.mode !== 'production';
+}

@@ -1,0 +1,32 @@
+// Portuguese first, English second, through i18next. Both catalogues are bundled: they are tiny
+// and a counter app must not wait on a network to show its labels.
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { PosLocale } from '../../../shared/pos-api';
+import en from './en.json';
+import ptBR from './pt-BR.json';
+
+export const SUPPORTED_LOCALES: readonly PosLocale[] = ['pt-BR', 'en'];
+
+export const resources = {
+  'pt-BR': { translation: ptBR },
+  en: { translation: en },
+} as const;
+
+export function initI18n(locale: PosLocale = 'pt-BR') {
+  void i18next.use(initReactI18next).init({
+    resources,
+    lng: locale,
+    fallbackLng: 'pt-BR',
+    interpolation: { escapeValue: false }, // React escapes already
+    returnNull: false,
+  });
+  document.documentElement.lang = locale;
+  return i18next;
+}
+
+export function switchLocale(locale: PosLocale) {
+  if (i18next.language === locale) return;
+  void i18next.changeLanguage(locale);
+  document.documentElement.lang = locale;
+}

@@ -1,0 +1,221 @@
+// The counter's handlers against a real embedded runtime: real engine, real SQLite, no mocks.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PosEvent, Sale } from '../../src/shared/pos-api';
+import { posPayloadSchemas } from '../../src/shared/pos-ipc-schemas';
+import { ManualClock } from '../../src/main/engine/clock';
+import { OrderJournal } from '../../src/main/app/order-journal';
+import { PosError } from '../../src/main/app/pos-error';
+import { saoPauloDate } from '../../src/main/app/sao-paulo-day';
+import { isPdf, openRuntime, until, type RuntimeFixture } from './runtime-fixture';
+
+let fixture: RuntimeFixture;
+beforeEach(() => {
+  fixture = openRuntime();
+});
+afterEach(async () => {
+  await fixture.dispose();
+});
+
+const handlers = () => fixture.runtime.handlers;
+
+describe('a sale from QR to refund', () => {
+  it('sells, is paid, totals the day, refunds in part, refuses an over-refund, and makes receipts', async () => {
+    const events: PosEvent[] = [];
+    fixture.runtime.events.subscribe((event) => events.push(event));
+
+    const sale = await handlers().createSale({ value: 1234, comment: 'Café e pão de queijo' });
+    expect(sale.correlationID).toMatch(/^balcao-[0-9a-f-]{36}$/);
+    expect(sale).toMatchObject({ value: 1234, status: 'ACTIVE', comment: 'Café e pão de queijo', refundable: 0, refunds: [] });
+    expect(sale.brCode).toMatch(/^000201/);
+    // 15 minutes to pay, by default.
+    expect(Date.parse(sale.expiresDate) - Date.parse(sale.createdAt)).toBe(15 * 60 * 1000);
+
+    const paid = await handlers().simulatePayment({ correlationID: sale.correlationID });
+    expect(paid.status).toBe('COMPLETED');
+    expect(paid.endToEndId).toMatch(/^E[0-9A-Za-z]{31}$/);
+    expect(paid.payerName).toBeTruthy();
+    expect(paid.paidAt).toBeTruthy();
+    expect(paid.refundable).toBe(1234);
+    // The payment reached the screens without anyone asking.
+    const pushed = await until(() => events.find((e) => e.type === 'sale-updated' && e.sale.status === 'COMPLETED'));
+    expect(pushed.type === 'sale-updated' && pushed.sale.correlationID).toBe(sale.correlationID);
+
+    const other = await handlers().createSale({ value: 500 });
+    const listed = await handlers().listSales({});
+    expect(listed.sales.map((s) => s.correlationID)).toEqual([other.correlationID, sale.correlationID]);
+    expect(listed.totals).toMatchObject({ count: 2, paidCount: 1, paidValue: 1234, refundedValue: 0, net: 1234 });
+    expect(listed.totals.day).toBe(saoPauloDate(new Date()));
+
+    const refunded = await handlers().refundSale({ correlationID: sale.correlationID, value: 234, reason: 'Troca do pão' });
+    expect(refunded.refundable).toBe(1000);
+    expect(refunded.refunds).toHaveLength(1);
+    expect(refunded.refunds[0]).toMatchObject({ value: 234, status: 'IN_PROCESSING', comment: 'Troca do pão' });
+    expect(refunded.refunds[0]!.endToEndId).toMatch(/^D[0-9A-Za-z]{31}$/);
+
+    await expect(handlers().refundSale({ correlationID: sale.correlationID, value: 1001, reason: 'Demais' })).rejects.toMatchObject({
+      name: 'PosError',
+      status: 400,
+    });
+    const afterRefusal = await handlers().getSale({ correlationID: sale.correlationID });
+    expect(afterRefusal.refunds).toHaveLength(1);
+    expect(afterRefusal.refundable).toBe(1000);
+
+    // The sandbox settles the refund on its own; the screens hear of it.
+    const settled = await until(() =>
+      events.find((e) => e.type === 'sale-updated' && e.sale.refunds[0]?.status === 'CONFIRMED'),
+    );
+    expect(settled).toBeTruthy();
+
+    const totals = (await handlers().listSales({})).totals;
+    expect(totals).toMatchObject({ paidValue: 1234, refundedValue: 234, net: 1000 });
+
+    for (const layout of ['thermal80', 'a4'] as const) {
+      const pixIn = await handlers().getReceipt({ kind: 'pix-in', endToEndId: paid.endToEndId!, layout });
+      expect(isPdf(pixIn.pdfBase64)).toBe(true);
+      expect(pixIn.fileName).toMatch(/\.pdf$/);
+      const refund = await handlers().getReceipt({ kind: 'pix-refund', endToEndId: refunded.refunds[0]!.endToEndId, layout });
+      expect(isPdf(refund.pdfBase64)).toBe(true);
+    }
+    const thermal = await handlers().getReceipt({ kind: 'pix-in', endToEndId: paid.endToEndId!, layout: 'thermal80' });
+    const a4 = await handlers().getReceipt({ kind: 'pix-in', endToEndId: paid.endToEndId!, layout: 'a4' });
+    expect(thermal.pdfBase64).not.toBe(a4.pdfBase64);
+  });
+
+  it('searches the day by correlationID part or by amount typed in any usual way', async () => {
+    const a = await handlers().createSale({ value: 1234 });
+    const b = await handlers().createSale({ value: 99_00 });
+    const ids = async (search: string) => (await handlers().listSales({ search })).sales.map((s: Sale) => s.correlationID);
+    expect(await ids('12,34')).toEqual([a.correlationID]);
+    expect(await ids('12.34')).toEqual([a.correlationID]);
+    expect(await ids('1234')).toEqual([a.correlationID]);
+    expect(await ids('R$ 99,00')).toEqual([b.correlationID]);
+    expect(await ids(b.correlationID.slice(-12).toUpperCase())).toEqual([b.correlationID]);
+    expect(await ids('nada-disso')).toEqual([]);
+    // A search narrows the list, never the day's totals.
+    expect((await handlers().listSales({ search: '12,34' })).totals.count).toBe(2);
+    expect((await handlers().listSales({ day: '2001-01-01' })).sales).toEqual([]);
+  });
+
+  it('pages through a day with more sales than one service page', async () => {
+    for (let i = 0; i < 105; i += 1) await handlers().createSale({ value: 100 + i });
+    const { sales, totals } = await handlers().listSales({});
+    expect(sales).toHaveLength(105);
+    expect(totals.count).toBe(105);
+  }, 60_000);
+
+  it('cancels an unpaid sale (Esc) and refuses to cancel a paid one', async () => {
+    const sale = await handlers().createSale({ value: 700 });
+    expect(await handlers().cancelSale({ correlationID: sale.correlationID })).toEqual({ cancelled: true });
+    await expect(handlers().getSale({ correlationID: sale.correlationID })).rejects.toMatchObject({ status: 404 });
+
+    const paid = await handlers().createSale({ value: 800 });
+    await handlers().simulatePayment({ correlationID: paid.correlationID });
+    await expect(handlers().cancelSale({ correlationID: paid.correlationID })).rejects.toMatchObject({ status: 409 });
+    expect((await handlers().getSale({ correlationID: paid.correlationID })).status).toBe('COMPLETED');
+  });
+
+  it('refuses to refund or re-pay a sale that is not in the right state', async () => {
+    const sale = await handlers().createSale({ value: 900 });
+    await expect(handlers().refundSale({ correlationID: sale.correlationID, value: 100, reason: 'x' })).rejects.toMatchObject({ status: 409 });
+    await handlers().simulatePayment({ correlationID: sale.correlationID });
+    await expect(handlers().simulatePayment({ correlationID: sale.correlationID })).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('passes comment and customer through, and asks for a contact with a customer name', async () => {
+    const sale = await handlers().createSale({ value: 1500, customer: { name: 'Maria Silva', email: 'maria@example.com' } });
+    expect(sale.customer).toEqual({ name: 'Maria Silva', email: 'maria@example.com' });
+    await expect(handlers().createSale({ value: 1500, customer: { name: 'Só Nome' } })).rejects.toBeInstanceOf(PosError);
+  });
+
+  it('turns a service refusal into a PosError and records the order before sending it', async () => {
+    const journal = () => new OrderJournal(join(fixture.dataDir, 'pos.db'));
+    const ok = await handlers().createSale({ value: 4321 });
+    // The service rejects an invalid CPF: a 400 in the cashier's words, the order marked rejected.
+    const refused = handlers().createSale({ value: 4321, customer: { name: 'Ana', taxID: '111.111.111-11' } });
+    await expect(refused).rejects.toMatchObject({ name: 'PosError', status: 400 });
+    const reader = journal();
+    try {
+      expect(reader.find(ok.correlationID)).toMatchObject({ state: 'created', value: 4321, expiresIn: 900 });
+      expect(reader.pending()).toEqual([]);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('keeps the AppID write-only and round-trips the other settings', async () => {
+    const defaults = await handlers().getSettings();
+    expect(defaults).toMatchObject({
+      mode: 'embedded',
+      merchantName: 'Balcão Sandbox',
+      merchantCity: 'São Paulo',
+      receiptLayout: 'thermal80',
+      locale: 'pt-BR',
+      customerDisplay: false,
+      hasAppId: false,
+    });
+
+    const input = posPayloadSchemas.saveSettings.parse({
+      merchantName: 'Padaria Pão Dourado',
+      merchantCity: 'Campinas',
+      pixKey: 'padaria@example.com',
+      receiptHeader: { title: 'Pão Dourado', lines: ['Rua das Flores, 10'] },
+      receiptLayout: 'a4',
+      locale: 'en',
+      customerDisplay: true,
+      appId: 'segredo-do-app-id',
+    });
+    const saved = await handlers().saveSettings(input);
+    expect(saved).toMatchObject({ merchantName: 'Padaria Pão Dourado', receiptLayout: 'a4', locale: 'en', hasAppId: true });
+    expect(JSON.stringify(saved)).not.toContain('segredo-do-app-id');
+    expect(JSON.stringify(await handlers().getSettings())).not.toContain('segredo-do-app-id');
+    expect(JSON.stringify(await handlers().getStatus())).not.toContain('segredo-do-app-id');
+    // The secret went to the SecretStore, never into the settings file.
+    expect(fixture.secrets.value).toBe('segredo-do-app-id');
+    expect(readFileSync(join(fixture.dataDir, 'settings.json'), 'utf8')).not.toContain('segredo-do-app-id');
+
+    // A new runtime on the same folder reads the same settings back.
+    const secrets = fixture.secrets.value;
+    await fixture.runtime.close();
+    const reopened = openRuntime({ dataDir: fixture.dataDir });
+    reopened.secrets.value = secrets;
+    fixture = reopened;
+    expect(await handlers().getSettings()).toEqual(saved);
+
+    // An empty AppID clears it.
+    expect((await handlers().saveSettings({ appId: '' })).hasAppId).toBe(false);
+  });
+
+  it('refuses a remote mode without its base URL or AppID, changing nothing', async () => {
+    await expect(handlers().saveSettings({ mode: 'production' })).rejects.toMatchObject({ status: 400 });
+    await expect(handlers().saveSettings({ mode: 'remote-sandbox', baseUrl: 'https://sandbox.example.com' })).rejects.toMatchObject({
+      status: 400,
+    });
+    expect((await handlers().getSettings()).mode).toBe('embedded');
+    expect((await handlers().getStatus()).mode).toBe('embedded');
+  });
+
+  it('answers the status and prints nothing where there is no printer', async () => {
+    expect(await handlers().getStatus()).toEqual({ mode: 'embedded', online: true, queued: 0, merchantName: 'Balcão Sandbox', ready: true });
+    expect(await handlers().listPrinters()).toEqual([]);
+    const sale = await handlers().createSale({ value: 100 });
+    const paid = await handlers().simulatePayment({ correlationID: sale.correlationID });
+    expect(await handlers().printReceipt({ kind: 'pix-in', endToEndId: paid.endToEndId!, layout: 'thermal80' })).toEqual({
+      printed: false,
+      reason: 'sem impressora nos testes',
+    });
+  });
+
+  it('tells the screens when an unpaid sale expires, with nobody asking', async () => {
+    await fixture.dispose();
+    const clock = new ManualClock(new Date());
+    fixture = openRuntime({ clock });
+    const events: PosEvent[] = [];
+    fixture.runtime.events.subscribe((event) => events.push(event));
+    const sale = await handlers().createSale({ value: 100 });
+    clock.advance(15 * 60 * 1000 + 1);
+    const expired = await until(() => events.find((e) => e.type === 'sale-updated' && e.sale.status === 'EXPIRED'));
+    expect(expired.type === 'sale-updated' && expired.sale.correlationID).toBe(sale.correlationID);
+  });
+});

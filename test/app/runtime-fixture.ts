@@ -1,0 +1,61 @@
+// A real counter runtime (real engine, real SQLite files) in a temporary folder.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createPosRuntime, type PosRuntime, type PosRuntimeOptions } from '../../src/main/app/pos-runtime';
+import { noPrinting } from '../../src/main/app/printing';
+import type { SecretStore } from '../../src/main/app/settings-store';
+
+export class MemorySecretStore implements SecretStore {
+  value: string | null = null;
+  get() {
+    return this.value;
+  }
+  set(value: string | null) {
+    this.value = value;
+  }
+}
+
+export interface RuntimeFixture {
+  runtime: PosRuntime;
+  secrets: MemorySecretStore;
+  dataDir: string;
+  dispose(): Promise<void>;
+}
+
+export function openRuntime(overrides: Partial<PosRuntimeOptions> = {}): RuntimeFixture {
+  const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'balcao-app-'));
+  const secrets = new MemorySecretStore();
+  const runtime = createPosRuntime({
+    dataDir,
+    secretStore: secrets,
+    printing: noPrinting('sem impressora nos testes'),
+    // Refunds settle quickly so the tests can watch them reach CONFIRMED.
+    engineConfig: { refundSettlementMs: 100 },
+    pollIntervalMs: 200,
+    ...overrides,
+  });
+  return {
+    runtime,
+    secrets,
+    dataDir,
+    async dispose() {
+      await runtime.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function isPdf(base64: string): boolean {
+  return Buffer.from(base64, 'base64').subarray(0, 5).toString('latin1') === '%PDF-';
+}
+
+export async function until<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

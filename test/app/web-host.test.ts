@@ -1,0 +1,280 @@
+// The browser host over real HTTP on 127.0.0.1: the bridge's checks, the event stream, the
+// sandbox API on the same port, and the remote modes driven through that very API.
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PosEvent, Sale } from '../../src/shared/pos-api';
+import { OrderJournal } from '../../src/main/app/order-journal';
+import { FileSecretStore } from '../../src/main/web/file-secret-store';
+import { RendererMissingError, startWebHost, type WebHost } from '../../src/main/web/web-host';
+import { openRuntime, type RuntimeFixture } from './runtime-fixture';
+
+let rendererDir: string;
+beforeAll(() => {
+  rendererDir = mkdtempSync(join(tmpdir(), 'balcao-renderer-'));
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Balcão</title><div id="root"></div>');
+});
+afterAll(() => rmSync(rendererDir, { recursive: true, force: true }));
+
+let fixture: RuntimeFixture;
+let host: WebHost;
+beforeEach(async () => {
+  fixture = openRuntime();
+  host = await startWebHost({ runtime: fixture.runtime, rendererDir, port: 0 });
+});
+afterEach(async () => {
+  await host.close();
+  rmSync(fixture.dataDir, { recursive: true, force: true });
+});
+
+function invoke(method: string, payload?: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${host.origin}/__balcao/invoke/${method}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-balcao-token': host.token, origin: host.origin, ...headers },
+    body: payload === undefined ? '' : JSON.stringify(payload),
+  });
+}
+
+async function invokeOk<T>(method: string, payload?: unknown): Promise<T> {
+  const response = await invoke(method, payload);
+  const body = (await response.json()) as T;
+  expect(response.status, JSON.stringify(body)).toBe(200);
+  return body;
+}
+
+function payOverHttp(brCode: string, appId = host.appId) {
+  return fetch(`${host.origin}/openpix/testing/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: appId },
+    body: JSON.stringify({ brCode }),
+  });
+}
+
+/** Reads the SSE stream until an event matches. */
+async function nextEvent(url: string, match: (event: PosEvent) => boolean, trigger: () => Promise<unknown>): Promise<PosEvent> {
+  const abort = new AbortController();
+  const response = await fetch(url, { signal: abort.signal });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  // The stream is open once its first bytes arrive; only then can an event be missed.
+  buffer += decoder.decode((await reader.read()).value, { stream: true });
+  await trigger();
+  try {
+    for (;;) {
+      const frames = buffer.split('\n\n');
+      buffer = frames.pop()!;
+      for (const frame of frames) {
+        const data = frame.split('\n').find((line) => line.startsWith('data: '));
+        if (!data) continue;
+        const event = JSON.parse(data.slice(6)) as PosEvent;
+        if (match(event)) return event;
+      }
+      const chunk = await reader.read();
+      if (chunk.done) throw new Error('stream ended');
+      buffer += decoder.decode(chunk.value, { stream: true });
+    }
+  } finally {
+    abort.abort();
+  }
+}
+
+describe('the page', () => {
+  it('is served at / with a strict CSP, on 127.0.0.1 only', async () => {
+    expect(host.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(host.url).toBe(`${host.origin}/?token=${host.token}`);
+    const response = await fetch(`${host.origin}/`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<div id="root">');
+    const csp = response.headers.get('content-security-policy')!;
+    for (const directive of ["default-src 'none'", "script-src 'self'", "connect-src 'self'", "frame-ancestors 'none'", "form-action 'none'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('refuses to start without a built renderer', async () => {
+    const other = openRuntime();
+    try {
+      await expect(startWebHost({ runtime: other.runtime, rendererDir: join(rendererDir, 'nope') })).rejects.toBeInstanceOf(
+        RendererMissingError,
+      );
+    } finally {
+      await other.dispose();
+    }
+  });
+});
+
+describe('the bridge', () => {
+  it('requires the run token (401)', async () => {
+    for (const headers of [{ 'x-balcao-token': '' }, { 'x-balcao-token': 'x'.repeat(host.token.length) }, { 'x-balcao-token': `${host.token}x` }]) {
+      const response = await invoke('getStatus', undefined, headers);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({ error: expect.any(String) });
+    }
+    const withoutHeader = await fetch(`${host.origin}/__balcao/invoke/getStatus`, { method: 'POST', headers: { origin: host.origin } });
+    expect(withoutHeader.status).toBe(401);
+  });
+
+  it('requires the host’s own origin (403)', async () => {
+    for (const origin of ['http://evil.example', 'http://127.0.0.1:1', 'null']) {
+      const response = await invoke('getStatus', undefined, { origin });
+      expect(response.status).toBe(403);
+    }
+    const noOrigin = await fetch(`${host.origin}/__balcao/invoke/getStatus`, { method: 'POST', headers: { 'x-balcao-token': host.token } });
+    expect(noOrigin.status).toBe(403);
+  });
+
+  it('knows only the allowlisted methods (404)', async () => {
+    for (const method of ['deleteEverything', 'constructor', '__proto__', 'onEvent']) {
+      const response = await invoke(method);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ error: expect.stringContaining('desconhecido') });
+    }
+  });
+
+  it('parses every payload and answers a bad one with 400 {error}, creating nothing', async () => {
+    const bad: [string, unknown][] = [
+      ['createSale', { value: 0 }],
+      ['createSale', { value: 12.5 }],
+      ['createSale', { value: '1234' }],
+      ['createSale', undefined],
+      ['refundSale', { correlationID: 'x', value: 10, reason: 'r'.repeat(141) }],
+      ['getReceipt', { kind: 'pix-in', endToEndId: '../../etc/passwd', layout: 'a4' }],
+      ['saveSettings', { mode: 'embedded', appId: 'x', extra: true }],
+      ['getStatus', { unexpected: 1 }],
+    ];
+    for (const [method, payload] of bad) {
+      const response = await invoke(method, payload);
+      expect(response.status, `${method} ${JSON.stringify(payload)}`).toBe(400);
+      const body = (await response.json()) as { error: string };
+      expect(body.error).toMatch(/^Dados inválidos/);
+    }
+    const notJson = await fetch(`${host.origin}/__balcao/invoke/createSale`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-balcao-token': host.token, origin: host.origin },
+      body: '{"value":',
+    });
+    expect(notJson.status).toBe(400);
+    expect((await invokeOk<{ sales: Sale[] }>('listSales', {})).sales).toEqual([]);
+  });
+
+  it('runs the handlers and turns their errors into {error, status}', async () => {
+    expect(await invokeOk('getStatus')).toMatchObject({ mode: 'embedded', online: true, queued: 0, ready: true });
+    const sale = await invokeOk<Sale>('createSale', { value: 2500 });
+    expect(sale.status).toBe('ACTIVE');
+    const missing = await invoke('getSale', { correlationID: 'balcao-nao-existe' });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: expect.any(String), status: 404 });
+  });
+
+  it('streams sale-updated events (SSE) when the sandbox is paid over HTTP', async () => {
+    const sale = await invokeOk<Sale>('createSale', { value: 3100 });
+    const event = await nextEvent(
+      `${host.origin}/__balcao/events?token=${encodeURIComponent(host.token)}`,
+      (e) => e.type === 'sale-updated' && e.sale.correlationID === sale.correlationID,
+      async () => expect((await payOverHttp(sale.brCode)).status).toBe(200),
+    );
+    expect(event.type === 'sale-updated' && event.sale.status).toBe('COMPLETED');
+  });
+
+  it('refuses the event stream without the token', async () => {
+    expect((await fetch(`${host.origin}/__balcao/events`)).status).toBe(401);
+    expect((await fetch(`${host.origin}/__balcao/events?token=wrong`)).status).toBe(401);
+  });
+});
+
+describe('the sandbox API on the same port', () => {
+  it('serves /api/v1 with the sandbox AppID and refuses without it', async () => {
+    const sale = await invokeOk<Sale>('createSale', { value: 990 });
+    const charge = await fetch(`${host.origin}/api/v1/charge/${sale.correlationID}`, { headers: { authorization: host.appId } });
+    expect(charge.status).toBe(200);
+    expect(((await charge.json()) as { charge: { value: number } }).charge.value).toBe(990);
+    expect((await fetch(`${host.origin}/api/v1/charge`)).status).toBe(401);
+    // The BR Code points at this host, so a payer's bank could resolve it here.
+    expect(sale.brCode).toContain(host.origin.replace('http://', ''));
+  });
+});
+
+describe('remote modes', () => {
+  it('sells through the HTTP API when set to a remote sandbox, and polls the payment in', async () => {
+    const settings = await invokeOk<{ mode: string; hasAppId: boolean }>('saveSettings', {
+      mode: 'remote-sandbox',
+      baseUrl: host.origin,
+      appId: host.appId,
+    });
+    expect(settings).toMatchObject({ mode: 'remote-sandbox', hasAppId: true });
+    expect(JSON.stringify(settings)).not.toContain(host.appId);
+    expect(await invokeOk('getStatus')).toMatchObject({ mode: 'remote-sandbox', online: true, ready: true });
+
+    const sale = await invokeOk<Sale>('createSale', { value: 4200, comment: 'via HTTP' });
+    const event = await nextEvent(
+      `${host.origin}/__balcao/events?token=${encodeURIComponent(host.token)}`,
+      (e) => e.type === 'sale-updated' && e.sale.status === 'COMPLETED',
+      () => invokeOk('simulatePayment', { correlationID: sale.correlationID }),
+    );
+    expect(event.type === 'sale-updated' && event.sale.correlationID).toBe(sale.correlationID);
+    const refunded = await invokeOk<Sale>('refundSale', { correlationID: sale.correlationID, value: 200, reason: 'Troco' });
+    expect(refunded.refundable).toBe(4000);
+    const receipt = await invokeOk<{ pdfBase64: string }>('getReceipt', { kind: 'pix-refund', endToEndId: refunded.refunds[0]!.endToEndId, layout: 'a4' });
+    expect(Buffer.from(receipt.pdfBase64, 'base64').subarray(0, 4).toString()).toBe('%PDF');
+    const { totals } = await invokeOk<{ totals: { paidValue: number; refundedValue: number } }>('listSales', {});
+    expect(totals).toMatchObject({ paidValue: 4200, refundedValue: 200 });
+  });
+
+  it('says offline, keeps the order pending and answers 503 when the service cannot be reached', async () => {
+    const deadPort = await freePort();
+    await invokeOk('saveSettings', { mode: 'production', baseUrl: `http://127.0.0.1:${deadPort}`, appId: 'algum-app-id' });
+    const response = await invoke('createSale', { value: 1000 });
+    expect(response.status).toBe(503);
+    expect(((await response.json()) as { error: string }).error).toMatch(/conexão/);
+    expect(await invokeOk('getStatus')).toMatchObject({ mode: 'production', online: false });
+    const journal = new OrderJournal(join(fixture.dataDir, 'pos.db'));
+    try {
+      expect(journal.pending()).toMatchObject([{ value: 1000, state: 'pending' }]);
+    } finally {
+      journal.close();
+    }
+    // Production never simulates payments.
+    expect((await invoke('simulatePayment', { correlationID: 'balcao-x' })).status).toBe(403);
+    // Back to embedded: online again.
+    await invokeOk('saveSettings', { mode: 'embedded' });
+    expect(await invokeOk('getStatus')).toMatchObject({ mode: 'embedded', online: true });
+  });
+});
+
+describe('the browser host’s secret store', () => {
+  it('keeps the AppID in a file only its owner can read, and deletes it when cleared', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'balcao-secret-'));
+    try {
+      const store = new FileSecretStore(join(dir, 'appid.secret'));
+      expect(store.get()).toBeNull();
+      store.set('app-id-secreto');
+      expect(store.get()).toBe('app-id-secreto');
+      expect(statSync(join(dir, 'appid.secret')).mode & 0o777).toBe(0o600);
+      store.set(null);
+      expect(store.get()).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+
+

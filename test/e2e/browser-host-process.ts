@@ -1,0 +1,70 @@
+// The real browser host, started as `npm run start:web` starts it (minus the build, done once by
+// the global setup): a child process, its two announced lines parsed from stdout.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from './renderer-build';
+
+export interface BrowserHostProcess {
+  /** The URL printed on "Listening on", token included. */
+  url: string;
+  origin: string;
+  appId: string;
+  /** Everything the host printed on stdout. */
+  stdout: () => string[];
+  stop(): Promise<void>;
+}
+
+export async function startBrowserHost(options: { port?: number; dataDir?: string } = {}): Promise<BrowserHostProcess> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'balcao-e2e-'));
+  const ownsDataDir = options.dataDir === undefined;
+  const tsx = join(ROOT, 'node_modules/.bin/tsx');
+  const child = spawn(tsx, ['src/main/web/start-web.ts', '--port', String(options.port ?? 0), '--data', dataDir], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const announced = new Promise<{ url: string; appId: string }>((resolve, reject) => {
+    let buffer = '';
+    let url: string | undefined;
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const parts = buffer.split('\n');
+      buffer = parts.pop()!;
+      for (const line of parts) {
+        lines.push(line);
+        url ??= /^Listening on (\S+)$/.exec(line)?.[1];
+        const appId = /^AppID: (\S+)$/.exec(line)?.[1];
+        if (url && appId) resolve({ url, appId });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`browser host exited (${code}) before announcing itself: ${stderr}`)));
+    setTimeout(() => reject(new Error(`browser host did not announce itself in 30 s: ${stderr}`)), 30_000).unref();
+  });
+  const { url, appId } = await announced;
+  return {
+    url,
+    origin: new URL(url).origin,
+    appId,
+    stdout: () => [...lines],
+    async stop() {
+      await stopChild(child);
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

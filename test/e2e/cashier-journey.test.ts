@@ -1,0 +1,257 @@
+// The cashier's journey end to end: the real browser host (a child process, real engine, real
+// SQLite), the built renderer, Debian Chromium. Screenshots of every step go to
+// test-artifacts/e2e/ for a person to look at; axe-core scans each screen.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Charge } from '../../src/shared/resources';
+import { seriousAxeViolations } from './axe';
+import { startBrowserHost, type BrowserHostProcess } from './browser-host-process';
+import { launchChromium } from './chromium';
+import { ROOT } from './renderer-build';
+
+const ARTIFACTS = join(ROOT, 'test-artifacts/e2e');
+const VIEWPORT = { width: 1366, height: 768 };
+
+let host: BrowserHostProcess;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const pageProblems: string[] = [];
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  host = await startBrowserHost();
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: VIEWPORT, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', acceptDownloads: true });
+  page = await context.newPage();
+  // A CSP violation or an uncaught error is a bug even when the screen looks right.
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageProblems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => pageProblems.push(`pageerror: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) pageProblems.push(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+});
+
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+}
+
+async function expectAccessible(screen: string): Promise<void> {
+  const findings = await seriousAxeViolations(page);
+  expect(findings, `axe on ${screen}: ${JSON.stringify(findings, null, 2)}`).toEqual([]);
+}
+
+/** The newest charge, read through the sandbox's own HTTP API on the host's port. */
+async function newestCharge(): Promise<Charge> {
+  const response = await fetch(`${host.origin}/api/v1/charge?limit=1`, { headers: { authorization: host.appId } });
+  expect(response.status).toBe(200);
+  const { charges } = (await response.json()) as { charges: Charge[] };
+  return charges[0]!;
+}
+
+async function payInSandbox(brCode: string): Promise<void> {
+  const response = await fetch(`${host.origin}/openpix/testing/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: host.appId },
+    body: JSON.stringify({ brCode }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/** Saves the receipt the open dialog offers and returns its bytes. */
+async function saveReceipt(name: string): Promise<Buffer> {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  const save = dialog.getByRole('button', { name: /Salvar PDF/ });
+  await expect.poll(() => save.isEnabled(), { timeout: 10_000 }).toBe(true);
+  const [download] = await Promise.all([page.waitForEvent('download'), save.click()]);
+  const pdf = await downloadBytes(download);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  writeFileSync(join(ARTIFACTS, `${name}.pdf`), pdf);
+  rasterize(name);
+  return pdf;
+}
+
+async function downloadBytes(download: Download): Promise<Buffer> {
+  const path = await download.path();
+  return readFileSync(path);
+}
+
+/** A PNG of the PDF's first page next to it, for a person to look at (when poppler is here). */
+function rasterize(name: string): void {
+  spawnSync('pdftoppm', ['-png', '-r', '110', '-singlefile', join(ARTIFACTS, `${name}.pdf`), join(ARTIFACTS, name)]);
+}
+
+function normalizeSpaces(text: string | null): string {
+  return (text ?? '').replace(/\s+/g, ' ').trim();
+}
+
+async function textOf(locator: Locator): Promise<string> {
+  return normalizeSpaces(await locator.textContent());
+}
+
+describe('the cashier journey through the browser host', () => {
+  it('announces exactly two lines of its own', () => {
+    const lines = host.stdout().filter((line) => line.trim() !== '');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^Listening on http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{20,}$/);
+    expect(lines[1]).toMatch(/^AppID: \S+$/);
+  });
+
+  it('opens on a new sale, with the token gone from the address bar', async () => {
+    await page.goto(host.url);
+    const amount = page.getByLabel('Valor', { exact: true });
+    await amount.waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.has('token')).toBe(false);
+    await shot('01-nova-venda');
+    await expectAccessible('nova venda');
+  });
+
+  it('types 1234, presses Enter and shows a huge QR with amount, countdown and the copy-and-paste code', async () => {
+    const amount = page.getByLabel('Valor', { exact: true });
+    await amount.focus();
+    await page.keyboard.type('1234');
+    expect(normalizeSpaces(await amount.inputValue())).toBe('R$ 12,34');
+    await page.keyboard.press('Enter');
+
+    const qr = page.getByRole('img', { name: /QR Code Pix/ });
+    await qr.waitFor();
+    const box = (await qr.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(0.6 * VIEWPORT.height);
+    await expect.poll(() => qr.evaluate((img) => {
+      const image = img as unknown as { complete: boolean; naturalWidth: number };
+      return image.complete && image.naturalWidth > 0;
+    })).toBe(true);
+
+    const charge = await newestCharge();
+    expect(charge).toMatchObject({ value: 1234, status: 'ACTIVE' });
+    expect(charge.correlationID).toMatch(/^balcao-/);
+    // The copy-and-paste code on screen is the charge's own BR Code.
+    expect(await page.locator('textarea[readonly]').first().inputValue()).toBe(charge.brCode);
+    expect(normalizeSpaces(await page.locator('main').textContent())).toContain('R$ 12,34');
+    const timer = page.getByRole('timer');
+    expect(await textOf(timer)).toMatch(/1[45]:\d{2}/);
+    await shot('02-qr');
+    await expectAccessible('QR');
+  });
+
+  it('shows "Pago" as soon as the sandbox pay endpoint pays the BR Code', async () => {
+    const charge = await newestCharge();
+    await payInSandbox(charge.brCode);
+    await page.getByText(/pago/i).first().waitFor({ timeout: 5_000 });
+    expect(await textOf(page.getByRole('status').filter({ hasText: /pago/i }).first())).toMatch(/pago/i);
+    await shot('03-pago');
+    await expectAccessible('pago');
+  });
+
+  it('makes the payment receipt as a PDF', async () => {
+    await page.getByRole('button', { name: /Comprovante/ }).first().click();
+    const pdf = await saveReceipt('comprovante-pix');
+    expect(pdf.length).toBeGreaterThan(1_000);
+    await shot('04-comprovante');
+    await expectAccessible('comprovante');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  });
+
+  it('refunds part of the sale from the history, with a confirmation step', async () => {
+    await page.keyboard.press('F2');
+    const row = page.getByRole('button', { name: /R\$\s12,34/ }).first();
+    await row.waitFor();
+    await row.click();
+    await shot('05-historico');
+    await expectAccessible('histórico');
+
+    await page.getByRole('button', { name: /Devolver/ }).click();
+    const refundAmount = page.getByLabel('Valor da devolução');
+    await refundAmount.waitFor();
+    expect(normalizeSpaces(await refundAmount.inputValue())).toBe('R$ 12,34');
+    await refundAmount.focus();
+    await page.keyboard.type('234');
+    expect(normalizeSpaces(await refundAmount.inputValue())).toBe('R$ 2,34');
+    await page.getByLabel('Motivo').fill('Produto trocado');
+    await shot('06-devolucao');
+    await expectAccessible('devolução');
+    await page.getByLabel('Motivo').press('Enter');
+
+    const confirm = page.getByRole('button', { name: /Confirmar devolução/ });
+    await confirm.waitFor();
+    expect(await textOf(confirm)).toContain('R$ 2,34');
+    await shot('07-confirmar-devolucao');
+    await expectAccessible('confirmar devolução');
+    await confirm.click();
+
+    await page.getByText(/Devolução de R\$\s2,34 enviada/).waitFor();
+    const refundReceipt = page.getByRole('button', { name: /Comprovante da devolução de R\$\s2,34/ });
+    await refundReceipt.waitFor();
+    expect(normalizeSpaces(await page.locator('main').textContent())).toContain('R$ 10,00');
+    await shot('08-devolvida');
+    await expectAccessible('devolvida');
+
+    const charge = await newestCharge();
+    const refunds = await fetch(`${host.origin}/api/v1/charge/${charge.correlationID}/refund`, { headers: { authorization: host.appId } });
+    const body = (await refunds.json()) as { refunds: { value: number; comment?: string }[] };
+    expect(body.refunds).toMatchObject([{ value: 234, comment: 'Produto trocado' }]);
+
+    await refundReceipt.click();
+    await saveReceipt('comprovante-devolucao');
+    await shot('09-comprovante-devolucao');
+    await page.keyboard.press('Escape');
+  });
+
+  it('cancels an unpaid sale with Esc, Esc', async () => {
+    await page.keyboard.press('F1');
+    // The sale screen still shows the last (paid) sale: Enter starts a new one.
+    await page.locator('main').getByRole('button', { name: /Nova venda/ }).click();
+    const amount = page.getByLabel('Valor', { exact: true });
+    await amount.waitFor();
+    await amount.focus();
+    await page.keyboard.type('500');
+    await page.keyboard.press('Enter');
+    await page.getByRole('img', { name: /QR Code Pix/ }).waitFor();
+    const charge = await newestCharge();
+    expect(charge.value).toBe(500);
+    await page.keyboard.press('Escape');
+    await page.getByText(/Esc de novo/).waitFor();
+    await shot('10-cancelar');
+    await page.keyboard.press('Escape');
+    await page.getByLabel('Valor', { exact: true }).waitFor();
+    const gone = await fetch(`${host.origin}/api/v1/charge/${charge.correlationID}`, { headers: { authorization: host.appId } });
+    expect(gone.status).toBe(404);
+    await shot('11-cancelada');
+  });
+
+  it('shows the settings, switches to English live and keeps it after a reload', async () => {
+    await page.keyboard.press('F9');
+    const language = page.getByLabel('Idioma');
+    await language.waitFor();
+    await shot('12-configuracoes');
+    await expectAccessible('configurações');
+    await language.selectOption('en');
+    await page.getByLabel('Language').waitFor();
+    await page.keyboard.press('F1');
+    await page.getByLabel('Amount', { exact: true }).waitFor();
+    await shot('13-english');
+    await expectAccessible('english');
+    // Saved through the bridge: a reload (token kept in sessionStorage) comes back in English.
+    await page.reload();
+    await page.getByLabel('Amount', { exact: true }).waitFor();
+    const settings = await fetch(`${host.origin}/__balcao/invoke/getSettings`, { method: 'POST', headers: { origin: host.origin } });
+    expect(settings.status).toBe(401);
+  });
+
+  it('raised no console error, CSP violation or uncaught exception along the way', () => {
+    expect(pageProblems).toEqual([]);
+  });
+});

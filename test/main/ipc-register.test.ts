@@ -1,0 +1,120 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
+
+import { PosError } from '../../src/main/app/pos-error';
+import { broadcastPosEvent, registerPosIpc, type PosHandlerTable } from '../../src/main/electron/ipc-register';
+import { POS_EVENT_CHANNEL, POS_INVOKE_METHODS } from '../../src/shared/pos-channels';
+import { electronFake, FakeWebContents } from './fake-electron';
+
+const ours = new FakeWebContents();
+const stranger = new FakeWebContents();
+
+function handlerTable(): PosHandlerTable {
+  return Object.fromEntries(POS_INVOKE_METHODS.map((method) => [method, vi.fn(async () => ({ from: method }))])) as never;
+}
+
+function invoke(channel: string, payload: unknown, sender: FakeWebContents = ours, frameUrl: string | null = 'app://balcao/index.html') {
+  const handler = electronFake.ipcMain.handlers.get(channel);
+  if (!handler) throw new Error(`no handler on ${channel}`);
+  const event = { sender, senderFrame: frameUrl === null ? null : { url: frameUrl, parent: null } };
+  return Promise.resolve().then(() => handler(event, payload));
+}
+
+let handlers: PosHandlerTable;
+let unregister: () => void;
+const log = vi.fn();
+
+beforeEach(() => {
+  unregister?.();
+  log.mockClear();
+  handlers = handlerTable();
+  unregister = registerPosIpc({ handlers, isOwnWebContents: (contents) => contents === (ours as never), log });
+});
+
+describe('IPC registration', () => {
+  it('registers exactly one handler per allowlisted method, and nothing else', () => {
+    expect([...electronFake.ipcMain.handlers.keys()].sort()).toEqual(POS_INVOKE_METHODS.map((m) => `pos:${m}`).sort());
+  });
+
+  it('passes a valid payload from our window to the handler and wraps the answer', async () => {
+    const reply = await invoke('pos:createSale', { value: 1234, comment: 'Café' });
+    expect(reply).toEqual({ ok: true, value: { from: 'createSale' } });
+    expect(handlers.createSale).toHaveBeenCalledWith({ value: 1234, comment: 'Café' });
+  });
+
+  it.each([
+    ['another origin', 'https://evil.example/index.html'],
+    ['another app:// host', 'app://evil/index.html'],
+    ['a look-alike host', 'app://balcao.evil.example/index.html'],
+    ['a file:// page', 'file:///work/main/out/renderer/index.html'],
+    ['an unparsable URL', 'not a url'],
+  ])('rejects a sender frame from %s without calling any handler', async (_what, url) => {
+    await expect(invoke('pos:getSettings', undefined, ours, url)).rejects.toThrow('Forbidden');
+    expect(handlers.getSettings).not.toHaveBeenCalled();
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('refused'));
+  });
+
+  it('rejects a webContents that is not one of our windows, even on app://balcao', async () => {
+    await expect(invoke('pos:listSales', {}, stranger)).rejects.toThrow('Forbidden');
+    expect(handlers.listSales).not.toHaveBeenCalled();
+  });
+
+  it('rejects a subframe, even one showing app://balcao', async () => {
+    const handler = electronFake.ipcMain.handlers.get('pos:getStatus')!;
+    const event = { sender: ours, senderFrame: { url: 'app://balcao/index.html', parent: { url: 'app://balcao/index.html' } } };
+    await expect(Promise.resolve().then(() => handler(event, undefined))).rejects.toThrow('Forbidden');
+    expect(handlers.getStatus).not.toHaveBeenCalled();
+  });
+
+  it('rejects an event without a sender frame (the frame navigated away or was destroyed)', async () => {
+    await expect(invoke('pos:getStatus', undefined, ours, null)).rejects.toThrow('Forbidden');
+    expect(handlers.getStatus).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['pos:createSale', { value: 12.5 }],
+    ['pos:createSale', { value: -1 }],
+    ['pos:createSale', '1234'],
+    ['pos:refundSale', { correlationID: 'x', value: 100, reason: 'r'.repeat(141) }],
+    ['pos:saveSettings', { appId: 'x', isAdmin: true }],
+    ['pos:getReceipt', { kind: 'pix-in', endToEndId: '../../etc/passwd', layout: 'a4' }],
+    ['pos:getStatus', { anything: 1 }],
+  ])('answers 400 to a bad payload on %s and calls no handler', async (channel, payload) => {
+    const reply = (await invoke(channel, payload)) as { ok: boolean; status: number; error: string };
+    expect(reply).toMatchObject({ ok: false, status: 400 });
+    expect(reply.error).toEqual(expect.any(String));
+    for (const method of POS_INVOKE_METHODS) expect(handlers[method]).not.toHaveBeenCalled();
+  });
+
+  it("turns a PosError into the handler's own words and status", async () => {
+    vi.mocked(handlers.cancelSale).mockRejectedValueOnce(new PosError('Cobrança já paga', 409));
+    expect(await invoke('pos:cancelSale', { correlationID: 'abc' })).toEqual({ ok: false, error: 'Cobrança já paga', status: 409 });
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('hides an unexpected failure behind "Erro interno" and logs it', async () => {
+    const failure = new Error('SQLITE_BUSY at /home/user/secret/path');
+    vi.mocked(handlers.getSale).mockRejectedValueOnce(failure);
+    expect(await invoke('pos:getSale', { correlationID: 'abc' })).toEqual({ ok: false, error: 'Erro interno', status: 500 });
+    expect(log).toHaveBeenCalledWith('pos:getSale failed', failure);
+  });
+
+  it('unregisters every channel', () => {
+    unregister();
+    expect(electronFake.ipcMain.handlers.size).toBe(0);
+    unregister = () => undefined;
+  });
+});
+
+describe('event push', () => {
+  it('sends the event on pos:event to every live window and skips destroyed ones', () => {
+    const live = new FakeWebContents();
+    const gone = new FakeWebContents();
+    gone.destroyed = true;
+    const event = { type: 'status', status: { mode: 'embedded', online: true, queued: 0, merchantName: 'Loja', ready: true } } as const;
+    broadcastPosEvent([live, gone] as never, event);
+    expect(live.send).toHaveBeenCalledWith(POS_EVENT_CHANNEL, event);
+    expect(gone.send).not.toHaveBeenCalled();
+  });
+});

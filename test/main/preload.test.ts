@@ -1,0 +1,69 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
+
+import type { PosApi, PosEvent } from '../../src/shared/pos-api';
+import { POS_EVENT_CHANNEL, POS_INVOKE_METHODS } from '../../src/shared/pos-channels';
+import { electronFake } from './fake-electron';
+
+// wdio-electron-service style: contextBridge.exposeInMainWorld defines a global, then the
+// preload is imported for real and we look at what it put there.
+let api: PosApi;
+
+beforeAll(async () => {
+  await import('../../src/preload/index');
+  api = (globalThis as unknown as { balcao: PosApi }).balcao;
+});
+
+beforeEach(() => {
+  electronFake.ipcRenderer.invoke.mockReset();
+});
+
+describe('preload', () => {
+  it('exposes one object, window.balcao, through the context bridge', () => {
+    expect(electronFake.contextBridge.exposeInMainWorld).toHaveBeenCalledOnce();
+    expect(electronFake.contextBridge.exposeInMainWorld).toHaveBeenCalledWith('balcao', expect.any(Object));
+  });
+
+  it('exposes exactly the allowlisted methods plus onEvent, all functions, nothing raw', () => {
+    expect(Object.keys(api).sort()).toEqual([...POS_INVOKE_METHODS, 'onEvent'].sort());
+    for (const value of Object.values(api)) expect(typeof value).toBe('function');
+    expect(api).not.toHaveProperty('ipcRenderer');
+    expect(api).not.toHaveProperty('invoke');
+    expect(api).not.toHaveProperty('send');
+  });
+
+  it.each(POS_INVOKE_METHODS)('%s invokes its own pos:<method> channel with the payload and unwraps the value', async (method) => {
+    electronFake.ipcRenderer.invoke.mockResolvedValueOnce({ ok: true, value: { answer: method } });
+    const call = api[method] as (payload?: unknown) => Promise<unknown>;
+    await expect(call({ probe: 1 })).resolves.toEqual({ answer: method });
+    expect(electronFake.ipcRenderer.invoke).toHaveBeenCalledWith(`pos:${method}`, { probe: 1 });
+  });
+
+  it('throws the main process error message from an error envelope, with its status', async () => {
+    electronFake.ipcRenderer.invoke.mockResolvedValueOnce({ ok: false, error: 'Valor inválido', status: 400 });
+    const failure = await api.createSale({ value: 0 }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).message).toBe('Valor inválido');
+    expect((failure as { status?: number }).status).toBe(400);
+  });
+
+  it('treats a reply that is not an envelope as an error, not a value', async () => {
+    electronFake.ipcRenderer.invoke.mockResolvedValueOnce('surprise');
+    await expect(api.getStatus()).rejects.toThrow('Resposta inválida');
+  });
+
+  it('passes only the event payload to onEvent listeners, never the IpcRendererEvent', () => {
+    const listener = vi.fn();
+    const unsubscribe = api.onEvent(listener);
+    const ipcEvent = { sender: { send: () => undefined }, senderId: 0, ports: [] };
+    const event: PosEvent = { type: 'status', status: { mode: 'embedded', online: true, queued: 0, merchantName: 'Loja', ready: true } };
+    electronFake.ipcRenderer.emitFromMain(POS_EVENT_CHANNEL, ipcEvent, event);
+    expect(listener).toHaveBeenCalledOnce();
+    expect(listener.mock.calls[0]).toEqual([event]);
+    unsubscribe();
+    electronFake.ipcRenderer.emitFromMain(POS_EVENT_CHANNEL, ipcEvent, event);
+    expect(listener).toHaveBeenCalledOnce();
+    expect(electronFake.ipcRenderer.listenerCount(POS_EVENT_CHANNEL)).toBe(0);
+  });
+});
