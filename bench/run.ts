@@ -10,6 +10,7 @@ import { benchArtifacts } from './artifacts';
 import { benchEngineCreate } from './engine-create';
 import { benchHttp } from './http-throughput';
 import { benchListScaling } from './list-scaling';
+import { benchUiLatency } from './ui-latency';
 import { elapsedMs } from './measure';
 import { type BenchSection, formatTable, meetsAim, writeResults } from './report';
 
@@ -24,12 +25,14 @@ const config = quick
       http: { rounds: 1, durationSec: 1, warmupSec: 0.5, connections: 10 },
       list: { small: 1_000, large: 10_000, batches: 3, perBatch: 5 },
       artifacts: { batches: 2, qrPerBatch: { 1024: 2, 4096: 1 }, receiptsPerBatch: 2 },
+      ui: { charges: 5 },
     }
   : {
       create: { rounds: 8, batchMs: 600, warmupMs: 400 },
       http: { rounds: 2, durationSec: 3, warmupSec: 1, connections: 10 },
       list: { small: 1_000, large: 100_000, batches: 9, perBatch: 20 },
       artifacts: { batches: 5, qrPerBatch: { 1024: 6, 4096: 1 }, receiptsPerBatch: 10 },
+      ui: { charges: 50 },
     };
 
 async function main(): Promise<void> {
@@ -43,6 +46,7 @@ async function main(): Promise<void> {
     ['http', () => benchHttp(dir, config.http)],
     ['list-scaling', () => benchListScaling(dir, config.list)],
     ['artifacts', () => benchArtifacts(dir, config.artifacts)],
+    ['ui-latency', () => benchUiLatency(config.ui)],
   ];
   try {
     for (const [name, step] of steps) {
