@@ -27,6 +27,9 @@ export default defineConfig({
     root: resolve(__dirname, 'src/renderer'),
     plugins: [react()],
     build: {
+      // electron-vite leaves the renderer unminified by default; esbuild shrinks it about 3×
+      // (a faster first paint of the cashier window and the customer display).
+      minify: 'esbuild',
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
     },
   },

@@ -211,12 +211,12 @@ describe('the cashier journey through the browser host', () => {
   });
 
   it('cancels an unpaid sale with Esc, Esc', async () => {
+    // F1 after a paid sale is a new sale: an empty amount, focused, not the old "Pago".
     await page.keyboard.press('F1');
-    // The sale screen still shows the last (paid) sale: Enter starts a new one.
-    await page.locator('main').getByRole('button', { name: /Nova venda/ }).click();
     const amount = page.getByLabel('Valor', { exact: true });
     await amount.waitFor();
-    await amount.focus();
+    expect(normalizeSpaces(await amount.inputValue())).toBe('R$ 0,00');
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id)).toBe('sale-amount');
     await page.keyboard.type('500');
     await page.keyboard.press('Enter');
     await page.getByRole('img', { name: /QR Code Pix/ }).waitFor();
@@ -224,12 +224,38 @@ describe('the cashier journey through the browser host', () => {
     expect(charge.value).toBe(500);
     await page.keyboard.press('Escape');
     await page.getByText(/Esc de novo/).waitFor();
+    // Armed at once in solid red with white text (no pale in-between frame that looks disabled).
+    const armed = page.getByRole('button', { name: /Confirmar cancelamento/ });
+    const armedColors = await armed.evaluate((button) => {
+      const { getComputedStyle } = globalThis as unknown as { getComputedStyle(element: unknown): { backgroundColor: string; color: string } };
+      const style = getComputedStyle(button);
+      return [style.backgroundColor, style.color];
+    });
+    expect(armedColors).toEqual(['rgb(185, 28, 28)', 'rgb(255, 255, 255)']);
     await shot('10-cancelar');
     await page.keyboard.press('Escape');
     await page.getByLabel('Valor', { exact: true }).waitFor();
     const gone = await fetch(`${host.origin}/api/v1/charge/${charge.correlationID}`, { headers: { authorization: host.appId } });
     expect(gone.status).toBe(404);
     await shot('11-cancelada');
+  });
+
+  it('after "Pago", typing the next amount starts the next sale at once', async () => {
+    const amount = page.getByLabel('Valor', { exact: true });
+    await amount.focus();
+    await page.keyboard.type('700');
+    await page.keyboard.press('Enter');
+    await page.getByRole('img', { name: /QR Code Pix/ }).waitFor();
+    await payInSandbox((await newestCharge()).brCode);
+    await page.getByText(/pago/i).first().waitFor({ timeout: 5_000 });
+    await page.keyboard.type('1234');
+    await amount.waitFor();
+    expect(normalizeSpaces(await amount.inputValue())).toBe('R$ 12,34');
+    expect(await textOf(page.locator('main'))).toContain('Última venda: R$ 7,00, recebida');
+    await shot('11b-proxima-venda');
+    await expectAccessible('próxima venda');
+    await page.keyboard.press('Escape');
+    expect(normalizeSpaces(await amount.inputValue())).toBe('R$ 0,00');
   });
 
   it('shows the settings, switches to English live and keeps it after a reload', async () => {

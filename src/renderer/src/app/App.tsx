@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HistoryScreen } from '../features/history/HistoryScreen';
 import { ReceiptDialog } from '../features/receipts/ReceiptDialog';
+import { useSale } from '../features/sale/sale-store';
 import { SaleScreen } from '../features/sale/SaleScreen';
 import { startCustomerDisplayFeed } from '../features/customer-display/customer-display-channel';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
@@ -41,7 +42,14 @@ export function App() {
     };
   }, []);
 
-  useHotkeys({ F1: () => go('sale'), F2: () => go('history'), F9: () => go('settings') });
+  const open = (target: Screen) => {
+    // "Nova venda" means it: a sale that is over (Pago / Expirada) makes way for an empty
+    // entry. A QR still waiting for its Pix is never dropped: F1 just brings it back.
+    if (target === 'sale') useSale.getState().startNext();
+    go(target);
+  };
+
+  useHotkeys({ F1: () => open('sale'), F2: () => open('history'), F9: () => open('settings') });
 
   return (
     <div className="shell">
@@ -58,7 +66,7 @@ export function App() {
               type="button"
               className="tab"
               aria-current={screen === target ? 'page' : undefined}
-              onClick={() => go(target)}
+              onClick={() => open(target)}
             >
               {t(`app.screens.${target}`)} <Kbd>{key}</Kbd>
             </button>

@@ -7,6 +7,7 @@ import { BrandMark, CheckIcon, ClockIcon } from '../../app/Icons';
 import { posApi } from '../../app/pos-api';
 import { formatCountdown, secondsUntil } from '../../lib/countdown';
 import { formatBRL } from '../../lib/money';
+import { displayHoldMs } from '../../lib/next-sale';
 import { qrSvgDataUrl } from '../../lib/qr-svg';
 import { useNow } from '../../app/use-now';
 import { useSettings } from '../settings/settings-store';
@@ -19,16 +20,33 @@ export function CustomerDisplay() {
   const merchantName = useSettings((state) => state.settings?.merchantName);
 
   useEffect(() => {
-    const stopListening = listenToCashier(setSale);
+    let shown: Sale | null = null;
+    let hold: ReturnType<typeof setTimeout> | undefined;
+    const show = (next: Sale | null) => {
+      clearTimeout(hold);
+      shown = next;
+      setSale(next);
+    };
+    const stopListening = listenToCashier((next) => {
+      clearTimeout(hold);
+      // "Pago" stays a moment for the customer even when the cashier moves on at once.
+      const wait = displayHoldMs(shown, next);
+      if (wait > 0) hold = setTimeout(() => show(next), wait);
+      else show(next);
+    });
     const unsubscribe = posApi().onEvent((event) => {
       if (event.type !== 'sale-updated') return;
-      setSale((current) => {
-        if (current?.correlationID === event.sale.correlationID) return event.sale;
+      if (shown?.correlationID === event.sale.correlationID) {
+        // The same sale, newer: update it without cutting a pending "Pago" hold short.
+        shown = event.sale;
+        setSale(event.sale);
+      } else if (event.sale.status === 'ACTIVE') {
         // A new charge pushed before the cashier's announcement still gets shown.
-        return event.sale.status === 'ACTIVE' ? event.sale : current;
-      });
+        show(event.sale);
+      }
     });
     return () => {
+      clearTimeout(hold);
       stopListening();
       unsubscribe();
     };

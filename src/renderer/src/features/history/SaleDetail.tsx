@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '../../../../shared/pos-api';
 import { useHotkeys } from '../../app/hotkeys';
+import { CheckIcon } from '../../app/Icons';
 import { Kbd } from '../../app/Kbd';
 import { formatTime } from '../../lib/date-time';
 import { formatBRL } from '../../lib/money';
@@ -31,7 +32,12 @@ export function SaleDetail({ sale }: { sale: Sale }) {
     setRefunding(true);
   };
 
-  useHotkeys({ d: startRefund, c: () => showPaymentReceipt() }, { enabled: !refunding });
+  const showRefundReceipt = (refund: Sale['refunds'][number]) =>
+    openReceipt({ kind: 'pix-refund', endToEndId: refund.endToEndId, value: refund.value });
+  // Each refund's receipt has its own key, 1 to 9 down the list, shown on its button.
+  const refundKeys = Object.fromEntries(sale.refunds.slice(0, 9).map((refund, index) => [String(index + 1), () => showRefundReceipt(refund)]));
+
+  useHotkeys({ d: startRefund, c: () => showPaymentReceipt(), ...refundKeys }, { enabled: !refunding });
 
   return (
     <article className="detail" aria-labelledby="detail-title">
@@ -51,16 +57,10 @@ export function SaleDetail({ sale }: { sale: Sale }) {
           <Fact label={t('detail.createdAt')} value={formatTime(sale.createdAt, locale)} />
           {sale.paidAt && <Fact label={t('detail.paidAt')} value={formatTime(sale.paidAt, locale)} />}
           {sale.status === 'COMPLETED' && <Fact label={t('detail.refundable')} value={formatBRL(sale.refundable)} />}
-          {sale.payerName && <Fact label={t('detail.payer')} value={sale.payerName} wide />}
+          {sale.payerName && <Fact label={t('detail.payer')} value={sale.payerName} />}
           {sale.comment && <Fact label={t('detail.comment')} value={sale.comment} wide />}
           {sale.customer && <Fact label={t('detail.customer')} value={[sale.customer.name, sale.customer.taxID, sale.customer.email, sale.customer.phone].filter(Boolean).join(' · ')} wide />}
         </dl>
-      )}
-
-      {done && (
-        <p className="banner banner--success" role="status">
-          {done}
-        </p>
       )}
 
       {refunding ? (
@@ -75,7 +75,7 @@ export function SaleDetail({ sale }: { sale: Sale }) {
           }}
         />
       ) : (
-        (refundable || sale.endToEndId) && (
+        (refundable || sale.endToEndId || done) && (
           <div className="panel-actions">
             {refundable && (
               <button type="button" className="button button--primary" onClick={startRefund}>
@@ -87,6 +87,13 @@ export function SaleDetail({ sale }: { sale: Sale }) {
                 {t('detail.receipt')} <Kbd>C</Kbd>
               </button>
             )}
+            {/* Beside the buttons rather than above them: the refund list keeps the room. */}
+            {done && (
+              <p className="detail-done" role="status">
+                <CheckIcon className="detail-done-icon" />
+                {done}
+              </p>
+            )}
           </div>
         )
       )}
@@ -97,7 +104,7 @@ export function SaleDetail({ sale }: { sale: Sale }) {
             {t('detail.refunds')}
           </h3>
           <ul>
-            {sale.refunds.map((refund) => (
+            {sale.refunds.map((refund, index) => (
               <li key={refund.correlationID} className="refund-row">
                 <span className="refund-row-amount">{formatBRL(refund.value)}</span>
                 <span className={`chip chip--refund-${refund.status.toLowerCase().replace('_', '-')}`}>{t(`refundStatus.${refund.status}`)}</span>
@@ -107,10 +114,19 @@ export function SaleDetail({ sale }: { sale: Sale }) {
                   type="button"
                   className="button button--small button--secondary"
                   aria-label={t('detail.refundReceiptFor', { amount: formatBRL(refund.value) })}
-                  onClick={() => openReceipt({ kind: 'pix-refund', endToEndId: refund.endToEndId, value: refund.value })}
+                  aria-keyshortcuts={index < 9 ? String(index + 1) : undefined}
+                  onClick={() => showRefundReceipt(refund)}
                 >
                   {t('detail.receipt')}
                 </button>
+                {/* The key cap sits beside the button, not in it: the button's spoken name
+                    ("Comprovante da devolução de …") must contain all of its visible text, and
+                    the key itself is announced through aria-keyshortcuts. */}
+                {index < 9 && (
+                  <span className="refund-row-key" aria-hidden="true">
+                    <Kbd>{String(index + 1)}</Kbd>
+                  </span>
+                )}
               </li>
             ))}
           </ul>

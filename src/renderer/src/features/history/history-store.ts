@@ -13,10 +13,13 @@ interface HistoryState {
   selectedId: string | null;
   /** The selected sale's refund form is open: list keys pause, the status bar shows its keys. */
   refunding: boolean;
+  /** The refund form is on its confirmation step (the status bar says what Enter does). */
+  refundConfirming: boolean;
   load(): Promise<void>;
   setSearch(search: string): void;
   select(correlationID: string | null): void;
   setRefunding(refunding: boolean): void;
+  setRefundConfirming(confirming: boolean): void;
   moveSelection(step: 1 | -1): void;
   upsert(sale: Sale): void;
 }
@@ -31,6 +34,7 @@ export const useHistory = create<HistoryState>()((set, get) => ({
   error: null,
   selectedId: null,
   refunding: false,
+  refundConfirming: false,
 
   async load() {
     const seq = ++requestSeq;
@@ -61,7 +65,9 @@ export const useHistory = create<HistoryState>()((set, get) => ({
 
   select: (correlationID) => set((state) => (state.selectedId === correlationID ? state : { selectedId: correlationID, refunding: false })),
 
-  setRefunding: (refunding) => set({ refunding }),
+  setRefunding: (refunding) => set({ refunding, refundConfirming: false }),
+
+  setRefundConfirming: (refundConfirming) => set({ refundConfirming }),
 
   moveSelection(step) {
     const { sales, selectedId } = get();

@@ -1,6 +1,6 @@
 // Devolução: amount (the whole refundable value by default, digits build cents), a required
 // reason, then a confirmation step naming the amount before anything is sent.
-import { useReducer, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '../../../../shared/pos-api';
 import { AmountInput } from '../../app/AmountInput';
@@ -10,6 +10,7 @@ import { errorMessage, posApi } from '../../app/pos-api';
 import { centsEntryReducer, presetEntry } from '../../lib/cents-entry';
 import { formatBRL } from '../../lib/money';
 import { REASON_MAX, refundFormError, type RefundFormError } from '../../lib/refund-rules';
+import { useHistory } from '../history/history-store';
 import './refund.css';
 
 interface RefundPanelProps {
@@ -29,6 +30,12 @@ export function RefundPanel({ sale, onRefunded, onClose }: RefundPanelProps) {
   const reasonRef = useRef<HTMLInputElement>(null);
   const max = formatBRL(sale.refundable);
   const amount = formatBRL(entry.cents);
+  const setRefundConfirming = useHistory((state) => state.setRefundConfirming);
+
+  useEffect(() => {
+    setRefundConfirming(step !== 'form');
+    return () => setRefundConfirming(false);
+  }, [step, setRefundConfirming]);
 
   const review = (event: FormEvent) => {
     event.preventDefault();

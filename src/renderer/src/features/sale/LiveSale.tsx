@@ -9,6 +9,7 @@ import { Kbd } from '../../app/Kbd';
 import { formatCountdown, isRunningOut, secondsUntil } from '../../lib/countdown';
 import { formatTime } from '../../lib/date-time';
 import { formatBRL } from '../../lib/money';
+import { DIGIT_KEYS, outcomeKey } from '../../lib/next-sale';
 import { useNow } from '../../app/use-now';
 import { useReceipt } from '../receipts/receipt-store';
 import { isSandboxMode, useSettings } from '../settings/settings-store';
@@ -148,14 +149,28 @@ function Countdown({ expiresDate }: { expiresDate: string }) {
   );
 }
 
+/**
+ * Pago / Expirada: the sale is over and the next customer is waiting. Enter or Esc opens an
+ * empty entry, a digit opens it with that digit typed (see lib/next-sale), C the receipt.
+ */
+function useOutcomeKeys(status: Exclude<Sale['status'], 'ACTIVE'>, showReceipt?: () => void) {
+  const startNext = useSale((state) => state.startNext);
+  const onKey = (event: KeyboardEvent) => {
+    const result = outcomeKey(status, event.key);
+    if (result?.action === 'next-sale') startNext(result.entry);
+    else if (result?.action === 'receipt') showReceipt?.();
+  };
+  const keys = [...DIGIT_KEYS, 'Enter', 'Escape', ...(showReceipt ? ['c'] : [])];
+  useHotkeys(Object.fromEntries(keys.map((key) => [key, onKey])));
+  return () => startNext();
+}
+
 function PaidPanel({ sale }: { sale: Sale }) {
   const { t, i18n } = useTranslation();
-  const finish = useSale((state) => state.finish);
   const openReceipt = useReceipt((state) => state.open);
   const canReceipt = Boolean(sale.endToEndId);
   const showReceipt = () => sale.endToEndId && openReceipt({ kind: 'pix-in', endToEndId: sale.endToEndId, value: sale.value });
-
-  useHotkeys({ Enter: finish, c: () => showReceipt() });
+  const newSale = useOutcomeKeys('COMPLETED', showReceipt);
 
   return (
     <section className="outcome outcome--paid" aria-labelledby="outcome-title">
@@ -176,18 +191,20 @@ function PaidPanel({ sale }: { sale: Sale }) {
             {t('live.receipt')} <Kbd>C</Kbd>
           </button>
         )}
-        <button type="button" className="button button--primary button--large" onClick={finish} autoFocus>
+        <button type="button" className="button button--primary button--large" onClick={newSale} autoFocus>
           {t('live.newSale')} <Kbd>Enter</Kbd>
         </button>
       </div>
+      <p className="outcome-next">
+        <Kbd>0–9</Kbd> {t('live.typeNext')}
+      </p>
     </section>
   );
 }
 
 function ExpiredPanel({ sale }: { sale: Sale }) {
   const { t } = useTranslation();
-  const finish = useSale((state) => state.finish);
-  useHotkeys({ Enter: finish, Escape: finish });
+  const newSale = useOutcomeKeys('EXPIRED');
   return (
     <section className="outcome outcome--expired" aria-labelledby="outcome-title">
       <div className="outcome-status" role="status">
@@ -199,10 +216,13 @@ function ExpiredPanel({ sale }: { sale: Sale }) {
       <p className="outcome-amount">{formatBRL(sale.value)}</p>
       <p className="outcome-detail">{t('live.expiredHint')}</p>
       <div className="outcome-actions">
-        <button type="button" className="button button--primary button--large" onClick={finish} autoFocus>
+        <button type="button" className="button button--primary button--large" onClick={newSale} autoFocus>
           {t('live.newSale')} <Kbd>Enter</Kbd>
         </button>
       </div>
+      <p className="outcome-next">
+        <Kbd>0–9</Kbd> {t('live.typeNext')}
+      </p>
     </section>
   );
 }

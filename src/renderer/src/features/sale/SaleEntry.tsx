@@ -1,11 +1,12 @@
 // "Nova venda": the amount typed as cents, optional comment and customer, Enter charges.
-import { useReducer, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../app/AmountInput';
 import { isTypingTarget, useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
-import { centsEntryReducer, emptyEntry } from '../../lib/cents-entry';
+import { centsEntryReducer } from '../../lib/cents-entry';
 import { formatBRL } from '../../lib/money';
+import { DIGIT_KEYS } from '../../lib/next-sale';
 import { saleDisplayStatus } from '../../lib/sale-status';
 import { useStatus } from '../status-bar/status-store';
 import { customerFromDraft, emptyCustomerDraft, type CustomerDraft } from '../../lib/customer-draft';
@@ -17,7 +18,8 @@ const COMMENT_MAX = 140;
 
 export function SaleEntry() {
   const { t } = useTranslation();
-  const [entry, dispatch] = useReducer(centsEntryReducer, emptyEntry);
+  // A digit typed on the Pago screen already started this sale's amount.
+  const [entry, dispatch] = useReducer(centsEntryReducer, undefined, () => useSale.getState().nextEntry);
   const [comment, setComment] = useState('');
   const [customerOpen, setCustomerOpen] = useState(false);
   const [customer, setCustomer] = useState<CustomerDraft>(emptyCustomerDraft);
@@ -36,6 +38,8 @@ export function SaleEntry() {
   const creating = phase === 'creating';
 
   const focusAmount = () => amountRef.current?.focus();
+
+  useEffect(() => useSale.getState().clearNextEntry(), []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -94,7 +98,7 @@ export function SaleEntry() {
     F4: toggleCustomer,
     // Digits typed while the focus wandered off (after a click) still reach the amount.
     ...Object.fromEntries(
-      ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'].map((digit) => [
+      DIGIT_KEYS.map((digit) => [
         digit,
         (event: KeyboardEvent) => {
           if (isTypingTarget(event.target)) return;
@@ -175,27 +179,26 @@ export function SaleEntry() {
             {t('sale.cancelled')}
           </p>
         )}
-
-        <div className="sale-entry-actions">
-          <button type="submit" className="button button--primary button--huge" disabled={creating}>
-            {creating ? t('sale.creating') : t('sale.charge')} {!creating && <Kbd>Enter</Kbd>}
-          </button>
-          {lastSale && (
-            <p className="last-sale">
-              {t('sale.lastSale', {
-                amount: formatBRL(lastSale.value),
-                status: t(`sale.lastSaleStatus.${saleDisplayStatus(lastSale)}`),
-              })}
-            </p>
-          )}
-        </div>
       </div>
-      <aside className="sale-entry-side">
+      {/* Keypad, Cobrar and the last sale beside the amount: however long the form grows
+          (customer fields, an error), the charge button stays on screen at 1366×768. */}
+      <div className="sale-entry-side">
         <Keypad dispatch={dispatch} disabled={creating} />
         <button type="button" className="button button--secondary keypad-clear" tabIndex={-1} onClick={() => dispatch({ type: 'clear' })}>
           {t('sale.clear')} <Kbd>Esc</Kbd>
         </button>
-      </aside>
+        <button type="submit" className="button button--primary button--huge charge" disabled={creating}>
+          {creating ? t('sale.creating') : t('sale.charge')} {!creating && <Kbd>Enter</Kbd>}
+        </button>
+        {lastSale && (
+          <p className="last-sale">
+            {t('sale.lastSale', {
+              amount: formatBRL(lastSale.value),
+              status: t(`sale.lastSaleStatus.${saleDisplayStatus(lastSale)}`),
+            })}
+          </p>
+        )}
+      </div>
     </form>
   );
 }

@@ -3,6 +3,8 @@
 import { create } from 'zustand';
 import type { Sale, SaleCustomer } from '../../../../shared/pos-api';
 import { errorMessage, posApi } from '../../app/pos-api';
+import { emptyEntry, type CentsEntry } from '../../lib/cents-entry';
+import { saleIsOver, type SaleScreenState } from '../../lib/next-sale';
 import { qrSvgDataUrl } from '../../lib/qr-svg';
 
 export type SaleNotice = 'cancelled' | null;
@@ -22,6 +24,11 @@ interface SaleState {
   notice: SaleNotice;
   cancelArmed: boolean;
   busy: 'cancelling' | 'simulating' | null;
+  /**
+   * What the next amount entry starts with: a digit typed on the Pago screen lands here so it
+   * is not lost while the entry mounts. SaleEntry starts from it, then clears it.
+   */
+  nextEntry: CentsEntry;
   create(input: { value: number; comment?: string; customer?: SaleCustomer }): Promise<boolean>;
   applyUpdate(sale: Sale): void;
   refresh(): Promise<void>;
@@ -30,6 +37,9 @@ interface SaleState {
   cancel(): Promise<void>;
   simulatePayment(): Promise<void>;
   finish(): void;
+  /** Finishes a sale that is over (Pago / Expirada) and opens the entry with `entry`; false if none was. */
+  startNext(entry?: CentsEntry): boolean;
+  clearNextEntry(): void;
   dismissMessages(): void;
 }
 
@@ -41,6 +51,7 @@ export const useSale = create<SaleState>()((set, get) => ({
   notice: null,
   cancelArmed: false,
   busy: null,
+  nextEntry: emptyEntry,
 
   async create(input) {
     if (get().phase !== 'entry') return false;
@@ -108,5 +119,21 @@ export const useSale = create<SaleState>()((set, get) => ({
     set({ phase: 'entry', live: null, lastSale: live?.sale ?? get().lastSale, cancelArmed: false, busy: null, error: null });
   },
 
+  startNext(entry = emptyEntry) {
+    if (!saleIsOver(saleScreenState(get()))) return false;
+    get().finish();
+    set({ nextEntry: entry, notice: null });
+    return true;
+  },
+
+  clearNextEntry() {
+    if (get().nextEntry !== emptyEntry) set({ nextEntry: emptyEntry });
+  },
+
   dismissMessages: () => set({ error: null, notice: null }),
 }));
+
+export function saleScreenState(state: Pick<SaleState, 'phase' | 'live'>): SaleScreenState {
+  if (state.phase === 'live' && state.live) return { phase: 'live', status: state.live.sale.status };
+  return { phase: state.phase === 'creating' ? 'creating' : 'entry' };
+}

@@ -13,11 +13,12 @@ export function useScreenHints(): readonly Hint[] {
   const sandbox = useSettings((state) => isSandboxMode(state.settings));
   const hasSelection = useHistory((state) => state.selectedId !== null);
   const refunding = useHistory((state) => state.refunding);
+  const refundConfirming = useHistory((state) => state.refundConfirming);
 
   if (screen === 'settings') return [['Ctrl+S', 'settings.save']];
   if (screen === 'history' && refunding) {
     return [
-      ['Enter', 'statusBar.hintContinue'],
+      ['Enter', refundConfirming ? 'statusBar.hintConfirm' : 'statusBar.hintContinue'],
       ['Esc', 'statusBar.hintBack'],
     ];
   }
@@ -40,10 +41,16 @@ export function useScreenHints(): readonly Hint[] {
   if (saleStatus === 'COMPLETED') {
     return [
       ['Enter', 'statusBar.hintNewSale'],
+      ['0–9', 'statusBar.hintNextAmount'],
       ['C', 'statusBar.hintReceipt'],
     ];
   }
-  if (saleStatus === 'EXPIRED') return [['Enter', 'statusBar.hintNewSale']];
+  if (saleStatus === 'EXPIRED') {
+    return [
+      ['Enter', 'statusBar.hintNewSale'],
+      ['0–9', 'statusBar.hintNextAmount'],
+    ];
+  }
   return [
     ['Enter', 'sale.charge'],
     ['F3', 'sale.comment'],

@@ -1,0 +1,54 @@
+// The queue at the counter: once a sale is over (Pago or Expirada) the next customer is already
+// waiting, so F1, Enter, Esc or simply typing the next amount starts the next sale at once.
+// A sale still waiting for its Pix is never dropped by these keys: F1 brings its QR back.
+// Pure and DOM-free so the rules are tested in Node.
+import type { SaleStatus } from '../../../shared/pos-api';
+import { centsEntryReducer, emptyEntry, type CentsEntry } from './cents-entry';
+
+/** What the sale screen is showing, as far as "start the next sale" is concerned. */
+export type SaleScreenState =
+  | { phase: 'entry' }
+  | { phase: 'creating' }
+  | { phase: 'live'; status: SaleStatus };
+
+/**
+ * True when the sale on screen is finished and a new one may replace it. F1 / the "Nova venda"
+ * tab then opens an empty entry; otherwise an amount being typed stays as it is and a QR
+ * waiting for payment (or being created) stays on screen.
+ */
+export function saleIsOver(state: SaleScreenState): boolean {
+  return state.phase === 'live' && state.status !== 'ACTIVE';
+}
+
+export const DIGIT_KEYS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
+
+export type OutcomeKeyResult =
+  /** Start the next sale; its amount entry begins as `entry` (the typed digit, or empty). */
+  | { action: 'next-sale'; entry: CentsEntry }
+  | { action: 'receipt' }
+  | null;
+
+/**
+ * A key pressed on the Pago / Expirada screen. Digits start the next sale with that digit
+ * already typed, so "Pago" then 1, 2, 3, 4 reads R$ 12,34 on the new entry. Enter and Esc
+ * start it empty (F1 does too, app-wide, through saleIsOver); C opens the payment receipt
+ * (Pago only). Anything else does nothing.
+ */
+export function outcomeKey(status: Exclude<SaleStatus, 'ACTIVE'>, key: string): OutcomeKeyResult {
+  if (/^\d$/.test(key)) return { action: 'next-sale', entry: centsEntryReducer(emptyEntry, { type: 'digit', digit: key }) };
+  if (key === 'Enter' || key === 'Escape') return { action: 'next-sale', entry: emptyEntry };
+  if (status === 'COMPLETED' && key.toLowerCase() === 'c') return { action: 'receipt' };
+  return null;
+}
+
+/** How long the customer display keeps "Pago" after the cashier already moved on. */
+export const PAID_HOLD_MS = 4000;
+
+/**
+ * The customer display follows the cashier, but a cashier who types the next amount right
+ * after "Pago" must not snatch the confirmation from the customer who just paid: going from a
+ * paid sale to nothing waits PAID_HOLD_MS. A new charge (or anything else) shows at once.
+ */
+export function displayHoldMs(shown: { status: SaleStatus } | null, next: { status: SaleStatus } | null): number {
+  return shown?.status === 'COMPLETED' && next === null ? PAID_HOLD_MS : 0;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { centsEntryReducer, emptyEntry, type CentsEntry } from '../../../src/renderer/src/lib/cents-entry';
+import {
+  DIGIT_KEYS,
+  displayHoldMs,
+  outcomeKey,
+  PAID_HOLD_MS,
+  saleIsOver,
+  type SaleScreenState,
+} from '../../../src/renderer/src/lib/next-sale';
+
+/** What the new entry reads after the first key on the outcome screen and the rest typed in it. */
+function typedAfterOutcome(keys: string): number {
+  const [first, ...rest] = [...keys];
+  const result = outcomeKey('COMPLETED', first!);
+  if (result?.action !== 'next-sale') throw new Error(`"${first}" did not start a sale`);
+  return rest.reduce<CentsEntry>((entry, digit) => centsEntryReducer(entry, { type: 'digit', digit }), result.entry).cents;
+}
+
+describe('starting the next sale from the outcome screen', () => {
+  it('a digit on "Pago" starts the next sale with that digit already typed', () => {
+    expect(outcomeKey('COMPLETED', '7')).toEqual({ action: 'next-sale', entry: { cents: 7, pristine: false } });
+    // The queue flow: Pago, then 1 2 3 4 reads R$ 12,34 on the new entry.
+    expect(typedAfterOutcome('1234')).toBe(1234);
+  });
+
+  it('every digit key works, also on "Expirada"; 0 starts an empty amount', () => {
+    for (const digit of DIGIT_KEYS) {
+      expect(outcomeKey('COMPLETED', digit)).toEqual({ action: 'next-sale', entry: { cents: Number(digit), pristine: false } });
+      expect(outcomeKey('EXPIRED', digit)?.action).toBe('next-sale');
+    }
+    expect(outcomeKey('COMPLETED', '0')).toEqual({ action: 'next-sale', entry: { cents: 0, pristine: false } });
+  });
+
+  it('Enter and Esc start it empty', () => {
+    for (const key of ['Enter', 'Escape']) {
+      expect(outcomeKey('COMPLETED', key)).toEqual({ action: 'next-sale', entry: emptyEntry });
+      expect(outcomeKey('EXPIRED', key)).toEqual({ action: 'next-sale', entry: emptyEntry });
+    }
+  });
+
+  it('C opens the receipt of a paid sale only; other keys do nothing', () => {
+    expect(outcomeKey('COMPLETED', 'c')).toEqual({ action: 'receipt' });
+    expect(outcomeKey('COMPLETED', 'C')).toEqual({ action: 'receipt' });
+    expect(outcomeKey('EXPIRED', 'c')).toBeNull();
+    for (const key of ['a', ',', '.', ' ', 'Backspace', 'Tab', 'F8', 'F2', '12', '']) {
+      expect(outcomeKey('COMPLETED', key)).toBeNull();
+    }
+  });
+});
+
+describe('F1 / "Nova venda" replaces only a sale that is over', () => {
+  const states: Array<[SaleScreenState, 'start' | 'keep']> = [
+    [{ phase: 'live', status: 'COMPLETED' }, 'start'],
+    [{ phase: 'live', status: 'EXPIRED' }, 'start'],
+    // A QR waiting for its Pix is never dropped: F1 brings it back.
+    [{ phase: 'live', status: 'ACTIVE' }, 'keep'],
+    [{ phase: 'creating' }, 'keep'],
+    // An amount being typed stays as it is.
+    [{ phase: 'entry' }, 'keep'],
+  ];
+
+  it.each(states)('%j → %s', (state, expected) => {
+    expect(saleIsOver(state) ? 'start' : 'keep').toBe(expected);
+  });
+});
+
+describe('the customer display after "Pago"', () => {
+  it('keeps "Pago" a moment when the cashier moves on to an empty entry', () => {
+    expect(displayHoldMs({ status: 'COMPLETED' }, null)).toBe(PAID_HOLD_MS);
+    expect(PAID_HOLD_MS).toBeGreaterThanOrEqual(2000);
+  });
+
+  it('shows a new charge, an update or the idle screen at once otherwise', () => {
+    expect(displayHoldMs({ status: 'COMPLETED' }, { status: 'ACTIVE' })).toBe(0);
+    expect(displayHoldMs({ status: 'COMPLETED' }, { status: 'COMPLETED' })).toBe(0);
+    expect(displayHoldMs({ status: 'EXPIRED' }, null)).toBe(0);
+    expect(displayHoldMs({ status: 'ACTIVE' }, null)).toBe(0);
+    expect(displayHoldMs(null, null)).toBe(0);
+    expect(displayHoldMs(null, { status: 'ACTIVE' })).toBe(0);
+  });
+});
