@@ -70,13 +70,23 @@ export interface ReceiptHeaderSettings {
   lines: string[];
 }
 
+/**
+ * Where the AppID is kept: the OS keychain (Electron's safeStorage), a file only this OS user may
+ * read (the browser host), or memory only, when the OS offers no real encryption (it must then
+ * be typed again after a restart).
+ */
+export type AppIdStorage = 'keychain' | 'file' | 'memory';
+
 export interface Settings {
   mode: PosMode;
   baseUrl?: string;
   /** The AppID itself never leaves the main process; the renderer only learns whether one is set. */
   hasAppId: boolean;
+  appIdStorage: AppIdStorage;
+  /** In embedded mode also the sandbox account's name and city in BR Codes (tags 59 and 60). */
   merchantName: string;
   merchantCity: string;
+  /** Canonical DICT form. In embedded mode the key new charges are paid to; elsewhere printed on receipts. */
   pixKey?: string;
   printer?: string;
   receiptHeader: ReceiptHeaderSettings;

@@ -7,6 +7,7 @@ import { noPrinting } from '../../src/main/app/printing';
 import type { SecretStore } from '../../src/main/app/settings-store';
 
 export class MemorySecretStore implements SecretStore {
+  readonly storage = 'memory' as const;
   value: string | null = null;
   get() {
     return this.value;

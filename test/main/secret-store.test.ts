@@ -20,6 +20,7 @@ describe('AppID secret store', () => {
   it('keeps the AppID encrypted on disk and reads it back in the next run', async () => {
     const store = await openSecretStore(file);
     expect(store.persistent).toBe(true);
+    expect(store.storage).toBe('keychain');
     expect(store.get()).toBeNull();
     store.set('Client_Id_abc:Client_Secret_xyz');
     expect(store.get()).toBe('Client_Id_abc:Client_Secret_xyz');
@@ -43,6 +44,7 @@ describe('AppID secret store', () => {
     expect(store.get()).toBe('app-id');
     expect(store.persistent).toBe(false);
     expect(store.storageNote).toBe(MEMORY_ONLY_NOTE);
+    expect(store.storage).toBe('memory');
     expect(existsSync(file)).toBe(false);
   });
 
@@ -52,6 +54,7 @@ describe('AppID secret store', () => {
     writeFileSync(file, 'old ciphertext');
     const store = await openSecretStore(file);
     expect(store.persistent).toBe(false);
+    expect(store.storage).toBe('memory');
     expect(existsSync(file)).toBe(false);
     store.set('app-id');
     expect(existsSync(file)).toBe(false);

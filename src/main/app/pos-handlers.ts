@@ -29,6 +29,11 @@ export interface PosHandlerDeps {
   /** The gateway of the current mode (it changes when settings switch mode). */
   gateway: () => ServiceGateway;
   settings: SettingsStore;
+  /**
+   * Given the checked settings before anything is written; a throw refuses the save whole.
+   * The runtime hands the merchant fields to the embedded sandbox here.
+   */
+  beforeSettingsSaved?: (settings: Settings) => Promise<void>;
   /** Told after every successful save, so the runtime can rebuild the gateway. */
   onSettingsSaved: (settings: Settings) => void;
   status: () => PosStatus;
@@ -145,6 +150,7 @@ export function createPosHandlers(deps: PosHandlerDeps): PosHandlers {
     },
 
     async saveSettings(input) {
+      await deps.beforeSettingsSaved?.(deps.settings.preview(input));
       const saved = deps.settings.save(input);
       deps.onSettingsSaved(saved);
       return saved;

@@ -7,6 +7,7 @@ import type { PosStatus, Settings } from '../../shared/pos-api';
 import { systemClock, type Clock } from '../engine/clock';
 import type { EngineConfig } from '../engine/context';
 import { createSandboxService, type SandboxService } from '../sandbox-service';
+import { embeddedMerchant } from './embedded-merchant';
 import { EventHub, type PosEvents } from './event-hub';
 import { LiveSales } from './live-sales';
 import { OnlineTracker } from './online-tracker';
@@ -42,7 +43,17 @@ export interface PosRuntime {
   close(): Promise<void>;
 }
 
+/** The service refuses a charge that expires sooner (spec: expiresIn ≥ 300 s). */
+export const MIN_SALE_EXPIRES_IN_SECONDS = 300;
+
 export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
+  const saleExpiresInSeconds = options.saleExpiresInSeconds ?? DEFAULT_SALE_EXPIRES_IN_SECONDS;
+  if (!Number.isInteger(saleExpiresInSeconds) || saleExpiresInSeconds < MIN_SALE_EXPIRES_IN_SECONDS) {
+    // Refused here rather than at the first sale, where every charge would fail the same way.
+    throw new RangeError(
+      `saleExpiresInSeconds must be a whole number of seconds, at least ${MIN_SALE_EXPIRES_IN_SECONDS} (got ${saleExpiresInSeconds})`,
+    );
+  }
   mkdirSync(options.dataDir, { recursive: true });
   const clock = options.clock ?? systemClock;
   const sandbox = createSandboxService({
@@ -55,6 +66,12 @@ export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
   const settings = new SettingsStore(join(options.dataDir, 'settings.json'), options.secretStore, {
     merchantName: company.merchant_name,
     merchantCity: company.merchant_city,
+  });
+  const merchant = embeddedMerchant(sandbox.engine, sandbox.appId);
+  // Settings saved while another mode was active (or a sandbox.db restored from elsewhere) are
+  // brought in at start. Queued in the engine's writer before any sale can be, so it goes first.
+  merchant.apply(settings.get()).catch((error: unknown) => {
+    console.error('[settings] the merchant settings could not be applied to the embedded sandbox', error);
   });
   const journal = new OrderJournal(join(options.dataDir, 'pos.db'));
   const hub = new EventHub();
@@ -94,6 +111,7 @@ export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
   const handlers = createPosHandlers({
     gateway: () => gateway,
     settings,
+    beforeSettingsSaved: (next) => merchant.apply(next),
     onSettingsSaved(saved) {
       gateway = buildGateway(saved);
       // A new mode starts optimistic: the first call tells whether it is reachable.
@@ -105,7 +123,7 @@ export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
     live,
     printing: options.printing,
     clock,
-    saleExpiresInSeconds: options.saleExpiresInSeconds ?? DEFAULT_SALE_EXPIRES_IN_SECONDS,
+    saleExpiresInSeconds,
   });
 
   let closed = false;

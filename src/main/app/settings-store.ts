@@ -3,11 +3,14 @@
 // The AppID never leaves this module towards the renderer: `Settings` only says whether one is set.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { PosMode, Settings, SettingsInput } from '../../shared/pos-api';
+import type { AppIdStorage, PosMode, Settings, SettingsInput } from '../../shared/pos-api';
 import { posPayloadSchemas } from '../../shared/pos-ipc-schemas';
+import { normalizePixKey } from '../engine/pix';
 import { PosError } from './pos-error';
 
 export interface SecretStore {
+  /** Shown in the settings screen, so an owner knows whether the AppID survives a restart. */
+  readonly storage: AppIdStorage;
   get(): string | null;
   set(value: string | null): void;
 }
@@ -17,7 +20,7 @@ export interface SettingsDefaults {
   merchantCity: string;
 }
 
-type StoredSettings = Omit<Settings, 'hasAppId'>;
+type StoredSettings = Omit<Settings, 'hasAppId' | 'appIdStorage'>;
 
 // The file holds what saveSettings accepts, minus the secret; anything else is ignored on load.
 const storedSettingsSchema = posPayloadSchemas.saveSettings.omit({ appId: true });
@@ -36,7 +39,7 @@ export class SettingsStore {
   }
 
   get(): Settings {
-    return { ...this.current, receiptHeader: { ...this.current.receiptHeader }, hasAppId: this.appId() !== null };
+    return this.view(this.current, this.appId());
   }
 
   /** For the gateway only; never part of an answer to the renderer. */
@@ -46,10 +49,35 @@ export class SettingsStore {
   }
 
   /**
+   * What saving `input` would give, checked (remote modes need a base URL and an AppID; the Pix
+   * key must be one, and is put in canonical form), without writing anything. The caller may
+   * act on it first (the embedded sandbox takes the merchant fields) and then `save` it.
+   */
+  preview(input: SettingsInput): Settings {
+    const { next, appId } = this.merge(input);
+    return this.view(next, appId);
+  }
+
+  /**
    * Applies a change as a whole or not at all: the merged result is checked first, then the
    * secret and the file are written; a failed file write puts the previous secret back.
    */
   save(input: SettingsInput): Settings {
+    const { next, appId: nextAppId } = this.merge(input);
+    const previousAppId = this.appId();
+    const secretChanges = input.appId !== undefined && nextAppId !== previousAppId;
+    if (secretChanges) this.secrets.set(nextAppId);
+    try {
+      writeAtomically(this.file, JSON.stringify(next, null, 2));
+    } catch (error) {
+      if (secretChanges) this.secrets.set(previousAppId);
+      throw error;
+    }
+    this.current = next;
+    return this.get();
+  }
+
+  private merge(input: SettingsInput): { next: StoredSettings; appId: string | null } {
     const { appId, ...rest } = input;
     const next: StoredSettings = { ...this.current };
     for (const [key, value] of Object.entries(rest) as [keyof StoredSettings, unknown][]) {
@@ -57,20 +85,27 @@ export class SettingsStore {
       // An empty optional text clears it, as a blank form field would.
       (next as unknown as Record<string, unknown>)[key] = value === '' ? undefined : value;
     }
+    if (next.pixKey !== undefined) next.pixKey = canonicalPixKey(next.pixKey);
     const nextAppId = appId === undefined ? this.appId() : appId.trim() || null;
     assertUsable(next, nextAppId);
-
-    const previousAppId = this.appId();
-    if (appId !== undefined && nextAppId !== previousAppId) this.secrets.set(nextAppId);
-    try {
-      writeAtomically(this.file, JSON.stringify(next, null, 2));
-    } catch (error) {
-      if (appId !== undefined && nextAppId !== previousAppId) this.secrets.set(previousAppId);
-      throw error;
-    }
-    this.current = next;
-    return this.get();
+    return { next, appId: nextAppId };
   }
+
+  private view(settings: StoredSettings, appId: string | null): Settings {
+    return {
+      ...settings,
+      receiptHeader: { ...settings.receiptHeader, lines: [...settings.receiptHeader.lines] },
+      hasAppId: appId !== null,
+      appIdStorage: this.secrets.storage,
+    };
+  }
+}
+
+/** A key as the owner types it ("(11) 98765-4321") in the form DICT and BR Codes use. */
+function canonicalPixKey(typed: string): string {
+  const normalized = normalizePixKey(typed);
+  if (!normalized) throw new PosError(`Chave Pix inválida: "${typed}" (use CPF, CNPJ, e-mail, celular com DDD ou chave aleatória)`, 400);
+  return normalized.key;
 }
 
 function defaultSettings(defaults: SettingsDefaults): StoredSettings {

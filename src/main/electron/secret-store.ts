@@ -47,6 +47,7 @@ export async function openSecretStore(file: string): Promise<ElectronSecretStore
   if (!persistent) await rm(file, { force: true });
   return {
     persistent,
+    storage: persistent ? 'keychain' : 'memory',
     storageNote: persistent ? ENCRYPTED_NOTE : MEMORY_ONLY_NOTE,
     get: () => value,
     set(next) {

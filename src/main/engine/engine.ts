@@ -14,6 +14,7 @@ import { pixLocationPayload } from './charges/charge-location';
 import { paymentLinkView, type PaymentLinkView } from './charges/payment-link-view';
 import { GroupCommit } from './group-commit';
 import { Outbox } from './outbox';
+import { checkSandboxMerchant, writeSandboxMerchant, type SandboxMerchant, type SandboxMerchantInput } from './tenancy/sandbox-merchant';
 import { TenancyRepo } from './tenancy/tenancy-repo';
 
 export type EngineListener = (event: EngineEvent) => void;
@@ -87,14 +88,34 @@ export class Engine {
   async call<Op extends OperationName>(appId: string | undefined, op: Op, request: ServiceRequest = {}): Promise<ResponseOf<Op>> {
     const now = this.clock.now();
     this.sweep(now);
+    const spec = operations[op];
+    const committed: EngineEvent[] = [];
+    const handler = handlers[op] as (ctx: OperationContext, request: ServiceRequest) => ResponseOf<Op> | Promise<ResponseOf<Op>>;
+    const run = () => handler(this.context(appId, op, now, committed), request);
+    // A caller without access is turned away here, before it can open a write transaction.
+    if (spec.method !== 'GET') this.context(appId, op, now, committed);
+    try {
+      // Reads run at once; writes go through the single writer, which answers after COMMIT. A
+      // write resolves its caller when its turn comes, so it sees any tenancy change queued
+      // before it (new merchant name, key or scopes), not the tenant of the moment it arrived.
+      const result = spec.method === 'GET' ? await run() : await this.writer.submit(run);
+      // Only a handler that returned has committed; a throw rolled its savepoint back.
+      this.notify(committed);
+      return result;
+    } finally {
+      if (spec.method !== 'GET' || committed.length > 0) this.sweepDeadlineStale = true;
+    }
+  }
+
+  /** Authenticates the AppID, checks the operation's scope and builds what its handler sees. */
+  private context(appId: string | undefined, op: OperationName, now: Date, committed: EngineEvent[]): OperationContext {
     const tenant = appId ? this.tenancy.resolveTenant(appId) : null;
     if (!tenant) throw unauthorized(appId ? 'Invalid appID' : 'Missing Authorization header with the AppID');
     const spec = operations[op];
     if (spec.scope && !tenant.scopes.has(spec.scope)) {
       throw forbidden(`Application does not have required scope: ${spec.scope}`);
     }
-    const committed: EngineEvent[] = [];
-    const ctx: OperationContext = {
+    return {
       db: this.db,
       tenant,
       now,
@@ -106,16 +127,6 @@ export class Engine {
         committed.push(this.outbox.write(tenant.company.id, name, payload, now));
       },
     };
-    const handler = handlers[op] as (ctx: OperationContext, request: ServiceRequest) => ResponseOf<Op> | Promise<ResponseOf<Op>>;
-    try {
-      // Reads run at once; writes go through the single writer, which answers after COMMIT.
-      const result = spec.method === 'GET' ? await handler(ctx, request) : await this.writer.submit(() => handler(ctx, request));
-      // Only a handler that returned has committed; a throw rolled its savepoint back.
-      this.notify(committed);
-      return result;
-    } finally {
-      if (spec.method !== 'GET' || committed.length > 0) this.sweepDeadlineStale = true;
-    }
   }
 
   /** Applies every time-driven transition due by `now` (charge expiry, refund settlement). */
@@ -152,6 +163,26 @@ export class Engine {
     const now = this.clock.now();
     this.sweep(now);
     return paymentLinkView(this.db, paymentLinkId, now);
+  }
+
+  /**
+   * Sandbox companies only: the shop's name and city in BR Codes and its receiving Pix key, as the
+   * counter's settings give them in embedded mode. Not an operation of the service: on the real
+   * one these belong to the account at the PSP, so no AppID may change them over HTTP.
+   */
+  async configureSandboxMerchant(appId: string, input: SandboxMerchantInput): Promise<SandboxMerchant> {
+    const tenant = this.tenancy.resolveTenant(appId);
+    if (!tenant) throw unauthorized('Invalid appID');
+    if (tenant.company.environment !== 'SANDBOX') throw forbidden('Only a sandbox company takes its merchant data from the counter');
+    const now = this.clock.now();
+    return this.writer.submit(() => {
+      const checked = checkSandboxMerchant(this.db, tenant, input);
+      writeSandboxMerchant(this.db, tenant, checked, now);
+      // At once, inside the batch: the writes queued after this one resolve their tenant afresh.
+      // Should the COMMIT fail, the cache only reloads the unchanged rows.
+      this.tenancy.invalidate();
+      return checked;
+    });
   }
 
   /** Marks the sweep deadline for recomputation (after writes made outside `call`). */

@@ -7,6 +7,8 @@ import type { SecretStore } from '../app/settings-store';
 import { writeAtomically } from '../app/settings-store';
 
 export class FileSecretStore implements SecretStore {
+  readonly storage = 'file' as const;
+
   constructor(private readonly file: string) {}
 
   get(): string | null {

@@ -5,6 +5,7 @@ import { draftFromSettings, settingsInputFrom, validateSettingsDraft } from '../
 const saved: Settings = {
   mode: 'embedded',
   hasAppId: true,
+  appIdStorage: 'keychain',
   merchantName: 'Padaria Pão Quente',
   merchantCity: 'São Paulo',
   pixKey: 'loja@example.com',

@@ -154,7 +154,8 @@ export function SettingsScreen() {
                     }}
                   />
                   <p id="settings-appId-hint" className="field-hint">
-                    {draft.clearAppId ? t('settings.appIdWillClear') : settings.hasAppId ? t('settings.appIdKeep') : t('settings.appIdMissing')}
+                    {draft.clearAppId ? t('settings.appIdWillClear') : settings.hasAppId ? t('settings.appIdKeep') : t('settings.appIdMissing')}{' '}
+                    <span className={settings.appIdStorage === 'memory' ? 'field-hint-warning' : undefined}>{t(`settings.appIdStorage.${settings.appIdStorage}`)}</span>
                   </p>
                   {settings.hasAppId && !draft.clearAppId && (
                     <button type="button" className="button button--quiet button--small" onClick={() => update('clearAppId', true)}>
@@ -206,6 +207,7 @@ export function SettingsScreen() {
         <div className="settings-column">
           <fieldset className="card">
             <legend>{t('settings.store')}</legend>
+            <p className="field-hint settings-store-hint">{remote ? t('settings.storeHintRemote') : t('settings.storeHintEmbedded')}</p>
             <TextField id="merchantName" label={t('settings.merchantName')} error={errors.merchantName && t('settings.errors.merchantName')}>
               <input id="settings-merchantName" type="text" maxLength={100} value={draft.merchantName} onChange={(event) => update('merchantName', event.target.value)} />
             </TextField>

@@ -1,0 +1,79 @@
+// The shop behind a sandbox company, as the counter's settings describe it: the name and city
+// its BR Codes carry (tags 59 and 60) and the Pix key its charges are paid to. In production
+// these belong to the account at the PSP; in the embedded sandbox the shop owner sets them.
+import type { Db } from '../../store/database';
+import { ServiceError, badRequest } from '../errors';
+import { normalizePixKey, sanitizeMerchantCity, sanitizeMerchantName } from '../pix';
+import type { PixKeyRow, Tenant } from './tenancy-rows';
+
+export interface SandboxMerchantInput {
+  merchantName: string;
+  merchantCity: string;
+  /** As typed ("(11) 98765-4321", "529.982.247-25"); stored in canonical DICT form. */
+  pixKey?: string;
+}
+
+export interface SandboxMerchant {
+  merchantName: string;
+  merchantCity: string;
+  /** The account's receiving key after the change (canonical). */
+  pixKey: string;
+}
+
+/**
+ * Checks the input and returns what would be stored, without writing: a name or city with no
+ * printable ASCII left would make every later BR Code fail, and a key owned by another
+ * company would let this shop's customers pay someone else.
+ */
+export function checkSandboxMerchant(db: Db, tenant: Tenant, input: SandboxMerchantInput): SandboxMerchant {
+  const merchantName = input.merchantName.trim();
+  const merchantCity = input.merchantCity.trim();
+  try {
+    sanitizeMerchantName(merchantName);
+    sanitizeMerchantCity(merchantCity);
+  } catch {
+    throw badRequest('Nome e cidade da loja precisam de letras sem acento ou números: o QR Code Pix só leva esses caracteres');
+  }
+  if (input.pixKey === undefined) {
+    return { merchantName, merchantCity, pixKey: defaultKey(db, tenant.account.id)?.key ?? '' };
+  }
+  const normalized = normalizePixKey(input.pixKey);
+  if (!normalized) throw badRequest(`Chave Pix inválida: "${input.pixKey}" (use CPF, CNPJ, e-mail, celular +55 ou chave aleatória)`);
+  const owner = db.prepare<[string], PixKeyRow>('SELECT * FROM pix_keys WHERE key = ?').get(normalized.key);
+  if (owner && owner.company_id !== tenant.company.id) {
+    throw new ServiceError(409, `A chave Pix ${normalized.key} já pertence a outra conta`);
+  }
+  return { merchantName, merchantCity, pixKey: normalized.key };
+}
+
+/**
+ * Writes the shop's name, city and receiving key on the company and its account. Must run in a
+ * transaction (the engine's writer provides one). Earlier keys stay registered to the account:
+ * QR codes already printed or shown with them must still be payable; the new key becomes the
+ * default, which is the one new charges use.
+ */
+export function writeSandboxMerchant(db: Db, tenant: Tenant, merchant: SandboxMerchant, now: Date): void {
+  db.prepare('UPDATE companies SET trade_name = ?, merchant_name = ?, merchant_city = ? WHERE id = ?').run(
+    merchant.merchantName,
+    merchant.merchantName,
+    merchant.merchantCity,
+    tenant.company.id,
+  );
+  if (!merchant.pixKey) return;
+  const type = normalizePixKey(merchant.pixKey)?.type;
+  if (!type) throw badRequest(`Chave Pix inválida: "${merchant.pixKey}"`);
+  db.prepare(
+    `INSERT INTO pix_keys (key, company_id, account_id, type, is_default, created_at) VALUES (?, ?, ?, ?, 0, ?)
+     ON CONFLICT(key) DO NOTHING`,
+  ).run(merchant.pixKey, tenant.company.id, tenant.account.id, type, now.toISOString());
+  db.prepare('UPDATE pix_keys SET is_default = CASE WHEN key = ? THEN 1 ELSE 0 END WHERE account_id = ?').run(
+    merchant.pixKey,
+    tenant.account.id,
+  );
+}
+
+function defaultKey(db: Db, accountId: string): PixKeyRow | undefined {
+  return db
+    .prepare<[string], PixKeyRow>('SELECT * FROM pix_keys WHERE account_id = ? ORDER BY is_default DESC, created_at LIMIT 1')
+    .get(accountId);
+}
