@@ -24,11 +24,22 @@ interface Job {
 export class GroupCommit {
   private queue: Job[] = [];
   private scheduled = false;
+  // Prepared once: `exec` would parse these five statements again for every write.
+  private readonly sql;
 
   constructor(
     private readonly db: Db,
     private readonly schedule: (flush: () => void) => void = (flush) => setImmediate(flush),
-  ) {}
+  ) {
+    this.sql = {
+      begin: db.prepare('BEGIN IMMEDIATE'),
+      commit: db.prepare('COMMIT'),
+      rollback: db.prepare('ROLLBACK'),
+      savepoint: db.prepare('SAVEPOINT group_commit_job'),
+      release: db.prepare('RELEASE group_commit_job'),
+      rollbackTo: db.prepare('ROLLBACK TO group_commit_job'),
+    };
+  }
 
   submit<T>(run: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -54,30 +65,30 @@ export class GroupCommit {
   }
 
   private runBatch(batch: Job[]): Outcome<unknown>[] {
-    this.db.exec('BEGIN IMMEDIATE');
+    this.sql.begin.run();
     const outcomes = batch.map((job) => this.runInSavepoint(job));
     try {
-      this.db.exec('COMMIT');
+      this.sql.commit.run();
       return outcomes;
     } catch (error) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      if (this.db.inTransaction) this.sql.rollback.run();
       return batch.map(() => ({ ok: false, error }));
     }
   }
 
   private runInSavepoint(job: Job): Outcome<unknown> {
-    this.db.exec('SAVEPOINT group_commit_job');
+    this.sql.savepoint.run();
     try {
       const value = job.run();
       if (value instanceof Promise) {
         value.catch(() => {});
         throw new Error('a write operation must complete synchronously');
       }
-      this.db.exec('RELEASE group_commit_job');
+      this.sql.release.run();
       return { ok: true, value };
     } catch (error) {
-      this.db.exec('ROLLBACK TO group_commit_job');
-      this.db.exec('RELEASE group_commit_job');
+      this.sql.rollbackTo.run();
+      this.sql.release.run();
       return { ok: false, error };
     }
   }

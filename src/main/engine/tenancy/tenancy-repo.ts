@@ -14,9 +14,12 @@ export class TenancyRepo {
   /**
    * Resolved tenants by AppID: every request resolves one, and the rows behind it (application,
    * company, account identity, scopes) change only through tenancy writes, which must call
-   * `invalidate()`. Balances are never read from here: money code reads the account fresh.
+   * `invalidate()` (so must anything that changes Pix keys). Balances are never read from here:
+   * money code reads the account fresh.
    */
   private readonly tenants = new Map<string, Tenant>();
+  /** Receiving key per account: read by every charge and static QR code created. */
+  private readonly defaultKeys = new Map<string, PixKeyRow | undefined>();
   private static readonly MAX_CACHED_TENANTS = 1_000;
 
   constructor(private readonly db: Db) {
@@ -44,6 +47,7 @@ export class TenancyRepo {
   /** Forgets resolved tenants; call after changing applications, companies or bank accounts. */
   invalidate(): void {
     this.tenants.clear();
+    this.defaultKeys.clear();
   }
 
   private loadTenant(appId: string): Tenant | null {
@@ -69,8 +73,13 @@ export class TenancyRepo {
     return this.companyById.get(id);
   }
 
+  /** Cached like tenants: keys change only through tenancy writes, which call `invalidate()`. */
   defaultPixKey(accountId: string): PixKeyRow | undefined {
-    return this.defaultKeyByAccount.get(accountId);
+    if (this.defaultKeys.has(accountId)) return this.defaultKeys.get(accountId);
+    const key = this.defaultKeyByAccount.get(accountId);
+    if (this.defaultKeys.size >= TenancyRepo.MAX_CACHED_TENANTS) this.defaultKeys.clear();
+    this.defaultKeys.set(accountId, key);
+    return key;
   }
 
   pixKey(key: string): PixKeyRow | undefined {
