@@ -111,6 +111,8 @@ export interface SettingsInput {
 }
 
 export interface ReceiptRequest {
+  /** The sale the receipt belongs to: a payment or refund of another sale is not printed under it. */
+  correlationID: string;
   kind: ReceiptKindName;
   endToEndId: string;
   layout: ReceiptLayoutName;

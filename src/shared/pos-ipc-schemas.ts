@@ -7,6 +7,7 @@ const cents = z.number().int().min(1).max(99_999_999_999);
 const correlationID = z.string().trim().min(1).max(255);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'day must be YYYY-MM-DD' });
 const receiptRequest = z.object({
+  correlationID,
   kind: z.enum(['pix-in', 'pix-refund']),
   endToEndId: z.string().regex(/^[ED][0-9A-Za-z]{31}$/, { error: 'endToEndId must be a 32-character Pix id' }),
   layout: z.enum(['thermal80', 'a4']),

@@ -49,7 +49,7 @@ describe('merchant settings in embedded mode', () => {
     expect((await handlers().simulatePayment({ correlationID: unpaid.correlationID })).status).toBe('COMPLETED');
     // The sandbox company is the shop now, for integrators asking the HTTP API too.
     const company = await engine().call(fixture.runtime.sandbox.appId, 'getCompany', {});
-    expect(company.company.tradeName).toBe('Padaria Pão Dourado');
+    expect(company.company).toMatchObject({ tradeName: 'Padaria Pão Dourado', officialName: 'Padaria Pão Dourado' });
   });
 
   it('refuses a value that is no Pix key, saving nothing and leaving the QR as it was', async () => {

@@ -72,14 +72,14 @@ describe('a sale from QR to refund', () => {
     expect(totals).toMatchObject({ paidValue: 1234, refundedValue: 234, net: 1000 });
 
     for (const layout of ['thermal80', 'a4'] as const) {
-      const pixIn = await handlers().getReceipt({ kind: 'pix-in', endToEndId: paid.endToEndId!, layout });
+      const pixIn = await handlers().getReceipt({ correlationID: sale.correlationID, kind: 'pix-in', endToEndId: paid.endToEndId!, layout });
       expect(isPdf(pixIn.pdfBase64)).toBe(true);
       expect(pixIn.fileName).toMatch(/\.pdf$/);
-      const refund = await handlers().getReceipt({ kind: 'pix-refund', endToEndId: refunded.refunds[0]!.endToEndId, layout });
+      const refund = await handlers().getReceipt({ correlationID: sale.correlationID, kind: 'pix-refund', endToEndId: refunded.refunds[0]!.endToEndId, layout });
       expect(isPdf(refund.pdfBase64)).toBe(true);
     }
-    const thermal = await handlers().getReceipt({ kind: 'pix-in', endToEndId: paid.endToEndId!, layout: 'thermal80' });
-    const a4 = await handlers().getReceipt({ kind: 'pix-in', endToEndId: paid.endToEndId!, layout: 'a4' });
+    const thermal = await handlers().getReceipt({ correlationID: sale.correlationID, kind: 'pix-in', endToEndId: paid.endToEndId!, layout: 'thermal80' });
+    const a4 = await handlers().getReceipt({ correlationID: sale.correlationID, kind: 'pix-in', endToEndId: paid.endToEndId!, layout: 'a4' });
     expect(thermal.pdfBase64).not.toBe(a4.pdfBase64);
   });
 
@@ -201,7 +201,7 @@ describe('a sale from QR to refund', () => {
     expect(await handlers().listPrinters()).toEqual([]);
     const sale = await handlers().createSale({ value: 100 });
     const paid = await handlers().simulatePayment({ correlationID: sale.correlationID });
-    expect(await handlers().printReceipt({ kind: 'pix-in', endToEndId: paid.endToEndId!, layout: 'thermal80' })).toEqual({
+    expect(await handlers().printReceipt({ correlationID: sale.correlationID, kind: 'pix-in', endToEndId: paid.endToEndId!, layout: 'thermal80' })).toEqual({
       printed: false,
       reason: 'sem impressora nos testes',
     });

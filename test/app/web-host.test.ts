@@ -144,7 +144,8 @@ describe('the bridge', () => {
       ['createSale', { value: '1234' }],
       ['createSale', undefined],
       ['refundSale', { correlationID: 'x', value: 10, reason: 'r'.repeat(141) }],
-      ['getReceipt', { kind: 'pix-in', endToEndId: '../../etc/passwd', layout: 'a4' }],
+      ['getReceipt', { correlationID: 'balcao-1', kind: 'pix-in', endToEndId: '../../etc/passwd', layout: 'a4' }],
+      ['getReceipt', { kind: 'pix-in', endToEndId: `E${'0'.repeat(31)}`, layout: 'a4' }],
       ['saveSettings', { mode: 'embedded', appId: 'x', extra: true }],
       ['getStatus', { unexpected: 1 }],
     ];
@@ -220,7 +221,12 @@ describe('remote modes', () => {
     expect(event.type === 'sale-updated' && event.sale.correlationID).toBe(sale.correlationID);
     const refunded = await invokeOk<Sale>('refundSale', { correlationID: sale.correlationID, value: 200, reason: 'Troco' });
     expect(refunded.refundable).toBe(4000);
-    const receipt = await invokeOk<{ pdfBase64: string }>('getReceipt', { kind: 'pix-refund', endToEndId: refunded.refunds[0]!.endToEndId, layout: 'a4' });
+    const receipt = await invokeOk<{ pdfBase64: string }>('getReceipt', {
+      correlationID: sale.correlationID,
+      kind: 'pix-refund',
+      endToEndId: refunded.refunds[0]!.endToEndId,
+      layout: 'a4',
+    });
     expect(Buffer.from(receipt.pdfBase64, 'base64').subarray(0, 4).toString()).toBe('%PDF');
     const { totals } = await invokeOk<{ totals: { paidValue: number; refundedValue: number } }>('listSales', {});
     expect(totals).toMatchObject({ paidValue: 4200, refundedValue: 200 });

@@ -78,7 +78,8 @@ describe('IPC registration', () => {
     ['pos:createSale', '1234'],
     ['pos:refundSale', { correlationID: 'x', value: 100, reason: 'r'.repeat(141) }],
     ['pos:saveSettings', { appId: 'x', isAdmin: true }],
-    ['pos:getReceipt', { kind: 'pix-in', endToEndId: '../../etc/passwd', layout: 'a4' }],
+    ['pos:getReceipt', { correlationID: 'balcao-1', kind: 'pix-in', endToEndId: '../../etc/passwd', layout: 'a4' }],
+    ['pos:getReceipt', { kind: 'pix-in', endToEndId: `E${'0'.repeat(31)}`, layout: 'a4' }],
     ['pos:getStatus', { anything: 1 }],
   ])('answers 400 to a bad payload on %s and calls no handler', async (channel, payload) => {
     const reply = (await invoke(channel, payload)) as { ok: boolean; status: number; error: string };

@@ -8,6 +8,7 @@ import type { PosPayload } from '../../shared/pos-ipc-schemas';
 import { formatBRL } from '../../shared/money';
 import type { Charge } from '../../shared/resources';
 import type { Clock } from '../engine/clock';
+import { counterReceipt, type ReceiptEnvironment } from './counter-receipt';
 import { toPosError } from './gateway-errors';
 import type { OrderJournal } from './order-journal';
 import { PosError } from './pos-error';
@@ -200,17 +201,20 @@ export function createPosHandlers(deps: PosHandlerDeps): PosHandlers {
   }
 
   async function receiptFile(request: ReceiptRequest): Promise<ReceiptFile> {
-    let pdf: Uint8Array;
     try {
-      pdf = await gateway().call('getReceipt', {
-        params: { receiptType: request.kind, endToEndId: request.endToEndId },
-        query: { layout: request.layout },
-      });
+      return await counterReceipt(request, { gateway: gateway(), settings: deps.settings.get(), environment: receiptEnvironment() });
     } catch (error) {
       throw toPosError(error);
     }
-    const what = request.kind === 'pix-in' ? 'pix' : 'devolucao';
-    return { fileName: `comprovante-${what}-${request.endToEndId}-${request.layout}.pdf`, pdfBase64: Buffer.from(pdf).toString('base64') };
+  }
+
+  /**
+   * PRODUCTION only when production is really what answers: a production mode whose AppID is
+   * missing (kept in memory only, lost at a restart) runs on the embedded sandbox, not ready.
+   */
+  function receiptEnvironment(): ReceiptEnvironment {
+    const status = deps.status();
+    return status.mode === 'production' && status.ready ? 'PRODUCTION' : 'SANDBOX';
   }
 
   return handlers;

@@ -49,22 +49,42 @@ function toSaleRefund(refund: ChargeRefund): SaleRefund {
   return result;
 }
 
+/** What the service holds about one sale; `payment` and `refunds` only once it was paid. */
+export interface SaleRecords {
+  charge: Charge;
+  /** The charge's PAYMENT transaction. */
+  payment?: Transaction;
+  refunds: ChargeRefund[];
+}
+
 /**
- * Builds the Sale of a charge, fetching its payment and refunds only when it was paid
- * (an unpaid charge has neither, and the history screen lists many of those).
+ * Fetches a charge's payment and refunds, only when it was paid (an unpaid charge has neither,
+ * and the history screen lists many of those).
  */
-export async function loadSale(gateway: ServiceGateway, charge: Charge): Promise<Sale> {
-  if (charge.status !== 'COMPLETED') return toSale(charge, undefined, []);
+export async function loadSaleRecords(gateway: ServiceGateway, charge: Charge): Promise<SaleRecords> {
+  if (charge.status !== 'COMPLETED') return { charge, refunds: [] };
   const [transactions, refunds] = await Promise.all([
     gateway.call('listTransactions', { query: { charge: charge.correlationID, type: 'PAYMENT', limit: '1' } }),
     allChargeRefunds(gateway, charge.correlationID),
   ]);
-  return toSale(charge, transactions.transactions.find((t) => t.type === 'PAYMENT'), refunds);
+  return { charge, payment: transactions.transactions.find((t) => t.type === 'PAYMENT'), refunds };
+}
+
+export async function loadSaleRecordsById(gateway: ServiceGateway, correlationID: string): Promise<SaleRecords> {
+  const { charge } = await gateway.call('getCharge', { params: { id: correlationID } });
+  return loadSaleRecords(gateway, charge);
+}
+
+export async function loadSale(gateway: ServiceGateway, charge: Charge): Promise<Sale> {
+  return saleOf(await loadSaleRecords(gateway, charge));
 }
 
 export async function loadSaleById(gateway: ServiceGateway, correlationID: string): Promise<Sale> {
-  const { charge } = await gateway.call('getCharge', { params: { id: correlationID } });
-  return loadSale(gateway, charge);
+  return saleOf(await loadSaleRecordsById(gateway, correlationID));
+}
+
+function saleOf(records: SaleRecords): Sale {
+  return toSale(records.charge, records.payment, records.refunds);
 }
 
 const PAGE = 100;

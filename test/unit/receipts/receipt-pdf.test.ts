@@ -169,6 +169,18 @@ describe('thermal80 height', () => {
   });
 });
 
+describe('thermal80 ids', () => {
+  it("breaks the sale's correlationID between UUID segments, and it copies back whole", async () => {
+    const { path } = await render('pix-in-thermal80', PIX_IN, 'thermal80');
+    const lines = pdfText(path, true).split('\n').map((line) => line.trim());
+    const first = lines.findIndex((line) => line.startsWith('balcao-'));
+    expect(lines.slice(first, first + 2)).toEqual(['balcao-7f3c2a9e-1b4d', '-4e8f-9a21-0c5d6e7f8a9b']);
+    // Read as a PDF viewer copies it: a hyphen ending a line would be dropped as hyphenation.
+    expect(pdfText(path).replace(/\s+/g, '')).toContain(PIX_IN.chargeCorrelationID);
+    expectInsidePage(path, 'thermal80');
+  });
+});
+
 describe('a4 overflow', () => {
   it('keeps one A4 page however long the text, and stays inside it', async () => {
     const data: ReceiptData = {

@@ -8,8 +8,8 @@ export const ELLIPSIS = '…';
 /**
  * Splits text into lines no wider than maxWidth. "\n" starts a new paragraph (several
  * blank lines collapse into one, and blank lines at either end are dropped); spaces and
- * tabs separate words, a no-break space does not. A word wider than the line is broken
- * between characters, so nothing is ever clipped. Always returns at least one line.
+ * tabs separate words, a no-break space does not. A word wider than the line is broken (see
+ * breakWord), so nothing is ever clipped. Always returns at least one line.
  */
 export function wrapText(text: string, measure: Measure, maxWidth: number): string[] {
   const lines: string[] = [];
@@ -46,28 +46,61 @@ export function wrapText(text: string, measure: Measure, maxWidth: number): stri
   return lines.length > 0 ? lines : [''];
 }
 
-/** Cuts a word into pieces no wider than maxWidth (at least one character each). */
+// An id's own separators: breaking at one keeps its segments whole and readable. A hyphen
+// starts the next line instead of ending this one: PDF text extraction (poppler's pdftotext,
+// copying in viewers built on it) takes a hyphen ending a line for hyphenation and drops it,
+// turning "…-1b4d-" + "4e8f-…" into a wrong id. Style guides break URLs the same way.
+const BREAK_BEFORE = new Set(['-']);
+const BREAK_AFTER = new Set(['/', '.']);
+
+/**
+ * Cuts a word into pieces no wider than maxWidth (at least one character each). Pieces break at
+ * a separator where they can (before a '-', after a '/' or '.'), so "balcao-<uuid>" breaks
+ * between segments that a person can read back and type; a piece without one is cut between
+ * characters. Separators never cost paper: when breaking at them would take more lines than
+ * cutting anywhere, the word is cut anywhere.
+ */
 export function breakWord(word: string, measure: Measure, maxWidth: number): string[] {
+  const atSeparators = cutWord(word, measure, maxWidth, true);
+  const anywhere = cutWord(word, measure, maxWidth, false);
+  return atSeparators.length <= anywhere.length ? atSeparators : anywhere;
+}
+
+function cutWord(word: string, measure: Measure, maxWidth: number, preferSeparators: boolean): string[] {
+  const chars = Array.from(word);
   const pieces: string[] = [];
-  let piece = '';
-  let width = 0;
-  for (const ch of word) {
-    const chWidth = measure(ch);
-    if (piece !== '' && width + chWidth > maxWidth) {
-      pieces.push(piece);
-      piece = '';
-      width = 0;
+  let start = 0;
+  while (start < chars.length) {
+    let end = start;
+    let width = 0;
+    let lastBreak = -1;
+    let widthAtBreak = 0;
+    for (; end < chars.length; end += 1) {
+      const ch = chars[end] as string;
+      if (preferSeparators && end > start && BREAK_BEFORE.has(ch)) {
+        lastBreak = end;
+        widthAtBreak = width;
+      }
+      const chWidth = measure(ch);
+      if (end > start && width + chWidth > maxWidth) break;
+      width += chWidth;
+      if (preferSeparators && BREAK_AFTER.has(ch)) {
+        lastBreak = end + 1;
+        widthAtBreak = width;
+      }
     }
-    piece += ch;
-    width += chWidth;
+    // A separator near the start of the line would leave it mostly empty: cut at the edge instead.
+    if (end < chars.length && lastBreak > start && widthAtBreak >= maxWidth / 2) end = lastBreak;
+    pieces.push(chars.slice(start, end).join(''));
+    start = end;
   }
-  pieces.push(piece);
-  return pieces;
+  return pieces.length > 0 ? pieces : [''];
 }
 
 /**
- * Like breakWord, but with pieces of even width: an id that needs two lines is cut in
- * half rather than leaving a lone character on the second line. Same number of lines.
+ * Like breakWord, but with pieces of even width: an id that needs two lines is cut near its
+ * middle (at a separator when it has one) rather than leaving a lone character or segment on
+ * the second line. Same number of lines.
  */
 export function breakWordEvenly(word: string, measure: Measure, maxWidth: number): string[] {
   const greedy = breakWord(word, measure, maxWidth);
@@ -75,9 +108,12 @@ export function breakWordEvenly(word: string, measure: Measure, maxWidth: number
   const total = measure(word);
   let widest = 0;
   for (const ch of word) widest = Math.max(widest, measure(ch));
-  for (let width = total / greedy.length; width < maxWidth; width += widest / 4) {
-    const pieces = breakWord(word, measure, width);
-    if (pieces.length <= greedy.length) return pieces;
+  // Narrowest even cut at separators first; cutting anywhere only when separators cannot do it.
+  for (const preferSeparators of [true, false]) {
+    for (let width = total / greedy.length; width < maxWidth; width += widest / 4) {
+      const pieces = cutWord(word, measure, width, preferSeparators);
+      if (pieces.length <= greedy.length) return pieces;
+    }
   }
   return greedy;
 }

@@ -53,7 +53,10 @@ export function checkSandboxMerchant(db: Db, tenant: Tenant, input: SandboxMerch
  * default, which is the one new charges use.
  */
 export function writeSandboxMerchant(db: Db, tenant: Tenant, merchant: SandboxMerchant, now: Date): void {
-  db.prepare('UPDATE companies SET trade_name = ?, merchant_name = ?, merchant_city = ? WHERE id = ?').run(
+  // The sandbox's made-up legal name follows too: receipts name the receiver by it, and a shop
+  // owner trying the counter expects to see their shop there, not "Balcão Sandbox Comércio".
+  db.prepare('UPDATE companies SET official_name = ?, trade_name = ?, merchant_name = ?, merchant_city = ? WHERE id = ?').run(
+    merchant.merchantName,
     merchant.merchantName,
     merchant.merchantName,
     merchant.merchantCity,

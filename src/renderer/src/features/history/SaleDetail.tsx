@@ -25,7 +25,8 @@ export function SaleDetail({ sale }: { sale: Sale }) {
   const locale = i18n.language;
   const refundable = canRefund(sale);
 
-  const showPaymentReceipt = () => sale.endToEndId && openReceipt({ kind: 'pix-in', endToEndId: sale.endToEndId, value: sale.value });
+  const showPaymentReceipt = () =>
+    sale.endToEndId && openReceipt({ correlationID: sale.correlationID, kind: 'pix-in', endToEndId: sale.endToEndId, value: sale.value });
   const startRefund = () => {
     if (!refundable) return;
     setDone(null);
@@ -33,7 +34,7 @@ export function SaleDetail({ sale }: { sale: Sale }) {
   };
 
   const showRefundReceipt = (refund: Sale['refunds'][number]) =>
-    openReceipt({ kind: 'pix-refund', endToEndId: refund.endToEndId, value: refund.value });
+    openReceipt({ correlationID: sale.correlationID, kind: 'pix-refund', endToEndId: refund.endToEndId, value: refund.value });
   // Each refund's receipt has its own key, 1 to 9 down the list, shown on its button.
   const refundKeys = Object.fromEntries(sale.refunds.slice(0, 9).map((refund, index) => [String(index + 1), () => showRefundReceipt(refund)]));
 

@@ -45,7 +45,7 @@ function OpenReceipt({ target }: { target: ReceiptTarget }) {
     setBusy('loading');
     setMessage(null);
     posApi()
-      .getReceipt({ kind: target.kind, endToEndId: target.endToEndId, layout })
+      .getReceipt({ correlationID: target.correlationID, kind: target.kind, endToEndId: target.endToEndId, layout })
       .then((received) => current && (setFile(received), setBusy(null)))
       .catch((error) => current && (setBusy(null), setMessage({ tone: 'error', text: errorMessage(error) })));
     return () => {
@@ -59,6 +59,7 @@ function OpenReceipt({ target }: { target: ReceiptTarget }) {
     setMessage(null);
     try {
       const result = await posApi().printReceipt({
+        correlationID: target.correlationID,
         kind: target.kind,
         endToEndId: target.endToEndId,
         layout,

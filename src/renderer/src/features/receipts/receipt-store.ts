@@ -4,6 +4,8 @@ import { create } from 'zustand';
 import type { ReceiptKindName } from '../../../../shared/pos-api';
 
 export interface ReceiptTarget {
+  /** The sale the payment or refund belongs to. */
+  correlationID: string;
   kind: ReceiptKindName;
   endToEndId: string;
   /** Cents, shown in the dialog's heading. */

@@ -169,7 +169,8 @@ function PaidPanel({ sale }: { sale: Sale }) {
   const { t, i18n } = useTranslation();
   const openReceipt = useReceipt((state) => state.open);
   const canReceipt = Boolean(sale.endToEndId);
-  const showReceipt = () => sale.endToEndId && openReceipt({ kind: 'pix-in', endToEndId: sale.endToEndId, value: sale.value });
+  const showReceipt = () =>
+    sale.endToEndId && openReceipt({ correlationID: sale.correlationID, kind: 'pix-in', endToEndId: sale.endToEndId, value: sale.value });
   const newSale = useOutcomeKeys('COMPLETED', showReceipt);
 
   return (

@@ -1,0 +1,168 @@
+// The counter's own receipts. The service's receipt (getReceipt) prints the company as the
+// service knows it; the counter prints the shop as its settings say (receipt header, merchant
+// name, Pix key) over what the service holds about the sale, and renders it here with the
+// engine's pure renderer. Only data fetched through the gateway goes in, so every mode
+// (embedded, remote sandbox, production) prints the same receipt for the same records.
+import type { ReceiptFile, ReceiptRequest, Settings } from '../../shared/pos-api';
+import type { Company, Payer, PartyBank } from '../../shared/resources';
+import type { ReceiptData, ReceiptHeader, ReceiptParty, ReceiptTaxId } from '../engine/receipts/receipt-data';
+import { renderReceiptPdf } from '../engine/receipts/receipt-pdf';
+import { formatCnpj } from '../engine/receipts/tax-id-mask';
+import { PosError } from './pos-error';
+import { loadSaleRecordsById, type SaleRecords } from './sale-mapper';
+import { GatewayError, type ServiceGateway } from './service-gateway';
+
+export type ReceiptEnvironment = NonNullable<ReceiptData['environment']>;
+
+export interface CounterReceiptContext {
+  gateway: ServiceGateway;
+  settings: Settings;
+  /** SANDBOX prints the "test environment" banner: that money was never real. */
+  environment: ReceiptEnvironment;
+}
+
+/** Fetches the sale and the company through the gateway and renders the requested receipt. */
+export async function counterReceipt(request: ReceiptRequest, context: CounterReceiptContext): Promise<ReceiptFile> {
+  const [records, company] = await Promise.all([
+    loadSaleRecordsById(context.gateway, request.correlationID),
+    companyOf(context.gateway),
+  ]);
+  const data = counterReceiptData(request, records, { company, settings: context.settings, environment: context.environment });
+  const pdf = await renderReceiptPdf(data, { layout: request.layout, locale: context.settings.locale });
+  const what = request.kind === 'pix-in' ? 'pix' : 'devolucao';
+  return {
+    fileName: `comprovante-${what}-${request.endToEndId}-${request.layout}.pdf`,
+    pdfBase64: Buffer.from(pdf).toString('base64'),
+  };
+}
+
+export interface ShopFacts {
+  /** Null when the service would not say (an AppID without the COMPANY_GET scope). */
+  company: Company | null;
+  settings: Settings;
+  environment: ReceiptEnvironment;
+}
+
+/**
+ * What the receipt shows, from the sale's records. Throws a 404 PosError when the sale has no
+ * payment or refund with the requested end-to-end id: a receipt is only ever printed under the
+ * sale it belongs to.
+ */
+export function counterReceiptData(request: ReceiptRequest, records: SaleRecords, shop: ShopFacts): ReceiptData {
+  const { charge, payment } = records;
+  const common = {
+    chargeCorrelationID: charge.correlationID,
+    header: receiptHeader(shop.settings, shop.company),
+    environment: shop.environment,
+  };
+  const customer = partyOf(payment?.payer ?? charge.payer);
+
+  if (request.kind === 'pix-in') {
+    if (!payment || payment.endToEndId !== request.endToEndId) throw notOfThisSale();
+    const description = present(payment.infoPagador) ? payment.infoPagador : charge.comment;
+    return {
+      kind: 'pix-in',
+      endToEndId: payment.endToEndId,
+      value: payment.value,
+      time: payment.time,
+      payer: customer,
+      receiver: shopParty(shop),
+      ...(present(description) ? { description } : {}),
+      ...common,
+    };
+  }
+
+  const refund = records.refunds.find((candidate) => candidate.endToEndId === request.endToEndId);
+  if (!refund) throw notOfThisSale();
+  // A refund flows back: the shop pays, the customer who paid the sale receives.
+  return {
+    kind: 'pix-refund',
+    endToEndId: refund.endToEndId,
+    value: refund.value,
+    time: refund.time,
+    payer: shopParty(shop),
+    receiver: customer,
+    ...(present(refund.comment) ? { description: refund.comment } : {}),
+    ...(payment ? { originalEndToEndId: payment.endToEndId } : {}),
+    ...common,
+  };
+}
+
+/**
+ * The settings' header (its title, or the merchant name), plus the company's CNPJ on a line of
+ * its own unless the shop already wrote it in one of theirs (with or without punctuation).
+ */
+function receiptHeader(settings: Settings, company: Company | null): ReceiptHeader {
+  const title = settings.receiptHeader.title?.trim() || settings.merchantName;
+  const lines = settings.receiptHeader.lines.filter(present);
+  const cnpj = company && isCnpj(company.taxID) ? bareTaxId(company.taxID) : undefined;
+  if (cnpj && !lines.some((line) => bareTaxId(line).includes(cnpj))) lines.push(`CNPJ ${formatCnpj(cnpj)}`);
+  return { title, lines };
+}
+
+function shopParty({ company, settings }: ShopFacts): ReceiptParty {
+  const party: ReceiptParty = { name: company?.officialName || settings.merchantName };
+  if (company && present(company.taxID)) party.taxID = taxIdOf(company.taxID);
+  if (present(settings.pixKey)) party.pixKey = settings.pixKey;
+  return party;
+}
+
+function partyOf(payer: (Payer & { bank?: PartyBank }) | undefined): ReceiptParty {
+  if (!payer) return { name: '' };
+  const party: ReceiptParty = { name: payer.name };
+  if (payer.taxID) party.taxID = payer.taxID;
+  if (payer.bank) {
+    party.bankName = payer.bank.name;
+    party.ispb = payer.bank.ispb;
+  }
+  return party;
+}
+
+/** A company registered under a person's CPF is masked like any CPF. */
+function taxIdOf(taxID: string): ReceiptTaxId {
+  return { taxID, type: isCnpj(taxID) ? 'BR:CNPJ' : 'BR:CPF' };
+}
+
+function isCnpj(taxID: string): boolean {
+  return /^[0-9A-Z]{12}[0-9]{2}$/.test(bareTaxId(taxID));
+}
+
+/** Letters and digits only: "12.345.678/0001-90" and "12345678000190" compare equal. */
+function bareTaxId(text: string): string {
+  return text.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+}
+
+function present(text: string | undefined): text is string {
+  return text !== undefined && text.trim() !== '';
+}
+
+function notOfThisSale(): PosError {
+  return new PosError('Comprovante não encontrado nesta venda', 404);
+}
+
+// One company per gateway: it changes only with the settings, and the settings build a new
+// gateway. Keyed weakly, so a replaced gateway takes its entry with it.
+const companies = new WeakMap<ServiceGateway, Promise<Company | null>>();
+
+function companyOf(gateway: ServiceGateway): Promise<Company | null> {
+  const known = companies.get(gateway);
+  if (known) return known;
+  const company = fetchCompany(gateway);
+  companies.set(gateway, company);
+  // Only a company is remembered: after a failure (offline, say) or a refusal the next receipt asks again.
+  const forget = () => {
+    if (companies.get(gateway) === company) companies.delete(gateway);
+  };
+  company.then((found) => found ?? forget(), forget);
+  return company;
+}
+
+async function fetchCompany(gateway: ServiceGateway): Promise<Company | null> {
+  try {
+    return (await gateway.call('getCompany')).company;
+  } catch (error) {
+    // An AppID may lack the COMPANY_GET scope; the receipt then names the shop by its settings.
+    if (error instanceof GatewayError && error.status === 403) return null;
+    throw error;
+  }
+}

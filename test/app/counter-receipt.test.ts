@@ -1,0 +1,283 @@
+// The counter's own receipts on a real runtime (real engine, real SQLite, the sandbox's real HTTP
+// server for the remote modes), read back with poppler's pdftotext.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ReceiptFile, ReceiptRequest, Sale, SettingsInput } from '../../src/shared/pos-api';
+import { counterReceiptData } from '../../src/main/app/counter-receipt';
+import { PosError } from '../../src/main/app/pos-error';
+import { loadSaleRecordsById } from '../../src/main/app/sale-mapper';
+import { EmbeddedGateway } from '../../src/main/app/service-gateway';
+import { formatCnpj } from '../../src/main/engine/receipts';
+import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import { ALL_SCOPES } from '../../src/shared/service-api';
+import { ARTIFACTS, pdfText, savePdf } from '../unit/receipts/fixtures';
+import { openRuntime, type RuntimeFixture } from './runtime-fixture';
+
+let fixture: RuntimeFixture;
+let requested: string[];
+beforeEach(() => {
+  requested = [];
+  // The real fetch, only listened to: which service paths the remote modes asked for.
+  const listening: typeof fetch = (input, init) => {
+    requested.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+    return fetch(input, init);
+  };
+  fixture = openRuntime({ fetch: listening });
+});
+afterEach(async () => {
+  await fixture.dispose();
+});
+
+const handlers = () => fixture.runtime.handlers;
+const sandbox = () => fixture.runtime.sandbox;
+
+const SHOP: SettingsInput = {
+  merchantName: 'Padaria Pão Dourado',
+  pixKey: 'caixa@paodourado.com.br',
+  receiptHeader: { title: 'Pão Dourado', lines: ['Rua das Flores, 10 — Centro', 'Campinas/SP · (19) 3232-1010'] },
+};
+const PAYER = { name: 'Maria das Graças Souza', taxID: '52998224725' };
+const SANDBOX_BANNER = 'AMBIENTE DE TESTES — sem valor';
+
+async function company() {
+  return (await sandbox().engine.call(sandbox().appId, 'getCompany')).company;
+}
+
+/** A sale paid by a named customer, through the sandbox as her bank would pay it. */
+async function paidSale(value: number, comment?: string): Promise<Sale> {
+  const sale = await handlers().createSale({ value, ...(comment ? { comment } : {}) });
+  await sandbox().engine.call(sandbox().appId, 'sandboxPayBrCode', { body: { brCode: sale.brCode, payer: PAYER } });
+  return handlers().getSale({ correlationID: sale.correlationID });
+}
+
+function paymentOf(sale: Sale, layout: ReceiptRequest['layout'] = 'thermal80'): ReceiptRequest {
+  return { correlationID: sale.correlationID, kind: 'pix-in', endToEndId: sale.endToEndId!, layout };
+}
+
+function bytesOf(file: ReceiptFile): Buffer {
+  return Buffer.from(file.pdfBase64, 'base64');
+}
+
+function textOf(name: string, file: ReceiptFile): string {
+  return pdfText(savePdf(name, bytesOf(file)));
+}
+
+function flat(text: string): string {
+  return text.replace(/\s+/g, '');
+}
+
+function firstLine(text: string): string {
+  return text.split('\n').find((line) => line.trim() !== '')!.trim();
+}
+
+function occurrences(text: string, part: string): number {
+  return text.split(part).length - 1;
+}
+
+describe("the counter's payment receipt", () => {
+  it("prints the shop's header, the payer, the value and the ids, on 80 mm and A4", async () => {
+    await handlers().saveSettings(SHOP);
+    const sale = await paidSale(1234, 'Café e pão de queijo');
+    const { officialName, taxID } = await company();
+
+    for (const layout of ['thermal80', 'a4'] as const) {
+      const file = await handlers().getReceipt(paymentOf(sale, layout));
+      expect(file.fileName).toBe(`comprovante-pix-${sale.endToEndId}-${layout}.pdf`);
+      const text = textOf(`counter-pix-in-${layout}`, file);
+      // The header is the shop's, from the settings: not the service's trade name.
+      expect(firstLine(text)).toBe('Pão Dourado');
+      expect(text).toContain('Rua das Flores, 10 — Centro');
+      expect(text).toContain('Campinas/SP · (19) 3232-1010');
+      expect(text).toContain(`CNPJ ${formatCnpj(taxID)}`);
+      expect(text).toContain('Comprovante de Pix recebido');
+      expect(text).toContain('R$ 12,34');
+      expect(text).toContain('Maria das Graças Souza');
+      expect(text).toContain('***.982.247-**');
+      expect(text).not.toContain(PAYER.taxID);
+      expect(text).toContain('BCO DO BRASIL S.A.');
+      expect(text).toContain(officialName);
+      expect(text).toContain('caixa@paodourado.com.br');
+      // The payer's own message wins over the sale's comment.
+      expect(text).toContain('OpenPix testing');
+      expect(text).toContain(SANDBOX_BANNER);
+      expect(flat(text)).toContain(sale.endToEndId);
+      expect(flat(text)).toContain(sale.correlationID);
+      // Payer first, then the shop.
+      expect(text.indexOf('Maria das Graças Souza')).toBeLessThan(text.indexOf(officialName));
+    }
+    rasterize('counter-pix-in-thermal80');
+    rasterize('counter-pix-in-a4');
+  });
+
+  it('prints on a roll 80 mm wide and on an A4 page', async () => {
+    const sale = await paidSale(500);
+    const size = async (layout: ReceiptRequest['layout']) =>
+      (await PDFDocument.load(bytesOf(await handlers().getReceipt(paymentOf(sale, layout))))).getPage(0).getSize();
+    const thermal = await size('thermal80');
+    expect(thermal.width).toBeCloseTo((80 / 25.4) * 72, 1);
+    expect(thermal.height).toBeGreaterThan(300);
+    expect(await size('a4')).toMatchObject({ width: expect.closeTo(595.28, 1), height: expect.closeTo(841.89, 1) });
+  });
+
+  it('names the shop by its merchant name without a header title, and keeps a CNPJ the shop wrote itself', async () => {
+    const { taxID } = await company();
+    await handlers().saveSettings({ merchantName: 'Mercadinho da Esquina', receiptHeader: { lines: [`CNPJ: ${taxID}`] } });
+    const text = textOf('counter-own-cnpj', await handlers().getReceipt(paymentOf(await paidSale(990))));
+    expect(firstLine(text)).toBe('Mercadinho da Esquina');
+    expect(text).toContain(`CNPJ: ${taxID}`);
+    // Formatted once only: in the receiver's rows, not again as a header line.
+    expect(occurrences(text, formatCnpj(taxID))).toBe(1);
+  });
+
+  it("speaks the settings' language", async () => {
+    await handlers().saveSettings({ locale: 'en' });
+    const text = textOf('counter-pix-in-en', await handlers().getReceipt(paymentOf(await paidSale(700))));
+    expect(text).toContain('Pix payment received');
+    expect(text).toContain('TEST ENVIRONMENT');
+    expect(text).not.toContain('Pagador');
+  });
+});
+
+describe("the counter's refund receipt", () => {
+  it('prints the refund: the shop pays the customer back, under the original payment', async () => {
+    await handlers().saveSettings(SHOP);
+    const sale = await paidSale(1234);
+    const refunded = await handlers().refundSale({ correlationID: sale.correlationID, value: 234, reason: 'Troca do pão' });
+    const refund = refunded.refunds[0]!;
+    const { officialName } = await company();
+
+    const file = await handlers().getReceipt({ correlationID: sale.correlationID, kind: 'pix-refund', endToEndId: refund.endToEndId, layout: 'a4' });
+    expect(file.fileName).toBe(`comprovante-devolucao-${refund.endToEndId}-a4.pdf`);
+    const text = textOf('counter-pix-refund-a4', file);
+    expect(firstLine(text)).toBe('Pão Dourado');
+    expect(text).toContain('Rua das Flores, 10 — Centro');
+    expect(text).toContain('Comprovante de devolução Pix');
+    expect(text).toContain('R$ 2,34');
+    expect(text).toContain('Troca do pão');
+    expect(flat(text)).toContain(refund.endToEndId);
+    expect(flat(text)).toContain(`IDdatransaçãooriginal${sale.endToEndId}`);
+    expect(flat(text)).toContain(sale.correlationID);
+    // The shop is the payer now, the customer the receiver.
+    expect(text.indexOf(officialName)).toBeLessThan(text.indexOf('Maria das Graças Souza'));
+    expect(text.indexOf('Pagador')).toBeLessThan(text.indexOf(officialName));
+    expect(text.indexOf('Recebedor')).toBeLessThan(text.indexOf('Maria das Graças Souza'));
+  });
+});
+
+describe('a receipt under the wrong sale', () => {
+  it("is refused with a 404: another sale's payment or refund, a refund asked as a payment, an unpaid sale", async () => {
+    const mine = await paidSale(1000);
+    const theirs = await paidSale(2000);
+    const theirRefund = (await handlers().refundSale({ correlationID: theirs.correlationID, value: 100, reason: 'x' })).refunds[0]!;
+    const unpaid = await handlers().createSale({ value: 300 });
+
+    const refused: ReceiptRequest[] = [
+      { correlationID: mine.correlationID, kind: 'pix-in', endToEndId: theirs.endToEndId!, layout: 'thermal80' },
+      { correlationID: mine.correlationID, kind: 'pix-refund', endToEndId: theirRefund.endToEndId, layout: 'thermal80' },
+      { correlationID: theirs.correlationID, kind: 'pix-in', endToEndId: theirRefund.endToEndId, layout: 'a4' },
+      { correlationID: theirs.correlationID, kind: 'pix-refund', endToEndId: theirs.endToEndId!, layout: 'a4' },
+      { correlationID: unpaid.correlationID, kind: 'pix-in', endToEndId: mine.endToEndId!, layout: 'a4' },
+    ];
+    for (const request of refused) {
+      const answer = handlers().getReceipt(request);
+      await expect(answer, JSON.stringify(request)).rejects.toBeInstanceOf(PosError);
+      await expect(answer).rejects.toMatchObject({ status: 404, message: 'Comprovante não encontrado nesta venda' });
+    }
+    await expect(handlers().printReceipt(refused[0]!)).rejects.toMatchObject({ status: 404 });
+    await expect(handlers().getReceipt({ ...paymentOf(mine), correlationID: 'balcao-nao-existe' })).rejects.toMatchObject({ status: 404 });
+    // Each under its own sale, they print.
+    expect(bytesOf(await handlers().getReceipt(paymentOf(theirs))).length).toBeGreaterThan(1000);
+  });
+});
+
+describe('the same receipt in every mode', () => {
+  it('gives the very same PDF through a remote sandbox over HTTP, asking the company once', async () => {
+    await handlers().saveSettings(SHOP);
+    const sale = await paidSale(1234, 'Café');
+    const refund = (await handlers().refundSale({ correlationID: sale.correlationID, value: 234, reason: 'Troca' })).refunds[0]!;
+    const requests: ReceiptRequest[] = [
+      paymentOf(sale, 'thermal80'),
+      { correlationID: sale.correlationID, kind: 'pix-refund', endToEndId: refund.endToEndId, layout: 'a4' },
+    ];
+    const embedded = await Promise.all(requests.map((request) => handlers().getReceipt(request)));
+    expect(requested).toEqual([]);
+
+    const baseUrl = await sandbox().listen(0);
+    await handlers().saveSettings({ mode: 'remote-sandbox', baseUrl, appId: sandbox().appId });
+    const remote: ReceiptFile[] = [];
+    for (const request of requests) remote.push(await handlers().getReceipt(request));
+
+    expect(remote.map((file) => file.pdfBase64)).toEqual(embedded.map((file) => file.pdfBase64));
+    expect(textOf('counter-pix-in-remote', remote[0]!)).toContain(SANDBOX_BANNER);
+    expect(requested).toContain(`/api/v1/charge/${sale.correlationID}`);
+    // Rendered by the counter: the service's own receipt is never asked for.
+    expect(requested.filter((path) => path.startsWith('/api/v1/receipt/'))).toEqual([]);
+    expect(requested.filter((path) => path === '/api/v1/company')).toHaveLength(1);
+  });
+
+  it('names the shop by its settings when the AppID may not read the company', async () => {
+    await handlers().saveSettings(SHOP);
+    const scopes = ALL_SCOPES.filter((scope) => scope !== 'COMPANY_GET');
+    const { appId } = createSandboxCompany(sandbox().engine.db, new Date(), { officialName: 'Outra Empresa LTDA', scopes });
+    const baseUrl = await sandbox().listen(0);
+    await handlers().saveSettings({ mode: 'remote-sandbox', baseUrl, appId });
+    const sale = await handlers().simulatePayment({ correlationID: (await handlers().createSale({ value: 640 })).correlationID });
+
+    const text = textOf('counter-no-company-scope', await handlers().getReceipt(paymentOf(sale)));
+    expect(firstLine(text)).toBe('Pão Dourado');
+    expect(text).toContain('Padaria Pão Dourado');
+    expect(text).not.toContain('Outra Empresa LTDA');
+    expect(text).not.toMatch(/CNPJ \d/);
+    // A refusal is not remembered: the next receipt asks again (the scope may have been granted).
+    await handlers().getReceipt(paymentOf(sale, 'a4'));
+    expect(requested.filter((path) => path === '/api/v1/company')).toHaveLength(2);
+  });
+
+  it('prints no test banner in production, unless production has lost its AppID and runs on the sandbox', async () => {
+    const sale = await paidSale(1500);
+    const baseUrl = await sandbox().listen(0);
+    await handlers().saveSettings({ mode: 'production', baseUrl, appId: sandbox().appId });
+    const production = textOf('counter-pix-in-production', await handlers().getReceipt(paymentOf(sale)));
+    expect(production).toContain('R$ 15,00');
+    expect(production).not.toContain(SANDBOX_BANNER);
+
+    // An AppID kept in memory only is gone after a restart: the counter is back on its sandbox.
+    await fixture.runtime.close();
+    fixture = openRuntime({ dataDir: fixture.dataDir });
+    expect(await handlers().getStatus()).toMatchObject({ mode: 'production', ready: false });
+    const fallback = textOf('counter-pix-in-no-appid', await handlers().getReceipt(paymentOf(sale)));
+    expect(fallback).toContain(SANDBOX_BANNER);
+  });
+});
+
+describe('counterReceiptData', () => {
+  it("falls back to the sale's comment, and to the settings when the service names no company", async () => {
+    await handlers().saveSettings(SHOP);
+    const sale = await paidSale(800, 'Bolo de fubá');
+    const records = await loadSaleRecordsById(new EmbeddedGateway(sandbox().engine, sandbox().appId), sale.correlationID);
+    delete records.payment!.infoPagador;
+    const settings = await handlers().getSettings();
+
+    const data = counterReceiptData(paymentOf(sale), records, { company: null, settings, environment: 'PRODUCTION' });
+    expect(data).toMatchObject({
+      kind: 'pix-in',
+      value: 800,
+      description: 'Bolo de fubá',
+      chargeCorrelationID: sale.correlationID,
+      environment: 'PRODUCTION',
+      header: { title: 'Pão Dourado', lines: SHOP.receiptHeader!.lines },
+      receiver: { name: 'Padaria Pão Dourado', pixKey: 'caixa@paodourado.com.br' },
+      payer: { name: PAYER.name, taxID: { taxID: PAYER.taxID, type: 'BR:CPF' }, bankName: 'BCO DO BRASIL S.A.', ispb: '00000000' },
+    });
+    expect(data.receiver.taxID).toBeUndefined();
+  });
+});
+
+/** A PNG of the PDF next to it, for a person to look at. */
+function rasterize(name: string): void {
+  const pdf = join(ARTIFACTS, `${name}.pdf`);
+  const result = spawnSync('pdftoppm', ['-png', '-r', '100', '-singlefile', pdf, join(ARTIFACTS, name)]);
+  expect(result.status, String(result.stderr)).toBe(0);
+}
