@@ -11,7 +11,7 @@ import { newEndToEndId } from '../src/main/engine/pix';
 import { type ReceiptData, renderReceiptPdf } from '../src/main/engine/receipts';
 import { createSandboxService } from '../src/main/sandbox-service';
 import { CHARGE_BODY } from './charge-rows';
-import { msPerOp } from './measure';
+import { interleavedMsPerOp, msPerOp } from './measure';
 import type { BenchRow, BenchSection } from './report';
 
 export interface ArtifactOptions {
@@ -139,9 +139,9 @@ export async function benchArtifacts(dir: string, options: ArtifactOptions): Pro
     const direct = () => renderReceiptPdf(data);
     if (!receiptProbe.ok) notes.push(`getReceipt answered ${receiptProbe.why}: receipt row measures renderReceiptPdf directly (fallback)`);
     const subject = receiptProbe.ok ? engineReceipt : direct;
-    await subject();
-    const measured = await msPerOp(subject, options.batches, options.receiptsPerBatch);
-    const baseline = receiptProbe.ok ? await msPerOp(direct, options.batches, options.receiptsPerBatch) : null;
+    const shape = { batches: options.batches, perBatch: options.receiptsPerBatch, warmup: options.receiptsPerBatch * 2 };
+    const { subject: measured, baseline: compared } = await interleavedMsPerOp(subject, direct, shape);
+    const baseline = receiptProbe.ok ? compared : null;
     raw.receipt = { measured, baseline, pdfBytes: (await direct()).byteLength };
     rows.push({
       operation: `receipt PDF pix-in A4 ${receiptProbe.ok ? '(engine getReceipt)' : '(FALLBACK: renderReceiptPdf)'}`,

@@ -63,3 +63,26 @@ export async function interleavedRates(
   }
   return { subject: median(subjectBatches), baseline: median(baselineBatches), subjectBatches, baselineBatches };
 }
+
+/**
+ * msPerOp for a subject and its baseline in alternating batches, after `warmup` calls of each:
+ * measured one after the other, the first one measured paid for the JIT's warm-up alone.
+ */
+export async function interleavedMsPerOp(
+  subject: Op,
+  baseline: Op,
+  options: { batches: number; perBatch: number; warmup: number },
+): Promise<{ subject: { median: number; batches: number[] }; baseline: { median: number; batches: number[] } }> {
+  await msPerOp(subject, 1, options.warmup);
+  await msPerOp(baseline, 1, options.warmup);
+  const subjectBatches: number[] = [];
+  const baselineBatches: number[] = [];
+  for (let b = 0; b < options.batches; b++) {
+    baselineBatches.push((await msPerOp(baseline, 1, options.perBatch)).median);
+    subjectBatches.push((await msPerOp(subject, 1, options.perBatch)).median);
+  }
+  return {
+    subject: { median: median(subjectBatches), batches: subjectBatches },
+    baseline: { median: median(baselineBatches), batches: baselineBatches },
+  };
+}
