@@ -44,8 +44,12 @@ async function load(target: Target, durationSec: number, connections: number): P
 export async function benchHttp(dir: string, options: HttpOptions): Promise<BenchSection> {
   const service = createSandboxService({ dbPath: join(dir, 'http.db') });
   service.app.get('/__bench/bare', async () => ({ ok: true, service: 'balcao' }));
+  // The same service over a database in memory: its POST figure (info) is what the engine and
+  // Fastify cost without the fsync, so the table shows which share of the gap is durability.
+  const volatile = createSandboxService({ dbPath: ':memory:' });
   try {
     const base = await service.listen(0);
+    const volatileBase = await volatile.listen(0);
     const { appId } = service;
     const { charge } = await service.engine.call(appId, 'createCharge', {
       body: { ...CHARGE_BODY, correlationID: 'http-get-target' },
@@ -62,19 +66,26 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
         idReplacement: true,
       },
       get: { url: `${base}/api/v1/charge/${encodeURIComponent(charge.correlationID)}`, method: 'GET', headers },
+      postInMemory: {
+        url: `${volatileBase}/api/v1/charge`,
+        method: 'POST',
+        headers: { authorization: volatile.appId, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...CHARGE_BODY, correlationID: 'http-[<id>]' }),
+        idReplacement: true,
+      },
     } satisfies Record<string, Target>;
 
     for (const target of Object.values(targets)) await load(target, options.warmupSec, options.connections);
-    const runs: Record<keyof typeof targets, Load[]> = { bare: [], post: [], get: [] };
+    const runs: Record<keyof typeof targets, Load[]> = { bare: [], post: [], get: [], postInMemory: [] };
     for (let round = 0; round < options.rounds; round++) {
-      for (const name of ['bare', 'post', 'get'] as const) {
+      for (const name of ['bare', 'post', 'get', 'postInMemory'] as const) {
         runs[name].push(await load(targets[name], options.durationSec, options.connections));
       }
     }
 
     const rps = (name: keyof typeof targets) => median(runs[name].map((r) => r.rps));
     const bare = rps('bare');
-    const row = (operation: string, name: 'post' | 'get'): BenchRow => ({
+    const row = (operation: string, name: 'post' | 'get' | 'postInMemory'): BenchRow => ({
       operation,
       measured: rps(name),
       unit: 'req/s',
@@ -91,7 +102,11 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
       if (bad > 0) notes.push(`HTTP ${name}: ${bad} non-2xx responses or socket errors (not counted as throughput)`);
     }
     return {
-      rows: [row('HTTP POST /api/v1/charge', 'post'), row('HTTP GET /api/v1/charge/{id}', 'get')],
+      rows: [
+        row('HTTP POST /api/v1/charge', 'post'),
+        { ...row('HTTP POST /api/v1/charge, DB in memory (info)', 'postInMemory'), aim: null },
+        row('HTTP GET /api/v1/charge/{id}', 'get'),
+      ],
       notes,
       raw: {
         connections: options.connections,
@@ -103,6 +118,7 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
       },
     };
   } finally {
+    await volatile.close();
     await service.close();
   }
 }
