@@ -165,13 +165,7 @@ export class ChargeRepo {
 
   /** Newest first (insertion order breaks ties within one instant); fetches `limit + 1` rows so the caller can tell whether a next page exists. */
   list(companyId: string, filter: ChargeListFilter, skip: number, limit: number): ChargeRow[] {
-    const where = ['company_id = @companyId'];
-    if (filter.status) where.push('status = @status');
-    if (filter.customerId) where.push('customer_id = @customerId');
-    if (filter.subscription) where.push('subscription_id = @subscription');
-    if (filter.start) where.push('created_at >= @start');
-    if (filter.end) where.push('created_at <= @end');
-    const sql = `SELECT * FROM charges WHERE ${where.join(' AND ')} ORDER BY created_at DESC, rowid DESC LIMIT @take OFFSET @skip`;
+    const sql = chargeListSql(filter);
     let stmt = this.listCache.get(sql);
     if (!stmt) {
       stmt = this.db.prepare(sql);
@@ -179,4 +173,15 @@ export class ChargeRepo {
     }
     return stmt.all({ companyId, ...filter, take: limit + 1, skip }) as ChargeRow[];
   }
+}
+
+/** The list query for a filter; parameters @companyId, the filter's fields, @take and @skip. */
+export function chargeListSql(filter: ChargeListFilter): string {
+  const where = ['company_id = @companyId'];
+  if (filter.status) where.push('status = @status');
+  if (filter.customerId) where.push('customer_id = @customerId');
+  if (filter.subscription) where.push('subscription_id = @subscription');
+  if (filter.start) where.push('created_at >= @start');
+  if (filter.end) where.push('created_at <= @end');
+  return `SELECT * FROM charges WHERE ${where.join(' AND ')} ORDER BY created_at DESC, rowid DESC LIMIT @take OFFSET @skip`;
 }

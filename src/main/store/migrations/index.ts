@@ -1,5 +1,6 @@
 import { coreSchema } from './001-core';
 import { pixQrCodeSoftDeleteSchema } from './002-pix-qr-code-soft-delete';
+import { sparseChargeIndexesSchema } from './003-sparse-charge-indexes';
 
 export interface Migration {
   version: number;
@@ -11,4 +12,5 @@ export interface Migration {
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'core', sql: coreSchema },
   { version: 2, name: 'pix-qr-code-soft-delete', sql: pixQrCodeSoftDeleteSchema },
+  { version: 3, name: 'sparse-charge-indexes', sql: sparseChargeIndexesSchema },
 ];
