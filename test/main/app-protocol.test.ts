@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
 
 import { handleAppProtocol, registerAppSchemeAsPrivileged, resolveAppAsset, serveAppRequest } from '../../src/main/electron/app-protocol';
-import { CONTENT_SECURITY_POLICY } from '../../src/main/electron/content-security-policy';
+import { CONTENT_SECURITY_POLICY } from '../../src/main/content-security-policy';
 import { electronFake, FakeSession } from './fake-electron';
 
 // out/renderer stand-in, with a secret right next to it that must never be served.

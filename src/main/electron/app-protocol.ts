@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { protocol, type Session } from 'electron';
 import { APP_HOST, APP_SCHEME } from './app-origin';
-import { CONTENT_SECURITY_POLICY } from './content-security-policy';
+import { CONTENT_SECURITY_POLICY } from '../content-security-policy';
 
 const MIME_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -2,7 +2,7 @@
 // default; the only content ever allowed is our own app:// origin (plus DevTools while developing).
 import type { Session, WebContents } from 'electron';
 import { isAppUrl, isDevToolsUrl, isOwnBlobUrl } from './app-origin';
-import { CONTENT_SECURITY_POLICY } from './content-security-policy';
+import { CONTENT_SECURITY_POLICY } from '../content-security-policy';
 
 export interface SessionGuardOptions {
   /** Development only: lets DevTools' own devtools:// pages load. */

@@ -5,23 +5,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { PosRuntime } from '../app/pos-runtime';
+import { CONTENT_SECURITY_POLICY } from '../content-security-policy';
 import { registerBridgeRoutes } from './bridge-routes';
 import { EventStreams } from './event-stream';
 import { newRunToken } from './run-token';
-
-/** The renderer's policy, as a header (the page carries the same one in a meta tag). */
-export const RENDERER_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "media-src 'self' data: blob:",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 export interface WebHostOptions {
   runtime: PosRuntime;
@@ -63,7 +50,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     root: options.rendererDir,
     prefix: '/',
     setHeaders(res) {
-      res.setHeader('Content-Security-Policy', RENDERER_CSP);
+      res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
       res.setHeader('X-Content-Type-Options', 'nosniff');
       res.setHeader('Referrer-Policy', 'no-referrer');
     },

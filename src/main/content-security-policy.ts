@@ -1,5 +1,6 @@
-// The one Content-Security-Policy of Balcão's pages, sent as a response header (the renderer's
-// <meta> tag carries the same policy, minus frame-ancestors which a meta tag cannot express).
+// The one Content-Security-Policy of the renderer's pages, sent as a response header by both of
+// its hosts (Electron's app:// protocol and the browser host). The renderer's <meta> tag carries
+// the same policy, minus frame-ancestors, which a meta tag cannot express.
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
