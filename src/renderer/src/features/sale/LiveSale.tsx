@@ -1,6 +1,6 @@
 // The QR screen: a huge QR while the sale waits, then a big green "Pago" or "Expirada".
 // The status follows the main process's pushes; the countdown asks once more at expiry.
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '../../../../shared/pos-api';
 import { useHotkeys } from '../../app/hotkeys';
@@ -174,32 +174,25 @@ function PaidPanel({ sale }: { sale: Sale }) {
   const newSale = useOutcomeKeys('COMPLETED', showReceipt);
 
   return (
-    <section className="outcome outcome--paid" aria-labelledby="outcome-title">
-      <div className="outcome-status" role="status">
-        <CheckIcon className="outcome-icon" />
-        <h1 id="outcome-title" className="outcome-title">
-          {t('live.paid')}
-        </h1>
-      </div>
-      <p className="outcome-amount">{formatBRL(sale.value)}</p>
-      <p className="outcome-detail">
-        {sale.payerName ? t('live.paidFrom', { name: sale.payerName }) : null}{' '}
-        {sale.paidAt ? t('live.paidAt', { time: formatTime(sale.paidAt, i18n.language) }) : null}
-      </p>
-      <div className="outcome-actions">
-        {canReceipt && (
-          <button type="button" className="button button--secondary button--large" onClick={showReceipt}>
-            {t('live.receipt')} <Kbd>C</Kbd>
-          </button>
-        )}
-        <button type="button" className="button button--primary button--large" onClick={newSale} autoFocus>
-          {t('live.newSale')} <Kbd>Enter</Kbd>
+    <OutcomePanel
+      variant="paid"
+      icon={<CheckIcon className="outcome-icon" />}
+      title={t('live.paid')}
+      sale={sale}
+      detail={
+        <>
+          {sale.payerName ? t('live.paidFrom', { name: sale.payerName }) : null}{' '}
+          {sale.paidAt ? t('live.paidAt', { time: formatTime(sale.paidAt, i18n.language) }) : null}
+        </>
+      }
+      onNewSale={newSale}
+    >
+      {canReceipt && (
+        <button type="button" className="button button--secondary button--large" onClick={showReceipt}>
+          {t('live.receipt')} <Kbd>C</Kbd>
         </button>
-      </div>
-      <p className="outcome-next">
-        <Kbd>0–9</Kbd> {t('live.typeNext')}
-      </p>
-    </section>
+      )}
+    </OutcomePanel>
   );
 }
 
@@ -207,17 +200,44 @@ function ExpiredPanel({ sale }: { sale: Sale }) {
   const { t } = useTranslation();
   const newSale = useOutcomeKeys('EXPIRED');
   return (
-    <section className="outcome outcome--expired" aria-labelledby="outcome-title">
+    <OutcomePanel
+      variant="expired"
+      icon={<ClockIcon className="outcome-icon" />}
+      title={t('live.expired')}
+      sale={sale}
+      detail={t('live.expiredHint')}
+      onNewSale={newSale}
+    />
+  );
+}
+
+interface OutcomePanelProps {
+  variant: 'paid' | 'expired';
+  icon: ReactNode;
+  title: string;
+  sale: Sale;
+  detail: ReactNode;
+  onNewSale: () => void;
+  /** Actions shown before "Nova venda". */
+  children?: ReactNode;
+}
+
+/** The screen of a sale that is over: what happened, the amount, and the way to the next sale. */
+function OutcomePanel({ variant, icon, title, sale, detail, onNewSale, children }: OutcomePanelProps) {
+  const { t } = useTranslation();
+  return (
+    <section className={`outcome outcome--${variant}`} aria-labelledby="outcome-title">
       <div className="outcome-status" role="status">
-        <ClockIcon className="outcome-icon" />
+        {icon}
         <h1 id="outcome-title" className="outcome-title">
-          {t('live.expired')}
+          {title}
         </h1>
       </div>
       <p className="outcome-amount">{formatBRL(sale.value)}</p>
-      <p className="outcome-detail">{t('live.expiredHint')}</p>
+      <p className="outcome-detail">{detail}</p>
       <div className="outcome-actions">
-        <button type="button" className="button button--primary button--large" onClick={newSale} autoFocus>
+        {children}
+        <button type="button" className="button button--primary button--large" onClick={onNewSale} autoFocus>
           {t('live.newSale')} <Kbd>Enter</Kbd>
         </button>
       </div>
