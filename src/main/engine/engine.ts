@@ -176,7 +176,7 @@ export class Engine {
     if (tenant.company.environment !== 'SANDBOX') throw forbidden('Only a sandbox company takes its merchant data from the counter');
     const now = this.clock.now();
     return this.writer.submit(() => {
-      const checked = checkSandboxMerchant(this.db, tenant, input);
+      const checked = checkSandboxMerchant(this.tenancy, tenant, input);
       writeSandboxMerchant(this.db, tenant, checked, now);
       // At once, inside the batch: the writes queued after this one resolve their tenant afresh.
       // Should the COMMIT fail, the cache only reloads the unchanged rows.

@@ -3,8 +3,9 @@
 // these belong to the account at the PSP; in the embedded sandbox the shop owner sets them.
 import type { Db } from '../../store/database';
 import { ServiceError, badRequest } from '../errors';
-import { normalizePixKey, sanitizeMerchantCity, sanitizeMerchantName } from '../pix';
-import type { PixKeyRow, Tenant } from './tenancy-rows';
+import { normalizePixKey, sanitizeMerchantCity, sanitizeMerchantName, type PixKeyType } from '../pix';
+import type { TenancyRepo } from './tenancy-repo';
+import type { Tenant } from './tenancy-rows';
 
 export interface SandboxMerchantInput {
   merchantName: string;
@@ -18,6 +19,8 @@ export interface SandboxMerchant {
   merchantCity: string;
   /** The account's receiving key after the change (canonical). */
   pixKey: string;
+  /** Set when the change brings a key: its DICT type, for registering it. */
+  pixKeyType?: PixKeyType;
 }
 
 /**
@@ -25,7 +28,7 @@ export interface SandboxMerchant {
  * printable ASCII left would make every later BR Code fail, and a key owned by another
  * company would let this shop's customers pay someone else.
  */
-export function checkSandboxMerchant(db: Db, tenant: Tenant, input: SandboxMerchantInput): SandboxMerchant {
+export function checkSandboxMerchant(tenancy: TenancyRepo, tenant: Tenant, input: SandboxMerchantInput): SandboxMerchant {
   const merchantName = input.merchantName.trim();
   const merchantCity = input.merchantCity.trim();
   try {
@@ -35,15 +38,15 @@ export function checkSandboxMerchant(db: Db, tenant: Tenant, input: SandboxMerch
     throw badRequest('Nome e cidade da loja precisam de letras sem acento ou números: o QR Code Pix só leva esses caracteres');
   }
   if (input.pixKey === undefined) {
-    return { merchantName, merchantCity, pixKey: defaultKey(db, tenant.account.id)?.key ?? '' };
+    return { merchantName, merchantCity, pixKey: tenancy.defaultPixKey(tenant.account.id)?.key ?? '' };
   }
   const normalized = normalizePixKey(input.pixKey);
   if (!normalized) throw badRequest(`Chave Pix inválida: "${input.pixKey}" (use CPF, CNPJ, e-mail, celular +55 ou chave aleatória)`);
-  const owner = db.prepare<[string], PixKeyRow>('SELECT * FROM pix_keys WHERE key = ?').get(normalized.key);
+  const owner = tenancy.pixKey(normalized.key);
   if (owner && owner.company_id !== tenant.company.id) {
     throw new ServiceError(409, `A chave Pix ${normalized.key} já pertence a outra conta`);
   }
-  return { merchantName, merchantCity, pixKey: normalized.key };
+  return { merchantName, merchantCity, pixKey: normalized.key, pixKeyType: normalized.type };
 }
 
 /**
@@ -62,21 +65,14 @@ export function writeSandboxMerchant(db: Db, tenant: Tenant, merchant: SandboxMe
     merchant.merchantCity,
     tenant.company.id,
   );
-  if (!merchant.pixKey) return;
-  const type = normalizePixKey(merchant.pixKey)?.type;
-  if (!type) throw badRequest(`Chave Pix inválida: "${merchant.pixKey}"`);
+  // Without a new key the account keeps the one it receives with.
+  if (!merchant.pixKeyType) return;
   db.prepare(
     `INSERT INTO pix_keys (key, company_id, account_id, type, is_default, created_at) VALUES (?, ?, ?, ?, 0, ?)
      ON CONFLICT(key) DO NOTHING`,
-  ).run(merchant.pixKey, tenant.company.id, tenant.account.id, type, now.toISOString());
+  ).run(merchant.pixKey, tenant.company.id, tenant.account.id, merchant.pixKeyType, now.toISOString());
   db.prepare('UPDATE pix_keys SET is_default = CASE WHEN key = ? THEN 1 ELSE 0 END WHERE account_id = ?').run(
     merchant.pixKey,
     tenant.account.id,
   );
-}
-
-function defaultKey(db: Db, accountId: string): PixKeyRow | undefined {
-  return db
-    .prepare<[string], PixKeyRow>('SELECT * FROM pix_keys WHERE account_id = ? ORDER BY is_default DESC, created_at LIMIT 1')
-    .get(accountId);
 }
