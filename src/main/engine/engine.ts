@@ -16,6 +16,7 @@ import { GroupCommit } from './group-commit';
 import { Outbox } from './outbox';
 import { checkSandboxMerchant, writeSandboxMerchant, type SandboxMerchant, type SandboxMerchantInput } from './tenancy/sandbox-merchant';
 import { TenancyRepo } from './tenancy/tenancy-repo';
+import type { Tenant } from './tenancy/tenancy-rows';
 
 export type EngineListener = (event: EngineEvent) => void;
 
@@ -91,9 +92,9 @@ export class Engine {
     const spec = operations[op];
     const committed: EngineEvent[] = [];
     const handler = handlers[op] as (ctx: OperationContext, request: ServiceRequest) => ResponseOf<Op> | Promise<ResponseOf<Op>>;
-    const run = () => handler(this.context(appId, op, now, committed), request);
+    const run = () => handler(this.context(this.authorize(appId, op), now, committed), request);
     // A caller without access is turned away here, before it can open a write transaction.
-    if (spec.method !== 'GET') this.context(appId, op, now, committed);
+    if (spec.method !== 'GET') this.authorize(appId, op);
     try {
       // Reads run at once; writes go through the single writer, which answers after COMMIT. A
       // write resolves its caller when its turn comes, so it sees any tenancy change queued
@@ -107,14 +108,17 @@ export class Engine {
     }
   }
 
-  /** Authenticates the AppID, checks the operation's scope and builds what its handler sees. */
-  private context(appId: string | undefined, op: OperationName, now: Date, committed: EngineEvent[]): OperationContext {
+  /** The caller's tenant: the AppID authenticated and, for an operation, its scope checked. */
+  private authorize(appId: string | undefined, op?: OperationName): Tenant {
     const tenant = appId ? this.tenancy.resolveTenant(appId) : null;
     if (!tenant) throw unauthorized(appId ? 'Invalid appID' : 'Missing Authorization header with the AppID');
-    const spec = operations[op];
-    if (spec.scope && !tenant.scopes.has(spec.scope)) {
-      throw forbidden(`Application does not have required scope: ${spec.scope}`);
-    }
+    const scope = op ? operations[op].scope : undefined;
+    if (scope && !tenant.scopes.has(scope)) throw forbidden(`Application does not have required scope: ${scope}`);
+    return tenant;
+  }
+
+  /** What a handler sees; its events are collected in `committed` to announce after COMMIT. */
+  private context(tenant: Tenant, now: Date, committed: EngineEvent[]): OperationContext {
     return {
       db: this.db,
       tenant,
@@ -171,8 +175,7 @@ export class Engine {
    * one these belong to the account at the PSP, so no AppID may change them over HTTP.
    */
   async configureSandboxMerchant(appId: string, input: SandboxMerchantInput): Promise<SandboxMerchant> {
-    const tenant = this.tenancy.resolveTenant(appId);
-    if (!tenant) throw unauthorized('Invalid appID');
+    const tenant = this.authorize(appId);
     if (tenant.company.environment !== 'SANDBOX') throw forbidden('Only a sandbox company takes its merchant data from the counter');
     const now = this.clock.now();
     return this.writer.submit(() => {
