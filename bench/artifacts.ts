@@ -11,7 +11,7 @@ import { newEndToEndId } from '../src/main/engine/pix';
 import { type ReceiptData, renderReceiptPdf } from '../src/main/engine/receipts';
 import { createSandboxService } from '../src/main/sandbox-service';
 import { CHARGE_BODY } from './charge-rows';
-import { interleavedMsPerOp, msPerOp } from './measure';
+import { interleavedMsPerOp } from './measure';
 import type { BenchRow, BenchSection } from './report';
 
 export interface ArtifactOptions {
@@ -100,9 +100,12 @@ export async function benchArtifacts(dir: string, options: ArtifactOptions): Pro
       const perBatch = options.qrPerBatch[size] ?? 1;
       const direct = () => directQr(charge.brCode, size);
       const subject = viaEngine ? engineQr(size) : direct;
-      await subject();
-      const measured = await msPerOp(subject, options.batches, perBatch);
-      const baseline = viaEngine ? await msPerOp(direct, options.batches, perBatch) : null;
+      const { subject: measured, baseline: compared } = await interleavedMsPerOp(subject, direct, {
+        batches: options.batches,
+        perBatch,
+        warmup: 1,
+      });
+      const baseline = viaEngine ? compared : null;
       qrMs[size] = measured.median;
       raw[`qr${size}`] = { measured, baseline };
       rows.push({
