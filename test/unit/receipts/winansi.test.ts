@@ -30,8 +30,14 @@ describe('toWinAnsi', () => {
     expect(toWinAnsi('\ud800x')).toBe('?x');
   });
 
-  it('normalizes spacing and control characters', () => {
-    expect(toWinAnsi('a\tb\r\nc\u0007d\u2028e\u202ff\u00adg')).toBe('a b\ncd\ne\u00a0fg');
+  it('turns line breaks, tabs and other spaces into spaces, keeping no-break ones unbreakable', () => {
+    expect(toWinAnsi('a\tb\r\nc\nd\re\u2028f\u2029g\u0085h\vi\fj\u2003k\u3000l\u1680m')).toBe('a b  c d e f g h i j k l m');
+    expect(toWinAnsi('R$\u202f12\u2007345')).toBe('R$\u00a012\u00a0345');
+  });
+
+  it('drops controls and invisible formatting', () => {
+    expect(toWinAnsi('a\0b\u0007c\u007fd\u009be\u00adf')).toBe('abcdef');
+    expect(toWinAnsi('\u200bA\u200cn\u200da\u2060\ufeff \u200e\u200f\u061c\u202eS\u202c\u2066o\u2069\u180eu')).toBe('Ana Sou');
   });
 
   it('always returns text the fonts can encode', async () => {
@@ -44,7 +50,7 @@ describe('toWinAnsi', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (text) => {
         const safe = toWinAnsi(text);
-        for (const line of safe.split('\n')) for (const font of fonts) font.encodeText(line);
+        for (const font of fonts) font.encodeText(safe);
       }),
       { numRuns: 500 },
     );

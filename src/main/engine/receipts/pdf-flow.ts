@@ -3,8 +3,8 @@
 // Coordinates here grow downwards from the top of the content; paint() flips them.
 
 import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
+import { printableText } from './printable-text';
 import { type Measure, breakWordEvenly, limitLines, wrapText } from './text-layout';
-import { toWinAnsi } from './winansi';
 
 export interface TextStyle {
   font: PDFFont;
@@ -16,8 +16,14 @@ export interface TextStyle {
 
 export type Align = 'left' | 'center' | 'right';
 
+/**
+ * A line that went through printableText and the wrapper: the only text the flow draws, so a
+ * string that could make the font throw never reaches it.
+ */
+export type PrintableLine = string & { readonly printable: unique symbol };
+
 type Op =
-  | { kind: 'text'; x: number; baseline: number; text: string; style: TextStyle }
+  | { kind: 'text'; x: number; baseline: number; text: PrintableLine; style: TextStyle }
   | { kind: 'rule'; x1: number; x2: number; y: number; thickness: number; color: RGB; dash?: number[] }
   | { kind: 'box'; x: number; y: number; width: number; height: number; fill?: RGB; border?: RGB; radius: number };
 
@@ -80,21 +86,23 @@ export class Flow {
    * Wraps text to the given width; returns the printable lines without drawing them.
    * Text without spaces (an id) that needs several lines is cut into even pieces.
    */
-  wrap(text: string, style: TextStyle, width: number = this.width, maxLines?: number): string[] {
+  wrap(text: string, style: TextStyle, width: number = this.width, maxLines?: number): PrintableLine[] {
     const measure = measureWith(style.font, style.size);
-    const printable = toWinAnsi(text).trim();
+    const printable = printableText(text);
     const lines = /\s/.test(printable)
       ? wrapText(printable, measure, width)
       : breakWordEvenly(printable, measure, width);
-    return maxLines === undefined ? lines : limitLines(lines, maxLines, measure, width);
+    // Pieces of printable text, and the ellipsis, which WinAnsi has: printable too.
+    return (maxLines === undefined ? lines : limitLines(lines, maxLines, measure, width)) as PrintableLine[];
   }
 
+  /** Width of the text as wrap would print it on one line. */
   textWidth(text: string, style: TextStyle): number {
-    return measureWith(style.font, style.size)(toWinAnsi(text));
+    return measureWith(style.font, style.size)(printableText(text));
   }
 
   /** Places already wrapped lines starting at `top`, without moving the flow. Returns their height. */
-  placeLines(lines: string[], style: TextStyle, top: number, align: Align, x: number, width: number): number {
+  placeLines(lines: PrintableLine[], style: TextStyle, top: number, align: Align, x: number, width: number): number {
     const measure = measureWith(style.font, style.size);
     const height = lineHeight(style);
     const fullHeight = style.font.heightAtSize(style.size);

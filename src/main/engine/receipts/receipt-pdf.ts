@@ -17,8 +17,8 @@ export interface RenderReceiptOptions {
 
 /**
  * The receipt as PDF bytes. Same data, same bytes. Text the standard fonts cannot show
- * (emoji, other scripts) is replaced, never thrown on; a value that is not non-negative
- * integer cents throws a RangeError.
+ * (line breaks, controls, emoji, other scripts) is replaced, never thrown on; a value that
+ * is not non-negative integer cents throws a RangeError.
  */
 export async function renderReceiptPdf(data: ReceiptData, options: RenderReceiptOptions = {}): Promise<Uint8Array> {
   const theme = themeFor(options.layout ?? 'a4');

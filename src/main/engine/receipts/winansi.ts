@@ -1,6 +1,7 @@
 // The PDF standard fonts (Helvetica, Courier) encode text as WinAnsi: Latin-1 plus 27
-// typographic characters. pdf-lib throws on anything else, so every string goes through
-// toWinAnsi before it is measured or drawn. Portuguese text passes untouched.
+// typographic characters. pdf-lib throws on anything else, line breaks included, so every
+// string goes through toWinAnsi (by way of printableText) before it is measured or drawn.
+// Portuguese text passes untouched.
 
 const WIN_ANSI_EXTRAS = new Set(
   Array.from('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ', (ch) => ch.codePointAt(0) as number),
@@ -14,7 +15,7 @@ export function isWinAnsi(codePoint: number): boolean {
   );
 }
 
-/** Look-alikes for common characters outside WinAnsi. */
+/** Look-alikes for common characters outside WinAnsi; no-break spaces stay unbreakable. */
 const SUBSTITUTES: Record<string, string> = {
   '\u2010': '-', // hyphen
   '\u2011': '-', // non-breaking hyphen
@@ -27,20 +28,6 @@ const SUBSTITUTES: Record<string, string> = {
   '\u2215': '/', // division slash
   '\u202f': '\u00a0', // narrow no-break space (Intl uses it in some locales)
   '\u2007': '\u00a0', // figure space
-  '\u2000': ' ',
-  '\u2001': ' ',
-  '\u2002': ' ',
-  '\u2003': ' ',
-  '\u2004': ' ',
-  '\u2005': ' ',
-  '\u2006': ' ',
-  '\u2008': ' ',
-  '\u2009': ' ',
-  '\u200a': ' ',
-  '\u205f': ' ',
-  '\u3000': ' ',
-  '\u2028': '\n',
-  '\u2029': '\n',
   '\u2024': '.',
   '\u2027': '·',
 };
@@ -51,30 +38,35 @@ const DROPPED = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicat
 const COMBINING_MARKS = /\p{M}/gu;
 
 /**
- * Returns text that the standard PDF fonts can encode. Line breaks become "\n", tabs
- * become spaces, other control characters disappear, emoji are dropped, accented letters
- * outside Latin-1 lose their accent ("ő" -> "o"), and what is left unprintable becomes "?".
- * Never throws.
+ * Characters that separate words without a glyph of their own: line and paragraph breaks
+ * (a PDF text run is one line; the layout decides where lines end), tabs and the other
+ * spaces. A space keeps the words on either side apart.
+ */
+const SEPARATOR = /[\t\n\v\f\r\u0085\p{Zs}\p{Zl}\p{Zp}]/u;
+
+/** Controls and invisible formatting (zero-width characters, bidi marks and overrides): nothing to print. */
+const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
+
+/**
+ * Returns one line of text that the standard PDF fonts can encode, character by character:
+ * line breaks, tabs and other spaces become a space, controls and invisible formatting
+ * disappear, emoji are dropped, accented letters outside Latin-1 lose their accent
+ * ("ő" -> "o"), and what is left unprintable becomes "?". Never throws.
  */
 export function toWinAnsi(text: string): string {
-  const normalized = text.normalize('NFC').replace(/\r\n?/g, '\n');
   let out = '';
-  for (const ch of normalized) {
+  for (const ch of text.normalize('NFC')) {
     const cp = ch.codePointAt(0) as number;
     if (ch === '\u00ad') {
-      // soft hyphen: WinAnsi would paint it as a visible hyphen mid-word
+      // soft hyphen: WinAnsi has it, but would paint it as a visible hyphen mid-word
     } else if (isWinAnsi(cp)) {
       out += ch;
-    } else if (ch === '\n') {
-      out += '\n';
-    } else if (ch === '\t') {
-      out += ' ';
-    } else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) {
-      // other control characters: nothing to print
     } else if (ch in SUBSTITUTES) {
       out += SUBSTITUTES[ch];
-    } else if (DROPPED.test(ch)) {
-      // emoji and friends
+    } else if (SEPARATOR.test(ch)) {
+      out += ' ';
+    } else if (INVISIBLE.test(ch) || DROPPED.test(ch)) {
+      // controls, formatting, emoji and friends
     } else {
       out += stripAccents(ch);
     }
