@@ -54,7 +54,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     },
     async close() {
       await app.close();
-      engine.close();
+      await engine.close();
     },
   };
 }

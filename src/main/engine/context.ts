@@ -3,6 +3,7 @@ import type { OperationName, ResponseOf, ServiceRequest } from '../../shared/ser
 import type { Tenant } from './tenancy/tenancy-rows';
 import type { TenancyRepo } from './tenancy/tenancy-repo';
 import type { Clock } from './clock';
+import type { QrPngRenderer } from './images/qr-png';
 
 export interface EngineConfig {
   /** Where this service is reached from outside: used for payment links, QR image links and Pix locations. */
@@ -28,6 +29,8 @@ export interface OperationContext {
   readonly config: EngineConfig;
   readonly tenancy: TenancyRepo;
   readonly clock: Clock;
+  /** The engine's QR PNG renderer: worker threads and a cache shared by every request. */
+  readonly qrPng: Pick<QrPngRenderer, 'png'>;
   /** Writes an outbox row; call it inside the same transaction as the change it reports. */
   emit(name: string, payload: unknown): void;
 }

@@ -1,6 +1,6 @@
 import { chargeRepo } from '../charges/charge-repo-instance';
 import type { OperationContext } from '../context';
-import { notFound } from '../errors';
+import { unknownRecord } from '../errors';
 import { pixQrCodeRepo } from '../pix-qr-codes/pix-qr-code-repo';
 
 /**
@@ -15,5 +15,5 @@ export function brCodeForImage(ctx: OperationContext, id: string): string {
   if (charge) return charge.br_code;
   const qr = pixQrCodeRepo(ctx.db).findByAnyId(companyId, id);
   if (qr) return qr.br_code;
-  throw notFound('QR code not found');
+  throw unknownRecord('QR code not found');
 }
