@@ -4,7 +4,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { ChargeRow } from '../src/main/engine/charges/charge-repo';
 import type { Engine } from '../src/main/engine/engine';
-import { newObjectId, newTransactionId, newUuid } from '../src/main/engine/ids';
+import { newObjectId, newTransactionId } from '../src/main/engine/ids';
 import type { Db } from '../src/main/store/database';
 
 export const CHARGE_BODY = { value: 1234, comment: 'Pão de queijo e café' } as const;
@@ -29,7 +29,11 @@ export function prepareChargeInsert(db: Db): Statement<[ChargeRow]> {
   );
 }
 
-/** The template with every unique column fresh. */
+/**
+ * The template with every unique column fresh. The payment link stays the template's: a link
+ * exists only with its public id (payment_links, made with the link's first charge), and one
+ * link holding many charges is what a counter's fixed link looks like anyway.
+ */
 export function copyChargeRow(template: ChargeRow, correlationId: string, overrides: Partial<ChargeRow> = {}): ChargeRow {
   const transactionId = newTransactionId();
   return {
@@ -38,7 +42,6 @@ export function copyChargeRow(template: ChargeRow, correlationId: string, overri
     correlation_id: correlationId,
     transaction_id: transactionId,
     identifier: transactionId.slice(0, 25),
-    payment_link_id: newUuid(),
     location_id: newTransactionId(),
     ...overrides,
   };

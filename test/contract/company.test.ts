@@ -83,7 +83,8 @@ describeContract('company', (h) => {
     const url = body.emv.merchantAccountInformationPix.url;
     expect(url).toMatch(/\/qr\/v2\/cob\/[0-9a-f]{32}$/);
     expect(body.emv).toMatchObject({ payloadFormatIndicator: '01', pointOfInitiationMethod: '12', merchantName: 'Balcao Sandbox', crc: charge.brCode.slice(-4) });
-    expect(body.emv).not.toHaveProperty('transactionAmount');
+    // The dynamic code shows the charge's value in tag 54, as the real service's do.
+    expect(body.emv.transactionAmount).toBe('120.58');
     expect(body.recLocation).toBeNull();
     expect(body.cobLocation).toEqual({
       isValid: true,

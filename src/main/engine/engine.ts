@@ -11,8 +11,9 @@ import type { EngineConfig, EngineEvent, OperationContext, Sweeper } from './con
 import { ServiceError, forbidden, unauthorized } from './errors';
 import { handlers, sweepers } from './handlers';
 import { pixLocationPayload } from './charges/charge-location';
-import { paymentLinkView, type PaymentLinkView } from './charges/payment-link-view';
+import { paymentLinkView, type PaymentLinkView } from './payment-links/payment-link-view';
 import { GroupCommit } from './group-commit';
+import { QrPngRenderer } from './images/qr-png';
 import { Outbox } from './outbox';
 import { checkSandboxMerchant, writeSandboxMerchant, type SandboxMerchant, type SandboxMerchantInput } from './tenancy/sandbox-merchant';
 import { TenancyRepo } from './tenancy/tenancy-repo';
@@ -42,6 +43,8 @@ export class Engine {
   readonly clock: Clock;
   readonly config: EngineConfig;
   readonly tenancy: TenancyRepo;
+  /** QR images, drawn off the event loop; its stats show renders, cache and threads. */
+  readonly qrPng: QrPngRenderer;
   private readonly outbox: Outbox;
   private readonly writer: GroupCommit;
   private readonly listeners = new Set<EngineListener>();
@@ -58,6 +61,7 @@ export class Engine {
     this.tenancy = new TenancyRepo(this.db);
     this.outbox = new Outbox(this.db);
     this.writer = new GroupCommit(this.db);
+    this.qrPng = new QrPngRenderer();
     this.logError = options.logError ?? ((error, op) => console.error(`[engine] ${op} failed`, error));
   }
 
@@ -126,6 +130,7 @@ export class Engine {
       config: this.config,
       tenancy: this.tenancy,
       clock: this.clock,
+      qrPng: this.qrPng,
       emit: (name, payload) => {
         if (!this.db.inTransaction) throw new Error(`event ${name} emitted outside a transaction`);
         committed.push(this.outbox.write(tenant.company.id, name, payload, now));
@@ -162,11 +167,11 @@ export class Engine {
     return pixLocationPayload(this.db, locationId, now, paymentDay);
   }
 
-  /** The public payment page data of a payment link, or null. */
-  paymentLink(paymentLinkId: string): PaymentLinkView | null {
+  /** The public payment page data of a payment link, by the link's public id; or null. */
+  paymentLink(publicId: string): PaymentLinkView | null {
     const now = this.clock.now();
     this.sweep(now);
-    return paymentLinkView(this.db, paymentLinkId, now);
+    return paymentLinkView(this.db, publicId, now);
   }
 
   /**
@@ -193,10 +198,15 @@ export class Engine {
     this.sweepDeadlineStale = true;
   }
 
-  close(): void {
+  /**
+   * Flushes the writer, closes the database and ends the QR worker threads; resolves once the
+   * threads are gone, so a test file or `npm run serve` leaves nothing running behind it.
+   */
+  async close(): Promise<void> {
     this.writer.flush();
     this.listeners.clear();
     this.db.close();
+    await this.qrPng.close();
   }
 
   private earliestDeadline(): string | null {

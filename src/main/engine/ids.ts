@@ -32,6 +32,14 @@ export function newUuid(): string {
   return randomUUID();
 }
 
+/**
+ * The public id of a payment link (`/pay/<id>`): 128 random bits, nothing of the caller's in it,
+ * so no company can guess or claim another's page.
+ */
+export function newPublicLinkId(): string {
+  return randomHex(16);
+}
+
 export function toGlobalId(type: string, id: string): string {
   return Buffer.from(`${type}:${id}`).toString('base64');
 }

@@ -176,6 +176,7 @@ function rebuild(decoded: DecodedBrCode): string {
   if (decoded.pointOfInitiation === 'DYNAMIC') {
     return buildDynamicBrCode({
       locationUrl: decoded.locationUrl!,
+      amountCents: decoded.amountCents,
       merchantName: decoded.merchantName,
       merchantCity: decoded.merchantCity,
     });
@@ -324,6 +325,30 @@ describe('buildDynamicBrCode', () => {
     expect(decodeBrCode(code)).toMatchObject({ locationUrl, merchantName: 'Balcao Sandbox', merchantCity: 'Sao Paulo' });
   });
 
+  it('carries the amount in tag 54, in the real service’s layout (remote-api-notes §9.1)', () => {
+    // Woovi's dynamic example with its 62-05 reference label replaced by the "***" we write there.
+    const expected = withCrc(body(WOOVI_DYNAMIC).replace(/62290525[0-9a-f]{25}$/, '62070503***'));
+    const code = buildDynamicBrCode({
+      locationUrl: 'qr-h.woovi.digital/qr/v2/cob/9fb5f17d-d687-4337-88cd-2abd98f9d43b',
+      amountCents: 350,
+      merchantName: 'Teste_Description',
+      merchantCity: 'Sao_Paulo',
+    });
+    expect(code).toBe(expected);
+    expect(decodeBrCode(code).amountCents).toBe(350);
+    const base = { locationUrl: 'pix.example.com/qr/1', merchantName: 'Loja', merchantCity: 'Recife' };
+    expect(buildDynamicBrCode({ ...base, amountCents: MAX_AMOUNT_CENTS })).toContain('54139999999999.99');
+    // Without an amount (a code shared by charges of different values) there is no tag 54.
+    expect(decodeBrCode(buildDynamicBrCode(base)).amountCents).toBeUndefined();
+  });
+
+  it('rejects bad amounts', () => {
+    const base = { locationUrl: 'pix.example.com/qr/1', merchantName: 'Loja', merchantCity: 'Recife' };
+    for (const amountCents of [0, -100, 1.5, MAX_AMOUNT_CENTS + 1, Number.NaN]) {
+      expect(() => buildDynamicBrCode({ ...base, amountCents }), String(amountCents)).toThrow(/amount/);
+    }
+  });
+
   it('fits a 77-character URL into a 99-character tag 26', () => {
     const locationUrl = `pix.example.com/${'a'.repeat(61)}`;
     const code = buildDynamicBrCode({ locationUrl, merchantName: 'Loja', merchantCity: 'Recife' });
@@ -460,17 +485,18 @@ describe('properties', () => {
     );
   });
 
-  it('dynamic: build → decode returns the location and names', () => {
+  it('dynamic: build → decode returns the location, the amount if any, and names', () => {
     const host = fc.stringMatching(/^[a-z0-9-]{1,20}(\.[a-z0-9-]{1,10}){1,2}$/);
     const path = fc.stringMatching(/^(\/[A-Za-z0-9._~-]{1,30}){1,3}$/);
     fc.assert(
-      fc.property(host, path, textWithAccents(40), textWithAccents(30), (h, p, name, city) => {
+      fc.property(host, path, amountArb, textWithAccents(40), textWithAccents(30), (h, p, amountCents, name, city) => {
         const locationUrl = (h + p).slice(0, 77);
-        const code = buildDynamicBrCode({ locationUrl, merchantName: `L${name.raw}`, merchantCity: `C${city.raw}` });
+        const code = buildDynamicBrCode({ locationUrl, amountCents, merchantName: `L${name.raw}`, merchantCity: `C${city.raw}` });
         expect(decodeBrCode(code)).toEqual({
           pointOfInitiation: 'DYNAMIC',
           singleUse: true,
           locationUrl,
+          ...(amountCents === undefined ? {} : { amountCents }),
           merchantName: fit(collapse(`L${name.plain}`), 25),
           merchantCity: fit(collapse(`C${city.plain}`), 15),
         });

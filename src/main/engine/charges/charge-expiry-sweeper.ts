@@ -11,7 +11,7 @@ export const chargeExpirySweeper: Sweeper = {
     for (const row of repo.dueForExpiry(at)) {
       repo.expire(row.id, at);
       emit(row.company_id, 'OPENPIX:CHARGE_EXPIRED', {
-        charge: serializeCharge({ ...row, status: 'EXPIRED', updated_at: at }, config, now),
+        charge: serializeCharge({ ...row, status: 'EXPIRED', updated_at: at }, { db, config }, now),
       });
     }
   },

@@ -1,11 +1,12 @@
 import type { HandlerTable, OperationContext } from '../context';
-import { badRequest, notFound } from '../errors';
+import { badRequest, unknownRecord } from '../errors';
 import { newObjectId, newTransactionId, newUuid } from '../ids';
 import { validateOverdueTerms } from '../money/overdue-terms';
 import { parsePage, pageOf } from '../pagination';
 import { objectBody, parseInput, pathId, rfc3339 } from '../validation';
 import { findCustomerIdByCorrelationId, resolveChargeCustomer } from '../customers/charge-customer';
-import { chargeBrCode } from './charge-brcode';
+import { claimPaymentLink } from '../payment-links/payment-links';
+import { chargeBrCode, isSharedLocationCode } from './charge-brcode';
 import { chargeCreateBody, chargeCreateQuery, chargeExpirationBody, chargeListQuery, type ChargeCreateInput } from './charge-input';
 import type { ChargeRow } from './charge-repo';
 import { chargeRepo } from './charge-repo-instance';
@@ -26,12 +27,12 @@ const listFilterQuery = chargeListQuery.extend({ start: rfc3339.optional(), end:
 /** Looks a charge up by any of its ids within the caller's company; another company's charge is "not found". */
 export function requireCharge(ctx: OperationContext, id: string): ChargeRow {
   const row = chargeRepo(ctx.db).findByAnyId(ctx.tenant.company.id, id);
-  if (!row) throw notFound('Charge not found');
+  if (!row) throw unknownRecord('Charge not found');
   return row;
 }
 
 function chargeJson(ctx: OperationContext, row: ChargeRow) {
-  return serializeCharge(row, ctx.config, ctx.now);
+  return serializeCharge(row, ctx, ctx.now);
 }
 
 function createCharge(ctx: OperationContext, input: ChargeCreateInput): ChargeRow {
@@ -56,14 +57,17 @@ function createCharge(ctx: OperationContext, input: ChargeCreateInput): ChargeRo
 
   const paymentLinkId = input.paymentLinkID ?? newUuid();
   // A fixed location keeps the QR of a payment link the same across its charges, so a printed
-  // code at the counter keeps working: the location always serves the link's newest charge.
-  const reused = input.fixedLocation && input.paymentLinkID ? repo.findByPaymentLinkId(company.id, paymentLinkId) : undefined;
+  // code at the counter keeps working: the location always serves its newest charge. Only a
+  // dynamic code without an amount can be shared so; a static fallback code carries one charge's
+  // amount and txid, so then every charge gets a code of its own.
+  const previous = input.fixedLocation && input.paymentLinkID ? repo.findFixedLocationCharge(company.id, paymentLinkId) : undefined;
+  const shared = previous && isSharedLocationCode(previous.br_code) ? previous : undefined;
   const transactionId = newTransactionId();
   const identifier = transactionId.slice(0, 25);
-  const locationId = reused?.location_id ?? newTransactionId();
+  const locationId = shared?.location_id ?? newTransactionId();
   const isDueDate = input.type === 'OVERDUE';
   const brCode =
-    reused?.br_code ??
+    shared?.br_code ??
     chargeBrCode({
       publicBaseUrl: ctx.config.publicBaseUrl,
       locationId,
@@ -74,6 +78,7 @@ function createCharge(ctx: OperationContext, input: ChargeCreateInput): ChargeRo
       value: input.value,
       identifier,
       comment: input.comment,
+      fixedLocation: input.fixedLocation === true,
     });
   const options: ChargeOptions = {};
   if (input.ensureSameTaxID !== undefined) options.ensureSameTaxID = input.ensureSameTaxID;
@@ -87,6 +92,8 @@ function createCharge(ctx: OperationContext, input: ChargeCreateInput): ChargeRo
   const at = ctx.now.toISOString();
 
   return ctx.db.transaction(() => {
+    // First use of the link gives it its public id; a static QR code's link is refused (400).
+    claimPaymentLink(ctx.db, company.id, paymentLinkId, 'CHARGE', at);
     const customer = input.customer ? resolveChargeCustomer(ctx, input.customer) : null;
     const row: ChargeRow = {
       id: newObjectId(),

@@ -1,15 +1,30 @@
 import type { Db } from '../../store/database';
 import type { AdditionalInfo, ChargeCustomer } from '../../../shared/resources';
 import { centsToDecimalString } from '../../../shared/money';
+import { badRequest } from '../errors';
+import { isCalendarDay } from '../money/calendar';
 import { overdueAmount } from './charge-amount';
 import { chargeRepo } from './charge-repo-instance';
 
 /**
+ * The instant a due-date charge is priced at: noon (São Paulo) of the payer's intended payment
+ * day (DPP), which keeps the day stable, or now when the bank sends none. DPP must be a real
+ * calendar day: "2026-02-30" is refused, not rolled over to March (400, like any bad input).
+ */
+function pricingInstant(paymentDay: string | undefined, now: Date): Date {
+  if (paymentDay === undefined) return now;
+  if (!isCalendarDay(paymentDay)) throw badRequest('DPP must be a calendar day written YYYY-MM-DD');
+  return new Date(`${paymentDay}T12:00:00-03:00`);
+}
+
+/**
  * What a payer's bank reads at a dynamic BR Code's location, in the shape of the central bank's
  * API Pix `cob`/`cobv` payload. Amounts are decimal strings there ("12.34"), unlike our API.
- * Returns null for unknown locations and for charges that can no longer be paid.
+ * Returns null for unknown locations and for charges that can no longer be paid; throws a 400
+ * ServiceError for a bad DPP, checked first so the answer does not depend on the location.
  */
 export function pixLocationPayload(db: Db, locationId: string, now: Date, paymentDay?: string): Record<string, unknown> | null {
+  const at = pricingInstant(paymentDay, now);
   if (!/^[0-9a-f]{32}$/.test(locationId)) return null;
   const row = chargeRepo(db).findByLocation(locationId);
   if (!row || row.status === 'EXPIRED') return null;
@@ -34,8 +49,7 @@ export function pixLocationPayload(db: Db, locationId: string, now: Date, paymen
       valor: { original: centsToDecimalString(row.value), modalidadeAlteracao: 0 },
     };
   }
-  // A bank asks for the amount on the payer's intended payment day (DPP); noon keeps the day stable.
-  const at = paymentDay && /^\d{4}-\d{2}-\d{2}$/.test(paymentDay) ? new Date(`${paymentDay}T12:00:00-03:00`) : now;
+  // A bank asks for the amount on the payer's intended payment day (DPP).
   const amount = overdueAmount(row, at)!;
   if (!amount.payable) return null;
   return {

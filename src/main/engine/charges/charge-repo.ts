@@ -60,6 +60,7 @@ export class ChargeRepo {
   private readonly byTransactionId;
   private readonly byIdentifier;
   private readonly byPaymentLink;
+  private readonly byFixedLocation;
   private readonly byLocation;
   private readonly deleteStmt;
   private readonly expirationStmt;
@@ -79,6 +80,10 @@ export class ChargeRepo {
     this.byIdentifier = db.prepare<[string, string], ChargeRow>('SELECT * FROM charges WHERE company_id = ? AND identifier = ?');
     this.byPaymentLink = db.prepare<[string, string], ChargeRow>(
       'SELECT * FROM charges WHERE company_id = ? AND payment_link_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
+    );
+    this.byFixedLocation = db.prepare<[string, string], ChargeRow>(
+      `SELECT * FROM charges WHERE company_id = ? AND payment_link_id = ? AND json_extract(options, '$.fixedLocation') = 1
+       ORDER BY created_at DESC, rowid DESC LIMIT 1`,
     );
     this.byLocation = db.prepare<[string], ChargeRow>(
       'SELECT * FROM charges WHERE location_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
@@ -130,6 +135,11 @@ export class ChargeRepo {
 
   findByPaymentLinkId(companyId: string, paymentLinkId: string): ChargeRow | undefined {
     return this.byPaymentLink.get(companyId, paymentLinkId);
+  }
+
+  /** The newest charge of a payment link made with fixedLocation: the one whose code the next may share. */
+  findFixedLocationCharge(companyId: string, paymentLinkId: string): ChargeRow | undefined {
+    return this.byFixedLocation.get(companyId, paymentLinkId);
   }
 
   /** The charge a Pix location currently serves: the newest one linked to it. */

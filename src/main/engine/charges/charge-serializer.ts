@@ -7,8 +7,10 @@ import type {
   RateSetting,
   Split,
 } from '../../../shared/resources';
+import type { Db } from '../../store/database';
 import type { EngineConfig } from '../context';
 import { toGlobalId } from '../ids';
+import { paymentLinkPublicId } from '../payment-links/payment-links';
 import { chargeAmountDue } from './charge-amount';
 import type { ChargeRow } from './charge-repo';
 
@@ -26,19 +28,33 @@ function json<T>(text: string | null): T | undefined {
   return text ? (JSON.parse(text) as T) : undefined;
 }
 
-export function paymentLinkUrl(config: Pick<EngineConfig, 'publicBaseUrl'>, paymentLinkId: string): string {
-  return `${config.publicBaseUrl}/pay/${paymentLinkId}`;
+/** What a serializer reads besides the row: the public address, and the store for the link's public id. */
+export interface SerializeContext {
+  db: Db;
+  config: Pick<EngineConfig, 'publicBaseUrl'>;
 }
 
+/**
+ * The public page of a record's payment link. It is addressed by the link's public id, never by
+ * the paymentLinkID: that one is caller text, and another company may use the same.
+ */
+export function paymentLinkUrl(ctx: SerializeContext, companyId: string, paymentLinkId: string): string {
+  return `${ctx.config.publicBaseUrl}/pay/${paymentLinkPublicId(ctx.db, companyId, paymentLinkId)}`;
+}
+
+/**
+ * The QR image keeps the paymentLinkID: the image endpoints need the AppID and search only the
+ * caller's company, so another company's link of the same name is out of their reach.
+ */
 export function qrCodeImageUrl(config: Pick<EngineConfig, 'publicBaseUrl'>, paymentLinkId: string): string {
   return `${config.publicBaseUrl}/openpix/charge/brcode/image/${paymentLinkId}.png`;
 }
 
 /** The stored row as the API's Charge. `now` prices OVERDUE charges for today. */
-export function serializeCharge(row: ChargeRow, config: Pick<EngineConfig, 'publicBaseUrl'>, now: Date): Charge {
+export function serializeCharge(row: ChargeRow, ctx: SerializeContext, now: Date): Charge {
   const options = json<ChargeOptions>(row.options) ?? {};
   const additionalInfo = json<AdditionalInfo[]>(row.additional_info) ?? [];
-  const qrCodeImage = qrCodeImageUrl(config, row.payment_link_id);
+  const qrCodeImage = qrCodeImageUrl(ctx.config, row.payment_link_id);
   const charge: Charge = {
     value: row.value,
     customer: json<ChargeCustomer>(row.customer) ?? null,
@@ -47,7 +63,7 @@ export function serializeCharge(row: ChargeRow, config: Pick<EngineConfig, 'publ
     status: row.status,
     correlationID: row.correlation_id,
     paymentLinkID: row.payment_link_id,
-    paymentLinkUrl: paymentLinkUrl(config, row.payment_link_id),
+    paymentLinkUrl: paymentLinkUrl(ctx, row.company_id, row.payment_link_id),
     qrCodeImage,
     globalID: toGlobalId('Charge', row.id),
     transactionID: row.transaction_id,

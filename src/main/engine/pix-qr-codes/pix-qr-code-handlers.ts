@@ -1,7 +1,8 @@
 import type { HandlerTable, OperationContext } from '../context';
-import { badRequest, notFound } from '../errors';
+import { badRequest, unknownRecord } from '../errors';
 import { newObjectId, newTransactionId, newUuid } from '../ids';
 import { parsePage, pageOf } from '../pagination';
+import { claimPaymentLink } from '../payment-links/payment-links';
 import { BrCodeError, buildStaticBrCode, isPixKeyType, normalizePixKey } from '../pix';
 import type { PixKeyRow } from '../tenancy/tenancy-rows';
 import { objectBody, parseInput, pathId } from '../validation';
@@ -17,7 +18,7 @@ export const PIX_QR_CODE_EVENTS = {
 /** Looks a live static QR code up by id, correlationID, identifier or paymentLinkID within the caller's company. */
 export function requirePixQrCode(ctx: OperationContext, id: string): PixQrCodeRow {
   const row = pixQrCodeRepo(ctx.db).findByAnyId(ctx.tenant.company.id, id);
-  if (!row) throw notFound('Pix QR code not found');
+  if (!row) throw unknownRecord('Pix QR code not found');
   return row;
 }
 
@@ -89,6 +90,9 @@ function createPixQrCode(ctx: OperationContext, input: PixQrCodeCreateInput): Pi
       throw badRequest(`identifier ${input.identifier} is already in use`);
     }
     const identifier = input.identifier ?? newIdentifier(ctx);
+    // The QR code's link, and with it the public id of its payment page.
+    const paymentLinkId = newUuid();
+    claimPaymentLink(ctx.db, companyId, paymentLinkId, 'PIX_QR_CODE', at);
     const row: PixQrCodeRow = {
       id: newObjectId(),
       company_id: companyId,
@@ -96,7 +100,7 @@ function createPixQrCode(ctx: OperationContext, input: PixQrCodeCreateInput): Pi
       name: input.name,
       correlation_id: correlationID,
       identifier,
-      payment_link_id: newUuid(),
+      payment_link_id: paymentLinkId,
       value: input.value ?? null,
       comment: input.comment ? input.comment : null,
       pix_key: key.key,
@@ -139,7 +143,7 @@ export const pixQrCodeHandlers: HandlerTable<'createPixQrCode' | 'getPixQrCode' 
     const row = requirePixQrCode(ctx, id);
     const at = ctx.now.toISOString();
     ctx.db.transaction(() => {
-      if (!pixQrCodeRepo(ctx.db).delete(row.company_id, row.id, at)) throw notFound('Pix QR code not found');
+      if (!pixQrCodeRepo(ctx.db).delete(row.company_id, row.id, at)) throw unknownRecord('Pix QR code not found');
       ctx.emit(PIX_QR_CODE_EVENTS.deleted, { pixQrCode: serializePixQrCode({ ...row, updated_at: at, deleted_at: at }, ctx) });
     })();
     return { status: 'OK' as const, id };

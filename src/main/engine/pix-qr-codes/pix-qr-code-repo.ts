@@ -34,6 +34,8 @@ export interface PixQrCodeRepo {
   insert(row: PixQrCodeRow): void;
   /** Our id, correlationID, identifier or paymentLinkID, within one company. */
   findByAnyId(companyId: string, id: string): PixQrCodeRow | undefined;
+  /** The live QR code of a payment link (its public page shows it). */
+  findByPaymentLinkId(companyId: string, paymentLinkId: string): PixQrCodeRow | undefined;
   /**
    * Across companies: a payer's bank only sees the BR Code, whose txid is the identifier, so
    * sandbox payments resolve the QR code (and its owner) from it.
@@ -82,6 +84,7 @@ export const pixQrCodeRepo = perDatabase<PixQrCodeRepo>((db: Db) => {
       byCorrelation.get(companyId, id) ??
       byCompanyIdentifier.get(companyId, id) ??
       byPaymentLink.get(companyId, id),
+    findByPaymentLinkId: (companyId, paymentLinkId) => byPaymentLink.get(companyId, paymentLinkId),
     findByIdentifier: (identifier) => byIdentifier.get(identifier),
     findByIdIncludingDeleted: (companyId, id) => byIdAny.get(companyId, id),
     correlationIdTaken: (companyId, correlationId) => correlationStmt.get(companyId, correlationId) !== undefined,

@@ -5,7 +5,9 @@
 // * Field order is the ascending one every BCB example and library uses
 //   (00,01,26,52,53,54,58,59,60,62,63), so our output matches theirs byte for byte.
 // * Static codes carry the Pix key in 26-01; dynamic codes carry the location URL in 26-25
-//   (without scheme: the payer's PSP prepends https://) and leave the amount to the JWS.
+//   (without scheme: the payer's PSP prepends https://). A dynamic code may also carry the
+//   amount in 54, as the real service's do (remote-api-notes §9.1): the payer's bank app shows it
+//   before it has loaded the location, but the amount paid is always the location's (JWS).
 // * Static codes omit tag 01. "11" (reusable) would be equally valid, but the BCB static
 //   example, Woovi's static codes and @brazilian-utils all omit it, and omitting it lets those
 //   codes round-trip through decode → build unchanged. Dynamic codes use 01=12 (single use).
@@ -43,6 +45,11 @@ export type PointOfInitiation = 'STATIC' | 'DYNAMIC';
 export interface DynamicBrCodeInput {
   /** Location without scheme, e.g. "pix.example.com/qr/v2/9d36b84f…"; at most 77 characters. */
   locationUrl: string;
+  /**
+   * Amount in cents shown in tag 54 (> 0). Informative only: the payer's PSP pays what the
+   * location says. Omitted when one code stands for several amounts (a fixed location).
+   */
+  amountCents?: number;
   merchantName: string;
   merchantCity: string;
 }
@@ -106,21 +113,31 @@ function trailingFields(merchantName: string, merchantCity: string, txid: string
   ];
 }
 
+/** Tag 54 for an amount in cents; throws BrCodeError unless it is a whole number in 1..MAX_AMOUNT_CENTS. */
+function amountField(cents: number): TlvField {
+  if (!Number.isSafeInteger(cents) || cents <= 0 || cents > MAX_AMOUNT_CENTS) {
+    throw new BrCodeError(`amount ${String(cents)} must be a whole number of cents in 1..${MAX_AMOUNT_CENTS}`);
+  }
+  return { id: '54', value: centsToDecimalString(cents) };
+}
+
 /**
- * Dynamic (cob/cobv) BR Code pointing at `locationUrl`. No amount (tag 54): the payer's PSP
- * takes it from the signed JWS at the location. 62-05 is "***" because the MPIP says the
- * PSP ignores it and uses the txid from the JWS.
+ * Dynamic (cob/cobv) BR Code pointing at `locationUrl`, with the amount in tag 54 when given.
+ * The payer's PSP pays what the signed JWS at the location says, whatever tag 54 shows. 62-05
+ * is "***" because the MPIP says the PSP ignores it and uses the txid from the JWS.
  */
 export function buildDynamicBrCode(input: DynamicBrCodeInput): string {
   assertLocationUrl(input.locationUrl, 'location URL');
-  return encodeBrCodePayload([
+  const fields: TlvField[] = [
     { id: '00', value: '01' },
     { id: '01', value: '12' },
     { id: '26', value: [pixAccountGui(), { id: '25', value: input.locationUrl }] },
     { id: '52', value: '0000' },
     { id: '53', value: '986' },
-    ...trailingFields(input.merchantName, input.merchantCity, NO_TXID),
-  ]);
+  ];
+  if (input.amountCents !== undefined) fields.push(amountField(input.amountCents));
+  fields.push(...trailingFields(input.merchantName, input.merchantCity, NO_TXID));
+  return encodeBrCodePayload(fields);
 }
 
 /**
@@ -145,13 +162,7 @@ export function buildStaticBrCode(input: StaticBrCodeInput): string {
     { id: '52', value: '0000' },
     { id: '53', value: '986' },
   ];
-  if (input.amountCents !== undefined) {
-    const cents = input.amountCents;
-    if (!Number.isSafeInteger(cents) || cents <= 0 || cents > MAX_AMOUNT_CENTS) {
-      throw new BrCodeError(`amount ${String(cents)} must be a whole number of cents in 1..${MAX_AMOUNT_CENTS}`);
-    }
-    fields.push({ id: '54', value: centsToDecimalString(cents) });
-  }
+  if (input.amountCents !== undefined) fields.push(amountField(input.amountCents));
 
   const txid = input.txid ?? NO_TXID;
   if (txid !== NO_TXID && !STATIC_TXID_PATTERN.test(txid)) {

@@ -39,6 +39,8 @@ export function resolveBrCode(ctx: OperationContext, brCode: string): BrCodeTarg
     const match = /\/qr\/v2\/cobv?\/([0-9a-f]{32})$/.exec(decoded.locationUrl);
     const charge = match ? chargeRepo(ctx.db).findByLocation(match[1]!) : undefined;
     if (!charge || charge.company_id !== companyId) throw notFound('Charge not found for this BR Code');
+    // The amount is the charge's, as the location serves it: a dynamic code's tag 54 is only
+    // shown to the payer (and anyone can edit it), so it never decides what is paid.
     return { charge, amount: chargeAmountDue(charge, ctx.now) };
   }
   const key = decoded.pixKey ? ctx.tenancy.pixKey(decoded.pixKey) : undefined;

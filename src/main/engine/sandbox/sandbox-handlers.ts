@@ -59,7 +59,7 @@ function pay(ctx: OperationContext, target: BrCodeTarget, value: number, payer: 
   const result: { transaction: ReturnType<typeof serializeTransaction>; charge?: ReturnType<typeof serializeCharge>; pixQrCode?: ReturnType<typeof serializePixQrCode> } = {
     transaction: serializeTransaction(view),
   };
-  if (target.charge) result.charge = serializeCharge(chargeRepo(ctx.db).findById(target.charge.company_id, target.charge.id)!, ctx.config, ctx.now);
+  if (target.charge) result.charge = serializeCharge(chargeRepo(ctx.db).findById(target.charge.company_id, target.charge.id)!, ctx, ctx.now);
   if (target.pixQrCode) result.pixQrCode = serializePixQrCode(target.pixQrCode, ctx);
   return result;
 }

@@ -117,7 +117,7 @@ export function recordIncomingPix(ctx: OperationContext, input: IncomingPix): Tr
 
     const view = transactions.findById(companyId, row.id)!;
     const pix = serializeTransaction(view);
-    const chargeJson = charge ? serializeCharge(charges.findById(companyId, charge.id)!, ctx.config, ctx.now) : null;
+    const chargeJson = charge ? serializeCharge(charges.findById(companyId, charge.id)!, ctx, ctx.now) : null;
     const qrJson = input.pixQrCode ? serializePixQrCode(input.pixQrCode, ctx) : null;
     if (chargeJson) ctx.emit(TRANSACTION_EVENTS.chargeCompleted, { charge: chargeJson, pix });
     ctx.emit(TRANSACTION_EVENTS.received, { charge: chargeJson, pixQrCode: qrJson, pix, refunds: [] });

@@ -1,6 +1,7 @@
 import { coreSchema } from './001-core';
 import { pixQrCodeSoftDeleteSchema } from './002-pix-qr-code-soft-delete';
 import { sparseChargeIndexesSchema } from './003-sparse-charge-indexes';
+import { paymentLinksSchema } from './004-payment-links';
 
 export interface Migration {
   version: number;
@@ -13,4 +14,5 @@ export const migrations: readonly Migration[] = [
   { version: 1, name: 'core', sql: coreSchema },
   { version: 2, name: 'pix-qr-code-soft-delete', sql: pixQrCodeSoftDeleteSchema },
   { version: 3, name: 'sparse-charge-indexes', sql: sparseChargeIndexesSchema },
+  { version: 4, name: 'payment-links', sql: paymentLinksSchema },
 ];
