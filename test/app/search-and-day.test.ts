@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseAmountSearch } from '../../src/main/app/sale-search';
 import { saoPauloDayRange } from '../../src/main/app/sao-paulo-day';
 import { operationPath, RemoteGateway, GatewayError } from '../../src/main/app/service-gateway';
+import { toPosError } from '../../src/main/app/gateway-errors';
+import { PosError } from '../../src/main/app/pos-error';
 
 describe('amount search', () => {
   it.each([
@@ -45,14 +47,34 @@ describe('remote gateway', () => {
       appId: 'APP',
       fetch: async (url, init) => {
         seen.push({ url: String(url), init: init! });
-        return new Response(JSON.stringify({ error: 'Charge not found' }), { status: 404 });
+        return new Response(JSON.stringify({ error: 'Charge not found' }), { status: 400 });
       },
     });
     const failure = await gateway.call('getCharge', { params: { id: 'a b' }, query: { x: '1', y: undefined } }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(GatewayError);
-    expect(failure).toMatchObject({ status: 404, message: 'Charge not found', offline: false });
+    expect(failure).toMatchObject({ status: 400, message: 'Charge not found', offline: false });
     expect(seen[0]!.url).toBe('https://pix.example.com/api/v1/charge/a%20b?x=1');
     expect(new Headers(seen[0]!.init.headers).get('authorization')).toBe('APP');
+  });
+
+  // The service answers an unknown id with 400 "… not found" (the spec's error tables list no 404
+  // for charges, customers, refunds, static QR codes or transactions); receipts and unknown routes
+  // still answer 404. The counter must say "not found" for both, and a refusal for other 400s.
+  it('turns a 400 "… not found" or a 404 into the counter\'s 404 "Não encontrado", and keeps other 400s as refusals', async () => {
+    const answering = (status: number, error: string) =>
+      new RemoteGateway({ baseUrl: 'https://pix.example.com', appId: 'APP', fetch: async () => new Response(JSON.stringify({ error }), { status }) });
+    const posErrorOf = async (gateway: RemoteGateway) => toPosError(await gateway.call('getCharge', { params: { id: 'x' } }).catch((e: unknown) => e));
+    for (const [status, error] of [
+      [400, 'Charge not found'],
+      [400, 'Customer not found'],
+      [404, 'Receipt not found'],
+    ] as const) {
+      const mapped = await posErrorOf(answering(status, error));
+      expect(mapped).toBeInstanceOf(PosError);
+      expect(mapped).toMatchObject({ status: 404, message: `Não encontrado no serviço Pix: ${error}` });
+    }
+    const refusal = await posErrorOf(answering(400, 'Only a paid (COMPLETED) charge can be refunded'));
+    expect(refusal).toMatchObject({ status: 400, message: 'O serviço Pix recusou: Only a paid (COMPLETED) charge can be refunded' });
   });
 
   it('reports a timeout as offline (status 0)', async () => {

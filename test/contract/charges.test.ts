@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
-import { decodeBrCode } from '../../src/main/engine/pix';
+import { buildDynamicBrCode, decodeBrCode } from '../../src/main/engine/pix';
 import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
 import { describeContract } from '../support/harness';
 
 const CPF = '52998224725';
 
-describeContract('charges', (h) => {
+describeContract('charges', (h, transport) => {
   it('creates an ACTIVE charge with a real dynamic BR Code and every field echoed', async () => {
     const body = await h().ok('createCharge', {
       body: {
@@ -59,8 +59,35 @@ describeContract('charges', (h) => {
     expect(h().counts('events').events).toBeGreaterThanOrEqual(1);
   });
 
-  it('the location of a dynamic BR Code serves the cob payload over HTTP', async () => {
-    if (h().transport !== 'http') return;
+  it('puts the charge value in tag 54 of its dynamic BR Code, and the original value on a due-date one', async () => {
+    const { charge } = await h().ok('createCharge', { body: { correlationID: 'amount', value: 1234 } });
+    expect(decodeBrCode(charge.brCode)).toMatchObject({ pointOfInitiation: 'DYNAMIC', amountCents: 1234 });
+    // The cobv amount moves with the payment day; the code shows the value the charge was made for.
+    const overdue = await h().ok('createCharge', {
+      body: { correlationID: 'amount-cobv', value: 10_000, type: 'OVERDUE', dueDate: '2026-11-30', discountSettings: { modality: 'FIXED_VALUE_UNTIL_SPECIFIED_DATE', discountFixedDate: [{ daysActive: 5, value: 1000 }] } },
+    });
+    expect(overdue.charge.valueWithDiscount).toBe(9000);
+    expect(decodeBrCode(overdue.charge.brCode)).toMatchObject({ pointOfInitiation: 'DYNAMIC', amountCents: 10_000 });
+  });
+
+  it('pays a dynamic code for what its charge asks, whatever its tag 54 says', async () => {
+    const { charge } = await h().ok('createCharge', { body: { correlationID: 'tamper', value: 5000 } });
+    const decoded = decodeBrCode(charge.brCode);
+    expect(decoded.amountCents).toBe(5000);
+    // The same location with a smaller amount, as a forged or edited code would carry it.
+    const forged = buildDynamicBrCode({ locationUrl: decoded.locationUrl!, amountCents: 1, merchantName: decoded.merchantName, merchantCity: decoded.merchantCity });
+    expect(decodeBrCode(forged).amountCents).toBe(1);
+    const before = h().counts('transactions');
+    const refused = await h().client.request('sandboxPayBrCode', { body: { brCode: forged, value: 1 } });
+    expect(refused).toEqual({ status: 400, body: { error: expect.stringContaining('5000') } });
+    expect(h().counts('transactions')).toEqual(before);
+    const paid = await h().ok('sandboxPayBrCode', { body: { brCode: forged } });
+    expect(paid.charge).toMatchObject({ correlationID: 'tamper', status: 'COMPLETED', paidValue: 5000 });
+    expect(paid.transaction.value).toBe(5000);
+  });
+
+  // The location is a public URL on the listening server; the engine run has no server to fetch.
+  it.skipIf(transport !== 'http')('the location of a dynamic BR Code serves the cob payload over HTTP', async () => {
     const { charge } = await h().ok('createCharge', { body: { correlationID: 'loc', value: 990, comment: 'Pastel' } });
     const url = `http://${decodeBrCode(charge.brCode).locationUrl}`;
     const response = await fetch(url);
@@ -104,15 +131,15 @@ describeContract('charges', (h) => {
       expect(got.charge.correlationID).toBe(correlationID);
     }
     const missing = await h().client.request('getCharge', { params: { id: 'nope' } });
-    expect(missing).toEqual({ status: 404, body: { error: 'Charge not found' } });
+    expect(missing).toEqual({ status: 400, body: { error: 'Charge not found' } });
   });
 
   it('never shows one company another company’s charges', async () => {
     const { charge } = await h().ok('createCharge', { body: { correlationID: 'mine', value: 700 } });
     const asOther = { appId: h().other.appId };
     for (const id of ['mine', charge.globalID, charge.transactionID]) {
-      expect((await h().client.request('getCharge', { params: { id } }, asOther)).status).toBe(404);
-      expect((await h().client.request('deleteCharge', { params: { id } }, asOther)).status).toBe(404);
+      expect(await h().client.request('getCharge', { params: { id } }, asOther)).toEqual({ status: 400, body: { error: 'Charge not found' } });
+      expect(await h().client.request('deleteCharge', { params: { id } }, asOther)).toEqual({ status: 400, body: { error: 'Charge not found' } });
     }
     const list = await h().client.request('listCharges', {}, asOther);
     expect('body' in list && (list.body as any).charges).toEqual([]);
@@ -166,14 +193,38 @@ describeContract('charges', (h) => {
       const reply = await h().client.request('updateChargeExpiration', { params: { id: 'patch' }, body });
       expect(reply.status).toBe(400);
     }
-    expect((await h().client.request('updateChargeExpiration', { params: { id: 'x' }, body: { expiresDate: '2027-01-01T00:00:00Z' } })).status).toBe(404);
+    expect(await h().client.request('updateChargeExpiration', { params: { id: 'x' }, body: { expiresDate: '2027-01-01T00:00:00Z' } })).toEqual({
+      status: 400,
+      body: { error: 'Charge not found' },
+    });
   });
 
   it('deletes an unpaid charge and answers { status: OK, id }', async () => {
     await h().ok('createCharge', { body: { correlationID: 'del', value: 100 } });
     expect(await h().ok('deleteCharge', { params: { id: 'del' } })).toEqual({ status: 'OK', id: 'del' });
-    expect((await h().client.request('getCharge', { params: { id: 'del' } })).status).toBe(404);
-    expect((await h().client.request('deleteCharge', { params: { id: 'del' } })).status).toBe(404);
+    // Deleted is gone: it answers like an unknown id.
+    expect(await h().client.request('getCharge', { params: { id: 'del' } })).toEqual({ status: 400, body: { error: 'Charge not found' } });
+    expect(await h().client.request('deleteCharge', { params: { id: 'del' } })).toEqual({ status: 400, body: { error: 'Charge not found' } });
+  });
+
+  // The spec's error table gives "Charge delete, edit, get, list, create" only 200 and 400, so an
+  // id that names no charge of the caller is a 400; another company's charge must answer exactly
+  // like an unknown id (same status, same body) and be left untouched.
+  it('answers 400 { error: "Charge not found" } to get, delete and PATCH of an unknown id and, identically, of another company’s charge', async () => {
+    const theirs = await h().client.request('createCharge', { body: { correlationID: 'deles', value: 700, expiresIn: 900 } }, { appId: h().other.appId });
+    expect(theirs.status).toBe(200);
+    const { charge } = (theirs as { body: any }).body;
+    const events = h().counts('events');
+    const notFound = { status: 400, body: { error: 'Charge not found' } };
+    for (const id of ['nao-existe', charge.correlationID, charge.globalID, charge.transactionID, charge.identifier]) {
+      expect(await h().client.request('getCharge', { params: { id } }), `get ${id}`).toEqual(notFound);
+      expect(await h().client.request('deleteCharge', { params: { id } }), `delete ${id}`).toEqual(notFound);
+      const patch = await h().client.request('updateChargeExpiration', { params: { id }, body: { expiresDate: '2027-01-01T00:00:00Z' } });
+      expect(patch, `patch ${id}`).toEqual(notFound);
+    }
+    expect(h().counts('events')).toEqual(events);
+    const still = await h().client.request('getCharge', { params: { id: 'deles' } }, { appId: h().other.appId });
+    expect(still).toMatchObject({ status: 200, body: { charge: { status: 'ACTIVE', expiresDate: charge.expiresDate } } });
   });
 
   it('reuses the location of a payment link when fixedLocation is set', async () => {
@@ -314,9 +365,9 @@ describeContract('charges', (h) => {
   });
 });
 
-describeContract('payment link page', (h) => {
-  it('serves the public pay page of a charge link with its QR, amount and status', async () => {
-    if (h().transport !== 'http') return;
+describeContract('payment link page', (h, transport) => {
+  // The page is served by the HTTP app only; the engine run has no server to fetch it from.
+  it.skipIf(transport !== 'http')('serves the public pay page of a charge link with its QR, amount and status', async () => {
     const { charge } = await h().ok('createCharge', { body: { correlationID: 'pay-page', value: 4590, comment: 'Bolo <b>' } });
     const response = await fetch(charge.paymentLinkUrl);
     expect(response.status).toBe(200);

@@ -77,17 +77,23 @@ describeContract('customers', (h) => {
     }
   });
 
-  it('answers 404 "Customer not found" for unknown ids and for another company\'s customers', async () => {
+  // The spec's error table gives "Customer get, list, create, update" only 200 and 400: an id that
+  // names no customer of the caller is a 400, and another company's customer answers exactly alike.
+  it('answers 400 "Customer not found" to get and update of unknown ids and of another company\'s customers', async () => {
     await h().ok('createCustomer', { body: maria });
+    const events = h().counts('events');
     for (const id of ['nobody', CPF_2, '529.982.247-26', 'Maria Silva']) {
-      expect(await h().client.request('getCustomer', { params: { id } })).toEqual({ status: 404, body: { error: 'Customer not found' } });
+      expect(await h().client.request('getCustomer', { params: { id } })).toEqual({ status: 400, body: { error: 'Customer not found' } });
     }
     for (const id of ['cli-maria', CPF, CPF_MASKED]) {
       const reply = await h().client.request('getCustomer', { params: { id } }, { appId: h().other.appId });
-      expect(reply).toEqual({ status: 404, body: { error: 'Customer not found' } });
+      expect(reply).toEqual({ status: 400, body: { error: 'Customer not found' } });
     }
     const update = await h().client.request('updateCustomer', { params: { id: 'cli-maria' }, body: { name: 'Intrusa' } }, { appId: h().other.appId });
-    expect(update).toEqual({ status: 404, body: { error: 'Customer not found' } });
+    expect(update).toEqual({ status: 400, body: { error: 'Customer not found' } });
+    const unknown = await h().client.request('updateCustomer', { params: { id: 'nobody' }, body: { name: 'Intrusa' } });
+    expect(unknown).toEqual({ status: 400, body: { error: 'Customer not found' } });
+    expect(h().counts('events')).toEqual(events);
     expect((await h().ok('getCustomer', { params: { id: 'cli-maria' } })).customer.name).toBe('Maria Silva');
     const list = await h().client.request('listCustomers', {}, { appId: h().other.appId });
     expect(list).toMatchObject({ status: 200, body: { customers: [] } });
@@ -242,7 +248,7 @@ describeContract('customers', (h) => {
     expect((await h().ok('getCustomer', { params: { id: 'cli-sem' } })).customer.name).toBe('Sem CPF');
   });
 
-  it('refuses empty or bad updates with 400, unknown ids with 404, and writes nothing', async () => {
+  it('refuses empty or bad updates and unknown ids with 400, and writes nothing', async () => {
     await h().ok('createCustomer', { body: maria });
     const before = h().counts('customers', 'events');
     const bodies: unknown[] = [
@@ -272,7 +278,7 @@ describeContract('customers', (h) => {
     for (const id of ['nobody', CPF]) {
       // PATCH names the record by correlationID only.
       const reply = await h().client.request('updateCustomer', { params: { id }, body: { name: 'X' } });
-      expect(reply, id).toEqual({ status: 404, body: { error: 'Customer not found' } });
+      expect(reply, id).toEqual({ status: 400, body: { error: 'Customer not found' } });
     }
     expect(h().counts('customers', 'events')).toEqual(before);
     const echo = await h().ok('updateCustomer', { params: { id: 'cli-maria' }, body: { correlationID: 'cli-maria', name: 'Maria' } });

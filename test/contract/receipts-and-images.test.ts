@@ -56,6 +56,28 @@ describeContract('receipts', (h) => {
     expect((await h().client.request('getReceipt', { params, query: { layout: 'letter' } })).status).toBe(400);
   });
 
+  // Issue 8: a payer's bank may send a name with a line break; the thermal layout answered 500.
+  it('prints thermal receipts of a payer whose name and refund comment hold line breaks', async () => {
+    const { charge } = await h().ok('createCharge', { body: { correlationID: 'quebra', value: 1500 } });
+    const { transaction } = await h().ok('sandboxPayBrCode', {
+      body: { brCode: charge.brCode, payer: { name: 'Maria\nda\rPenha\u2028Souza' } },
+    });
+    const { refund } = await h().ok('createChargeRefund', {
+      params: { id: 'quebra' },
+      body: { correlationID: 'quebra-dev', value: 500, comment: 'Troca\r\nde\u2029produto' },
+    });
+    const receipts = { 'pix-in': transaction.endToEndId, 'pix-refund': refund.endToEndId };
+    for (const [receiptType, endToEndId] of Object.entries(receipts)) {
+      const reply = await h().client.request('getReceipt', { params: { receiptType, endToEndId }, query: { layout: 'thermal80' } });
+      expect(reply.status, receiptType).toBe(200);
+      if (!('bytes' in reply)) throw new Error(`expected a PDF for ${receiptType}`);
+      expect(reply.contentType).toMatch(/application\/pdf/);
+      const text = pdfText(h(), `line-breaks-${receiptType}-thermal80`, reply.bytes).replace(/\s+/g, ' ');
+      expect(text).toContain('Maria da Penha Souza');
+      if (receiptType === 'pix-refund') expect(text).toContain('Troca de produto');
+    }
+  });
+
   it('answers 400 for a bad type or id, 404 for unknown or another company’s receipts', async () => {
     const { charge } = await h().ok('createCharge', { body: { correlationID: 'x', value: 100 } });
     const { transaction } = await h().ok('sandboxPayBrCode', { body: { brCode: charge.brCode } });
@@ -84,7 +106,7 @@ describeContract('QR images', (h) => {
     expect(pngSize(Buffer.from(b64.imageBase64.replace('data:image/png;base64,', ''), 'base64')).width).toBe(600);
   });
 
-  it('answers 400 { error } for sizes outside 600–4096 and 404 for unknown or foreign ids', async () => {
+  it('answers 400 { error } for sizes outside 600–4096 and for unknown or foreign ids (the spec lists no 404)', async () => {
     const { charge } = await h().ok('createCharge', { body: { correlationID: 'img', value: 100 } });
     for (const size of ['599', '4097', 'abc', '1024.5', '-1']) {
       for (const op of ['getChargeQrImage', 'getQrImageBase64'] as const) {
@@ -93,7 +115,8 @@ describeContract('QR images', (h) => {
         expect('body' in reply && typeof (reply.body as any).error).toBe('string');
       }
     }
-    expect((await h().client.request('getChargeQrImage', { params: { id: 'nope' } })).status).toBe(404);
-    expect((await h().client.request('getChargeQrImage', { params: { id: charge.paymentLinkID } }, { appId: h().other.appId })).status).toBe(404);
+    expect(await h().client.request('getChargeQrImage', { params: { id: 'nope' } })).toEqual({ status: 400, body: { error: 'QR code not found' } });
+    const foreign = await h().client.request('getChargeQrImage', { params: { id: charge.paymentLinkID } }, { appId: h().other.appId });
+    expect(foreign).toEqual({ status: 400, body: { error: 'QR code not found' } });
   });
 });

@@ -56,7 +56,7 @@ describeContract('refunds', (h) => {
     const page = await h().ok('listRefunds', { query: { limit: '2' } });
     expect(page.refunds.map((r: any) => r.correlationID)).toEqual(['d3', 'd2']);
     expect(page.pageInfo).toEqual({ skip: 0, limit: 2, hasPreviousPage: false, hasNextPage: true });
-    expect((await h().client.request('getRefund', { params: { id: 'nope' } })).status).toBe(404);
+    expect(await h().client.request('getRefund', { params: { id: 'nope' } })).toEqual({ status: 400, body: { error: 'Refund not found' } });
   });
 
   it('refuses unpaid charges, other companies’ payments, the 90-day window and bad input, writing nothing', async () => {
@@ -64,10 +64,10 @@ describeContract('refunds', (h) => {
     await h().ok('createCharge', { body: { correlationID: 'aberta', value: 100 } });
     const before = h().counts('refunds', 'events', 'transactions');
     expect((await h().client.request('createChargeRefund', { params: { id: 'aberta' }, body: { correlationID: 'a' } })).status).toBe(400);
-    expect((await h().client.request('createChargeRefund', { params: { id: 'nada' }, body: { correlationID: 'a' } })).status).toBe(404);
+    expect(await h().client.request('createChargeRefund', { params: { id: 'nada' }, body: { correlationID: 'a' } })).toEqual({ status: 400, body: { error: 'Charge not found' } });
     const asOther = { appId: h().other.appId };
     expect((await h().client.request('createRefund', { body: { value: 1, transactionEndToEndId: payment.endToEndId, correlationID: 'x' } }, asOther)).status).toBe(400);
-    expect((await h().client.request('createChargeRefund', { params: { id: 'pago' }, body: { correlationID: 'x' } }, asOther)).status).toBe(404);
+    expect(await h().client.request('createChargeRefund', { params: { id: 'pago' }, body: { correlationID: 'x' } }, asOther)).toEqual({ status: 400, body: { error: 'Charge not found' } });
     const valid = { value: 100, transactionEndToEndId: payment.endToEndId, correlationID: 'ok' };
     for (const body of [
       undefined,
@@ -92,6 +92,32 @@ describeContract('refunds', (h) => {
     expect(h().counts('refunds', 'events', 'transactions')).toEqual(before);
     h().clock.advance(91 * 86_400_000);
     expect(await h().client.request('createRefund', { body: valid })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/90 days/) } });
+  });
+
+  // The spec's error table gives "Charge refunds list and create" only 200 and 400, and the OpenAPI
+  // file gives get refund only 200 and 400 {error}: an id that names nothing of the caller's is a
+  // 400, and another company's charge or refund answers exactly like an unknown id.
+  it('answers 400 "Charge not found" to a charge\'s refunds list and create, and 400 "Refund not found" to get refund, for unknown and for another company\'s ids', async () => {
+    const asOther = { appId: h().other.appId };
+    const { charge } = ((await h().client.request('createCharge', { body: { correlationID: 'deles', value: 1000 } }, asOther)) as { body: any }).body;
+    expect((await h().client.request('sandboxPayBrCode', { body: { brCode: charge.brCode } }, asOther)).status).toBe(200);
+    const theirRefund = await h().client.request('createChargeRefund', { params: { id: 'deles' }, body: { correlationID: 'deles-r', value: 100 } }, asOther);
+    expect(theirRefund.status).toBe(200);
+    const { refundId } = ((await h().client.request('getRefund', { params: { id: 'deles-r' } }, asOther)) as { body: any }).body.pixTransactionRefund;
+    const before = h().counts('refunds', 'events', 'transactions');
+
+    const noCharge = { status: 400, body: { error: 'Charge not found' } };
+    for (const id of ['nao-existe', 'deles', charge.globalID, charge.transactionID]) {
+      expect(await h().client.request('listChargeRefunds', { params: { id } }), `list ${id}`).toEqual(noCharge);
+      expect(await h().client.request('createChargeRefund', { params: { id }, body: { correlationID: 'meu', value: 100 } }), `create ${id}`).toEqual(noCharge);
+    }
+    const noRefund = { status: 400, body: { error: 'Refund not found' } };
+    for (const id of ['nao-existe', 'deles-r', refundId]) {
+      expect(await h().client.request('getRefund', { params: { id } }), `get ${id}`).toEqual(noRefund);
+    }
+    expect(h().counts('refunds', 'events', 'transactions')).toEqual(before);
+    const theirs = await h().client.request('listChargeRefunds', { params: { id: 'deles' } }, asOther);
+    expect(theirs).toMatchObject({ status: 200, body: { refunds: [{ correlationID: 'deles-r', value: 100 }] } });
   });
 
   it('keeps correlationIDs unique per company', async () => {

@@ -43,7 +43,7 @@ describe('SDK charge.* against the sandbox', () => {
       brCode: charge.brCode,
       transactionID: charge.transactionID,
     });
-    expect(charge.paymentLinkUrl).toBe(`${baseUrl}/pay/${charge.paymentLinkID}`);
+    expect(charge.paymentLinkUrl).toMatch(new RegExp(`^${baseUrl}/pay/[0-9a-f]{32}$`));
     expect(charge.qrCodeImage).toBe(`${baseUrl}/openpix/charge/brcode/image/${charge.paymentLinkID}.png`);
 
     const decoded = decodeBrCode(charge.brCode);
@@ -98,16 +98,17 @@ describe('SDK charge.* against the sandbox', () => {
     expect(wrong.error).not.toBe('');
   });
 
-  it('charge.get of an unknown id, or of another company\'s charge, rejects with exactly { error: "Charge not found" }', async () => {
+  // The spec lists only 200 and 400 for "Charge delete, edit, get, list, create".
+  it('charge.get of an unknown id, or of another company\'s charge, rejects 400 with exactly { error: "Charge not found" }', async () => {
     const { woovi, other } = s();
     const unknown = await sdkRejection(woovi.charge.get({ id: 'nao-existe' }));
     expect(unknown).toEqual({ error: 'Charge not found' });
-    expect(s().lastStatus()).toBe(404);
+    expect(s().lastStatus()).toBe(400);
 
     const theirs = as<Charge>((await other.woovi.charge.create({ correlationID: 'deles-1', value: 100 })).charge);
     for (const id of [theirs.correlationID, theirs.globalID, theirs.transactionID]) {
       expect(await sdkRejection(woovi.charge.get({ id }))).toEqual({ error: 'Charge not found' });
-      expect(s().lastStatus()).toBe(404);
+      expect(s().lastStatus()).toBe(400);
     }
     expect((await other.woovi.charge.get({ id: 'deles-1' })).charge.value).toBe(100);
   });
@@ -145,7 +146,7 @@ describe('SDK charge.* against the sandbox', () => {
     expect(deleted).toEqual({ status: 'OK', id: 'apagar' });
     expect(await sdkRejection(woovi.charge.get({ id: 'apagar' }))).toEqual({ error: 'Charge not found' });
     expect(await sdkRejection(woovi.charge.delete({ id: 'apagar' }))).toEqual({ error: 'Charge not found' });
-    expect(s().lastStatus()).toBe(404);
+    expect(s().lastStatus()).toBe(400);
     expect(as<{ charges: Charge[] }>(await woovi.charge.list()).charges).toEqual([]);
   });
 

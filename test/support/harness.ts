@@ -107,9 +107,12 @@ function httpClient(baseUrl: string, defaultAppId: string): ServiceClient {
 
 /**
  * Declares a contract suite that runs twice: against the engine in process and through HTTP.
- * Each test gets a fresh in-memory database, so tests never depend on one another.
+ * Each test gets a fresh in-memory database, so tests never depend on one another. The harness
+ * exists only inside a test, so the transport is also handed to `body` at collection time: a
+ * test that needs a real server says `it.skipIf(transport !== 'http')` and is reported skipped
+ * in the engine run, instead of returning early and passing without checking anything.
  */
-export function describeContract(name: string, body: (get: () => Harness) => void): void {
+export function describeContract(name: string, body: (get: () => Harness, transport: Transport) => void): void {
   for (const transport of ['engine', 'http'] as const) {
     describe(`${name} [${transport}]`, () => {
       let harness: Harness | undefined;
@@ -123,7 +126,7 @@ export function describeContract(name: string, body: (get: () => Harness) => voi
       body(() => {
         if (!harness) throw new Error('harness not ready');
         return harness;
-      });
+      }, transport);
     });
   }
 }

@@ -9,7 +9,18 @@ export function toPosError(error: unknown): unknown {
   if (error.status === 401 || error.status === 403) {
     return new PosError(`O serviço Pix recusou o acesso (confira o AppID nas Configurações): ${error.message}`, error.status);
   }
-  if (error.status === 404) return new PosError(`Não encontrado no serviço Pix: ${error.message}`, 404);
+  if (isNotFoundAnswer(error)) return new PosError(`Não encontrado no serviço Pix: ${error.message}`, 404);
   const status = error.status >= 400 && error.status < 600 ? error.status : 502;
   return new PosError(`O serviço Pix recusou: ${error.message}`, status);
+}
+
+/**
+ * The service names an unknown id (or another company's) with a 400 "Charge not found",
+ * "Customer not found" and the like: the spec's error tables give those operations no 404. A
+ * 404 still comes for receipts and unknown routes (and from servers that use it). Either way the
+ * counter hears "not found", not a refusal of what it sent.
+ */
+export function isNotFoundAnswer(error: GatewayError): boolean {
+  if (error.offline) return false;
+  return error.status === 404 || (error.status === 400 && /\bnot found\b/i.test(error.message));
 }

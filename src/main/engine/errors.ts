@@ -15,5 +15,20 @@ export class ServiceError extends Error {
 export const badRequest = (message: string) => new ServiceError(400, message);
 export const unauthorized = (message = 'appID inválido') => new ServiceError(401, message);
 export const forbidden = (message: string) => new ServiceError(403, message);
+/**
+ * Receipts only, where a 404 is documented (the OpenAPI file's "404: The specified EndToEndId was
+ * not found"; the spec's error table has no receipt row), and the sandbox's payment simulators,
+ * which neither file describes. An unknown id anywhere else is `unknownRecord`.
+ */
 export const notFound = (message: string) => new ServiceError(404, message);
+/**
+ * A path id that names no record of the caller's company: unknown, deleted, or another
+ * company's (tenancy: the two must answer alike). The spec's error tables (service-spec.md,
+ * "Errors") give these operations no 404: "Charge delete, edit, get, list, create | 200, 400",
+ * "Charge refunds list and create | 200, 400", "Customer get, list, create, update | 200, 400",
+ * "QR image (png) | 400", "QR image (base64) | 200, 400, 500"; and the OpenAPI file documents
+ * only 200 and 400 `{error}` for get refund, get/delete static QR code and get transaction. So
+ * the answer is 400 `{ error: "Charge not found" }` and the like, as the real service gives it.
+ */
+export const unknownRecord = (message: string) => new ServiceError(400, message);
 export const unprocessable = (message: string) => new ServiceError(422, message);

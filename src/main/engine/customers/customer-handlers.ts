@@ -1,5 +1,5 @@
 import type { HandlerTable, OperationContext } from '../context';
-import { badRequest, notFound } from '../errors';
+import { badRequest, unknownRecord } from '../errors';
 import { parsePage, pageOf } from '../pagination';
 import { parseTaxId } from '../pix/tax-id';
 import { objectBody, parseInput, pathId } from '../validation';
@@ -30,7 +30,7 @@ export const customerHandlers: HandlerTable<'createCustomer' | 'getCustomer' | '
 
   getCustomer(ctx, request) {
     const row = findByCorrelationOrTaxId(ctx, pathId(request.params));
-    if (!row) throw notFound(NOT_FOUND);
+    if (!row) throw unknownRecord(NOT_FOUND);
     return { customer: serializeCustomer(row) };
   },
 
@@ -44,7 +44,7 @@ export const customerHandlers: HandlerTable<'createCustomer' | 'getCustomer' | '
   // The path id is the correlationID only, as documented: an update must name its record exactly.
   updateCustomer(ctx, request) {
     const row = customerRepo(ctx.db).findByCorrelationId(ctx.tenant.company.id, pathId(request.params));
-    if (!row) throw notFound(NOT_FOUND);
+    if (!row) throw unknownRecord(NOT_FOUND);
     const input = parseInput(customerPatchInput, objectBody(request.body));
     if (input.correlationID !== undefined && input.correlationID !== row.correlation_id) {
       throw badRequest('correlationID cannot be changed');

@@ -1,7 +1,7 @@
 import { chargeRepo } from '../charges/charge-repo-instance';
 import type { ChargeRow } from '../charges/charge-repo';
 import type { HandlerTable, OperationContext } from '../context';
-import { badRequest, notFound } from '../errors';
+import { badRequest, unknownRecord } from '../errors';
 import { parsePage, pageOf } from '../pagination';
 import { transactionRepo } from '../transactions/transaction-repo';
 import { objectBody, parseInput, pathId } from '../validation';
@@ -12,7 +12,7 @@ import { serializeChargeRefund, serializePixTransactionRefund } from './refund-s
 
 function requireCharge(ctx: OperationContext, id: string): ChargeRow {
   const row = chargeRepo(ctx.db).findByAnyId(ctx.tenant.company.id, id);
-  if (!row) throw notFound('Charge not found');
+  if (!row) throw unknownRecord('Charge not found');
   return row;
 }
 
@@ -46,7 +46,7 @@ export const refundHandlers: HandlerTable<'createRefund' | 'getRefund' | 'listRe
 
   getRefund(ctx, request) {
     const refund = refundRepo(ctx.db).findByAnyId(ctx.tenant.company.id, pathId(request.params));
-    if (!refund) throw notFound('Refund not found');
+    if (!refund) throw unknownRecord('Refund not found');
     return { pixTransactionRefund: serializePixTransactionRefund(refund) };
   },
 

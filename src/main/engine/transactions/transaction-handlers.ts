@@ -1,6 +1,6 @@
 import { chargeRepo } from '../charges/charge-repo-instance';
 import type { HandlerTable, OperationContext } from '../context';
-import { notFound } from '../errors';
+import { unknownRecord } from '../errors';
 import { parsePage, pageOf } from '../pagination';
 import { pixQrCodeRepo } from '../pix-qr-codes/pix-qr-code-repo';
 import { parseInput, pathId } from '../validation';
@@ -11,7 +11,7 @@ import { serializeTransaction } from './transaction-serializer';
 /** A transaction of the caller's company by our id, globalID or endToEndId; another company's is "not found". */
 export function requireTransaction(ctx: OperationContext, id: string): TransactionView {
   const view = transactionRepo(ctx.db).findByAnyId(ctx.tenant.company.id, id);
-  if (!view) throw notFound('Transaction not found');
+  if (!view) throw unknownRecord('Transaction not found');
   return view;
 }
 
