@@ -108,7 +108,12 @@ describe('a sale from QR to refund', () => {
   it('cancels an unpaid sale (Esc) and refuses to cancel a paid one', async () => {
     const sale = await handlers().createSale({ value: 700 });
     expect(await handlers().cancelSale({ correlationID: sale.correlationID })).toEqual({ cancelled: true });
+    // The service answers 400 "Charge not found" for a gone charge; the counter still says 404.
     await expect(handlers().getSale({ correlationID: sale.correlationID })).rejects.toMatchObject({ status: 404 });
+    await expect(handlers().cancelSale({ correlationID: sale.correlationID })).rejects.toMatchObject({
+      status: 404,
+      message: 'Não encontrado no serviço Pix: Charge not found',
+    });
 
     const paid = await handlers().createSale({ value: 800 });
     await handlers().simulatePayment({ correlationID: paid.correlationID });
@@ -195,6 +200,25 @@ describe('a sale from QR to refund', () => {
     expect((await handlers().getSettings()).mode).toBe('embedded');
     expect((await handlers().getStatus()).mode).toBe('embedded');
   });
+
+  it.each(['production', 'remote-sandbox'] as const)(
+    'in %s mode without its AppID (lost at a restart) sells nothing, and never on the embedded sandbox',
+    async (mode) => {
+      await handlers().saveSettings({ mode, baseUrl: 'https://api.example.com', appId: 'Q2xpZW50X0lk' });
+      await fixture.runtime.close();
+      // A memory-only secret store starts empty, as Electron's does without a keychain.
+      fixture = openRuntime({ dataDir: fixture.dataDir });
+      const charges = () => fixture.runtime.sandbox.engine.db.prepare('SELECT COUNT(*) AS n FROM charges').get() as { n: number };
+      const before = charges().n;
+
+      expect(await handlers().getStatus()).toMatchObject({ mode, ready: false });
+      const refused = handlers().createSale({ value: 1234 });
+      await expect(refused).rejects.toBeInstanceOf(PosError);
+      await expect(refused).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/Configurações \(F9\).*AppID/) });
+      await expect(handlers().listSales({})).rejects.toMatchObject({ status: 409 });
+      expect(charges().n).toBe(before);
+    },
+  );
 
   it('answers the status and prints nothing where there is no printer', async () => {
     expect(await handlers().getStatus()).toEqual({ mode: 'embedded', online: true, queued: 0, merchantName: 'Balcão Sandbox', ready: true });

@@ -1,6 +1,7 @@
 // The browser host over real HTTP on 127.0.0.1: the bridge's checks, the event stream, the
 // sandbox API on the same port, and the remote modes driven through that very API.
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,6 +128,30 @@ describe('the bridge', () => {
     }
     const noOrigin = await fetch(`${host.origin}/__balcao/invoke/getStatus`, { method: 'POST', headers: { 'x-balcao-token': host.token } });
     expect(noOrigin.status).toBe(403);
+  });
+
+  it('refuses a request naming another host (DNS rebinding) before any token, origin or AppID check (421)', async () => {
+    const port = new URL(host.origin).port;
+    const paths = ['/', '/__balcao/events?token=' + host.token, '/api/v1/charge'];
+    for (const hostHeader of ['evil.example', `evil.example:${port}`, `127.0.0.1.evil.example:${port}`, `127.0.0.1:1`, '']) {
+      for (const path of paths) {
+        // The real token, origin and AppID: only the Host header is wrong, and that alone refuses it.
+        const answer = await rawRequest(path, {
+          host: hostHeader,
+          'x-balcao-token': host.token,
+          origin: host.origin,
+          authorization: host.appId,
+        });
+        expect(answer.status, `${hostHeader} ${path}`).toBe(421);
+        expect(JSON.parse(answer.body)).toMatchObject({ error: expect.any(String) });
+      }
+    }
+    const invoked = await rawRequest('/__balcao/invoke/getStatus', { host: 'evil.example', 'x-balcao-token': host.token, origin: host.origin }, 'POST');
+    expect(invoked.status).toBe(421);
+    // Its own names still work, in any letter case.
+    for (const own of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`]) {
+      expect((await rawRequest('/api/v1/charge', { host: own, authorization: host.appId })).status, own).toBe(200);
+    }
   });
 
   it('knows only the allowlisted methods (404)', async () => {
@@ -282,5 +307,17 @@ function freePort(): Promise<number> {
   });
 }
 
-
-
+/** node:http, because fetch will not send a Host header of the caller's choosing. */
+function rawRequest(path: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(host.origin);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ hostname, port, path, method, headers, setHost: false }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}

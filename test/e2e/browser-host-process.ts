@@ -16,11 +16,18 @@ export interface BrowserHostProcess {
   stop(): Promise<void>;
 }
 
-export async function startBrowserHost(options: { port?: number; dataDir?: string } = {}): Promise<BrowserHostProcess> {
+export interface BrowserHostOptions {
+  port?: number;
+  dataDir?: string;
+  /** More command-line arguments, e.g. `--remote URL --app-id ID`. */
+  args?: string[];
+}
+
+export async function startBrowserHost(options: BrowserHostOptions = {}): Promise<BrowserHostProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'balcao-e2e-'));
   const ownsDataDir = options.dataDir === undefined;
   const tsx = join(ROOT, 'node_modules/.bin/tsx');
-  const child = spawn(tsx, ['src/main/web/start-web.ts', '--port', String(options.port ?? 0), '--data', dataDir], {
+  const child = spawn(tsx, ['src/main/web/start-web.ts', '--port', String(options.port ?? 0), '--data', dataDir, ...(options.args ?? [])], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -57,7 +64,7 @@ export async function startBrowserHost(options: { port?: number; dataDir?: strin
   };
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+export function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const force = setTimeout(() => child.kill('SIGKILL'), 5_000);

@@ -9,7 +9,7 @@ import { formatBRL } from '../../shared/money';
 import type { Charge } from '../../shared/resources';
 import type { Clock } from '../engine/clock';
 import { counterReceipt, type ReceiptEnvironment } from './counter-receipt';
-import { toPosError } from './gateway-errors';
+import { isNotFoundAnswer, toPosError } from './gateway-errors';
 import type { OrderJournal } from './order-journal';
 import { PosError } from './pos-error';
 import type { Printing } from './printing';
@@ -96,7 +96,9 @@ export function createPosHandlers(deps: PosHandlerDeps): PosHandlers {
       try {
         await gateway().call('deleteCharge', { params: { id: correlationID } });
       } catch (error) {
-        if (error instanceof GatewayError && error.status === 400) {
+        // A 400 may be a paid charge (refused) or an unknown one ("Charge not found"); only the
+        // first is worth reading the sale again to explain.
+        if (error instanceof GatewayError && error.status === 400 && !isNotFoundAnswer(error)) {
           const sale = await readSale(correlationID);
           if (sale.status === 'COMPLETED') throw new PosError('Esta venda já foi paga e não pode ser cancelada; faça uma devolução', 409);
         }
@@ -208,13 +210,9 @@ export function createPosHandlers(deps: PosHandlerDeps): PosHandlers {
     }
   }
 
-  /**
-   * PRODUCTION only when production is really what answers: a production mode whose AppID is
-   * missing (kept in memory only, lost at a restart) runs on the embedded sandbox, not ready.
-   */
+  /** A production mode without credentials reaches no service at all, so this never mislabels a sandbox receipt. */
   function receiptEnvironment(): ReceiptEnvironment {
-    const status = deps.status();
-    return status.mode === 'production' && status.ready ? 'PRODUCTION' : 'SANDBOX';
+    return deps.status().mode === 'production' ? 'PRODUCTION' : 'SANDBOX';
   }
 
   return handlers;

@@ -9,6 +9,7 @@ import type { EngineConfig } from '../engine/context';
 import { createSandboxService, type SandboxService } from '../sandbox-service';
 import { embeddedMerchant } from './embedded-merchant';
 import { EventHub, type PosEvents } from './event-hub';
+import type { LaunchRemote } from './launch-remote';
 import { LiveSales } from './live-sales';
 import { OnlineTracker } from './online-tracker';
 import { OrderJournal } from './order-journal';
@@ -17,6 +18,7 @@ import type { Printing } from './printing';
 import { loadSaleById } from './sale-mapper';
 import { EmbeddedGateway, RemoteGateway, type ServiceGateway } from './service-gateway';
 import { SettingsStore, type SecretStore } from './settings-store';
+import { notConfiguredMessage, UnconfiguredGateway } from './unconfigured-gateway';
 
 export interface PosRuntimeOptions {
   dataDir: string;
@@ -31,6 +33,8 @@ export interface PosRuntimeOptions {
   pollIntervalMs?: number;
   /** The fetch remote modes use (tests inject one). */
   fetch?: typeof fetch;
+  /** `--remote URL --app-id ID`: start in the remote sandbox mode against that service. */
+  remote?: LaunchRemote;
 }
 
 export interface PosRuntime {
@@ -67,6 +71,8 @@ export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
     merchantName: company.merchant_name,
     merchantCity: company.merchant_city,
   });
+  // Saved like a trip through Configurações would save it, so the next start without flags stays there.
+  if (options.remote) settings.save({ mode: 'remote-sandbox', baseUrl: options.remote.baseUrl, appId: options.remote.appId });
   const merchant = embeddedMerchant(sandbox.engine, sandbox.appId);
   // Settings saved while another mode was active (or a sandbox.db restored from elsewhere) are
   // brought in at start. Queued in the engine's writer before any sale can be, so it goes first.
@@ -80,9 +86,11 @@ export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
   let gateway = buildGateway(settings.get());
 
   function buildGateway(current: Settings): ServiceGateway {
+    if (current.mode === 'embedded') return tracker.observe(new EmbeddedGateway(sandbox.engine, sandbox.appId));
     const appId = settings.appId();
-    if (current.mode === 'embedded' || !current.baseUrl || !appId) {
-      return tracker.observe(new EmbeddedGateway(sandbox.engine, sandbox.appId));
+    if (!current.baseUrl || !appId) {
+      // Never the embedded sandbox in its place: see UnconfiguredGateway.
+      return new UnconfiguredGateway(notConfiguredMessage(current.mode, { baseUrl: !current.baseUrl, appId: !appId }));
     }
     return tracker.observe(new RemoteGateway({ baseUrl: current.baseUrl, appId, fetch: options.fetch }));
   }

@@ -3,6 +3,7 @@
 // app:// protocol, IPC and the OS (keychain, printers, displays) and closes it cleanly on quit.
 import { join } from 'node:path';
 import { app, dialog, screen, session, type BrowserWindow, type WebContents } from 'electron';
+import { parseLaunchOptions } from '../app/launch-remote';
 import { createPosRuntime, type PosRuntime } from '../app/pos-runtime';
 import { handleAppProtocol, registerAppSchemeAsPrivileged } from './app-protocol';
 import { CustomerDisplay } from './customer-display';
@@ -42,8 +43,10 @@ async function start(): Promise<void> {
   const userData = app.getPath('userData');
   const secretStore = await openSecretStore(join(userData, 'appid.secret'));
   if (!secretStore.persistent) console.warn(`[balcao] ${secretStore.storageNote}`);
+  const launch = parseLaunchOptions(process.argv.slice(1), process.env);
   const pos = createPosRuntime({
     dataDir: join(userData, 'pos'),
+    remote: launch.remote,
     secretStore,
     printing: createElectronPrinting({ printerSource: () => liveCashier()?.webContents }),
   });

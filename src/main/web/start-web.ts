@@ -1,10 +1,10 @@
-// `npm run start:web -- --port N [--data DIR] [--app-id ID]`: the counter in a browser. Runs the
-// same handlers Electron runs, with the embedded sandbox, on 127.0.0.1 only. Prints exactly two
+// `npm run start:web -- --port N [--data DIR] [--app-id ID] [--remote URL --app-id ID]`: the
+// counter in a browser. Runs the same handlers Electron runs, on 127.0.0.1 only. Prints exactly two
 // lines of its own: the URL to open (with the run token) and the sandbox AppID.
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import envPaths from 'env-paths';
+import { parseLaunchOptions } from '../app/launch-remote';
 import { createPosRuntime } from '../app/pos-runtime';
 import { noPrinting } from '../app/printing';
 import { FileSecretStore } from './file-secret-store';
@@ -21,14 +21,12 @@ function rendererDir(): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string', default: String(DEFAULT_PORT) },
-      data: { type: 'string' },
-      'app-id': { type: 'string' },
-    },
+  const launch = parseLaunchOptions(process.argv.slice(2), process.env, {
+    port: { type: 'string', default: String(DEFAULT_PORT) },
+    data: { type: 'string' },
   });
-  const port = Number(values.port);
+  const { values } = launch;
+  const port = Number(values.port ?? DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got ${values.port}`);
   const dataDir = values.data ?? defaultDataDir();
 
@@ -36,7 +34,8 @@ async function main(): Promise<void> {
     dataDir,
     secretStore: new FileSecretStore(join(dataDir, 'appid.secret')),
     printing: noPrinting('O navegador não imprime direto: use "Salvar PDF" e imprima o arquivo.'),
-    sandboxAppId: values['app-id'],
+    sandboxAppId: launch.sandboxAppId,
+    remote: launch.remote,
   });
   let host;
   try {

@@ -8,6 +8,7 @@ import type { PosRuntime } from '../app/pos-runtime';
 import { CONTENT_SECURITY_POLICY } from '../content-security-policy';
 import { registerBridgeRoutes } from './bridge-routes';
 import { EventStreams } from './event-stream';
+import { ownHostNames, registerHostCheck } from './host-check';
 import { newRunToken } from './run-token';
 
 export interface WebHostOptions {
@@ -44,7 +45,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? newRunToken();
   const streams = new EventStreams(runtime.events);
   let origins: string[] = [];
+  let hosts: string[] = [];
 
+  registerHostCheck(app, () => hosts);
   registerBridgeRoutes(app, { handlers: runtime.handlers, streams, token, allowedOrigins: () => origins });
   await app.register(fastifyStatic, {
     root: options.rendererDir,
@@ -58,8 +61,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   app.addHook('preClose', async () => streams.endAll());
 
   const origin = await runtime.sandbox.listen(options.port ?? 0);
-  const port = new URL(origin).port;
-  origins = [origin, `http://localhost:${port}`];
+  hosts = ownHostNames(origin);
+  origins = hosts.map((host) => `http://${host}`);
   return {
     origin,
     url: `${origin}/?token=${token}`,

@@ -6,6 +6,7 @@ import {
   outcomeKey,
   PAID_HOLD_MS,
   saleIsOver,
+  typeAheadKey,
   type SaleScreenState,
 } from '../../../src/renderer/src/lib/next-sale';
 
@@ -39,6 +40,18 @@ describe('starting the next sale from the outcome screen', () => {
     }
   });
 
+  it('continues an amount typed ahead while the QR waited: 3, 2 before "Pago", 1, 4 after read R$ 32,14', () => {
+    const typedWhileWaiting = [...'32'].reduce<CentsEntry>((entry, key) => typeAheadKey(entry, key)!, emptyEntry);
+    expect(typedWhileWaiting).toEqual({ cents: 32, pristine: false });
+    const first = outcomeKey('COMPLETED', '1', typedWhileWaiting);
+    expect(first).toEqual({ action: 'next-sale', entry: { cents: 321, pristine: false } });
+    if (first?.action !== 'next-sale') throw new Error('1 did not start the next sale');
+    expect(centsEntryReducer(first.entry, { type: 'digit', digit: '4' }).cents).toBe(3214);
+    // Enter keeps what was typed; Esc, as on the entry, clears it.
+    expect(outcomeKey('EXPIRED', 'Enter', typedWhileWaiting)).toEqual({ action: 'next-sale', entry: typedWhileWaiting });
+    expect(outcomeKey('COMPLETED', 'Escape', typedWhileWaiting)).toEqual({ action: 'next-sale', entry: emptyEntry });
+  });
+
   it('C opens the receipt of a paid sale only; other keys do nothing', () => {
     expect(outcomeKey('COMPLETED', 'c')).toEqual({ action: 'receipt' });
     expect(outcomeKey('COMPLETED', 'C')).toEqual({ action: 'receipt' });
@@ -46,6 +59,15 @@ describe('starting the next sale from the outcome screen', () => {
     for (const key of ['a', ',', '.', ' ', 'Backspace', 'Tab', 'F8', 'F2', '12', '']) {
       expect(outcomeKey('COMPLETED', key)).toBeNull();
     }
+  });
+});
+
+describe('typing ahead while the QR waits', () => {
+  it('digits build the next amount and Backspace corrects it; other keys are not for it', () => {
+    let entry = emptyEntry;
+    for (const key of ['1', '2', '3', 'Backspace', '4']) entry = typeAheadKey(entry, key)!;
+    expect(entry).toEqual({ cents: 124, pristine: false });
+    for (const key of ['c', 'Escape', 'Enter', 'F8', ',', 'a', '12']) expect(typeAheadKey(entry, key)).toBeNull();
   });
 });
 

@@ -23,21 +23,36 @@ export function saleIsOver(state: SaleScreenState): boolean {
 export const DIGIT_KEYS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 
 export type OutcomeKeyResult =
-  /** Start the next sale; its amount entry begins as `entry` (the typed digit, or empty). */
+  /** Start the next sale; its amount entry begins as `entry`. */
   | { action: 'next-sale'; entry: CentsEntry }
   | { action: 'receipt' }
   | null;
 
 /**
- * A key pressed on the Pago / Expirada screen. Digits start the next sale with that digit
- * already typed, so "Pago" then 1, 2, 3, 4 reads R$ 12,34 on the new entry. Enter and Esc
- * start it empty (F1 does too, app-wide, through saleIsOver); C opens the payment receipt
- * (Pago only). Anything else does nothing.
+ * A key pressed on the Pago / Expirada screen, where `pending` is the next amount the cashier
+ * already began while the QR was still waiting (see typeAheadKey). Digits continue it and start
+ * the next sale, so "Pago" then 1, 2, 3, 4 reads R$ 12,34 on the new entry, and 3, 2 typed
+ * before the payment showed up and 1, 4 after read R$ 32,14. Enter starts it with what was
+ * typed; Esc starts it empty (Esc clears, as on the entry). C opens the payment receipt (Pago
+ * only). Anything else does nothing.
  */
-export function outcomeKey(status: Exclude<SaleStatus, 'ACTIVE'>, key: string): OutcomeKeyResult {
-  if (/^\d$/.test(key)) return { action: 'next-sale', entry: centsEntryReducer(emptyEntry, { type: 'digit', digit: key }) };
-  if (key === 'Enter' || key === 'Escape') return { action: 'next-sale', entry: emptyEntry };
+export function outcomeKey(status: Exclude<SaleStatus, 'ACTIVE'>, key: string, pending: CentsEntry = emptyEntry): OutcomeKeyResult {
+  if (/^\d$/.test(key)) return { action: 'next-sale', entry: centsEntryReducer(pending, { type: 'digit', digit: key }) };
+  if (key === 'Enter') return { action: 'next-sale', entry: pending };
+  if (key === 'Escape') return { action: 'next-sale', entry: emptyEntry };
   if (status === 'COMPLETED' && key.toLowerCase() === 'c') return { action: 'receipt' };
+  return null;
+}
+
+/**
+ * A key pressed while the QR still waits for its Pix. The customer may already have paid (the
+ * counter learns it a moment later), so the cashier may already be typing the next amount:
+ * digits and Backspace build it aside, shown on the waiting screen, and the sale's update
+ * (Pago, Expirada) leaves it as typed. Other keys are not for the next amount (null).
+ */
+export function typeAheadKey(pending: CentsEntry, key: string): CentsEntry | null {
+  if (/^\d$/.test(key)) return centsEntryReducer(pending, { type: 'digit', digit: key });
+  if (key === 'Backspace') return centsEntryReducer(pending, { type: 'backspace' });
   return null;
 }
 

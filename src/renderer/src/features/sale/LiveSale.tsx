@@ -9,7 +9,7 @@ import { Kbd } from '../../app/Kbd';
 import { formatCountdown, isRunningOut, secondsUntil } from '../../lib/countdown';
 import { formatTime } from '../../lib/date-time';
 import { formatBRL } from '../../lib/money';
-import { DIGIT_KEYS, outcomeKey } from '../../lib/next-sale';
+import { DIGIT_KEYS, outcomeKey, typeAheadKey } from '../../lib/next-sale';
 import { useNow } from '../../app/use-now';
 import { useReceipt } from '../receipts/receipt-store';
 import { isSandboxMode, useSettings } from '../settings/settings-store';
@@ -58,6 +58,7 @@ function WaitingPanel({ sale, qrSrc }: { sale: Sale; qrSrc: string }) {
     Escape: requestCancel,
     c: () => void copy(),
     ...(sandbox ? { F8: () => void simulatePayment() } : {}),
+    ...typeAheadBindings(),
   });
 
   const amount = formatBRL(sale.value);
@@ -78,6 +79,7 @@ function WaitingPanel({ sale, qrSrc }: { sale: Sale; qrSrc: string }) {
           <span>{t('live.waiting')}</span>
         </div>
         <Countdown expiresDate={sale.expiresDate} />
+        <NextAmount />
         {/* One slot for the hint, an error or the armed cancel, so nothing below jumps. */}
         {error ? (
           <p className="live-message banner banner--error" role="alert">
@@ -156,13 +158,36 @@ function Countdown({ expiresDate }: { expiresDate: string }) {
 function useOutcomeKeys(status: Exclude<Sale['status'], 'ACTIVE'>, showReceipt?: () => void) {
   const startNext = useSale((state) => state.startNext);
   const onKey = (event: KeyboardEvent) => {
-    const result = outcomeKey(status, event.key);
+    // Read at the key, not at render: the amount typed ahead is the cashier's latest.
+    const result = outcomeKey(status, event.key, useSale.getState().nextEntry);
     if (result?.action === 'next-sale') startNext(result.entry);
     else if (result?.action === 'receipt') showReceipt?.();
   };
   const keys = [...DIGIT_KEYS, 'Enter', 'Escape', ...(showReceipt ? ['c'] : [])];
-  useHotkeys(Object.fromEntries(keys.map((key) => [key, onKey])));
+  useHotkeys({ ...Object.fromEntries(keys.map((key) => [key, onKey])), Backspace: typeAheadBindings().Backspace });
   return () => startNext();
+}
+
+/** Digits and Backspace build the next amount aside while this sale is still on screen. */
+function typeAheadBindings(): Record<string, (event: KeyboardEvent) => void> {
+  const onKey = (event: KeyboardEvent) => {
+    const { nextEntry, setNextEntry } = useSale.getState();
+    const next = typeAheadKey(nextEntry, event.key);
+    if (next) setNextEntry(next);
+  };
+  return Object.fromEntries([...DIGIT_KEYS, 'Backspace'].map((key) => [key, onKey]));
+}
+
+/** The next amount, typed ahead while this sale is still on screen: seen, so it is trusted. */
+function NextAmount() {
+  const { t } = useTranslation();
+  const pending = useSale((state) => state.nextEntry.cents);
+  if (pending === 0) return null;
+  return (
+    <p className="next-amount" role="status" data-testid="next-amount">
+      {t('live.nextAmount', { amount: formatBRL(pending) })} <Kbd>⌫</Kbd>
+    </p>
+  );
 }
 
 function PaidPanel({ sale }: { sale: Sale }) {
@@ -235,6 +260,7 @@ function OutcomePanel({ variant, icon, title, sale, detail, onNewSale, children 
       </div>
       <p className="outcome-amount">{formatBRL(sale.value)}</p>
       <p className="outcome-detail">{detail}</p>
+      <NextAmount />
       <div className="outcome-actions">
         {children}
         <button type="button" className="button button--primary button--large" onClick={onNewSale} autoFocus>

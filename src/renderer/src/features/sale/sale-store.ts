@@ -25,8 +25,9 @@ interface SaleState {
   cancelArmed: boolean;
   busy: 'cancelling' | 'simulating' | null;
   /**
-   * What the next amount entry starts with: a digit typed on the Pago screen lands here so it
-   * is not lost while the entry mounts. SaleEntry starts from it, then clears it.
+   * What the next amount entry starts with: digits typed while a QR waits, or on the Pago
+   * screen, land here so they survive the sale's update and the entry's mount. SaleEntry
+   * starts from it, then clears it. Only the cashier's keys change it, never a push.
    */
   nextEntry: CentsEntry;
   create(input: { value: number; comment?: string; customer?: SaleCustomer }): Promise<boolean>;
@@ -37,8 +38,13 @@ interface SaleState {
   cancel(): Promise<void>;
   simulatePayment(): Promise<void>;
   finish(): void;
-  /** Finishes a sale that is over (Pago / Expirada) and opens the entry with `entry`; false if none was. */
+  /**
+   * Finishes a sale that is over (Pago / Expirada) and opens the entry with `entry`, or with the
+   * amount already typed ahead when none is given; false if no sale was over.
+   */
   startNext(entry?: CentsEntry): boolean;
+  /** Sets the next amount while a sale is on screen (the waiting QR's type-ahead). */
+  setNextEntry(entry: CentsEntry): void;
   clearNextEntry(): void;
   dismissMessages(): void;
 }
@@ -119,12 +125,14 @@ export const useSale = create<SaleState>()((set, get) => ({
     set({ phase: 'entry', live: null, lastSale: live?.sale ?? get().lastSale, cancelArmed: false, busy: null, error: null });
   },
 
-  startNext(entry = emptyEntry) {
+  startNext(entry) {
     if (!saleIsOver(saleScreenState(get()))) return false;
     get().finish();
-    set({ nextEntry: entry, notice: null });
+    set({ nextEntry: entry ?? get().nextEntry, notice: null });
     return true;
   },
+
+  setNextEntry: (entry) => set({ nextEntry: entry }),
 
   clearNextEntry() {
     if (get().nextEntry !== emptyEntry) set({ nextEntry: emptyEntry });
