@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import QRCode from 'qrcode';
 import type { Engine } from '../engine/engine';
 import { NOT_FOUND_HTML, PAYMENT_PAGE_CSP, paymentLinkHtml } from './payment-link-html';
 
@@ -7,13 +6,18 @@ import { NOT_FOUND_HTML, PAYMENT_PAGE_CSP, paymentLinkHtml } from './payment-lin
 // service's pay page. `:id` is the link's public id: the service's own random id, never the
 // paymentLinkID a caller chose, so one company cannot take another's page over.
 
+/** Sharp on a phone's screen at any zoom, and within the image endpoints' size range. */
+const PAGE_QR_PIXELS = 640;
+
 export function registerPaymentLinkPage(app: FastifyInstance, engine: Engine): void {
   app.get<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
     const view = engine.paymentLink(request.params.id);
     reply.header('content-security-policy', PAYMENT_PAGE_CSP).header('x-content-type-options', 'nosniff');
     if (!view) return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND_HTML);
     const payable = view.kind === 'PIX_QR_CODE' || view.status === 'ACTIVE';
-    const qr = payable ? await QRCode.toDataURL(view.brCode, { margin: 4, width: 640, errorCorrectionLevel: 'M' }) : null;
+    // Drawn by the engine's worker pool (and cached), like the image endpoints: a page opened by
+    // many customers never stalls the server's event loop.
+    const qr = payable ? `data:image/png;base64,${Buffer.from(await engine.qrPng.png(view.brCode, PAGE_QR_PIXELS)).toString('base64')}` : null;
     return reply.type('text/html; charset=utf-8').send(paymentLinkHtml(view, qr));
   });
 }
