@@ -1,11 +1,11 @@
 import type Database from 'better-sqlite3';
-import { migrations } from './migrations';
+import { migrations as serviceMigrations, type Migration } from './migrations';
 
 /**
  * Applies the numbered migrations not yet applied, each in its own transaction, and records
  * the schema version in PRAGMA user_version so a half-applied migration can never be seen.
  */
-export function migrate(db: Database.Database): void {
+export function migrate(db: Database.Database, migrations: readonly Migration[] = serviceMigrations): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   for (const migration of migrations) {
     if (migration.version <= current) continue;

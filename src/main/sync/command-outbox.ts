@@ -1,0 +1,124 @@
+// The command outbox: what the cashier did that the service must hear. A command is written in
+// the same transaction as the local change it stands for, carries the correlationID the service
+// dedupes on, and stays here until the service's answer is final (done or rejected).
+import type { Db } from '../store/database';
+
+export type CommandKind = 'create' | 'cancel' | 'refund';
+export type CommandState = 'queued' | 'done' | 'rejected';
+
+export interface CommandRow {
+  id: number;
+  service_id: string;
+  sale_id: string;
+  kind: CommandKind;
+  idempotency_key: string;
+  body_json: string | null;
+  state: CommandState;
+  attempts: number;
+  next_attempt_at: string;
+  last_outcome: string | null;
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface NewCommand {
+  serviceId: string;
+  saleId: string;
+  kind: CommandKind;
+  idempotencyKey: string;
+  body?: unknown;
+  at: string;
+}
+
+export class CommandOutbox {
+  private readonly statements;
+
+  constructor(db: Db) {
+    this.statements = {
+      insert: db.prepare(
+        `INSERT INTO commands (service_id, sale_id, kind, idempotency_key, body_json, state, next_attempt_at, created_at)
+         VALUES (@service_id, @sale_id, @kind, @idempotency_key, @body_json, 'queued', @at, @at)`,
+      ),
+      // The head of each sale's queue: commands of one sale go one at a time, in order.
+      heads: db.prepare<[string, string], CommandRow>(
+        `SELECT c.* FROM commands c
+         WHERE c.id IN (SELECT MIN(id) FROM commands WHERE service_id = ? AND state = 'queued' GROUP BY sale_id)
+           AND c.next_attempt_at <= ?
+         ORDER BY c.next_attempt_at, c.id`,
+      ),
+      nextDue: db.prepare<[string], { at: string | null }>(
+        `SELECT MIN(next_attempt_at) AS at FROM commands
+         WHERE id IN (SELECT MIN(id) FROM commands WHERE service_id = ? AND state = 'queued' GROUP BY sale_id)`,
+      ),
+      queuedCount: db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM commands WHERE service_id = ? AND state = 'queued'"),
+      queuedElsewhere: db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM commands WHERE service_id <> ? AND state = 'queued'"),
+      queuedOfSale: db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM commands WHERE sale_id = ? AND state = 'queued'"),
+      lastRejectedOfSale: db.prepare<[string], { last_error: string | null }>(
+        "SELECT last_error FROM commands WHERE sale_id = ? AND state = 'rejected' ORDER BY id DESC LIMIT 1",
+      ),
+      queuedOfSaleList: db.prepare<[string], CommandRow>("SELECT * FROM commands WHERE sale_id = ? AND state = 'queued' ORDER BY id"),
+      finish: db.prepare<[CommandState, string | null, string | null, string, number]>(
+        'UPDATE commands SET state = ?, last_outcome = ?, last_error = ?, finished_at = ?, attempts = attempts + 1 WHERE id = ?',
+      ),
+      reschedule: db.prepare<[string, string, string | null, number]>(
+        'UPDATE commands SET attempts = attempts + 1, next_attempt_at = ?, last_outcome = ?, last_error = ? WHERE id = ?',
+      ),
+      wakeAll: db.prepare<[string, string]>("UPDATE commands SET next_attempt_at = ? WHERE service_id = ? AND state = 'queued'"),
+    };
+  }
+
+  add(command: NewCommand): void {
+    this.statements.insert.run({
+      service_id: command.serviceId,
+      sale_id: command.saleId,
+      kind: command.kind,
+      idempotency_key: command.idempotencyKey,
+      body_json: command.body === undefined ? null : JSON.stringify(command.body),
+      at: command.at,
+    });
+  }
+
+  /** The head command of every sale whose turn has come, soonest first. */
+  due(serviceId: string, now: string): CommandRow[] {
+    return this.statements.heads.all(serviceId, now);
+  }
+
+  /** When the next head command falls due, or null with nothing queued. */
+  nextDueAt(serviceId: string): string | null {
+    return this.statements.nextDue.get(serviceId)?.at ?? null;
+  }
+
+  queued(serviceId: string): number {
+    return this.statements.queuedCount.get(serviceId)!.n;
+  }
+
+  queuedElsewhere(serviceId: string): number {
+    return this.statements.queuedElsewhere.get(serviceId)!.n;
+  }
+
+  queuedOfSale(saleId: string): number {
+    return this.statements.queuedOfSale.get(saleId)!.n;
+  }
+
+  queuedCommandsOfSale(saleId: string): CommandRow[] {
+    return this.statements.queuedOfSaleList.all(saleId);
+  }
+
+  lastRejection(saleId: string): string | undefined {
+    return this.statements.lastRejectedOfSale.get(saleId)?.last_error ?? undefined;
+  }
+
+  finish(id: number, state: 'done' | 'rejected', outcome: string, error: string | null, at: string): void {
+    this.statements.finish.run(state, outcome, error, at, id);
+  }
+
+  reschedule(id: number, nextAttemptAt: string, outcome: string, error: string | null): void {
+    this.statements.reschedule.run(nextAttemptAt, outcome, error, id);
+  }
+
+  /** Everything queued becomes due now (the service is back, or the settings changed). */
+  wakeAll(serviceId: string, now: string): void {
+    this.statements.wakeAll.run(now, serviceId);
+  }
+}

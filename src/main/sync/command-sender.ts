@@ -1,0 +1,219 @@
+// Drains the command outbox: in order per sale, one at a time per sale, several sales at once.
+// Each answer is applied in one transaction with its command's new state, so a crash at any point
+// leaves either the command queued (it is sent again, with the same key) or done with its effect.
+import type { Charge, ChargeRefund } from '../../shared/resources';
+import type { Db } from '../store/database';
+import type { CommandOutbox, CommandRow } from './command-outbox';
+import type { Connectivity } from './connectivity';
+import type { RetrySchedule } from './retry-schedule';
+import type { SaleMirror } from './sale-mirror';
+import type { SalesRepo } from './sales-repo';
+import type { ServiceClient } from './service-client';
+import { isNotFound, isRetryable, type FailedOutcome, type ServiceOutcome } from './service-outcome';
+
+export interface CommandSenderOptions {
+  db: Db;
+  repo: SalesRepo;
+  outbox: CommandOutbox;
+  mirror: SaleMirror;
+  connectivity: Connectivity;
+  schedule: RetrySchedule;
+  client: () => ServiceClient;
+  now: () => Date;
+  /** A sale's rows changed (its view should be pushed). */
+  onSaleChanged: (saleId: string) => void;
+  /** A command finished or was rescheduled (the queue count may have changed). */
+  onQueueChanged: () => void;
+  /** A cancel was refused: the service's view of that charge is needed now. */
+  onCancelRefused: (saleId: string) => void;
+  /** Sales in flight at once. One per sale always; several sales share the road. */
+  concurrency?: number;
+}
+
+/** What a finished attempt did, for whoever waits on a sale's first answer. */
+export type AttemptResult = { saleId: string; kind: CommandRow['kind']; outcome: ServiceOutcome<unknown> };
+
+export class CommandSender {
+  private readonly inFlight = new Set<string>();
+  private readonly waiters = new Map<string, ((result: AttemptResult) => void)[]>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private scheduledFor = Infinity;
+  private stopped = false;
+  private draining = false;
+  private drainAgain = false;
+  private readonly concurrency: number;
+
+  constructor(private readonly options: CommandSenderOptions) {
+    this.concurrency = options.concurrency ?? 8;
+  }
+
+  /** Sends what is due now, and plans a wake-up for what falls due later. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.draining) {
+      this.drainAgain = true;
+      return;
+    }
+    this.draining = true;
+    try {
+      do {
+        this.drainAgain = false;
+        this.drainOnce();
+      } while (this.drainAgain && !this.stopped);
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  /** True while this sale has a command on its way. */
+  isInFlight(saleId: string): boolean {
+    return this.inFlight.has(saleId);
+  }
+
+  /** Resolves with the next finished attempt of this sale's commands. */
+  nextAttempt(saleId: string): Promise<AttemptResult> {
+    return new Promise((resolve) => {
+      const list = this.waiters.get(saleId) ?? [];
+      list.push(resolve);
+      this.waiters.set(saleId, list);
+    });
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Resolves once nothing is in flight (a clean stop, in tests and at shutdown). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
+  private drainOnce(): void {
+    const client = this.options.client();
+    // A refused AppID stops sending: every command would be refused the same way.
+    if (this.options.connectivity.current.authRefused) return;
+    const now = this.options.now();
+    for (const command of this.options.outbox.due(client.serviceId, now.toISOString())) {
+      if (this.inFlight.size >= this.concurrency) break;
+      if (this.inFlight.has(command.sale_id)) continue;
+      this.inFlight.add(command.sale_id);
+      void this.attempt(client, command);
+    }
+    this.planWakeUp(client.serviceId);
+  }
+
+  private planWakeUp(serviceId: string): void {
+    const next = this.options.outbox.nextDueAt(serviceId);
+    if (next === null) return;
+    const at = Date.parse(next);
+    if (at >= this.scheduledFor && this.timer) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.scheduledFor = at;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.scheduledFor = Infinity;
+      this.kick();
+    }, Math.max(0, at - this.options.now().getTime()));
+    this.timer.unref?.();
+  }
+
+  private async attempt(client: ServiceClient, command: CommandRow): Promise<void> {
+    let outcome: ServiceOutcome<unknown>;
+    try {
+      outcome = await send(client, command);
+    } catch (error) {
+      // A bug, not the network: keep the command, try later, say it loudly.
+      console.error(`[sync] ${command.kind} of ${command.sale_id} failed`, error);
+      outcome = { kind: 'server', status: 0, error: error instanceof Error ? error.message : String(error) };
+    }
+    try {
+      if (!this.stopped || outcome.kind === 'ok') this.options.connectivity.observe(outcome);
+      this.apply(command, outcome);
+    } catch (error) {
+      console.error(`[sync] could not record the answer to ${command.kind} of ${command.sale_id}`, error);
+    } finally {
+      this.inFlight.delete(command.sale_id);
+      const waiting = this.waiters.get(command.sale_id);
+      this.waiters.delete(command.sale_id);
+      for (const resolve of waiting ?? []) resolve({ saleId: command.sale_id, kind: command.kind, outcome });
+      this.options.onSaleChanged(command.sale_id);
+      this.options.onQueueChanged();
+      this.kick();
+    }
+  }
+
+  /** The answer and the command's new state, in one transaction. */
+  private apply(command: CommandRow, outcome: ServiceOutcome<unknown>): void {
+    const at = this.options.now().toISOString();
+    const { db, outbox, repo, mirror } = this.options;
+    db.transaction(() => {
+      const sale = repo.sale(command.sale_id);
+      if (!sale) throw new Error(`command ${command.id} names an unknown sale`);
+      if (outcome.kind === 'ok') {
+        this.options.schedule.succeeded(command.sale_id);
+        if (command.kind === 'create') mirror.applyCharge(sale, (outcome.body as { charge: Charge }).charge);
+        if (command.kind === 'refund') {
+          const local = repo.refund(command.idempotency_key);
+          if (local) mirror.applyRefundAnswer(local, (outcome.body as { refund: ChargeRefund }).refund);
+        }
+        outbox.finish(command.id, 'done', 'ok', null, at);
+        return;
+      }
+      // A cancel of a charge that is not there (never made, or already deleted) is done.
+      if (command.kind === 'cancel' && isNotFound(outcome)) {
+        outbox.finish(command.id, 'done', 'not-found', null, at);
+        return;
+      }
+      if (outcome.kind === 'rejected') {
+        const reason = serviceRefusal(command, outcome.error);
+        if (command.kind === 'create') mirror.reject(sale, reason);
+        if (command.kind === 'refund') {
+          const local = repo.refund(command.idempotency_key);
+          if (local) mirror.rejectRefund(local, reason);
+        }
+        outbox.finish(command.id, 'rejected', `rejected ${outcome.status}`, reason, at);
+        if (command.kind === 'cancel') queueMicrotask(() => this.options.onCancelRefused(command.sale_id));
+        return;
+      }
+      const delay = isRetryable(outcome) ? this.options.schedule.nextDelayMs(command.sale_id, retryAfterOf(outcome)) : 0;
+      outbox.reschedule(command.id, new Date(this.options.now().getTime() + delay).toISOString(), outcome.kind, describeFailure(outcome));
+    })();
+  }
+}
+
+function send(client: ServiceClient, command: CommandRow): Promise<ServiceOutcome<unknown>> {
+  const body = command.body_json === null ? undefined : (JSON.parse(command.body_json) as Record<string, unknown>);
+  switch (command.kind) {
+    case 'create':
+      // return_existing: a create that reached the service before (its answer lost) gives the
+      // same charge back instead of a second one.
+      return client.call('createCharge', { query: { return_existing: 'true' }, body });
+    case 'cancel':
+      return client.call('deleteCharge', { params: { id: command.sale_id } });
+    case 'refund':
+      return client.call('createChargeRefund', { params: { id: command.sale_id }, body });
+  }
+}
+
+function retryAfterOf(outcome: FailedOutcome): number | undefined {
+  return outcome.kind === 'server' ? outcome.retryAfterMs : undefined;
+}
+
+function describeFailure(outcome: FailedOutcome): string {
+  switch (outcome.kind) {
+    case 'not-sent':
+    case 'unknown':
+      return outcome.detail;
+    default:
+      return `${outcome.status} ${outcome.error}`;
+  }
+}
+
+/** The service's refusal, in the cashier's words (the service speaks English, as the real API). */
+export function serviceRefusal(command: Pick<CommandRow, 'kind'>, error: string): string {
+  const what = { create: 'a cobrança', cancel: 'o cancelamento', refund: 'a devolução' }[command.kind];
+  if (command.kind === 'cancel' && /paid|completed|pag/i.test(error)) return `O serviço Pix recusou o cancelamento: a venda já foi paga (${error}). Faça uma devolução.`;
+  return `O serviço Pix recusou ${what}: ${error}`;
+}

@@ -1,0 +1,440 @@
+// The counter's side of the Pix service: its own store (a mirror of this counter's sales, the
+// command outbox, the sync state), a sender that drains the outbox and a puller that keeps the
+// mirror current. Every screen reads from here; every write is a local change plus its command,
+// in one transaction, before anything is sent. The same path serves every mode: the embedded
+// sandbox in process, a remote over HTTP.
+import { randomUUID } from 'node:crypto';
+import { formatBRL } from '../../shared/money';
+import type { DayTotals, Sale, SaleCustomer } from '../../shared/pos-api';
+import type { Charge, ChargeRefund, Company, Transaction } from '../../shared/resources';
+import { openDatabase, type Db } from '../store/database';
+import { PosError } from '../app/pos-error';
+import { CommandOutbox } from './command-outbox';
+import { CommandSender, type AttemptResult } from './command-sender';
+import { Connectivity, type ConnectivityState } from './connectivity';
+import { counterMigrations } from './migrations';
+import { RetrySchedule, type RetryScheduleOptions } from './retry-schedule';
+import { SaleMirror } from './sale-mirror';
+import { SalePuller } from './sale-puller';
+import { parse, saleView } from './sale-view';
+import { SalesRepo, type SaleRow } from './sales-repo';
+import type { ServiceClient } from './service-client';
+
+export interface CounterSyncOptions {
+  /** counter.db; ':memory:' in tests that need no restart. */
+  dbPath: string;
+  now?: () => Date;
+  onSaleChanged?: (sale: Sale) => void;
+  onStatusChanged?: () => void;
+  /** How long a create or a refund waits for the service's first answer before the screen moves on. */
+  firstAnswerWaitMs?: number;
+  watchIntervalMs?: number;
+  openIntervalMs?: number;
+  healthIntervalMs?: number;
+  senderConcurrency?: number;
+  retry?: RetryScheduleOptions;
+  newId?: () => string;
+}
+
+export interface NewSale {
+  value: number;
+  comment?: string;
+  customer?: SaleCustomer;
+  expiresIn: number;
+}
+
+/** What a receipt is made of, all from the counter's store. */
+export interface SaleRecords {
+  charge: Charge;
+  payment?: Transaction;
+  refunds: ChargeRefund[];
+}
+
+export interface SyncStatus extends ConnectivityState {
+  queued: number;
+  queuedElsewhere: number;
+  /** Why no service can be reached at all (a remote mode without its credentials). */
+  unavailable?: string;
+}
+
+const DEFAULT_FIRST_ANSWER_WAIT_MS = 2_500;
+// Ask the service whether it is there when it has said nothing for this long.
+const HEALTH_SILENCE_MS = 4_000;
+
+export class CounterSync {
+  readonly db: Db;
+  private readonly repo: SalesRepo;
+  private readonly outbox: CommandOutbox;
+  private readonly mirror: SaleMirror;
+  private readonly connectivity: Connectivity;
+  private readonly schedule: RetrySchedule;
+  private readonly sender: CommandSender;
+  private readonly puller: SalePuller;
+  private readonly now: () => Date;
+  private readonly newId: () => string;
+  private service: ServiceClient | null = null;
+  private unavailable: string | undefined = 'Nenhum serviço Pix configurado';
+  private unsubscribeService: (() => void) | undefined;
+  private healthTimer: ReturnType<typeof setInterval> | undefined;
+  private healthRunning = false;
+  private companyRead: Promise<void> = Promise.resolve();
+  private statusQueued = false;
+  private closed = false;
+
+  constructor(private readonly options: CounterSyncOptions) {
+    this.now = options.now ?? (() => new Date());
+    this.newId = options.newId ?? randomUUID;
+    this.db = openDatabase(options.dbPath, counterMigrations);
+    this.repo = new SalesRepo(this.db);
+    this.outbox = new CommandOutbox(this.db);
+    this.mirror = new SaleMirror(this.repo, () => this.now().toISOString());
+    this.schedule = new RetrySchedule(options.retry);
+    this.connectivity = new Connectivity(this.now, (next, previous) => this.connectivityChanged(next, previous));
+    const client = () => this.requireService();
+    this.sender = new CommandSender({
+      db: this.db,
+      repo: this.repo,
+      outbox: this.outbox,
+      mirror: this.mirror,
+      connectivity: this.connectivity,
+      schedule: this.schedule,
+      client,
+      now: this.now,
+      concurrency: options.senderConcurrency,
+      onSaleChanged: (saleId) => this.saleChanged(saleId),
+      onQueueChanged: () => this.statusChanged(),
+      onCancelRefused: (saleId) => void this.puller.pullNow(saleId),
+    });
+    this.puller = new SalePuller({
+      db: this.db,
+      repo: this.repo,
+      mirror: this.mirror,
+      connectivity: this.connectivity,
+      client,
+      now: this.now,
+      onSaleChanged: (saleId) => this.saleChanged(saleId),
+      watchIntervalMs: options.watchIntervalMs,
+      openIntervalMs: options.openIntervalMs,
+    });
+  }
+
+  /**
+   * The service to sync with from now on, or none (with the reason the screens show). Commands
+   * queued for another service stay in the outbox and go out when that service is back.
+   */
+  setService(service: ServiceClient | null, unavailableReason?: string): void {
+    this.stopService();
+    this.service = service;
+    this.unavailable = service ? undefined : (unavailableReason ?? 'Nenhum serviço Pix configurado');
+    this.connectivity.reset();
+    this.schedule.reset();
+    if (service) {
+      this.repo.ensureService(service.serviceId, service.label);
+      this.unsubscribeService = service.onChargeChanged?.((correlationID) => void this.puller.pullNow(correlationID));
+      this.puller.start();
+      this.healthTimer = setInterval(() => void this.checkHealth(), this.options.healthIntervalMs ?? 2_000);
+      this.healthTimer.unref?.();
+      this.outbox.wakeAll(service.serviceId, this.now().toISOString());
+      this.sender.kick();
+      // What the service decided while the counter was away (or closed) is read at once, and the
+      // company again: the settings that chose this service may have renamed it (embedded mode).
+      this.companyRead = this.puller.pullCompany(true).catch(() => undefined);
+      void this.puller.pullAll();
+    }
+    this.statusChanged();
+  }
+
+  get serviceId(): string | undefined {
+    return this.service?.serviceId;
+  }
+
+  status(): SyncStatus {
+    const serviceId = this.service?.serviceId ?? '';
+    return {
+      ...this.connectivity.current,
+      queued: this.service ? this.outbox.queued(serviceId) : 0,
+      queuedElsewhere: this.outbox.queuedElsewhere(serviceId),
+      ...(this.unavailable ? { unavailable: this.unavailable } : {}),
+    };
+  }
+
+  /** Queued commands of a service (the current one by default). */
+  queuedFor(serviceId: string): number {
+    return this.outbox.queued(serviceId);
+  }
+
+  /** Enter: the sale and its create command in one transaction, then the service is asked. */
+  async createSale(input: NewSale): Promise<Sale> {
+    const service = this.requireService();
+    const correlationID = `balcao-${this.newId()}`;
+    const at = this.now().toISOString();
+    const body: Record<string, unknown> = { correlationID, value: input.value, expiresIn: input.expiresIn };
+    if (input.comment) body.comment = input.comment;
+    if (input.customer) body.customer = input.customer;
+    this.db.transaction(() => {
+      this.repo.insertSale({
+        correlation_id: correlationID,
+        service_id: service.serviceId,
+        value: input.value,
+        comment: input.comment ?? null,
+        customer_json: input.customer ? JSON.stringify(input.customer) : null,
+        expires_in: input.expiresIn,
+        created_at: at,
+        status: 'PENDING',
+        charge_json: null,
+        payment_json: null,
+        rejected_reason: null,
+        updated_at: at,
+      });
+      this.outbox.add({ serviceId: service.serviceId, saleId: correlationID, kind: 'create', idempotencyKey: correlationID, body, at });
+    })();
+    this.statusChanged();
+    const answer = await this.firstAnswer(correlationID);
+    if (answer?.outcome.kind === 'rejected') throw new PosError(this.view(correlationID).sync.rejected ?? answer.outcome.error, 400);
+    this.puller.watch(correlationID);
+    return this.view(correlationID);
+  }
+
+  /** Esc Esc: cancelled here at once; the service hears it when it can. */
+  cancelSale(correlationID: string): Sale {
+    const row = this.requireSale(correlationID);
+    if (row.status === 'CANCELLED') return this.view(correlationID);
+    if (row.status === 'COMPLETED') throw new PosError('Esta venda já foi paga e não pode ser cancelada; faça uma devolução', 409);
+    if (row.status !== 'PENDING' && row.status !== 'ACTIVE') throw new PosError('Só uma venda aguardando pagamento pode ser cancelada', 409);
+    const at = this.now().toISOString();
+    this.db.transaction(() => {
+      const current = this.repo.sale(correlationID)!;
+      const queued = this.outbox.queuedCommandsOfSale(correlationID);
+      const unsentCreate = queued.length === 1 && queued[0]!.kind === 'create' && queued[0]!.attempts === 0 && !this.sender.isInFlight(correlationID);
+      this.repo.updateSale({ ...current, status: 'CANCELLED', updated_at: at });
+      if (unsentCreate) {
+        // The service never heard of this sale: nothing to delete there, nothing to send.
+        this.outbox.finish(queued[0]!.id, 'done', 'superseded by cancel', null, at);
+      } else {
+        this.outbox.add({ serviceId: row.service_id, saleId: correlationID, kind: 'cancel', idempotencyKey: correlationID, at });
+      }
+    })();
+    this.puller.forget(correlationID);
+    this.saleChanged(correlationID);
+    this.statusChanged();
+    this.sender.kick();
+    return this.view(correlationID);
+  }
+
+  /** A refund, its correlationID chosen once, here, and reused on every retry. */
+  async refundSale(correlationID: string, value: number, reason: string): Promise<Sale> {
+    const service = this.requireService();
+    const row = this.requireSale(correlationID);
+    if (row.status !== 'COMPLETED') throw new PosError('Só uma venda paga pode ser devolvida', 409);
+    const refundable = this.view(correlationID).refundable;
+    if (value > refundable) throw new PosError(`O valor passa do que ainda pode ser devolvido (${formatBRL(refundable)})`, 400);
+    const refundId = `balcao-devolucao-${this.newId()}`;
+    const at = this.now().toISOString();
+    this.db.transaction(() => {
+      this.repo.insertRefund({
+        correlation_id: refundId,
+        sale_id: correlationID,
+        value,
+        comment: reason,
+        created_at: at,
+        status: 'QUEUED',
+        refund_json: null,
+        rejected_reason: null,
+        updated_at: at,
+      });
+      this.outbox.add({
+        serviceId: service.serviceId,
+        saleId: correlationID,
+        kind: 'refund',
+        idempotencyKey: refundId,
+        body: { correlationID: refundId, value, comment: reason },
+        at,
+      });
+    })();
+    this.statusChanged();
+    const answer = await this.firstAnswer(correlationID);
+    if (answer?.kind === 'refund' && answer.outcome.kind === 'rejected') {
+      throw new PosError(this.repo.refund(refundId)?.rejected_reason ?? answer.outcome.error, 400);
+    }
+    this.puller.watch(correlationID);
+    return this.view(correlationID);
+  }
+
+  /** Training only: pays the sale's code at the service as a payer's bank would. */
+  async payInSandbox(correlationID: string): Promise<Sale> {
+    const service = this.requireService();
+    const sale = this.view(correlationID);
+    if (sale.status !== 'ACTIVE' || !sale.brCode) throw new PosError('Só uma venda aguardando pagamento pode ser paga', 409);
+    const answer = await service.call('sandboxPayBrCode', { body: { brCode: sale.brCode } });
+    this.connectivity.observe(answer);
+    if (answer.kind === 'not-sent' || answer.kind === 'unknown') throw new PosError('Sem conexão com o serviço Pix. Verifique a internet e tente de novo.', 503);
+    if (answer.kind !== 'ok') throw new PosError(`O serviço Pix recusou: ${answer.error}`, answer.kind === 'auth' ? answer.status : 400);
+    await this.puller.pullNow(correlationID);
+    return this.view(correlationID);
+  }
+
+  getSale(correlationID: string): Sale {
+    this.requireSale(correlationID);
+    return this.view(correlationID);
+  }
+
+  /** The sale on screen: the puller asks about it every second while it may still change. */
+  watch(correlationID: string): void {
+    this.puller.watch(correlationID);
+  }
+
+  /** Sales made in [start, end) at the current service, newest first; no request to the service. */
+  salesBetween(start: string, end: string): Sale[] {
+    const serviceId = this.requireService().serviceId;
+    return this.repo.salesBetween(serviceId, start, end).map((row) => this.viewOf(row));
+  }
+
+  /** What a receipt of this sale is made of. */
+  saleRecords(correlationID: string): SaleRecords {
+    const row = this.requireSale(correlationID);
+    const charge = parse<Charge>(row.charge_json);
+    if (!charge) throw new PosError('Esta venda ainda não chegou ao serviço Pix', 404);
+    const refunds = this.repo
+      .refundsOf(correlationID)
+      .map((refund) => parse<ChargeRefund>(refund.refund_json))
+      .filter((refund): refund is ChargeRefund => refund !== undefined);
+    const payment = parse<Transaction>(row.payment_json);
+    return { charge, refunds, ...(payment ? { payment } : {}) };
+  }
+
+  /**
+   * The service's company, for a receipt's header: as last read, after the read that setService
+   * started (so a name just changed in the settings is in). Null when the service would not say.
+   */
+  async company(): Promise<Company | null> {
+    if (!this.service) return null;
+    await this.companyRead;
+    const service = this.repo.service(this.service.serviceId);
+    return service?.company_json ? (JSON.parse(service.company_json) as Company | null) : null;
+  }
+
+  /** Resolves once the outbox of the current service is empty and nothing is in flight (tests, bench). */
+  async drained(timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.status().queued > 0) {
+      if (Date.now() > deadline) throw new Error(`queue not drained: ${this.status().queued} commands left`);
+      this.sender.kick();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await this.sender.idle();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.stopService();
+    this.sender.stop();
+    await Promise.all([this.sender.idle(), this.puller.idle(), this.companyRead]);
+    this.db.close();
+  }
+
+  private stopService(): void {
+    this.unsubscribeService?.();
+    this.unsubscribeService = undefined;
+    this.puller.stop();
+    if (this.healthTimer) clearInterval(this.healthTimer);
+    this.healthTimer = undefined;
+  }
+
+  private async firstAnswer(saleId: string): Promise<AttemptResult | undefined> {
+    const answered = this.sender.nextAttempt(saleId);
+    this.sender.kick();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), this.options.firstAnswerWaitMs ?? DEFAULT_FIRST_ANSWER_WAIT_MS);
+    });
+    try {
+      return await Promise.race([answered, waited]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** A light question while the service has said nothing for a while: is it there? */
+  private async checkHealth(): Promise<void> {
+    const service = this.service;
+    if (!service || this.healthRunning) return;
+    const state = this.connectivity.current;
+    if (state.online && !state.authRefused && this.connectivity.silenceMs() < HEALTH_SILENCE_MS) return;
+    this.healthRunning = true;
+    try {
+      const at = this.now().toISOString();
+      const outcome = await service.call('listCharges', { query: { start: at, end: at, limit: '1' } });
+      if (this.service === service) this.connectivity.observe(outcome);
+    } finally {
+      this.healthRunning = false;
+    }
+  }
+
+  private connectivityChanged(next: ConnectivityState, previous: ConnectivityState): void {
+    const back = (!previous.online && next.online) || (previous.authRefused !== undefined && next.authRefused === undefined);
+    if (back && this.service) {
+      // The service is back: what waited for it goes now, and what it decided meanwhile is read.
+      this.schedule.reset();
+      this.outbox.wakeAll(this.service.serviceId, this.now().toISOString());
+      queueMicrotask(() => {
+        this.sender.kick();
+        void this.puller.pullAll();
+      });
+    }
+    this.statusChanged();
+  }
+
+  private requireService(): ServiceClient {
+    if (!this.service) throw new PosError(this.unavailable ?? 'Nenhum serviço Pix configurado', 409);
+    return this.service;
+  }
+
+  private requireSale(correlationID: string): SaleRow {
+    this.requireService();
+    const row = this.repo.sale(correlationID);
+    if (!row || row.service_id !== this.service?.serviceId) throw new PosError(`Venda não encontrada: ${correlationID}`, 404);
+    return row;
+  }
+
+  private view(correlationID: string): Sale {
+    return this.viewOf(this.repo.sale(correlationID)!);
+  }
+
+  private viewOf(row: SaleRow): Sale {
+    return saleView(row, this.repo.refundsOf(row.correlation_id), {
+      queued: this.outbox.queuedOfSale(row.correlation_id),
+      lastRejection: this.outbox.lastRejection(row.correlation_id),
+    });
+  }
+
+  private saleChanged(saleId: string): void {
+    if (this.closed || !this.options.onSaleChanged) return;
+    const row = this.repo.sale(saleId);
+    if (row && row.service_id === this.service?.serviceId) this.options.onSaleChanged(this.viewOf(row));
+  }
+
+  /** Coalesced: a drain of many commands announces the status once per turn. */
+  private statusChanged(): void {
+    if (this.statusQueued || this.closed) return;
+    this.statusQueued = true;
+    setImmediate(() => {
+      this.statusQueued = false;
+      if (!this.closed) this.options.onStatusChanged?.();
+    });
+  }
+}
+
+export function dayTotals(day: string, sales: readonly Sale[]): DayTotals {
+  let paidCount = 0;
+  let paidValue = 0;
+  let refundedValue = 0;
+  for (const sale of sales) {
+    if (sale.status !== 'COMPLETED') continue;
+    paidCount += 1;
+    paidValue += sale.value;
+    // Refunds in processing, or still queued, count: that money is leaving the till's balance.
+    for (const refund of sale.refunds) if (refund.status !== 'REJECTED') refundedValue += refund.value;
+  }
+  return { day, count: sales.length, paidCount, paidValue, refundedValue, net: paidValue - refundedValue };
+}

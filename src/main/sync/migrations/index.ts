@@ -1,0 +1,5 @@
+import type { Migration } from '../../store/migrations';
+import { counterSchema } from './001-counter';
+
+// Append only, like the service's: a shipped migration is never edited.
+export const counterMigrations: readonly Migration[] = [{ version: 1, name: 'counter', sql: counterSchema }];

@@ -1,0 +1,255 @@
+// Keeps the mirror current with what the service decides on its own. The sale on screen is asked
+// about every second; the counter's other open sales are read together, by the list filters
+// (status and time window), never one request per sale; refunds still settling are read per sale
+// (there are few). A paid sale's payment record is read once, for its receipt.
+import type { Charge, ChargeRefund, Company, PageInfo, Transaction } from '../../shared/resources';
+import type { Db } from '../store/database';
+import type { Connectivity } from './connectivity';
+import type { SaleMirror } from './sale-mirror';
+import type { SaleRow, SalesRepo } from './sales-repo';
+import type { ServiceClient } from './service-client';
+import type { ServiceOutcome } from './service-outcome';
+
+export interface SalePullerOptions {
+  db: Db;
+  repo: SalesRepo;
+  mirror: SaleMirror;
+  connectivity: Connectivity;
+  client: () => ServiceClient;
+  now: () => Date;
+  onSaleChanged: (saleId: string) => void;
+  /** The on-screen sale is asked about this often. */
+  watchIntervalMs?: number;
+  /** The other open sales, and refunds settling, this often. */
+  openIntervalMs?: number;
+}
+
+const PAGE = 100;
+// The list's time window reaches a little before the oldest open sale: the service's createdAt
+// is its own clock's, a moment after the counter's Enter.
+const WINDOW_SLACK_MS = 60_000;
+const COMPANY_REFRESH_MS = 6 * 60 * 60 * 1000;
+const COMPANY_RETRY_MS = 10 * 60 * 1000;
+
+export class SalePuller {
+  private readonly watched = new Set<string>();
+  private readonly timers: ReturnType<typeof setInterval>[] = [];
+  private watchRunning = false;
+  private openRunning = false;
+  /** Per sale: the pull under way, and the one asked for while it ran. */
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly following = new Map<string, Promise<void>>();
+  private readonly work = new Set<Promise<unknown>>();
+  private stopped = false;
+  private companyRead: Promise<void> | undefined;
+
+  constructor(private readonly options: SalePullerOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    this.timers.push(setInterval(() => void this.track(this.pullWatched()), this.options.watchIntervalMs ?? 1_000));
+    this.timers.push(setInterval(() => void this.track(this.pullOpen()), this.options.openIntervalMs ?? 3_000));
+    for (const timer of this.timers) timer.unref?.();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers.length = 0;
+  }
+
+  /** Resolves once every pull under way has finished (before the store closes). */
+  async idle(): Promise<void> {
+    while (this.work.size > 0) await Promise.allSettled([...this.work]);
+  }
+
+  /** The sale on screen: asked about every second while the service may still change it. */
+  watch(saleId: string): void {
+    this.watched.add(saleId);
+  }
+
+  forget(saleId: string): void {
+    this.watched.delete(saleId);
+  }
+
+  /**
+   * Something says this sale changed (an engine event, a refused cancel, a sandbox payment): ask
+   * now. Resolves after a pull that started after this call, so what the caller knows of is in.
+   */
+  pullNow(saleId: string): Promise<void> {
+    const queued = this.following.get(saleId);
+    if (queued) return queued;
+    const current = this.running.get(saleId);
+    const next = (current ?? Promise.resolve()).then(() => {
+      this.following.delete(saleId);
+      const pull = this.pullOne(saleId).finally(() => {
+        if (this.running.get(saleId) === pull) this.running.delete(saleId);
+      });
+      this.running.set(saleId, pull);
+      return pull;
+    });
+    this.following.set(saleId, next);
+    return this.track(next);
+  }
+
+  /** Everything open, at once (the service is back, or the counter just started). */
+  async pullAll(options: { refreshCompany?: boolean } = {}): Promise<void> {
+    if (options.refreshCompany) await this.track(this.pullCompany(true));
+    await this.track(Promise.all([this.pullWatched(), this.pullOpen()]));
+  }
+
+  private track<T>(promise: Promise<T>): Promise<T> {
+    const tracked = promise.catch((error: unknown) => {
+      if (!this.stopped) console.error('[sync] pull failed', error);
+    }) as Promise<T>;
+    this.work.add(tracked);
+    void tracked.finally(() => this.work.delete(tracked));
+    return tracked;
+  }
+
+  private async pullWatched(): Promise<void> {
+    if (this.watchRunning || this.watched.size === 0) return;
+    this.watchRunning = true;
+    try {
+      for (const saleId of [...this.watched]) {
+        const row = this.options.repo.sale(saleId);
+        if (!row || !stillMoving(row, this.options.repo)) {
+          this.watched.delete(saleId);
+          continue;
+        }
+        await this.pullOne(saleId);
+      }
+    } finally {
+      this.watchRunning = false;
+    }
+  }
+
+  private async pullOne(saleId: string): Promise<void> {
+    if (this.stopped) return;
+    const row = this.options.repo.sale(saleId);
+    // A sale the service has not acknowledged yet is the sender's business (return_existing).
+    if (!row || row.status === 'PENDING' || row.status === 'REJECTED' || !row.charge_json) return;
+    const answer = await this.call('getCharge', { params: { id: saleId } });
+    if (answer.kind !== 'ok') return;
+    this.applyCharge(saleId, answer.body.charge);
+    await this.completeRecords(saleId);
+  }
+
+  private async pullOpen(): Promise<void> {
+    if (this.openRunning || this.stopped) return;
+    this.openRunning = true;
+    try {
+      await this.pullCompany();
+      const client = this.options.client();
+      const open = this.options.repo.openSales(client.serviceId).filter((row) => row.charge_json !== null && row.status === 'ACTIVE');
+      if (open.length > 0) {
+        const start = new Date(Date.parse(open[0]!.created_at) - WINDOW_SLACK_MS).toISOString();
+        const end = new Date(this.options.now().getTime() + WINDOW_SLACK_MS).toISOString();
+        const ours = new Set(open.map((row) => row.correlation_id));
+        // Only what moved: paid or expired charges in the window. Sales of the other tills of the
+        // shop (same account) are in these pages too, and are skipped.
+        for (const status of ['COMPLETED', 'EXPIRED'] as const) {
+          const charges = await this.listCharges({ start, end, status });
+          if (!charges) return;
+          for (const charge of charges) if (ours.has(charge.correlationID)) this.applyCharge(charge.correlationID, charge);
+        }
+      }
+      for (const row of this.options.repo.salesWithUnsettledRefunds(client.serviceId)) await this.pullRefunds(row.correlation_id);
+      for (const row of this.paidWithoutPayment(client.serviceId)) await this.completeRecords(row.correlation_id);
+    } finally {
+      this.openRunning = false;
+    }
+  }
+
+  private paidWithoutPayment(serviceId: string): SaleRow[] {
+    return this.options.db
+      .prepare<[string], SaleRow>("SELECT * FROM sales WHERE service_id = ? AND status = 'COMPLETED' AND payment_json IS NULL LIMIT 20")
+      .all(serviceId);
+  }
+
+  private async listCharges(query: Record<string, string>): Promise<Charge[] | undefined> {
+    const charges: Charge[] = [];
+    for (let skip = 0; ; skip += PAGE) {
+      const answer = await this.call('listCharges', { query: { ...query, skip: String(skip), limit: String(PAGE) } });
+      if (answer.kind !== 'ok') return undefined;
+      charges.push(...answer.body.charges);
+      if (!answer.body.pageInfo.hasNextPage) return charges;
+    }
+  }
+
+  /** A paid sale's payment record (for its receipt) and its refunds. */
+  private async completeRecords(saleId: string): Promise<void> {
+    const row = this.options.repo.sale(saleId);
+    if (!row || row.status !== 'COMPLETED') return;
+    if (!row.payment_json) {
+      const answer = await this.call('listTransactions', { query: { charge: saleId, type: 'PAYMENT', limit: '1' } });
+      if (answer.kind !== 'ok') return;
+      const payment = answer.body.transactions.find((transaction: Transaction) => transaction.type === 'PAYMENT');
+      if (payment) this.write(saleId, (current) => this.options.mirror.applyPayment(current, payment));
+    }
+    await this.pullRefunds(saleId);
+  }
+
+  private async pullRefunds(saleId: string): Promise<void> {
+    const refunds: ChargeRefund[] = [];
+    for (let skip = 0; ; skip += PAGE) {
+      const answer = await this.call('listChargeRefunds', { params: { id: saleId }, query: { skip: String(skip), limit: String(PAGE) } });
+      if (answer.kind !== 'ok') return;
+      refunds.push(...answer.body.refunds);
+      if (!(answer.body.pageInfo as PageInfo).hasNextPage) break;
+    }
+    this.write(saleId, (current) => this.options.mirror.applyRefunds(current, refunds));
+  }
+
+  /** The service's company, for receipt headers; `force` after the settings changed it. */
+  pullCompany(force = false): Promise<void> {
+    // One read at a time: the forced read at a service change and the periodic one would cross.
+    this.companyRead ??= this.readCompany(force).finally(() => {
+      this.companyRead = undefined;
+    });
+    return this.companyRead;
+  }
+
+  private async readCompany(force: boolean): Promise<void> {
+    const client = this.options.client();
+    const service = this.options.repo.service(client.serviceId);
+    const fetchedAt = service?.company_fetched_at && !force ? Date.parse(service.company_fetched_at) : 0;
+    // A refusal (no COMPANY_GET scope) is asked again sooner: the scope may be granted.
+    const refresh = service?.company_json === 'null' ? COMPANY_RETRY_MS : COMPANY_REFRESH_MS;
+    if (this.options.now().getTime() - fetchedAt < refresh) return;
+    const answer = await this.call('getCompany');
+    // Without the COMPANY_GET scope the receipt header falls back to the settings: not worth asking again soon.
+    const company: Company | null = answer.kind === 'ok' ? answer.body.company : null;
+    if (this.stopped) return;
+    if (answer.kind === 'ok' || answer.kind === 'auth' || answer.kind === 'rejected') {
+      this.options.repo.setCompany(client.serviceId, JSON.stringify(company), this.options.now().toISOString());
+    }
+  }
+
+  private applyCharge(saleId: string, charge: Charge): void {
+    this.write(saleId, (current) => this.options.mirror.applyCharge(current, charge));
+  }
+
+  /** One transaction per change, and a push when the sale's rows changed. */
+  private write(saleId: string, change: (row: SaleRow) => boolean): void {
+    if (this.stopped) return;
+    const changed = this.options.db.transaction(() => {
+      const row = this.options.repo.sale(saleId);
+      return row ? change(row) : false;
+    })();
+    if (changed) this.options.onSaleChanged(saleId);
+  }
+
+  private async call<Op extends Parameters<ServiceClient['call']>[0]>(op: Op, request?: Parameters<ServiceClient['call']>[1]) {
+    const outcome = await this.options.client().call(op, request);
+    this.options.connectivity.observe(outcome as ServiceOutcome<unknown>);
+    return outcome;
+  }
+}
+
+/** Whether the service may still change this sale: unpaid and unexpired, or refunds settling. */
+function stillMoving(row: SaleRow, repo: SalesRepo): boolean {
+  if (row.status === 'ACTIVE' || row.status === 'PENDING') return true;
+  if (row.status === 'COMPLETED') return !row.payment_json || repo.refundsOf(row.correlation_id).some((r) => r.status === 'QUEUED' || r.status === 'IN_PROCESSING');
+  return false;
+}

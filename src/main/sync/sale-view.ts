@@ -1,0 +1,63 @@
+// A sale as the screens see it, from the counter's own rows only: no request to any service.
+import type { Sale, SaleCustomer, SaleRefund } from '../../shared/pos-api';
+import type { Charge, ChargeRefund, Transaction } from '../../shared/resources';
+import type { RefundRow, SaleRow } from './sales-repo';
+
+export interface SaleSyncFacts {
+  queued: number;
+  lastRejection?: string;
+}
+
+export function saleView(row: SaleRow, refunds: readonly RefundRow[], sync: SaleSyncFacts): Sale {
+  const charge = parse<Charge>(row.charge_json);
+  const payment = parse<Transaction>(row.payment_json);
+  const saleRefunds = refunds.map(refundView);
+  const paid = row.status === 'COMPLETED';
+  // Queued refunds count: the cashier confirmed them and they will reach the service.
+  const committed = saleRefunds.filter((refund) => refund.status !== 'REJECTED').reduce((sum, refund) => sum + refund.value, 0);
+  const paidValue = charge?.paidValue ?? payment?.value ?? row.value;
+  const sale: Sale = {
+    correlationID: row.correlation_id,
+    value: row.value,
+    status: row.status,
+    expiresDate: charge?.expiresDate ?? new Date(Date.parse(row.created_at) + row.expires_in * 1000).toISOString(),
+    // The service's own time once it has the charge (its expiry counts from there).
+    createdAt: charge?.createdAt ?? row.created_at,
+    refunds: saleRefunds,
+    refundable: paid ? Math.max(0, paidValue - committed) : 0,
+    sync: { queued: sync.queued },
+  };
+  if (charge?.brCode && row.status !== 'REJECTED') sale.brCode = charge.brCode;
+  if (row.comment) sale.comment = row.comment;
+  const customer = parse<SaleCustomer>(row.customer_json);
+  if (customer) sale.customer = customer;
+  if (paid) {
+    const paidAt = charge?.paidAt ?? payment?.time;
+    if (paidAt) sale.paidAt = paidAt;
+    if (payment) sale.endToEndId = payment.endToEndId;
+    const payerName = charge?.payer?.name ?? payment?.payer?.name;
+    if (payerName) sale.payerName = payerName;
+  }
+  const rejected = row.rejected_reason ?? sync.lastRejection;
+  if (rejected) sale.sync.rejected = rejected;
+  return sale;
+}
+
+function refundView(row: RefundRow): SaleRefund {
+  const remote = parse<ChargeRefund>(row.refund_json);
+  const refund: SaleRefund = {
+    correlationID: row.correlation_id,
+    value: row.value,
+    status: row.status,
+    time: remote?.time ?? row.created_at,
+  };
+  if (remote?.endToEndId) refund.endToEndId = remote.endToEndId;
+  const comment = row.comment ?? remote?.comment;
+  if (comment) refund.comment = comment;
+  if (row.rejected_reason) refund.rejectedReason = row.rejected_reason;
+  return refund;
+}
+
+export function parse<T>(json: string | null): T | undefined {
+  return json === null ? undefined : (JSON.parse(json) as T);
+}

@@ -1,0 +1,56 @@
+// What became of one call to the service, in the terms the sync path acts on. A network call can
+// fail before sending, after the service committed, or by hanging; each calls for something else:
+// - ok: the service answered 2xx with this body;
+// - not-sent: the request never left (refused connection, no route, DNS): safe to send again;
+// - unknown: sent, no complete answer (timeout, reset, cut body): the service may have acted, so
+//   only the same idempotency key may be sent again;
+// - rejected: a 4xx other than auth: final; the service's reason is shown;
+// - auth: 401/403: the AppID or its scopes are refused; sending stops;
+// - server: 5xx or 429: the service is there but not now; back off, honour Retry-After.
+import type { OperationName, ResponseOf } from '../../shared/service-api';
+
+export type ServiceOutcome<T> =
+  | { kind: 'ok'; body: T }
+  | { kind: 'not-sent'; detail: string }
+  | { kind: 'unknown'; detail: string }
+  | { kind: 'rejected'; status: number; error: string }
+  | { kind: 'auth'; status: number; error: string }
+  | { kind: 'server'; status: number; error: string; retryAfterMs?: number };
+
+export type OperationOutcome<Op extends OperationName> = ServiceOutcome<ResponseOf<Op>>;
+
+export type FailedOutcome = Exclude<ServiceOutcome<unknown>, { kind: 'ok' }>;
+
+/** The kinds after which the same request, with the same key, may simply be tried again later. */
+export function isRetryable(outcome: FailedOutcome): boolean {
+  return outcome.kind === 'not-sent' || outcome.kind === 'unknown' || outcome.kind === 'server';
+}
+
+/** True when this outcome says the service could not be reached at all. */
+export function isUnreachable(outcome: ServiceOutcome<unknown>): boolean {
+  return outcome.kind === 'not-sent' || outcome.kind === 'unknown';
+}
+
+/** An answered status (not 2xx) as an outcome. */
+export function outcomeOfStatus(status: number, error: string, retryAfterMs?: number): FailedOutcome {
+  if (status === 401 || status === 403) return { kind: 'auth', status, error };
+  if (status === 429 || status >= 500) return { kind: 'server', status, error, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
+  return { kind: 'rejected', status, error };
+}
+
+/**
+ * The service's own words for "no such record": 400 "<X> not found" where its error tables list
+ * no 404 (charges, refunds…), or a 404.
+ */
+export function isNotFound(outcome: ServiceOutcome<unknown>): boolean {
+  return outcome.kind === 'rejected' && (outcome.status === 404 || (outcome.status === 400 && /not found/i.test(outcome.error)));
+}
+
+/** Retry-After in seconds or as an HTTP date, in milliseconds from `now`; undefined when absent or unreadable. */
+export function parseRetryAfter(header: string | null, now: number): number | undefined {
+  if (!header) return undefined;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
