@@ -10,6 +10,7 @@ import { benchArtifacts } from './artifacts';
 import { benchEngineCreate } from './engine-create';
 import { benchHttp } from './http-throughput';
 import { benchListScaling } from './list-scaling';
+import { benchSyncDrain } from './sync-drain';
 import { benchUiLatency } from './ui-latency';
 import { elapsedMs } from './measure';
 import { type BenchSection, formatTable, meetsAim, writeResults } from './report';
@@ -26,6 +27,7 @@ const config = quick
       list: { small: 1_000, large: 10_000, batches: 3, perBatch: 5 },
       artifacts: { batches: 2, qrPerBatch: { 1024: 2, 4096: 1 }, receiptsPerBatch: 2 },
       ui: { charges: 5 },
+      drain: { commands: 300, durationSec: 1, connections: 10 },
     }
   : {
       create: { rounds: 8, batchMs: 600, warmupMs: 400 },
@@ -33,6 +35,7 @@ const config = quick
       list: { small: 1_000, large: 100_000, batches: 9, perBatch: 20 },
       artifacts: { batches: 5, qrPerBatch: { 1024: 6, 4096: 1 }, receiptsPerBatch: 10 },
       ui: { charges: 50 },
+      drain: { commands: 10_000, durationSec: 3, connections: 10 },
     };
 
 async function main(): Promise<void> {
@@ -46,6 +49,7 @@ async function main(): Promise<void> {
     ['http', () => benchHttp(dir, config.http)],
     ['list-scaling', () => benchListScaling(dir, config.list)],
     ['artifacts', () => benchArtifacts(dir, config.artifacts)],
+    ['sync-drain', () => benchSyncDrain(dir, config.drain)],
     ['ui-latency', () => benchUiLatency(config.ui)],
   ];
   try {

@@ -3,6 +3,9 @@
 // dedupes on, and stays here until the service's answer is final (done or rejected).
 import type { Db } from '../store/database';
 
+/** The time of a command waiting behind its sale's head (see the schema). */
+const WAITING_BEHIND = '9999-12-31T00:00:00.000Z';
+
 export type CommandKind = 'create' | 'cancel' | 'refund';
 export type CommandState = 'queued' | 'done' | 'rejected';
 
@@ -38,18 +41,19 @@ export class CommandOutbox {
     this.statements = {
       insert: db.prepare(
         `INSERT INTO commands (service_id, sale_id, kind, idempotency_key, body_json, state, next_attempt_at, created_at)
-         VALUES (@service_id, @sale_id, @kind, @idempotency_key, @body_json, 'queued', @at, @at)`,
+         VALUES (@service_id, @sale_id, @kind, @idempotency_key, @body_json, 'queued', @next_attempt_at, @at)`,
       ),
-      // The head of each sale's queue: commands of one sale go one at a time, in order.
-      heads: db.prepare<[string, string], CommandRow>(
-        `SELECT c.* FROM commands c
-         WHERE c.id IN (SELECT MIN(id) FROM commands WHERE service_id = ? AND state = 'queued' GROUP BY sale_id)
-           AND c.next_attempt_at <= ?
-         ORDER BY c.next_attempt_at, c.id`,
+      hasQueued: db.prepare<[string], { id: number }>("SELECT id FROM commands WHERE sale_id = ? AND state = 'queued' LIMIT 1"),
+      due: db.prepare<[string, string, number], CommandRow>(
+        `SELECT * FROM commands WHERE service_id = ? AND state = 'queued' AND next_attempt_at <= ?
+         ORDER BY next_attempt_at, id LIMIT ?`,
       ),
-      nextDue: db.prepare<[string], { at: string | null }>(
-        `SELECT MIN(next_attempt_at) AS at FROM commands
-         WHERE id IN (SELECT MIN(id) FROM commands WHERE service_id = ? AND state = 'queued' GROUP BY sale_id)`,
+      nextDue: db.prepare<[string, string], { at: string | null }>(
+        "SELECT MIN(next_attempt_at) AS at FROM commands WHERE service_id = ? AND state = 'queued' AND next_attempt_at < ?",
+      ),
+      promoteNext: db.prepare<[string, string]>(
+        `UPDATE commands SET next_attempt_at = ?
+         WHERE id = (SELECT MIN(id) FROM commands WHERE sale_id = ? AND state = 'queued')`,
       ),
       queuedCount: db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM commands WHERE service_id = ? AND state = 'queued'"),
       queuedElsewhere: db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM commands WHERE service_id <> ? AND state = 'queued'"),
@@ -64,29 +68,35 @@ export class CommandOutbox {
       reschedule: db.prepare<[string, string, string | null, number]>(
         'UPDATE commands SET attempts = attempts + 1, next_attempt_at = ?, last_outcome = ?, last_error = ? WHERE id = ?',
       ),
-      wakeAll: db.prepare<[string, string]>("UPDATE commands SET next_attempt_at = ? WHERE service_id = ? AND state = 'queued'"),
+      saleOf: db.prepare<[number], { sale_id: string }>('SELECT sale_id FROM commands WHERE id = ?'),
+      wakeAll: db.prepare<[string, string, string]>(
+        "UPDATE commands SET next_attempt_at = ? WHERE service_id = ? AND state = 'queued' AND next_attempt_at < ?",
+      ),
     };
   }
 
+  /** Call inside the transaction of the change it stands for. */
   add(command: NewCommand): void {
+    const behindAnother = this.statements.hasQueued.get(command.saleId) !== undefined;
     this.statements.insert.run({
       service_id: command.serviceId,
       sale_id: command.saleId,
       kind: command.kind,
       idempotency_key: command.idempotencyKey,
       body_json: command.body === undefined ? null : JSON.stringify(command.body),
+      next_attempt_at: behindAnother ? WAITING_BEHIND : command.at,
       at: command.at,
     });
   }
 
-  /** The head command of every sale whose turn has come, soonest first. */
-  due(serviceId: string, now: string): CommandRow[] {
-    return this.statements.heads.all(serviceId, now);
+  /** Up to `limit` head commands whose turn has come, soonest first. */
+  due(serviceId: string, now: string, limit: number): CommandRow[] {
+    return this.statements.due.all(serviceId, now, limit);
   }
 
   /** When the next head command falls due, or null with nothing queued. */
   nextDueAt(serviceId: string): string | null {
-    return this.statements.nextDue.get(serviceId)?.at ?? null;
+    return this.statements.nextDue.get(serviceId, WAITING_BEHIND)?.at ?? null;
   }
 
   queued(serviceId: string): number {
@@ -109,8 +119,12 @@ export class CommandOutbox {
     return this.statements.lastRejectedOfSale.get(saleId)?.last_error ?? undefined;
   }
 
+  /** A final answer: the command leaves the queue and the next one of its sale is due. */
   finish(id: number, state: 'done' | 'rejected', outcome: string, error: string | null, at: string): void {
-    this.statements.finish.run(state, outcome, error, at, id);
+    const row = this.statements.finish.run(state, outcome, error, at, id);
+    if (row.changes === 0) return;
+    const saleId = this.statements.saleOf.get(id)!.sale_id;
+    this.statements.promoteNext.run(at, saleId);
   }
 
   reschedule(id: number, nextAttemptAt: string, outcome: string, error: string | null): void {
@@ -119,6 +133,6 @@ export class CommandOutbox {
 
   /** Everything queued becomes due now (the service is back, or the settings changed). */
   wakeAll(serviceId: string, now: string): void {
-    this.statements.wakeAll.run(now, serviceId);
+    this.statements.wakeAll.run(now, serviceId, WAITING_BEHIND);
   }
 }

@@ -95,7 +95,10 @@ export class CommandSender {
     // A refused AppID stops sending: every command would be refused the same way.
     if (this.options.connectivity.current.authRefused) return;
     const now = this.options.now();
-    for (const command of this.options.outbox.due(client.serviceId, now.toISOString())) {
+    const room = this.concurrency - this.inFlight.size;
+    if (room <= 0) return;
+    // Sales in flight still hold their head row: ask for enough to fill the room past them.
+    for (const command of this.options.outbox.due(client.serviceId, now.toISOString(), room + this.inFlight.size)) {
       if (this.inFlight.size >= this.concurrency) break;
       if (this.inFlight.has(command.sale_id)) continue;
       this.inFlight.add(command.sale_id);

@@ -58,13 +58,16 @@ CREATE TABLE commands (
   body_json TEXT,
   state TEXT NOT NULL CHECK (state IN ('queued', 'done', 'rejected')),
   attempts INTEGER NOT NULL DEFAULT 0,
+  -- Only the head of a sale's queue carries a real time: the commands behind it wait at
+  -- '9999-12-31' until it finishes, so "what is due" is one index range, never a scan.
   next_attempt_at TEXT NOT NULL,
   last_outcome TEXT,
   last_error TEXT,
   created_at TEXT NOT NULL,
   finished_at TEXT
 );
-CREATE INDEX commands_queued ON commands (service_id, sale_id, id) WHERE state = 'queued';
+CREATE INDEX commands_due ON commands (service_id, next_attempt_at, id) WHERE state = 'queued';
+CREATE INDEX commands_of_sale ON commands (sale_id, id) WHERE state = 'queued';
 
 CREATE TABLE sync_state (
   key TEXT PRIMARY KEY,

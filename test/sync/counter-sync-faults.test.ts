@@ -1,0 +1,258 @@
+// The counter's sync against a real service over HTTP (the sandbox, listening on 127.0.0.1), with
+// the fault proxy between them: every way a call can fail, and what the counter makes of it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Sale } from '../../src/shared/pos-api';
+import type { Charge, ChargeRefund } from '../../src/shared/resources';
+import { createSandboxService, type SandboxService } from '../../src/main/sandbox-service';
+import { CounterSync } from '../../src/main/sync/counter-sync';
+import { HttpServiceClient } from '../../src/main/sync/http-service-client';
+import { startFaultProxy, type Fault, type FaultPlan, type FaultProxy } from '../support/fault-proxy';
+
+let remote: SandboxService;
+let remoteUrl: string;
+let proxy: FaultProxy;
+let dir: string;
+let counter: CounterSync;
+const pushed: Sale[] = [];
+
+function openCounter(): CounterSync {
+  const sync = new CounterSync({
+    dbPath: join(dir, 'counter.db'),
+    firstAnswerWaitMs: 400,
+    watchIntervalMs: 100,
+    openIntervalMs: 200,
+    healthIntervalMs: 100,
+    retry: { initialDelayMs: 20, maxDelayMs: 200 },
+    onSaleChanged: (sale) => pushed.push(sale),
+  });
+  sync.setService(new HttpServiceClient({ baseUrl: proxy.url, appId: remote.appId, timeoutMs: 300 }));
+  return sync;
+}
+
+beforeEach(async () => {
+  remote = createSandboxService({ dbPath: ':memory:', config: { refundSettlementMs: 50 } });
+  remoteUrl = await remote.listen(0);
+  proxy = await startFaultProxy(remoteUrl);
+  dir = mkdtempSync(join(tmpdir(), 'balcao-sync-'));
+  pushed.length = 0;
+  counter = openCounter();
+});
+
+afterEach(async () => {
+  await counter.close();
+  await proxy.close();
+  await remote.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function remoteCharges(): Promise<Charge[]> {
+  return (await remote.engine.call(remote.appId, 'listCharges', { query: { limit: '100' } })).charges;
+}
+
+async function remoteRefunds(correlationID: string): Promise<ChargeRefund[]> {
+  return (await remote.engine.call(remote.appId, 'listChargeRefunds', { params: { id: correlationID } })).refunds;
+}
+
+async function until<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 8_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const newSale = (value: number) => ({ value, expiresIn: 900 });
+
+/** The faults, in order, for the requests that match; every other request (pulls, health) passes. */
+function faultsFor(match: (method: string, path: string) => boolean, faults: readonly Fault[]): FaultPlan {
+  let index = 0;
+  return (request) => (match(request.method, request.path) ? (faults[index++] ?? { kind: 'pass' }) : { kind: 'pass' });
+}
+const creates = (faults: readonly Fault[]) => faultsFor((method, path) => method === 'POST' && path.startsWith('/api/v1/charge?'), faults);
+const refundPosts = (faults: readonly Fault[]) => faultsFor((method, path) => method === 'POST' && path.endsWith('/refund'), faults);
+
+describe('a create', () => {
+  it('whose answer is lost after the service committed is sent again with its key: one charge, the sale ACTIVE', async () => {
+    proxy.setPlan(creates([{ kind: 'drop-after' }]));
+    const sale = await counter.createSale(newSale(1234));
+    // The first answer never came: the cashier sees "conectando…", the command stays queued.
+    expect(sale.status).toBe('PENDING');
+    await counter.drained();
+    expect(counter.getSale(sale.correlationID)).toMatchObject({ status: 'ACTIVE', brCode: expect.stringMatching(/^000201/) });
+    const charges = (await remoteCharges()).filter((charge) => charge.correlationID === sale.correlationID);
+    expect(charges).toHaveLength(1);
+    // The same body, with return_existing, both times.
+    const sent = proxy.log().filter((entry) => entry.method === 'POST' && entry.path.startsWith('/api/v1/charge?return_existing=true'));
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(sent.map((entry) => entry.body)).size).toBe(1);
+    // The screen heard of it without asking.
+    expect(pushed.some((view) => view.correlationID === sale.correlationID && view.status === 'ACTIVE')).toBe(true);
+  });
+
+  it.each([
+    ['dropped before it reached the service', { kind: 'drop-before' } as const],
+    ['held past the timeout', { kind: 'delay', ms: 1_000 } as const],
+    ['answered 500', { kind: 'status', status: 500 } as const],
+    ['cut mid-body', { kind: 'reset-mid-body' } as const],
+  ])('%s ends as exactly one charge', async (_name, fault) => {
+    proxy.setPlan(creates([fault, fault]));
+    const sale = await counter.createSale(newSale(990));
+    await counter.drained();
+    expect(counter.getSale(sale.correlationID).status).toBe('ACTIVE');
+    expect((await remoteCharges()).filter((charge) => charge.correlationID === sale.correlationID)).toHaveLength(1);
+  });
+
+  it('answered 429 waits at least as long as Retry-After says', async () => {
+    proxy.setPlan(creates([{ kind: 'status', status: 429, retryAfterSeconds: 1 }]));
+    const started = Date.now();
+    const sale = await counter.createSale(newSale(500));
+    expect(sale.status).toBe('PENDING');
+    await counter.drained();
+    const sent = proxy.log().filter((entry) => entry.method === 'POST');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.startedAt - sent[0]!.startedAt).toBeGreaterThanOrEqual(950);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+  });
+});
+
+describe('offline', () => {
+  it('keeps selling into the queue, says offline within seconds, and sends everything once back', async () => {
+    await proxy.cut('refuse');
+    const first = await counter.createSale(newSale(100));
+    const second = await counter.createSale(newSale(200));
+    expect([first.status, second.status]).toEqual(['PENDING', 'PENDING']);
+    expect(counter.status()).toMatchObject({ online: false, queued: 2, offlineSince: expect.any(String) });
+    expect(await remoteCharges()).toEqual([]);
+
+    await proxy.restore();
+    await until(() => counter.status().online, 'online again');
+    await counter.drained();
+    expect((await remoteCharges()).map((charge) => charge.correlationID).sort()).toEqual([first.correlationID, second.correlationID].sort());
+    expect(counter.getSale(first.correlationID).status).toBe('ACTIVE');
+  });
+
+  it('learns of an outage from the health check with no sale in progress', async () => {
+    await until(() => counter.status().online, 'online');
+    await proxy.cut('reset');
+    await until(() => !counter.status().online, 'offline noticed', 8_000);
+    await proxy.restore();
+    await until(() => counter.status().online, 'online noticed');
+  });
+
+  it('cancels a sale the service never heard of without ever sending it', async () => {
+    await proxy.cut('refuse');
+    const sale = await counter.createSale(newSale(300));
+    // The first attempt failed before sending (refused); the create is still queued.
+    await until(() => proxy.isCut && counter.status().queued === 1, 'queued');
+    expect(counter.cancelSale(sale.correlationID).status).toBe('CANCELLED');
+    await proxy.restore();
+    await until(() => counter.status().online, 'online');
+    await counter.drained();
+    const charge = (await remoteCharges()).find((c) => c.correlationID === sale.correlationID);
+    // Either never created, or created and deleted: never payable.
+    expect(charge).toBeUndefined();
+  });
+
+  it('cancels an ACTIVE sale at once and deletes its charge when the service is back', async () => {
+    const sale = await counter.createSale(newSale(400));
+    expect(sale.status).toBe('ACTIVE');
+    await proxy.cut('refuse');
+    expect(counter.cancelSale(sale.correlationID)).toMatchObject({ status: 'CANCELLED', sync: { queued: 1 } });
+    expect((await remoteCharges()).find((c) => c.correlationID === sale.correlationID)?.status).toBe('ACTIVE');
+    await proxy.restore();
+    await counter.drained();
+    expect((await remoteCharges()).find((c) => c.correlationID === sale.correlationID)).toBeUndefined();
+    expect(counter.getSale(sale.correlationID)).toMatchObject({ status: 'CANCELLED', sync: { queued: 0 } });
+  });
+
+  it('shows a sale paid at the service while the counter was offline as paid once back', async () => {
+    const sale = await counter.createSale(newSale(1500));
+    await proxy.cut('refuse');
+    await remote.engine.call(remote.appId, 'sandboxPayBrCode', { body: { brCode: sale.brCode } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(counter.getSale(sale.correlationID).status).toBe('ACTIVE');
+    await proxy.restore();
+    const paid = await until(() => pushed.find((view) => view.correlationID === sale.correlationID && view.status === 'COMPLETED'), 'paid pushed');
+    expect(paid.status).toBe('COMPLETED');
+    await until(() => counter.getSale(sale.correlationID).endToEndId, 'payment record');
+  });
+});
+
+describe('a refund', () => {
+  async function paidSale(value: number): Promise<Sale> {
+    const sale = await counter.createSale(newSale(value));
+    await remote.engine.call(remote.appId, 'sandboxPayBrCode', { body: { brCode: sale.brCode } });
+    counter.watch(sale.correlationID);
+    return until(() => {
+      const view = counter.getSale(sale.correlationID);
+      return view.status === 'COMPLETED' ? view : undefined;
+    }, 'paid');
+  }
+
+  it('whose answer is lost is retried with the same correlationID and applied once', async () => {
+    const sale = await paidSale(2000);
+    proxy.setPlan(refundPosts([{ kind: 'drop-after' }, { kind: 'drop-after' }]));
+    const refunded = await counter.refundSale(sale.correlationID, 500, 'Troca');
+    expect(refunded.refunds[0]).toMatchObject({ status: 'QUEUED', value: 500 });
+    expect(refunded.refundable).toBe(1500);
+    await counter.drained();
+    const atRemote = await remoteRefunds(sale.correlationID);
+    expect(atRemote).toHaveLength(1);
+    expect(atRemote[0]).toMatchObject({ value: 500, correlationID: refunded.refunds[0]!.correlationID });
+    const posts = proxy.log().filter((entry) => entry.method === 'POST' && entry.path.endsWith('/refund'));
+    expect(posts.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(posts.map((entry) => entry.body)).size).toBe(1);
+    expect(counter.getSale(sale.correlationID).refunds[0]).toMatchObject({ status: expect.stringMatching(/IN_PROCESSING|CONFIRMED/) });
+  });
+
+  it('refused by the service is shown with its reason and does not count', async () => {
+    const sale = await paidSale(1000);
+    // Another till refunds it all at the service first: ours is then one too many.
+    await remote.engine.call(remote.appId, 'createChargeRefund', {
+      params: { id: sale.correlationID },
+      body: { correlationID: 'outro-caixa-1', value: 1000 },
+    });
+    await expect(counter.refundSale(sale.correlationID, 600, 'Troca')).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/recusou a devolução/) });
+    const view = counter.getSale(sale.correlationID);
+    expect(view.refunds.find((refund) => refund.value === 600)).toMatchObject({ status: 'REJECTED', rejectedReason: expect.stringMatching(/recusou/) });
+    expect(view.sync.queued).toBe(0);
+  });
+});
+
+describe('a refused AppID', () => {
+  it('stops sending, says so, and keeps the commands', async () => {
+    proxy.setPlan(() => ({ kind: 'status', status: 401 }));
+    const sale = await counter.createSale(newSale(100));
+    expect(sale.status).toBe('PENDING');
+    await until(() => counter.status().authRefused, 'auth refused');
+    const sent = proxy.log().length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Only the light health check goes on; the create is not sent again and again.
+    expect(proxy.log().filter((entry) => entry.method === 'POST').length).toBe(1);
+    expect(proxy.log().length).toBeGreaterThanOrEqual(sent);
+    expect(counter.status().queued).toBe(1);
+    // The AppID is accepted again: sending resumes.
+    proxy.setPlan();
+    await until(() => !counter.status().authRefused, 'auth accepted');
+    await counter.drained();
+    expect(counter.getSale(sale.correlationID).status).toBe('ACTIVE');
+  });
+});
+
+describe('a restart', () => {
+  it('resends what was queued before the counter stopped, with the same keys', async () => {
+    await proxy.cut('refuse');
+    const sale = await counter.createSale(newSale(777));
+    await counter.close();
+    await proxy.restore();
+    counter = openCounter();
+    await counter.drained();
+    expect(counter.getSale(sale.correlationID).status).toBe('ACTIVE');
+    expect((await remoteCharges()).filter((charge) => charge.correlationID === sale.correlationID)).toHaveLength(1);
+  });
+});
