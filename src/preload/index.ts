@@ -9,22 +9,27 @@ import type { PosApi, PosEvent } from '../shared/pos-api';
 
 type Envelope = { ok: true; value: unknown } | { ok: false; error: string; status?: number };
 
-/** The error the renderer sees: the main process's message, plus its HTTP-like status if any. */
-class PosBridgeError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = 'PosError';
-  }
+/**
+ * The error the renderer sees: the main process's message and its HTTP-like status. A plain
+ * object, not an Error: contextBridge copies an Error into the page with its message alone, and
+ * the status (a 409 that asks the owner to confirm, say) would be lost on the way.
+ */
+interface PosBridgeError {
+  name: 'PosError';
+  message: string;
+  status?: number;
+}
+
+function bridgeError(message: string, status?: number): PosBridgeError {
+  return status === undefined ? { name: 'PosError', message } : { name: 'PosError', message, status };
 }
 
 function unwrap(envelope: unknown): unknown {
   const reply = envelope as Envelope | undefined;
   if (reply && reply.ok === true) return reply.value;
-  if (reply && reply.ok === false) throw new PosBridgeError(String(reply.error), reply.status);
-  throw new PosBridgeError('Resposta inválida do processo principal');
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- see PosBridgeError
+  if (reply && reply.ok === false) throw bridgeError(String(reply.error), reply.status);
+  throw bridgeError('Resposta inválida do processo principal');
 }
 
 function invoker(method: PosInvokeMethod) {

@@ -3,7 +3,15 @@
 // very same type. Money is integer cents; ids are the service's correlationIDs.
 
 export type PosMode = 'embedded' | 'remote-sandbox' | 'production';
-export type SaleStatus = 'ACTIVE' | 'COMPLETED' | 'EXPIRED';
+/**
+ * A sale as the counter knows it, from its own store (the service's word wins once it has one):
+ * - PENDING: Enter was pressed and the service has not answered yet ("conectando…"); no code yet.
+ * - ACTIVE: the service made its charge; the QR can be paid.
+ * - COMPLETED / EXPIRED: as the service says.
+ * - CANCELLED: cancelled at the counter; the service's delete may still be queued.
+ * - REJECTED: the service refused to create it; `sync.rejected` says why.
+ */
+export type SaleStatus = 'PENDING' | 'ACTIVE' | 'COMPLETED' | 'EXPIRED' | 'CANCELLED' | 'REJECTED';
 export type ReceiptKindName = 'pix-in' | 'pix-refund';
 export type ReceiptLayoutName = 'thermal80' | 'a4';
 export type PosLocale = 'pt-BR' | 'en';
@@ -18,11 +26,22 @@ export interface SaleCustomer {
 export interface SaleRefund {
   correlationID: string;
   value: number;
-  status: 'IN_PROCESSING' | 'CONFIRMED' | 'REJECTED';
-  /** The refund's return id (D…): the key of its receipt. */
-  endToEndId: string;
+  /** QUEUED: confirmed by the cashier, not yet acknowledged by the service. */
+  status: 'QUEUED' | 'IN_PROCESSING' | 'CONFIRMED' | 'REJECTED';
+  /** The refund's return id (D…): the key of its receipt. Absent while QUEUED. */
+  endToEndId?: string;
   time: string;
   comment?: string;
+  /** Why the service refused it (REJECTED by the service's answer to our request), in pt-BR. */
+  rejectedReason?: string;
+}
+
+/** How far the service has heard of this sale. */
+export interface SaleSync {
+  /** This sale's commands (create, cancel, refunds) still waiting for the service's answer. */
+  queued: number;
+  /** The service's reason, in pt-BR, when it refused one of this sale's commands for good. */
+  rejected?: string;
 }
 
 export interface Sale {
@@ -31,8 +50,9 @@ export interface Sale {
   comment?: string;
   customer?: SaleCustomer;
   status: SaleStatus;
-  /** Pix copy-and-paste code; the renderer draws the QR from it. */
-  brCode: string;
+  /** Pix copy-and-paste code; the renderer draws the QR from it. Absent until the service made it. */
+  brCode?: string;
+  sync: SaleSync;
   expiresDate: string;
   createdAt: string;
   paidAt?: string;
@@ -55,11 +75,22 @@ export interface DayTotals {
   net: number;
 }
 
+export type PosConnection = 'online' | 'offline' | 'syncing';
+
 export interface PosStatus {
   mode: PosMode;
+  /** connection !== 'offline'. */
   online: boolean;
-  /** Operations waiting to reach the remote service (the sync issue fills it; 0 until then). */
+  /** Online with nothing queued; syncing while commands are being sent; offline when the service cannot be reached. */
+  connection: PosConnection;
+  /** When the counter last lost the service (ISO time), while offline. */
+  offlineSince?: string;
+  /** Commands (creates, cancels, refunds) waiting for the current service's answer. */
   queued: number;
+  /** Commands kept for another service (a mode or remote used before); sent when it is back. */
+  queuedElsewhere: number;
+  /** The service refused the AppID (401/403): sending has stopped until the settings change. */
+  authRefused?: string;
   merchantName: string;
   /** True once a mode with its credentials is ready to sell. */
   ready: boolean;
@@ -108,6 +139,11 @@ export interface SettingsInput {
   receiptLayout?: ReceiptLayoutName;
   locale?: PosLocale;
   customerDisplay?: boolean;
+  /**
+   * Switching to another service (mode, base URL or AppID) while commands are queued is refused
+   * (409) unless this says the owner saw the warning. The commands are kept either way.
+   */
+  confirmQueued?: boolean;
 }
 
 export interface ReceiptRequest {
@@ -144,7 +180,7 @@ export interface PosApi {
   getStatus(): Promise<PosStatus>;
   createSale(input: { value: number; comment?: string; customer?: SaleCustomer }): Promise<Sale>;
   getSale(input: { correlationID: string }): Promise<Sale>;
-  /** Esc on the QR screen: deletes the unpaid charge. */
+  /** Esc on the QR screen: cancels at once at the counter, and the service's delete is queued. */
   cancelSale(input: { correlationID: string }): Promise<{ cancelled: boolean }>;
   /** A day's sales (today by default), newest first, optionally searched by correlationID or amount. */
   listSales(input: { day?: string; search?: string }): Promise<{ sales: Sale[]; totals: DayTotals }>;

@@ -49,6 +49,7 @@ export const posPayloadSchemas = {
       receiptLayout: z.enum(['thermal80', 'a4']),
       locale: z.enum(['pt-BR', 'en']),
       customerDisplay: z.boolean(),
+      confirmQueued: z.boolean(),
     })
     .partial()
     .strict(),

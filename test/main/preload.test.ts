@@ -40,24 +40,25 @@ describe('preload', () => {
     expect(electronFake.ipcRenderer.invoke).toHaveBeenCalledWith(`pos:${method}`, { probe: 1 });
   });
 
-  it('throws the main process error message from an error envelope, with its status', async () => {
-    electronFake.ipcRenderer.invoke.mockResolvedValueOnce({ ok: false, error: 'Valor inválido', status: 400 });
+  it('rejects with the main process error message and its status, as a plain object that survives contextBridge', async () => {
+    electronFake.ipcRenderer.invoke.mockResolvedValueOnce({ ok: false, error: 'Há 2 operações na fila', status: 409 });
     const failure = await api.createSale({ value: 0 }).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(Error);
-    expect((failure as Error).message).toBe('Valor inválido');
-    expect((failure as { status?: number }).status).toBe(400);
+    // contextBridge would copy an Error's message alone: the status must be a plain property.
+    expect(Object.getPrototypeOf(failure)).toBe(Object.prototype);
+    expect(failure).toEqual({ name: 'PosError', message: 'Há 2 operações na fila', status: 409 });
+    expect(structuredClone(failure)).toEqual(failure);
   });
 
   it('treats a reply that is not an envelope as an error, not a value', async () => {
     electronFake.ipcRenderer.invoke.mockResolvedValueOnce('surprise');
-    await expect(api.getStatus()).rejects.toThrow('Resposta inválida');
+    await expect(api.getStatus()).rejects.toMatchObject({ message: 'Resposta inválida do processo principal' });
   });
 
   it('passes only the event payload to onEvent listeners, never the IpcRendererEvent', () => {
     const listener = vi.fn();
     const unsubscribe = api.onEvent(listener);
     const ipcEvent = { sender: { send: () => undefined }, senderId: 0, ports: [] };
-    const event: PosEvent = { type: 'status', status: { mode: 'embedded', online: true, queued: 0, merchantName: 'Loja', ready: true } };
+    const event: PosEvent = { type: 'status', status: { mode: 'embedded', online: true, connection: 'online', queued: 0, queuedElsewhere: 0, merchantName: 'Loja', ready: true } };
     electronFake.ipcRenderer.emitFromMain(POS_EVENT_CHANNEL, ipcEvent, event);
     expect(listener).toHaveBeenCalledOnce();
     expect(listener.mock.calls[0]).toEqual([event]);

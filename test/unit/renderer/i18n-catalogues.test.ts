@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../../src/renderer/src/i18n/en.json';
 import ptBR from '../../../src/renderer/src/i18n/pt-BR.json';
+import { SALE_DISPLAY_STATUSES } from '../../../src/renderer/src/lib/sale-status';
+import type { SaleRefund } from '../../../src/shared/pos-api';
+
+const REFUND_STATUSES: SaleRefund['status'][] = ['QUEUED', 'IN_PROCESSING', 'CONFIRMED', 'REJECTED'];
 
 function keys(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -39,4 +43,33 @@ describe('translation catalogues', () => {
     expect(ptBR.refund.confirm).toMatch(/^Confirmar devolução/);
     expect(ptBR.live.qrAlt).toMatch(/^QR Code Pix/);
   });
+
+  it('every sale status has its chip and its "Última venda" word, in both languages', () => {
+    for (const catalogue of [ptBR, en]) {
+      for (const status of SALE_DISPLAY_STATUSES) {
+        expect(catalogue.status[status], status).toBeTruthy();
+        expect(catalogue.sale.lastSaleStatus[status], status).toBeTruthy();
+      }
+      for (const status of REFUND_STATUSES) expect(catalogue.refundStatus[status], status).toBeTruthy();
+    }
+    expect(ptBR.status.PENDING).toBe('Conectando');
+    expect(ptBR.status.CANCELLED).toBe('Cancelada');
+    expect(ptBR.status.REJECTED).toBe('Recusada');
+  });
+
+  it('the status bar words the e2e tests will look for', () => {
+    expect(ptBR.statusBar.online).toBe('Online');
+    expect(ptBR.statusBar.offlineSince).toBe('Offline desde {{time}}');
+    expect(ptBR.statusBar.syncing).toBe('Sincronizando…');
+    expect(ptBR.statusBar.queued_other).toBe('{{count}} na fila');
+    expect(ptBR.statusBar.queuedElsewhere_other).toBe('+{{count}} de outro serviço');
+    expect(ptBR.statusBar.authRefused).toBe('AppID recusado — confira em Configurações (F9)');
+    expect(ptBR.live.connecting).toBe('Conectando…');
+  });
+
+  it('no status text on the sale screen or the status bar reads as "pago" (the e2e tests wait for that word)', () => {
+    const texts = [...Object.values(ptBR.statusBar), ptBR.live.connecting, ptBR.live.qrComing, ptBR.live.pendingHint, ptBR.live.offlinePending, ptBR.live.offlineActive];
+    for (const text of texts) expect(text).not.toMatch(/pago/i);
+  });
 });
+

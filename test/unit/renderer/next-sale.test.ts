@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { SaleStatus } from '../../../src/shared/pos-api';
 import { centsEntryReducer, emptyEntry, type CentsEntry } from '../../../src/renderer/src/lib/cents-entry';
 import {
   DIGIT_KEYS,
   displayHoldMs,
+  isWaitingStatus,
   outcomeKey,
   PAID_HOLD_MS,
   saleIsOver,
@@ -71,19 +73,53 @@ describe('typing ahead while the QR waits', () => {
   });
 });
 
-describe('F1 / "Nova venda" replaces only a sale that is over', () => {
-  const states: Array<[SaleScreenState, 'start' | 'keep']> = [
-    [{ phase: 'live', status: 'COMPLETED' }, 'start'],
-    [{ phase: 'live', status: 'EXPIRED' }, 'start'],
-    // A QR waiting for its Pix is never dropped: F1 brings it back.
-    [{ phase: 'live', status: 'ACTIVE' }, 'keep'],
-    [{ phase: 'creating' }, 'keep'],
-    // An amount being typed stays as it is.
-    [{ phase: 'entry' }, 'keep'],
+describe('F1 / "Nova venda": which sale on screen makes way for a new entry', () => {
+  type Expected = 'start' | 'keep';
+  // [what is on screen, online, syncing, offline]
+  const table: Array<[SaleScreenState, Expected, Expected, Expected]> = [
+    // Over: always makes way.
+    [{ phase: 'live', status: 'COMPLETED' }, 'start', 'start', 'start'],
+    [{ phase: 'live', status: 'EXPIRED' }, 'start', 'start', 'start'],
+    [{ phase: 'live', status: 'CANCELLED' }, 'start', 'start', 'start'],
+    [{ phase: 'live', status: 'REJECTED' }, 'start', 'start', 'start'],
+    // Still connecting: never traps the cashier; it keeps syncing in the history.
+    [{ phase: 'live', status: 'PENDING' }, 'start', 'start', 'start'],
+    // A QR waiting for its Pix stays while the counter can hear of the payment; offline it
+    // makes way (it stays open in the history and is confirmed when the counter is back).
+    [{ phase: 'live', status: 'ACTIVE' }, 'keep', 'keep', 'start'],
+    // A sale being created, or an amount being typed, stays as it is.
+    [{ phase: 'creating' }, 'keep', 'keep', 'keep'],
+    [{ phase: 'entry' }, 'keep', 'keep', 'keep'],
   ];
 
-  it.each(states)('%j → %s', (state, expected) => {
-    expect(saleIsOver(state) ? 'start' : 'keep').toBe(expected);
+  it.each(table)('%j → online %s, syncing %s, offline %s', (state, online, syncing, offline) => {
+    expect(saleIsOver(state, 'online') ? 'start' : 'keep').toBe(online);
+    expect(saleIsOver(state, 'syncing') ? 'start' : 'keep').toBe(syncing);
+    expect(saleIsOver(state, 'offline') ? 'start' : 'keep').toBe(offline);
+  });
+
+  it('without a known status an ACTIVE QR is kept (the counter is not known to be offline)', () => {
+    expect(saleIsOver({ phase: 'live', status: 'ACTIVE' })).toBe(false);
+    expect(saleIsOver({ phase: 'live', status: 'PENDING' })).toBe(true);
+  });
+
+  it('waiting means PENDING or ACTIVE, nothing else', () => {
+    expect(['PENDING', 'ACTIVE', 'COMPLETED', 'EXPIRED', 'CANCELLED', 'REJECTED'].filter((status) => isWaitingStatus(status as SaleStatus))).toEqual([
+      'PENDING',
+      'ACTIVE',
+    ]);
+  });
+});
+
+describe('the Cancelada and Recusada screens start the next sale like Expirada', () => {
+  it('digits continue the typed-ahead amount, Enter keeps it, Esc clears it, C does nothing', () => {
+    const typed: CentsEntry = { cents: 32, pristine: false };
+    for (const status of ['CANCELLED', 'REJECTED'] as const) {
+      expect(outcomeKey(status, '1', typed)).toEqual({ action: 'next-sale', entry: { cents: 321, pristine: false } });
+      expect(outcomeKey(status, 'Enter', typed)).toEqual({ action: 'next-sale', entry: typed });
+      expect(outcomeKey(status, 'Escape', typed)).toEqual({ action: 'next-sale', entry: emptyEntry });
+      expect(outcomeKey(status, 'c', typed)).toBeNull();
+    }
   });
 });
 

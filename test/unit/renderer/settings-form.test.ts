@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Settings } from '../../../src/shared/pos-api';
-import { draftFromSettings, settingsInputFrom, validateSettingsDraft } from '../../../src/renderer/src/lib/settings-form';
+import {
+  confirmQueuedSwitch,
+  draftFromSettings,
+  queuedSwitchWarning,
+  settingsInputFrom,
+  switchesService,
+  validateSettingsDraft,
+} from '../../../src/renderer/src/lib/settings-form';
 
 const saved: Settings = {
   mode: 'embedded',
@@ -53,5 +60,40 @@ describe('settings form', () => {
     expect(validateSettingsDraft({ ...draft, merchantCity: 'x'.repeat(61) })).toEqual({ merchantCity: true });
     expect(validateSettingsDraft({ ...draft, pixKey: 'k'.repeat(78) })).toEqual({ pixKey: true });
     expect(validateSettingsDraft({ ...draft, headerLines: '1\n2\n3\n4\n5\n6\n7' })).toEqual({ headerLines: true });
+  });
+});
+
+describe('switching services with commands queued', () => {
+  const refusal = Object.assign(new Error('Há 3 comandos na fila para o serviço atual. Eles ficam guardados e serão enviados quando esse serviço for usado de novo.'), {
+    status: 409,
+  });
+
+  it('a 409 from the main process is the warning to confirm, in its own words', () => {
+    expect(queuedSwitchWarning(refusal)).toBe(refusal.message);
+    // A 409 without words still asks (the screen uses its own).
+    expect(queuedSwitchWarning(Object.assign(new Error(''), { status: 409 }))).toBe('');
+  });
+
+  it('any other failure is an error, not a question', () => {
+    expect(queuedSwitchWarning(Object.assign(new Error('Chave Pix inválida'), { status: 400 }))).toBeNull();
+    expect(queuedSwitchWarning(new Error('O Balcão não responde'))).toBeNull();
+    expect(queuedSwitchWarning('409')).toBeNull();
+    expect(queuedSwitchWarning(null)).toBeNull();
+  });
+
+  it('confirming sends the same save again with confirmQueued', () => {
+    const input = { mode: 'production' as const, baseUrl: 'https://api.openpix.com.br' };
+    expect(confirmQueuedSwitch(input)).toEqual({ ...input, confirmQueued: true });
+    expect(input).not.toHaveProperty('confirmQueued');
+  });
+
+  it('knows which saves point the counter at another service', () => {
+    expect(switchesService({ mode: 'production' })).toBe(true);
+    expect(switchesService({ baseUrl: 'https://x' })).toBe(true);
+    expect(switchesService({ appId: '' })).toBe(true);
+    expect(switchesService({ merchantName: 'Loja', locale: 'en' })).toBe(false);
+    const draft = draftFromSettings(saved);
+    expect(switchesService(settingsInputFrom({ ...draft, merchantCity: 'Campinas' }, saved))).toBe(false);
+    expect(switchesService(settingsInputFrom({ ...draft, appId: 'novo' }, saved))).toBe(true);
   });
 });

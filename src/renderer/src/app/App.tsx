@@ -43,8 +43,10 @@ export function App() {
   }, []);
 
   const open = (target: Screen) => {
-    // "Nova venda" means it: a sale that is over (Pago / Expirada) makes way for an empty
-    // entry. A QR still waiting for its Pix is never dropped: F1 just brings it back.
+    // "Nova venda" means it: a sale that is over (Pago, Expirada, Cancelada, Recusada) or still
+    // connecting makes way for an empty entry (the latter keeps syncing, in the history). A QR
+    // waiting for its Pix is not dropped while online (F1 brings it back); offline it is, and
+    // stays open in the history until the counter is back (lib/next-sale saleIsOver).
     if (target === 'sale') useSale.getState().startNext();
     go(target);
   };

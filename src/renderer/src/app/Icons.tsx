@@ -40,3 +40,22 @@ export function BackspaceIcon({ className }: IconProps) {
     </svg>
   );
 }
+
+export function CrossIcon({ className }: IconProps) {
+  return (
+    <svg className={className} viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+      <circle cx="24" cy="24" r="20" fill="none" stroke="currentColor" strokeWidth="4" />
+      <path d="m16.5 16.5 15 15m0-15-15 15" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function ErrorIcon({ className }: IconProps) {
+  return (
+    <svg className={className} viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+      <path d="M24 5 45 42H3Z" fill="none" stroke="currentColor" strokeWidth="4" strokeLinejoin="round" />
+      <path d="M24 18v11" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
+      <circle cx="24" cy="35.5" r="2.6" fill="currentColor" />
+    </svg>
+  );
+}

@@ -13,9 +13,14 @@ export function posApi(): PosApi {
   return installed;
 }
 
-/** Errors cross the bridge as Error(message); anything else is shown as text. */
+/**
+ * Errors cross the bridge as PosError(message, status). Electron's contextBridge copies a thrown
+ * Error's message only, so a preload may also reject with a plain `{ message, status }`: both read.
+ */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
+  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+  if (typeof message === 'string' && message) return message;
   return 'Erro inesperado';
 }

@@ -1,8 +1,9 @@
-// The queue at the counter: once a sale is over (Pago or Expirada) the next customer is already
-// waiting, so F1, Enter, Esc or simply typing the next amount starts the next sale at once.
-// A sale still waiting for its Pix is never dropped by these keys: F1 brings its QR back.
-// Pure and DOM-free so the rules are tested in Node.
-import type { SaleStatus } from '../../../shared/pos-api';
+// The queue at the counter: once a sale is over (Pago, Expirada, Cancelada, Recusada) the next
+// customer is already waiting, so F1, Enter, Esc or simply typing the next amount starts the next
+// sale at once. A QR waiting for its Pix is not dropped by F1 while the counter is online (F1
+// brings it back); a sale still connecting, or any sale while the link is down, never traps the
+// cashier. Pure and DOM-free so the rules are tested in Node.
+import type { PosConnection, SaleStatus } from '../../../shared/pos-api';
 import { centsEntryReducer, emptyEntry, type CentsEntry } from './cents-entry';
 
 /** What the sale screen is showing, as far as "start the next sale" is concerned. */
@@ -11,13 +12,28 @@ export type SaleScreenState =
   | { phase: 'creating' }
   | { phase: 'live'; status: SaleStatus };
 
+/** A sale on screen that still waits: for the service (PENDING) or for its Pix (ACTIVE). */
+export type WaitingStatus = Extract<SaleStatus, 'PENDING' | 'ACTIVE'>;
+/** A sale on screen that is over: nothing more will happen at the counter. */
+export type OutcomeStatus = Exclude<SaleStatus, WaitingStatus>;
+
+export function isWaitingStatus(status: SaleStatus): status is WaitingStatus {
+  return status === 'PENDING' || status === 'ACTIVE';
+}
+
 /**
- * True when the sale on screen is finished and a new one may replace it. F1 / the "Nova venda"
- * tab then opens an empty entry; otherwise an amount being typed stays as it is and a QR
- * waiting for payment (or being created) stays on screen.
+ * F1 / the "Nova venda" tab: true when the sale on screen makes way for an empty entry.
+ * - over (COMPLETED, EXPIRED, CANCELLED, REJECTED): yes;
+ * - PENDING (the service has not answered): yes, it stays in the history and keeps syncing;
+ * - ACTIVE: no while the counter is online or syncing (the customer may be scanning its QR), yes
+ *   when `connection` is 'offline': the sale stays open in the history and will be confirmed
+ *   when the counter is back;
+ * - an amount being typed, or a sale being created: no, they stay as they are.
  */
-export function saleIsOver(state: SaleScreenState): boolean {
-  return state.phase === 'live' && state.status !== 'ACTIVE';
+export function saleIsOver(state: SaleScreenState, connection?: PosConnection): boolean {
+  if (state.phase !== 'live') return false;
+  if (state.status === 'ACTIVE') return connection === 'offline';
+  return true;
 }
 
 export const DIGIT_KEYS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
@@ -29,14 +45,14 @@ export type OutcomeKeyResult =
   | null;
 
 /**
- * A key pressed on the Pago / Expirada screen, where `pending` is the next amount the cashier
+ * A key pressed on the Pago / Expirada / Cancelada / Recusada screen, where `pending` is the next amount the cashier
  * already began while the QR was still waiting (see typeAheadKey). Digits continue it and start
  * the next sale, so "Pago" then 1, 2, 3, 4 reads R$ 12,34 on the new entry, and 3, 2 typed
  * before the payment showed up and 1, 4 after read R$ 32,14. Enter starts it with what was
  * typed; Esc starts it empty (Esc clears, as on the entry). C opens the payment receipt (Pago
  * only). Anything else does nothing.
  */
-export function outcomeKey(status: Exclude<SaleStatus, 'ACTIVE'>, key: string, pending: CentsEntry = emptyEntry): OutcomeKeyResult {
+export function outcomeKey(status: OutcomeStatus, key: string, pending: CentsEntry = emptyEntry): OutcomeKeyResult {
   if (/^\d$/.test(key)) return { action: 'next-sale', entry: centsEntryReducer(pending, { type: 'digit', digit: key }) };
   if (key === 'Enter') return { action: 'next-sale', entry: pending };
   if (key === 'Escape') return { action: 'next-sale', entry: emptyEntry };
@@ -45,8 +61,9 @@ export function outcomeKey(status: Exclude<SaleStatus, 'ACTIVE'>, key: string, p
 }
 
 /**
- * A key pressed while the QR still waits for its Pix. The customer may already have paid (the
- * counter learns it a moment later), so the cashier may already be typing the next amount:
+ * A key pressed while the sale still waits (its QR for the Pix, or the service for its QR). The
+ * customer may already have paid (the counter learns it a moment later), or the cashier may move
+ * on (F1) from a sale still connecting, so the cashier may already be typing the next amount:
  * digits and Backspace build it aside, shown on the waiting screen, and the sale's update
  * (Pago, Expirada) leaves it as typed. Other keys are not for the next amount (null).
  */

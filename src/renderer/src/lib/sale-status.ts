@@ -1,11 +1,41 @@
-// What a sale's status chip says. The service only knows ACTIVE / COMPLETED / EXPIRED; the counter
-// also cares whether a paid sale was given back, fully or in part.
-import type { Sale } from '../../../shared/pos-api';
+// What a sale's status chip says, and how far the service has heard of it. The counter's own
+// store knows PENDING (not answered yet), CANCELLED (at the counter) and REJECTED (refused by the
+// service) besides the service's ACTIVE / COMPLETED / EXPIRED; it also cares whether a paid sale
+// was given back, fully or in part. Pure and DOM-free: tested in Node.
+import type { Sale, SaleRefund } from '../../../shared/pos-api';
 
-export type SaleDisplayStatus = 'ACTIVE' | 'COMPLETED' | 'EXPIRED' | 'REFUNDED' | 'PARTIALLY_REFUNDED';
+export type SaleDisplayStatus =
+  | 'PENDING'
+  | 'ACTIVE'
+  | 'COMPLETED'
+  | 'EXPIRED'
+  | 'CANCELLED'
+  | 'REJECTED'
+  | 'REFUNDED'
+  | 'PARTIALLY_REFUNDED';
 
+/** Every chip the history can show, in the order a sale usually lives them. */
+export const SALE_DISPLAY_STATUSES: readonly SaleDisplayStatus[] = [
+  'PENDING',
+  'ACTIVE',
+  'COMPLETED',
+  'PARTIALLY_REFUNDED',
+  'REFUNDED',
+  'EXPIRED',
+  'CANCELLED',
+  'REJECTED',
+];
+
+/**
+ * Money already given back or promised: confirmed, in processing, and QUEUED refunds (the
+ * cashier confirmed them; they will be sent). Only refunds the service refused do not count.
+ */
 export function refundedCents(sale: Pick<Sale, 'refunds'>): number {
-  return sale.refunds.filter((refund) => refund.status !== 'REJECTED').reduce((sum, refund) => sum + refund.value, 0);
+  return sale.refunds.filter(countsAsRefunded).reduce((sum, refund) => sum + refund.value, 0);
+}
+
+function countsAsRefunded(refund: Pick<SaleRefund, 'status'>): boolean {
+  return refund.status !== 'REJECTED';
 }
 
 export function saleDisplayStatus(sale: Pick<Sale, 'status' | 'refunds' | 'value'>): SaleDisplayStatus {
@@ -15,6 +45,66 @@ export function saleDisplayStatus(sale: Pick<Sale, 'status' | 'refunds' | 'value
   return refunded >= sale.value ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
 }
 
-export function canRefund(sale: Pick<Sale, 'status' | 'refundable'>): boolean {
-  return sale.status === 'COMPLETED' && sale.refundable > 0;
+/**
+ * What can still be refunded, in cents. The main process says (`refundable`), but a refund
+ * still queued is money already promised: whichever figure is lower wins, so a second refund
+ * typed while the first waits for the service can never give back more than was paid.
+ */
+export function refundableCents(sale: Pick<Sale, 'status' | 'value' | 'refunds' | 'refundable'>): number {
+  if (sale.status !== 'COMPLETED') return 0;
+  const left = sale.value - refundedCents(sale);
+  return Math.max(0, Math.min(sale.refundable, left));
+}
+
+export function canRefund(sale: Pick<Sale, 'status' | 'value' | 'refunds' | 'refundable'>): boolean {
+  return refundableCents(sale) > 0;
+}
+
+/** A refund's receipt key: its return id, which the service gives it (never while QUEUED). */
+export function refundReceiptId(refund: Pick<SaleRefund, 'endToEndId' | 'status'>): string | null {
+  return refund.status !== 'QUEUED' && refund.endToEndId ? refund.endToEndId : null;
+}
+
+/** The small markers beside a sale's chip: commands still queued, and the service's refusal. */
+export interface SyncMarks {
+  queued: boolean;
+  /** The service's own words (pt-BR), shown as they are. */
+  rejected?: string;
+}
+
+export function syncMarks(sale: Pick<Sale, 'sync'>): SyncMarks {
+  const marks: SyncMarks = { queued: (sale.sync?.queued ?? 0) > 0 };
+  const rejected = sale.sync?.rejected?.trim();
+  if (rejected) marks.rejected = rejected;
+  return marks;
+}
+
+/** Which sentence explains, in the sale's detail, what is waiting for the service. */
+export type SyncNote = 'pendingCreate' | 'cancelQueued' | 'refundQueued' | 'queued';
+
+export function syncNote(sale: Pick<Sale, 'status' | 'sync' | 'refunds'>): SyncNote | null {
+  if ((sale.sync?.queued ?? 0) <= 0) return null;
+  if (sale.status === 'PENDING') return 'pendingCreate';
+  if (sale.status === 'CANCELLED') return 'cancelQueued';
+  if (sale.refunds.some((refund) => refund.status === 'QUEUED')) return 'refundQueued';
+  return 'queued';
+}
+
+/** The refund that `after` holds and `before` did not: the one the cashier just confirmed. */
+export function newRefund(before: Pick<Sale, 'refunds'>, after: Pick<Sale, 'refunds'>): SaleRefund | null {
+  const known = new Set(before.refunds.map((refund) => refund.correlationID));
+  return after.refunds.find((refund) => !known.has(refund.correlationID)) ?? null;
+}
+
+export type RefundOutcome = { kind: 'sent' } | { kind: 'queued' } | { kind: 'rejected'; reason: string };
+
+/**
+ * What the cashier is told after confirming a refund: sent (the service took it), queued (it
+ * will be sent when the service answers again) or refused, with the service's reason.
+ */
+export function refundOutcome(before: Pick<Sale, 'refunds'>, after: Pick<Sale, 'refunds' | 'sync'>): RefundOutcome {
+  const refund = newRefund(before, after);
+  if (refund?.status === 'QUEUED') return { kind: 'queued' };
+  if (refund?.status === 'REJECTED') return { kind: 'rejected', reason: refund.rejectedReason ?? after.sync?.rejected ?? '' };
+  return { kind: 'sent' };
 }

@@ -98,3 +98,29 @@ function isHttpUrl(text: string): boolean {
     return false;
   }
 }
+
+/** Whether a save would point the counter at another service (mode, base URL or AppID). */
+export function switchesService(input: SettingsInput): boolean {
+  return input.mode !== undefined || input.baseUrl !== undefined || input.appId !== undefined;
+}
+
+/** The HTTP-like status the main process answers when commands are queued for the current service. */
+export const QUEUED_SWITCH_STATUS = 409;
+
+/**
+ * The warning to confirm, when a save was refused because commands are still queued for the
+ * current service: the main process's own words (pt-BR: how many, and that they are kept), or ''
+ * when it gave none (the screen then says it in its own words). Null for any other failure,
+ * which is shown as an error.
+ */
+export function queuedSwitchWarning(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { status, message } = error as { status?: unknown; message?: unknown };
+  if (status !== QUEUED_SWITCH_STATUS) return null;
+  return typeof message === 'string' ? message.trim() : '';
+}
+
+/** The same save, once the owner has seen the warning: the queued commands are kept either way. */
+export function confirmQueuedSwitch(input: SettingsInput): SettingsInput {
+  return { ...input, confirmQueued: true };
+}

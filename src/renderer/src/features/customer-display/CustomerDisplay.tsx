@@ -1,5 +1,6 @@
-// The customer-facing screen (route #/cliente, second monitor): the big QR and the amount while
-// the sale waits, a green "Pago" when it is paid, a welcome between sales. No controls.
+// The customer-facing screen (route #/cliente, second monitor): the amount and "Aguarde…" while
+// the counter is still connecting, the big QR and the amount while the sale waits, a green "Pago"
+// when it is paid, a welcome between sales (and for a sale cancelled or refused). No controls.
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '../../../../shared/pos-api';
@@ -7,6 +8,7 @@ import { BrandMark, CheckIcon, ClockIcon } from '../../app/Icons';
 import { posApi } from '../../app/pos-api';
 import { formatCountdown, secondsUntil } from '../../lib/countdown';
 import { formatBRL } from '../../lib/money';
+import { customerDisplayAdopts, customerView } from '../../lib/live-sale';
 import { displayHoldMs } from '../../lib/next-sale';
 import { qrSvgDataUrl } from '../../lib/qr-svg';
 import { useNow } from '../../app/use-now';
@@ -36,14 +38,12 @@ export function CustomerDisplay() {
     });
     const unsubscribe = posApi().onEvent((event) => {
       if (event.type !== 'sale-updated') return;
-      if (shown?.correlationID === event.sale.correlationID) {
-        // The same sale, newer: update it without cutting a pending "Pago" hold short.
-        shown = event.sale;
-        setSale(event.sale);
-      } else if (event.sale.status === 'ACTIVE') {
-        // A new charge pushed before the cashier's announcement still gets shown.
-        show(event.sale);
-      }
+      // Only news of the sale on show (its QR arriving, "Pago"): which sale to show is the
+      // cashier's call, so a sale they moved on from never pops up here when it turns ACTIVE.
+      if (!customerDisplayAdopts(shown, event.sale)) return;
+      // Updated without cutting a pending "Pago" hold short.
+      shown = event.sale;
+      setSale(event.sale);
     });
     return () => {
       clearTimeout(hold);
@@ -62,7 +62,7 @@ export function CustomerDisplay() {
         <BrandMark className="customer-brand" />
         <span>{merchantName ?? t('app.name')}</span>
       </header>
-      {sale ? <CustomerSale sale={sale} /> : <Idle />}
+      {sale && customerView(sale) !== 'idle' ? <CustomerSale sale={sale} /> : <Idle />}
     </main>
   );
 }
@@ -79,10 +79,11 @@ function Idle() {
 
 function CustomerSale({ sale }: { sale: Sale }) {
   const { t } = useTranslation();
-  const qrSrc = useMemo(() => qrSvgDataUrl(sale.brCode), [sale.brCode]);
+  const qrSrc = useMemo(() => (sale.brCode ? qrSvgDataUrl(sale.brCode) : null), [sale.brCode]);
   const amount = formatBRL(sale.value);
+  const view = customerView(sale);
 
-  if (sale.status === 'COMPLETED') {
+  if (view === 'paid') {
     return (
       <section className="customer-outcome customer-outcome--paid" role="status">
         <CheckIcon className="customer-outcome-icon" />
@@ -92,12 +93,29 @@ function CustomerSale({ sale }: { sale: Sale }) {
       </section>
     );
   }
-  if (sale.status === 'EXPIRED') {
+  if (view === 'expired') {
     return (
       <section className="customer-outcome customer-outcome--expired" role="status">
         <ClockIcon className="customer-outcome-icon" />
         <h1 className="customer-outcome-title">{t('customer.expired')}</h1>
         <p className="customer-amount">{amount}</p>
+      </section>
+    );
+  }
+  if (view === 'pending' || !qrSrc) {
+    // No code yet: the amount, and a word that the QR is on its way. Same place as the QR screen.
+    return (
+      <section className="customer-live customer-live--pending">
+        <div className="customer-qr customer-qr--pending" aria-hidden="true">
+          <span className="spinner" />
+        </div>
+        <div className="customer-side">
+          <h1 className="customer-label">{t('customer.total')}</h1>
+          <p className="customer-amount">{amount}</p>
+          <p className="customer-scan" role="status">
+            {t('customer.wait')}
+          </p>
+        </div>
       </section>
     );
   }

@@ -1,5 +1,6 @@
-// Histórico: today's sales with status chips, search by id or amount, the day's totals, and
-// the selected sale's detail beside the list. Arrows move, "/" searches, D refunds.
+// Histórico: today's sales with status chips (and "na fila" / the service's refusal under them),
+// search by id or amount, the day's totals, and the selected sale's detail beside the list.
+// Arrows move, "/" searches, D refunds.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DayTotals } from '../../../../shared/pos-api';
@@ -10,7 +11,7 @@ import { formatBRL } from '../../lib/money';
 import { selectedSale, useHistory } from './history-store';
 import { SaleDetail } from './SaleDetail';
 import { MAX_SEARCH_LENGTH, parseSaleSearch } from '../../lib/sale-search';
-import { StatusChip } from './StatusChip';
+import { StatusChip, SyncMarks } from './StatusChip';
 import './history.css';
 
 const SEARCH_DEBOUNCE_MS = 180;
@@ -117,10 +118,12 @@ export function HistoryScreen() {
                   >
                     <span className="sale-row-time">{formatTime(row.createdAt, i18n.language)}</span>
                     <span className="num sale-row-amount">{formatBRL(row.value)}</span>
-                    <span>
+                    <span className="sale-row-status">
                       <StatusChip sale={row} />
                     </span>
                     <span className="sale-row-ref">{row.comment || row.customer?.name || row.correlationID}</span>
+                    {/* Under the chip, across to the row's end: "na fila", the service's refusal. */}
+                    <SyncMarks sale={row} />
                   </button>
                 </li>
               ))}

@@ -1,18 +1,21 @@
-// One sale in full: what was charged, who paid, its refunds, and the actions on it
-// (Devolver, Comprovante, each refund's Comprovante).
+// One sale in full: what was charged, who paid, its refunds, how far the service has heard of it
+// (commands queued, a refusal in the service's words), and the actions on it (Devolver,
+// Comprovante, each refund's Comprovante).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '../../../../shared/pos-api';
 import { useHotkeys } from '../../app/hotkeys';
-import { CheckIcon } from '../../app/Icons';
+import { CheckIcon, ClockIcon } from '../../app/Icons';
 import { Kbd } from '../../app/Kbd';
 import { formatTime } from '../../lib/date-time';
 import { formatBRL } from '../../lib/money';
-import { canRefund } from '../../lib/sale-status';
+import { canRefund, refundableCents, refundOutcome, refundReceiptId, syncMarks, syncNote } from '../../lib/sale-status';
 import { useReceipt } from '../receipts/receipt-store';
 import { RefundPanel } from '../refund/RefundPanel';
 import { useHistory } from './history-store';
-import { StatusChip } from './StatusChip';
+import { QueuedMark, StatusChip } from './StatusChip';
+
+type Done = { tone: 'sent' | 'queued' | 'rejected'; text: string };
 
 export function SaleDetail({ sale }: { sale: Sale }) {
   const { t, i18n } = useTranslation();
@@ -21,9 +24,12 @@ export function SaleDetail({ sale }: { sale: Sale }) {
   const load = useHistory((state) => state.load);
   const refunding = useHistory((state) => state.refunding);
   const setRefunding = useHistory((state) => state.setRefunding);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<Done | null>(null);
   const locale = i18n.language;
   const refundable = canRefund(sale);
+  const refundableValue = refundableCents(sale);
+  const marks = syncMarks(sale);
+  const note = syncNote(sale);
 
   const showPaymentReceipt = () =>
     sale.endToEndId && openReceipt({ correlationID: sale.correlationID, kind: 'pix-in', endToEndId: sale.endToEndId, value: sale.value });
@@ -33,10 +39,17 @@ export function SaleDetail({ sale }: { sale: Sale }) {
     setRefunding(true);
   };
 
-  const showRefundReceipt = (refund: Sale['refunds'][number]) =>
-    openReceipt({ correlationID: sale.correlationID, kind: 'pix-refund', endToEndId: refund.endToEndId, value: refund.value });
-  // Each refund's receipt has its own key, 1 to 9 down the list, shown on its button.
-  const refundKeys = Object.fromEntries(sale.refunds.slice(0, 9).map((refund, index) => [String(index + 1), () => showRefundReceipt(refund)]));
+  const showRefundReceipt = (refund: Sale['refunds'][number]) => {
+    const endToEndId = refundReceiptId(refund);
+    if (endToEndId) openReceipt({ correlationID: sale.correlationID, kind: 'pix-refund', endToEndId, value: refund.value });
+  };
+  // Each refund's receipt has its own key, 1 to 9 down the list, shown on its button. A refund
+  // still queued has no receipt yet (the service has not given it its return id): no button, no key.
+  const refundKeys = Object.fromEntries(
+    sale.refunds
+      .slice(0, 9)
+      .flatMap((refund, index) => (refundReceiptId(refund) ? [[String(index + 1), () => showRefundReceipt(refund)] as const] : [])),
+  );
 
   useHotkeys({ d: startRefund, c: () => showPaymentReceipt(), ...refundKeys }, { enabled: !refunding });
 
@@ -49,15 +62,26 @@ export function SaleDetail({ sale }: { sale: Sale }) {
         <StatusChip sale={sale} />
       </header>
 
+      {marks.rejected && (
+        <p className="detail-sync detail-sync--rejected" data-testid="detail-rejected">
+          <strong>{t('sync.rejectedLabel')}</strong> {marks.rejected}
+        </p>
+      )}
+      {note && !refunding && (
+        <p className="detail-sync detail-sync--queued" data-testid="detail-queued">
+          <QueuedMark /> <span>{t(`sync.note.${note}`)}</span>
+        </p>
+      )}
+
       {refunding ? (
         <p className="detail-summary">
-          {t('detail.summary', { time: formatTime(sale.paidAt, locale), refundable: formatBRL(sale.refundable) })}
+          {t('detail.summary', { time: formatTime(sale.paidAt, locale), refundable: formatBRL(refundableValue) })}
         </p>
       ) : (
         <dl className="detail-facts">
           <Fact label={t('detail.createdAt')} value={formatTime(sale.createdAt, locale)} />
           {sale.paidAt && <Fact label={t('detail.paidAt')} value={formatTime(sale.paidAt, locale)} />}
-          {sale.status === 'COMPLETED' && <Fact label={t('detail.refundable')} value={formatBRL(sale.refundable)} />}
+          {sale.status === 'COMPLETED' && <Fact label={t('detail.refundable')} value={formatBRL(refundableValue)} />}
           {sale.payerName && <Fact label={t('detail.payer')} value={sale.payerName} />}
           {sale.comment && <Fact label={t('detail.comment')} value={sale.comment} wide />}
           {sale.customer && <Fact label={t('detail.customer')} value={[sale.customer.name, sale.customer.taxID, sale.customer.email, sale.customer.phone].filter(Boolean).join(' · ')} wide />}
@@ -69,10 +93,18 @@ export function SaleDetail({ sale }: { sale: Sale }) {
           sale={sale}
           onClose={() => setRefunding(false)}
           onRefunded={(updated, value) => {
+            const outcome = refundOutcome(sale, updated);
+            const amount = formatBRL(value);
             upsert(updated);
             void load();
             setRefunding(false);
-            setDone(t('refund.done', { amount: formatBRL(value) }));
+            setDone(
+              outcome.kind === 'queued'
+                ? { tone: 'queued', text: t('refund.queued', { amount }) }
+                : outcome.kind === 'rejected'
+                  ? { tone: 'rejected', text: t('refund.refused', { amount, reason: outcome.reason }) }
+                  : { tone: 'sent', text: t('refund.done', { amount }) },
+            );
           }}
         />
       ) : (
@@ -90,9 +122,9 @@ export function SaleDetail({ sale }: { sale: Sale }) {
             )}
             {/* Beside the buttons rather than above them: the refund list keeps the room. */}
             {done && (
-              <p className="detail-done" role="status">
-                <CheckIcon className="detail-done-icon" />
-                {done}
+              <p className={`detail-done detail-done--${done.tone}`} role={done.tone === 'rejected' ? 'alert' : 'status'}>
+                {done.tone === 'sent' ? <CheckIcon className="detail-done-icon" /> : <ClockIcon className="detail-done-icon" />}
+                {done.text}
               </p>
             )}
           </div>
@@ -105,31 +137,43 @@ export function SaleDetail({ sale }: { sale: Sale }) {
             {t('detail.refunds')}
           </h3>
           <ul>
-            {sale.refunds.map((refund, index) => (
-              <li key={refund.correlationID} className="refund-row">
-                <span className="refund-row-amount">{formatBRL(refund.value)}</span>
-                <span className={`chip chip--refund-${refund.status.toLowerCase().replace('_', '-')}`}>{t(`refundStatus.${refund.status}`)}</span>
-                <span className="refund-row-time">{formatTime(refund.time, locale)}</span>
-                {refund.comment && <span className="refund-row-reason">{refund.comment}</span>}
-                <button
-                  type="button"
-                  className="button button--small button--secondary"
-                  aria-label={t('detail.refundReceiptFor', { amount: formatBRL(refund.value) })}
-                  aria-keyshortcuts={index < 9 ? String(index + 1) : undefined}
-                  onClick={() => showRefundReceipt(refund)}
-                >
-                  {t('detail.receipt')}
-                </button>
-                {/* The key cap sits beside the button, not in it: the button's spoken name
-                    ("Comprovante da devolução de …") must contain all of its visible text, and
-                    the key itself is announced through aria-keyshortcuts. */}
-                {index < 9 && (
-                  <span className="refund-row-key" aria-hidden="true">
-                    <Kbd>{String(index + 1)}</Kbd>
-                  </span>
-                )}
-              </li>
-            ))}
+            {sale.refunds.map((refund, index) => {
+              const hasReceipt = refundReceiptId(refund) !== null;
+              return (
+                <li key={refund.correlationID} className="refund-row" data-status={refund.status}>
+                  <span className="refund-row-amount">{formatBRL(refund.value)}</span>
+                  <span className={`chip chip--refund-${refund.status.toLowerCase().replace('_', '-')}`}>{t(`refundStatus.${refund.status}`)}</span>
+                  <span className="refund-row-time">{formatTime(refund.time, locale)}</span>
+                  {refund.comment && <span className="refund-row-reason">{refund.comment}</span>}
+                  {refund.rejectedReason && (
+                    <span className="refund-row-rejected">
+                      <strong>{t('sync.rejectedLabel')}</strong> {refund.rejectedReason}
+                    </span>
+                  )}
+                  {hasReceipt ? (
+                    <button
+                      type="button"
+                      className="button button--small button--secondary"
+                      aria-label={t('detail.refundReceiptFor', { amount: formatBRL(refund.value) })}
+                      aria-keyshortcuts={index < 9 ? String(index + 1) : undefined}
+                      onClick={() => showRefundReceipt(refund)}
+                    >
+                      {t('detail.receipt')}
+                    </button>
+                  ) : (
+                    refund.status === 'QUEUED' && <span className="refund-row-pending">{t('detail.receiptLater')}</span>
+                  )}
+                  {/* The key cap sits beside the button, not in it: the button's spoken name
+                      ("Comprovante da devolução de …") must contain all of its visible text, and
+                      the key itself is announced through aria-keyshortcuts. */}
+                  {hasReceipt && index < 9 && (
+                    <span className="refund-row-key" aria-hidden="true">
+                      <Kbd>{String(index + 1)}</Kbd>
+                    </span>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </section>
       )}

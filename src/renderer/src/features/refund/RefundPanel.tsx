@@ -10,7 +10,10 @@ import { errorMessage, posApi } from '../../app/pos-api';
 import { centsEntryReducer, presetEntry } from '../../lib/cents-entry';
 import { formatBRL } from '../../lib/money';
 import { REASON_MAX, refundFormError, type RefundFormError } from '../../lib/refund-rules';
+import { refundableCents } from '../../lib/sale-status';
+import { isOffline } from '../../lib/connection-status';
 import { useHistory } from '../history/history-store';
+import { useStatus } from '../status-bar/status-store';
 import './refund.css';
 
 interface RefundPanelProps {
@@ -21,16 +24,19 @@ interface RefundPanelProps {
 
 export function RefundPanel({ sale, onRefunded, onClose }: RefundPanelProps) {
   const { t } = useTranslation();
-  const [entry, dispatch] = useReducer(centsEntryReducer, sale.refundable, presetEntry);
+  // Refunds still queued count as given: they will be sent.
+  const refundable = refundableCents(sale);
+  const [entry, dispatch] = useReducer(centsEntryReducer, refundable, presetEntry);
   const [reason, setReason] = useState('');
   const [step, setStep] = useState<'form' | 'confirm' | 'sending'>('form');
   const [formError, setFormError] = useState<RefundFormError | null>(null);
   const [apiError, setApiError] = useState<string | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const reasonRef = useRef<HTMLInputElement>(null);
-  const max = formatBRL(sale.refundable);
+  const max = formatBRL(refundable);
   const amount = formatBRL(entry.cents);
   const setRefundConfirming = useHistory((state) => state.setRefundConfirming);
+  const offline = useStatus((state) => isOffline(state.status));
 
   useEffect(() => {
     setRefundConfirming(step !== 'form');
@@ -39,7 +45,7 @@ export function RefundPanel({ sale, onRefunded, onClose }: RefundPanelProps) {
 
   const review = (event: FormEvent) => {
     event.preventDefault();
-    const error = refundFormError({ cents: entry.cents, reason, refundable: sale.refundable });
+    const error = refundFormError({ cents: entry.cents, reason, refundable });
     setFormError(error);
     setApiError(null);
     if (error) {
@@ -77,6 +83,11 @@ export function RefundPanel({ sale, onRefunded, onClose }: RefundPanelProps) {
         <p className="refund-confirm-amount">{amount}</p>
         <p>{t('refund.confirmText', { amount, total: formatBRL(sale.value) })}</p>
         <p className="refund-confirm-reason">{t('refund.confirmReason', { reason: reason.trim() })}</p>
+        {offline && (
+          <p className="banner banner--info" data-testid="refund-offline">
+            {t('refund.offlineNote')}
+          </p>
+        )}
         {apiError && (
           <p className="banner banner--error" role="alert">
             {apiError}

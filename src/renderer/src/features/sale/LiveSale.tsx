@@ -1,24 +1,36 @@
-// The QR screen: a huge QR while the sale waits, then a big green "Pago" or "Expirada".
-// The status follows the main process's pushes; the countdown asks once more at expiry.
+// The live sale screen: "Conectando…" while the service has not answered (PENDING), then a
+// huge QR while the sale waits for its Pix, then a big green "Pago", or "Expirada", "Cancelada",
+// "Recusada". The status follows the main process's pushes; the countdown asks once more at
+// expiry. The connecting and the waiting screens share one layout, so the QR arriving only
+// swaps the placeholder for the image.
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '../../../../shared/pos-api';
 import { useHotkeys } from '../../app/hotkeys';
-import { CheckIcon, ClockIcon } from '../../app/Icons';
+import { CheckIcon, ClockIcon, CrossIcon, ErrorIcon } from '../../app/Icons';
 import { Kbd } from '../../app/Kbd';
+import { isOffline } from '../../lib/connection-status';
 import { formatCountdown, isRunningOut, secondsUntil } from '../../lib/countdown';
 import { formatTime } from '../../lib/date-time';
+import { WAITING_KEYS, waitingKeyAction } from '../../lib/live-sale';
 import { formatBRL } from '../../lib/money';
-import { DIGIT_KEYS, outcomeKey, typeAheadKey } from '../../lib/next-sale';
+import { DIGIT_KEYS, outcomeKey, typeAheadKey, type OutcomeStatus, type WaitingStatus } from '../../lib/next-sale';
+import { syncMarks } from '../../lib/sale-status';
 import { useNow } from '../../app/use-now';
 import { useReceipt } from '../receipts/receipt-store';
 import { isSandboxMode, useSettings } from '../settings/settings-store';
+import { useStatus } from '../status-bar/status-store';
 import { copyText } from './clipboard';
 import { playPaidChime } from './payment-chime';
 import { useSale } from './sale-store';
 
 /** How long the first Esc stays armed before a second one is needed again. */
 const CANCEL_ARM_MS = 3000;
+/**
+ * While connecting, ask the main process again now and then: its push brings the QR, this only
+ * covers a push lost on the way (the browser host's event stream reconnecting, say).
+ */
+const PENDING_RECHECK_MS = 4000;
 
 export function LiveSale() {
   const live = useSale((state) => state.live)!;
@@ -32,18 +44,22 @@ export function LiveSale() {
 
   if (sale.status === 'COMPLETED') return <PaidPanel sale={sale} />;
   if (sale.status === 'EXPIRED') return <ExpiredPanel sale={sale} />;
-  return <WaitingPanel sale={sale} qrSrc={live.qrSrc} />;
+  if (sale.status === 'CANCELLED') return <CancelledPanel sale={sale} />;
+  if (sale.status === 'REJECTED') return <RejectedPanel sale={sale} />;
+  return <WaitingPanel sale={sale} status={sale.status} qrSrc={live.qrSrc} />;
 }
 
-function WaitingPanel({ sale, qrSrc }: { sale: Sale; qrSrc: string }) {
+function WaitingPanel({ sale, status, qrSrc }: { sale: Sale; status: WaitingStatus; qrSrc: string | null }) {
   const { t } = useTranslation();
   const cancelArmed = useSale((state) => state.cancelArmed);
   const busy = useSale((state) => state.busy);
   const error = useSale((state) => state.error);
-  const { armCancel, disarmCancel, cancel, simulatePayment } = useSale.getState();
+  const { armCancel, disarmCancel, cancel, simulatePayment, refresh } = useSale.getState();
   const sandbox = useSettings((state) => isSandboxMode(state.settings));
+  const offline = useStatus((state) => isOffline(state.status));
   const codeRef = useRef<HTMLTextAreaElement>(null);
   const [copyResult, setCopyResult] = useState<'copied' | 'copyFailed' | null>(null);
+  const pending = status === 'PENDING' || !qrSrc || !sale.brCode;
 
   useEffect(() => {
     if (!cancelArmed) return;
@@ -51,21 +67,38 @@ function WaitingPanel({ sale, qrSrc }: { sale: Sale; qrSrc: string }) {
     return () => clearTimeout(timer);
   }, [cancelArmed, disarmCancel]);
 
-  const requestCancel = () => (cancelArmed ? void cancel() : armCancel());
-  const copy = async () => setCopyResult((await copyText(sale.brCode, codeRef.current)) ? 'copied' : 'copyFailed');
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(() => void refresh(), PENDING_RECHECK_MS);
+    return () => clearInterval(timer);
+  }, [pending, refresh]);
 
-  useHotkeys({
-    Escape: requestCancel,
-    c: () => void copy(),
-    ...(sandbox ? { F8: () => void simulatePayment() } : {}),
-    ...typeAheadBindings(),
-  });
+  const requestCancel = () => (cancelArmed ? void cancel() : armCancel());
+  const copy = async () => {
+    if (!sale.brCode) return;
+    setCopyResult((await copyText(sale.brCode, codeRef.current)) ? 'copied' : 'copyFailed');
+  };
+
+  const onKey = (event: KeyboardEvent) => {
+    switch (waitingKeyAction({ status, brCode: sale.brCode }, event.key, { sandbox })) {
+      case 'cancel':
+        return requestCancel();
+      case 'copy':
+        return void copy();
+      case 'simulate':
+        return void simulatePayment();
+      case 'type-ahead':
+        return typeAhead(event);
+    }
+  };
+  useHotkeys(Object.fromEntries(WAITING_KEYS.map((key) => [key, onKey])));
 
   const amount = formatBRL(sale.value);
+  const marks = syncMarks(sale);
   return (
-    <section className="live" aria-labelledby="live-amount">
+    <section className="live" aria-labelledby="live-amount" data-status={status}>
       <div className="qr-frame">
-        <QrImage src={qrSrc} alt={t('live.qrAlt', { amount })} />
+        {pending ? <QrPending /> : <QrImage src={qrSrc!} alt={t('live.qrAlt', { amount })} />}
       </div>
       <div className="live-side">
         <h1 className="live-kicker">{t('live.title')}</h1>
@@ -74,13 +107,13 @@ function WaitingPanel({ sale, qrSrc }: { sale: Sale; qrSrc: string }) {
         </p>
         {sale.comment && <p className="live-comment">{t('live.comment', { comment: sale.comment })}</p>}
 
-        <div className="live-status" role="status">
-          <span className="pulse" aria-hidden="true" />
-          <span>{t('live.waiting')}</span>
+        <div className={`live-status${pending ? ' live-status--pending' : ''}`} role="status">
+          <span className={pending ? 'spinner spinner--small' : 'pulse'} aria-hidden="true" />
+          <span>{pending ? t('live.connecting') : t('live.waiting')}</span>
         </div>
-        <Countdown expiresDate={sale.expiresDate} />
+        {pending ? <PendingLine /> : <Countdown expiresDate={sale.expiresDate} />}
         <NextAmount />
-        {/* One slot for the hint, an error or the armed cancel, so nothing below jumps. */}
+        {/* One slot for the hint, an error, the armed cancel or the lost link, so nothing below jumps. */}
         {error ? (
           <p className="live-message banner banner--error" role="alert">
             {error}
@@ -89,15 +122,30 @@ function WaitingPanel({ sale, qrSrc }: { sale: Sale; qrSrc: string }) {
           <p className="live-message banner banner--warn" role="alert">
             {t('live.cancelArmed')}
           </p>
+        ) : marks.rejected ? (
+          <p className="live-message banner banner--error">{t('live.refused', { reason: marks.rejected })}</p>
+        ) : offline ? (
+          // F1 (the "Nova venda" tab) now starts another sale: this one stays in the history.
+          <p className="live-message live-offline banner banner--warn" data-testid="live-offline">
+            {pending ? t('live.offlinePending') : t('live.offlineActive')}
+          </p>
         ) : (
-          <p className="live-message live-scan">{t('live.scan')}</p>
+          <p className="live-message live-scan">{pending ? t('live.pendingHint') : t('live.scan')}</p>
         )}
 
         <div className="field copy-paste">
           <label htmlFor="live-brcode">{t('live.copyPaste')}</label>
-          <textarea id="live-brcode" ref={codeRef} className="brcode" readOnly rows={3} value={sale.brCode} />
+          <textarea
+            id="live-brcode"
+            ref={codeRef}
+            className="brcode"
+            readOnly
+            rows={3}
+            value={sale.brCode ?? ''}
+            placeholder={pending ? t('live.codePending') : undefined}
+          />
           <div className="copy-row">
-            <button type="button" className="button button--secondary" onClick={() => void copy()}>
+            <button type="button" className="button button--secondary" onClick={() => void copy()} disabled={pending}>
               {t('live.copy')} <Kbd>C</Kbd>
             </button>
             <span className="copy-result" role="status">
@@ -111,7 +159,7 @@ function WaitingPanel({ sale, qrSrc }: { sale: Sale; qrSrc: string }) {
             {busy === 'cancelling' ? t('live.cancelling') : cancelArmed ? t('live.confirmCancel') : t('live.cancel')} <Kbd>Esc</Kbd>
           </button>
           {sandbox && (
-            <button type="button" className="button button--training" onClick={() => void simulatePayment()} disabled={busy !== null}>
+            <button type="button" className="button button--training" onClick={() => void simulatePayment()} disabled={busy !== null || pending}>
               {busy === 'simulating' ? t('live.simulating') : t('live.simulate')} <Kbd>F8</Kbd>
             </button>
           )}
@@ -119,6 +167,29 @@ function WaitingPanel({ sale, qrSrc }: { sale: Sale; qrSrc: string }) {
         {sandbox && <p className="sandbox-note">{t('live.sandboxBadge')}</p>}
       </div>
     </section>
+  );
+}
+
+/** Where the QR will be: the same square, a spinner and what is happening, so nothing moves when it arrives. */
+function QrPending() {
+  const { t } = useTranslation();
+  return (
+    <div className="qr qr-pending" data-testid="qr-pending">
+      <span className="spinner" aria-hidden="true" />
+      <p className="qr-pending-title">{t('live.connecting')}</p>
+      <p className="qr-pending-hint">{t('live.qrComing')}</p>
+    </div>
+  );
+}
+
+/** In place of the countdown while connecting: the time to pay starts with the QR. */
+function PendingLine() {
+  const { t } = useTranslation();
+  return (
+    <p className="countdown countdown--pending">
+      <ClockIcon className="countdown-icon" />
+      <span>{t('live.expiryPending')}</span>
+    </p>
   );
 }
 
@@ -152,10 +223,11 @@ function Countdown({ expiresDate }: { expiresDate: string }) {
 }
 
 /**
- * Pago / Expirada: the sale is over and the next customer is waiting. Enter or Esc opens an
- * empty entry, a digit opens it with that digit typed (see lib/next-sale), C the receipt.
+ * Pago / Expirada / Cancelada / Recusada: the sale is over and the next customer is waiting.
+ * Enter or Esc opens an empty entry, a digit opens it with that digit typed (see lib/next-sale),
+ * C the receipt.
  */
-function useOutcomeKeys(status: Exclude<Sale['status'], 'ACTIVE'>, showReceipt?: () => void) {
+function useOutcomeKeys(status: OutcomeStatus, showReceipt?: () => void) {
   const startNext = useSale((state) => state.startNext);
   const onKey = (event: KeyboardEvent) => {
     // Read at the key, not at render: the amount typed ahead is the cashier's latest.
@@ -164,18 +236,15 @@ function useOutcomeKeys(status: Exclude<Sale['status'], 'ACTIVE'>, showReceipt?:
     else if (result?.action === 'receipt') showReceipt?.();
   };
   const keys = [...DIGIT_KEYS, 'Enter', 'Escape', ...(showReceipt ? ['c'] : [])];
-  useHotkeys({ ...Object.fromEntries(keys.map((key) => [key, onKey])), Backspace: typeAheadBindings().Backspace });
+  useHotkeys({ ...Object.fromEntries(keys.map((key) => [key, onKey])), Backspace: typeAhead });
   return () => startNext();
 }
 
 /** Digits and Backspace build the next amount aside while this sale is still on screen. */
-function typeAheadBindings(): Record<string, (event: KeyboardEvent) => void> {
-  const onKey = (event: KeyboardEvent) => {
-    const { nextEntry, setNextEntry } = useSale.getState();
-    const next = typeAheadKey(nextEntry, event.key);
-    if (next) setNextEntry(next);
-  };
-  return Object.fromEntries([...DIGIT_KEYS, 'Backspace'].map((key) => [key, onKey]));
+function typeAhead(event: KeyboardEvent) {
+  const { nextEntry, setNextEntry } = useSale.getState();
+  const next = typeAheadKey(nextEntry, event.key);
+  if (next) setNextEntry(next);
 }
 
 /** The next amount, typed ahead while this sale is still on screen: seen, so it is trusted. */
@@ -236,8 +305,45 @@ function ExpiredPanel({ sale }: { sale: Sale }) {
   );
 }
 
+/** Cancelled while on screen from elsewhere (our own Esc, Esc goes straight to a new entry). */
+function CancelledPanel({ sale }: { sale: Sale }) {
+  const { t } = useTranslation();
+  const newSale = useOutcomeKeys('CANCELLED');
+  return (
+    <OutcomePanel
+      variant="cancelled"
+      icon={<CrossIcon className="outcome-icon" />}
+      title={t('live.cancelledTitle')}
+      sale={sale}
+      detail={sale.sync.queued > 0 ? t('live.cancelledQueued') : t('live.cancelledHint')}
+      onNewSale={newSale}
+    />
+  );
+}
+
+/** The service refused to create the charge: say why, in its words, and move on. */
+function RejectedPanel({ sale }: { sale: Sale }) {
+  const { t } = useTranslation();
+  const newSale = useOutcomeKeys('REJECTED');
+  const reason = syncMarks(sale).rejected;
+  return (
+    <OutcomePanel
+      variant="rejected"
+      icon={<ErrorIcon className="outcome-icon" />}
+      title={t('live.rejected')}
+      sale={sale}
+      detail={
+        <span className="outcome-reason" data-testid="rejected-reason">
+          {reason ? t('live.refused', { reason }) : t('live.rejectedHint')}
+        </span>
+      }
+      onNewSale={newSale}
+    />
+  );
+}
+
 interface OutcomePanelProps {
-  variant: 'paid' | 'expired';
+  variant: 'paid' | 'expired' | 'cancelled' | 'rejected';
   icon: ReactNode;
   title: string;
   sale: Sale;

@@ -8,6 +8,7 @@ import { centsEntryReducer } from '../../lib/cents-entry';
 import { formatBRL } from '../../lib/money';
 import { DIGIT_KEYS } from '../../lib/next-sale';
 import { saleDisplayStatus } from '../../lib/sale-status';
+import { isOffline } from '../../lib/connection-status';
 import { useStatus } from '../status-bar/status-store';
 import { customerFromDraft, emptyCustomerDraft, type CustomerDraft } from '../../lib/customer-draft';
 import { CustomerFields } from './CustomerFields';
@@ -35,6 +36,7 @@ export function SaleEntry() {
   const create = useSale((state) => state.create);
   const dismissMessages = useSale((state) => state.dismissMessages);
   const notReady = useStatus((state) => state.status?.ready === false);
+  const offline = useStatus((state) => isOffline(state.status));
   const creating = phase === 'creating';
 
   const focusAmount = () => amountRef.current?.focus();
@@ -117,10 +119,16 @@ export function SaleEntry() {
         <h1 id="sale-entry-title" className="screen-title">
           {t('sale.title')}
         </h1>
-        {notReady && (
+        {notReady ? (
           <p className="banner banner--warn" role="status">
             {t('app.notReady')}
           </p>
+        ) : (
+          offline && (
+            <p className="banner banner--info entry-offline" role="status" data-testid="entry-offline">
+              {t('sale.offlineHint')}
+            </p>
+          )
         )}
         <div className="amount-card">
           <label htmlFor="sale-amount" className="amount-label">
@@ -174,9 +182,9 @@ export function SaleEntry() {
             {error}
           </p>
         )}
-        {!error && notice === 'cancelled' && (
+        {!error && notice && (
           <p className="banner banner--info" role="status">
-            {t('sale.cancelled')}
+            {t(`sale.${notice}`)}
           </p>
         )}
       </div>

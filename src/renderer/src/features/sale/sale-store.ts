@@ -1,24 +1,35 @@
-// The sale on the counter right now: being typed, being created, or live on the QR screen.
-// A view cache: the sale itself lives in the main process; this mirrors what it pushes.
+// The sale on the counter right now: being typed, being created, or live on the screen
+// (connecting, its QR waiting, or its outcome). A view cache: the sale itself lives in the main
+// process's store; this mirrors what it answers and pushes.
+import i18next from 'i18next';
 import { create } from 'zustand';
 import type { Sale, SaleCustomer } from '../../../../shared/pos-api';
 import { errorMessage, posApi } from '../../app/pos-api';
 import { emptyEntry, type CentsEntry } from '../../lib/cents-entry';
-import { saleIsOver, type SaleScreenState } from '../../lib/next-sale';
+import { connectionOf } from '../../lib/connection-status';
+import { acceptsUpdate, liveSaleUpdate, liveViewOf, type LiveView } from '../../lib/live-sale';
+import { isWaitingStatus, saleIsOver, type SaleScreenState } from '../../lib/next-sale';
 import { qrSvgDataUrl } from '../../lib/qr-svg';
+import { useStatus } from '../status-bar/status-store';
 
-export type SaleNotice = 'cancelled' | null;
+/** After a cancel: done, or done at the counter with the service's delete still to be sent. */
+export type SaleNotice = 'cancelled' | 'cancelledQueued' | null;
 
-interface LiveSale {
-  sale: Sale;
-  /** Drawn once when the sale arrives, so the QR screen's first paint already has it. */
-  qrSrc: string;
-}
+/** The QR is drawn when the code arrives (at creation, or when a PENDING sale turns ACTIVE). */
+type LiveSale = LiveView;
+
+/**
+ * Pushes that arrive while createSale is still answering. In the browser host the answer (fetch)
+ * and the pushes (SSE) travel apart, so "now ACTIVE" can overtake "created, PENDING": it is kept
+ * here and applied once the sale is on screen, so the QR is not left waiting for another push.
+ */
+let earlyPushes: Sale[] = [];
+const EARLY_PUSHES_MAX = 20;
 
 interface SaleState {
   phase: 'entry' | 'creating' | 'live';
   live: LiveSale | null;
-  /** The last sale that left the screen, for the "Última venda" line on the entry screen. */
+  /** The last sale that left the screen, for the "Última venda" line (kept current by pushes). */
   lastSale: Sale | null;
   error: string | null;
   notice: SaleNotice;
@@ -39,8 +50,9 @@ interface SaleState {
   simulatePayment(): Promise<void>;
   finish(): void;
   /**
-   * Finishes a sale that is over (Pago / Expirada) and opens the entry with `entry`, or with the
-   * amount already typed ahead when none is given; false if no sale was over.
+   * Finishes the sale on screen when it makes way for a new one (over, still connecting, or a
+   * waiting QR while offline: see saleIsOver) and opens the entry with `entry`, or with the
+   * amount already typed ahead when none is given; false if the sale stays.
    */
   startNext(entry?: CentsEntry): boolean;
   /** Sets the next amount while a sale is on screen (the waiting QR's type-ahead). */
@@ -64,21 +76,36 @@ export const useSale = create<SaleState>()((set, get) => ({
     set({ phase: 'creating', error: null, notice: null });
     try {
       const sale = await posApi().createSale(input);
-      set({ phase: 'live', live: { sale, qrSrc: qrSvgDataUrl(sale.brCode) }, cancelArmed: false, busy: null });
+      // PENDING (the service has not answered yet) has no code: the QR comes with its update.
+      set({ phase: 'live', live: liveViewOf(sale, qrSvgDataUrl), cancelArmed: false, busy: null });
+      const early = earlyPushes.filter((pushed) => pushed.correlationID === sale.correlationID);
+      earlyPushes = [];
+      for (const pushed of early) get().applyUpdate(pushed);
       return true;
     } catch (error) {
+      earlyPushes = [];
       set({ phase: 'entry', error: errorMessage(error) });
       return false;
     }
   },
 
   applyUpdate(sale) {
-    const { live } = get();
-    if (!live || live.sale.correlationID !== sale.correlationID) return;
-    // Pushes and replies can cross: a late ACTIVE snapshot must not undo a payment on screen.
-    if (live.sale.status !== 'ACTIVE' && sale.status === 'ACTIVE') return;
-    // The brCode never changes, so the QR drawn at creation stays.
-    set({ live: { ...live, sale }, cancelArmed: sale.status === 'ACTIVE' && get().cancelArmed });
+    const { phase, live, lastSale, busy } = get();
+    if (phase === 'creating') {
+      earlyPushes = [...earlyPushes.slice(1 - EARLY_PUSHES_MAX), sale];
+    }
+    // A sale that left the screen (F1) changes nothing on screen but its "Última venda" line.
+    if (lastSale?.correlationID === sale.correlationID && live?.sale.correlationID !== sale.correlationID) {
+      if (acceptsUpdate(lastSale.status, sale.status)) set({ lastSale: sale });
+      return;
+    }
+    // Our own cancel is answered by cancel() itself: its push must not flash a "Cancelada" screen.
+    if (busy === 'cancelling' && sale.status === 'CANCELLED') return;
+    // Stale snapshots are dropped; a code that arrives is drawn now (PENDING → ACTIVE).
+    const next = liveSaleUpdate(live, sale, qrSvgDataUrl);
+    if (!next) return;
+    // One Esc pressed while connecting still counts once the QR shows.
+    set({ live: next, cancelArmed: isWaitingStatus(sale.status) && get().cancelArmed });
   },
 
   async refresh() {
@@ -96,11 +123,19 @@ export const useSale = create<SaleState>()((set, get) => ({
 
   async cancel() {
     const { live, busy } = get();
-    if (!live || busy || live.sale.status !== 'ACTIVE') return;
+    if (!live || busy || !isWaitingStatus(live.sale.status)) return;
     set({ busy: 'cancelling', error: null });
     try {
-      await posApi().cancelSale({ correlationID: live.sale.correlationID });
-      set({ phase: 'entry', live: null, cancelArmed: false, busy: null, notice: 'cancelled' });
+      // Cancelled at the counter at once; offline, the service's delete waits in the queue.
+      const { cancelled } = await posApi().cancelSale({ correlationID: live.sale.correlationID });
+      if (!cancelled) {
+        // Too late (paid meanwhile, say): show what the sale is now.
+        set({ busy: null, cancelArmed: false, error: i18next.t('live.notCancelled') });
+        void get().refresh();
+        return;
+      }
+      const offline = connectionOf(useStatus.getState().status ?? { online: true }) === 'offline';
+      set({ phase: 'entry', live: null, cancelArmed: false, busy: null, notice: offline ? 'cancelledQueued' : 'cancelled' });
     } catch (error) {
       set({ busy: null, cancelArmed: false, error: errorMessage(error) });
       // It may have been paid meanwhile: show what the service says now.
@@ -110,7 +145,7 @@ export const useSale = create<SaleState>()((set, get) => ({
 
   async simulatePayment() {
     const { live, busy } = get();
-    if (!live || busy || live.sale.status !== 'ACTIVE') return;
+    if (!live || busy || live.sale.status !== 'ACTIVE' || !live.sale.brCode) return;
     set({ busy: 'simulating', error: null });
     try {
       get().applyUpdate(await posApi().simulatePayment({ correlationID: live.sale.correlationID }));
@@ -126,7 +161,8 @@ export const useSale = create<SaleState>()((set, get) => ({
   },
 
   startNext(entry) {
-    if (!saleIsOver(saleScreenState(get()))) return false;
+    const status = useStatus.getState().status;
+    if (!saleIsOver(saleScreenState(get()), status ? connectionOf(status) : undefined)) return false;
     get().finish();
     set({ nextEntry: entry ?? get().nextEntry, notice: null });
     return true;

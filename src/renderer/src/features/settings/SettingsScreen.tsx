@@ -1,15 +1,19 @@
 // Configurações: connection (mode, base URL, AppID), shop, receipts, preferences.
-// The language applies the moment it is picked; everything else on "Salvar" (Ctrl+S).
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+// The language applies the moment it is picked; everything else on "Salvar" (Ctrl+S). Switching
+// to another service while commands are queued for this one asks first (Enter / Esc): the main
+// process refuses it (409) until the owner confirms; the commands are kept either way.
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PosLocale, PosMode, Printer, ReceiptLayoutName } from '../../../../shared/pos-api';
+import type { PosLocale, PosMode, Printer, ReceiptLayoutName, SettingsInput } from '../../../../shared/pos-api';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
 import { errorMessage, posApi } from '../../app/pos-api';
 import { switchLocale } from '../../i18n/i18n';
 import { useStatus } from '../status-bar/status-store';
 import {
+  confirmQueuedSwitch,
   draftFromSettings,
+  queuedSwitchWarning,
   settingsInputFrom,
   validateSettingsDraft,
   type SettingsDraft,
@@ -35,6 +39,14 @@ export function SettingsScreen() {
   const [printers, setPrinters] = useState<Printer[] | null>(null);
   const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');
   const [apiError, setApiError] = useState<string | null>(null);
+  /** The save the main process held back because commands are queued, and its words about them. */
+  const [queuedSwitch, setQueuedSwitch] = useState<{ input: SettingsInput; message: string } | null>(null);
+  const setConfirmingSwitch = useSettings((state) => state.setConfirmingSwitch);
+
+  useEffect(() => {
+    setConfirmingSwitch(queuedSwitch !== null);
+    return () => setConfirmingSwitch(false);
+  }, [queuedSwitch, setConfirmingSwitch]);
 
   useEffect(() => {
     if (!settings) void useSettings.getState().load().catch((error) => setApiError(errorMessage(error)));
@@ -59,16 +71,32 @@ export function SettingsScreen() {
       document.getElementById(`settings-${firstInvalid}`)?.focus();
       return;
     }
+    await persist(settingsInputFrom(draft, settings));
+  };
+
+  const persist = async (input: SettingsInput) => {
     setState('saving');
     try {
-      const saved = await save(settingsInputFrom(draft, settings));
+      const saved = await save(input);
+      setQueuedSwitch(null);
       setDraft(draftFromSettings(saved));
       setState('saved');
       void useStatus.getState().load().catch(() => undefined);
     } catch (error) {
-      setApiError(errorMessage(error));
+      const warning = input.confirmQueued ? null : queuedSwitchWarning(error);
       setState('idle');
+      if (warning !== null) {
+        setQueuedSwitch({ input, message: warning });
+        return;
+      }
+      setQueuedSwitch(null);
+      setApiError(errorMessage(error));
     }
+  };
+
+  const confirmSwitch = () => {
+    if (!queuedSwitch || state === 'saving') return;
+    void persist(confirmQueuedSwitch(queuedSwitch.input));
   };
 
   useHotkeys({ 'Ctrl+s': () => void submit() });
@@ -118,6 +146,9 @@ export function SettingsScreen() {
         <p className="banner banner--error" role="alert">
           {apiError}
         </p>
+      )}
+      {queuedSwitch && (
+        <QueuedSwitchDialog message={queuedSwitch.message} saving={state === 'saving'} onConfirm={confirmSwitch} onBack={() => setQueuedSwitch(null)} />
       )}
 
       <div className="settings-grid">
@@ -240,6 +271,55 @@ export function SettingsScreen() {
         </div>
       </div>
     </form>
+  );
+}
+
+/**
+ * "Trocar de serviço com comandos na fila?": the main process's words (how many, and that they
+ * are kept and will be sent when that service is used again), then Enter switches anyway and
+ * Esc goes back to the form. A modal: the form's own keys (Ctrl+S) wait under it.
+ */
+function QueuedSwitchDialog({ message, saving, onConfirm, onBack }: { message: string; saving: boolean; onConfirm(): void; onBack(): void }) {
+  const { t } = useTranslation();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  // Enter anywhere in the dialog confirms (on a focused button the button itself answers).
+  useHotkeys({ Enter: onConfirm }, { scope: 'dialog' });
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="switch-dialog"
+      role="alertdialog"
+      aria-labelledby="switch-title"
+      aria-describedby="switch-message"
+      data-testid="queued-switch"
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!saving) onBack();
+      }}
+    >
+      <h2 id="switch-title" className="dialog-title">
+        {t('settings.queuedSwitch.title')}
+      </h2>
+      <p id="switch-message" className="switch-message">
+        {message || t('settings.queuedSwitch.fallback')}
+      </p>
+      <div className="dialog-actions">
+        <button type="button" className="button button--primary" onClick={onConfirm} disabled={saving} autoFocus>
+          {saving ? t('settings.saving') : t('settings.queuedSwitch.confirm')} <Kbd>Enter</Kbd>
+        </button>
+        <button type="button" className="button button--quiet" onClick={onBack} disabled={saving}>
+          {t('settings.queuedSwitch.back')} <Kbd>Esc</Kbd>
+        </button>
+      </div>
+    </dialog>
   );
 }
 

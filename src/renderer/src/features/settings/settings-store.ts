@@ -7,12 +7,16 @@ import { switchLocale } from '../../i18n/i18n';
 
 interface SettingsState {
   settings: Settings | null;
+  /** The settings screen asks whether to switch services with commands still queued (Enter / Esc). */
+  confirmingSwitch: boolean;
   load(): Promise<Settings>;
   save(input: SettingsInput): Promise<Settings>;
+  setConfirmingSwitch(confirming: boolean): void;
 }
 
 export const useSettings = create<SettingsState>()((set) => ({
   settings: null,
+  confirmingSwitch: false,
   async load() {
     const settings = await posApi().getSettings();
     set({ settings });
@@ -25,6 +29,7 @@ export const useSettings = create<SettingsState>()((set) => ({
     switchLocale(settings.locale);
     return settings;
   },
+  setConfirmingSwitch: (confirmingSwitch) => set({ confirmingSwitch }),
 }));
 
 export function isSandboxMode(settings: Settings | null): boolean {

@@ -1,26 +1,24 @@
-// Always-visible bottom bar: connection, queued operations, mode, shop, and the shortcuts.
+// Always-visible bottom bar: the link to the Pix service (online, offline since when, syncing),
+// the commands waiting in the queue, an AppID the service refused, the mode, the shop, and the
+// shortcuts. What it says is decided in lib/connection-status; this only puts it into words.
 import { useTranslation } from 'react-i18next';
 import { Kbd } from '../../app/Kbd';
+import { statusBarItems, type StatusBarItem } from '../../lib/connection-status';
 import { useScreenHints } from './screen-hints';
 import { useStatus } from './status-store';
 import './status-bar.css';
 
 export function StatusBar() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const status = useStatus((state) => state.status);
   const hints = useScreenHints();
-  const online = status?.online ?? false;
+  const items = statusBarItems(status, i18n.language);
 
   return (
     <footer className="status-bar" aria-label={t('statusBar.label')}>
-      <span className={`status-item status-online${online ? ' is-online' : ' is-offline'}`}>
-        <span className="dot" aria-hidden="true" />
-        {status ? (online ? t('statusBar.online') : t('statusBar.offline')) : '…'}
-      </span>
-      <span className="status-item">{t('statusBar.queued', { count: status?.queued ?? 0 })}</span>
-      {status && <span className="status-item">{t(`settings.modes.${status.mode}`)}</span>}
-      {status && !status.ready && <span className="status-item status-warn">{t('statusBar.notReady')}</span>}
-      {status?.merchantName && <span className="status-item status-merchant">{status.merchantName}</span>}
+      {items.map((item) => (
+        <StatusItem key={item.id} item={item} />
+      ))}
       <span className="status-hints" role="group" aria-label={t('statusBar.hints')}>
         {hints.map(([key, label]) => (
           <span key={key} className="hint">
@@ -30,4 +28,75 @@ export function StatusBar() {
       </span>
     </footer>
   );
+}
+
+/**
+ * One item of the bar. The live ones are named regions (role status, named "Conexão", "Fila", …)
+ * so a screen reader hears the change and a test finds each by its name.
+ */
+function StatusItem({ item }: { item: StatusBarItem }) {
+  const { t } = useTranslation();
+  switch (item.id) {
+    case 'connection': {
+      const text =
+        item.connection === 'unknown'
+          ? '…'
+          : item.connection === 'offline' && item.since
+            ? t('statusBar.offlineSince', { time: item.since })
+            : t(`statusBar.${item.connection}`);
+      return (
+        <span
+          className={`status-item status-connection is-${item.connection}`}
+          role="status"
+          aria-label={t('statusBar.connection')}
+          data-connection={item.connection}
+        >
+          <span className={item.connection === 'syncing' ? 'dot dot--syncing' : 'dot'} aria-hidden="true" />
+          {text}
+        </span>
+      );
+    }
+    case 'queued':
+      return (
+        <span className={`status-item status-queue${item.count > 0 ? ' has-queue' : ''}`} role="status" aria-label={t('statusBar.queue')} data-count={item.count}>
+          {t('statusBar.queued', { count: item.count })}
+        </span>
+      );
+    case 'queuedElsewhere':
+      return (
+        <span
+          className="status-item status-queue-elsewhere"
+          role="status"
+          aria-label={t('statusBar.queueElsewhere')}
+          title={t('statusBar.queuedElsewhereHint', { count: item.count })}
+          data-count={item.count}
+        >
+          {t('statusBar.queuedElsewhere', { count: item.count })}
+        </span>
+      );
+    case 'authRefused':
+      return (
+        <span className="status-item status-warn status-auth" role="alert" title={item.reason || undefined} data-testid="auth-refused">
+          <span className="warn-mark" aria-hidden="true">
+            !
+          </span>
+          {t('statusBar.authRefused')}
+          {item.reason && <span className="visually-hidden"> ({item.reason})</span>}
+        </span>
+      );
+    case 'mode':
+      return (
+        <span className="status-item status-mode">
+          <span className="status-text">{t(`settings.modes.${item.mode}`)}</span>
+        </span>
+      );
+    case 'notReady':
+      return <span className="status-item status-warn">{t('statusBar.notReady')}</span>;
+    case 'merchant':
+      return (
+        <span className="status-item status-merchant">
+          <span className="status-text">{item.name}</span>
+        </span>
+      );
+  }
 }

@@ -1,21 +1,44 @@
 // Which shortcuts the status bar lists: the ones that work on what is on screen right now.
 import type { ParseKeys } from 'i18next';
 import { useNavigation } from '../../app/navigation-store';
+import { isOffline } from '../../lib/connection-status';
+import { liveKeyHints, type LiveHintAction } from '../../lib/live-sale';
 import { useHistory } from '../history/history-store';
 import { useSale } from '../sale/sale-store';
 import { isSandboxMode, useSettings } from '../settings/settings-store';
+import { useStatus } from './status-store';
 
 export type Hint = readonly [key: string, label: ParseKeys];
 
+/** The status bar's words for each key of the live sale screen (see lib/live-sale). */
+const LIVE_HINT_LABELS: Record<LiveHintAction, ParseKeys> = {
+  copy: 'statusBar.hintCopy',
+  cancel: 'statusBar.hintCancel',
+  simulate: 'statusBar.hintSimulate',
+  newSale: 'statusBar.hintNewSale',
+  nextAmount: 'statusBar.hintNextAmount',
+  receipt: 'statusBar.hintReceipt',
+};
+
 export function useScreenHints(): readonly Hint[] {
   const screen = useNavigation((state) => state.screen);
-  const saleStatus = useSale((state) => (state.phase === 'live' ? (state.live?.sale.status ?? null) : null));
+  const liveSale = useSale((state) => (state.phase === 'live' ? (state.live?.sale ?? null) : null));
   const sandbox = useSettings((state) => isSandboxMode(state.settings));
+  const confirmingSwitch = useSettings((state) => state.confirmingSwitch);
+  const offline = useStatus((state) => isOffline(state.status));
   const hasSelection = useHistory((state) => state.selectedId !== null);
   const refunding = useHistory((state) => state.refunding);
   const refundConfirming = useHistory((state) => state.refundConfirming);
 
-  if (screen === 'settings') return [['Ctrl+S', 'settings.save']];
+  if (screen === 'settings') {
+    if (confirmingSwitch) {
+      return [
+        ['Enter', 'statusBar.hintConfirm'],
+        ['Esc', 'statusBar.hintBack'],
+      ];
+    }
+    return [['Ctrl+S', 'settings.save']];
+  }
   if (screen === 'history' && refunding) {
     return [
       ['Enter', refundConfirming ? 'statusBar.hintConfirm' : 'statusBar.hintContinue'],
@@ -30,26 +53,8 @@ export function useScreenHints(): readonly Hint[] {
     if (hasSelection) hints.push(['D', 'detail.refund'], ['C', 'detail.receipt']);
     return hints;
   }
-  if (saleStatus === 'ACTIVE') {
-    const hints: Hint[] = [
-      ['C', 'statusBar.hintCopy'],
-      ['Esc', 'statusBar.hintCancel'],
-    ];
-    if (sandbox) hints.push(['F8', 'statusBar.hintSimulate']);
-    return hints;
-  }
-  if (saleStatus === 'COMPLETED') {
-    return [
-      ['Enter', 'statusBar.hintNewSale'],
-      ['0–9', 'statusBar.hintNextAmount'],
-      ['C', 'statusBar.hintReceipt'],
-    ];
-  }
-  if (saleStatus === 'EXPIRED') {
-    return [
-      ['Enter', 'statusBar.hintNewSale'],
-      ['0–9', 'statusBar.hintNextAmount'],
-    ];
+  if (liveSale) {
+    return liveKeyHints(liveSale, { sandbox, offline }).map(([key, action]) => [key, LIVE_HINT_LABELS[action]] as const);
   }
   return [
     ['Enter', 'sale.charge'],

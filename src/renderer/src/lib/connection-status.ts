@@ -1,0 +1,50 @@
+// What the status bar says about the link to the Pix service: online, offline since when, or
+// syncing; how many commands wait in the outbox (for this service and for another one used
+// before); and whether the service refused the AppID. Pure and DOM-free: tested in Node; the
+// status bar only turns each item into text.
+import type { PosConnection, PosMode, PosStatus } from '../../../shared/pos-api';
+import { formatTime } from './date-time';
+
+/** The connection as the status says it; a status from before `connection` existed reads `online`. */
+export function connectionOf(status: Pick<PosStatus, 'online'> & Partial<Pick<PosStatus, 'connection'>>): PosConnection {
+  return status.connection ?? (status.online ? 'online' : 'offline');
+}
+
+export function isOffline(status: (Pick<PosStatus, 'online'> & Partial<Pick<PosStatus, 'connection'>>) | null | undefined): boolean {
+  return status ? connectionOf(status) === 'offline' : false;
+}
+
+export type StatusBarItem =
+  /** `since` is the shop's HH:MM (São Paulo) when the link dropped, if known. */
+  | { id: 'connection'; connection: PosConnection | 'unknown'; since?: string }
+  | { id: 'queued'; count: number }
+  | { id: 'queuedElsewhere'; count: number }
+  | { id: 'authRefused'; reason: string }
+  | { id: 'mode'; mode: PosMode }
+  | { id: 'notReady' }
+  | { id: 'merchant'; name: string };
+
+/**
+ * The status bar's items, left to right. The connection and the queue always show (the queue
+ * with its real count, 0 included, so nothing shifts when it moves); the other service's queue
+ * only when it holds something; the AppID refusal before the mode, so a narrow window keeps it.
+ */
+export function statusBarItems(status: PosStatus | null, locale: string): StatusBarItem[] {
+  if (!status) return [{ id: 'connection', connection: 'unknown' }, { id: 'queued', count: 0 }];
+  const connection = connectionOf(status);
+  const items: StatusBarItem[] = [];
+  const since = connection === 'offline' ? formatTime(status.offlineSince, locale) : '';
+  items.push(since ? { id: 'connection', connection, since } : { id: 'connection', connection });
+  items.push({ id: 'queued', count: safeCount(status.queued) });
+  if (safeCount(status.queuedElsewhere) > 0) items.push({ id: 'queuedElsewhere', count: safeCount(status.queuedElsewhere) });
+  const refused = status.authRefused?.trim();
+  if (refused !== undefined) items.push({ id: 'authRefused', reason: refused });
+  items.push({ id: 'mode', mode: status.mode });
+  if (!status.ready) items.push({ id: 'notReady' });
+  if (status.merchantName) items.push({ id: 'merchant', name: status.merchantName });
+  return items;
+}
+
+function safeCount(value: number | undefined): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+}

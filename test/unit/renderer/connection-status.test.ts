@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { PosStatus } from '../../../src/shared/pos-api';
+import { connectionOf, isOffline, statusBarItems } from '../../../src/renderer/src/lib/connection-status';
+
+const base: PosStatus = {
+  mode: 'remote-sandbox',
+  online: true,
+  connection: 'online',
+  queued: 0,
+  queuedElsewhere: 0,
+  merchantName: 'Padaria',
+  ready: true,
+};
+
+const ids = (status: PosStatus | null) => statusBarItems(status, 'pt-BR').map((item) => item.id);
+
+describe('the status bar', () => {
+  it('online: the link, the queue with its real count (0 too), the mode and the shop', () => {
+    expect(statusBarItems(base, 'pt-BR')).toEqual([
+      { id: 'connection', connection: 'online' },
+      { id: 'queued', count: 0 },
+      { id: 'mode', mode: 'remote-sandbox' },
+      { id: 'merchant', name: 'Padaria' },
+    ]);
+  });
+
+  it('offline says since when, in São Paulo time whatever the machine zone', () => {
+    // 17:05 UTC is 14:05 in São Paulo (UTC−3, no daylight saving since 2019).
+    const offline: PosStatus = { ...base, online: false, connection: 'offline', offlineSince: '2025-11-22T17:05:41.000Z', queued: 3 };
+    expect(statusBarItems(offline, 'pt-BR').slice(0, 2)).toEqual([
+      { id: 'connection', connection: 'offline', since: '14:05' },
+      { id: 'queued', count: 3 },
+    ]);
+    expect(statusBarItems(offline, 'en')[0]).toEqual({ id: 'connection', connection: 'offline', since: '14:05' });
+    // Without a time (or an unreadable one) it just says offline.
+    expect(statusBarItems({ ...offline, offlineSince: undefined }, 'pt-BR')[0]).toEqual({ id: 'connection', connection: 'offline' });
+    expect(statusBarItems({ ...offline, offlineSince: 'ontem' }, 'pt-BR')[0]).toEqual({ id: 'connection', connection: 'offline' });
+    // A stale offlineSince on an online status is not shown.
+    expect(statusBarItems({ ...base, offlineSince: '2025-11-22T17:05:41.000Z' }, 'pt-BR')[0]).toEqual({ id: 'connection', connection: 'online' });
+  });
+
+  it('syncing is its own state', () => {
+    expect(statusBarItems({ ...base, connection: 'syncing', queued: 5 }, 'pt-BR').slice(0, 2)).toEqual([
+      { id: 'connection', connection: 'syncing' },
+      { id: 'queued', count: 5 },
+    ]);
+  });
+
+  it('the other service’s queue shows only when it holds something', () => {
+    expect(ids({ ...base, queuedElsewhere: 0 })).not.toContain('queuedElsewhere');
+    const items = statusBarItems({ ...base, queued: 1, queuedElsewhere: 2 }, 'pt-BR');
+    expect(items.slice(1, 3)).toEqual([
+      { id: 'queued', count: 1 },
+      { id: 'queuedElsewhere', count: 2 },
+    ]);
+  });
+
+  it('an AppID the service refused is a warning item before the mode, with the service’s reason', () => {
+    const refused = { ...base, authRefused: 'AppID inválido (401)' };
+    expect(ids(refused)).toEqual(['connection', 'queued', 'authRefused', 'mode', 'merchant']);
+    expect(statusBarItems(refused, 'pt-BR')[2]).toEqual({ id: 'authRefused', reason: 'AppID inválido (401)' });
+    expect(ids({ ...base, authRefused: '' })).toContain('authRefused');
+    expect(ids(base)).not.toContain('authRefused');
+  });
+
+  it('keeps the not-ready marker', () => {
+    expect(ids({ ...base, ready: false, merchantName: '' })).toEqual(['connection', 'queued', 'mode', 'notReady']);
+  });
+
+  it('before the first status: an unknown link and an empty queue, nothing else', () => {
+    expect(statusBarItems(null, 'pt-BR')).toEqual([
+      { id: 'connection', connection: 'unknown' },
+      { id: 'queued', count: 0 },
+    ]);
+  });
+
+  it('never shows a negative or broken count', () => {
+    expect(statusBarItems({ ...base, queued: -1, queuedElsewhere: Number.NaN }, 'pt-BR').map((item) => item.id)).toEqual([
+      'connection',
+      'queued',
+      'mode',
+      'merchant',
+    ]);
+    expect(statusBarItems({ ...base, queued: -1 }, 'pt-BR')[1]).toEqual({ id: 'queued', count: 0 });
+  });
+});
+
+describe('the connection', () => {
+  it('reads `connection`, and an older status (no connection field) from `online`', () => {
+    expect(connectionOf({ online: true, connection: 'syncing' })).toBe('syncing');
+    expect(connectionOf({ online: false })).toBe('offline');
+    expect(connectionOf({ online: true })).toBe('online');
+    expect(isOffline({ online: false, connection: 'offline' })).toBe(true);
+    expect(isOffline({ online: true, connection: 'syncing' })).toBe(false);
+    expect(isOffline(null)).toBe(false);
+  });
+});
