@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { posix, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { normalizePath, type Plugin } from 'vite';
+
+// This file's folder, the project root. Not __dirname: the bench and the e2e setup load this file
+// as an ES module (tsx), where there is none; Vite rewrites import.meta.url to the real file when
+// it bundles the config, so this holds in both.
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * The QR PNG worker runs as a file of its own in a worker thread, and the pool finds it with
@@ -11,8 +17,8 @@ import { normalizePath, type Plugin } from 'vite';
  * JavaScript importing only the external `qrcode`, is copied as it is beside that chunk.
  */
 function copyQrPngWorker(): Plugin {
-  const pool = normalizePath(resolve(__dirname, 'src/main/engine/images/qr-png-pool.ts'));
-  const worker = resolve(__dirname, 'src/main/engine/images/qr-png-worker.mjs');
+  const pool = normalizePath(resolve(ROOT, 'src/main/engine/images/qr-png-pool.ts'));
+  const worker = resolve(ROOT, 'src/main/engine/images/qr-png-worker.mjs');
   return {
     name: 'balcao:copy-qr-png-worker',
     buildStart() {
@@ -40,7 +46,7 @@ export default defineConfig({
     build: {
       // Every package.json dependency stays external (native better-sqlite3, fastify, pdf-lib…).
       externalizeDeps: true,
-      rollupOptions: { input: { index: resolve(__dirname, 'src/main/electron/index.ts') } },
+      rollupOptions: { input: { index: resolve(ROOT, 'src/main/electron/index.ts') } },
     },
   },
   preload: {
@@ -49,19 +55,19 @@ export default defineConfig({
       // into the one CJS file (today that is only the dependency-free channel list).
       externalizeDeps: false,
       rollupOptions: {
-        input: { index: resolve(__dirname, 'src/preload/index.ts') },
+        input: { index: resolve(ROOT, 'src/preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },
   },
   renderer: {
-    root: resolve(__dirname, 'src/renderer'),
+    root: resolve(ROOT, 'src/renderer'),
     plugins: [react()],
     build: {
       // electron-vite leaves the renderer unminified by default; esbuild shrinks it about 3×
       // (a faster first paint of the cashier window and the customer display).
       minify: 'esbuild',
-      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
+      rollupOptions: { input: { index: resolve(ROOT, 'src/renderer/index.html') } },
     },
   },
 });

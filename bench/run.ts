@@ -26,7 +26,7 @@ const config = quick
       http: { rounds: 1, durationSec: 1, warmupSec: 0.5, connections: 10 },
       list: { small: 1_000, large: 10_000, batches: 3, perBatch: 5 },
       artifacts: { batches: 2, qrPerBatch: { 1024: 2, 4096: 1 }, receiptsPerBatch: 2 },
-      ui: { charges: 5 },
+      ui: { charges: 5, historySales: 50 },
       drain: { commands: 300, durationSec: 1, connections: 10 },
     }
   : {

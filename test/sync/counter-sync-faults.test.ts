@@ -183,6 +183,19 @@ describe('offline', () => {
   });
 });
 
+describe('history', () => {
+  it('reads a day of sales from the counter alone: no request to the service, offline too', async () => {
+    const made: Sale[] = [];
+    for (let i = 0; i < 30; i++) made.push(await counter.createSale(newSale(100 + i)));
+    await counter.drained();
+    // The service is gone; the day is still all there, read synchronously from the counter's store.
+    await proxy.cut('refuse');
+    const day = counter.salesBetween('2000-01-01T00:00:00.000Z', '2999-01-01T00:00:00.000Z');
+    expect(day.map((sale) => sale.correlationID).sort()).toEqual(made.map((sale) => sale.correlationID).sort());
+    expect(day.every((sale) => sale.status === 'ACTIVE' && sale.brCode)).toBe(true);
+  });
+});
+
 describe('a refund', () => {
   async function paidSale(value: number): Promise<Sale> {
     const sale = await counter.createSale(newSale(value));
