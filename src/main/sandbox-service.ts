@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { ManualClock, systemClock, type Clock } from './engine/clock';
+import { ManualClock, systemClock, type Clock } from './clock';
 import type { EngineConfig } from './engine/context';
 import { Engine } from './engine/engine';
+import { ServiceError } from './engine/errors';
 import { createSandboxCompany, findSandboxAppId, type SandboxCompanyOptions } from './engine/tenancy/sandbox-bootstrap';
+import type { SandboxMerchantInput } from './engine/tenancy/sandbox-merchant';
 import { buildHttpApp } from './http/app';
 import { openDatabase } from './store/database';
 
@@ -15,10 +17,30 @@ export interface SandboxServiceOptions {
   logger?: boolean;
 }
 
+/** The shop as the counter's settings give it; the key as typed ("(11) 98765-4321"). */
+export type SandboxMerchantSettings = SandboxMerchantInput;
+
+/**
+ * The status and message of a refusal by the embedded sandbox (a bad Pix key, another
+ * account's key, a name no BR Code can carry), or null for any other failure. Lets the counter
+ * answer the owner without knowing the engine's error type.
+ */
+export function sandboxRefusal(error: unknown): { status: number; message: string } | null {
+  return error instanceof ServiceError ? { status: error.status, message: error.message } : null;
+}
+
 export interface SandboxService {
   engine: Engine;
   app: FastifyInstance;
   appId: string;
+  /**
+   * The sandbox company becomes the counter's shop: its name and city in BR Codes, and its
+   * receiving Pix key (see Engine.configureSandboxMerchant). Writes nothing when it already is.
+   * A value the service refuses rejects with an error `sandboxRefusal` reads.
+   */
+  configureMerchant(settings: SandboxMerchantSettings): Promise<void>;
+  /** The sandbox company's name and city as its BR Codes carry them (the counter's first defaults). */
+  merchant(): { merchantName: string; merchantCity: string };
   /** Starts listening on 127.0.0.1 (port 0 picks a free one) and returns the base URL. */
   listen(port?: number): Promise<string>;
   close(): Promise<void>;
@@ -40,10 +62,18 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     appId = findSandboxAppId(db) ?? createSandboxCompany(db, clock.now(), options.company).appId;
   }
   const app = buildHttpApp(engine, { logger: options.logger });
+  const companyAppId = appId;
   return {
     engine,
     app,
     appId,
+    async configureMerchant(settings) {
+      await engine.configureSandboxMerchant(companyAppId, settings);
+    },
+    merchant() {
+      const { company } = engine.tenancy.resolveTenant(companyAppId)!;
+      return { merchantName: company.merchant_name, merchantCity: company.merchant_city };
+    },
     async listen(port = 0) {
       await app.listen({ host: '127.0.0.1', port });
       const address = app.server.address();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPosRuntime } from '../../src/main/app/pos-runtime';
 import { noPrinting } from '../../src/main/app/printing';
-import { decodeBrCode } from '../../src/main/engine/pix';
+import { decodeBrCode } from '../../src/main/pix';
 import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
 import { MemorySecretStore, openRuntime, type RuntimeFixture } from './runtime-fixture';
 
@@ -23,7 +23,7 @@ const engine = () => fixture.runtime.sandbox.engine;
 
 async function newSaleMerchant(): Promise<{ name: string; city: string; key: string | undefined }> {
   const sale = await handlers().createSale({ value: 990 });
-  const decoded = decodeBrCode(sale.brCode);
+  const decoded = decodeBrCode(sale.brCode!);
   const { charge } = await engine().call(fixture.runtime.sandbox.appId, 'getCharge', { params: { id: sale.correlationID } });
   return { name: decoded.merchantName, city: decoded.merchantCity, key: charge.pixKey };
 }
@@ -120,7 +120,7 @@ describe('the runtime at start', () => {
       const runtime = createPosRuntime({ dataDir, secretStore: new MemorySecretStore(), printing: noPrinting('—') });
       try {
         const sale = await runtime.handlers.createSale({ value: 100 });
-        expect(decodeBrCode(sale.brCode)).toMatchObject({ merchantName: 'Mercearia Boa Vista', merchantCity: 'Olinda' });
+        expect(decodeBrCode(sale.brCode!)).toMatchObject({ merchantName: 'Mercearia Boa Vista', merchantCity: 'Olinda' });
       } finally {
         await runtime.close();
       }

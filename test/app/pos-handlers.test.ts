@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PosEvent, Sale } from '../../src/shared/pos-api';
 import { posPayloadSchemas } from '../../src/shared/pos-ipc-schemas';
-import { ManualClock } from '../../src/main/engine/clock';
-import { OrderJournal } from '../../src/main/app/order-journal';
+import { ManualClock } from '../../src/main/clock';
 import { PosError } from '../../src/main/app/pos-error';
 import { saoPauloDate } from '../../src/main/app/sao-paulo-day';
 import { isPdf, openRuntime, until, type RuntimeFixture } from './runtime-fixture';
@@ -75,7 +74,7 @@ describe('a sale from QR to refund', () => {
       const pixIn = await handlers().getReceipt({ correlationID: sale.correlationID, kind: 'pix-in', endToEndId: paid.endToEndId!, layout });
       expect(isPdf(pixIn.pdfBase64)).toBe(true);
       expect(pixIn.fileName).toMatch(/\.pdf$/);
-      const refund = await handlers().getReceipt({ correlationID: sale.correlationID, kind: 'pix-refund', endToEndId: refunded.refunds[0]!.endToEndId, layout });
+      const refund = await handlers().getReceipt({ correlationID: sale.correlationID, kind: 'pix-refund', endToEndId: refunded.refunds[0]!.endToEndId!, layout });
       expect(isPdf(refund.pdfBase64)).toBe(true);
     }
     const thermal = await handlers().getReceipt({ correlationID: sale.correlationID, kind: 'pix-in', endToEndId: paid.endToEndId!, layout: 'thermal80' });
@@ -105,15 +104,19 @@ describe('a sale from QR to refund', () => {
     expect(totals.count).toBe(105);
   }, 60_000);
 
-  it('cancels an unpaid sale (Esc) and refuses to cancel a paid one', async () => {
+  it('cancels an unpaid sale (Esc) at once, deletes it at the service, and refuses to cancel a paid one', async () => {
     const sale = await handlers().createSale({ value: 700 });
     expect(await handlers().cancelSale({ correlationID: sale.correlationID })).toEqual({ cancelled: true });
-    // The service answers 400 "Charge not found" for a gone charge; the counter still says 404.
-    await expect(handlers().getSale({ correlationID: sale.correlationID })).rejects.toMatchObject({ status: 404 });
-    await expect(handlers().cancelSale({ correlationID: sale.correlationID })).rejects.toMatchObject({
-      status: 404,
-      message: 'Não encontrado no serviço Pix: Charge not found',
+    expect((await handlers().getSale({ correlationID: sale.correlationID })).status).toBe('CANCELLED');
+    await fixture.runtime.sync.drained();
+    // The service no longer has it: nothing left to pay.
+    await expect(fixture.runtime.sandbox.engine.call(fixture.runtime.sandbox.appId, 'getCharge', { params: { id: sale.correlationID } })).rejects.toMatchObject({
+      status: 400,
+      message: 'Charge not found',
     });
+    // Cancelling twice is the same cancel.
+    expect(await handlers().cancelSale({ correlationID: sale.correlationID })).toEqual({ cancelled: true });
+    await expect(handlers().cancelSale({ correlationID: 'balcao-nao-existe' })).rejects.toMatchObject({ status: 404 });
 
     const paid = await handlers().createSale({ value: 800 });
     await handlers().simulatePayment({ correlationID: paid.correlationID });
@@ -134,19 +137,17 @@ describe('a sale from QR to refund', () => {
     await expect(handlers().createSale({ value: 1500, customer: { name: 'Só Nome' } })).rejects.toBeInstanceOf(PosError);
   });
 
-  it('turns a service refusal into a PosError and records the order before sending it', async () => {
-    const journal = () => new OrderJournal(join(fixture.dataDir, 'pos.db'));
+  it('turns a service refusal into a PosError, and keeps the refused sale with its reason', async () => {
     const ok = await handlers().createSale({ value: 4321 });
-    // The service rejects an invalid CPF: a 400 in the cashier's words, the order marked rejected.
+    // The service rejects an invalid CPF: a 400 in the cashier's words.
     const refused = handlers().createSale({ value: 4321, customer: { name: 'Ana', taxID: '111.111.111-11' } });
-    await expect(refused).rejects.toMatchObject({ name: 'PosError', status: 400 });
-    const reader = journal();
-    try {
-      expect(reader.find(ok.correlationID)).toMatchObject({ state: 'created', value: 4321, expiresIn: 900 });
-      expect(reader.pending()).toEqual([]);
-    } finally {
-      reader.close();
-    }
+    await expect(refused).rejects.toMatchObject({ name: 'PosError', status: 400, message: expect.stringMatching(/^O serviço Pix recusou a cobrança: /) });
+    const { sales } = await handlers().listSales({});
+    const rejected = sales.find((sale) => sale.correlationID !== ok.correlationID)!;
+    expect(rejected).toMatchObject({ status: 'REJECTED', value: 4321, sync: { queued: 0, rejected: expect.stringMatching(/recusou/) } });
+    expect(rejected.brCode).toBeUndefined();
+    expect(sales.find((sale) => sale.correlationID === ok.correlationID)).toMatchObject({ status: 'ACTIVE', sync: { queued: 0 } });
+    expect((await handlers().getStatus()).queued).toBe(0);
   });
 
   it('keeps the AppID write-only and round-trips the other settings', async () => {
@@ -221,7 +222,15 @@ describe('a sale from QR to refund', () => {
   );
 
   it('answers the status and prints nothing where there is no printer', async () => {
-    expect(await handlers().getStatus()).toEqual({ mode: 'embedded', online: true, queued: 0, merchantName: 'Balcão Sandbox', ready: true });
+    expect(await handlers().getStatus()).toEqual({
+      mode: 'embedded',
+      online: true,
+      connection: 'online',
+      queued: 0,
+      queuedElsewhere: 0,
+      merchantName: 'Balcão Sandbox',
+      ready: true,
+    });
     expect(await handlers().listPrinters()).toEqual([]);
     const sale = await handlers().createSale({ value: 100 });
     const paid = await handlers().simulatePayment({ correlationID: sale.correlationID });

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PosEvent, Sale } from '../../src/shared/pos-api';
-import { OrderJournal } from '../../src/main/app/order-journal';
 import { FileSecretStore } from '../../src/main/web/file-secret-store';
 import { RendererMissingError, startWebHost, type WebHost } from '../../src/main/web/web-host';
 import { openRuntime, type RuntimeFixture } from './runtime-fixture';
@@ -203,7 +202,7 @@ describe('the bridge', () => {
     const event = await nextEvent(
       `${host.origin}/__balcao/events?token=${encodeURIComponent(host.token)}`,
       (e) => e.type === 'sale-updated' && e.sale.correlationID === sale.correlationID,
-      async () => expect((await payOverHttp(sale.brCode)).status).toBe(200),
+      async () => expect((await payOverHttp(sale.brCode!)).status).toBe(200),
     );
     expect(event.type === 'sale-updated' && event.sale.status).toBe('COMPLETED');
   });
@@ -257,24 +256,22 @@ describe('remote modes', () => {
     expect(totals).toMatchObject({ paidValue: 4200, refundedValue: 200 });
   });
 
-  it('says offline, keeps the order pending and answers 503 when the service cannot be reached', async () => {
+  it('says offline, keeps selling into the queue, and keeps the queue when the mode changes', async () => {
     const deadPort = await freePort();
     await invokeOk('saveSettings', { mode: 'production', baseUrl: `http://127.0.0.1:${deadPort}`, appId: 'algum-app-id' });
-    const response = await invoke('createSale', { value: 1000 });
-    expect(response.status).toBe(503);
-    expect(((await response.json()) as { error: string }).error).toMatch(/conexão/);
-    expect(await invokeOk('getStatus')).toMatchObject({ mode: 'production', online: false });
-    const journal = new OrderJournal(join(fixture.dataDir, 'pos.db'));
-    try {
-      expect(journal.pending()).toMatchObject([{ value: 1000, state: 'pending' }]);
-    } finally {
-      journal.close();
-    }
+    const pending = await invokeOk<Sale>('createSale', { value: 1000 });
+    // Nothing answered: the sale waits, with its create command queued, not lost and not refused.
+    expect(pending).toMatchObject({ status: 'PENDING', value: 1000, sync: { queued: 1 } });
+    expect(pending.brCode).toBeUndefined();
+    expect(await invokeOk('getStatus')).toMatchObject({ mode: 'production', online: false, connection: 'offline', queued: 1 });
     // Production never simulates payments.
     expect((await invoke('simulatePayment', { correlationID: 'balcao-x' })).status).toBe(403);
-    // Back to embedded: online again.
-    await invokeOk('saveSettings', { mode: 'embedded' });
-    expect(await invokeOk('getStatus')).toMatchObject({ mode: 'embedded', online: true });
+    // Leaving the service with commands queued asks first, and keeps them either way.
+    const warned = await invoke('saveSettings', { mode: 'embedded' });
+    expect(warned.status).toBe(409);
+    expect(((await warned.json()) as { error: string }).error).toMatch(/1 operação na fila/);
+    await invokeOk('saveSettings', { mode: 'embedded', confirmQueued: true });
+    expect(await invokeOk('getStatus')).toMatchObject({ mode: 'embedded', online: true, queued: 0, queuedElsewhere: 1 });
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { buildDynamicBrCode, decodeBrCode } from '../../src/main/engine/pix';
+import { buildDynamicBrCode, decodeBrCode } from '../../src/main/pix';
 import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
 import { describeContract } from '../support/harness';
 
@@ -279,6 +279,8 @@ describeContract('charges', (h, transport) => {
     const cases = [
       { type: 'OVERDUE' },
       { type: 'OVERDUE', dueDate: '2026-11-01' },
+      // Not a day of the calendar (Date.parse would roll it over to 2027-03-02).
+      { type: 'OVERDUE', dueDate: '2027-02-30' },
       { type: 'OVERDUE', daysForDueDate: 5, discountSettings: { modality: 'VALUE_PER_RUNNING_DAY_ADVANCE', value: 300 } },
       { type: 'OVERDUE', daysForDueDate: 5, discountSettings: { modality: 'FIXED_VALUE_UNTIL_SPECIFIED_DATE', value: 10 } },
       { type: 'OVERDUE', daysForDueDate: 5, discountSettings: { modality: 'FIXED_VALUE_UNTIL_SPECIFIED_DATE', discountFixedDate: [{ daysActive: 9, value: 10 }] } },

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { buildDynamicBrCode, buildStaticBrCode, crc16Hex } from '../../src/main/engine/pix';
+import { buildDynamicBrCode, buildStaticBrCode, crc16Hex } from '../../src/main/pix';
 import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
 import { describeContract } from '../support/harness';
 

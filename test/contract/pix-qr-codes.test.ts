@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { decodeBrCode } from '../../src/main/engine/pix';
+import { decodeBrCode } from '../../src/main/pix';
 import { pixQrCodeRepo } from '../../src/main/engine/pix-qr-codes/pix-qr-code-repo';
 import { describeContract, type Harness } from '../support/harness';
 

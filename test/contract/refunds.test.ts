@@ -120,10 +120,132 @@ describeContract('refunds', (h) => {
     expect(theirs).toMatchObject({ status: 200, body: { refunds: [{ correlationID: 'deles-r', value: 100 }] } });
   });
 
-  it('keeps correlationIDs unique per company', async () => {
-    const payment = await paid(h(), 'p', 1000);
-    await h().ok('createRefund', { body: { value: 100, transactionEndToEndId: payment.endToEndId, correlationID: 'same' } });
-    expect((await h().client.request('createRefund', { body: { value: 100, transactionEndToEndId: payment.endToEndId, correlationID: 'same' } })).status).toBe(400);
-    expect(h().counts('refunds').refunds).toBe(1);
+  // A refund's correlationID is its idempotency key (Stripe's model): the same request again gets
+  // the refund it made, as it is now; the key reused for another request is a 400. Either way,
+  // nothing is written: no refund, no transaction, no event, no money blocked.
+  const ledger = () => ({
+    ...h().counts('refunds', 'events', 'transactions'),
+    balances: h().engine.db.prepare('SELECT balance_total, balance_blocked FROM bank_accounts ORDER BY id').all(),
+  });
+
+  it('answers a charge refund repeated with the same body with the refund it made, and writes nothing', async () => {
+    await paid(h(), 'venda', 1000);
+    const body = { correlationID: 'dev-1', value: 300, comment: 'Troca' };
+    const first = await h().ok('createChargeRefund', { params: { id: 'venda' }, body });
+    const before = ledger();
+    // The parser's normal forms count as the same body: correlationID trimmed, null read as absent.
+    for (const again of [body, { ...body, correlationID: '  dev-1 ' }]) {
+      expect(await h().client.request('createChargeRefund', { params: { id: 'venda' }, body: again })).toEqual({ status: 200, body: first });
+    }
+    // The charge named by another of its ids is the same charge.
+    const { charge } = await h().ok('getCharge', { params: { id: 'venda' } });
+    expect(await h().ok('createChargeRefund', { params: { id: charge.transactionID }, body })).toEqual(first);
+    expect(ledger()).toEqual(before);
+
+    // Without a value: the rest (700) the first time, the same refund afterwards, though nothing is left.
+    const rest = await h().ok('createChargeRefund', { params: { id: 'venda' }, body: { correlationID: 'dev-2', comment: null } });
+    expect(rest.refund).toMatchObject({ value: 700, correlationID: 'dev-2' });
+    expect(rest.refund).not.toHaveProperty('comment');
+    const afterRest = ledger();
+    expect(await h().ok('createChargeRefund', { params: { id: 'venda' }, body: { correlationID: 'dev-2' } })).toEqual(rest);
+    expect(ledger()).toEqual(afterRest);
+
+    // Settled, and past the 90 days in which a new refund could be made: the repeat shows it as it is now.
+    h().clock.advance(91 * 86_400_000);
+    expect(await h().ok('createChargeRefund', { params: { id: 'venda' }, body })).toEqual({ refund: { ...first.refund, status: 'CONFIRMED' } });
+    const settled = ledger();
+    expect(await h().ok('createChargeRefund', { params: { id: 'venda' }, body })).toEqual({ refund: { ...first.refund, status: 'CONFIRMED' } });
+    expect(ledger()).toEqual(settled);
+  });
+
+  it('answers a /refund repeated with the same body with the refund it made, whichever id names the payment, and writes nothing', async () => {
+    const payment = await paid(h(), 'venda', 1000);
+    const body = { value: 250, transactionEndToEndId: payment.endToEndId, correlationID: 'dev-1', comment: 'Parcial' };
+    const first = await h().ok('createRefund', { body });
+    const before = ledger();
+    for (const again of [body, { ...body, transactionEndToEndId: payment.transactionID }, { ...body, correlationID: 'dev-1 ' }]) {
+      expect(await h().client.request('createRefund', { body: again }), JSON.stringify(again)).toEqual({ status: 200, body: first });
+    }
+    // The same refund asked through the charge's endpoint, with the same value and comment, is the same request.
+    const viaCharge = await h().ok('createChargeRefund', { params: { id: 'venda' }, body: { correlationID: 'dev-1', value: 250, comment: 'Parcial' } });
+    expect(viaCharge.refund).toMatchObject({ value: 250, correlationID: 'dev-1', endToEndId: first.refund.endToEndId, time: first.refund.time });
+    expect(ledger()).toEqual(before);
+  });
+
+  it('makes one refund of two copies of a request in flight at once', async () => {
+    await paid(h(), 'venda', 1000);
+    const body = { correlationID: 'dev-1', value: 400 };
+    const [a, b] = await Promise.all([
+      h().client.request('createChargeRefund', { params: { id: 'venda' }, body }),
+      h().client.request('createChargeRefund', { params: { id: 'venda' }, body }),
+    ]);
+    expect(a.status).toBe(200);
+    expect(b).toEqual(a);
+    expect(h().counts('refunds', 'events')).toMatchObject({ refunds: 1 });
+    expect(h().engine.db.prepare('SELECT SUM(balance_blocked) FROM bank_accounts').pluck().get()).toBe(400);
+  });
+
+  it('refuses a correlationID reused with a different value, comment, charge or transaction (400), writing nothing', async () => {
+    const payment = await paid(h(), 'venda', 1000);
+    const another = await paid(h(), 'outra', 1000);
+    const first = await h().ok('createChargeRefund', { params: { id: 'venda' }, body: { correlationID: 'dev-1', value: 300, comment: 'Troca' } });
+    await h().ok('createChargeRefund', { params: { id: 'venda' }, body: { correlationID: 'dev-resto-parcial', value: 100 } });
+    await h().ok('createRefund', { body: { value: 100, transactionEndToEndId: another.endToEndId, correlationID: 'dev-2' } });
+    const before = ledger();
+    const refused = (field: string) => ({
+      status: 400,
+      body: { error: expect.stringMatching(new RegExp(`^A refund with correlationID dev-\\d already exists with a different .*${field}`)) },
+    });
+    const charge = (id: string, body: object) => h().client.request('createChargeRefund', { params: { id }, body });
+    expect(await charge('venda', { correlationID: 'dev-1', value: 301, comment: 'Troca' })).toEqual(refused('value'));
+    expect(await charge('venda', { correlationID: 'dev-1', comment: 'Troca' })).toEqual(refused('value'));
+    expect(await charge('venda', { correlationID: 'dev-1', value: 300, comment: 'Troca!' })).toEqual(refused('comment'));
+    expect(await charge('venda', { correlationID: 'dev-1', value: 300 })).toEqual(refused('comment'));
+    expect(await charge('venda', { correlationID: 'dev-1', value: 300, comment: '' })).toEqual(refused('comment'));
+    expect(await charge('outra', { correlationID: 'dev-1', value: 300, comment: 'Troca' })).toEqual(refused('charge'));
+    expect(await charge('venda', { correlationID: 'dev-2', value: 100 })).toEqual(refused('charge'));
+    const refund = (body: object) => h().client.request('createRefund', { body });
+    expect(await refund({ correlationID: 'dev-1', value: 300, comment: 'Troca', transactionEndToEndId: another.endToEndId })).toEqual(refused('transaction'));
+    expect(await refund({ correlationID: 'dev-1', value: 200, comment: 'Troca', transactionEndToEndId: payment.endToEndId })).toEqual(refused('value'));
+    expect(await refund({ correlationID: 'dev-2', value: 100, comment: 'x', transactionEndToEndId: another.endToEndId })).toEqual(refused('comment'));
+    expect(ledger()).toEqual(before);
+    // The refused reuses changed nothing: the first request still gets its refund back.
+    expect(await h().ok('createChargeRefund', { params: { id: 'venda' }, body: { correlationID: 'dev-1', value: 300, comment: 'Troca' } })).toEqual(first);
+  });
+
+  it('refuses a charge refund that left the value out, repeated naming the amount it took', async () => {
+    await paid(h(), 'venda', 1000);
+    const rest = await h().ok('createChargeRefund', { params: { id: 'venda' }, body: { correlationID: 'dev-1' } });
+    expect(rest.refund.value).toBe(1000);
+    const before = ledger();
+    const reply = await h().client.request('createChargeRefund', { params: { id: 'venda' }, body: { correlationID: 'dev-1', value: 1000 } });
+    expect(reply).toMatchObject({ status: 400, body: { error: expect.stringMatching(/already exists with a different value/) } });
+    expect(ledger()).toEqual(before);
+  });
+
+  it('keeps correlationIDs per company: another company’s refund with the same key is its own', async () => {
+    const mine = await paid(h(), 'venda', 1000);
+    const asOther = { appId: h().other.appId };
+    const { charge } = ((await h().client.request('createCharge', { body: { correlationID: 'venda', value: 800 } }, asOther)) as { body: any }).body;
+    const theirPayment = ((await h().client.request('sandboxPayBrCode', { body: { brCode: charge.brCode } }, asOther)) as { body: any }).body.transaction;
+
+    const body = { correlationID: 'dev-1', value: 300 };
+    const first = await h().ok('createChargeRefund', { params: { id: 'venda' }, body });
+    // Same key, even the same body, at another company: a refund of its own payment, not a repeat of ours.
+    const theirs = await h().client.request('createChargeRefund', { params: { id: 'venda' }, body }, asOther);
+    expect(theirs.status).toBe(200);
+    const theirRefund = (theirs as { body: any }).body.refund;
+    expect(theirRefund.endToEndId).not.toBe(first.refund.endToEndId);
+    expect(h().counts('refunds').refunds).toBe(2);
+    // And a different body at the other company is no reuse of our key.
+    const theirsToo = await h().client.request('createRefund', { body: { value: 500, transactionEndToEndId: theirPayment.endToEndId, correlationID: 'dev-2' } }, asOther);
+    expect(theirsToo.status).toBe(200);
+    expect(await h().ok('createRefund', { body: { value: 200, transactionEndToEndId: mine.endToEndId, correlationID: 'dev-2' } })).toMatchObject({
+      refund: { value: 200, correlationID: 'dev-2', originalEndToEndId: mine.endToEndId },
+    });
+    // Each company's repeat answers its own refund.
+    expect(await h().ok('createChargeRefund', { params: { id: 'venda' }, body })).toEqual(first);
+    expect(await h().client.request('createChargeRefund', { params: { id: 'venda' }, body }, asOther)).toEqual({ status: 200, body: { refund: theirRefund } });
+    expect(h().counts('refunds').refunds).toBe(4);
   });
 });

@@ -55,8 +55,11 @@ export class FakeBrowserWindow extends EventEmitter {
     this.webContents.destroyed = true;
     this.emit('closed');
   }
+  /** As Electron does: 'close' first, which a listener may prevent, then the window goes. */
   close(): void {
-    this.destroy();
+    let prevented = false;
+    this.emit('close', { preventDefault: () => void (prevented = true) });
+    if (!prevented) this.destroy();
   }
   static getAllWindows(): FakeBrowserWindow[] {
     return FakeBrowserWindow.instances.filter((window) => !window.destroyed);
@@ -126,7 +129,11 @@ export function createElectronFake() {
     BrowserWindow: FakeBrowserWindow,
     ipcMain: new FakeIpcMain(),
     protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
-    dialog: { showErrorBox: vi.fn() },
+    dialog: {
+      showErrorBox: vi.fn(),
+      // (window, options) or (options), as Electron takes them; answers the first button unless told.
+      showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 0, checkboxChecked: false })),
+    },
     session: {
       defaultSession,
       fromPartition: (name: string) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Charge } from '../../src/shared/resources';
-import { decodeBrCode } from '../../src/main/engine/pix';
+import { decodeBrCode } from '../../src/main/pix';
 import { as, CPF, paidCharge, sdkRejection, START, useSdkSandbox } from './sdk-sandbox';
 
 describe('SDK charge.* against the sandbox', () => {

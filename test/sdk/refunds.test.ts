@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PixTransactionRefund } from '../../src/shared/resources';
-import { isEndToEndId } from '../../src/main/engine/pix';
+import { isEndToEndId } from '../../src/main/pix';
 import { as, paidCharge, REFUND_SETTLEMENT_MS, sdkRejection, useSdkSandbox } from './sdk-sandbox';
 
 describe('SDK refund.* against the sandbox', () => {
@@ -111,7 +111,7 @@ describe('SDK refund.* against the sandbox', () => {
   it('refund.create refuses bad input with a 400 {error} and writes nothing', async () => {
     const { woovi } = s();
     const { transaction } = await paidCharge(s(), 'pedido-24', 1000);
-    await woovi.refund.create({ value: 100, transactionEndToEndId: transaction.endToEndId, correlationID: 'ja-usado' });
+    const first = await woovi.refund.create({ value: 100, transactionEndToEndId: transaction.endToEndId, correlationID: 'ja-usado' });
     const before = { refunds: s().count('refunds'), events: s().count('events'), transactions: s().count('transactions') };
     const e2e = transaction.endToEndId;
     const bad: unknown[] = [
@@ -122,13 +122,17 @@ describe('SDK refund.* against the sandbox', () => {
       { value: 100, correlationID: 'e' },
       { value: 100, transactionEndToEndId: e2e },
       { value: 100, transactionEndToEndId: e2e, correlationID: 'f', comment: 'y'.repeat(141) },
-      { value: 100, transactionEndToEndId: e2e, correlationID: 'ja-usado' },
+      // The key of a refund already made, reused for another amount (the same body again is a repeat, below).
+      { value: 200, transactionEndToEndId: e2e, correlationID: 'ja-usado' },
       { value: 901, transactionEndToEndId: e2e, correlationID: 'g' },
     ];
     for (const body of bad) {
       await sdkRejection(woovi.refund.create(body as never));
       expect(s().lastStatus(), JSON.stringify(body)).toBe(400);
     }
+    expect({ refunds: s().count('refunds'), events: s().count('events'), transactions: s().count('transactions') }).toEqual(before);
+    // A retry of the first request is answered with the refund it made, and writes nothing.
+    expect(await woovi.refund.create({ value: 100, transactionEndToEndId: e2e, correlationID: 'ja-usado' })).toEqual(first);
     expect({ refunds: s().count('refunds'), events: s().count('events'), transactions: s().count('transactions') }).toEqual(before);
   });
 });

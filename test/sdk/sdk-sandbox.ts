@@ -3,7 +3,7 @@
 import { createClient } from '@woovi/node-sdk';
 import { afterEach, beforeEach, expect } from 'vitest';
 import type { Charge, PixQrCode, Transaction } from '../../src/shared/resources';
-import { ManualClock } from '../../src/main/engine/clock';
+import { ManualClock } from '../../src/main/clock';
 import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
 import { createSandboxService, type SandboxService } from '../../src/main/sandbox-service';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe } from 'vitest';
 import { operations, type OperationName, type ServiceReply, type ServiceRequest } from '../../src/shared/service-api';
-import { ManualClock } from '../../src/main/engine/clock';
+import { ManualClock } from '../../src/main/clock';
 import type { Engine } from '../../src/main/engine/engine';
 import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
 import { createSandboxService } from '../../src/main/sandbox-service';

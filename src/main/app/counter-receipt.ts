@@ -1,33 +1,29 @@
 // The counter's own receipts. The service's receipt (getReceipt) prints the company as the
 // service knows it; the counter prints the shop as its settings say (receipt header, merchant
-// name, Pix key) over what the service holds about the sale, and renders it here with the
-// engine's pure renderer. Only data fetched through the gateway goes in, so every mode
-// (embedded, remote sandbox, production) prints the same receipt for the same records.
+// name, Pix key) over the sale's records as the service gave them to the counter's store, and
+// renders it here with the pure receipt renderer. No request at print time: every mode
+// (embedded, remote sandbox, production) prints the same receipt for the same records, offline too.
 import type { ReceiptFile, ReceiptRequest, Settings } from '../../shared/pos-api';
 import type { Company, Payer, PartyBank } from '../../shared/resources';
-import type { ReceiptData, ReceiptHeader, ReceiptParty, ReceiptTaxId } from '../engine/receipts/receipt-data';
-import { renderReceiptPdf } from '../engine/receipts/receipt-pdf';
-import { formatCnpj } from '../engine/receipts/tax-id-mask';
+import { formatCnpj, renderReceiptPdf, type ReceiptData, type ReceiptHeader, type ReceiptParty, type ReceiptTaxId } from '../receipts';
 import { PosError } from './pos-error';
-import { loadSaleRecordsById, type SaleRecords } from './sale-mapper';
-import { GatewayError, type ServiceGateway } from './service-gateway';
+import type { SaleRecords } from '../sync/counter-sync';
 
 export type ReceiptEnvironment = NonNullable<ReceiptData['environment']>;
 
 export interface CounterReceiptContext {
-  gateway: ServiceGateway;
+  /** The sale's records, from the counter's own store. */
+  records: SaleRecords;
+  /** The service's company as last read; null when it would not say (no COMPANY_GET scope). */
+  company: Company | null;
   settings: Settings;
   /** SANDBOX prints the "test environment" banner: that money was never real. */
   environment: ReceiptEnvironment;
 }
 
-/** Fetches the sale and the company through the gateway and renders the requested receipt. */
+/** Renders the requested receipt of a sale from its records. */
 export async function counterReceipt(request: ReceiptRequest, context: CounterReceiptContext): Promise<ReceiptFile> {
-  const [records, company] = await Promise.all([
-    loadSaleRecordsById(context.gateway, request.correlationID),
-    companyOf(context.gateway),
-  ]);
-  const data = counterReceiptData(request, records, { company, settings: context.settings, environment: context.environment });
+  const data = counterReceiptData(request, context.records, { company: context.company, settings: context.settings, environment: context.environment });
   const pdf = await renderReceiptPdf(data, { layout: request.layout, locale: context.settings.locale });
   const what = request.kind === 'pix-in' ? 'pix' : 'devolucao';
   return {
@@ -138,31 +134,4 @@ function present(text: string | undefined): text is string {
 
 function notOfThisSale(): PosError {
   return new PosError('Comprovante não encontrado nesta venda', 404);
-}
-
-// One company per gateway: it changes only with the settings, and the settings build a new
-// gateway. Keyed weakly, so a replaced gateway takes its entry with it.
-const companies = new WeakMap<ServiceGateway, Promise<Company | null>>();
-
-function companyOf(gateway: ServiceGateway): Promise<Company | null> {
-  const known = companies.get(gateway);
-  if (known) return known;
-  const company = fetchCompany(gateway);
-  companies.set(gateway, company);
-  // Only a company is remembered: after a failure (offline, say) or a refusal the next receipt asks again.
-  const forget = () => {
-    if (companies.get(gateway) === company) companies.delete(gateway);
-  };
-  company.then((found) => found ?? forget(), forget);
-  return company;
-}
-
-async function fetchCompany(gateway: ServiceGateway): Promise<Company | null> {
-  try {
-    return (await gateway.call('getCompany')).company;
-  } catch (error) {
-    // An AppID may lack the COMPANY_GET scope; the receipt then names the shop by its settings.
-    if (error instanceof GatewayError && error.status === 403) return null;
-    throw error;
-  }
 }

@@ -3,8 +3,7 @@
 // modes the remote account decides what BR Codes carry; the settings then only feed the receipt
 // header and the status bar, and the sandbox company is left alone.
 import type { Settings } from '../../shared/pos-api';
-import type { Engine } from '../engine/engine';
-import { ServiceError } from '../engine/errors';
+import { sandboxRefusal, type SandboxService } from '../sandbox-service';
 import { PosError } from './pos-error';
 
 export interface EmbeddedMerchant {
@@ -12,26 +11,22 @@ export interface EmbeddedMerchant {
   apply(settings: Settings): Promise<void>;
 }
 
-export function embeddedMerchant(engine: Engine, appId: string): EmbeddedMerchant {
+/** The embedded sandbox, as far as the merchant settings go. */
+export type MerchantSandbox = Pick<SandboxService, 'configureMerchant'>;
+
+export function embeddedMerchant(sandbox: MerchantSandbox): EmbeddedMerchant {
   return {
     async apply(settings) {
       if (settings.mode !== 'embedded') return;
-      const tenant = engine.tenancy.resolveTenant(appId);
-      if (!tenant) throw new Error('the embedded sandbox has lost its application');
-      const currentKey = engine.tenancy.defaultPixKey(tenant.account.id)?.key;
-      const unchanged =
-        tenant.company.merchant_name === settings.merchantName &&
-        tenant.company.merchant_city === settings.merchantCity &&
-        (settings.pixKey === undefined || settings.pixKey === currentKey);
-      if (unchanged) return;
       try {
-        await engine.configureSandboxMerchant(appId, {
+        await sandbox.configureMerchant({
           merchantName: settings.merchantName,
           merchantCity: settings.merchantCity,
           ...(settings.pixKey !== undefined ? { pixKey: settings.pixKey } : {}),
         });
       } catch (error) {
-        if (error instanceof ServiceError) throw new PosError(error.message, error.status);
+        const refusal = sandboxRefusal(error);
+        if (refusal) throw new PosError(refusal.message, refusal.status);
         throw error;
       }
     },

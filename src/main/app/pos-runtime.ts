@@ -1,24 +1,21 @@
 // Composition root of the counter's main-process side: the embedded sandbox, the settings, the
-// gateway of the current mode, the handlers and the live events. Electron and the browser host
-// each create one and only adapt it to their transport.
+// counter's sync with the service of the current mode, the handlers and the live events.
+// Electron and the browser host each create one and only adapt it to their transport.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PosStatus, Settings } from '../../shared/pos-api';
-import { systemClock, type Clock } from '../engine/clock';
-import type { EngineConfig } from '../engine/context';
-import { createSandboxService, type SandboxService } from '../sandbox-service';
+import type { PosStatus, Settings, SettingsInput } from '../../shared/pos-api';
+import { systemClock, type Clock } from '../clock';
+import { createSandboxService, type SandboxService, type SandboxServiceOptions } from '../sandbox-service';
+import { CounterSync, type CounterSyncOptions } from '../sync/counter-sync';
+import { HttpServiceClient, remoteServiceId } from '../sync/http-service-client';
+import { EMBEDDED_SERVICE_ID, InProcessService } from '../sync/in-process-service';
 import { embeddedMerchant } from './embedded-merchant';
 import { EventHub, type PosEvents } from './event-hub';
 import type { LaunchRemote } from './launch-remote';
-import { LiveSales } from './live-sales';
-import { OnlineTracker } from './online-tracker';
-import { OrderJournal } from './order-journal';
+import { notConfiguredMessage } from './not-configured';
 import { createPosHandlers, DEFAULT_SALE_EXPIRES_IN_SECONDS, type PosHandlers } from './pos-handlers';
 import type { Printing } from './printing';
-import { loadSaleById } from './sale-mapper';
-import { EmbeddedGateway, RemoteGateway, type ServiceGateway } from './service-gateway';
 import { SettingsStore, type SecretStore } from './settings-store';
-import { notConfiguredMessage, UnconfiguredGateway } from './unconfigured-gateway';
 
 export interface PosRuntimeOptions {
   dataDir: string;
@@ -29,10 +26,15 @@ export interface PosRuntimeOptions {
   sandboxAppId?: string;
   saleExpiresInSeconds?: number;
   /** Engine tuning (tests shorten the sandbox's refund settlement). */
-  engineConfig?: Partial<EngineConfig>;
+  engineConfig?: SandboxServiceOptions['config'];
+  /** How often the sale on screen is asked about (tests shorten it). */
   pollIntervalMs?: number;
+  /** Sync tuning (tests shorten waits and intervals). */
+  sync?: Partial<Omit<CounterSyncOptions, 'dbPath' | 'now' | 'onSaleChanged' | 'onStatusChanged'>>;
   /** The fetch remote modes use (tests inject one). */
   fetch?: typeof fetch;
+  /** A remote request without an answer this long is unknown (and retried with the same key). */
+  requestTimeoutMs?: number;
   /** `--remote URL --app-id ID`: start in the remote sandbox mode against that service. */
   remote?: LaunchRemote;
 }
@@ -43,6 +45,8 @@ export interface PosRuntime {
   settings: SettingsStore;
   /** The embedded sandbox: its engine, its HTTP app (not listening until a host asks) and AppID. */
   sandbox: SandboxService;
+  /** The counter's store and its sync with the current service. */
+  sync: CounterSync;
   status(): PosStatus;
   close(): Promise<void>;
 }
@@ -66,69 +70,70 @@ export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
     clock,
     config: options.engineConfig,
   });
-  const company = sandbox.engine.tenancy.resolveTenant(sandbox.appId)!.company;
-  const settings = new SettingsStore(join(options.dataDir, 'settings.json'), options.secretStore, {
-    merchantName: company.merchant_name,
-    merchantCity: company.merchant_city,
-  });
+  const settings = new SettingsStore(join(options.dataDir, 'settings.json'), options.secretStore, sandbox.merchant());
   // Saved like a trip through Configurações would save it, so the next start without flags stays there.
   if (options.remote) settings.save({ mode: 'remote-sandbox', baseUrl: options.remote.baseUrl, appId: options.remote.appId });
-  const merchant = embeddedMerchant(sandbox.engine, sandbox.appId);
+  const merchant = embeddedMerchant(sandbox);
   // Settings saved while another mode was active (or a sandbox.db restored from elsewhere) are
   // brought in at start. Queued in the engine's writer before any sale can be, so it goes first.
   merchant.apply(settings.get()).catch((error: unknown) => {
     console.error('[settings] the merchant settings could not be applied to the embedded sandbox', error);
   });
-  const journal = new OrderJournal(join(options.dataDir, 'pos.db'));
   const hub = new EventHub();
-  const tracker = new OnlineTracker(() => hub.emit({ type: 'status', status: status() }));
+  const sync = new CounterSync({
+    ...options.sync,
+    dbPath: join(options.dataDir, 'counter.db'),
+    now: () => clock.now(),
+    watchIntervalMs: options.sync?.watchIntervalMs ?? options.pollIntervalMs,
+    onSaleChanged: (sale) => hub.emit({ type: 'sale-updated', sale }),
+    onStatusChanged: () => hub.emit({ type: 'status', status: status() }),
+  });
 
-  let gateway = buildGateway(settings.get());
-
-  function buildGateway(current: Settings): ServiceGateway {
-    if (current.mode === 'embedded') return tracker.observe(new EmbeddedGateway(sandbox.engine, sandbox.appId));
+  function useServiceOf(current: Settings): void {
+    if (current.mode === 'embedded') return sync.setService(new InProcessService(sandbox.engine, sandbox.appId));
     const appId = settings.appId();
     if (!current.baseUrl || !appId) {
-      // Never the embedded sandbox in its place: see UnconfiguredGateway.
-      return new UnconfiguredGateway(notConfiguredMessage(current.mode, { baseUrl: !current.baseUrl, appId: !appId }));
+      // Never the embedded sandbox in its place: its codes point at 127.0.0.1.
+      return sync.setService(null, notConfiguredMessage(current.mode, { baseUrl: !current.baseUrl, appId: !appId }));
     }
-    return tracker.observe(new RemoteGateway({ baseUrl: current.baseUrl, appId, fetch: options.fetch }));
+    sync.setService(new HttpServiceClient({ baseUrl: current.baseUrl, appId, fetch: options.fetch, timeoutMs: options.requestTimeoutMs }));
+  }
+
+  function serviceIdOf(next: Settings, input: SettingsInput): string | undefined {
+    if (next.mode === 'embedded') return EMBEDDED_SERVICE_ID;
+    const appId = input.appId === undefined ? settings.appId() : input.appId.trim() || null;
+    return next.baseUrl && appId ? remoteServiceId(next.baseUrl, appId) : undefined;
   }
 
   function status(): PosStatus {
     const current = settings.get();
-    const embedded = current.mode === 'embedded';
+    const facts = sync.status();
+    const connection = !facts.online ? 'offline' : facts.queued > 0 ? 'syncing' : 'online';
     return {
       mode: current.mode,
-      online: embedded || tracker.online,
-      queued: 0,
+      online: facts.online,
+      connection,
+      ...(facts.offlineSince && !facts.online ? { offlineSince: facts.offlineSince } : {}),
+      queued: facts.queued,
+      queuedElsewhere: facts.queuedElsewhere,
+      ...(facts.authRefused ? { authRefused: facts.authRefused } : {}),
       merchantName: current.merchantName,
-      ready: embedded || (Boolean(current.baseUrl) && current.hasAppId),
+      ready: current.mode === 'embedded' || (Boolean(current.baseUrl) && current.hasAppId),
     };
   }
 
-  const live = new LiveSales({
-    hub,
-    engine: sandbox.engine,
-    companyId: company.id,
-    mode: () => settings.get().mode,
-    loadSale: (correlationID) => loadSaleById(gateway, correlationID),
-    pollIntervalMs: options.pollIntervalMs,
-  });
+  useServiceOf(settings.get());
 
   const handlers = createPosHandlers({
-    gateway: () => gateway,
+    sync,
     settings,
     beforeSettingsSaved: (next) => merchant.apply(next),
     onSettingsSaved(saved) {
-      gateway = buildGateway(saved);
-      // A new mode starts optimistic: the first call tells whether it is reachable.
-      tracker.set(true);
+      useServiceOf(saved);
       hub.emit({ type: 'status', status: status() });
     },
+    serviceIdOf,
     status,
-    journal,
-    live,
     printing: options.printing,
     clock,
     saleExpiresInSeconds,
@@ -140,13 +145,13 @@ export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
     events: hub,
     settings,
     sandbox,
+    sync,
     status,
     async close() {
       if (closed) return;
       closed = true;
-      live.close();
       hub.clear();
-      journal.close();
+      await sync.close();
       await sandbox.close();
     },
   };

@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AppIdStorage, PosMode, Settings, SettingsInput } from '../../shared/pos-api';
 import { posPayloadSchemas } from '../../shared/pos-ipc-schemas';
-import { normalizePixKey } from '../engine/pix';
+import { normalizePixKey } from '../pix';
 import { PosError } from './pos-error';
 
 export interface SecretStore {
@@ -23,7 +23,7 @@ export interface SettingsDefaults {
 type StoredSettings = Omit<Settings, 'hasAppId' | 'appIdStorage'>;
 
 // The file holds what saveSettings accepts, minus the secret; anything else is ignored on load.
-const storedSettingsSchema = posPayloadSchemas.saveSettings.omit({ appId: true });
+const storedSettingsSchema = posPayloadSchemas.saveSettings.omit({ appId: true, confirmQueued: true });
 
 export const REMOTE_MODES: readonly PosMode[] = ['remote-sandbox', 'production'];
 

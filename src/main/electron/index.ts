@@ -10,6 +10,7 @@ import { CustomerDisplay } from './customer-display';
 import { guardDownloads } from './downloads';
 import { broadcastPosEvent, registerPosIpc } from './ipc-register';
 import { createElectronPrinting } from './printing';
+import { guardQuit, type QuitGuard } from './quit-guard';
 import { openSecretStore } from './secret-store';
 import { guardSession } from './security';
 import { claimSingleInstance } from './single-instance';
@@ -24,6 +25,7 @@ let runtime: PosRuntime | undefined;
 let stopWiring: Array<() => void> = [];
 let shutdown: Promise<void> | undefined;
 let stopped = false;
+let quitGuard: QuitGuard | undefined;
 
 function liveCashier(): BrowserWindow | undefined {
   return cashier && !cashier.isDestroyed() ? cashier : undefined;
@@ -69,7 +71,9 @@ async function start(): Promise<void> {
   ];
 
   cashier = createCashierWindow(PRELOAD_PATH, join(app.getAppPath(), 'resources', 'icon.png'));
-  // The cashier's window is the app: closing it closes the customer's screen too.
+  // The cashier's window is the app: closing it closes the customer's screen too. While commands
+  // wait for the service, closing it asks first, as quitting does.
+  quitGuard?.watch(cashier);
   cashier.on('closed', () => app.quit());
   display.sync();
 }
@@ -96,6 +100,7 @@ if (!claimSingleInstance(app, liveCashier)) {
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });
   app.on('window-all-closed', () => app.quit());
+  quitGuard = guardQuit({ app, dialog, queued: () => runtime?.status().queued ?? 0, parent: liveCashier });
   // Quit waits for the runtime to close (SQLite checkpoint, timers) before the process ends.
   app.on('will-quit', (event) => {
     if (stopped) return;
@@ -105,7 +110,7 @@ if (!claimSingleInstance(app, liveCashier)) {
       app.quit();
     });
   });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => quitGuard?.quitWithoutAsking());
 
   start().catch((error: unknown) => {
     console.error('[balcao] could not start', error);

@@ -2,7 +2,7 @@ import type { Db } from '../store/database';
 import type { OperationName, ResponseOf, ServiceRequest } from '../../shared/service-api';
 import type { Tenant } from './tenancy/tenancy-rows';
 import type { TenancyRepo } from './tenancy/tenancy-repo';
-import type { Clock } from './clock';
+import type { Clock } from '../clock';
 import type { QrPngRenderer } from './images/qr-png';
 
 export interface EngineConfig {

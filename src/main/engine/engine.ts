@@ -6,7 +6,7 @@ import {
   type ServiceRequest,
 } from '../../shared/service-api';
 import type { Db } from '../store/database';
-import type { Clock } from './clock';
+import type { Clock } from '../clock';
 import type { EngineConfig, EngineEvent, OperationContext, Sweeper } from './context';
 import { ServiceError, forbidden, unauthorized } from './errors';
 import { handlers, sweepers } from './handlers';
@@ -15,7 +15,13 @@ import { paymentLinkView, type PaymentLinkView } from './payment-links/payment-l
 import { GroupCommit } from './group-commit';
 import { QrPngRenderer } from './images/qr-png';
 import { Outbox } from './outbox';
-import { checkSandboxMerchant, writeSandboxMerchant, type SandboxMerchant, type SandboxMerchantInput } from './tenancy/sandbox-merchant';
+import {
+  checkSandboxMerchant,
+  isCurrentSandboxMerchant,
+  writeSandboxMerchant,
+  type SandboxMerchant,
+  type SandboxMerchantInput,
+} from './tenancy/sandbox-merchant';
 import { TenancyRepo } from './tenancy/tenancy-repo';
 import type { Tenant } from './tenancy/tenancy-rows';
 
@@ -177,14 +183,19 @@ export class Engine {
   /**
    * Sandbox companies only: the shop's name and city in BR Codes and its receiving Pix key, as the
    * counter's settings give them in embedded mode. Not an operation of the service: on the real
-   * one these belong to the account at the PSP, so no AppID may change them over HTTP.
+   * one these belong to the account at the PSP, so no AppID may change them over HTTP. Settings
+   * that are already the company's write nothing.
    */
   async configureSandboxMerchant(appId: string, input: SandboxMerchantInput): Promise<SandboxMerchant> {
-    const tenant = this.authorize(appId);
-    if (tenant.company.environment !== 'SANDBOX') throw forbidden('Only a sandbox company takes its merchant data from the counter');
+    if (this.authorize(appId).company.environment !== 'SANDBOX') {
+      throw forbidden('Only a sandbox company takes its merchant data from the counter');
+    }
     const now = this.clock.now();
     return this.writer.submit(() => {
+      // The tenant as of this turn: a change queued just before this one is compared against.
+      const tenant = this.authorize(appId);
       const checked = checkSandboxMerchant(this.tenancy, tenant, input);
+      if (isCurrentSandboxMerchant(this.tenancy, tenant, checked)) return checked;
       writeSandboxMerchant(this.db, tenant, checked, now);
       // At once, inside the batch: the writes queued after this one resolve their tenant afresh.
       // Should the COMMIT fail, the cache only reloads the unchanged rows.

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { computeAmountDue } from '../../../src/main/engine/money/overdue-amount';
 import { basisPointsOf } from '../../../src/main/engine/money/basis-points';
-import { addDays, saoPauloDate } from '../../../src/main/engine/money/calendar';
+import { addDays } from '../../../src/shared/calendar-day';
+import { saoPauloDate } from '../../../src/shared/sao-paulo-time';
 import {
   DISCOUNT_MODALITIES,
   isFixedDateModality,

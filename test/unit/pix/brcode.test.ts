@@ -6,8 +6,8 @@ import {
   decodeBrCode,
   MAX_AMOUNT_CENTS,
   type DecodedBrCode,
-} from '../../../src/main/engine/pix/brcode';
-import { BrCodeError, hasValidCrc } from '../../../src/main/engine/pix/emv-tlv';
+} from '../../../src/main/pix/brcode';
+import { BrCodeError, hasValidCrc } from '../../../src/main/pix/emv-tlv';
 import {
   API_PIX_COBV_REC,
   BCB_COMPOSITE,

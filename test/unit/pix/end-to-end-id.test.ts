@@ -5,7 +5,7 @@ import {
   newReturnId,
   parseEndToEndId,
   randomIdSuffix,
-} from '../../../src/main/engine/pix/end-to-end-id';
+} from '../../../src/main/pix/end-to-end-id';
 
 describe('newEndToEndId / newReturnId', () => {
   it('reproduces the documented examples from their parts', () => {

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BrCodeError } from '../../../src/main/engine/pix/emv-tlv';
+import { BrCodeError } from '../../../src/main/pix/emv-tlv';
 import {
   sanitizeMerchantCity,
   sanitizeMerchantName,
   toBrCodeText,
-} from '../../../src/main/engine/pix/merchant-text';
+} from '../../../src/main/pix/merchant-text';
 
 describe('toBrCodeText', () => {
   it.each([

@@ -5,7 +5,7 @@ import {
   normalizePixKey,
   validatePixKey,
   type PixKeyType,
-} from '../../../src/main/engine/pix/pix-key';
+} from '../../../src/main/pix/pix-key';
 
 describe('detectPixKeyType', () => {
   it.each<[string, PixKeyType | null]>([

@@ -1,4 +1,4 @@
-import { BrCodeError, buildDynamicBrCode, buildStaticBrCode, decodeBrCode, LOCATION_URL_MAX_LENGTH } from '../pix';
+import { BrCodeError, buildDynamicBrCode, buildStaticBrCode, decodeBrCode, LOCATION_URL_MAX_LENGTH } from '../../pix';
 
 export interface ChargeBrCodeInput {
   publicBaseUrl: string;

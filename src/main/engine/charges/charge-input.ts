@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { customerInput } from '../customers/customer-input';
 import { discountSchema, finesSchema, interestsSchema } from '../money/overdue-terms';
-import { validatePixKey } from '../pix';
+import { validatePixKey } from '../../pix';
 import { correlationId, positiveCents } from '../validation';
 
 /** Ten years: long enough for any real charge, short enough to keep dates sane. */

@@ -2,7 +2,8 @@ import type { Db } from '../../store/database';
 import type { AdditionalInfo, ChargeCustomer } from '../../../shared/resources';
 import { centsToDecimalString } from '../../../shared/money';
 import { badRequest } from '../errors';
-import { isCalendarDay } from '../money/calendar';
+import { isCalendarDay } from '../../../shared/calendar-day';
+import { saoPauloInstant } from '../../../shared/sao-paulo-time';
 import { overdueAmount } from './charge-amount';
 import { chargeRepo } from './charge-repo-instance';
 
@@ -14,7 +15,7 @@ import { chargeRepo } from './charge-repo-instance';
 function pricingInstant(paymentDay: string | undefined, now: Date): Date {
   if (paymentDay === undefined) return now;
   if (!isCalendarDay(paymentDay)) throw badRequest('DPP must be a calendar day written YYYY-MM-DD');
-  return new Date(`${paymentDay}T12:00:00-03:00`);
+  return saoPauloInstant(paymentDay, '12:00');
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ChargeCreateInput } from './charge-input';
-import { addDays, saoPauloDate } from '../money/calendar';
+import { addDays, isCalendarDay } from '../../../shared/calendar-day';
+import { saoPauloDate, saoPauloInstant } from '../../../shared/sao-paulo-time';
 import { badRequest } from '../errors';
 
 /** Pix API's default lifetime of an immediate charge (calendario.expiracao): one day. */
@@ -17,22 +18,21 @@ export interface ChargeSchedule {
   daysAfterDueDate: number | null;
 }
 
-// São Paulo has kept UTC−3 all year since 2019 (no daylight saving), so a local calendar day
-// maps to fixed UTC instants. If DST returns, this is the one place to change.
-const SAO_PAULO_OFFSET = '-03:00';
-
 /** Noon of a São Paulo day: far from both midnights, so the day never shifts in any zone. */
 function noonOf(day: string): Date {
-  return new Date(`${day}T12:00:00${SAO_PAULO_OFFSET}`);
+  return saoPauloInstant(day, '12:00');
 }
 
 /** The first instant after a São Paulo day ends. */
 function endOf(day: string): Date {
-  return new Date(`${addDays(day, 1)}T00:00:00${SAO_PAULO_OFFSET}`);
+  return saoPauloInstant(addDays(day, 1));
 }
 
 function parseDueDate(text: string): Date {
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) ? noonOf(text) : new Date(text);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return new Date(text);
+  // Date.parse rolls "2026-02-30" over to March 2; a due day must be a real one, as DPP must.
+  if (!isCalendarDay(text)) throw badRequest('dueDate must be a calendar day written YYYY-MM-DD, or a date-time');
+  return noonOf(text);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { HandlerTable } from '../context';
 import { badRequest } from '../errors';
-import { BrCodeError } from '../pix';
+import { BrCodeError } from '../../pix';
 import { objectBody, parseInput } from '../validation';
 import { decodeEmv } from './emv-decode';
 

@@ -1,7 +1,7 @@
 import type { DecodedEmv, EmvCobLocationPayload, EmvDecodeResult, EmvLocation } from '../../../shared/resources';
 import { pixLocationPayload } from '../charges/charge-location';
 import type { OperationContext } from '../context';
-import { decodeBrCode, parseBrCodePayload, type TlvField } from '../pix';
+import { decodeBrCode, parseBrCodePayload, type TlvField } from '../../pix';
 
 // POST /api/v1/decode/emv: the BR Code's fields under the API's names, plus what its location
 // says when that location is one this sandbox serves (a payer's bank would fetch it over HTTPS;

@@ -1,7 +1,7 @@
 import type { HandlerTable, OperationContext } from '../context';
 import { badRequest, unknownRecord } from '../errors';
 import { parsePage, pageOf } from '../pagination';
-import { parseTaxId } from '../pix/tax-id';
+import { parseTaxId } from '../../pix/tax-id';
 import { objectBody, parseInput, pathId } from '../validation';
 import { isEmptyAddressChange, mergeAddress } from './customer-address';
 import { customerInput, customerPatchInput } from './customer-input';

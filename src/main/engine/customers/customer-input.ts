@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { correlationId } from '../validation';
-import { parseTaxId } from '../pix/tax-id';
+import { parseTaxId } from '../../pix/tax-id';
 import { EMAIL_MAX_LENGTH, normalizeEmail, normalizePhone } from './contact';
 
 // Input rules shared by POST /customer, PATCH /customer and the customer embedded in a charge.

@@ -3,7 +3,8 @@
 // by the amount due (overdue-amount.ts), so both use the very same formula.
 
 import { basisPointsOf, timesCents } from './basis-points';
-import { businessDaysBetween, daysBetween, type CalendarDay } from './calendar';
+import { daysBetween, type CalendarDay } from '../../../shared/calendar-day';
+import { businessDaysBetween } from './business-days';
 
 /** Modalities 1 and 2: a table of up to three `{daysActive, value}` entries (`discountFixedDate`). */
 export const FIXED_DATE_DISCOUNT_MODALITIES = [

@@ -9,7 +9,8 @@
 // 100 bp = 1 %. See overdue-amount.ts for how the amount due is computed from these.
 
 import { z } from 'zod';
-import { addDays, saoPauloDate, type CalendarDay } from './calendar';
+import { addDays, type CalendarDay } from '../../../shared/calendar-day';
+import { saoPauloDate } from '../../../shared/sao-paulo-time';
 import {
   DISCOUNT_MODALITIES,
   anticipationDays,

@@ -3,7 +3,7 @@ import { badRequest, unknownRecord } from '../errors';
 import { newObjectId, newTransactionId, newUuid } from '../ids';
 import { parsePage, pageOf } from '../pagination';
 import { claimPaymentLink } from '../payment-links/payment-links';
-import { BrCodeError, buildStaticBrCode, isPixKeyType, normalizePixKey } from '../pix';
+import { BrCodeError, buildStaticBrCode, isPixKeyType, normalizePixKey } from '../../pix';
 import type { PixKeyRow } from '../tenancy/tenancy-rows';
 import { objectBody, parseInput, pathId } from '../validation';
 import { pixQrCodeCreateBody, type PixQrCodeCreateInput } from './pix-qr-code-input';

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import type { HandlerTable, OperationContext } from '../context';
 import { notFound } from '../errors';
-import { isEndToEndId } from '../pix';
+import { isEndToEndId } from '../../pix';
 import { refundRepo } from '../refunds/refund-repo';
 import { transactionRepo } from '../transactions/transaction-repo';
 import { parseParty, type TransactionParty } from '../transactions/transaction-serializer';
 import { parseInput } from '../validation';
-import type { ReceiptData, ReceiptParty } from './receipt-data';
-import { renderReceiptPdf } from './receipt-pdf';
-import { formatCnpj } from './tax-id-mask';
+import { formatCnpj, renderReceiptPdf, type ReceiptData, type ReceiptParty } from '../../receipts';
 
 const receiptParams = z.object({
   receiptType: z.enum(['pix-in', 'pix-out', 'pix-refund'], { error: 'receiptType must be pix-in, pix-out or pix-refund' }),

@@ -1,12 +1,15 @@
 import type { OperationContext } from '../context';
 import { badRequest } from '../errors';
 import { newObjectId, newTransactionId } from '../ids';
-import { newReturnId } from '../pix';
+import { newReturnId } from '../../pix';
 import { accountBalance } from '../transactions/account-balance';
 import type { TransactionView } from '../transactions/transaction-repo';
 import { serializeTransaction } from '../transactions/transaction-serializer';
 import { refundRepo, type RefundRow, type RefundView } from './refund-repo';
+import { repeatedRefund, type RefundRequest, type RefundTarget } from './refund-replay';
 import { serializePixTransactionRefund } from './refund-serializer';
+
+export type { RefundRequest, RefundTarget } from './refund-replay';
 
 export const REFUND_EVENTS = {
   created: 'PIX_TRANSACTION_REFUND_SENT_REQUESTED',
@@ -16,32 +19,32 @@ export const REFUND_EVENTS = {
 /** A Pix can be returned within 90 days of its settlement (BCB, pix-domain §6.2). */
 export const REFUND_WINDOW_MS = 90 * 24 * 60 * 60 * 1000;
 
-export interface RefundRequest {
-  correlationID: string;
-  /** Cents; undefined refunds whatever is still refundable. */
-  value?: number;
-  comment?: string;
-}
-
 /**
- * Starts returning (part of) a received payment. The money is reserved at once
+ * Starts returning (part of) a received payment, or answers a repeated request with the refund
+ * it already made (see refund-replay.ts). The money is reserved at once
  * (bank_accounts.balance_blocked) and leaves the account when the refund settles, so the
  * available balance never promises the same cents twice. Every check that depends on other
  * refunds or on the balance runs inside the write transaction that inserts the refund.
  */
-export function createRefund(ctx: OperationContext, payment: TransactionView, request: RefundRequest): RefundView {
+export function createRefund(
+  ctx: OperationContext,
+  payment: TransactionView,
+  request: RefundRequest,
+  target: RefundTarget,
+): RefundView {
   const companyId = ctx.tenant.company.id;
   if (payment.company_id !== companyId) throw badRequest('Transaction not found');
-  if (payment.type !== 'PAYMENT') throw badRequest('Only PAYMENT transactions (Pix received) can be refunded');
-  if (ctx.now.getTime() - Date.parse(payment.time) > REFUND_WINDOW_MS) {
-    throw badRequest('The refund window has closed: a Pix can only be refunded within 90 days of its settlement');
-  }
   const refunds = refundRepo(ctx.db);
   const at = ctx.now.toISOString();
 
   const run = ctx.db.transaction((): RefundView => {
-    if (refunds.findByCorrelationId(companyId, request.correlationID)) {
-      throw badRequest(`A refund with correlationID ${request.correlationID} already exists`);
+    // First, and under the write lock: a repeat is answered even after the 90 days, and two
+    // copies of one request in flight make one refund.
+    const earlier = refunds.findByCorrelationId(companyId, request.correlationID);
+    if (earlier) return repeatedRefund(earlier, target, request);
+    if (payment.type !== 'PAYMENT') throw badRequest('Only PAYMENT transactions (Pix received) can be refunded');
+    if (ctx.now.getTime() - Date.parse(payment.time) > REFUND_WINDOW_MS) {
+      throw badRequest('The refund window has closed: a Pix can only be refunded within 90 days of its settlement');
     }
     const remaining = payment.value - refunds.committedTotal(payment.id);
     if (remaining <= 0) throw badRequest('The transaction has already been fully refunded');
@@ -66,6 +69,7 @@ export function createRefund(ctx: OperationContext, payment: TransactionView, re
       // We send the devolução, so our institution signs its return id.
       return_identification: newReturnId(account.ispb, ctx.now),
       value,
+      value_given: request.value === undefined ? 0 : 1,
       status: 'IN_PROCESSING',
       comment: request.comment ?? null,
       settles_at: new Date(ctx.now.getTime() + ctx.config.refundSettlementMs).toISOString(),

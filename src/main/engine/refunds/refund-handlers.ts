@@ -22,7 +22,12 @@ export const refundHandlers: HandlerTable<'createRefund' | 'getRefund' | 'listRe
     // The transaction is named in the body, so an unknown one is a bad body (400), like the real service answers.
     const payment = transactionRepo(ctx.db).findByAnyId(ctx.tenant.company.id, input.transactionEndToEndId);
     if (!payment) throw badRequest('Transaction not found');
-    const refund = createRefund(ctx, payment, { correlationID: input.correlationID, value: input.value, comment: input.comment });
+    const refund = createRefund(
+      ctx,
+      payment,
+      { correlationID: input.correlationID, value: input.value, comment: input.comment },
+      { transactionId: payment.id },
+    );
     return { refund: serializePixTransactionRefund(refund) };
   },
 
@@ -32,7 +37,7 @@ export const refundHandlers: HandlerTable<'createRefund' | 'getRefund' | 'listRe
     if (charge.status !== 'COMPLETED') throw badRequest('Only a paid (COMPLETED) charge can be refunded');
     const payment = transactionRepo(ctx.db).findChargePayment(charge.company_id, charge.id);
     if (!payment) throw badRequest('The charge has no payment to refund');
-    const refund = createRefund(ctx, payment, input);
+    const refund = createRefund(ctx, payment, input, { chargeId: charge.id });
     return { refund: serializeChargeRefund(refund) };
   },
 

@@ -16,6 +16,8 @@ export interface RefundRow {
   /** The D… ReturnIdentification: the refund's own end-to-end id. */
   return_identification: string;
   value: number;
+  /** 1: the request named `value`; 0: it asked for whatever was left (compared on a repeat). */
+  value_given: 0 | 1;
   status: RefundStatus;
   comment: string | null;
   settles_at: string;
@@ -30,7 +32,7 @@ export interface RefundView extends RefundRow {
 
 const COLUMNS = [
   'id', 'company_id', 'account_id', 'transaction_id', 'charge_id', 'correlation_id', 'refund_id',
-  'return_identification', 'value', 'status', 'comment', 'settles_at', 'settled_at', 'created_at',
+  'return_identification', 'value', 'value_given', 'status', 'comment', 'settles_at', 'settled_at', 'created_at',
 ] as const;
 
 const VIEW = `

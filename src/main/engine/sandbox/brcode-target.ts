@@ -3,7 +3,7 @@ import type { ChargeRow } from '../charges/charge-repo';
 import { chargeRepo } from '../charges/charge-repo-instance';
 import type { OperationContext } from '../context';
 import { badRequest, notFound } from '../errors';
-import { BrCodeError, decodeBrCode, type DecodedBrCode } from '../pix';
+import { BrCodeError, decodeBrCode, type DecodedBrCode } from '../../pix';
 import type { PixQrCodeRow } from '../pix-qr-codes/pix-qr-code-repo';
 import { pixQrCodeRepo } from '../pix-qr-codes/pix-qr-code-repo';
 import type { PixKeyRow } from '../tenancy/tenancy-rows';

@@ -1,6 +1,6 @@
 import { cpf } from 'cpf-cnpj-validator';
 import { z } from 'zod';
-import { parseTaxId } from '../pix';
+import { parseTaxId } from '../../pix';
 import type { IncomingPixPayer } from '../transactions/record-incoming-pix';
 
 /** The payer's bank in sandbox payments: any real participant would do; this one is well known. */

@@ -3,7 +3,7 @@
 // these belong to the account at the PSP; in the embedded sandbox the shop owner sets them.
 import type { Db } from '../../store/database';
 import { ServiceError, badRequest } from '../errors';
-import { normalizePixKey, sanitizeMerchantCity, sanitizeMerchantName, type PixKeyType } from '../pix';
+import { normalizePixKey, sanitizeMerchantCity, sanitizeMerchantName, type PixKeyType } from '../../pix';
 import type { TenancyRepo } from './tenancy-repo';
 import type { Tenant } from './tenancy-rows';
 
@@ -47,6 +47,19 @@ export function checkSandboxMerchant(tenancy: TenancyRepo, tenant: Tenant, input
     throw new ServiceError(409, `A chave Pix ${normalized.key} já pertence a outra conta`);
   }
   return { merchantName, merchantCity, pixKey: normalized.key, pixKeyType: normalized.type };
+}
+
+/**
+ * True when the company already is this shop. The counter applies its settings at every start
+ * and every save, and an unchanged shop needs no write (nor a reload of the tenancy cache).
+ */
+export function isCurrentSandboxMerchant(tenancy: TenancyRepo, tenant: Tenant, merchant: SandboxMerchant): boolean {
+  return (
+    tenant.company.merchant_name === merchant.merchantName &&
+    tenant.company.merchant_city === merchant.merchantCity &&
+    // Without a key in the input (no pixKeyType) the account keeps its own.
+    (!merchant.pixKeyType || tenancy.defaultPixKey(tenant.account.id)?.key === merchant.pixKey)
+  );
 }
 
 /**

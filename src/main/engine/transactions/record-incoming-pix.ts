@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../errors';
 import { newObjectId, newTransactionId } from '../ids';
 import type { PixQrCodeRow } from '../pix-qr-codes/pix-qr-code-repo';
 import { serializePixQrCode } from '../pix-qr-codes/pix-qr-code-serializer';
-import { newEndToEndId } from '../pix';
+import { newEndToEndId } from '../../pix';
 import type { PixKeyRow } from '../tenancy/tenancy-rows';
 import { accountBalance } from './account-balance';
 import { transactionRepo, type TransactionRow, type TransactionView } from './transaction-repo';

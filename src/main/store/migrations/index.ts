@@ -2,6 +2,7 @@ import { coreSchema } from './001-core';
 import { pixQrCodeSoftDeleteSchema } from './002-pix-qr-code-soft-delete';
 import { sparseChargeIndexesSchema } from './003-sparse-charge-indexes';
 import { paymentLinksSchema } from './004-payment-links';
+import { refundValueGivenSchema } from './005-refund-value-given';
 
 export interface Migration {
   version: number;
@@ -15,4 +16,5 @@ export const migrations: readonly Migration[] = [
   { version: 2, name: 'pix-qr-code-soft-delete', sql: pixQrCodeSoftDeleteSchema },
   { version: 3, name: 'sparse-charge-indexes', sql: sparseChargeIndexesSchema },
   { version: 4, name: 'payment-links', sql: paymentLinksSchema },
+  { version: 5, name: 'refund-value-given', sql: refundValueGivenSchema },
 ];

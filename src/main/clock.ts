@@ -1,3 +1,5 @@
+// Time as every part of the main process reads it: the engine (each request's instant, sweeps),
+// the counter and its sync. One interface, so tests move a single ManualClock for all of them.
 export interface Clock {
   now(): Date;
 }

@@ -1,20 +1,8 @@
 // Receipts print the time as a shop in Brazil sees it: America/Sao_Paulo, whatever the
 // machine's own time zone.
 
+import { saoPauloClock } from '../../shared/sao-paulo-time';
 import type { ReceiptLocale } from './receipt-data';
-
-const TIME_ZONE = 'America/Sao_Paulo';
-
-const partsFormatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
 
 const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -33,9 +21,7 @@ export function parseReceiptTime(iso: string): Date | null {
 export function formatReceiptTime(iso: string, locale: ReceiptLocale): string {
   const date = parseReceiptTime(iso);
   if (!date) return iso;
-  const parts: Record<string, string> = {};
-  for (const part of partsFormatter.formatToParts(date)) parts[part.type] = part.value;
-  const { year, month, day, hour, minute, second } = parts;
+  const { year, month, day, hour, minute, second } = saoPauloClock(date);
   const time = `${hour}:${minute}:${second}`;
   if (locale === 'en') return `${day} ${EN_MONTHS[Number(month) - 1]} ${year}, ${time}`;
   return `${day}/${month}/${year} ${time}`;

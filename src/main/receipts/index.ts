@@ -1,3 +1,5 @@
+// The receipt renderer: receipt data in, PDF bytes out. Pure (pdf-lib, no database, no Electron,
+// no HTTP), so the engine's receipt endpoint and the counter's receipts draw the same PDFs.
 export type {
   ReceiptData,
   ReceiptHeader,

@@ -1,81 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  addDays,
-  businessDaysBetween,
-  dayOfWeek,
-  daysBetween,
-  isBusinessDay,
-  isCalendarDay,
-  isNationalHoliday,
-  saoPauloDate,
-} from '../../../src/main/engine/money/calendar';
-
-describe('saoPauloDate', () => {
-  it('is the São Paulo day, not the UTC day (UTC−3)', () => {
-    // 02:30Z on the 11th = 23:30 on the 10th in São Paulo.
-    expect(saoPauloDate(new Date('2026-12-11T02:30:00Z'))).toBe('2026-12-10');
-    // 02:59:59.999Z is still the 10th; 03:00Z is local midnight of the 11th.
-    expect(saoPauloDate(new Date('2026-12-11T02:59:59.999Z'))).toBe('2026-12-10');
-    expect(saoPauloDate(new Date('2026-12-11T03:00:00Z'))).toBe('2026-12-11');
-    expect(saoPauloDate(new Date('2026-12-10T00:00:00-03:00'))).toBe('2026-12-10');
-  });
-
-  it('follows the historical daylight-saving time (UTC−2 in January 2018)', () => {
-    // 2018-01-15T01:30Z = 23:30 on the 14th in São Paulo under DST (UTC−2).
-    expect(saoPauloDate(new Date('2018-01-15T01:30:00Z'))).toBe('2018-01-14');
-    // 02:30Z = 00:30 on the 15th under DST (it would still be the 14th at UTC−3).
-    expect(saoPauloDate(new Date('2018-01-15T02:30:00Z'))).toBe('2018-01-15');
-  });
-
-  it('rejects an invalid Date', () => {
-    expect(() => saoPauloDate(new Date('nope'))).toThrow(RangeError);
-  });
-});
-
-describe('day arithmetic', () => {
-  it('addDays crosses months, years and leap days', () => {
-    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
-    expect(addDays('2028-02-28', 1)).toBe('2028-02-29'); // 2028 is a leap year
-    expect(addDays('2027-02-28', 1)).toBe('2027-03-01'); // 2027 is not
-    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
-    expect(addDays('2026-12-10', 0)).toBe('2026-12-10');
-    expect(addDays('2026-12-10', 30)).toBe('2027-01-09');
-  });
-
-  it('daysBetween is signed: b − a', () => {
-    expect(daysBetween('2026-12-06', '2026-12-10')).toBe(4);
-    expect(daysBetween('2026-12-10', '2026-12-06')).toBe(-4);
-    expect(daysBetween('2026-12-10', '2026-12-10')).toBe(0);
-    expect(daysBetween('2026-01-01', '2027-01-01')).toBe(365);
-    expect(daysBetween('2028-01-01', '2029-01-01')).toBe(366);
-  });
-
-  it('dayOfWeek: 0 = Sunday', () => {
-    expect(dayOfWeek('1970-01-01')).toBe(4); // Thursday
-    expect(dayOfWeek('2026-12-06')).toBe(0); // Sunday
-    expect(dayOfWeek('2026-12-10')).toBe(4); // Thursday
-    expect(dayOfWeek('1969-12-31')).toBe(3); // Wednesday, before the epoch
-  });
-
-  it('rejects text that is not a real YYYY-MM-DD day', () => {
-    for (const bad of ['2026-02-30', '2026-13-01', '2026-1-01', '20261201', '2026-12-01T00:00:00Z', '']) {
-      expect(isCalendarDay(bad)).toBe(false);
-      expect(() => addDays(bad, 1)).toThrow(RangeError);
-    }
-    expect(isCalendarDay('2028-02-29')).toBe(true);
-    expect(() => addDays('2026-12-01', 1.5)).toThrow(RangeError);
-  });
-
-  it('addDays and daysBetween are inverse (property)', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 80_000 }), fc.integer({ min: -5_000, max: 5_000 }), (base, n) => {
-        const day = addDays('1900-01-01', base);
-        expect(daysBetween(day, addDays(day, n))).toBe(n);
-      }),
-    );
-  });
-});
+import { addDays } from '../../../src/shared/calendar-day';
+import { businessDaysBetween, isBusinessDay, isNationalHoliday } from '../../../src/main/engine/money/business-days';
 
 describe('business days', () => {
   it('weekends are not business days', () => {
@@ -154,6 +80,5 @@ describe('independence from the process time zone', () => {
     expect(isNationalHoliday(`${year}-01-01`)).toBe(true);
     expect(isNationalHoliday(`${year}-11-02`)).toBe(true); // Finados
     expect(isNationalHoliday(`${year}-11-01`)).toBe(false);
-    expect(saoPauloDate(new Date('2026-12-11T02:30:00Z'))).toBe('2026-12-10');
   });
 });

@@ -1,6 +1,6 @@
-// Public API of the Pix domain kernel: BR Codes, Pix keys, CPF/CNPJ and SPI ids.
-// Pure functions only (no I/O), so the POS renderer, the payment-service sandbox and the
-// tests can all share them.
+// Public API of the Pix domain kernel: BR Codes, Pix keys, CPF/CNPJ and SPI ids. Pure functions
+// only (no I/O), so the payment-service engine, the counter's main process (it checks the shop's
+// Pix key) and the tests all share them; hence outside src/main/engine/.
 
 export { crc16CcittFalse, crc16Hex } from './crc16';
 export {

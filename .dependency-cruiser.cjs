@@ -1,0 +1,114 @@
+// The layering of src/ (README, "Architecture"), checked by `npm run deps` as part of `npm test`.
+// Paths are relative to the project root. Type-only imports count as much as value imports: a
+// type pulls its module's meaning across the layer just the same.
+
+const ENGINE = '^src/main/engine/';
+// What the engine is reached through from the counter: the adapter, and only it.
+const IN_PROCESS_ADAPTER = '^src/main/sync/in-process-service\\.ts$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'engine-not-to-hosts',
+      comment:
+        'The engine is the service alone: HTTP (src/main/http), the counter (app, sync), the browser host (web) and the ' +
+        'Electron shell call it, never the other way round.',
+      severity: 'error',
+      from: { path: ENGINE },
+      to: { path: '^src/main/(http|app|sync|web|electron)/' },
+    },
+    {
+      name: 'engine-not-to-electron-or-fastify',
+      comment: 'The engine runs wherever Node runs (tests, `npm run serve`, the app): no Electron, no Fastify.',
+      severity: 'error',
+      from: { path: ENGINE },
+      to: { path: ['^(electron|fastify)$', '(^|/)node_modules/(electron|fastify|@fastify/[^/]+)/'] },
+    },
+    {
+      name: 'engine-not-to-network',
+      comment: 'The engine speaks through Engine.handle; sockets and servers belong to src/main/http.',
+      severity: 'error',
+      from: { path: ENGINE },
+      to: { dependencyTypes: ['core'], path: '^(node:)?(http|https|http2|net|tls|dgram)$' },
+    },
+    {
+      name: 'app-not-to-engine',
+      comment:
+        'The counter reaches the service only through src/main/sync/ (in process or over HTTP, the same path in every ' +
+        'mode). The embedded sandbox as a whole is src/main/sandbox-service.ts; pure libraries live outside the ' +
+        'engine (src/main/pix, src/main/receipts, src/shared).',
+      severity: 'error',
+      from: { path: '^src/main/app/' },
+      to: { path: ENGINE },
+    },
+    {
+      name: 'sync-to-engine-only-in-the-adapter',
+      comment: `Only ${IN_PROCESS_ADAPTER} may know the engine; the rest of src/main/sync/ talks to a ServiceClient.`,
+      severity: 'error',
+      from: { path: '^src/main/sync/', pathNot: IN_PROCESS_ADAPTER },
+      to: { path: ENGINE },
+    },
+    {
+      name: 'adapter-to-engine-facade-only',
+      comment: 'The in-process adapter calls Engine (engine.ts) and may name the types of its API (context.ts), nothing deeper.',
+      severity: 'error',
+      from: { path: IN_PROCESS_ADAPTER },
+      to: { path: ENGINE, pathNot: '^src/main/engine/(engine|context)\\.ts$' },
+    },
+    {
+      name: 'adapter-to-engine-context-types-only',
+      comment: 'context.ts is reached for the types of the Engine API (EngineEvent, EngineConfig), not for code.',
+      severity: 'error',
+      from: { path: IN_PROCESS_ADAPTER },
+      to: { path: '^src/main/engine/context\\.ts$', dependencyTypesNot: ['type-only', 'type-import'] },
+    },
+    {
+      name: 'libraries-not-to-layers',
+      comment:
+        'The pure libraries the engine and the counter share (Pix, receipts, the SQLite helpers) must not lead back ' +
+        'into either: that would carry the engine into the counter, or the counter into the engine.',
+      severity: 'error',
+      from: { path: '^src/main/(pix|receipts|store)/' },
+      to: { path: '^src/main/(engine|app|sync|http|web|electron)/' },
+    },
+    {
+      name: 'renderer-not-to-main-or-preload',
+      comment: 'The renderer talks to the main process only through the PosApi contract in src/shared/pos-api.ts.',
+      severity: 'error',
+      from: { path: '^src/renderer/' },
+      to: { path: '^src/(main|preload)/' },
+    },
+    {
+      name: 'shared-imports-no-process',
+      comment: 'src/shared is imported by every process, so it imports none of them.',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { path: '^src/(main|renderer|preload)/' },
+    },
+    {
+      name: 'engine-no-cycles',
+      comment: 'A cycle inside the engine makes its modules load in an order that depends on who imports first.',
+      severity: 'error',
+      from: { path: ENGINE },
+      to: { path: ENGINE, circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'An import the checker cannot resolve could hide a forbidden one.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    // Built renderer bundles that happen to sit under src/ are not source.
+    exclude: { path: '^src/renderer/out/' },
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.node.json' },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'],
+    },
+  },
+};

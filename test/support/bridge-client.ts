@@ -1,0 +1,85 @@
+// A typed client for the browser host's bridge: the same PosApi the cashier's page calls,
+// over POST /__balcao/invoke/<method> with the run token and the page's own origin.
+import type { PosApi } from '../../src/shared/pos-api';
+import type { PosInvokeMethod } from '../../src/shared/pos-channels';
+
+export type PosInput<M extends PosInvokeMethod> = Parameters<PosApi[M]>[0];
+export type PosOutput<M extends PosInvokeMethod> = Awaited<ReturnType<PosApi[M]>>;
+
+/** The counter answered `{error, status}` (status 0: no answer at all: refused, reset, timed out). */
+export class BridgeError extends Error {
+  override name = 'BridgeError';
+  constructor(
+    readonly method: PosInvokeMethod,
+    readonly status: number,
+    readonly error: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${method} → ${status === 0 ? 'no answer' : status}: ${error}`, options);
+  }
+}
+
+export type Attempt<T> = { ok: true; value: T } | { ok: false; status: number; error: string };
+
+export interface BridgeClient {
+  readonly origin: string;
+  readonly token: string;
+  /** Throws BridgeError on an error answer or no answer. */
+  call<M extends PosInvokeMethod>(method: M, payload?: PosInput<M>): Promise<PosOutput<M>>;
+  /** The same, as a value: trials log refusals instead of stopping on them. */
+  attempt<M extends PosInvokeMethod>(method: M, payload?: PosInput<M>): Promise<Attempt<PosOutput<M>>>;
+}
+
+export interface BridgeClientOptions {
+  origin: string;
+  token: string;
+  /** Per call (default 20 s): a counter stuck on its remote must not stall a test forever. */
+  timeoutMs?: number;
+}
+
+export function createBridgeClient(options: BridgeClientOptions): BridgeClient {
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  const client: BridgeClient = {
+    origin: options.origin,
+    token: options.token,
+    async call(method, payload) {
+      let response: Response;
+      try {
+        response = await fetch(`${options.origin}/__balcao/invoke/${method}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-balcao-token': options.token, origin: options.origin },
+          body: payload === undefined ? undefined : JSON.stringify(payload),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        throw new BridgeError(method, 0, error instanceof Error ? `${error.message}${causeOf(error)}` : String(error), { cause: error });
+      }
+      const text = await response.text().catch(() => '');
+      let body: unknown;
+      try {
+        body = text === '' ? null : JSON.parse(text);
+      } catch {
+        throw new BridgeError(method, response.status, `not JSON: ${text.slice(0, 200)}`);
+      }
+      if (!response.ok) {
+        const message = body && typeof body === 'object' && 'error' in body ? String(body.error) : text.slice(0, 200);
+        throw new BridgeError(method, response.status, message);
+      }
+      return body as never;
+    },
+    async attempt(method, payload) {
+      try {
+        return { ok: true, value: await client.call(method, payload) };
+      } catch (error) {
+        if (error instanceof BridgeError) return { ok: false, status: error.status, error: error.error };
+        throw error;
+      }
+    },
+  };
+  return client;
+}
+
+function causeOf(error: Error): string {
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  return cause ? ` (${cause.code ?? cause.message ?? ''})` : '';
+}

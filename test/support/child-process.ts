@@ -1,0 +1,110 @@
+// One of the project's entry points (serve.ts, start-web.ts) as a real child process, the way an
+// operator starts it, minus npm: `node --import tsx <script>`. One process, not tsx's CLI (which
+// runs the script in a grandchild), so `kill('SIGKILL')` kills the very process that holds the
+// database, as `kill -9` would. `process.execPath` is the Node running the tests (24; Node 20
+// crashes on the native addon).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface ManagedChild {
+  readonly pid: number;
+  readonly child: ChildProcess;
+  /** Every complete stdout line so far. */
+  lines(): string[];
+  stderr(): string;
+  /** Resolves with the capture groups of each pattern, once every pattern matched a stdout line. */
+  announced(patterns: readonly RegExp[], timeoutMs?: number): Promise<string[]>;
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  readonly running: boolean;
+  /** Sends the signal and resolves once the process is gone. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+  /** SIGTERM (a graceful stop), SIGKILL after `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+// Children still running when the test worker exits are killed with it, so a failed test never
+// leaves a server holding a port or a database.
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+export function spawnTsx(script: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): ManagedChild {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (child.pid === undefined) throw new Error(`could not start ${script}`);
+  live.add(child);
+  const lines: string[] = [];
+  let partial = '';
+  let stderr = '';
+  const listeners = new Set<() => void>();
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const parts = (partial + chunk.toString()).split('\n');
+    partial = parts.pop()!;
+    lines.push(...parts);
+    for (const listener of listeners) listener();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let running = true;
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit) => {
+    child.once('exit', (code, signal) => {
+      running = false;
+      live.delete(child);
+      for (const listener of listeners) listener();
+      resolveExit({ code, signal });
+    });
+  });
+
+  const managed: ManagedChild = {
+    pid: child.pid,
+    child,
+    lines: () => [...lines],
+    stderr: () => stderr,
+    exited,
+    get running() {
+      return running;
+    },
+    announced(patterns, timeoutMs = 30_000) {
+      return new Promise((resolveAnnounced, reject) => {
+        const check = () => {
+          const matches = patterns.map((pattern) => lines.map((line) => pattern.exec(line)).find((match) => match !== null));
+          if (matches.every((match) => match !== undefined)) {
+            done();
+            resolveAnnounced(matches.flatMap((match) => match!.slice(1)));
+          } else if (!running) {
+            done();
+            reject(new Error(`${script} exited before announcing itself: ${stderr.trim() || lines.join('\n')}`));
+          }
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`${script} did not announce itself in ${timeoutMs} ms: ${stderr.trim()}`));
+        }, timeoutMs);
+        const done = () => {
+          clearTimeout(timer);
+          listeners.delete(check);
+        };
+        listeners.add(check);
+        check();
+      });
+    },
+    async kill(signal) {
+      if (!running) return;
+      child.kill(signal);
+      await exited;
+    },
+    async stop(graceMs = 5_000) {
+      if (!running) return;
+      const force = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      child.kill('SIGTERM');
+      await exited;
+      clearTimeout(force);
+    },
+  };
+  return managed;
+}

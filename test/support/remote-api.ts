@@ -1,0 +1,90 @@
+// The remote Pix service seen from outside the counter: what a bank does to it (pay a BR Code)
+// and what an auditor reads from it (charges in a window, a charge's refunds). Every call names
+// its endpoint, so the same helpers go straight to the remote or through a fault proxy.
+import type { Charge, ChargeRefund } from '../../src/shared/resources';
+
+export interface RemoteEndpoint {
+  /** Base URL, no trailing slash: the remote itself or a proxy in front of it. */
+  url: string;
+  appId: string;
+}
+
+export interface RemoteReply<T = any> {
+  status: number;
+  body: T;
+}
+
+export interface RemoteCallOptions {
+  method?: string;
+  body?: unknown;
+  /** E.g. AbortSignal.timeout(ms): a fault may hold the answer forever. */
+  signal?: AbortSignal;
+}
+
+/** One call with the AppID; the JSON body (or the raw text when it is not JSON). Network errors throw. */
+export async function remoteCall<T = any>(endpoint: RemoteEndpoint, path: string, options: RemoteCallOptions = {}): Promise<RemoteReply<T>> {
+  const response = await fetch(endpoint.url + path, {
+    method: options.method ?? 'GET',
+    headers: { authorization: endpoint.appId, ...(options.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body: body as T };
+}
+
+/** Pays a BR Code as the payer's bank would (sandbox: POST /openpix/testing/pay). */
+export function payBrCode(endpoint: RemoteEndpoint, brCode: string, value?: number): Promise<RemoteReply> {
+  return remoteCall(endpoint, '/openpix/testing/pay', { method: 'POST', body: value === undefined ? { brCode } : { brCode, value } });
+}
+
+export function createRemoteCharge(endpoint: RemoteEndpoint, input: { correlationID: string; value: number }, signal?: AbortSignal): Promise<RemoteReply<{ charge: Charge }>> {
+  return remoteCall(endpoint, '/api/v1/charge', { method: 'POST', body: input, signal });
+}
+
+/** GET /api/v1/charge/{id}: the charge, or the status (400 "Charge not found" once deleted). */
+export async function getRemoteCharge(endpoint: RemoteEndpoint, id: string): Promise<{ status: number; charge?: Charge }> {
+  const reply = await remoteCall<{ charge?: Charge }>(endpoint, `/api/v1/charge/${encodeURIComponent(id)}`);
+  return reply.status === 200 && reply.body.charge ? { status: 200, charge: reply.body.charge } : { status: reply.status };
+}
+
+export interface TimeWindow {
+  /** ISO instants, both inclusive (the service's createdAt filter). */
+  start: string;
+  end: string;
+}
+
+const PAGE = 100;
+
+/** Every charge created in the window, page after page. */
+export async function listRemoteCharges(endpoint: RemoteEndpoint, window: TimeWindow): Promise<Charge[]> {
+  const charges: Charge[] = [];
+  for (let skip = 0; ; skip += PAGE) {
+    const query = new URLSearchParams({ start: window.start, end: window.end, skip: String(skip), limit: String(PAGE) });
+    const reply = await remoteCall<{ charges: Charge[]; pageInfo: { hasNextPage: boolean } }>(endpoint, `/api/v1/charge?${query}`);
+    if (reply.status !== 200) throw new Error(`listing charges answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+    charges.push(...reply.body.charges);
+    if (!reply.body.pageInfo.hasNextPage) return charges;
+  }
+}
+
+/** Every refund of one charge (GET /api/v1/charge/{id}/refund, all pages). */
+export async function listRemoteChargeRefunds(endpoint: RemoteEndpoint, chargeId: string): Promise<ChargeRefund[]> {
+  const refunds: ChargeRefund[] = [];
+  for (let skip = 0; ; skip += PAGE) {
+    const query = new URLSearchParams({ skip: String(skip), limit: String(PAGE) });
+    const reply = await remoteCall<{ refunds: ChargeRefund[]; pageInfo: { hasNextPage: boolean } }>(
+      endpoint,
+      `/api/v1/charge/${encodeURIComponent(chargeId)}/refund?${query}`,
+    );
+    if (reply.status !== 200) throw new Error(`listing the refunds of ${chargeId} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+    refunds.push(...reply.body.refunds);
+    if (!reply.body.pageInfo.hasNextPage) return refunds;
+  }
+}

@@ -1,0 +1,119 @@
+// `npm run serve` as its own process with its own database: the remote Pix service the counter
+// syncs with. It can be stopped (gracefully or with SIGKILL) and started again on the SAME port
+// and the SAME database, so the counter's configured URL stays valid across a restart.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnTsx, type ManagedChild } from './child-process';
+import type { RemoteEndpoint } from './remote-api';
+
+export interface RemoteOptions {
+  /** Default: a new temporary folder's remote.db (removed by dispose). */
+  dbPath?: string;
+  /** Default: the stored AppID of that database, or a new one. */
+  appId?: string;
+  /** Default 0 (a free port, kept for every restart). */
+  port?: number;
+}
+
+export interface RemoteProcess extends RemoteEndpoint {
+  readonly port: number;
+  readonly dbPath: string;
+  readonly running: boolean;
+  readonly pid: number | undefined;
+  /** SIGTERM: the service closes its database cleanly. */
+  stop(): Promise<void>;
+  /** A crash: SIGKILL by default. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Starts it again (after stop or kill) on the same port and database. */
+  start(): Promise<void>;
+  /** stop (or kill with `signal`) then start. */
+  restart(options?: { signal?: NodeJS.Signals; downMs?: number }): Promise<void>;
+  /** Everything it printed, over every run. */
+  output(): string;
+  /** Stops it and removes the temporary folder it made. */
+  dispose(): Promise<void>;
+}
+
+const ANNOUNCEMENT = [/^Listening on (\S+)$/, /^AppID: (\S+)$/];
+
+export async function startRemote(options: RemoteOptions = {}): Promise<RemoteProcess> {
+  const ownDir = options.dbPath === undefined ? mkdtempSync(join(tmpdir(), 'balcao-remote-')) : undefined;
+  const dbPath = options.dbPath ?? join(ownDir!, 'remote.db');
+  let child: ManagedChild | undefined;
+  let url = '';
+  let appId = options.appId;
+  let port = options.port ?? 0;
+  let history = '';
+
+  async function launch(): Promise<void> {
+    // Right after a SIGKILL the port can take a moment to be free again: a few tries.
+    for (let attempt = 1; ; attempt++) {
+      const args = ['--port', String(port), '--db', dbPath, ...(appId ? ['--app-id', appId] : [])];
+      const next = spawnTsx('src/main/serve.ts', args);
+      try {
+        const [announcedUrl, announcedAppId] = await next.announced(ANNOUNCEMENT);
+        child = next;
+        url = announcedUrl!;
+        appId = announcedAppId!;
+        port = Number(new URL(url).port);
+        return;
+      } catch (error) {
+        history += next.lines().join('\n') + next.stderr();
+        await next.kill('SIGKILL');
+        if (attempt >= 10 || !/EADDRINUSE/.test(next.stderr())) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+  }
+
+  function remember(): void {
+    if (child) history += `${child.lines().join('\n')}\n${child.stderr()}`;
+  }
+
+  await launch();
+  const remote: RemoteProcess = {
+    get url() {
+      return url;
+    },
+    get appId() {
+      return appId!;
+    },
+    get port() {
+      return port;
+    },
+    dbPath,
+    get running() {
+      return child?.running ?? false;
+    },
+    get pid() {
+      return child?.running ? child.pid : undefined;
+    },
+    async stop() {
+      await child?.stop();
+      remember();
+      child = undefined;
+    },
+    async kill(signal = 'SIGKILL') {
+      await child?.kill(signal);
+      remember();
+      child = undefined;
+    },
+    async start() {
+      if (child?.running) throw new Error('the remote is already running');
+      await launch();
+    },
+    async restart({ signal, downMs = 0 } = {}) {
+      if (signal) await remote.kill(signal);
+      else await remote.stop();
+      if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
+      await launch();
+    },
+    output: () => history + (child ? `${child.lines().join('\n')}\n${child.stderr()}` : ''),
+    async dispose() {
+      await remote.stop();
+      if (ownDir) rmSync(ownDir, { recursive: true, force: true });
+    },
+  };
+  return remote;
+}

@@ -1,0 +1,309 @@
+// What must hold once every counter's queue has drained, whatever faults came before: the
+// counters' own view (listSales, getStatus), the remote's records and what the cashier was told
+// must agree. Pure: it takes the three as data and returns the violations, one string each,
+// "<kind>: <detail>", so a trial prints them next to its seed and a test can look for a kind.
+//
+// The rules, exactly:
+//
+// Queue. Every counter's status has queued === 0 and queuedElsewhere === 0 (nothing switches
+// service in a trial), no sale has sync.queued > 0, no sale is PENDING and no refund is QUEUED.
+//
+// Sales (by correlationID, the service's idempotency key, which the counter mints):
+// - A sale createSale returned to the cashier is still listed by that counter, with its value
+//   (a kill -9 or a restart must not lose it). Each correlationID is listed by one counter once.
+// - Local ACTIVE, EXPIRED or COMPLETED: the remote has that charge, with the same status and
+//   value. The remote refuses a second charge with the same correlationID, so "exactly once"
+//   fails the other way: a retry under a fresh id leaves a charge no counter lists, which is
+//   the orphan rule below.
+// - Local CANCELLED: the remote's charge is gone (the sandbox deletes it: GET answers 400 "not
+//   found") or not payable (EXPIRED). COMPLETED there means the customer paid before the delete
+//   arrived; the payment wins and the counter must show COMPLETED, so that is a status mismatch.
+// - Local REJECTED: the service refused to create it, so it has no such charge. A charge there
+//   means the counter mistook an answer (e.g. "already exists" after a lost reply) for a refusal
+//   and the cashier was told "not created" about a payable QR.
+// - Remote orphan: every remote charge in the trial's window is listed by some counter.
+// - Cancelled by the cashier (cancelSale answered cancelled: true): the counter shows it
+//   CANCELLED, or COMPLETED if the payment won the race; the remote has it deleted or not ACTIVE.
+// - Paid by the bank in the trial (pay answered 200): COMPLETED at the remote (and, by the status
+//   rule, at the counter).
+//
+// Refunds (by their correlationID):
+// - At the remote, each refund correlationID appears once; per charge, the non-REJECTED refunds
+//   add up to at most what was paid.
+// - Every local refund that is not REJECTED exists at the remote exactly once, under the same
+//   charge, with the same value. A local REJECTED refund has no non-REJECTED twin at the remote
+//   (the money left while the cashier was told it did not).
+// - Every remote refund is listed by a counter (a refund applied twice under two ids shows up
+//   as a remote refund nobody lists).
+// - A refund refundSale accepted for the cashier is still listed by the counter.
+//
+// Totals. Each counter's day totals agree with its own sales of that day (paid = Σ values of
+// COMPLETED sales, refunded = Σ their non-REJECTED refunds), and the counters' nets add up, to
+// the cent, to the remote's: Σ value of its COMPLETED charges in the window minus their
+// non-REJECTED refunds. Values, not paidValue: the counter's totals count sale values, and a
+// sandbox payment of a BR Code pays exactly its value. The comparison is over every day of the
+// trial at once, because a sale made offline before midnight and sent after it has its local
+// day and its remote createdAt on two different days.
+import type { DayTotals, PosStatus, Sale } from '../../src/shared/pos-api';
+import type { Charge, ChargeRefund } from '../../src/shared/resources';
+
+export interface CounterDay {
+  day: string;
+  sales: Sale[];
+  totals: DayTotals;
+}
+
+export interface CounterView {
+  name: string;
+  status: PosStatus;
+  /** listSales of every São Paulo day the trial touched. */
+  days: CounterDay[];
+}
+
+export interface RemoteLookup {
+  /** 200 with the charge, or 400 once it is deleted (or was never created). */
+  status: number;
+  charge?: Charge;
+}
+
+export interface RemoteView {
+  /** Every charge listed in the trial's time window. */
+  charges: Charge[];
+  /** GET /api/v1/charge/{id} of the ids the list lacks (the counters' and the cashier's). */
+  lookups: Record<string, RemoteLookup>;
+  /** Refunds of each COMPLETED charge, by the charge's correlationID. */
+  refunds: Record<string, ChargeRefund[]>;
+}
+
+/** What the cashier was told during the trial: the ground truth of "it happened". */
+export interface CashierLedger {
+  /** createSale returned this sale. */
+  created: { counter: string; correlationID: string; value: number }[];
+  /** cancelSale answered { cancelled: true }. */
+  cancelled: { counter: string; correlationID: string }[];
+  /** refundSale returned; the refund's correlationID when it could be told apart in the answer. */
+  refunds: { counter: string; saleCorrelationID: string; value: number; correlationID?: string }[];
+  /** The bank's payment at the remote answered 200. */
+  paid: { correlationID: string }[];
+}
+
+export function emptyLedger(): CashierLedger {
+  return { created: [], cancelled: [], refunds: [], paid: [] };
+}
+
+export const VIOLATION_KINDS = [
+  'queue-not-empty',
+  'sale-pending',
+  'refund-queued',
+  'sale-lost',
+  'sale-listed-twice',
+  'sale-missing-remote',
+  'sale-duplicated-remote',
+  'status-mismatch',
+  'value-mismatch',
+  'cancelled-still-payable',
+  'cancel-lost',
+  'rejected-exists-remote',
+  'remote-orphan-charge',
+  'paid-not-completed',
+  'refund-duplicated-remote',
+  'refund-over-paid',
+  'refund-missing-remote',
+  'refund-mismatch',
+  'refund-rejected-but-applied',
+  'refund-orphan-remote',
+  'refund-lost',
+  'local-totals-inconsistent',
+  'totals-mismatch',
+] as const;
+
+export type ViolationKind = (typeof VIOLATION_KINDS)[number];
+
+export function violationKind(violation: string): ViolationKind {
+  return violation.slice(0, violation.indexOf(':')) as ViolationKind;
+}
+
+export interface InvariantInput {
+  counters: CounterView[];
+  remote: RemoteView;
+  ledger: CashierLedger;
+}
+
+interface LocalSale {
+  counter: string;
+  sale: Sale;
+}
+
+export function checkInvariants({ counters, remote, ledger }: InvariantInput): string[] {
+  const violations = new Set<string>();
+  const add = (kind: ViolationKind, detail: string) => violations.add(`${kind}: ${detail}`);
+
+  // --- the counters' own view, and the queue
+  const local = new Map<string, LocalSale>();
+  for (const counter of counters) {
+    const { status, name } = counter;
+    if (status.queued !== 0) add('queue-not-empty', `${name} reports ${status.queued} commands queued`);
+    if ((status.queuedElsewhere ?? 0) !== 0) add('queue-not-empty', `${name} reports ${status.queuedElsewhere} commands queued for another service`);
+    for (const { sales } of counter.days) {
+      for (const sale of sales) {
+        const id = sale.correlationID;
+        const earlier = local.get(id);
+        if (earlier) add('sale-listed-twice', `${id} is listed by ${earlier.counter} and by ${name}`);
+        else local.set(id, { counter: name, sale });
+        // `sync` is part of the new contract; a counter without it has no per-sale queue to report.
+        if ((sale.sync?.queued ?? 0) > 0) add('queue-not-empty', `${name}: ${id} still has ${sale.sync.queued} commands queued`);
+        if (sale.status === 'PENDING') add('sale-pending', `${name}: ${id} is still PENDING`);
+        for (const refund of sale.refunds) {
+          if (refund.status === 'QUEUED') add('refund-queued', `${name}: refund ${refund.correlationID} of ${id} is still QUEUED`);
+        }
+      }
+    }
+  }
+
+  // --- the remote's charges: the window's list, plus lookups of ids the list lacks
+  const remoteCharges = new Map<string, Charge>();
+  const listedTimes = new Map<string, number>();
+  for (const charge of remote.charges) {
+    listedTimes.set(charge.correlationID, (listedTimes.get(charge.correlationID) ?? 0) + 1);
+    remoteCharges.set(charge.correlationID, charge);
+  }
+  for (const [id, times] of listedTimes) {
+    if (times > 1) add('sale-duplicated-remote', `${id} is listed ${times} times at the remote (its correlationID must be unique there)`);
+  }
+  for (const [id, lookup] of Object.entries(remote.lookups)) {
+    if (lookup.charge && !remoteCharges.has(id)) remoteCharges.set(id, lookup.charge);
+  }
+
+  // --- what the cashier was told about sales
+  for (const created of ledger.created) {
+    const found = local.get(created.correlationID);
+    if (!found) add('sale-lost', `${created.counter} returned ${created.correlationID} (${created.value}) to the cashier and no longer lists it`);
+    else if (found.counter !== created.counter) add('sale-lost', `${created.correlationID} was created on ${created.counter} but is listed by ${found.counter}`);
+    else if (found.sale.value !== created.value) add('value-mismatch', `${created.correlationID} was created for ${created.value} and is listed for ${found.sale.value}`);
+  }
+
+  // --- each local sale against the remote
+  for (const [id, { counter, sale }] of local) {
+    const charge = remoteCharges.get(id);
+    if (charge && charge.value !== sale.value) add('value-mismatch', `${id}: ${counter} says ${sale.value}, the remote ${charge.value}`);
+    switch (sale.status) {
+      case 'ACTIVE':
+      case 'EXPIRED':
+      case 'COMPLETED':
+        if (!charge) add('sale-missing-remote', `${counter} shows ${id} ${sale.status}, the remote has no such charge`);
+        else if (charge.status !== sale.status) add('status-mismatch', `${id}: ${counter} shows ${sale.status}, the remote ${charge.status}`);
+        break;
+      case 'CANCELLED':
+        if (charge?.status === 'ACTIVE') add('cancelled-still-payable', `${id} is cancelled at ${counter} and still ACTIVE (payable) at the remote`);
+        if (charge?.status === 'COMPLETED') add('status-mismatch', `${id}: ${counter} shows CANCELLED, the remote COMPLETED (the payment wins)`);
+        break;
+      case 'REJECTED':
+        if (charge) add('rejected-exists-remote', `${id} is REJECTED at ${counter} but the remote has it ${charge.status}`);
+        break;
+      case 'PENDING':
+        break; // reported above
+    }
+  }
+  for (const id of remoteCharges.keys()) {
+    if (!local.has(id)) add('remote-orphan-charge', `the remote has ${id} (${remoteCharges.get(id)!.status}, ${remoteCharges.get(id)!.value}) and no counter lists it`);
+  }
+  for (const cancelled of ledger.cancelled) {
+    const charge = remoteCharges.get(cancelled.correlationID);
+    if (charge?.status === 'ACTIVE') add('cancelled-still-payable', `${cancelled.correlationID} was cancelled by the cashier and is still ACTIVE (payable) at the remote`);
+    const status = local.get(cancelled.correlationID)?.sale.status;
+    if (status !== undefined && status !== 'CANCELLED' && status !== 'COMPLETED') {
+      add('cancel-lost', `${cancelled.correlationID} was cancelled by the cashier and ${cancelled.counter} shows it ${status}`);
+    }
+  }
+  for (const { correlationID } of ledger.paid) {
+    const charge = remoteCharges.get(correlationID);
+    if (charge?.status !== 'COMPLETED') add('paid-not-completed', `the bank paid ${correlationID} and the remote has it ${charge?.status ?? 'missing'}`);
+  }
+
+  // --- refunds
+  const remoteRefunds = new Map<string, { charge: string; refund: ChargeRefund }[]>();
+  for (const [chargeId, refunds] of Object.entries(remote.refunds)) {
+    for (const refund of refunds) {
+      const list = remoteRefunds.get(refund.correlationID) ?? [];
+      list.push({ charge: chargeId, refund });
+      remoteRefunds.set(refund.correlationID, list);
+    }
+    const charge = remoteCharges.get(chargeId);
+    const paid = charge?.paidValue ?? charge?.value ?? 0;
+    const committed = refunds.filter((refund) => refund.status !== 'REJECTED').reduce((sum, refund) => sum + refund.value, 0);
+    if (committed > paid) add('refund-over-paid', `${chargeId}: refunds of ${committed} at the remote exceed the ${paid} paid`);
+  }
+  for (const [id, found] of remoteRefunds) {
+    if (found.length > 1) add('refund-duplicated-remote', `refund ${id} appears ${found.length} times at the remote`);
+  }
+  const localRefunds = new Map<string, { sale: string; counter: string }>();
+  for (const [saleId, { counter, sale }] of local) {
+    for (const refund of sale.refunds) {
+      localRefunds.set(refund.correlationID, { sale: saleId, counter });
+      const atRemote = remoteRefunds.get(refund.correlationID) ?? [];
+      const applied = atRemote.filter((entry) => entry.refund.status !== 'REJECTED');
+      if (refund.status === 'REJECTED') {
+        if (applied.length > 0) add('refund-rejected-but-applied', `refund ${refund.correlationID} of ${saleId} is REJECTED at ${counter} and ${applied[0]!.refund.status} at the remote`);
+        continue;
+      }
+      if (refund.status === 'QUEUED') continue; // reported above
+      if (atRemote.length === 0) {
+        add('refund-missing-remote', `${counter} shows refund ${refund.correlationID} of ${saleId} (${refund.value}) ${refund.status}, the remote has no such refund`);
+        continue;
+      }
+      const { charge, refund: remoteRefund } = atRemote[0]!;
+      if (charge !== saleId || remoteRefund.value !== refund.value || remoteRefund.status === 'REJECTED') {
+        add('refund-mismatch', `refund ${refund.correlationID}: ${counter} has ${saleId} ${refund.value} ${refund.status}, the remote ${charge} ${remoteRefund.value} ${remoteRefund.status}`);
+      }
+    }
+  }
+  for (const [id, found] of remoteRefunds) {
+    if (!localRefunds.has(id)) add('refund-orphan-remote', `the remote has refund ${id} of ${found[0]!.charge} (${found[0]!.refund.value}) and no counter lists it`);
+  }
+  const ledgerRefundsPerSale = new Map<string, number>();
+  for (const refund of ledger.refunds) {
+    ledgerRefundsPerSale.set(refund.saleCorrelationID, (ledgerRefundsPerSale.get(refund.saleCorrelationID) ?? 0) + 1);
+    if (refund.correlationID !== undefined && !localRefunds.has(refund.correlationID)) {
+      add('refund-lost', `the cashier confirmed refund ${refund.correlationID} of ${refund.saleCorrelationID} (${refund.value}) and no counter lists it`);
+    }
+  }
+  for (const [saleId, confirmed] of ledgerRefundsPerSale) {
+    const listed = local.get(saleId)?.sale.refunds.length ?? 0;
+    if (listed < confirmed) add('refund-lost', `the cashier confirmed ${confirmed} refunds of ${saleId} and ${listed} are listed`);
+  }
+
+  // --- totals
+  let localNet = 0;
+  for (const counter of counters) {
+    for (const { day, sales, totals } of counter.days) {
+      const expected = totalsOf(sales);
+      if (expected.paidValue !== totals.paidValue || expected.refundedValue !== totals.refundedValue || totals.net !== totals.paidValue - totals.refundedValue) {
+        add('local-totals-inconsistent', `${counter.name} ${day}: totals say paid ${totals.paidValue} refunded ${totals.refundedValue} net ${totals.net}, its sales add up to paid ${expected.paidValue} refunded ${expected.refundedValue}`);
+      }
+      localNet += totals.net;
+    }
+  }
+  let remotePaid = 0;
+  let remoteRefunded = 0;
+  for (const charge of remoteCharges.values()) {
+    if (charge.status !== 'COMPLETED') continue;
+    remotePaid += charge.value;
+    for (const refund of remote.refunds[charge.correlationID] ?? []) if (refund.status !== 'REJECTED') remoteRefunded += refund.value;
+  }
+  if (localNet !== remotePaid - remoteRefunded) {
+    add('totals-mismatch', `the counters' net is ${localNet}, the remote's ${remotePaid - remoteRefunded} (paid ${remotePaid} − refunded ${remoteRefunded})`);
+  }
+
+  return [...violations];
+}
+
+function totalsOf(sales: readonly Sale[]): { paidValue: number; refundedValue: number } {
+  let paidValue = 0;
+  let refundedValue = 0;
+  for (const sale of sales) {
+    if (sale.status !== 'COMPLETED') continue;
+    paidValue += sale.value;
+    for (const refund of sale.refunds) if (refund.status !== 'REJECTED') refundedValue += refund.value;
+  }
+  return { paidValue, refundedValue };
+}

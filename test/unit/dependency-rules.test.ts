@@ -1,0 +1,148 @@
+// The layering checker (`npm run deps`, .dependency-cruiser.cjs) is only worth its place in
+// `npm test` if it fails on the imports it forbids. This runs the project's own config over a
+// small src/ tree in a temporary folder: first the imports it allows, which must pass, then the
+// same tree with one forbidden import per rule, each of which must be reported, and nothing else.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+const depcruisePackage = join(root, 'node_modules', 'dependency-cruiser');
+const depcruise = join(
+  depcruisePackage,
+  (JSON.parse(readFileSync(join(depcruisePackage, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin.depcruise,
+);
+
+/** Imports every rule allows: the layers as the README draws them. */
+const allowed: Record<string, string> = {
+  'src/shared/money.ts': 'export const cents = 1;',
+  'src/preload/index.ts': "import { cents } from '../shared/money';\nexport const bridge = cents;",
+  'src/renderer/src/view.ts': "import { cents } from '../../shared/money';\nexport const view = cents;",
+  'src/main/store/database.ts': 'export type Db = { name: string };',
+  'src/main/pix/pix-key.ts': "import { cents } from '../../shared/money';\nexport const key = cents;",
+  'src/main/receipts/receipt-pdf.ts': "import { key } from '../pix/pix-key';\nexport const pdf = key;",
+  'src/main/engine/context.ts': 'export interface EngineEvent { name: string }\nexport const contextValue = 1;',
+  'src/main/engine/errors.ts': 'export class ServiceError extends Error {}',
+  'src/main/engine/engine.ts': [
+    "import type { Db } from '../store/database';",
+    "import { key } from '../pix/pix-key';",
+    "import { pdf } from '../receipts/receipt-pdf';",
+    "import { ServiceError } from './errors';",
+    "import { createHash } from 'node:crypto';",
+    'export class Engine { db?: Db; parts = [key, pdf, ServiceError, createHash]; }',
+  ].join('\n'),
+  'src/main/sandbox-service.ts': "import { Engine } from './engine/engine';\nexport const sandbox = new Engine();",
+  'src/main/sync/in-process-service.ts': [
+    "import type { Engine } from '../engine/engine';",
+    "import type { EngineEvent } from '../engine/context';",
+    'export type Adapter = { engine: Engine; last?: EngineEvent };',
+  ].join('\n'),
+  'src/main/sync/counter-sync.ts': "import type { Adapter } from './in-process-service';\nexport type Sync = Adapter;",
+  'src/main/app/pos-runtime.ts': [
+    "import { sandbox } from '../sandbox-service';",
+    "import type { Sync } from '../sync/counter-sync';",
+    "import type { Db } from '../store/database';",
+    "import { key } from '../pix/pix-key';",
+    "import { pdf } from '../receipts/receipt-pdf';",
+    'export const runtime: [typeof sandbox, Sync?, Db?, number?, number?] = [sandbox, undefined, undefined, key, pdf];',
+  ].join('\n'),
+  'src/main/electron/index.ts': "import { app } from 'electron';\nimport { runtime } from '../app/pos-runtime';\nexport const shell = [app, runtime];",
+  'src/main/http/app.ts': "import Fastify from 'fastify';\nimport type { Engine } from '../engine/engine';\nexport const http = (engine: Engine) => [Fastify, engine];",
+};
+
+/** One forbidden import per rule: [rule, importing file, imported module as the checker resolves it]. */
+const forbidden: Array<[rule: string, file: string, source: string, resolvedTo: string | RegExp]> = [
+  ['engine-not-to-hosts', 'src/main/engine/to-app.ts', "import { runtime } from '../app/pos-runtime';\nexport const x = runtime;", 'src/main/app/pos-runtime.ts'],
+  ['engine-not-to-electron-or-fastify', 'src/main/engine/to-electron.ts', "import { app } from 'electron';\nexport const x = app;", /node_modules\/electron\//],
+  ['engine-not-to-electron-or-fastify', 'src/main/engine/to-fastify.ts', "import Fastify from 'fastify';\nexport const x = Fastify;", /node_modules\/fastify\//],
+  ['engine-not-to-network', 'src/main/engine/to-http.ts', "import { createServer } from 'node:http';\nexport const x = createServer;", 'http'],
+  ['engine-not-to-network', 'src/main/engine/to-net.ts', "import { connect } from 'net';\nexport const x = connect;", 'net'],
+  ['app-not-to-engine', 'src/main/app/to-engine.ts', "import { ServiceError } from '../engine/errors';\nexport const x = ServiceError;", 'src/main/engine/errors.ts'],
+  ['app-not-to-engine', 'src/main/app/to-engine-type.ts', "import type { Engine } from '../engine/engine';\nexport type X = Engine;", 'src/main/engine/engine.ts'],
+  ['sync-to-engine-only-in-the-adapter', 'src/main/sync/sender.ts', "import type { Engine } from '../engine/engine';\nexport type X = Engine;", 'src/main/engine/engine.ts'],
+  // Spelled out in full so the adapter's own allowed imports stay in `allowed`.
+  ['adapter-to-engine-facade-only', 'src/main/sync/in-process-service.ts', "import { ServiceError } from '../engine/errors';\nexport const x = ServiceError;", 'src/main/engine/errors.ts'],
+  ['adapter-to-engine-context-types-only', 'src/main/sync/in-process-service.ts', "import { contextValue } from '../engine/context';\nexport const y = contextValue;", 'src/main/engine/context.ts'],
+  ['libraries-not-to-layers', 'src/main/receipts/to-engine.ts', "import { Engine } from '../engine/engine';\nexport const x = Engine;", 'src/main/engine/engine.ts'],
+  ['renderer-not-to-main-or-preload', 'src/renderer/src/to-main.ts', "import { key } from '../../main/pix/pix-key';\nexport const x = key;", 'src/main/pix/pix-key.ts'],
+  ['renderer-not-to-main-or-preload', 'src/renderer/src/to-preload.ts', "import { bridge } from '../../preload/index';\nexport const x = bridge;", 'src/preload/index.ts'],
+  ['shared-imports-no-process', 'src/shared/to-main.ts', "import type { Db } from '../main/store/database';\nexport type X = Db;", 'src/main/store/database.ts'],
+  // With cycle-b.ts below; a cycle is reported once, at its first edge.
+  ['engine-no-cycles', 'src/main/engine/cycle-a.ts', "import { b } from './cycle-b';\nexport const a = () => b;", 'src/main/engine/cycle-b.ts'],
+  ['not-to-unresolvable', 'src/main/app/to-nowhere.ts', "import { x } from './does-not-exist';\nexport const y = x;", './does-not-exist'],
+];
+
+/** Written with the forbidden imports, reported through them. */
+const accomplices: Record<string, string> = {
+  'src/main/engine/cycle-b.ts': "import { a } from './cycle-a';\nexport const b = () => a;",
+};
+
+let dir: string;
+
+function writeTree(files: Record<string, string>): void {
+  for (const [file, source] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), `${source}\n`);
+  }
+}
+
+/**
+ * Runs the checker as `npm run deps` does (its exit status: the count of errors) and once more
+ * for the JSON report, whose reporter always exits 0, to read which rules fired.
+ */
+function cruise(): { status: number | null; violations: Array<{ rule: string; from: string; to: string }>; output: string } {
+  const run = (...extra: string[]) =>
+    spawnSync(process.execPath, [depcruise, 'src', '--config', '.dependency-cruiser.cjs', ...extra], { cwd: dir, encoding: 'utf8' });
+  const asNpmRunsIt = run();
+  const report = run('--output-type', 'json');
+  let violations: Array<{ rule: string; from: string; to: string }> = [];
+  try {
+    const result = JSON.parse(report.stdout) as { summary: { violations: Array<{ rule: { name: string }; from: string; to: string }> } };
+    violations = result.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
+  } catch {
+    // Left empty: the assertions on the violations then fail, showing `output`.
+  }
+  return { status: asNpmRunsIt.status, violations, output: `${asNpmRunsIt.stdout}\n${asNpmRunsIt.stderr}\n${report.stderr}` };
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'balcao-deps-'));
+  for (const file of ['.dependency-cruiser.cjs', 'tsconfig.base.json', 'tsconfig.node.json']) copyFileSync(join(root, file), join(dir, file));
+  // The fixture resolves electron and fastify as the project does.
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  writeFileSync(join(dir, 'package.json'), readFileSync(join(root, 'package.json')));
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the dependency rules (npm run deps)', () => {
+  it('run from npm test', () => {
+    const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts.deps).toMatch(/^depcruise src --config \.dependency-cruiser\.cjs/);
+    expect(scripts.test).toMatch(/npm run deps &&/);
+  });
+
+  it('pass the layers as the README draws them', () => {
+    writeTree(allowed);
+    const run = cruise();
+    expect(run.violations, run.output).toEqual([]);
+    expect(run.status, run.output).toBe(0);
+  });
+
+  it('fail (non-zero exit) on each forbidden import, naming its rule', () => {
+    const files: Record<string, string> = { ...allowed, ...accomplices };
+    for (const [, file, source] of forbidden) files[file] = file in files ? `${files[file]}\n${source}` : source;
+    writeTree(files);
+    const run = cruise();
+    expect(run.status, run.output.slice(0, 4000)).not.toBe(0);
+    const expected = forbidden.map(([rule, from, , to]) => ({ rule, from, to: typeof to === 'string' ? to : expect.stringMatching(to) }));
+    // Summaries, not `output`, as the message: the JSON report runs to thousands of lines.
+    const found = run.violations.map((v) => `${v.rule}: ${v.from} → ${v.to}`).join('\n') || run.output.slice(0, 2000);
+    expect(run.violations, found).toEqual(expect.arrayContaining(expected));
+    expect(run.violations, found).toHaveLength(expected.length);
+  });
+});
