@@ -183,6 +183,30 @@ describe('offline', () => {
   });
 });
 
+describe('a cancel that crossed a payment', () => {
+  it('is refused by the service, and the sale ends as paid even when the read after the refusal fails', async () => {
+    const sale = await counter.createSale(newSale(1331));
+    await remote.engine.call(remote.appId, 'sandboxPayBrCode', { body: { brCode: sale.brCode } });
+    // The counter has not seen the payment; every read of this charge fails for a while (trial seed 9).
+    let failedReads = 0;
+    proxy.setPlan((request) => {
+      if (request.method === 'GET' && request.path.startsWith(`/api/v1/charge/${sale.correlationID}`) && failedReads < 3) {
+        failedReads += 1;
+        return { kind: 'status', status: 500 };
+      }
+      return { kind: 'pass' };
+    });
+    expect(counter.cancelSale(sale.correlationID).status).toBe('CANCELLED');
+    await counter.drained();
+    const paid = await until(() => {
+      const view = counter.getSale(sale.correlationID);
+      return view.status === 'COMPLETED' ? view : undefined;
+    }, 'the payment shown');
+    expect(paid.sync.rejected).toMatch(/já foi paga/);
+    expect(failedReads).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe('history', () => {
   it('reads a day of sales from the counter alone: no request to the service, offline too', async () => {
     const made: Sale[] = [];

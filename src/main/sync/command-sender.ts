@@ -172,6 +172,7 @@ export class CommandSender {
       if (outcome.kind === 'rejected') {
         const reason = serviceRefusal(command, outcome.error);
         if (command.kind === 'create') mirror.reject(sale, reason);
+        if (command.kind === 'cancel') mirror.cancelRefused(sale);
         if (command.kind === 'refund') {
           const local = repo.refund(command.idempotency_key);
           if (local) mirror.rejectRefund(local, reason);

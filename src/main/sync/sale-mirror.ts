@@ -35,6 +35,18 @@ export class SaleMirror {
     return true;
   }
 
+  /**
+   * The service refused to delete the charge (paid first, most often): the sale is not cancelled.
+   * It goes back to what the service last said, so the puller follows it again and a payment
+   * shows; the refusal stays on its command for the screens.
+   */
+  cancelRefused(row: SaleRow): boolean {
+    if (row.status !== 'CANCELLED') return false;
+    const charge = row.charge_json ? (JSON.parse(row.charge_json) as Charge) : undefined;
+    this.repo.updateSale({ ...row, status: charge ? charge.status : 'ACTIVE', updated_at: this.now() });
+    return true;
+  }
+
   /** The service's refunds of this sale: ours take their state, others (made elsewhere) are added. */
   applyRefunds(row: SaleRow, remote: readonly ChargeRefund[]): boolean {
     let changed = false;

@@ -1,0 +1,82 @@
+// A failed trial, told so it can be replayed and read: the seed and the command that replays
+// it, the violations, every step with its outcome, the faults each proxy applied, and the tail
+// of what each counter printed.
+import type { ProxyLogEntry } from '../support/fault-proxy';
+import { describeStep } from './trial-plan';
+import type { TrialResult } from './trial-runner';
+
+const PROXY_TAIL = 40;
+const OUTPUT_TAIL = 3_000;
+
+export function replayCommand(result: Pick<TrialResult, 'options'>): string {
+  const { seed, steps, counters } = result.options;
+  return `TRIAL_SEED=${seed} TRIAL_STEPS=${steps} TRIAL_COUNTERS=${counters} TRIAL_COUNT=1 npx vitest run test/sync/trials.test.ts`;
+}
+
+export function formatTrialReport(result: TrialResult): string {
+  const { seed, steps, counters } = result.options;
+  const verdict = result.error ? 'BROKE' : result.violations.length ? 'FAILED' : 'passed';
+  const lines = [
+    `Trial seed=${seed} steps=${steps} counters=${counters}: ${verdict} in ${(result.durationMs / 1000).toFixed(1)} s${result.drained ? '' : ' (queues did not drain)'}`,
+    `Replay: ${replayCommand(result)}`,
+    `Time: start ${seconds(result.phasesMs.start)}, steps ${seconds(result.phasesMs.steps)}, drain ${seconds(result.phasesMs.drain)}, converge ${seconds(result.phasesMs.converge)}`,
+  ];
+  if (result.error) lines.push('', 'Error:', indent(result.error));
+  if (result.violations.length) lines.push('', `Violations (${result.violations.length}):`, ...result.violations.map((v) => `  - ${v}`));
+  const named = idsIn(result.violations);
+  if (named.length) {
+    lines.push('', 'Requests about the ids in the violations:');
+    for (const id of named) {
+      lines.push(`  ${id}:`);
+      result.proxyLogs.forEach((log, i) => {
+        for (const entry of log) if (entry.path.includes(id) || entry.body.includes(id)) lines.push(`    c${i} ${describeEntry(entry)}`);
+      });
+    }
+  }
+  lines.push('', 'Steps:');
+  for (const entry of result.steps) lines.push(`  #${entry.index} ${describeStep(entry.step)} → ${entry.outcome} (${entry.ms} ms)`);
+  result.proxyLogs.forEach((log, i) => {
+    const faulted = log.filter((entry) => entry.fault.kind !== 'pass');
+    lines.push('', `Proxy c${i}: ${log.length} requests, ${faulted.length} faulted${summary(faulted)}; last ${Math.min(PROXY_TAIL, log.length)}:`);
+    for (const entry of log.slice(-PROXY_TAIL)) lines.push(`  ${describeEntry(entry)}`);
+  });
+  result.counterOutput.forEach((output, i) => {
+    const tail = output.trim().slice(-OUTPUT_TAIL);
+    if (tail) lines.push('', `Counter c${i} output (tail):`, indent(tail));
+  });
+  return lines.join('\n');
+}
+
+/** The correlationIDs (sales and refunds) the violations name. */
+function idsIn(violations: readonly string[]): string[] {
+  const ids = new Set<string>();
+  for (const violation of violations) for (const match of violation.matchAll(/balcao-(?:devolucao-)?[0-9a-f-]{36}/g)) ids.add(match[0]);
+  return [...ids];
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+function summary(entries: readonly ProxyLogEntry[]): string {
+  if (entries.length === 0) return '';
+  const counts = new Map<string, number>();
+  for (const entry of entries) {
+    const key = entry.fault.kind === 'status' ? `status ${entry.fault.status}` : entry.fault.kind;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return ` (${[...counts].map(([key, n]) => `${key} ×${n}`).join(', ')})`;
+}
+
+function describeEntry(entry: ProxyLogEntry): string {
+  const fault = entry.fault.kind === 'status' ? `status ${entry.fault.status}` : entry.fault.kind === 'delay' ? `delay ${entry.fault.ms}ms` : entry.fault.kind;
+  const upstream = entry.forwarded ? (entry.upstreamFailed ? 'upstream down' : `server ${entry.upstreamStatus ?? '…'}`) : 'not forwarded';
+  return `${entry.seq} ${entry.method} ${entry.path} [${fault}] ${upstream}, client got ${entry.delivered}${entry.clientGone ? ', client gave up' : ''}`;
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
+}

@@ -1,0 +1,185 @@
+// Runs one planned step against the trial's processes, as the cashier, the customer's bank or
+// the network would, and records in the ledger what the cashier was told. A refusal is an
+// outcome to log, not a failure: only the invariants at the end judge the counter.
+import type { Sale } from '../../src/shared/pos-api';
+import type { Attempt } from '../support/bridge-client';
+import { randomFaultPlan } from '../support/fault-proxy';
+import { payBrCode } from '../support/remote-api';
+import { sleep } from '../support/wait';
+import type { CashierLedger } from './invariants';
+import type { Step } from './trial-plan';
+import type { TrialWorld } from './trial-world';
+
+/** A sale the cashier saw created, and what the trial did to it since. */
+export interface TrialSale {
+  counter: number;
+  correlationID: string;
+  value: number;
+  brCode?: string;
+  paid: boolean;
+  cancelled: boolean;
+  refundIds: Set<string>;
+}
+
+export interface TrialState {
+  sales: TrialSale[];
+  ledger: CashierLedger;
+}
+
+export function counterName(index: number): string {
+  return `c${index}`;
+}
+
+/** Returns a one-line outcome for the step log. */
+export async function runStep(world: TrialWorld, state: TrialState, step: Step): Promise<string> {
+  switch (step.kind) {
+    case 'create': {
+      const { result, ms } = await timed(() => world.counters[step.counter]!.bridge.attempt('createSale', { value: step.value }));
+      return `${recordCreate(state, step.counter, step.value, result)} [answered in ${ms} ms]`;
+    }
+    case 'cancel':
+      return cancel(world, state, step.counter, step.pick);
+    case 'pay':
+      return pay(world, state, step.pick, step.evenIfCancelled);
+    case 'refund':
+      return refund(world, state, step.pick, step.fraction);
+    case 'faults':
+      world.proxies[step.counter]!.setPlan(randomFaultPlan(step.seed, step.rates, step.writesOnly ? { only: isWrite } : {}));
+      return 'plan set';
+    case 'calm':
+      world.proxies[step.counter]!.setPlan();
+      return 'plan cleared';
+    case 'cut': {
+      const proxy = world.proxies[step.counter]!;
+      if (proxy.isCut) return 'already cut';
+      await proxy.cut(step.mode);
+      return 'cut';
+    }
+    case 'restore': {
+      const proxy = world.proxies[step.counter]!;
+      if (!proxy.isCut) return 'not cut';
+      await proxy.restore();
+      return 'restored';
+    }
+    case 'restart-remote':
+      await world.remote.restart({ signal: step.signal, downMs: step.downMs });
+      return `remote back (pid ${world.remote.pid})`;
+    case 'kill-counter':
+      return killCounter(world, state, step);
+    case 'pause':
+      await sleep(step.ms);
+      return 'slept';
+  }
+}
+
+function recordCreate(state: TrialState, counter: number, value: number, result: Attempt<Sale>): string {
+  if (!result.ok) return `refused ${result.status}: ${result.error}`;
+  const sale = result.value;
+  state.sales.push({ counter, correlationID: sale.correlationID, value, brCode: sale.brCode, paid: false, cancelled: false, refundIds: new Set() });
+  state.ledger.created.push({ counter: counterName(counter), correlationID: sale.correlationID, value });
+  return `created ${sale.correlationID} ${sale.status}`;
+}
+
+async function cancel(world: TrialWorld, state: TrialState, counter: number, pick: number): Promise<string> {
+  const candidates = state.sales.filter((sale) => sale.counter === counter && !sale.cancelled);
+  const sale = pickFrom(candidates, pick);
+  if (!sale) return 'skipped: no sale to cancel';
+  const { result, ms } = await timed(() => world.counters[counter]!.bridge.attempt('cancelSale', { correlationID: sale.correlationID }));
+  if (!result.ok) return `${sale.correlationID}: refused ${result.status}: ${result.error} [answered in ${ms} ms]`;
+  if (!result.value.cancelled) return `${sale.correlationID}: not cancelled [answered in ${ms} ms]`;
+  sale.cancelled = true;
+  state.ledger.cancelled.push({ counter: counterName(counter), correlationID: sale.correlationID });
+  return `${sale.correlationID}: cancelled [answered in ${ms} ms]`;
+}
+
+async function pay(world: TrialWorld, state: TrialState, pick: number, evenIfCancelled: boolean): Promise<string> {
+  const candidates = state.sales.filter((sale) => !sale.paid && (evenIfCancelled || !sale.cancelled));
+  const sale = pickFrom(candidates, pick);
+  if (!sale) return 'skipped: no sale to pay';
+  // The customer scans what the counter shows: its current BR Code, once the service made one
+  // (a customer in front of a connected counter waits a moment for the QR to appear).
+  const patience = world.proxies[sale.counter]!.isCut ? 0 : PATIENCE_MS;
+  const current = await saleOnceShown(world, sale, (shown) => shown.brCode !== undefined, patience);
+  if (current.ok && current.value.brCode) sale.brCode = current.value.brCode;
+  const shown = current.ok ? current.value.status : undefined;
+  if (!sale.brCode) return `${sale.correlationID}: skipped, no BR Code yet (${shown ?? (current.ok ? '' : current.error)})`;
+  if (shown !== undefined && shown !== 'ACTIVE' && !(evenIfCancelled && shown === 'CANCELLED')) return `${sale.correlationID}: skipped, shown ${shown}`;
+  if (!world.remote.running) return `${sale.correlationID}: skipped, the remote is down`;
+  try {
+    const reply = await payBrCode(world.remote, sale.brCode);
+    if (reply.status !== 200) return `${sale.correlationID}: the bank's payment answered ${reply.status} ${JSON.stringify(reply.body)}`;
+  } catch (error) {
+    return `${sale.correlationID}: the bank could not reach the remote (${String(error)})`;
+  }
+  sale.paid = true;
+  state.ledger.paid.push({ correlationID: sale.correlationID });
+  return `${sale.correlationID}: paid (${sale.value}) while shown ${shown ?? 'unknown'}`;
+}
+
+async function refund(world: TrialWorld, state: TrialState, pick: number, fraction: number): Promise<string> {
+  const sale = pickFrom(
+    state.sales.filter((candidate) => candidate.paid),
+    pick,
+  );
+  if (!sale) return 'skipped: no paid sale';
+  const bridge = world.counters[sale.counter]!.bridge;
+  // The cashier refunds a sale the screen shows paid; the counter may learn of the payment late.
+  const patience = world.proxies[sale.counter]!.isCut ? 0 : PATIENCE_MS;
+  const current = await saleOnceShown(world, sale, (shown) => shown.status === 'COMPLETED', patience);
+  if (!current.ok) return `${sale.correlationID}: getSale refused ${current.status}: ${current.error}`;
+  if (current.value.status !== 'COMPLETED') return `${sale.correlationID}: skipped, the counter shows ${current.value.status}`;
+  if (current.value.refundable <= 0) return `${sale.correlationID}: skipped, nothing left to refund`;
+  const value = Math.max(1, Math.floor(current.value.refundable * fraction));
+  const before = new Set([...current.value.refunds.map((r) => r.correlationID), ...sale.refundIds]);
+  const { result, ms } = await timed(() => bridge.attempt('refundSale', { correlationID: sale.correlationID, value, reason: 'teste de falhas' }));
+  if (!result.ok) return `${sale.correlationID}: refund of ${value} refused ${result.status}: ${result.error} [answered in ${ms} ms]`;
+  // The new refund is the one with this value that was not there before.
+  const added = result.value.refunds.find((r) => !before.has(r.correlationID) && r.value === value);
+  if (added) sale.refundIds.add(added.correlationID);
+  state.ledger.refunds.push({ counter: counterName(sale.counter), saleCorrelationID: sale.correlationID, value, ...(added ? { correlationID: added.correlationID } : {}) });
+  return `${sale.correlationID}: refunded ${value} as ${added?.correlationID ?? '(not told apart)'} ${added?.status ?? ''} [answered in ${ms} ms]`;
+}
+
+async function killCounter(world: TrialWorld, state: TrialState, step: Extract<Step, { kind: 'kill-counter' }>): Promise<string> {
+  const counter = world.counters[step.counter]!;
+  let outcome = 'killed while idle';
+  if (step.duringCreate) {
+    const inFlight = counter.bridge.attempt('createSale', { value: step.value });
+    await sleep(step.afterMs);
+    await counter.kill('SIGKILL');
+    // Answered before the kill: the cashier saw it, and it must survive.
+    const result = await inFlight;
+    outcome = `killed ${step.afterMs} ms into createSale: ${result.ok ? recordCreate(state, step.counter, step.value, result) : `no sale (${result.status === 0 ? 'no answer' : `${result.status}: ${result.error}`})`}`;
+  } else {
+    await counter.kill('SIGKILL');
+  }
+  await counter.start();
+  return `${outcome}; restarted`;
+}
+
+/** The call's result and how long the counter took to answer it (the cashier's wait). */
+async function timed<T>(call: () => Promise<T>): Promise<{ result: T; ms: number }> {
+  const started = Date.now();
+  const result = await call();
+  return { result, ms: Date.now() - started };
+}
+
+const PATIENCE_MS = 1_500;
+
+/** getSale until `shown` holds or `patienceMs` passed; the last answer either way. */
+async function saleOnceShown(world: TrialWorld, sale: TrialSale, shown: (sale: Sale) => boolean, patienceMs: number): Promise<Attempt<Sale>> {
+  const deadline = Date.now() + patienceMs;
+  for (;;) {
+    const current = await world.counters[sale.counter]!.bridge.attempt('getSale', { correlationID: sale.correlationID });
+    if ((current.ok && shown(current.value)) || Date.now() >= deadline) return current;
+    await sleep(100);
+  }
+}
+
+function isWrite(request: { method: string }): boolean {
+  return request.method !== 'GET' && request.method !== 'HEAD';
+}
+
+function pickFrom<T>(items: readonly T[], pick: number): T | undefined {
+  return items.length === 0 ? undefined : items[Math.min(items.length - 1, Math.floor(pick * items.length))];
+}

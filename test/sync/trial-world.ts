@@ -1,0 +1,51 @@
+// The processes of one trial: a remote (`npm run serve`, its own database) and one or two
+// counters on that remote's account, each with its own data folder and its own fault proxy
+// (two shops, two networks). Started once per trial; steps restart only what they say.
+import { startCounter, type CounterProcess } from '../support/counter-process';
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import { startRemote, type RemoteProcess } from '../support/remote-process';
+
+export interface TrialWorld {
+  remote: RemoteProcess;
+  proxies: FaultProxy[];
+  counters: CounterProcess[];
+  /** Every proxy passes and is connected, the remote and every counter run. */
+  heal(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export async function startTrialWorld(counterCount: number): Promise<TrialWorld> {
+  const remote = await startRemote();
+  const proxies: FaultProxy[] = [];
+  const counters: CounterProcess[] = [];
+  const world: TrialWorld = {
+    remote,
+    proxies,
+    counters,
+    async heal() {
+      for (const proxy of proxies) {
+        proxy.setPlan();
+        if (proxy.isCut) await proxy.restore();
+      }
+      if (!remote.running) await remote.start();
+      for (const counter of counters) if (!counter.running) await counter.start();
+    },
+    async dispose() {
+      await Promise.allSettled(counters.map((counter) => counter.dispose()));
+      await Promise.allSettled(proxies.map((proxy) => proxy.close()));
+      await remote.dispose();
+    },
+  };
+  try {
+    for (let i = 0; i < counterCount; i++) proxies.push(await startFaultProxy(remote.url));
+    // Started side by side: process starts are most of a trial's fixed cost.
+    const started = await Promise.allSettled(proxies.map((proxy) => startCounter({ remoteUrl: proxy.url, appId: remote.appId })));
+    for (const result of started) if (result.status === 'fulfilled') counters.push(result.value);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  } catch (error) {
+    await world.dispose();
+    throw error;
+  }
+  return world;
+}
