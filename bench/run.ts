@@ -11,6 +11,7 @@ import { benchEngineCreate } from './engine-create';
 import { benchHttp } from './http-throughput';
 import { benchListScaling } from './list-scaling';
 import { benchSyncDrain } from './sync-drain';
+import { benchSyncSoak } from './sync-soak';
 import { benchUiLatency } from './ui-latency';
 import { elapsedMs } from './measure';
 import { type BenchSection, formatTable, meetsAim, writeResults } from './report';
@@ -28,6 +29,7 @@ const config = quick
       artifacts: { batches: 2, qrPerBatch: { 1024: 2, 4096: 1 }, receiptsPerBatch: 2 },
       ui: { charges: 5, historySales: 50 },
       drain: { commands: 300, durationSec: 1, connections: 10 },
+      soak: { trials: 2, steps: 20 },
     }
   : {
       create: { rounds: 8, batchMs: 600, warmupMs: 400 },
@@ -36,6 +38,7 @@ const config = quick
       artifacts: { batches: 5, qrPerBatch: { 1024: 6, 4096: 1 }, receiptsPerBatch: 10 },
       ui: { charges: 50 },
       drain: { commands: 10_000, durationSec: 3, connections: 10 },
+      soak: { trials: 60, steps: 80 },
     };
 
 async function main(): Promise<void> {
@@ -50,6 +53,7 @@ async function main(): Promise<void> {
     ['list-scaling', () => benchListScaling(dir, config.list)],
     ['artifacts', () => benchArtifacts(dir, config.artifacts)],
     ['sync-drain', () => benchSyncDrain(dir, config.drain)],
+    ['sync-soak', () => benchSyncSoak(config.soak)],
     ['ui-latency', () => benchUiLatency(config.ui)],
   ];
   try {

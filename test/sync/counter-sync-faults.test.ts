@@ -149,13 +149,29 @@ describe('offline', () => {
     const sale = await counter.createSale(newSale(300));
     // The first attempt failed before sending (refused); the create is still queued.
     await until(() => proxy.isCut && counter.status().queued === 1, 'queued');
-    expect(counter.cancelSale(sale.correlationID).status).toBe('CANCELLED');
+    // Only refused connections so far: the service cannot have it, so nothing is left to send.
+    expect(counter.cancelSale(sale.correlationID)).toMatchObject({ status: 'CANCELLED', sync: { queued: 0 } });
+    expect(counter.status().queued).toBe(0);
     await proxy.restore();
     await until(() => counter.status().online, 'online');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(proxy.log().filter((entry) => entry.method !== 'GET')).toEqual([]);
+    expect((await remoteCharges()).find((c) => c.correlationID === sale.correlationID)).toBeUndefined();
+  });
+
+  it('cancels a sale whose create may have reached the service by deleting it there', async () => {
+    // The service commits the create; its answer is lost, then the network goes.
+    proxy.setPlan(creates([{ kind: 'drop-after' }]));
+    const sale = await counter.createSale(newSale(301));
+    await until(() => proxy.log().some((entry) => entry.method === 'POST' && entry.delivered === 'none'), 'the lost answer');
+    await proxy.cut('refuse');
+    expect((await remoteCharges()).find((c) => c.correlationID === sale.correlationID)?.status).toBe('ACTIVE');
+    expect(counter.cancelSale(sale.correlationID)).toMatchObject({ status: 'CANCELLED', sync: { queued: 2 } });
+    await proxy.restore();
     await counter.drained();
-    const charge = (await remoteCharges()).find((c) => c.correlationID === sale.correlationID);
-    // Either never created, or created and deleted: never payable.
-    expect(charge).toBeUndefined();
+    // Created (return_existing gives it back), then deleted: never left payable.
+    expect((await remoteCharges()).find((c) => c.correlationID === sale.correlationID)).toBeUndefined();
+    expect(counter.getSale(sale.correlationID).status).toBe('CANCELLED');
   });
 
   it('cancels an ACTIVE sale at once and deletes its charge when the service is back', async () => {

@@ -34,7 +34,7 @@ describe('formatTrialReport', () => {
     expect(report).toContain('Trial seed=4242 steps=3 counters=2: FAILED in 5.4 s (queues did not drain)');
     expect(report).toContain(`Replay: ${replayCommand(failed())}`);
     expect(report).toContain('Time: start 1.2 s, steps 1.1 s, drain 3.0 s, converge 0.1 s');
-    expect(replayCommand(failed())).toBe('TRIAL_SEED=4242 TRIAL_STEPS=3 TRIAL_COUNTERS=2 TRIAL_COUNT=1 npx vitest run test/sync/trials.test.ts');
+    expect(replayCommand(failed())).toBe('TRIAL_SEED=4242 TRIAL_STEPS=3 TRIAL_COUNTERS=2 TRIAL_COUNT=1 npx vitest run test/sync/trials-1.test.ts');
     expect(report).toContain(`  - sale-lost: c0 returned ${SALE} (1234) to the cashier and no longer lists it`);
     expect(report).toContain(`  #1 create c0 1234 → created ${SALE} PENDING (12 ms)`);
     expect(report).toContain('  #2 cut c1 (refuse) → cut (3 ms)');

@@ -10,7 +10,7 @@ const OUTPUT_TAIL = 3_000;
 
 export function replayCommand(result: Pick<TrialResult, 'options'>): string {
   const { seed, steps, counters } = result.options;
-  return `TRIAL_SEED=${seed} TRIAL_STEPS=${steps} TRIAL_COUNTERS=${counters} TRIAL_COUNT=1 npx vitest run test/sync/trials.test.ts`;
+  return `TRIAL_SEED=${seed} TRIAL_STEPS=${steps} TRIAL_COUNTERS=${counters} TRIAL_COUNT=1 npx vitest run test/sync/trials-1.test.ts`;
 }
 
 export function formatTrialReport(result: TrialResult): string {

@@ -18,6 +18,7 @@ export interface CommandRow {
   body_json: string | null;
   state: CommandState;
   attempts: number;
+  maybe_delivered: 0 | 1;
   next_attempt_at: string;
   last_outcome: string | null;
   last_error: string | null;
@@ -65,8 +66,9 @@ export class CommandOutbox {
       finish: db.prepare<[CommandState, string | null, string | null, string, number]>(
         'UPDATE commands SET state = ?, last_outcome = ?, last_error = ?, finished_at = ?, attempts = attempts + 1 WHERE id = ?',
       ),
-      reschedule: db.prepare<[string, string, string | null, number]>(
-        'UPDATE commands SET attempts = attempts + 1, next_attempt_at = ?, last_outcome = ?, last_error = ? WHERE id = ?',
+      reschedule: db.prepare<[string, string, string | null, number, number]>(
+        `UPDATE commands SET attempts = attempts + 1, next_attempt_at = ?, last_outcome = ?, last_error = ?,
+           maybe_delivered = MAX(maybe_delivered, ?) WHERE id = ?`,
       ),
       saleOf: db.prepare<[number], { sale_id: string }>('SELECT sale_id FROM commands WHERE id = ?'),
       wakeAll: db.prepare<[string, string, string]>(
@@ -127,8 +129,9 @@ export class CommandOutbox {
     this.statements.promoteNext.run(at, saleId);
   }
 
+  /** Not delivered this time: try again at `nextAttemptAt`. `outcome` 'not-sent' proves nothing left. */
   reschedule(id: number, nextAttemptAt: string, outcome: string, error: string | null): void {
-    this.statements.reschedule.run(nextAttemptAt, outcome, error, id);
+    this.statements.reschedule.run(nextAttemptAt, outcome, error, outcome === 'not-sent' ? 0 : 1, id);
   }
 
   /** Everything queued becomes due now (the service is back, or the settings changed). */

@@ -205,7 +205,9 @@ export class CounterSync {
     this.db.transaction(() => {
       const current = this.repo.sale(correlationID)!;
       const queued = this.outbox.queuedCommandsOfSale(correlationID);
-      const unsentCreate = queued.length === 1 && queued[0]!.kind === 'create' && queued[0]!.attempts === 0 && !this.sender.isInFlight(correlationID);
+      // Never sent, or only ever refused before sending: the service cannot have it.
+      const unsentCreate =
+        queued.length === 1 && queued[0]!.kind === 'create' && queued[0]!.maybe_delivered === 0 && !this.sender.isInFlight(correlationID);
       this.repo.updateSale({ ...current, status: 'CANCELLED', updated_at: at });
       if (unsentCreate) {
         // The service never heard of this sale: nothing to delete there, nothing to send.

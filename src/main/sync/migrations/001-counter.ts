@@ -58,6 +58,9 @@ CREATE TABLE commands (
   body_json TEXT,
   state TEXT NOT NULL CHECK (state IN ('queued', 'done', 'rejected')),
   attempts INTEGER NOT NULL DEFAULT 0,
+  -- 1 once an attempt may have reached the service (any outcome but not-sent): from then on only
+  -- the service can say whether it acted, so the command can no longer simply be dropped.
+  maybe_delivered INTEGER NOT NULL DEFAULT 0,
   -- Only the head of a sale's queue carries a real time: the commands behind it wait at
   -- '9999-12-31' until it finishes, so "what is due" is one index range, never a scan.
   next_attempt_at TEXT NOT NULL,

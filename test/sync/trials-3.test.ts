@@ -1,0 +1,4 @@
+// Shard 3 of 4 of the seeded sync trials (see trial-suite.ts).
+import { defineTrialShard } from './trial-suite';
+
+defineTrialShard(2, 4);
