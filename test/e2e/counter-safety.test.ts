@@ -13,13 +13,9 @@ import { startBrowserHost, type BrowserHostProcess } from './browser-host-proces
 import { launchChromium } from './chromium';
 import { startRemoteService, type RemoteServiceProcess } from './remote-service-process';
 import { ROOT } from './renderer-build';
+import { VIEWPORTS } from './viewports';
 
 const ARTIFACTS = join(ROOT, 'test-artifacts/e2e');
-const VIEWPORTS = [
-  { width: 1024, height: 768 },
-  { width: 1366, height: 768 },
-  { width: 1920, height: 1080 },
-];
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,7 +26,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openCounter(url: string, viewport = VIEWPORTS[1]!): Promise<Page> {
+async function openCounter(url: string, viewport: { width: number; height: number } = VIEWPORTS[1]): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   const page = await context.newPage();
   await page.goto(url);

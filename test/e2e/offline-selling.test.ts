@@ -12,13 +12,9 @@ import { startRemote, type RemoteProcess } from '../support/remote-process';
 import { startBrowserHost, type BrowserHostProcess } from './browser-host-process';
 import { launchChromium } from './chromium';
 import { ROOT } from './renderer-build';
+import { VIEWPORTS } from './viewports';
 
 const ARTIFACTS = join(ROOT, 'test-artifacts/e2e');
-const VIEWPORTS = [
-  { width: 1024, height: 768 },
-  { width: 1366, height: 768 },
-  { width: 1920, height: 1080 },
-];
 
 let remote: RemoteProcess;
 let proxy: FaultProxy;
@@ -59,7 +55,7 @@ const queue = (page: Page) => page.getByRole('status', { name: 'Fila' });
 
 describe('selling while the network is down', () => {
   it('queues the sale, says so, lets the cashier move on, and sends it all once back', async () => {
-    const page = await openCounter(VIEWPORTS[1]!);
+    const page = await openCounter(VIEWPORTS[1]);
     await page.getByText('Online').first().waitFor();
     await proxy.cut('refuse');
 
@@ -72,7 +68,7 @@ describe('selling while the network is down', () => {
       await page.setViewportSize(viewport);
       await page.screenshot({ path: join(ARTIFACTS, `offline-conectando-${viewport.width}x${viewport.height}.png`) });
     }
-    await page.setViewportSize(VIEWPORTS[1]!);
+    await page.setViewportSize(VIEWPORTS[1]);
 
     // F1: a new sale while the first one waits in the queue.
     await page.keyboard.press('F1');
@@ -102,7 +98,7 @@ describe('selling while the network is down', () => {
   });
 
   it('turns a sale still "Conectando…" into its QR on screen when the answer arrives', async () => {
-    const page = await openCounter(VIEWPORTS[0]!);
+    const page = await openCounter(VIEWPORTS[0]);
     await proxy.cut('refuse');
     await page.keyboard.type('777');
     await page.keyboard.press('Enter');
