@@ -12,6 +12,7 @@ import { benchHttp } from './http-throughput';
 import { benchListScaling } from './list-scaling';
 import { benchSyncDrain } from './sync-drain';
 import { benchSyncSoak } from './sync-soak';
+import { benchOfflineReconcile } from './offline-reconcile';
 import { benchUiLatency } from './ui-latency';
 import { elapsedMs } from './measure';
 import { type BenchSection, formatTable, meetsAim, writeResults } from './report';
@@ -30,6 +31,7 @@ const config = quick
       ui: { charges: 5, historySales: 50 },
       drain: { commands: 300, durationSec: 1, connections: 10 },
       soak: { trials: 2, steps: 20 },
+      reconcile: { small: 50, large: 500 },
     }
   : {
       create: { rounds: 8, batchMs: 600, warmupMs: 400 },
@@ -39,6 +41,7 @@ const config = quick
       ui: { charges: 50 },
       drain: { commands: 10_000, durationSec: 3, connections: 10 },
       soak: { trials: 60, steps: 80 },
+      reconcile: { small: 500, large: 5_000 },
     };
 
 async function main(): Promise<void> {
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
     ['artifacts', () => benchArtifacts(dir, config.artifacts)],
     ['sync-drain', () => benchSyncDrain(dir, config.drain)],
     ['sync-soak', () => benchSyncSoak(config.soak)],
+    ['offline-reconcile', () => benchOfflineReconcile(config.reconcile)],
     ['ui-latency', () => benchUiLatency(config.ui)],
   ];
   try {
