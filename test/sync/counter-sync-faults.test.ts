@@ -277,6 +277,27 @@ describe('a refund', () => {
   });
 });
 
+describe('refunds queued one behind another', () => {
+  it('each answer goes to its own refund: a refusal of the first is not the second one\'s', async () => {
+    const sale = await counter.createSale(newSale(1000));
+    await remote.engine.call(remote.appId, 'sandboxPayBrCode', { body: { brCode: sale.brCode } });
+    counter.watch(sale.correlationID);
+    await until(() => counter.getSale(sale.correlationID).status === 'COMPLETED', 'paid');
+    await proxy.cut('refuse');
+    const first = await counter.refundSale(sale.correlationID, 600, 'Primeira');
+    expect(first.refunds.map((refund) => refund.status)).toEqual(['QUEUED']);
+    // Meanwhile another till gives 700 back at the service: 600 more is then too much, 300 is not.
+    await remote.engine.call(remote.appId, 'createChargeRefund', { params: { id: sale.correlationID }, body: { correlationID: 'outro-caixa', value: 700 } });
+    await proxy.restore();
+    const second = await counter.refundSale(sale.correlationID, 300, 'Segunda');
+    await counter.drained();
+    const refunds = counter.getSale(sale.correlationID).refunds;
+    expect(refunds.find((refund) => refund.comment === 'Primeira')).toMatchObject({ status: 'REJECTED' });
+    expect(refunds.find((refund) => refund.comment === 'Segunda')?.status).toMatch(/IN_PROCESSING|CONFIRMED/);
+    expect(second.refunds.find((refund) => refund.comment === 'Segunda')?.status).not.toBe('REJECTED');
+  });
+});
+
 describe('a refused AppID', () => {
   it('stops sending, says so, and keeps the commands', async () => {
     proxy.setPlan(() => ({ kind: 'status', status: 401 }));

@@ -31,7 +31,7 @@ export interface CommandSenderOptions {
 }
 
 /** What a finished attempt did, for whoever waits on a sale's first answer. */
-export type AttemptResult = { saleId: string; kind: CommandRow['kind']; outcome: ServiceOutcome<unknown> };
+export type AttemptResult = { saleId: string; kind: CommandRow['kind']; idempotencyKey: string; outcome: ServiceOutcome<unknown> };
 
 export class CommandSender {
   private readonly inFlight = new Set<string>();
@@ -140,7 +140,7 @@ export class CommandSender {
       this.inFlight.delete(command.sale_id);
       const waiting = this.waiters.get(command.sale_id);
       this.waiters.delete(command.sale_id);
-      for (const resolve of waiting ?? []) resolve({ saleId: command.sale_id, kind: command.kind, outcome });
+      for (const resolve of waiting ?? []) resolve({ saleId: command.sale_id, kind: command.kind, idempotencyKey: command.idempotency_key, outcome });
       this.options.onSaleChanged(command.sale_id);
       this.options.onQueueChanged();
       this.kick();

@@ -158,7 +158,7 @@ export class CounterSync {
     };
   }
 
-  /** Queued commands of a service (the current one by default). */
+  /** Commands queued for this service (to warn before the settings leave it). */
   queuedFor(serviceId: string): number {
     return this.outbox.queued(serviceId);
   }
@@ -254,8 +254,9 @@ export class CounterSync {
       });
     })();
     this.statusChanged();
-    const answer = await this.firstAnswer(correlationID);
-    if (answer?.kind === 'refund' && answer.outcome.kind === 'rejected') {
+    // Another refund of this sale may be queued ahead of this one: only this refund's answer counts.
+    const answer = await this.firstAnswer(correlationID, refundId);
+    if (answer?.outcome.kind === 'rejected') {
       throw new PosError(this.repo.refund(refundId)?.rejected_reason ?? answer.outcome.error, 400);
     }
     this.puller.watch(correlationID);
@@ -343,8 +344,10 @@ export class CounterSync {
     this.healthTimer = undefined;
   }
 
-  private async firstAnswer(saleId: string): Promise<AttemptResult | undefined> {
-    const answered = this.sender.nextAttempt(saleId);
+  /** The first answer to this sale's command `key` (its create by default), or undefined after the wait. */
+  private async firstAnswer(saleId: string, key: string = saleId): Promise<AttemptResult | undefined> {
+    const wait = { over: false };
+    const answered = this.answerTo(saleId, key, wait);
     this.sender.kick();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const waited = new Promise<undefined>((resolve) => {
@@ -353,8 +356,18 @@ export class CounterSync {
     try {
       return await Promise.race([answered, waited]);
     } finally {
+      wait.over = true;
       clearTimeout(timer);
     }
+  }
+
+  /** Skips the answers to the sale's other commands; stops listening once nobody waits. */
+  private async answerTo(saleId: string, key: string, wait: { over: boolean }): Promise<AttemptResult | undefined> {
+    while (!wait.over) {
+      const result = await this.sender.nextAttempt(saleId);
+      if (result.idempotencyKey === key) return result;
+    }
+    return undefined;
   }
 
   /** A light question while the service has said nothing for a while: is it there? */
