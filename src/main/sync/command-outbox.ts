@@ -62,6 +62,14 @@ export class CommandOutbox {
       lastRejectedOfSale: db.prepare<[string], { last_error: string | null }>(
         "SELECT last_error FROM commands WHERE sale_id = ? AND state = 'rejected' ORDER BY id DESC LIMIT 1",
       ),
+      syncFactsBetween: db.prepare<[string, string, string], { sale_id: string; queued: number; last_error: string | null }>(
+        `SELECT c.sale_id,
+           SUM(c.state = 'queued') AS queued,
+           (SELECT last_error FROM commands r WHERE r.sale_id = c.sale_id AND r.state = 'rejected' ORDER BY r.id DESC LIMIT 1) AS last_error
+         FROM commands c JOIN sales s ON s.correlation_id = c.sale_id
+         WHERE s.service_id = ? AND s.created_at >= ? AND s.created_at < ?
+         GROUP BY c.sale_id`,
+      ),
       queuedOfSaleList: db.prepare<[string], CommandRow>("SELECT * FROM commands WHERE sale_id = ? AND state = 'queued' ORDER BY id"),
       finish: db.prepare<[CommandState, string | null, string | null, string, number]>(
         'UPDATE commands SET state = ?, last_outcome = ?, last_error = ?, finished_at = ?, attempts = attempts + 1 WHERE id = ?',
@@ -111,6 +119,15 @@ export class CommandOutbox {
 
   queuedOfSale(saleId: string): number {
     return this.statements.queuedOfSale.get(saleId)!.n;
+  }
+
+  /** Queued count and last refusal of every sale made in [start, end) that has commands: one query for a day. */
+  syncFactsBetween(serviceId: string, start: string, end: string): Map<string, { queued: number; lastRejection?: string }> {
+    const facts = new Map<string, { queued: number; lastRejection?: string }>();
+    for (const row of this.statements.syncFactsBetween.all(serviceId, start, end)) {
+      facts.set(row.sale_id, { queued: row.queued, ...(row.last_error ? { lastRejection: row.last_error } : {}) });
+    }
+    return facts;
   }
 
   queuedCommandsOfSale(saleId: string): CommandRow[] {

@@ -35,6 +35,8 @@ export type AttemptResult = { saleId: string; kind: CommandRow['kind']; idempote
 
 export class CommandSender {
   private readonly inFlight = new Set<string>();
+  /** Answers waiting for this turn's transaction (see recordAnswers). */
+  private readonly answered: { command: CommandRow; outcome: ServiceOutcome<unknown> }[] = [];
   private readonly waiters = new Map<string, ((result: AttemptResult) => void)[]>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private scheduledFor = Infinity;
@@ -131,20 +133,42 @@ export class CommandSender {
       console.error(`[sync] ${command.kind} of ${command.sale_id} failed`, error);
       outcome = { kind: 'server', status: 0, error: error instanceof Error ? error.message : String(error) };
     }
+    this.answered.push({ command, outcome });
+    if (this.answered.length === 1) setImmediate(() => this.recordAnswers());
+  }
+
+  /**
+   * The answers that arrived in one event-loop turn, recorded in one transaction (one fsync for
+   * all, as the engine's group commit does), each with its command's new state. Until it commits
+   * a command stays queued, so a crash before it only means the same request, with the same key,
+   * is sent again.
+   */
+  private recordAnswers(): void {
+    const batch = this.answered.splice(0);
     try {
-      if (!this.stopped || outcome.kind === 'ok') this.options.connectivity.observe(outcome);
-      this.apply(command, outcome);
+      this.options.db.transaction(() => {
+        for (const { command, outcome } of batch) {
+          try {
+            this.options.connectivity.observe(outcome);
+            this.apply(command, outcome);
+          } catch (error) {
+            // Its own savepoint rolled back: that command stays queued, the others are recorded.
+            console.error(`[sync] could not record the answer to ${command.kind} of ${command.sale_id}`, error);
+          }
+        }
+      })();
     } catch (error) {
-      console.error(`[sync] could not record the answer to ${command.kind} of ${command.sale_id}`, error);
-    } finally {
+      console.error('[sync] could not record a batch of answers', error);
+    }
+    for (const { command, outcome } of batch) {
       this.inFlight.delete(command.sale_id);
       const waiting = this.waiters.get(command.sale_id);
       this.waiters.delete(command.sale_id);
       for (const resolve of waiting ?? []) resolve({ saleId: command.sale_id, kind: command.kind, idempotencyKey: command.idempotency_key, outcome });
       this.options.onSaleChanged(command.sale_id);
-      this.options.onQueueChanged();
-      this.kick();
     }
+    this.options.onQueueChanged();
+    this.kick();
   }
 
   /** The answer and the command's new state, in one transaction. */

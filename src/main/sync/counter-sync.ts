@@ -289,7 +289,12 @@ export class CounterSync {
   /** Sales made in [start, end) at the current service, newest first; no request to the service. */
   salesBetween(start: string, end: string): Sale[] {
     const serviceId = this.requireService().serviceId;
-    return this.repo.salesBetween(serviceId, start, end).map((row) => this.viewOf(row));
+    // A day of a thousand sales in three queries, not three per sale.
+    const refunds = this.repo.refundsOfSalesBetween(serviceId, start, end);
+    const facts = this.outbox.syncFactsBetween(serviceId, start, end);
+    return this.repo
+      .salesBetween(serviceId, start, end)
+      .map((row) => saleView(row, refunds.get(row.correlation_id) ?? [], facts.get(row.correlation_id) ?? { queued: 0 }));
   }
 
   /** What a receipt of this sale is made of. */

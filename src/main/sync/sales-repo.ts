@@ -79,6 +79,10 @@ export class SalesRepo {
            updated_at = @updated_at WHERE correlation_id = @correlation_id`,
       ),
       refundsOf: db.prepare<[string], RefundRow>('SELECT * FROM refunds WHERE sale_id = ? ORDER BY created_at, rowid'),
+      refundsOfSalesBetween: db.prepare<[string, string, string], RefundRow>(
+        `SELECT r.* FROM refunds r JOIN sales s ON s.correlation_id = r.sale_id
+         WHERE s.service_id = ? AND s.created_at >= ? AND s.created_at < ? ORDER BY r.created_at, r.rowid`,
+      ),
     };
   }
 
@@ -134,5 +138,16 @@ export class SalesRepo {
 
   refundsOf(saleId: string): RefundRow[] {
     return this.statements.refundsOf.all(saleId);
+  }
+
+  /** The refunds of every sale made in [start, end), by sale: one query for a whole day. */
+  refundsOfSalesBetween(serviceId: string, start: string, end: string): Map<string, RefundRow[]> {
+    const bySale = new Map<string, RefundRow[]>();
+    for (const refund of this.statements.refundsOfSalesBetween.all(serviceId, start, end)) {
+      const list = bySale.get(refund.sale_id);
+      if (list) list.push(refund);
+      else bySale.set(refund.sale_id, [refund]);
+    }
+    return bySale;
   }
 }

@@ -70,7 +70,9 @@ CREATE TABLE commands (
   finished_at TEXT
 );
 CREATE INDEX commands_due ON commands (service_id, next_attempt_at, id) WHERE state = 'queued';
-CREATE INDEX commands_of_sale ON commands (sale_id, id) WHERE state = 'queued';
+-- A sale's commands by state: its queue, its queued count and its last refusal (the history
+-- shows both for every sale of the day) are each one index range.
+CREATE INDEX commands_of_sale ON commands (sale_id, state, id);
 
 CREATE TABLE sync_state (
   key TEXT PRIMARY KEY,
