@@ -203,16 +203,49 @@ export interface Transaction {
   endToEndId: string;
   /** Same value as endToEndId: the OpenAPI document declares both spellings. */
   endToEndID: string;
+  /**
+   * A charge's payment: the charge's transactionID. A Pix that came through a static BR Code
+   * with a txid (62-05): that txid, as the real service shows a static QR code's payment (its
+   * webhook examples give `transactionID` = the QR code's identifier = `raw.txid`); a code paid
+   * twice gives two transactions with the same transactionID. Otherwise an id of our own.
+   */
   transactionID: string;
   infoPagador?: string;
   payer?: Payer & { bank?: PartyBank };
   customer?: ChargeCustomer | null;
   charge?: { correlationID: string; transactionID: string; globalID: string; value: number; status: ChargeStatus } | null;
+  /**
+   * The static QR code the Pix came through: the one whose code was paid, or the one whose
+   * identifier equals the txid the payment carried, even when it was registered after the payment.
+   */
   pixQrCode?: { correlationID: string; identifier: string; id: string; name: string } | null;
   /** For REFUND transactions: the end-to-end id of the payment being returned. */
   originalEndToEndId?: string;
   webhookSent: boolean;
   createdAt: string;
+}
+
+export type PixKeyType = 'CPF' | 'CNPJ' | 'EMAIL' | 'PHONE' | 'EVP';
+
+/** One of the account's Pix keys (GET /api/v1/pix-keys), in DICT form. */
+export interface PixKey {
+  key: string;
+  type: PixKeyType;
+  /** The key new charges and static QR codes receive with: exactly one per account that has keys. */
+  isDefault: boolean;
+}
+
+/** The bank account an application is linked to (OpenAPI CompanyBankAccount). Money in cents. */
+export interface CompanyBankAccount {
+  accountId: string;
+  isDefault: boolean;
+  balance: { total: number; blocked: number; available: number };
+  taxId: string;
+  officialName: string;
+  tradeName: string;
+  branch: string;
+  account: string;
+  accountName: string;
 }
 
 /** The company behind the AppID (GET /api/v1/company). */

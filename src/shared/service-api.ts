@@ -4,9 +4,11 @@
 import type {
   Charge,
   ChargeRefund,
+  CompanyBankAccount,
   Customer,
   EmvDecodeResult,
   PageInfo,
+  PixKey,
   PixQrCode,
   PixTransactionRefund,
   Transaction,
@@ -36,7 +38,10 @@ export type Scope =
   | 'TRANSACTION_GET'
   | 'TRANSACTION_GET_LIST'
   | 'DECODE_EMV_POST'
-  | 'COMPANY_GET';
+  | 'COMPANY_GET'
+  // Not named by the spec or the OpenAPI file (GET /api/v1/pix-keys declares no x-required-scope);
+  // named like the other list scopes (CHARGE_GET_LIST, PIX_QRCODE_GET_LIST).
+  | 'PIX_KEY_GET_LIST';
 
 export const ALL_SCOPES: readonly Scope[] = [
   'CHARGE_POST',
@@ -63,6 +68,7 @@ export const ALL_SCOPES: readonly Scope[] = [
   'TRANSACTION_GET_LIST',
   'DECODE_EMV_POST',
   'COMPANY_GET',
+  'PIX_KEY_GET_LIST',
 ];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -122,6 +128,7 @@ export const operations = {
 
   decodeEmv: { method: 'POST', paths: ['/api/v1/decode/emv'], scope: 'DECODE_EMV_POST', status: 200 },
   getCompany: { method: 'GET', paths: ['/api/v1/company'], scope: 'COMPANY_GET', status: 200 },
+  listPixKeys: { method: 'GET', paths: ['/api/v1/pix-keys'], scope: 'PIX_KEY_GET_LIST', status: 200 },
 
   // Sandbox payment simulators, as the real sandbox offers them, plus a payer's-bank style
   // endpoint that pays any BR Code addressed to this account.
@@ -168,6 +175,8 @@ export interface ServiceResponses {
   getReceipt: Uint8Array;
   decodeEmv: EmvDecodeResult;
   getCompany: { company: { officialName: string; tradeName: string; taxID: string; correlationID: string } };
+  /** The spec's `{pixKeys[], account}`: no pageInfo (skip and limit still page the keys). */
+  listPixKeys: { pixKeys: PixKey[]; account: CompanyBankAccount };
   sandboxPay: { transaction: Transaction; charge?: Charge; pixQrCode?: PixQrCode };
   sandboxPayBrCode: { transaction: Transaction; charge?: Charge; pixQrCode?: PixQrCode };
 }

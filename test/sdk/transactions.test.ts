@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Charge, PixQrCode, Transaction } from '../../src/shared/resources';
-import { isEndToEndId } from '../../src/main/pix';
+import { buildStaticBrCode, isEndToEndId } from '../../src/main/pix';
 import { as, paidCharge, sdkRejection, useSdkSandbox, type SdkSandbox } from './sdk-sandbox';
 
 /** Three payments a minute apart: two charges (15:01, 15:03) and a static QR (15:02). */
@@ -84,6 +84,27 @@ describe('SDK transactions.* against the sandbox', () => {
     for (const pixQrCode of [qr.id, 'caixa', qr.identifier]) {
       const { transactions } = await woovi.transactions.list({ query: { pixQrCode } });
       expect(transactions.map((t) => [t.endToEndId, t.value]), pixQrCode).toEqual([[viaQr.endToEndId, 250]]);
+    }
+  });
+
+  // Issue 10: an offline sale is a static code of the counter's own (our key, the amount, a txid)
+  // paid before the sale is registered as a static QR code with that txid as identifier. The
+  // SDK's pixQrCode.create passes `identifier` through although its typing omits it.
+  it('an offline sale paid before its static QR code exists is found by transactions.list({ pixQrCode, start, end })', async () => {
+    const { woovi, clock, pixKey } = s();
+    const start = clock.now().toISOString();
+    clock.advance(60_000);
+    const offline = buildStaticBrCode({ pixKey, amountCents: 1890, txid: 'venda0042', merchantName: 'Padaria', merchantCity: 'Recife' });
+    const { transaction: paid } = await s().payBrCode(offline);
+    expect(paid).toMatchObject({ transactionID: 'venda0042', pixQrCode: null });
+    const end = clock.now().toISOString();
+    clock.advance(10 * 60_000);
+    await woovi.pixQrCode.create({ name: 'Venda 42', correlationID: 'sale-42', value: 1890, identifier: 'venda0042' } as { name: string });
+    for (const pixQrCode of ['venda0042', 'sale-42']) {
+      const { transactions } = await woovi.transactions.list({ query: { pixQrCode, start, end } });
+      expect(transactions.map((t) => [t.endToEndId, t.transactionID, as<Transaction>(t).pixQrCode?.identifier]), pixQrCode).toEqual([
+        [paid.endToEndId, 'venda0042', 'venda0042'],
+      ]);
     }
   });
 

@@ -5,6 +5,7 @@ import { chargeExpirySweeper } from './charges/charge-expiry-sweeper';
 import { companyHandlers } from './company/company-handlers';
 import { customerHandlers } from './customers/customer-handlers';
 import { imageHandlers } from './images/image-handlers';
+import { pixKeyHandlers } from './pix-keys/pix-key-handlers';
 import { pixQrCodeHandlers } from './pix-qr-codes/pix-qr-code-handlers';
 import { receiptHandlers } from './receipts/receipt-handlers';
 import { refundHandlers } from './refunds/refund-handlers';
@@ -23,6 +24,7 @@ export const handlers: HandlerTable<OperationName> = {
   ...receiptHandlers,
   ...sandboxHandlers,
   ...companyHandlers,
+  ...pixKeyHandlers,
 };
 
 export const sweepers: readonly Sweeper[] = [chargeExpirySweeper, refundSettlementSweeper];

@@ -40,7 +40,8 @@ describe('migration 005: refunds record whether their value was named', () => {
   it('reads refunds stored before it as having named their value', () => {
     const db = storeAtVersion4();
     migrate(db);
-    expect(db.pragma('user_version', { simple: true })).toBe(5);
+    // Later migrations run too: the store ends at the newest version.
+    expect(db.pragma('user_version', { simple: true })).toBe(migrations.at(-1)!.version);
     const earlier = refundRepo(db).findByCorrelationId('co', 'dev-1')!;
     expect(earlier.value_given).toBe(1);
     const target = { transactionId: 'pay' };

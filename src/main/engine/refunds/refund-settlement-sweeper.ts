@@ -38,6 +38,8 @@ export const refundSettlementSweeper: Sweeper = {
         refund_id: refund.id,
         original_transaction_id: original.id,
         withdrawal_id: null,
+        // A refund follows its payment's QR code, the one linked by txid too (see transaction-repo).
+        txid: original.txid,
         info_pagador: refund.comment,
         payer: original.payee,
         payee: original.payer,

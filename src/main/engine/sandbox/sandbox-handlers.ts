@@ -33,6 +33,8 @@ const payBody = z.object(
     brCode: z.string({ error: 'brCode must be a string' }).trim().min(1, { error: 'brCode is required' }).max(512, { error: 'brCode is too long' }),
     value: positiveCents('value').optional(),
     payer: payerInput,
+    // Test option: pay as a bank that drops the static code's txid (see ResolveOptions).
+    dropTxid: z.boolean({ error: 'dropTxid must be true or false' }).optional(),
   },
   { error: 'body must be a JSON object with brCode' },
 );
@@ -77,14 +79,15 @@ export const sandboxHandlers: HandlerTable<'sandboxPay' | 'sandboxPayBrCode'> = 
     }
     const qr = pixQrCodeRepo(ctx.db).findByAnyId(companyId, query.identifier!);
     if (!qr) throw notFound('Pix QR code not found');
-    return pay(ctx, { pixQrCode: qr }, amountFor({ amount: qr.value ?? undefined }, query.value), sandboxPayer(undefined));
+    // The QR code's BR Code carries its identifier as txid, so the payment does too.
+    return pay(ctx, { pixQrCode: qr, txid: qr.identifier }, amountFor({ amount: qr.value ?? undefined }, query.value), sandboxPayer(undefined));
   },
 
-  // POST /openpix/testing/pay {brCode, value?, payer?}: pays a BR Code as a payer's bank would.
+  // POST /openpix/testing/pay {brCode, value?, payer?, dropTxid?}: pays a BR Code as a payer's bank would.
   sandboxPayBrCode(ctx, request) {
     assertSandbox(ctx);
     const body = parseInput(payBody, objectBody(request.body));
-    const target = resolveBrCode(ctx, body.brCode);
+    const target = resolveBrCode(ctx, body.brCode, { dropTxid: body.dropTxid });
     return pay(ctx, target, amountFor(target, body.value), sandboxPayer(body.payer));
   },
 };

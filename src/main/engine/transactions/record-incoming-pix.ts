@@ -33,6 +33,13 @@ export interface IncomingPix {
   pixQrCode?: PixQrCodeRow;
   /** The key paid when the payment came through neither a charge nor a QR code of ours. */
   pixKey?: PixKeyRow;
+  /**
+   * The txid (62-05) the static BR Code carried, as the payer's bank sent it on; undefined for
+   * a dynamic code's payment or when the bank dropped it. It becomes the transaction's
+   * transactionID (unless a charge gives its own) and links it to the static QR code with that
+   * identifier, now or once one is registered.
+   */
+  txid?: string;
   /** Integer cents, > 0. */
   value: number;
   payer: IncomingPixPayer;
@@ -99,12 +106,14 @@ export function recordIncomingPix(ctx: OperationContext, input: IncomingPix): Tr
       status: 'CONFIRMED',
       value,
       end_to_end_id: newEndToEndId(input.payer.bank?.ispb ?? account.ispb, ctx.now),
-      transaction_id: charge?.transaction_id ?? newTransactionId(),
+      // The real service shows a static QR code's payment with transactionID = its txid.
+      transaction_id: charge?.transaction_id ?? input.txid ?? newTransactionId(),
       charge_id: charge?.id ?? null,
       pix_qr_code_id: input.pixQrCode?.id ?? null,
       refund_id: null,
       original_transaction_id: null,
       withdrawal_id: null,
+      txid: input.txid ?? null,
       info_pagador: input.infoPagador ?? null,
       payer: JSON.stringify(payer),
       payee: JSON.stringify(payee),

@@ -1,6 +1,6 @@
 import { chargeRepo } from '../charges/charge-repo-instance';
 import type { HandlerTable, OperationContext } from '../context';
-import { unknownRecord } from '../errors';
+import { ServiceError, unknownRecord } from '../errors';
 import { parsePage, pageOf } from '../pagination';
 import { pixQrCodeRepo } from '../pix-qr-codes/pix-qr-code-repo';
 import { parseInput, pathId } from '../validation';
@@ -13,6 +13,19 @@ export function requireTransaction(ctx: OperationContext, id: string): Transacti
   const view = transactionRepo(ctx.db).findByAnyId(ctx.tenant.company.id, id);
   if (!view) throw unknownRecord('Transaction not found');
   return view;
+}
+
+/**
+ * A reference that names payments only (a txid paid twice is ambiguous, see findByAnyId) names
+ * no withdrawal: the filter then matches nothing, as an unknown reference does.
+ */
+function findQuietly(ctx: OperationContext, id: string): TransactionView | undefined {
+  try {
+    return transactionRepo(ctx.db).findByAnyId(ctx.tenant.company.id, id);
+  } catch (error) {
+    if (error instanceof ServiceError) return undefined;
+    throw error;
+  }
 }
 
 /**
@@ -39,10 +52,13 @@ function resolveFilter(ctx: OperationContext, query: TransactionListQuery): Tran
     const qr = qrs.findByAnyId(companyId, query.pixQrCode) ?? qrs.findByIdIncludingDeleted(companyId, query.pixQrCode);
     if (!qr) return null;
     filter.pixQrCodeId = qr.id;
+    // Payments carrying its identifier as txid are its own too, even those booked before the code
+    // was registered (an offline sale's static code, registered when the counter came back).
+    filter.pixQrCodeIdentifier = qr.identifier;
   }
   if (query.withdrawal !== undefined) {
     // A withdrawal is a WITHDRAW transaction; it may be named by its id or its end-to-end id.
-    const withdrawal = transactionRepo(ctx.db).findByAnyId(companyId, query.withdrawal);
+    const withdrawal = findQuietly(ctx, query.withdrawal);
     filter.withdrawalId = withdrawal?.type === 'WITHDRAW' ? withdrawal.id : query.withdrawal;
   }
   return filter;

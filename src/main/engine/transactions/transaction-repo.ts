@@ -1,5 +1,6 @@
 import type { Db } from '../../store/database';
 import type { ChargeStatus, TransactionType } from '../../../shared/resources';
+import { badRequest } from '../errors';
 import { fromGlobalId } from '../ids';
 import { perDatabase } from '../repo-cache';
 
@@ -14,7 +15,11 @@ export interface TransactionRow {
   value: number;
   /** E… for money received, D… (the return id) for a refund sent. */
   end_to_end_id: string;
-  /** PAYMENT of a charge: the charge's transactionID; REFUND: the refundId; otherwise our own 32-hex id. */
+  /**
+   * PAYMENT of a charge: the charge's transactionID; a PAYMENT that carried a txid: that txid
+   * (so not unique: a static code may be paid many times); REFUND: the refundId; otherwise our
+   * own 32-hex id.
+   */
   transaction_id: string;
   charge_id: string | null;
   pix_qr_code_id: string | null;
@@ -23,6 +28,12 @@ export interface TransactionRow {
   /** REFUND rows: the PAYMENT being returned. */
   original_transaction_id: string | null;
   withdrawal_id: string | null;
+  /**
+   * PAYMENT rows: the txid (62-05) of the static BR Code the Pix came through, when the payer's
+   * bank sent one (migration 006); REFUND rows: their payment's. It links the row to the static
+   * QR code with that identifier even when the code was registered after the payment (offline sales).
+   */
+  txid: string | null;
   info_pagador: string | null;
   /** JSON of TransactionParty: who sent the money. */
   payer: string | null;
@@ -41,6 +52,8 @@ export interface TransactionView extends TransactionRow {
   charge_value: number | null;
   charge_status: ChargeStatus | null;
   charge_customer: string | null;
+  /** The QR code the payment is linked to: by pix_qr_code_id, else by txid = identifier. */
+  qr_id: string | null;
   qr_correlation_id: string | null;
   qr_identifier: string | null;
   qr_name: string | null;
@@ -51,7 +64,9 @@ export interface TransactionListFilter {
   start?: string;
   end?: string;
   chargeId?: string;
+  /** A static QR code's payments: those linked to it by id, or carrying its identifier as txid. */
   pixQrCodeId?: string;
+  pixQrCodeIdentifier?: string;
   withdrawalId?: string;
   webhookSent?: boolean;
   type?: TransactionType;
@@ -59,25 +74,65 @@ export interface TransactionListFilter {
 
 const COLUMNS = [
   'id', 'company_id', 'account_id', 'type', 'status', 'value', 'end_to_end_id', 'transaction_id', 'charge_id',
-  'pix_qr_code_id', 'refund_id', 'original_transaction_id', 'withdrawal_id', 'info_pagador', 'payer', 'payee',
+  'pix_qr_code_id', 'refund_id', 'original_transaction_id', 'withdrawal_id', 'txid', 'info_pagador', 'payer', 'payee',
   'time', 'webhook_sent', 'created_at',
 ] as const;
 
 // Deleted QR codes stay joinable: a payment keeps pointing at the code it came through.
+// A payment with no QR code of its own but a txid belongs to the company's QR code with that
+// identifier, whenever that code was registered: before the payment (a key payment whose txid
+// names it) or after (an offline sale registered later). Identifiers are unique across
+// companies, deleted codes included, so at most one code matches. A charge's payment is the
+// charge's, never a QR code's.
+const LINKED_QR = `COALESCE(t.pix_qr_code_id, CASE WHEN t.txid IS NOT NULL AND t.charge_id IS NULL THEN
+    (SELECT k.id FROM pix_qr_codes k WHERE k.identifier = t.txid AND k.company_id = t.company_id) END)`;
 const VIEW = `
   SELECT t.*,
     c.correlation_id AS charge_correlation_id, c.transaction_id AS charge_transaction_id,
     c.value AS charge_value, c.status AS charge_status, c.customer AS charge_customer,
-    q.correlation_id AS qr_correlation_id, q.identifier AS qr_identifier, q.name AS qr_name,
+    q.id AS qr_id, q.correlation_id AS qr_correlation_id, q.identifier AS qr_identifier, q.name AS qr_name,
     o.end_to_end_id AS original_end_to_end_id
   FROM transactions t
   LEFT JOIN charges c ON c.id = t.charge_id
-  LEFT JOIN pix_qr_codes q ON q.id = t.pix_qr_code_id
+  LEFT JOIN pix_qr_codes q ON q.id = ${LINKED_QR}
   LEFT JOIN transactions o ON o.id = t.original_transaction_id`;
+
+/** The list's statement for these filters (named parameters: the filter's, companyId, take, skip). */
+export function transactionListSql(filter: TransactionListFilter): string {
+  const byQrCode = filter.pixQrCodeId !== undefined;
+  // With the QR code filter, its two indexed lookups below pick the rows; a plain
+  // `t.company_id = ?` would let SQLite walk the company's whole time index instead (it
+  // prefers an index that gives the order), so the unary + keeps the check off the indexes.
+  const where = [byQrCode ? '+t.company_id = @companyId' : 't.company_id = @companyId'];
+  if (filter.type !== undefined) where.push('t.type = @type');
+  if (filter.chargeId !== undefined) where.push('t.charge_id = @chargeId');
+  if (byQrCode) {
+    // The view's link: paid through the code, or carrying its identifier as txid.
+    where.push(
+      filter.pixQrCodeIdentifier !== undefined
+        ? `t.rowid IN (
+            SELECT rowid FROM transactions WHERE company_id = @companyId AND pix_qr_code_id = @pixQrCodeId
+            UNION ALL
+            SELECT rowid FROM transactions WHERE company_id = @companyId AND txid = @pixQrCodeIdentifier
+              AND pix_qr_code_id IS NULL AND charge_id IS NULL)`
+        : 't.rowid IN (SELECT rowid FROM transactions WHERE company_id = @companyId AND pix_qr_code_id = @pixQrCodeId)',
+    );
+  }
+  if (filter.withdrawalId !== undefined) where.push('t.withdrawal_id = @withdrawalId');
+  if (filter.webhookSent !== undefined) where.push('t.webhook_sent = @webhookSent');
+  if (filter.start !== undefined) where.push('t.time >= @start');
+  if (filter.end !== undefined) where.push('t.time <= @end');
+  // rowid breaks ties between transactions of the same instant in insertion order.
+  return `${VIEW} WHERE ${where.join(' AND ')} ORDER BY t.time DESC, t.rowid DESC LIMIT @take OFFSET @skip`;
+}
 
 export interface TransactionRepo {
   insert(row: TransactionRow): void;
-  /** Our id, globalID or endToEndId, within one company. */
+  /**
+   * Our id, globalID, endToEndId or transactionID, within one company. Throws a 400 when a
+   * transactionID names more than one payment (a static code's txid paid twice): answering
+   * with either could refund the wrong Pix; the endToEndId names exactly one.
+   */
   findByAnyId(companyId: string, id: string): TransactionView | undefined;
   findById(companyId: string, id: string): TransactionView | undefined;
   findByEndToEndId(companyId: string, endToEndId: string): TransactionView | undefined;
@@ -93,9 +148,10 @@ export const transactionRepo = perDatabase<TransactionRepo>((db: Db) => {
   );
   const byId = db.prepare<[string, string], TransactionView>(`${VIEW} WHERE t.company_id = ? AND t.id = ?`);
   const byEndToEnd = db.prepare<[string, string], TransactionView>(`${VIEW} WHERE t.company_id = ? AND t.end_to_end_id = ?`);
-  // A transactionID names one PAYMENT (a charge's) or one REFUND (its refundId); PAYMENT first.
+  // A transactionID names a PAYMENT (a charge's, or a txid's: maybe several) or one REFUND (its
+  // refundId); PAYMENT first, and a second row tells whether it is ambiguous.
   const byTransactionId = db.prepare<[string, string], TransactionView>(
-    `${VIEW} WHERE t.company_id = ? AND t.transaction_id = ? ORDER BY t.type = 'PAYMENT' DESC, t.time LIMIT 1`,
+    `${VIEW} WHERE t.company_id = ? AND t.transaction_id = ? ORDER BY t.type = 'PAYMENT' DESC, t.time, t.rowid LIMIT 2`,
   );
   const chargePayment = db.prepare<[string, string], TransactionView>(
     `${VIEW} WHERE t.company_id = ? AND t.charge_id = ? AND t.type = 'PAYMENT' ORDER BY t.time LIMIT 1`,
@@ -104,6 +160,13 @@ export const transactionRepo = perDatabase<TransactionRepo>((db: Db) => {
 
   const findById = (companyId: string, id: string) => byId.get(companyId, id);
   const findByEndToEndId = (companyId: string, endToEndId: string) => byEndToEnd.get(companyId, endToEndId);
+  const byTransactionIdOnly = (companyId: string, transactionId: string): TransactionView | undefined => {
+    const [first, second] = byTransactionId.all(companyId, transactionId);
+    if (first?.type === 'PAYMENT' && second?.type === 'PAYMENT') {
+      throw badRequest(`transactionID ${transactionId} names more than one payment: use the endToEndId of the one you mean`);
+    }
+    return first;
+  };
 
   return {
     insert: (row) => {
@@ -117,22 +180,13 @@ export const transactionRepo = perDatabase<TransactionRepo>((db: Db) => {
         (objectId ? findById(companyId, objectId) : undefined) ??
         findById(companyId, id) ??
         findByEndToEndId(companyId, id) ??
-        byTransactionId.get(companyId, id)
+        byTransactionIdOnly(companyId, id)
       );
     },
     findChargePayment: (companyId, chargeId) => chargePayment.get(companyId, chargeId),
     list: (companyId, filter, skip, limit) => {
-      const where = ['t.company_id = @companyId'];
-      if (filter.type !== undefined) where.push('t.type = @type');
-      if (filter.chargeId !== undefined) where.push('t.charge_id = @chargeId');
-      if (filter.pixQrCodeId !== undefined) where.push('t.pix_qr_code_id = @pixQrCodeId');
-      if (filter.withdrawalId !== undefined) where.push('t.withdrawal_id = @withdrawalId');
-      if (filter.webhookSent !== undefined) where.push('t.webhook_sent = @webhookSent');
-      if (filter.start !== undefined) where.push('t.time >= @start');
-      if (filter.end !== undefined) where.push('t.time <= @end');
       const params = { ...filter, webhookSent: filter.webhookSent ? 1 : 0, companyId, take: limit + 1, skip };
-      // rowid breaks ties between transactions of the same instant in insertion order.
-      const sql = `${VIEW} WHERE ${where.join(' AND ')} ORDER BY t.time DESC, t.rowid DESC LIMIT @take OFFSET @skip`;
+      const sql = transactionListSql(filter);
       let stmt = listCache.get(sql);
       if (!stmt) {
         stmt = db.prepare(sql);

@@ -54,9 +54,9 @@ export function serializeTransaction(view: TransactionView): Transaction {
     };
     transaction.customer = view.charge_customer ? (JSON.parse(view.charge_customer) as ChargeCustomer) : null;
   }
-  if (view.pix_qr_code_id !== null && view.qr_identifier !== null) {
+  if (view.qr_id !== null && view.qr_identifier !== null) {
     transaction.pixQrCode = {
-      id: view.pix_qr_code_id,
+      id: view.qr_id,
       correlationID: view.qr_correlation_id!,
       identifier: view.qr_identifier,
       name: view.qr_name!,

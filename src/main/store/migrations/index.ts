@@ -3,6 +3,8 @@ import { pixQrCodeSoftDeleteSchema } from './002-pix-qr-code-soft-delete';
 import { sparseChargeIndexesSchema } from './003-sparse-charge-indexes';
 import { paymentLinksSchema } from './004-payment-links';
 import { refundValueGivenSchema } from './005-refund-value-given';
+import { transactionTxidSchema } from './006-transaction-txid';
+import { pixKeyListScopeSchema } from './007-pix-key-list-scope';
 
 export interface Migration {
   version: number;
@@ -17,4 +19,6 @@ export const migrations: readonly Migration[] = [
   { version: 3, name: 'sparse-charge-indexes', sql: sparseChargeIndexesSchema },
   { version: 4, name: 'payment-links', sql: paymentLinksSchema },
   { version: 5, name: 'refund-value-given', sql: refundValueGivenSchema },
+  { version: 6, name: 'transaction-txid', sql: transactionTxidSchema },
+  { version: 7, name: 'pix-key-list-scope', sql: pixKeyListScopeSchema },
 ];
