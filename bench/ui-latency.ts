@@ -9,6 +9,7 @@ import { startBrowserHost } from '../test/e2e/browser-host-process';
 import { startRemote } from '../test/support/remote-process';
 import { launchChromium } from '../test/e2e/chromium';
 import { ensureRendererBuilt } from '../test/e2e/renderer-build';
+import { formatBRL } from '../src/shared/money';
 import { median } from './measure';
 import type { BenchSection } from './report';
 
@@ -179,7 +180,15 @@ export async function measureRemotePaymentLatency(options: { charges?: number; w
   }
 }
 
-/** F2 → the day's history painted with its `sales` rows (and the totals), from the counter's own store. */
+/**
+ * F2 → the day's history as the cashier sees it: the screen painted with the day's totals ("Vendas"
+ * equal to the `sales` seeded) and the first rows of the list (the newest sale on top), from the
+ * counter's own store. The list is virtualised, so only the rows in view are ever in the DOM.
+ *
+ * The screen shows the list it had as soon as it opens and asks for a fresh one at once; the
+ * clock stops at the paint after that fresh answer has landed (the section's aria-busy has been
+ * "true" and is "false" again), so listSales and its trip to the page are part of the figure.
+ */
 export async function measureHistoryLatency(options: { sales?: number; rounds?: number } = {}): Promise<number[]> {
   const sales = options.sales ?? 1_000;
   const rounds = options.rounds ?? 10;
@@ -199,18 +208,37 @@ export async function measureHistoryLatency(options: { sales?: number; rounds?: 
       });
       if (!response.ok) throw new Error(`seeding sale ${i} failed: ${response.status}`);
     }
+    const expected = {
+      count: String(sales),
+      rows: Math.min(sales, 10),
+      // The newest sale (the last seeded) heads the list, as the screen formats it.
+      newest: formatBRL(100 + sales - 1).replace(/\s+/g, ' '),
+    };
     const samples: number[] = [];
     for (let round = 0; round < rounds + 1; round++) {
       await page.keyboard.press('F1');
       await page.getByLabel('Valor', { exact: true }).waitFor();
       await page.evaluate(`(() => {
         ${AFTER_PAINT}
+        const expected = ${JSON.stringify(expected)};
+        const text = (el) => (el ? el.textContent : '').replace(/\\s+/g, ' ').trim();
+        let sawLoading = false;
+        const shown = () => {
+          const section = document.querySelector('section.history-list');
+          if (!section) return false;
+          if (section.getAttribute('aria-busy') === 'true') sawLoading = true;
+          if (!sawLoading || section.getAttribute('aria-busy') !== 'false') return false;
+          const count = [...document.querySelectorAll('.totals .total')].find((total) => text(total.querySelector('dt')) === 'Vendas');
+          if (text(count && count.querySelector('dd')) !== expected.count) return false;
+          if (document.querySelectorAll('.sale-rows > li').length < expected.rows) return false;
+          return text(document.querySelector('.sale-rows > li[aria-posinset="1"] .sale-row-amount')) === expected.newest;
+        };
         window.__balcaoHistoryProbe = new Promise((resolve) => {
           window.addEventListener('keydown', async function onF2(event) {
             if (event.key !== 'F2') return;
             window.removeEventListener('keydown', onF2, true);
             const start = event.timeStamp;
-            await waitFor(() => document.querySelectorAll('.sale-rows > li').length >= ${sales});
+            await waitFor(shown);
             resolve((await afterPaint()) - start);
           }, true);
         });
@@ -259,7 +287,7 @@ export async function benchUiLatency(options: { charges?: number; historySales?:
       },
       {
         ...row(`UI: F2 → history of ${options.historySales ?? 1_000} sales painted`, percentile(history, 95), history, HISTORY_AIM_MS),
-        note: `p95 over ${history.length} openings; read from the counter's own store`,
+        note: `p95 over ${history.length} openings; the day's totals and the first rows painted once the fresh list has landed (the list is virtualised), read from the counter's own store`,
       },
     ],
     notes: ['UI latency drives the real browser host with Debian Chromium (headless, no GPU).'],

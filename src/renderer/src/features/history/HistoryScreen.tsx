@@ -1,17 +1,17 @@
 // Histórico: today's sales with status chips (and "na fila" / the service's refusal under them),
 // search by id or amount, the day's totals, and the selected sale's detail beside the list.
-// Arrows move, "/" searches, D refunds.
+// Arrows move, "/" searches, D refunds. The list itself, virtualised, is SaleList.tsx.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DayTotals } from '../../../../shared/pos-api';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
-import { formatDate, formatTime } from '../../lib/date-time';
+import { formatDate } from '../../lib/date-time';
 import { formatBRL } from '../../lib/money';
 import { selectedSale, useHistory } from './history-store';
 import { SaleDetail } from './SaleDetail';
+import { SaleList } from './SaleList';
 import { MAX_SEARCH_LENGTH, parseSaleSearch } from '../../lib/sale-search';
-import { StatusChip, SyncMarks } from './StatusChip';
 import './history.css';
 
 const SEARCH_DEBOUNCE_MS = 180;
@@ -22,7 +22,6 @@ export function HistoryScreen() {
   const { load, setSearch, select, moveSelection } = useHistory.getState();
   const sale = useHistory(selectedSale);
   const searchRef = useRef<HTMLInputElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
   const firstLoad = useRef(true);
 
   useEffect(() => {
@@ -34,10 +33,6 @@ export function HistoryScreen() {
     const timer = setTimeout(() => void load(), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [search, load]);
-
-  useEffect(() => {
-    listRef.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
-  }, [selectedId]);
 
   useHotkeys(
     {
@@ -107,27 +102,7 @@ export function HistoryScreen() {
           {sales.length === 0 && !loading ? (
             <p className="empty">{search ? t('history.noMatch') : t('history.empty')}</p>
           ) : (
-            <ul ref={listRef} className="sale-rows">
-              {sales.map((row) => (
-                <li key={row.correlationID}>
-                  <button
-                    type="button"
-                    className="sale-row"
-                    aria-current={row.correlationID === selectedId ? 'true' : undefined}
-                    onClick={() => select(row.correlationID)}
-                  >
-                    <span className="sale-row-time">{formatTime(row.createdAt, i18n.language)}</span>
-                    <span className="num sale-row-amount">{formatBRL(row.value)}</span>
-                    <span className="sale-row-status">
-                      <StatusChip sale={row} />
-                    </span>
-                    <span className="sale-row-ref">{row.comment || row.customer?.name || row.correlationID}</span>
-                    {/* Under the chip, across to the row's end: "na fila", the service's refusal. */}
-                    <SyncMarks sale={row} />
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <SaleList sales={sales} selectedId={selectedId} language={i18n.language} onSelect={select} />
           )}
         </section>
 
