@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { join } from 'node:path';
 import { CounterSync } from '../src/main/sync/counter-sync';
 import { HttpServiceClient } from '../src/main/sync/http-service-client';
+import { openDatabase } from '../src/main/store/database';
 import { startRemote } from '../test/support/remote-process';
 import { elapsedMs, median } from './measure';
 import type { BenchSection } from './report';
@@ -21,6 +22,51 @@ export interface SyncDrainOptions {
 }
 
 const CHARGE = { value: 1234, expiresIn: 900 };
+/** The sender's default: sales in flight at once. */
+const SENDER_CONCURRENCY = 8;
+
+/**
+ * The floor under the drain: the same creates, from the same process, with the same concurrency,
+ * each answer committed durably before its slot takes the next one, one COMMIT per turn, and
+ * nothing else (no outbox, no mirror, no views, no events).
+ */
+async function measureFloor(baseUrl: string, appId: string, dbPath: string, commands: number): Promise<number> {
+  const db = openDatabase(dbPath, [{ version: 1, name: 'floor', sql: 'CREATE TABLE answers (id TEXT PRIMARY KEY, body TEXT NOT NULL)' }]);
+  const insert = db.prepare<[string, string]>('INSERT INTO answers (id, body) VALUES (?, ?)');
+  const pending: [string, string][] = [];
+  let flushing: Promise<void> | undefined;
+  const record = (id: string, body: string) =>
+    new Promise<void>((resolve) => {
+      pending.push([id, body]);
+      flushing ??= new Promise<void>((done) =>
+        setImmediate(() => {
+          const batch = pending.splice(0);
+          db.transaction(() => batch.forEach(([key, text]) => insert.run(key, text)))();
+          flushing = undefined;
+          done();
+        }),
+      );
+      void flushing.then(resolve);
+    });
+  let next = 0;
+  const started = process.hrtime.bigint();
+  const worker = async () => {
+    while (next < commands) {
+      const id = `floor-${next++}`;
+      const response = await fetch(`${baseUrl}/api/v1/charge?return_existing=true`, {
+        method: 'POST',
+        headers: { authorization: appId, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...CHARGE, correlationID: id }),
+        signal: AbortSignal.timeout(5_000),
+      });
+      await record(id, await response.text());
+    }
+  };
+  await Promise.all(Array.from({ length: SENDER_CONCURRENCY }, worker));
+  const rate = commands / (elapsedMs(started) / 1000);
+  db.close();
+  return rate;
+}
 
 export async function benchSyncDrain(dir: string, options: SyncDrainOptions): Promise<BenchSection> {
   const remote = await startRemote({ dbPath: join(dir, 'remote.db') });
@@ -57,8 +103,20 @@ export async function benchSyncDrain(dir: string, options: SyncDrainOptions): Pr
     const atRemote = (await (await fetch(`${remote.url}/api/v1/charge?limit=1&start=2000-01-01T00:00:00Z`, { headers })).json()) as {
       pageInfo: { totalCount?: number };
     };
+    const floorRate = await measureFloor(remote.url, remote.appId, join(dir, 'floor.db'), options.commands);
     return {
       rows: [
+        {
+          operation: `sync drain floor: fetch + durable insert per answer (info)`,
+          measured: floorRate,
+          unit: 'cmd/s',
+          baseline: serverMax,
+          baselineLabel: `server max POST (${options.connections} conn)`,
+          ratio: floorRate / serverMax,
+          ratioLabel: 'floor/server max',
+          aim: null,
+          note: `the simplest client with the drain's guarantees: ${SENDER_CONCURRENCY} requests in flight, each answer written durably (synchronous=FULL, one COMMIT per event-loop turn) before the next`,
+        },
         {
           operation: `sync drain: ${options.commands} queued creates → npm run serve`,
           measured: drainRate,
