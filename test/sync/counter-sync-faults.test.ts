@@ -298,6 +298,25 @@ describe('refunds queued one behind another', () => {
   });
 });
 
+describe('the puller', () => {
+  it('asks every second about the latest sales on screen only; older open ones are read by the list', async () => {
+    const made: Sale[] = [];
+    for (let i = 0; i < 10; i++) made.push(await counter.createSale(newSale(100 + i)));
+    proxy.clearLog();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const asked = new Set(
+      proxy
+        .log()
+        .filter((entry) => entry.method === 'GET' && /^\/api\/v1\/charge\/[^/?]+$/.test(entry.path))
+        .map((entry) => decodeURIComponent(entry.path.split('/').pop()!)),
+    );
+    expect(asked.has(made[9]!.correlationID)).toBe(true);
+    expect(asked.size).toBeLessThanOrEqual(4);
+    // The others are still followed: by the list filters, a handful of requests for all of them.
+    expect(proxy.log().some((entry) => entry.method === 'GET' && entry.path.startsWith('/api/v1/charge?'))).toBe(true);
+  });
+});
+
 describe('a refused AppID', () => {
   it('stops sending, says so, and keeps the commands', async () => {
     proxy.setPlan(() => ({ kind: 'status', status: 401 }));

@@ -29,6 +29,7 @@ const PAGE = 100;
 // is its own clock's, a moment after the counter's Enter.
 const WINDOW_SLACK_MS = 60_000;
 const COMPANY_REFRESH_MS = 6 * 60 * 60 * 1000;
+const MAX_WATCHED = 4;
 const COMPANY_RETRY_MS = 10 * 60 * 1000;
 
 export class SalePuller {
@@ -63,9 +64,18 @@ export class SalePuller {
     while (this.work.size > 0) await Promise.allSettled([...this.work]);
   }
 
-  /** The sale on screen: asked about every second while the service may still change it. */
+  /**
+   * The sale on screen: asked about every second while the service may still change it. Only the
+   * few latest are: a counter shows one sale (two with the customer display), and a sale the
+   * cashier left behind is read with the other open sales, by the list filters.
+   */
   watch(saleId: string): void {
+    this.watched.delete(saleId);
     this.watched.add(saleId);
+    for (const oldest of this.watched) {
+      if (this.watched.size <= MAX_WATCHED) break;
+      this.watched.delete(oldest);
+    }
   }
 
   forget(saleId: string): void {
