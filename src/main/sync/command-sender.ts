@@ -18,7 +18,8 @@ export interface CommandSenderOptions {
   mirror: SaleMirror;
   connectivity: Connectivity;
   schedule: RetrySchedule;
-  client: () => ServiceClient;
+  /** The service to send to; none (a remote mode without its credentials) sends nothing. */
+  client: () => ServiceClient | null;
   now: () => Date;
   /** A sale's rows changed (its view should be pushed). */
   onSaleChanged: (saleId: string) => void;
@@ -94,6 +95,7 @@ export class CommandSender {
 
   private drainOnce(): void {
     const client = this.options.client();
+    if (!client) return;
     // A refused AppID stops sending: every command would be refused the same way.
     if (this.options.connectivity.current.authRefused) return;
     const now = this.options.now();

@@ -98,7 +98,7 @@ export class CounterSync {
       mirror: this.mirror,
       connectivity: this.connectivity,
       schedule: this.schedule,
-      client,
+      client: () => this.service,
       now: this.now,
       concurrency: options.senderConcurrency,
       onSaleChanged: (saleId) => this.saleChanged(saleId),

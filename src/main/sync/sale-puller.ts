@@ -103,8 +103,7 @@ export class SalePuller {
   }
 
   /** Everything open, at once (the service is back, or the counter just started). */
-  async pullAll(options: { refreshCompany?: boolean } = {}): Promise<void> {
-    if (options.refreshCompany) await this.track(this.pullCompany(true));
+  async pullAll(): Promise<void> {
     await this.track(Promise.all([this.pullWatched(), this.pullOpen()]));
   }
 
