@@ -10,8 +10,12 @@ export type PosMode = 'embedded' | 'remote-sandbox' | 'production';
  * - COMPLETED / EXPIRED: as the service says.
  * - CANCELLED: cancelled at the counter; the service's delete may still be queued.
  * - REJECTED: the service refused to create it; `sync.rejected` says why.
+ * - OFFLINE: made while the service could not be reached. Its QR is a static code the counter made
+ *   (the shop's confirmed key, the amount, a txid of its own; see `offline`). The customer can pay
+ *   it at once; it is "aguardando confirmação", never paid, until the service's records confirm
+ *   the payment (then COMPLETED) or the owner decides (COMPLETED, or EXPIRED when marked unpaid).
  */
-export type SaleStatus = 'PENDING' | 'ACTIVE' | 'COMPLETED' | 'EXPIRED' | 'CANCELLED' | 'REJECTED';
+export type SaleStatus = 'PENDING' | 'ACTIVE' | 'OFFLINE' | 'COMPLETED' | 'EXPIRED' | 'CANCELLED' | 'REJECTED';
 export type ReceiptKindName = 'pix-in' | 'pix-refund';
 export type ReceiptLayoutName = 'thermal80' | 'a4';
 export type PosLocale = 'pt-BR' | 'en';
@@ -44,6 +48,64 @@ export interface SaleSync {
   rejected?: string;
 }
 
+/**
+ * Where an offline sale stands:
+ * - AWAITING: no payment seen yet (its window may still be open);
+ * - CONFIRMED: the service's records show its payment (by its txid, or by its exact value when the
+ *   payer's bank dropped the txid and nothing else could explain the money);
+ * - REVIEW: doubtful, waiting for a person (see `review`): nothing is ever matched on a guess;
+ * - CONFIRMED_BY_OWNER / UNPAID_BY_OWNER: the owner decided from "Conferir pagamentos offline".
+ */
+export type OfflineSaleState = 'AWAITING' | 'CONFIRMED' | 'REVIEW' | 'CONFIRMED_BY_OWNER' | 'UNPAID_BY_OWNER';
+
+/**
+ * Why an offline sale waits for a person: several sales or Pix could be each other's (AMBIGUOUS),
+ * less or more than its value came (UNDERPAID, OVERPAID), more than one payment (DOUBLE_PAID),
+ * nothing came within its window (NO_PAYMENT), its exact value came after the window (LATE), or
+ * money came for a sale the cashier cancelled (CANCELLED_PAID).
+ */
+export type OfflineReviewReason = 'AMBIGUOUS' | 'UNDERPAID' | 'OVERPAID' | 'DOUBLE_PAID' | 'NO_PAYMENT' | 'LATE' | 'CANCELLED_PAID';
+
+/** A Pix that came in to the shop's key, as the service lists it. */
+export interface OfflinePix {
+  endToEndId: string;
+  value: number;
+  time: string;
+  payerName?: string;
+}
+
+export interface OfflineReview {
+  reason: OfflineReviewReason;
+  /** The Pix in question (none for NO_PAYMENT), by time. */
+  transactions: OfflinePix[];
+  /** AMBIGUOUS: the other sales that could own the same Pix (correlationIDs). */
+  otherSales?: string[];
+  /** The sale is paid; this is only about money beyond its payment (to be returned by hand). */
+  saleMatched: boolean;
+}
+
+/** What the owner decides for a sale in "Conferir pagamentos offline". */
+export type OfflineDecision = 'paid' | 'unpaid' | 'acknowledged';
+
+export interface SaleOffline {
+  /** The txid (tag 62-05) of its code: unique per sale, 25 letters and digits at most. */
+  txid: string;
+  /** The key the code pays into (DICT form): the confirmed offline key when it was made. */
+  pixKey: string;
+  state: OfflineSaleState;
+  /** The service knows the sale's txid (registered as a static QR code with that identifier). */
+  registered: boolean;
+  /** The cashier saw the payment in the customer's bank app: recorded, never a confirmation. */
+  customerShowedReceiptAt?: string;
+  matchedBy?: 'txid' | 'value';
+  /** Present while a person must look (and kept, with `decision`, once they did). */
+  review?: OfflineReview;
+  decision?: OfflineDecision;
+  decidedAt?: string;
+  /** A dynamic charge made for this sale before it went offline is (or will be) deleted at the service. */
+  dynamicChargeWithdrawn: boolean;
+}
+
 export interface Sale {
   correlationID: string;
   value: number;
@@ -62,6 +124,8 @@ export interface Sale {
   refunds: SaleRefund[];
   /** What can still be refunded, in cents (0 unless paid). */
   refundable: number;
+  /** Sales made offline (status OFFLINE, and after): their code and how they were confirmed. */
+  offline?: SaleOffline;
 }
 
 export interface DayTotals {
@@ -76,6 +140,21 @@ export interface DayTotals {
 }
 
 export type PosConnection = 'online' | 'offline' | 'syncing';
+
+/** The counter's offline sales, from its store: what the status bar shows while offline. */
+export interface OfflineStatus {
+  /** The settings allow offline sales. */
+  enabled: boolean;
+  /** The key offline codes pay into, once the service confirmed it is one of the account's keys. */
+  confirmedKey?: string;
+  /** Why offline sales cannot be made now (no confirmed key yet, the key is not the account's, …). */
+  unavailable?: string;
+  /** Offline sales not confirmed yet (AWAITING or REVIEW, not cancelled) and their total, in cents. */
+  unconfirmedCount: number;
+  unconfirmedValue: number;
+  /** Offline sales waiting for a person in "Conferir pagamentos offline". */
+  reviewCount: number;
+}
 
 export interface PosStatus {
   mode: PosMode;
@@ -94,6 +173,7 @@ export interface PosStatus {
   merchantName: string;
   /** True once a mode with its credentials is ready to sell. */
   ready: boolean;
+  offline: OfflineStatus;
 }
 
 export interface ReceiptHeaderSettings {
@@ -107,6 +187,21 @@ export interface ReceiptHeaderSettings {
  * be typed again after a restart).
  */
 export type AppIdStorage = 'keychain' | 'file' | 'memory';
+
+/**
+ * Offline sales and their caps (as Square's and Clover's offline modes have): over a cap a new
+ * offline sale is refused, with the reason and the room left. Disabled, a sale made without the
+ * service waits in the queue ("Conectando…") and its QR appears when the service is back.
+ */
+export interface OfflineSalesSettings {
+  enabled: boolean;
+  /** Cents: the largest single offline sale. */
+  maxSaleValue: number;
+  /** Cents: the most money in offline sales not confirmed yet, this sale included. */
+  maxUnconfirmedTotal: number;
+  /** Minutes: no new offline sale while the oldest unconfirmed one is older than this. */
+  maxAgeMinutes: number;
+}
 
 export interface Settings {
   mode: PosMode;
@@ -124,6 +219,7 @@ export interface Settings {
   receiptLayout: ReceiptLayoutName;
   locale: PosLocale;
   customerDisplay: boolean;
+  offlineSales: OfflineSalesSettings;
 }
 
 export interface SettingsInput {
@@ -139,6 +235,7 @@ export interface SettingsInput {
   receiptLayout?: ReceiptLayoutName;
   locale?: PosLocale;
   customerDisplay?: boolean;
+  offlineSales?: OfflineSalesSettings;
   /**
    * Switching to another service (mode, base URL or AppID) while commands are queued is refused
    * (409) unless this says the owner saw the warning. The commands are kept either way.
@@ -190,6 +287,19 @@ export interface PosApi {
   listPrinters(): Promise<Printer[]>;
   getSettings(): Promise<Settings>;
   saveSettings(input: SettingsInput): Promise<Settings>;
+  /**
+   * "Cliente mostrou o comprovante": the cashier saw the payment in the customer's bank app. It is
+   * recorded as that on an OFFLINE sale, not as a payment; the sale is reconciled like the others.
+   */
+  markCustomerShowedReceipt(input: { correlationID: string }): Promise<Sale>;
+  /** "Conferir pagamentos offline": every offline sale waiting for a person, oldest first, any day. */
+  listOfflineReview(): Promise<{ sales: Sale[] }>;
+  /**
+   * The owner's decision on a sale under review: `paid` (it was paid: COMPLETED), `unpaid` (it was
+   * not: EXPIRED), `acknowledged` (money beyond a payment, or for a cancelled sale, to be returned
+   * by hand). Refused (409) for a sale not under review, or a decision that does not fit it.
+   */
+  resolveOfflineReview(input: { correlationID: string; decision: OfflineDecision }): Promise<Sale>;
   /** Sandbox modes only: pays the sale as a customer's bank would (training and demos). */
   simulatePayment(input: { correlationID: string }): Promise<Sale>;
   /** Pushes from main (sale paid or expired, status changes). Returns the unsubscribe. */

@@ -18,6 +18,9 @@ export const POS_INVOKE_METHODS = [
   'getSettings',
   'saveSettings',
   'simulatePayment',
+  'markCustomerShowedReceipt',
+  'listOfflineReview',
+  'resolveOfflineReview',
 ] as const satisfies readonly PosInvokeMethod[];
 
 /** The one push channel, main → renderer. */

@@ -12,6 +12,15 @@ const receiptRequest = z.object({
   endToEndId: z.string().regex(/^[ED][0-9A-Za-z]{31}$/, { error: 'endToEndId must be a 32-character Pix id' }),
   layout: z.enum(['thermal80', 'a4']),
 });
+export const offlineSalesSettings = z
+  .object({
+    enabled: z.boolean(),
+    maxSaleValue: cents,
+    maxUnconfirmedTotal: cents,
+    // A week at most: an offline sale older than that is a matter for the owner, not the queue.
+    maxAgeMinutes: z.number().int().min(1).max(7 * 24 * 60),
+  })
+  .strict();
 const noInput = z.union([z.undefined(), z.object({}).strict()]);
 
 export const posPayloadSchemas = {
@@ -49,11 +58,15 @@ export const posPayloadSchemas = {
       receiptLayout: z.enum(['thermal80', 'a4']),
       locale: z.enum(['pt-BR', 'en']),
       customerDisplay: z.boolean(),
+      offlineSales: offlineSalesSettings,
       confirmQueued: z.boolean(),
     })
     .partial()
     .strict(),
   simulatePayment: z.object({ correlationID }),
+  markCustomerShowedReceipt: z.object({ correlationID }),
+  listOfflineReview: noInput,
+  resolveOfflineReview: z.object({ correlationID, decision: z.enum(['paid', 'unpaid', 'acknowledged']) }),
 } as const satisfies Record<PosInvokeMethod, z.ZodType>;
 
 export type PosPayload<M extends PosInvokeMethod> = z.output<(typeof posPayloadSchemas)[M]>;

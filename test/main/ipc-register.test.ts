@@ -113,7 +113,7 @@ describe('event push', () => {
     const live = new FakeWebContents();
     const gone = new FakeWebContents();
     gone.destroyed = true;
-    const event = { type: 'status', status: { mode: 'embedded', online: true, connection: 'online', queued: 0, queuedElsewhere: 0, merchantName: 'Loja', ready: true } } as const;
+    const event = { type: 'status', status: { mode: 'embedded', online: true, connection: 'online', queued: 0, queuedElsewhere: 0, merchantName: 'Loja', ready: true, offline: { enabled: false, unconfirmedCount: 0, unconfirmedValue: 0, reviewCount: 0 } } } as const;
     broadcastPosEvent([live, gone] as never, event);
     expect(live.send).toHaveBeenCalledWith(POS_EVENT_CHANNEL, event);
     expect(gone.send).not.toHaveBeenCalled();

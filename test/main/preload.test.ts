@@ -58,7 +58,7 @@ describe('preload', () => {
     const listener = vi.fn();
     const unsubscribe = api.onEvent(listener);
     const ipcEvent = { sender: { send: () => undefined }, senderId: 0, ports: [] };
-    const event: PosEvent = { type: 'status', status: { mode: 'embedded', online: true, connection: 'online', queued: 0, queuedElsewhere: 0, merchantName: 'Loja', ready: true } };
+    const event: PosEvent = { type: 'status', status: { mode: 'embedded', online: true, connection: 'online', queued: 0, queuedElsewhere: 0, merchantName: 'Loja', ready: true, offline: { enabled: false, unconfirmedCount: 0, unconfirmedValue: 0, reviewCount: 0 } } };
     electronFake.ipcRenderer.emitFromMain(POS_EVENT_CHANNEL, ipcEvent, event);
     expect(listener).toHaveBeenCalledOnce();
     expect(listener.mock.calls[0]).toEqual([event]);

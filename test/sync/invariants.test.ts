@@ -9,7 +9,7 @@ const DAY = '2026-11-22';
 const AT = '2026-11-22T15:00:00.000Z';
 
 function status(queued = 0): PosStatus {
-  return { mode: 'remote-sandbox', online: true, connection: 'online', queued, queuedElsewhere: 0, merchantName: 'Loja', ready: true };
+  return { mode: 'remote-sandbox', online: true, connection: 'online', queued, queuedElsewhere: 0, merchantName: 'Loja', ready: true, offline: { enabled: false, unconfirmedCount: 0, unconfirmedValue: 0, reviewCount: 0 } };
 }
 
 function sale(correlationID: string, value: number, saleStatus: Sale['status'], refunds: SaleRefund[] = []): Sale {

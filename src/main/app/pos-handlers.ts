@@ -114,6 +114,18 @@ export function createPosHandlers(deps: PosHandlerDeps): PosHandlers {
       return saved;
     },
 
+    async markCustomerShowedReceipt({ correlationID }) {
+      return sync.markCustomerShowedReceipt(correlationID);
+    },
+
+    async listOfflineReview() {
+      return { sales: sync.offlineReview() };
+    },
+
+    async resolveOfflineReview({ correlationID, decision }) {
+      return sync.resolveOfflineReview(correlationID, decision);
+    },
+
     async simulatePayment({ correlationID }) {
       if (deps.settings.get().mode === 'production') {
         throw new PosError('Simular pagamento só existe nos modos sandbox', 403);

@@ -87,6 +87,15 @@ export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
     watchIntervalMs: options.sync?.watchIntervalMs ?? options.pollIntervalMs,
     onSaleChanged: (sale) => hub.emit({ type: 'sale-updated', sale }),
     onStatusChanged: () => hub.emit({ type: 'status', status: status() }),
+    offlineSales: () => {
+      const current = settings.get();
+      return {
+        caps: current.offlineSales,
+        ...(current.pixKey ? { pixKey: current.pixKey } : {}),
+        merchantName: current.merchantName,
+        merchantCity: current.merchantCity,
+      };
+    },
   });
 
   function useServiceOf(current: Settings): void {
@@ -119,6 +128,7 @@ export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
       ...(facts.authRefused ? { authRefused: facts.authRefused } : {}),
       merchantName: current.merchantName,
       ready: current.mode === 'embedded' || (Boolean(current.baseUrl) && current.hasAppId),
+      offline: facts.offline,
     };
   }
 

@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import type { AppIdStorage, PosMode, Settings, SettingsInput } from '../../shared/pos-api';
 import { posPayloadSchemas } from '../../shared/pos-ipc-schemas';
 import { normalizePixKey } from '../pix';
+import { DEFAULT_OFFLINE_SALES } from '../sync/offline-caps';
 import { PosError } from './pos-error';
 
 export interface SecretStore {
@@ -95,6 +96,7 @@ export class SettingsStore {
     return {
       ...settings,
       receiptHeader: { ...settings.receiptHeader, lines: [...settings.receiptHeader.lines] },
+      offlineSales: { ...settings.offlineSales },
       hasAppId: appId !== null,
       appIdStorage: this.secrets.storage,
     };
@@ -117,6 +119,7 @@ function defaultSettings(defaults: SettingsDefaults): StoredSettings {
     receiptLayout: 'thermal80',
     locale: 'pt-BR',
     customerDisplay: false,
+    offlineSales: { ...DEFAULT_OFFLINE_SALES },
   };
 }
 

@@ -6,7 +6,7 @@ import type { Db } from '../store/database';
 /** The time of a command waiting behind its sale's head (see the schema). */
 const WAITING_BEHIND = '9999-12-31T00:00:00.000Z';
 
-export type CommandKind = 'create' | 'cancel' | 'refund';
+export type CommandKind = 'create' | 'cancel' | 'refund' | 'register';
 export type CommandState = 'queued' | 'done' | 'rejected';
 
 export interface CommandRow {

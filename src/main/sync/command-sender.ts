@@ -5,6 +5,8 @@ import type { Charge, ChargeRefund } from '../../shared/resources';
 import type { Db } from '../store/database';
 import type { CommandOutbox, CommandRow } from './command-outbox';
 import type { Connectivity } from './connectivity';
+import type { OfflineSalesRepo } from './offline-sales-repo';
+import { registerOfflineSale } from './offline-registration';
 import type { RetrySchedule } from './retry-schedule';
 import type { SaleMirror } from './sale-mirror';
 import type { SalesRepo } from './sales-repo';
@@ -16,6 +18,7 @@ export interface CommandSenderOptions {
   repo: SalesRepo;
   outbox: CommandOutbox;
   mirror: SaleMirror;
+  offline: OfflineSalesRepo;
   connectivity: Connectivity;
   schedule: RetrySchedule;
   /** The service to send to; none (a remote mode without its credentials) sends nothing. */
@@ -176,13 +179,17 @@ export class CommandSender {
   /** The answer and the command's new state, in one transaction. */
   private apply(command: CommandRow, outcome: ServiceOutcome<unknown>): void {
     const at = this.options.now().toISOString();
-    const { db, outbox, repo, mirror } = this.options;
+    const { db, outbox, repo, mirror, offline } = this.options;
     db.transaction(() => {
       const sale = repo.sale(command.sale_id);
       if (!sale) throw new Error(`command ${command.id} names an unknown sale`);
+      // A sale that went offline keeps its offline code whatever the service says of the dynamic
+      // charge made for it before: that charge is only there to be deleted (its cancel follows).
+      const offlineSale = offline.get(command.sale_id);
       if (outcome.kind === 'ok') {
         this.options.schedule.succeeded(command.sale_id);
-        if (command.kind === 'create') mirror.applyCharge(sale, (outcome.body as { charge: Charge }).charge);
+        if (command.kind === 'create' && !offlineSale) mirror.applyCharge(sale, (outcome.body as { charge: Charge }).charge);
+        if (command.kind === 'register' && offlineSale) offline.update({ ...offlineSale, registered: 1, updated_at: at });
         if (command.kind === 'refund') {
           const local = repo.refund(command.idempotency_key);
           if (local) mirror.applyRefundAnswer(local, (outcome.body as { refund: ChargeRefund }).refund);
@@ -197,14 +204,14 @@ export class CommandSender {
       }
       if (outcome.kind === 'rejected') {
         const reason = serviceRefusal(command, outcome.error);
-        if (command.kind === 'create') mirror.reject(sale, reason);
-        if (command.kind === 'cancel') mirror.cancelRefused(sale);
+        if (command.kind === 'create' && !offlineSale) mirror.reject(sale, reason);
+        if (command.kind === 'cancel' && !offlineSale) mirror.cancelRefused(sale);
         if (command.kind === 'refund') {
           const local = repo.refund(command.idempotency_key);
           if (local) mirror.rejectRefund(local, reason);
         }
         outbox.finish(command.id, 'rejected', `rejected ${outcome.status}`, reason, at);
-        if (command.kind === 'cancel') queueMicrotask(() => this.options.onCancelRefused(command.sale_id));
+        if (command.kind === 'cancel' && !offlineSale) queueMicrotask(() => this.options.onCancelRefused(command.sale_id));
         return;
       }
       const delay = isRetryable(outcome) ? this.options.schedule.nextDelayMs(command.sale_id, retryAfterOf(outcome)) : 0;
@@ -224,6 +231,8 @@ function send(client: ServiceClient, command: CommandRow): Promise<ServiceOutcom
       return client.call('deleteCharge', { params: { id: command.sale_id } });
     case 'refund':
       return client.call('createChargeRefund', { params: { id: command.sale_id }, body });
+    case 'register':
+      return registerOfflineSale(client, body ?? {});
   }
 }
 
@@ -243,7 +252,7 @@ function describeFailure(outcome: FailedOutcome): string {
 
 /** The service's refusal, in the cashier's words (the service speaks English, as the real API). */
 export function serviceRefusal(command: Pick<CommandRow, 'kind'>, error: string): string {
-  const what = { create: 'a cobrança', cancel: 'o cancelamento', refund: 'a devolução' }[command.kind];
+  const what = { create: 'a cobrança', cancel: 'o cancelamento', refund: 'a devolução', register: 'o registro da venda offline' }[command.kind];
   if (command.kind === 'cancel' && /paid|completed|pag/i.test(error)) return `O serviço Pix recusou o cancelamento: a venda já foi paga (${error}). Faça uma devolução.`;
   return `O serviço Pix recusou ${what}: ${error}`;
 }

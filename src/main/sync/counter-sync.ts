@@ -5,14 +5,27 @@
 // sandbox in process, a remote over HTTP.
 import { randomUUID } from 'node:crypto';
 import { formatBRL } from '../../shared/money';
-import type { DayTotals, Sale, SaleCustomer } from '../../shared/pos-api';
-import type { Charge, ChargeRefund, Company, Transaction } from '../../shared/resources';
+import { offlineDecisionsThatFit } from '../../shared/offline-decisions';
+import type { DayTotals, OfflineDecision, OfflineSalesSettings, OfflineStatus, Sale, SaleCustomer } from '../../shared/pos-api';
+import type { Charge, ChargeRefund, Company, PixKey, Transaction } from '../../shared/resources';
 import { openDatabase, type Db } from '../store/database';
 import { PosError } from '../app/pos-error';
 import { CommandOutbox } from './command-outbox';
 import { CommandSender, type AttemptResult } from './command-sender';
 import { Connectivity, type ConnectivityState } from './connectivity';
 import { counterMigrations } from './migrations';
+import { offlineCapRefusal } from './offline-caps';
+import { buildOfflineBrCode, newOfflineTxid } from './offline-code';
+import { offlineKey, type KnownPixKeys, type OfflineKeyDecision } from './offline-key';
+import {
+  DEFAULT_CLOCK_SKEW_MS,
+  DEFAULT_OFFLINE_GRACE_MS,
+  DEFAULT_SETTLE_DELAY_MS,
+  OfflineReconciler,
+  type OfflineTiming,
+} from './offline-reconciler';
+import type { StoredReview } from './offline-reconciler';
+import { OfflineSalesRepo, type OfflineSaleRow } from './offline-sales-repo';
 import { RetrySchedule, type RetryScheduleOptions } from './retry-schedule';
 import { SaleMirror } from './sale-mirror';
 import { SalePuller } from './sale-puller';
@@ -34,6 +47,23 @@ export interface CounterSyncOptions {
   senderConcurrency?: number;
   retry?: RetryScheduleOptions;
   newId?: () => string;
+  /** What offline selling may do now (the settings); absent, no sale is ever made offline. */
+  offlineSales?: () => OfflineSalesConfig;
+  /** Offline windows and the matcher's margins (tests shorten them). */
+  offlineTiming?: OfflineTiming;
+  /** Offline sales are reconciled this often while online. */
+  reconcileIntervalMs?: number;
+  /** The account's Pix keys are asked for again this often while online. */
+  keyCheckIntervalMs?: number;
+}
+
+/** The settings offline selling reads at each sale. */
+export interface OfflineSalesConfig {
+  caps: OfflineSalesSettings;
+  /** The settings' key (DICT form), if any; else the account's default key. */
+  pixKey?: string;
+  merchantName: string;
+  merchantCity: string;
 }
 
 export interface NewSale {
@@ -55,9 +85,13 @@ export interface SyncStatus extends ConnectivityState {
   queuedElsewhere: number;
   /** Why no service can be reached at all (a remote mode without its credentials). */
   unavailable?: string;
+  offline: OfflineStatus;
 }
 
 const DEFAULT_FIRST_ANSWER_WAIT_MS = 2_500;
+const DEFAULT_RECONCILE_INTERVAL_MS = 5_000;
+const DEFAULT_KEY_CHECK_INTERVAL_MS = 10 * 60_000;
+const KEYS_PAGE = 100;
 // Ask the service whether it is there when it has said nothing for this long.
 const HEALTH_SILENCE_MS = 4_000;
 
@@ -70,6 +104,10 @@ export class CounterSync {
   private readonly schedule: RetrySchedule;
   private readonly sender: CommandSender;
   private readonly puller: SalePuller;
+  private readonly offline: OfflineSalesRepo;
+  private readonly reconciler: OfflineReconciler;
+  private reconcileTimer: ReturnType<typeof setInterval> | undefined;
+  private keyCheck: Promise<void> | undefined;
   private readonly now: () => Date;
   private readonly newId: () => string;
   private service: ServiceClient | null = null;
@@ -87,6 +125,7 @@ export class CounterSync {
     this.db = openDatabase(options.dbPath, counterMigrations);
     this.repo = new SalesRepo(this.db);
     this.outbox = new CommandOutbox(this.db);
+    this.offline = new OfflineSalesRepo(this.db);
     this.mirror = new SaleMirror(this.repo, () => this.now().toISOString());
     this.schedule = new RetrySchedule(options.retry);
     this.connectivity = new Connectivity(this.now, (next, previous) => this.connectivityChanged(next, previous));
@@ -96,6 +135,7 @@ export class CounterSync {
       repo: this.repo,
       outbox: this.outbox,
       mirror: this.mirror,
+      offline: this.offline,
       connectivity: this.connectivity,
       schedule: this.schedule,
       client: () => this.service,
@@ -116,6 +156,20 @@ export class CounterSync {
       watchIntervalMs: options.watchIntervalMs,
       openIntervalMs: options.openIntervalMs,
     });
+    this.reconciler = new OfflineReconciler({
+      db: this.db,
+      repo: this.repo,
+      offline: this.offline,
+      connectivity: this.connectivity,
+      client: () => this.service,
+      now: this.now,
+      timing: {
+        clockSkewMs: options.offlineTiming?.clockSkewMs ?? DEFAULT_CLOCK_SKEW_MS,
+        settleDelayMs: options.offlineTiming?.settleDelayMs ?? DEFAULT_SETTLE_DELAY_MS,
+      },
+      onSaleChanged: (saleId) => this.saleChanged(saleId),
+      onChanged: () => this.statusChanged(),
+    });
   }
 
   /**
@@ -134,12 +188,15 @@ export class CounterSync {
       this.puller.start();
       this.healthTimer = setInterval(() => void this.checkHealth(), this.options.healthIntervalMs ?? 2_000);
       this.healthTimer.unref?.();
+      this.reconcileTimer = setInterval(() => this.offlineWork(), this.options.reconcileIntervalMs ?? DEFAULT_RECONCILE_INTERVAL_MS);
+      this.reconcileTimer.unref?.();
       this.outbox.wakeAll(service.serviceId, this.now().toISOString());
       this.sender.kick();
       // What the service decided while the counter was away (or closed) is read at once, and the
       // company again: the settings that chose this service may have renamed it (embedded mode).
       this.companyRead = this.puller.pullCompany(true).catch(() => undefined);
       void this.puller.pullAll();
+      this.offlineWork(true);
     }
     this.statusChanged();
   }
@@ -155,7 +212,26 @@ export class CounterSync {
       queued: this.service ? this.outbox.queued(serviceId) : 0,
       queuedElsewhere: this.outbox.queuedElsewhere(serviceId),
       ...(this.unavailable ? { unavailable: this.unavailable } : {}),
+      offline: this.offlineStatus(serviceId),
     };
+  }
+
+  /** Offline selling as the status bar shows it: from the store and the settings, nothing asked. */
+  private offlineStatus(serviceId: string): OfflineStatus {
+    const config = this.options.offlineSales?.();
+    const unconfirmed = this.offline.unconfirmed(serviceId);
+    const status: OfflineStatus = {
+      enabled: config?.caps.enabled ?? false,
+      unconfirmedCount: unconfirmed.count,
+      unconfirmedValue: unconfirmed.value,
+      reviewCount: this.offline.reviewCount(serviceId),
+    };
+    if (config && this.service) {
+      const key = this.offlineKeyDecision(config);
+      if ('key' in key) status.confirmedKey = key.key;
+      else status.unavailable = key.problem;
+    }
+    return status;
   }
 
   /** Commands queued for this service (to warn before the settings leave it). */
@@ -163,9 +239,15 @@ export class CounterSync {
     return this.outbox.queued(serviceId);
   }
 
-  /** Enter: the sale and its create command in one transaction, then the service is asked. */
+  /**
+   * Enter: the sale and its create command in one transaction, then the service is asked. With
+   * the service known to be out of reach (and offline selling on), the sale is made offline at
+   * once, or refused with the reason; a create without an answer in time goes offline too.
+   */
   async createSale(input: NewSale): Promise<Sale> {
     const service = this.requireService();
+    const offlineConfig = this.options.offlineSales?.();
+    if (offlineConfig?.caps.enabled && !this.connectivity.current.online) return this.createOfflineSale(service.serviceId, input, offlineConfig);
     const correlationID = `balcao-${this.newId()}`;
     const at = this.now().toISOString();
     const body: Record<string, unknown> = { correlationID, value: input.value, expiresIn: input.expiresIn };
@@ -191,8 +273,138 @@ export class CounterSync {
     this.statusChanged();
     const answer = await this.firstAnswer(correlationID);
     if (answer?.outcome.kind === 'rejected') throw new PosError(this.view(correlationID).sync.rejected ?? answer.outcome.error, 400);
+    const noAnswer = answer === undefined || ['not-sent', 'unknown', 'server'].includes(answer.outcome.kind);
+    // The customer is at the counter: a sale the service did not answer in time gets a code that
+    // can be paid now. When offline selling cannot take it, it stays "Conectando…" as before.
+    if (noAnswer && offlineConfig?.caps.enabled) this.goOffline(correlationID, this.options.offlineSales!());
     this.puller.watch(correlationID);
     return this.view(correlationID);
+  }
+
+  /** A sale made offline from the start: no create is ever sent; the service hears of it by its registration. */
+  private createOfflineSale(serviceId: string, input: NewSale, config: OfflineSalesConfig): Sale {
+    const correlationID = `balcao-${this.newId()}`;
+    const at = this.now().toISOString();
+    const made = this.db.transaction(() => {
+      const refusal = this.offlineRefusal(serviceId, input.value, config);
+      if (refusal) return refusal;
+      this.repo.insertSale({
+        correlation_id: correlationID,
+        service_id: serviceId,
+        value: input.value,
+        comment: input.comment ?? null,
+        customer_json: input.customer ? JSON.stringify(input.customer) : null,
+        expires_in: input.expiresIn,
+        created_at: at,
+        status: 'ACTIVE',
+        charge_json: null,
+        payment_json: null,
+        rejected_reason: null,
+        updated_at: at,
+      });
+      this.insertOffline(serviceId, correlationID, input.value, input.comment, input.expiresIn, at, config, false);
+      return null;
+    })();
+    if (made) throw new PosError(`Sem conexão com o serviço Pix, e a venda offline não é possível: ${made}`, 409);
+    this.statusChanged();
+    this.sender.kick();
+    return this.view(correlationID);
+  }
+
+  /**
+   * A PENDING sale the service did not answer in time takes an offline code. Its create is
+   * withdrawn like a cancel's: dropped when it never left, else a cancel follows it so the dynamic
+   * charge, if the service made it, is deleted there before anyone could pay it: a sale never
+   * has two payable codes. Nothing changes when the answer came meanwhile or the caps say no.
+   */
+  private goOffline(correlationID: string, config: OfflineSalesConfig): boolean {
+    const at = this.now().toISOString();
+    const switched = this.db.transaction(() => {
+      const row = this.repo.sale(correlationID);
+      if (!row || row.status !== 'PENDING' || row.charge_json !== null) return false;
+      if (this.offlineRefusal(row.service_id, row.value, config)) return false;
+      const withdrawn = this.withdrawCreate(row, at, 'superseded by an offline code');
+      this.repo.updateSale({ ...row, status: 'ACTIVE', updated_at: at });
+      this.insertOffline(row.service_id, correlationID, row.value, row.comment ?? undefined, row.expires_in, row.created_at, config, withdrawn);
+      return true;
+    })();
+    if (switched) {
+      this.saleChanged(correlationID);
+      this.statusChanged();
+      this.sender.kick();
+    }
+    return switched;
+  }
+
+  /** Why a new offline sale of `value` cannot be made now, or null. Read inside the sale's transaction. */
+  private offlineRefusal(serviceId: string, value: number, config: OfflineSalesConfig): string | null {
+    const key = this.offlineKeyDecision(config);
+    if ('problem' in key) return key.problem;
+    return offlineCapRefusal(config.caps, this.offline.unconfirmed(serviceId), value, this.now());
+  }
+
+  private offlineKeyDecision(config: OfflineSalesConfig): OfflineKeyDecision {
+    const service = this.service ? this.repo.service(this.service.serviceId) : undefined;
+    const known = service?.pix_keys_json ? (JSON.parse(service.pix_keys_json) as KnownPixKeys) : undefined;
+    return offlineKey(config.pixKey, known);
+  }
+
+  /** The offline row and the sale's registration command; call inside the sale's transaction. */
+  private insertOffline(
+    serviceId: string,
+    saleId: string,
+    value: number,
+    comment: string | undefined,
+    expiresIn: number,
+    createdAt: string,
+    config: OfflineSalesConfig,
+    dynamicWithdrawn: boolean,
+  ): void {
+    const key = this.offlineKeyDecision(config);
+    if (!('key' in key)) throw new Error('no confirmed key for an offline sale');
+    const txid = newOfflineTxid();
+    const brCode = buildOfflineBrCode({ pixKey: key.key, value, txid, merchantName: config.merchantName, merchantCity: config.merchantCity });
+    const timing = this.options.offlineTiming;
+    const expiresAt = Date.parse(createdAt) + (timing?.windowMs ?? expiresIn * 1000);
+    const at = this.now().toISOString();
+    this.offline.insert({
+      sale_id: saleId,
+      service_id: serviceId,
+      txid,
+      br_code: brCode,
+      pix_key: key.key,
+      created_at: createdAt,
+      expires_at: new Date(expiresAt).toISOString(),
+      window_end: new Date(expiresAt + (timing?.graceMs ?? DEFAULT_OFFLINE_GRACE_MS)).toISOString(),
+      state: 'AWAITING',
+      matched_by: null,
+      review_json: null,
+      decision: null,
+      decided_at: null,
+      customer_receipt_at: null,
+      registered: 0,
+      dynamic_withdrawn: dynamicWithdrawn ? 1 : 0,
+      updated_at: at,
+    });
+    const body: Record<string, unknown> = { name: `Venda offline ${txid}`, correlationID: saleId, value, identifier: txid, pixKey: key.key };
+    if (comment) body.comment = comment;
+    this.outbox.add({ serviceId, saleId, kind: 'register', idempotencyKey: saleId, body, at });
+  }
+
+  /**
+   * The sale's create, withdrawn: finished when it never left (only refused connections), else a
+   * cancel queued behind it. True when the service may have the charge. Inside a transaction.
+   */
+  private withdrawCreate(row: SaleRow, at: string, why: string): boolean {
+    const queued = this.outbox.queuedCommandsOfSale(row.correlation_id);
+    const unsentCreate =
+      queued.length === 1 && queued[0]!.kind === 'create' && queued[0]!.maybe_delivered === 0 && !this.sender.isInFlight(row.correlation_id);
+    if (unsentCreate) {
+      this.outbox.finish(queued[0]!.id, 'done', why, null, at);
+      return false;
+    }
+    this.outbox.add({ serviceId: row.service_id, saleId: row.correlation_id, kind: 'cancel', idempotencyKey: row.correlation_id, at });
+    return true;
   }
 
   /** Esc Esc: cancelled here at once; the service hears it when it can. */
@@ -204,17 +416,12 @@ export class CounterSync {
     const at = this.now().toISOString();
     this.db.transaction(() => {
       const current = this.repo.sale(correlationID)!;
-      const queued = this.outbox.queuedCommandsOfSale(correlationID);
-      // Never sent, or only ever refused before sending: the service cannot have it.
-      const unsentCreate =
-        queued.length === 1 && queued[0]!.kind === 'create' && queued[0]!.maybe_delivered === 0 && !this.sender.isInFlight(correlationID);
       this.repo.updateSale({ ...current, status: 'CANCELLED', updated_at: at });
-      if (unsentCreate) {
-        // The service never heard of this sale: nothing to delete there, nothing to send.
-        this.outbox.finish(queued[0]!.id, 'done', 'superseded by cancel', null, at);
-      } else {
-        this.outbox.add({ serviceId: row.service_id, saleId: correlationID, kind: 'cancel', idempotencyKey: correlationID, at });
-      }
+      // An offline sale's code is static: nothing at the service to delete (its dynamic charge, if
+      // any, is already withdrawn). Money that still comes for it goes to the owner's review.
+      if (this.offline.get(correlationID)) return;
+      // Never sent, or only ever refused before sending: the service cannot have it.
+      this.withdrawCreate(current, at, 'superseded by cancel');
     })();
     this.puller.forget(correlationID);
     this.saleChanged(correlationID);
@@ -228,6 +435,9 @@ export class CounterSync {
     const service = this.requireService();
     const row = this.requireSale(correlationID);
     if (row.status !== 'COMPLETED') throw new PosError('Só uma venda paga pode ser devolvida', 409);
+    if (this.offline.get(correlationID)) {
+      throw new PosError('Devolução de venda feita offline ainda não é feita pelo Balcão: devolva pelo app ou internet banking da conta', 409);
+    }
     const refundable = this.view(correlationID).refundable;
     if (value > refundable) throw new PosError(`O valor passa do que ainda pode ser devolvido (${formatBRL(refundable)})`, 400);
     const refundId = `balcao-devolucao-${this.newId()}`;
@@ -263,6 +473,62 @@ export class CounterSync {
     return this.view(correlationID);
   }
 
+  /** "Cliente mostrou o comprovante": recorded on the offline sale, never taken as its payment. */
+  markCustomerShowedReceipt(correlationID: string): Sale {
+    this.requireSale(correlationID);
+    const at = this.now().toISOString();
+    this.db.transaction(() => {
+      const offline = this.offline.get(correlationID);
+      if (!offline) throw new PosError('Só uma venda feita offline espera o comprovante do cliente', 409);
+      if (offline.customer_receipt_at === null) this.offline.update({ ...offline, customer_receipt_at: at, updated_at: at });
+    })();
+    this.saleChanged(correlationID);
+    return this.view(correlationID);
+  }
+
+  /** "Conferir pagamentos offline": the offline sales a person must look at, oldest first, any day. */
+  offlineReview(): Sale[] {
+    const serviceId = this.requireService().serviceId;
+    return this.offline.underReview(serviceId).map((offline) => this.viewOf(this.repo.sale(offline.sale_id)!, offline));
+  }
+
+  /**
+   * The owner's decision on a sale under review. `paid`: the sale is paid (with the Pix in
+   * question as its payment when there is exactly one, not already another sale's); `unpaid`: it
+   * was not (EXPIRED); `acknowledged`: the money beyond a payment, or for a cancelled sale, is the
+   * owner's to return by hand. Recorded with its time; the reconciliation never overwrites it.
+   */
+  resolveOfflineReview(correlationID: string, decision: OfflineDecision): Sale {
+    this.requireSale(correlationID);
+    const at = this.now().toISOString();
+    this.db.transaction(() => {
+      const offline = this.offline.get(correlationID);
+      const sale = this.repo.sale(correlationID)!;
+      if (!offline?.review_json || offline.decision !== null) throw new PosError('Esta venda não está em "Conferir pagamentos offline"', 409);
+      const review = JSON.parse(offline.review_json) as StoredReview;
+      const fits = offlineDecisionsThatFit(review, sale.status === 'CANCELLED');
+      if (!fits.includes(decision)) throw new PosError(`Decisão que não cabe aqui: use ${fits.join(' ou ')}`, 409);
+      const decided = { ...offline, decision, decided_at: at, updated_at: at };
+      if (decision === 'acknowledged') return this.offline.update(decided);
+      if (decision === 'unpaid') {
+        this.offline.update({ ...decided, state: 'UNPAID_BY_OWNER' });
+        return this.repo.updateSale({ ...sale, status: 'EXPIRED', updated_at: at });
+      }
+      this.offline.update({ ...decided, state: 'CONFIRMED_BY_OWNER' });
+      this.repo.updateSale({ ...sale, status: 'COMPLETED', payment_json: this.ownerPayment(review.records), updated_at: at });
+    })();
+    this.saleChanged(correlationID);
+    this.statusChanged();
+    return this.view(correlationID);
+  }
+
+  /** The one Pix of a review, as the sale's payment (its receipt), unless it already is another sale's. */
+  private ownerPayment(records: readonly Transaction[]): string | null {
+    if (records.length !== 1) return null;
+    if (this.repo.saleWithPayment(records[0]!.endToEndId)) return null;
+    return JSON.stringify(records[0]);
+  }
+
   /** Training only: pays the sale's code at the service as a payer's bank would. */
   async payInSandbox(correlationID: string): Promise<Sale> {
     const service = this.requireService();
@@ -292,9 +558,12 @@ export class CounterSync {
     // A day of a thousand sales in three queries, not three per sale.
     const refunds = this.repo.refundsOfSalesBetween(serviceId, start, end);
     const facts = this.outbox.syncFactsBetween(serviceId, start, end);
+    const offline = this.offline.ofSalesBetween(serviceId, start, end);
     return this.repo
       .salesBetween(serviceId, start, end)
-      .map((row) => saleView(row, refunds.get(row.correlation_id) ?? [], facts.get(row.correlation_id) ?? { queued: 0 }));
+      .map((row) =>
+        saleView(row, refunds.get(row.correlation_id) ?? [], facts.get(row.correlation_id) ?? { queued: 0 }, offline.get(row.correlation_id)),
+      );
   }
 
   /** What a receipt of this sale is made of. */
@@ -337,7 +606,7 @@ export class CounterSync {
     this.closed = true;
     this.stopService();
     this.sender.stop();
-    await Promise.all([this.sender.idle(), this.puller.idle(), this.companyRead]);
+    await Promise.all([this.sender.idle(), this.puller.idle(), this.companyRead, this.keyCheck, this.reconciler.run()]);
     this.db.close();
   }
 
@@ -347,6 +616,42 @@ export class CounterSync {
     this.puller.stop();
     if (this.healthTimer) clearInterval(this.healthTimer);
     this.healthTimer = undefined;
+    if (this.reconcileTimer) clearInterval(this.reconcileTimer);
+    this.reconcileTimer = undefined;
+  }
+
+  /**
+   * While online: the account's keys are asked for when due (an offline code may only pay into
+   * one of them), and the offline sales are reconciled with the Pix that came in.
+   */
+  private offlineWork(keysNow = false): void {
+    if (this.closed || !this.service || !this.connectivity.current.online) return;
+    const service = this.repo.service(this.service.serviceId);
+    const checkedAt = service?.pix_keys_checked_at ? Date.parse(service.pix_keys_checked_at) : 0;
+    const due = this.now().getTime() - checkedAt >= (this.options.keyCheckIntervalMs ?? DEFAULT_KEY_CHECK_INTERVAL_MS);
+    if (keysNow || due) this.keyCheck ??= this.checkPixKeys().finally(() => (this.keyCheck = undefined));
+    void this.reconciler.run().catch((error: unknown) => console.error('[sync] offline reconciliation failed', error));
+  }
+
+  /** GET /api/v1/pix-keys, kept with the service: the answer stands until the next one. */
+  private async checkPixKeys(): Promise<void> {
+    const service = this.service;
+    if (!service) return;
+    const keys: PixKey[] = [];
+    let known: KnownPixKeys | undefined;
+    for (let skip = 0; !known; skip += KEYS_PAGE) {
+      const answer = await service.call('listPixKeys', { query: { skip: String(skip), limit: String(KEYS_PAGE) } });
+      this.connectivity.observe(answer);
+      if (answer.kind === 'auth' || answer.kind === 'rejected') known = { refused: answer.error };
+      else if (answer.kind !== 'ok') return; // not heard: the last answer stands
+      else {
+        keys.push(...answer.body.pixKeys);
+        if (answer.body.pixKeys.length < KEYS_PAGE) known = { keys };
+      }
+    }
+    if (this.closed || this.service !== service) return;
+    this.repo.setPixKeys(service.serviceId, JSON.stringify(known), this.now().toISOString());
+    this.statusChanged();
   }
 
   /** The first answer to this sale's command `key` (its create by default), or undefined after the wait. */
@@ -400,6 +705,7 @@ export class CounterSync {
       queueMicrotask(() => {
         this.sender.kick();
         void this.puller.pullAll();
+        this.offlineWork(true);
       });
     }
     this.statusChanged();
@@ -421,11 +727,13 @@ export class CounterSync {
     return this.viewOf(this.repo.sale(correlationID)!);
   }
 
-  private viewOf(row: SaleRow): Sale {
-    return saleView(row, this.repo.refundsOf(row.correlation_id), {
-      queued: this.outbox.queuedOfSale(row.correlation_id),
-      lastRejection: this.outbox.lastRejection(row.correlation_id),
-    });
+  private viewOf(row: SaleRow, offline: OfflineSaleRow | undefined = this.offline.get(row.correlation_id)): Sale {
+    return saleView(
+      row,
+      this.repo.refundsOf(row.correlation_id),
+      { queued: this.outbox.queuedOfSale(row.correlation_id), lastRejection: this.outbox.lastRejection(row.correlation_id) },
+      offline,
+    );
   }
 
   private saleChanged(saleId: string): void {

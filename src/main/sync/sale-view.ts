@@ -1,6 +1,7 @@
 // A sale as the screens see it, from the counter's own rows only: no request to any service.
-import type { Sale, SaleCustomer, SaleRefund } from '../../shared/pos-api';
+import type { OfflineReview, Sale, SaleCustomer, SaleOffline, SaleRefund } from '../../shared/pos-api';
 import type { Charge, ChargeRefund, Transaction } from '../../shared/resources';
+import type { OfflineSaleRow } from './offline-sales-repo';
 import type { RefundRow, SaleRow } from './sales-repo';
 
 export interface SaleSyncFacts {
@@ -8,7 +9,7 @@ export interface SaleSyncFacts {
   lastRejection?: string;
 }
 
-export function saleView(row: SaleRow, refunds: readonly RefundRow[], sync: SaleSyncFacts): Sale {
+export function saleView(row: SaleRow, refunds: readonly RefundRow[], sync: SaleSyncFacts, offline?: OfflineSaleRow): Sale {
   const charge = parse<Charge>(row.charge_json);
   const payment = parse<Transaction>(row.payment_json);
   const saleRefunds = refunds.map(refundView);
@@ -19,15 +20,17 @@ export function saleView(row: SaleRow, refunds: readonly RefundRow[], sync: Sale
   const sale: Sale = {
     correlationID: row.correlation_id,
     value: row.value,
-    status: row.status,
-    expiresDate: charge?.expiresDate ?? new Date(Date.parse(row.created_at) + row.expires_in * 1000).toISOString(),
+    // An offline sale waits for its confirmation: never shown as paid before the service's records say so.
+    status: offline && row.status === 'ACTIVE' ? 'OFFLINE' : row.status,
+    expiresDate: offline?.expires_at ?? charge?.expiresDate ?? new Date(Date.parse(row.created_at) + row.expires_in * 1000).toISOString(),
     // The service's own time once it has the charge (its expiry counts from there).
     createdAt: charge?.createdAt ?? row.created_at,
     refunds: saleRefunds,
     refundable: paid ? Math.max(0, paidValue - committed) : 0,
     sync: { queued: sync.queued },
   };
-  if (charge?.brCode && row.status !== 'REJECTED') sale.brCode = charge.brCode;
+  if (offline) sale.brCode = offline.br_code;
+  else if (charge?.brCode && row.status !== 'REJECTED') sale.brCode = charge.brCode;
   if (row.comment) sale.comment = row.comment;
   const customer = parse<SaleCustomer>(row.customer_json);
   if (customer) sale.customer = customer;
@@ -40,7 +43,29 @@ export function saleView(row: SaleRow, refunds: readonly RefundRow[], sync: Sale
   }
   const rejected = row.rejected_reason ?? sync.lastRejection;
   if (rejected) sale.sync.rejected = rejected;
+  if (offline) sale.offline = offlineView(offline);
   return sale;
+}
+
+function offlineView(row: OfflineSaleRow): SaleOffline {
+  const offline: SaleOffline = {
+    txid: row.txid,
+    pixKey: row.pix_key,
+    state: row.state,
+    registered: row.registered === 1,
+    dynamicChargeWithdrawn: row.dynamic_withdrawn === 1,
+  };
+  if (row.customer_receipt_at) offline.customerShowedReceiptAt = row.customer_receipt_at;
+  if (row.matched_by) offline.matchedBy = row.matched_by;
+  const stored = parse<OfflineReview & { records?: unknown }>(row.review_json);
+  if (stored) {
+    // The Pix records stay in the store (a receipt's material); the screens get the summary.
+    const { records: _records, ...review } = stored;
+    offline.review = review;
+  }
+  if (row.decision) offline.decision = row.decision;
+  if (row.decided_at) offline.decidedAt = row.decided_at;
+  return offline;
 }
 
 function refundView(row: RefundRow): SaleRefund {

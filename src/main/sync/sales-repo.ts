@@ -36,6 +36,8 @@ export interface ServiceRow {
   label: string;
   company_json: string | null;
   company_fetched_at: string | null;
+  pix_keys_json: string | null;
+  pix_keys_checked_at: string | null;
 }
 
 export class SalesRepo {
@@ -48,6 +50,7 @@ export class SalesRepo {
       ),
       service: db.prepare<[string], ServiceRow>('SELECT * FROM services WHERE id = ?'),
       setCompany: db.prepare<[string, string, string]>('UPDATE services SET company_json = ?, company_fetched_at = ? WHERE id = ?'),
+      setPixKeys: db.prepare<[string, string, string]>('UPDATE services SET pix_keys_json = ?, pix_keys_checked_at = ? WHERE id = ?'),
       insertSale: db.prepare(
         `INSERT INTO sales (correlation_id, service_id, value, comment, customer_json, expires_in, created_at, status,
            charge_json, payment_json, rejected_reason, updated_at)
@@ -74,6 +77,9 @@ export class SalesRepo {
          VALUES (@correlation_id, @sale_id, @value, @comment, @created_at, @status, @refund_json, @rejected_reason, @updated_at)`,
       ),
       refund: db.prepare<[string], RefundRow>('SELECT * FROM refunds WHERE correlation_id = ?'),
+      saleWithPayment: db.prepare<[string], { correlation_id: string }>(
+        "SELECT correlation_id FROM sales WHERE json_extract(payment_json, '$.endToEndId') = ? LIMIT 1",
+      ),
       updateRefund: db.prepare(
         `UPDATE refunds SET status = @status, refund_json = @refund_json, rejected_reason = @rejected_reason,
            updated_at = @updated_at WHERE correlation_id = @correlation_id`,
@@ -96,6 +102,11 @@ export class SalesRepo {
 
   setCompany(serviceId: string, companyJson: string, at: string): void {
     this.statements.setCompany.run(companyJson, at, serviceId);
+  }
+
+  /** What the service last said of its account's Pix keys (see offline-key.ts). */
+  setPixKeys(serviceId: string, json: string, at: string): void {
+    this.statements.setPixKeys.run(json, at, serviceId);
   }
 
   insertSale(row: SaleRow): void {
@@ -122,6 +133,11 @@ export class SalesRepo {
 
   salesWithUnsettledRefunds(serviceId: string): SaleRow[] {
     return this.statements.salesWithUnsettledRefunds.all(serviceId);
+  }
+
+  /** The sale whose payment this Pix is, if any (an owner's decision never gives one Pix to two sales). */
+  saleWithPayment(endToEndId: string): string | undefined {
+    return this.statements.saleWithPayment.get(endToEndId)?.correlation_id;
   }
 
   insertRefund(row: RefundRow): void {

@@ -1,5 +1,9 @@
 import type { Migration } from '../../store/migrations';
 import { counterSchema } from './001-counter';
+import { offlineSalesSchema } from './002-offline-sales';
 
 // Append only, like the service's: a shipped migration is never edited.
-export const counterMigrations: readonly Migration[] = [{ version: 1, name: 'counter', sql: counterSchema }];
+export const counterMigrations: readonly Migration[] = [
+  { version: 1, name: 'counter', sql: counterSchema },
+  { version: 2, name: 'offline-sales', sql: offlineSalesSchema },
+];

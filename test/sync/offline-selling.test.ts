@@ -1,0 +1,334 @@
+// Offline selling (issue 10) through the counter's sync layer, against a real sandbox over HTTP
+// with the fault proxy between them: the code the counter makes, the key it may use, the caps,
+// the sale whose create reached the service after all, and the reconciliation that confirms
+// payments by txid and by value and sends every doubt to the owner.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { OfflineSalesSettings, Sale } from '../../src/shared/pos-api';
+import { decodeBrCode } from '../../src/main/pix';
+import { createSandboxService, type SandboxService } from '../../src/main/sandbox-service';
+import { CounterSync, type OfflineSalesConfig } from '../../src/main/sync/counter-sync';
+import { HttpServiceClient } from '../../src/main/sync/http-service-client';
+import { DEFAULT_OFFLINE_SALES } from '../../src/main/sync/offline-caps';
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+
+let remote: SandboxService;
+let proxy: FaultProxy;
+let dir: string;
+let counter: CounterSync;
+let config: OfflineSalesConfig;
+let clockOffsetMs: number;
+/** Set: the counter's clock stands at this instant (the age cap is tested to the millisecond). */
+let frozenAt: number | undefined;
+const pushed: Sale[] = [];
+
+// Short windows: a code counts for 600 ms, then 50 ms of grace; clocks agree within 50 ms here.
+const TIMING = { windowMs: 600, graceMs: 50, clockSkewMs: 50, settleDelayMs: 50 };
+
+function openCounter(): CounterSync {
+  const sync = new CounterSync({
+    dbPath: join(dir, 'counter.db'),
+    now: () => new Date(frozenAt ?? Date.now() + clockOffsetMs),
+    firstAnswerWaitMs: 400,
+    watchIntervalMs: 100,
+    openIntervalMs: 200,
+    healthIntervalMs: 100,
+    reconcileIntervalMs: 100,
+    retry: { initialDelayMs: 20, maxDelayMs: 200 },
+    offlineTiming: TIMING,
+    offlineSales: () => config,
+    onSaleChanged: (sale) => pushed.push(sale),
+  });
+  sync.setService(new HttpServiceClient({ baseUrl: proxy.url, appId: remote.appId, timeoutMs: 300 }));
+  return sync;
+}
+
+beforeEach(async () => {
+  remote = createSandboxService({ dbPath: ':memory:' });
+  proxy = await startFaultProxy(await remote.listen(0));
+  dir = mkdtempSync(join(tmpdir(), 'balcao-offline-'));
+  pushed.length = 0;
+  clockOffsetMs = 0;
+  frozenAt = undefined;
+  config = { caps: { ...DEFAULT_OFFLINE_SALES }, merchantName: 'Padaria Pão Quente', merchantCity: 'Recife' };
+  counter = openCounter();
+});
+
+afterEach(async () => {
+  await counter.close();
+  await proxy.close();
+  await remote.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function until<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 8_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const newSale = (value: number) => ({ value, expiresIn: 900 });
+const call = (op: string, request: Record<string, unknown> = {}) => remote.engine.call(remote.appId, op as never, request as never) as Promise<any>;
+
+async function accountKeys(): Promise<{ key: string; isDefault: boolean }[]> {
+  return (await call('listPixKeys')).pixKeys;
+}
+
+/** Online once, so the counter has asked the service for its keys; then the network is cut. */
+async function goOffline(): Promise<void> {
+  await until(() => counter.status().offline.confirmedKey, 'the key confirmed');
+  await proxy.cut('refuse');
+}
+
+async function payAtRemote(brCode: string, extra: Record<string, unknown> = {}) {
+  return (await call('sandboxPayBrCode', { body: { brCode, ...extra } })).transaction;
+}
+
+describe('the code an offline sale shows', () => {
+  it('is a static BR Code to the confirmed key with the amount, the merchant and a txid of its own, made without the service', async () => {
+    const [defaultKey] = (await accountKeys()).filter((key) => key.isDefault);
+    await goOffline();
+    const sale = await counter.createSale(newSale(1234));
+    expect(sale).toMatchObject({ status: 'OFFLINE', offline: { state: 'AWAITING', pixKey: defaultKey!.key, registered: false } });
+    const decoded = decodeBrCode(sale.brCode!);
+    expect(decoded).toMatchObject({ pointOfInitiation: 'STATIC', pixKey: defaultKey!.key, amountCents: 1234, merchantName: 'Padaria Pao Quente', merchantCity: 'Recife' });
+    expect(decoded.txid).toBe(sale.offline!.txid);
+    expect(decoded.txid).toMatch(/^[A-Za-z0-9]{1,25}$/);
+    // Nothing was created at the service: no charge was asked for.
+    expect(proxy.log().filter((entry) => entry.method === 'POST')).toEqual([]);
+    const other = await counter.createSale(newSale(1234));
+    expect(other.offline!.txid).not.toBe(sale.offline!.txid);
+    expect(counter.status().offline).toMatchObject({ unconfirmedCount: 2, unconfirmedValue: 2468 });
+  });
+
+  it('is refused, with the reason, while no key was ever confirmed by the service', async () => {
+    await counter.close();
+    await proxy.cut('refuse');
+    counter = openCounter();
+    await until(() => !counter.status().online, 'offline noticed');
+    expect(counter.status().offline.unavailable).toMatch(/ainda não foi confirmada/);
+    await expect(counter.createSale(newSale(500))).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/chave Pix ainda não foi confirmada/) });
+    expect(counter.salesBetween('2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z')).toEqual([]);
+  });
+
+  it("uses the settings' key when it is one of the account's, and refuses one that is not", async () => {
+    const [firstDefault] = (await accountKeys()).filter((key) => key.isDefault);
+    // The shop's account gets a second key (the sandbox's merchant settings add it as the new default).
+    await remote.configureMerchant({ merchantName: 'Padaria', merchantCity: 'Recife', pixKey: 'loja@example.com' });
+    await counter.close();
+    counter = openCounter(); // a fresh start asks for the keys again
+    await until(() => counter.status().offline.confirmedKey === 'loja@example.com', 'keys read');
+    config = { ...config, pixKey: 'someone.else@example.com' };
+    expect(counter.status().offline).toMatchObject({ unavailable: expect.stringMatching(/não é uma chave da conta/) });
+    await proxy.cut('refuse');
+    await until(() => !counter.status().online, 'offline noticed');
+    await expect(counter.createSale(newSale(500))).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/não é uma chave da conta/) });
+    // A key of the account that is not its default, typed as people write it, is used as it is.
+    config = { ...config, pixKey: firstDefault!.key.toUpperCase() };
+    const sale = await counter.createSale(newSale(500));
+    expect(sale.offline!.pixKey).toBe(firstDefault!.key);
+    expect(decodeBrCode(sale.brCode!).pixKey).toBe(firstDefault!.key);
+  });
+
+  it('is never made with offline selling disabled: the sale waits in the queue as before', async () => {
+    config = { ...config, caps: { ...config.caps, enabled: false } };
+    await goOffline();
+    const sale = await counter.createSale(newSale(700));
+    expect(sale).toMatchObject({ status: 'PENDING' });
+    expect(sale.offline).toBeUndefined();
+    expect(sale.brCode).toBeUndefined();
+  });
+});
+
+describe('caps, each at its edge', () => {
+  const caps = (overrides: Partial<OfflineSalesSettings>) => {
+    config = { ...config, caps: { ...DEFAULT_OFFLINE_SALES, ...overrides } };
+  };
+
+  it('the largest single sale: its value is accepted, one cent more is refused', async () => {
+    caps({ maxSaleValue: 10_000 });
+    await goOffline();
+    expect((await counter.createSale(newSale(10_000))).status).toBe('OFFLINE');
+    await expect(counter.createSale(newSale(10_001))).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/acima do limite de R\$\s100,00 por venda/) });
+  });
+
+  it('the unconfirmed total: up to it exactly, then refused with the room left', async () => {
+    caps({ maxUnconfirmedTotal: 3_000 });
+    await goOffline();
+    await counter.createSale(newSale(1_000));
+    await counter.createSale(newSale(1_500));
+    await expect(counter.createSale(newSale(501))).rejects.toMatchObject({ message: expect.stringMatching(/Restam R\$\s5,00 \(2 vendas aguardam/) });
+    expect((await counter.createSale(newSale(500))).status).toBe('OFFLINE');
+    await expect(counter.createSale(newSale(1))).rejects.toMatchObject({ message: expect.stringMatching(/Restam R\$\s0,00/) });
+    // A cancelled offline sale holds no room.
+    const sales = counter.salesBetween('2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z');
+    counter.cancelSale(sales.find((sale) => sale.value === 500)!.correlationID);
+    expect((await counter.createSale(newSale(500))).status).toBe('OFFLINE');
+  });
+
+  it('the oldest unconfirmed sale: at the age limit exactly it still sells, a millisecond past it refuses', async () => {
+    caps({ maxAgeMinutes: 60 });
+    await goOffline();
+    const first = await counter.createSale(newSale(100));
+    const createdAt = Date.parse(first.createdAt);
+    frozenAt = createdAt + 60 * 60_000;
+    expect((await counter.createSale(newSale(100))).status).toBe('OFFLINE');
+    frozenAt += 1;
+    await expect(counter.createSale(newSale(100))).rejects.toMatchObject({ message: expect.stringMatching(/mais antiga sem confirmação passou de 1 h/) });
+  });
+});
+
+describe('a create that got no answer in time', () => {
+  it('reached the service after all: the sale keeps its offline code, and the dynamic charge is deleted before the registration', async () => {
+    await until(() => counter.status().offline.confirmedKey, 'the key confirmed');
+    // The service commits the charge; its answer never comes back, and then the network is gone.
+    let creates = 0;
+    proxy.setPlan((request) => {
+      if (request.method === 'POST' && request.path.startsWith('/api/v1/charge?') && creates++ === 0) return { kind: 'drop-after' };
+      return { kind: 'pass' };
+    });
+    const sale = await counter.createSale(newSale(4_321));
+    expect(sale.status).toBe('OFFLINE');
+    expect(sale.offline).toMatchObject({ dynamicChargeWithdrawn: true });
+    expect(decodeBrCode(sale.brCode!).txid).toBe(sale.offline!.txid);
+    const dynamic = (await call('getCharge', { params: { id: sale.correlationID } })).charge;
+    expect(dynamic.status).toBe('ACTIVE'); // it did reach the service
+
+    await counter.drained();
+    await expect(call('getCharge', { params: { id: sale.correlationID } })).rejects.toMatchObject({ status: 400 });
+    const writes = proxy.log().filter((entry) => entry.method !== 'GET').map((entry) => `${entry.method} ${entry.path.split('?')[0]}`);
+    const deleted = writes.indexOf(`DELETE /api/v1/charge/${sale.correlationID}`);
+    expect(deleted).toBeGreaterThan(0);
+    expect(writes.indexOf('POST /api/v1/qrcode-static')).toBeGreaterThan(deleted);
+    // Whatever the service said of the dynamic charge, the sale shows its offline code still.
+    const after = counter.getSale(sale.correlationID);
+    expect(after).toMatchObject({ status: 'OFFLINE', brCode: sale.brCode, offline: { registered: true } });
+
+    await payAtRemote(sale.brCode!);
+    await until(() => counter.getSale(sale.correlationID).status === 'COMPLETED', 'confirmed');
+    expect(counter.getSale(sale.correlationID).offline).toMatchObject({ state: 'CONFIRMED', matchedBy: 'txid' });
+  });
+
+  it('that never left (connection refused) is dropped, so nothing is created and deleted', async () => {
+    await until(() => counter.status().offline.confirmedKey, 'the key confirmed');
+    // Cut before the counter noticed: it believes it is online and tries the create first.
+    await proxy.cut('refuse');
+    expect(counter.status().online).toBe(true);
+    const sale = await counter.createSale(newSale(800));
+    expect(sale).toMatchObject({ status: 'OFFLINE', offline: { dynamicChargeWithdrawn: false } });
+    await proxy.restore();
+    await until(() => counter.status().online, 'online again');
+    await counter.drained();
+    await expect(call('getCharge', { params: { id: sale.correlationID } })).rejects.toMatchObject({ status: 400 });
+    expect(proxy.log().filter((entry) => entry.method === 'DELETE')).toEqual([]);
+  });
+});
+
+describe('back online', () => {
+  it('registers each sale by its txid, confirms one paid with its txid and one whose bank dropped it, and flags the unpaid one', async () => {
+    await goOffline();
+    const byTxid = await counter.createSale(newSale(1_111));
+    const dropped = await counter.createSale(newSale(2_222));
+    const unpaid = await counter.createSale(newSale(3_333));
+    counter.markCustomerShowedReceipt(unpaid.correlationID);
+    await payAtRemote(byTxid.brCode!);
+    await payAtRemote(dropped.brCode!, { dropTxid: true });
+    // Offline, nothing is confirmed, whatever the customer showed.
+    expect(counter.getSale(unpaid.correlationID)).toMatchObject({ status: 'OFFLINE', offline: { customerShowedReceiptAt: expect.any(String), state: 'AWAITING' } });
+
+    await proxy.restore();
+    await until(() => counter.getSale(byTxid.correlationID).status === 'COMPLETED', 'paid by txid confirmed');
+    await until(() => counter.getSale(dropped.correlationID).status === 'COMPLETED', 'paid without txid confirmed');
+    await until(() => counter.getSale(unpaid.correlationID).offline?.state === 'REVIEW', 'the unpaid one flagged');
+    expect(counter.getSale(byTxid.correlationID)).toMatchObject({ paidAt: expect.any(String), endToEndId: expect.stringMatching(/^E/), offline: { matchedBy: 'txid' } });
+    expect(counter.getSale(dropped.correlationID).offline).toMatchObject({ matchedBy: 'value' });
+    expect(counter.getSale(unpaid.correlationID)).toMatchObject({ status: 'OFFLINE', offline: { review: { reason: 'NO_PAYMENT', transactions: [] } } });
+    expect(counter.offlineReview().map((sale) => sale.correlationID)).toEqual([unpaid.correlationID]);
+    expect(counter.status().offline).toMatchObject({ unconfirmedCount: 1, unconfirmedValue: 3_333, reviewCount: 1 });
+
+    // The service's records know every sale by its txid.
+    await counter.drained();
+    for (const sale of [byTxid, dropped, unpaid]) {
+      const { pixQrCode } = await call('getPixQrCode', { params: { id: sale.offline!.txid } });
+      expect(pixQrCode).toMatchObject({ identifier: sale.offline!.txid, correlationID: sale.correlationID, value: sale.value });
+    }
+    // Each confirmation pushed the sale to the screens.
+    expect(pushed.some((view) => view.correlationID === dropped.correlationID && view.status === 'COMPLETED')).toBe(true);
+
+    // The owner decides: not paid.
+    expect(() => counter.resolveOfflineReview(unpaid.correlationID, 'acknowledged')).toThrow(/Decisão que não cabe/);
+    expect(counter.resolveOfflineReview(unpaid.correlationID, 'unpaid')).toMatchObject({ status: 'EXPIRED', offline: { state: 'UNPAID_BY_OWNER', decision: 'unpaid' } });
+    expect(counter.offlineReview()).toEqual([]);
+    await expect(async () => counter.resolveOfflineReview(unpaid.correlationID, 'paid')).rejects.toMatchObject({ status: 409 });
+    expect(counter.status().offline).toMatchObject({ unconfirmedCount: 0, reviewCount: 0 });
+  });
+
+  it('never matches on a guess: two sales of one value and one Pix without txid both go to the owner', async () => {
+    await goOffline();
+    const a = await counter.createSale(newSale(1_000));
+    const b = await counter.createSale(newSale(1_000));
+    const payment = await payAtRemote(a.brCode!, { dropTxid: true });
+    await proxy.restore();
+    await until(() => counter.offlineReview().length === 2, 'both flagged');
+    for (const sale of [a, b]) {
+      expect(counter.getSale(sale.correlationID)).toMatchObject({
+        status: 'OFFLINE',
+        offline: { state: 'REVIEW', review: { reason: 'AMBIGUOUS', transactions: [{ endToEndId: payment.endToEndId, value: 1_000 }] } },
+      });
+    }
+    // The owner says which: that one is paid, with that Pix as its payment (its receipt); the
+    // other is then not given the same Pix.
+    expect(counter.resolveOfflineReview(a.correlationID, 'paid')).toMatchObject({ status: 'COMPLETED', endToEndId: payment.endToEndId, offline: { state: 'CONFIRMED_BY_OWNER' } });
+    const other = counter.resolveOfflineReview(b.correlationID, 'paid');
+    expect(other.status).toBe('COMPLETED');
+    expect(other.endToEndId).toBeUndefined();
+  });
+
+  it('money for a cancelled offline sale goes to the owner, who may only acknowledge it or call it paid', async () => {
+    await goOffline();
+    const sale = await counter.createSale(newSale(990));
+    counter.cancelSale(sale.correlationID);
+    expect(counter.getSale(sale.correlationID).status).toBe('CANCELLED');
+    await payAtRemote(sale.brCode!);
+    await proxy.restore();
+    await until(() => counter.getSale(sale.correlationID).offline?.review?.reason === 'CANCELLED_PAID', 'flagged');
+    expect(counter.getSale(sale.correlationID).status).toBe('CANCELLED');
+    await expect(async () => counter.resolveOfflineReview(sale.correlationID, 'unpaid')).rejects.toMatchObject({ status: 409 });
+    expect(counter.resolveOfflineReview(sale.correlationID, 'acknowledged')).toMatchObject({ status: 'CANCELLED', offline: { decision: 'acknowledged' } });
+  });
+
+  it('a second payment of a confirmed sale is flagged as extra money, and the sale stays paid', async () => {
+    await goOffline();
+    const sale = await counter.createSale(newSale(700));
+    await payAtRemote(sale.brCode!);
+    await payAtRemote(sale.brCode!);
+    await proxy.restore();
+    await until(() => counter.getSale(sale.correlationID).offline?.review?.reason === 'DOUBLE_PAID', 'extra money flagged');
+    expect(counter.getSale(sale.correlationID)).toMatchObject({ status: 'COMPLETED', offline: { state: 'CONFIRMED', review: { saleMatched: true } } });
+    expect(counter.status().offline).toMatchObject({ unconfirmedCount: 0, reviewCount: 1 });
+    expect(counter.resolveOfflineReview(sale.correlationID, 'acknowledged')).toMatchObject({ status: 'COMPLETED' });
+  });
+
+  it('an offline sale survives a restart of the counter and is confirmed after it', async () => {
+    await goOffline();
+    const sale = await counter.createSale(newSale(2_500));
+    await counter.close();
+    counter = openCounter();
+    expect(counter.getSale(sale.correlationID)).toMatchObject({ status: 'OFFLINE', brCode: sale.brCode });
+    await payAtRemote(sale.brCode!);
+    await proxy.restore();
+    await until(() => counter.getSale(sale.correlationID).status === 'COMPLETED', 'confirmed after the restart');
+  });
+
+  it('the cashier\'s "cliente mostrou o comprovante" is only for offline sales', async () => {
+    const online = await counter.createSale(newSale(300));
+    expect(online.status).toBe('ACTIVE');
+    expect(() => counter.markCustomerShowedReceipt(online.correlationID)).toThrow(/offline/);
+  });
+});
