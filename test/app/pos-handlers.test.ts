@@ -230,6 +230,8 @@ describe('a sale from QR to refund', () => {
       queuedElsewhere: 0,
       merchantName: 'Balcão Sandbox',
       ready: true,
+      // The embedded sandbox's own key is the confirmed one (it never goes offline, but says so).
+      offline: { enabled: true, confirmedKey: expect.stringMatching(/^[0-9a-f-]{36}$/), unconfirmedCount: 0, unconfirmedValue: 0, reviewCount: 0 },
     });
     expect(await handlers().listPrinters()).toEqual([]);
     const sale = await handlers().createSale({ value: 100 });

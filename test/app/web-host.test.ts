@@ -6,9 +6,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PosEvent, Sale } from '../../src/shared/pos-api';
+import type { PosEvent, PosStatus, Sale, Settings } from '../../src/shared/pos-api';
 import { FileSecretStore } from '../../src/main/web/file-secret-store';
 import { RendererMissingError, startWebHost, type WebHost } from '../../src/main/web/web-host';
+import { waitFor } from '../support/wait';
 import { openRuntime, type RuntimeFixture } from './runtime-fixture';
 
 let rendererDir: string;
@@ -259,6 +260,15 @@ describe('remote modes', () => {
   it('says offline, keeps selling into the queue, and keeps the queue when the mode changes', async () => {
     const deadPort = await freePort();
     await invokeOk('saveSettings', { mode: 'production', baseUrl: `http://127.0.0.1:${deadPort}`, appId: 'algum-app-id' });
+    // Offline selling (on by default) needs a key the service confirmed: this one never answered.
+    await waitFor('offline noticed', async () => ((await invokeOk<PosStatus>('getStatus')).online ? undefined : true));
+    const refused = await invoke('createSale', { value: 1000 });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/venda offline não é possível: a chave Pix ainda não foi confirmada/);
+    expect((await invokeOk<PosStatus>('getStatus')).offline).toMatchObject({ enabled: true, unavailable: expect.stringMatching(/ainda não foi confirmada/) });
+    // With offline selling off, a sale waits in the queue instead.
+    const { offlineSales } = await invokeOk<Settings>('getSettings');
+    await invokeOk('saveSettings', { offlineSales: { ...offlineSales, enabled: false } });
     const pending = await invokeOk<Sale>('createSale', { value: 1000 });
     // Nothing answered: the sale waits, with its create command queued, not lost and not refused.
     expect(pending).toMatchObject({ status: 'PENDING', value: 1000, sync: { queued: 1 } });

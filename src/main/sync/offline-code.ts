@@ -3,7 +3,13 @@
 // It is built and then decoded by the same Pix library the engine uses, so it passes the very
 // checks the engine's own codes pass (TLV, CRC, key, txid shape, ASCII text).
 import { randomBytes } from 'node:crypto';
-import { buildStaticBrCode, decodeBrCode } from '../pix';
+import { buildStaticBrCode, decodeBrCode, sanitizeMerchantCity, sanitizeMerchantName } from '../pix';
+
+// Tags 59 and 60 must not be empty. A shop named only in letters ASCII cannot spell ("東京",
+// "★") would otherwise leave the cashier with no code at all: the payer's app shows these words,
+// the money goes by the key, so a plain word stands in.
+const NAME_FALLBACK = 'LOJA';
+const CITY_FALLBACK = 'BRASIL';
 
 /** 62-05 allows 25 letters and digits: a UUID (36 characters with dashes) does not fit. */
 export const OFFLINE_TXID_LENGTH = 25;
@@ -44,8 +50,8 @@ export function buildOfflineBrCode(input: OfflineCodeInput): string {
     pixKey: input.pixKey,
     amountCents: input.value,
     txid: input.txid,
-    merchantName: input.merchantName,
-    merchantCity: input.merchantCity,
+    merchantName: sanitizeMerchantName(input.merchantName, NAME_FALLBACK),
+    merchantCity: sanitizeMerchantCity(input.merchantCity, CITY_FALLBACK),
   });
   // Read back as any payer's bank would: a code that would not decode to the same key, amount
   // and txid is never shown.

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import envPaths from 'env-paths';
 import { parseLaunchOptions } from '../app/launch-remote';
+import { offlineTimingFromEnv } from '../app/offline-timing-env';
 import { createPosRuntime } from '../app/pos-runtime';
 import { noPrinting } from '../app/printing';
 import { FileSecretStore } from './file-secret-store';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     printing: noPrinting('O navegador não imprime direto: use "Salvar PDF" e imprima o arquivo.'),
     sandboxAppId: launch.sandboxAppId,
     remote: launch.remote,
+    sync: offlineTimingFromEnv(process.env),
   });
   let host;
   try {
