@@ -46,7 +46,7 @@ function openCounter(): CounterSync {
 }
 
 beforeEach(async () => {
-  remote = createSandboxService({ dbPath: ':memory:' });
+  remote = createSandboxService({ dbPath: ':memory:', config: { refundSettlementMs: 50 } });
   proxy = await startFaultProxy(await remote.listen(0));
   dir = mkdtempSync(join(tmpdir(), 'balcao-offline-'));
   pushed.length = 0;
@@ -324,6 +324,29 @@ describe('back online', () => {
     await payAtRemote(sale.brCode!);
     await proxy.restore();
     await until(() => counter.getSale(sale.correlationID).status === 'COMPLETED', 'confirmed after the restart');
+  });
+
+  it('a confirmed offline sale is refunded by its payment, once even when the answer is lost, and settles', async () => {
+    await goOffline();
+    const sale = await counter.createSale(newSale(5_000));
+    const paid = await payAtRemote(sale.brCode!);
+    await proxy.restore();
+    await until(() => counter.getSale(sale.correlationID).status === 'COMPLETED', 'confirmed');
+    // Its receipt's records: the payment, with no charge at the service.
+    expect(counter.saleRecords(sale.correlationID)).toMatchObject({ correlationID: sale.correlationID, payment: { endToEndId: paid.endToEndId } });
+    expect(counter.saleRecords(sale.correlationID).charge).toBeUndefined();
+
+    let posts = 0;
+    proxy.setPlan((request) => (request.method === 'POST' && request.path === '/api/v1/refund' && posts++ === 0 ? { kind: 'drop-after' } : { kind: 'pass' }));
+    await counter.refundSale(sale.correlationID, 1_200, 'Troca');
+    await counter.drained();
+    const remoteRefunds = (await call('listRefunds', { query: { limit: '100' } })).refunds.filter((r: any) => r.originalEndToEndId === paid.endToEndId);
+    expect(remoteRefunds).toHaveLength(1);
+    expect(remoteRefunds[0]).toMatchObject({ value: 1_200 });
+    expect(posts).toBeGreaterThanOrEqual(2);
+    await until(() => counter.getSale(sale.correlationID).refunds[0]?.status === 'CONFIRMED', 'refund settled', 10_000);
+    expect(counter.getSale(sale.correlationID)).toMatchObject({ refundable: 3_800, refunds: [{ value: 1_200, endToEndId: expect.stringMatching(/^D/) }] });
+    expect(counter.saleRecords(sale.correlationID).refunds).toHaveLength(1);
   });
 
   it('the cashier\'s "cliente mostrou o comprovante" is only for offline sales', async () => {

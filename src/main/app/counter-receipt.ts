@@ -47,15 +47,15 @@ export interface ShopFacts {
 export function counterReceiptData(request: ReceiptRequest, records: SaleRecords, shop: ShopFacts): ReceiptData {
   const { charge, payment } = records;
   const common = {
-    chargeCorrelationID: charge.correlationID,
+    chargeCorrelationID: records.correlationID,
     header: receiptHeader(shop.settings, shop.company),
     environment: shop.environment,
   };
-  const customer = partyOf(payment?.payer ?? charge.payer);
+  const customer = partyOf(payment?.payer ?? charge?.payer);
 
   if (request.kind === 'pix-in') {
     if (!payment || payment.endToEndId !== request.endToEndId) throw notOfThisSale();
-    const description = present(payment.infoPagador) ? payment.infoPagador : charge.comment;
+    const description = present(payment.infoPagador) ? payment.infoPagador : records.comment;
     return {
       kind: 'pix-in',
       endToEndId: payment.endToEndId,

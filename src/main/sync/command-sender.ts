@@ -1,7 +1,7 @@
 // Drains the command outbox: in order per sale, one at a time per sale, several sales at once.
 // Each answer is applied in one transaction with its command's new state, so a crash at any point
 // leaves either the command queued (it is sent again, with the same key) or done with its effect.
-import type { Charge, ChargeRefund } from '../../shared/resources';
+import type { Charge, ChargeRefund, PixTransactionRefund } from '../../shared/resources';
 import type { Db } from '../store/database';
 import type { CommandOutbox, CommandRow } from './command-outbox';
 import type { Connectivity } from './connectivity';
@@ -11,6 +11,7 @@ import type { RetrySchedule } from './retry-schedule';
 import type { SaleMirror } from './sale-mirror';
 import type { SalesRepo } from './sales-repo';
 import type { ServiceClient } from './service-client';
+import { chargeRefundOf } from './transaction-refund';
 import { isNotFound, isRetryable, type FailedOutcome, type ServiceOutcome } from './service-outcome';
 
 export interface CommandSenderOptions {
@@ -192,7 +193,8 @@ export class CommandSender {
         if (command.kind === 'register' && offlineSale) offline.update({ ...offlineSale, registered: 1, updated_at: at });
         if (command.kind === 'refund') {
           const local = repo.refund(command.idempotency_key);
-          if (local) mirror.applyRefundAnswer(local, (outcome.body as { refund: ChargeRefund }).refund);
+          const answer = (outcome.body as { refund: ChargeRefund | PixTransactionRefund }).refund;
+          if (local) mirror.applyRefundAnswer(local, 'refundId' in answer ? chargeRefundOf(answer) : answer);
         }
         outbox.finish(command.id, 'done', 'ok', null, at);
         return;
@@ -230,6 +232,8 @@ function send(client: ServiceClient, command: CommandRow): Promise<ServiceOutcom
     case 'cancel':
       return client.call('deleteCharge', { params: { id: command.sale_id } });
     case 'refund':
+      // An offline sale's refund names its payment (the sale has no charge at the service).
+      if (body && 'transactionEndToEndId' in body) return client.call('createRefund', { body });
       return client.call('createChargeRefund', { params: { id: command.sale_id }, body });
     case 'register':
       return registerOfflineSale(client, body ?? {});

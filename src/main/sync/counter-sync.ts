@@ -75,7 +75,11 @@ export interface NewSale {
 
 /** What a receipt is made of, all from the counter's store. */
 export interface SaleRecords {
-  charge: Charge;
+  correlationID: string;
+  /** The sale's comment (the receipt's description when the payer wrote none). */
+  comment?: string;
+  /** The service's charge; an offline sale has none (its payment came through its static code). */
+  charge?: Charge;
   payment?: Transaction;
   refunds: ChargeRefund[];
 }
@@ -435,13 +439,17 @@ export class CounterSync {
     const service = this.requireService();
     const row = this.requireSale(correlationID);
     if (row.status !== 'COMPLETED') throw new PosError('Só uma venda paga pode ser devolvida', 409);
-    if (this.offline.get(correlationID)) {
-      throw new PosError('Devolução de venda feita offline ainda não é feita pelo Balcão: devolva pelo app ou internet banking da conta', 409);
-    }
     const refundable = this.view(correlationID).refundable;
     if (value > refundable) throw new PosError(`O valor passa do que ainda pode ser devolvido (${formatBRL(refundable)})`, 400);
     const refundId = `balcao-devolucao-${this.newId()}`;
     const at = this.now().toISOString();
+    // An offline sale has no charge at the service: its refund names the payment itself.
+    const offlinePayment = this.offline.get(correlationID) ? parse<Transaction>(row.payment_json) : undefined;
+    if (this.offline.get(correlationID) && !offlinePayment) {
+      throw new PosError('Esta venda offline foi confirmada sem um Pix identificado: devolva pelo app ou internet banking da conta', 409);
+    }
+    const body: Record<string, unknown> = { correlationID: refundId, value, comment: reason };
+    if (offlinePayment) body.transactionEndToEndId = offlinePayment.endToEndId;
     this.db.transaction(() => {
       this.repo.insertRefund({
         correlation_id: refundId,
@@ -459,7 +467,7 @@ export class CounterSync {
         saleId: correlationID,
         kind: 'refund',
         idempotencyKey: refundId,
-        body: { correlationID: refundId, value, comment: reason },
+        body,
         at,
       });
     })();
@@ -570,13 +578,15 @@ export class CounterSync {
   saleRecords(correlationID: string): SaleRecords {
     const row = this.requireSale(correlationID);
     const charge = parse<Charge>(row.charge_json);
-    if (!charge) throw new PosError('Esta venda ainda não chegou ao serviço Pix', 404);
+    const payment = parse<Transaction>(row.payment_json);
+    // An offline sale's records are its payment alone, once the service's records confirmed it.
+    if (!charge && !payment) throw new PosError('Esta venda ainda não tem registros do serviço Pix', 404);
     const refunds = this.repo
       .refundsOf(correlationID)
       .map((refund) => parse<ChargeRefund>(refund.refund_json))
       .filter((refund): refund is ChargeRefund => refund !== undefined);
-    const payment = parse<Transaction>(row.payment_json);
-    return { charge, refunds, ...(payment ? { payment } : {}) };
+    const comment = row.comment ?? charge?.comment;
+    return { correlationID, refunds, ...(comment ? { comment } : {}), ...(charge ? { charge } : {}), ...(payment ? { payment } : {}) };
   }
 
   /**

@@ -9,6 +9,7 @@ import type { SaleMirror } from './sale-mirror';
 import type { SaleRow, SalesRepo } from './sales-repo';
 import type { ServiceClient } from './service-client';
 import type { ServiceOutcome } from './service-outcome';
+import { chargeRefundOf } from './transaction-refund';
 
 export interface SalePullerOptions {
   db: Db;
@@ -137,7 +138,12 @@ export class SalePuller {
     if (this.stopped) return;
     const row = this.options.repo.sale(saleId);
     // A sale the service has not acknowledged yet is the sender's business (return_existing).
-    if (!row || row.status === 'PENDING' || row.status === 'REJECTED' || !row.charge_json) return;
+    if (!row || row.status === 'PENDING' || row.status === 'REJECTED') return;
+    // An offline sale has no charge to read: the reconciler confirms it; its refunds are read here.
+    if (!row.charge_json) {
+      if (row.status === 'COMPLETED') await this.pullRefunds(saleId);
+      return;
+    }
     const answer = await this.call('getCharge', { params: { id: saleId } });
     if (answer.kind !== 'ok') return;
     this.applyCharge(saleId, answer.body.charge);
@@ -200,6 +206,8 @@ export class SalePuller {
   }
 
   private async pullRefunds(saleId: string): Promise<void> {
+    const sale = this.options.repo.sale(saleId);
+    if (sale && !sale.charge_json) return this.pullPaymentRefunds(saleId);
     const refunds: ChargeRefund[] = [];
     for (let skip = 0; ; skip += PAGE) {
       const answer = await this.call('listChargeRefunds', { params: { id: saleId }, query: { skip: String(skip), limit: String(PAGE) } });
@@ -208,6 +216,23 @@ export class SalePuller {
       if (!(answer.body.pageInfo as PageInfo).hasNextPage) break;
     }
     this.write(saleId, (current) => this.options.mirror.applyRefunds(current, refunds));
+  }
+
+  /**
+   * The refunds of a sale without a charge (made offline), one by one by their correlationID:
+   * the service lists a payment's refunds by charge only. Only those still settling are asked.
+   */
+  private async pullPaymentRefunds(saleId: string): Promise<void> {
+    for (const local of this.options.repo.refundsOf(saleId)) {
+      if (local.status !== 'IN_PROCESSING' || !local.refund_json) continue;
+      const answer = await this.call('getRefund', { params: { id: local.correlation_id } });
+      if (answer.kind !== 'ok') return;
+      const refund = chargeRefundOf(answer.body.pixTransactionRefund);
+      this.write(saleId, () => {
+        const current = this.options.repo.refund(local.correlation_id);
+        return current ? this.options.mirror.applyRefundAnswer(current, refund) : false;
+      });
+    }
   }
 
   /** The service's company, for receipt headers; `force` after the settings changed it. */
