@@ -173,7 +173,20 @@ describe('the bridge', () => {
       ['getReceipt', { kind: 'pix-in', endToEndId: `E${'0'.repeat(31)}`, layout: 'a4' }],
       ['saveSettings', { mode: 'embedded', appId: 'x', extra: true }],
       ['getStatus', { unexpected: 1 }],
+      ['markCustomerShowedReceipt', {}],
+      ['markCustomerShowedReceipt', { correlationID: '' }],
+      ['listOfflineReview', { day: '2026-11-24' }],
+      ['resolveOfflineReview', { correlationID: 'balcao-1', decision: 'maybe' }],
+      ['resolveOfflineReview', { correlationID: 'balcao-1' }],
+      ['saveSettings', { offlineSales: { enabled: true, maxSaleValue: 0, maxUnconfirmedTotal: 100, maxAgeMinutes: 60 } }],
+      ['saveSettings', { offlineSales: { enabled: true, maxSaleValue: 10.5, maxUnconfirmedTotal: 100, maxAgeMinutes: 60 } }],
+      ['saveSettings', { offlineSales: { enabled: true, maxSaleValue: 100, maxUnconfirmedTotal: 100, maxAgeMinutes: 0 } }],
+      ['saveSettings', { offlineSales: { enabled: true, maxSaleValue: 100, maxUnconfirmedTotal: 100, maxAgeMinutes: 10_081 } }],
+      ['saveSettings', { offlineSales: { enabled: 'sim', maxSaleValue: 100, maxUnconfirmedTotal: 100, maxAgeMinutes: 60 } }],
+      ['saveSettings', { offlineSales: { enabled: true, maxSaleValue: 100 } }],
+      ['saveSettings', { offlineSales: { enabled: true, maxSaleValue: 100, maxUnconfirmedTotal: 100, maxAgeMinutes: 60, extra: 1 } }],
     ];
+    const settingsBefore = await invokeOk('getSettings');
     for (const [method, payload] of bad) {
       const response = await invoke(method, payload);
       expect(response.status, `${method} ${JSON.stringify(payload)}`).toBe(400);
@@ -187,6 +200,21 @@ describe('the bridge', () => {
     });
     expect(notJson.status).toBe(400);
     expect((await invokeOk<{ sales: Sale[] }>('listSales', {})).sales).toEqual([]);
+    expect(await invokeOk('getSettings')).toEqual(settingsBefore);
+  });
+
+  it('answers the offline methods for what is not an offline sale, and saves the offline caps', async () => {
+    const sale = await invokeOk<Sale>('createSale', { value: 2500 });
+    const notOffline = await invoke('markCustomerShowedReceipt', { correlationID: sale.correlationID });
+    expect(notOffline.status).toBe(409);
+    expect((await invoke('resolveOfflineReview', { correlationID: sale.correlationID, decision: 'paid' })).status).toBe(409);
+    expect((await invoke('resolveOfflineReview', { correlationID: 'balcao-nao-existe', decision: 'paid' })).status).toBe(404);
+    expect((await invoke('markCustomerShowedReceipt', { correlationID: 'balcao-nao-existe' })).status).toBe(404);
+    expect(await invokeOk('listOfflineReview')).toEqual({ sales: [] });
+    const caps = { enabled: false, maxSaleValue: 20_000, maxUnconfirmedTotal: 90_000, maxAgeMinutes: 120 };
+    expect((await invokeOk<Settings>('saveSettings', { offlineSales: caps })).offlineSales).toEqual(caps);
+    expect((await invokeOk<PosStatus>('getStatus')).offline).toMatchObject({ enabled: false });
+    expect((await invokeOk<Settings>('getSettings')).offlineSales).toEqual(caps);
   });
 
   it('runs the handlers and turns their errors into {error, status}', async () => {
