@@ -10,6 +10,7 @@ const base: PosStatus = {
   queuedElsewhere: 0,
   merchantName: 'Padaria',
   ready: true,
+  offline: { enabled: true, confirmedKey: 'loja@example.com', unconfirmedCount: 0, unconfirmedValue: 0, reviewCount: 0 },
 };
 
 const ids = (status: PosStatus | null) => statusBarItems(status, 'pt-BR').map((item) => item.id);
@@ -93,5 +94,52 @@ describe('the connection', () => {
     expect(isOffline({ online: false, connection: 'offline' })).toBe(true);
     expect(isOffline({ online: true, connection: 'syncing' })).toBe(false);
     expect(isOffline(null)).toBe(false);
+  });
+});
+
+describe('offline sales in the status bar', () => {
+  const offline: PosStatus = { ...base, online: false, connection: 'offline', offlineSince: '2025-11-22T17:05:41.000Z' };
+
+  it('always shows the unconfirmed count and total while offline, 0 included, right after the queue', () => {
+    expect(statusBarItems(offline, 'pt-BR')[2]).toEqual({ id: 'offlineSales', count: 0, value: 0 });
+    const two = { ...offline, offline: { ...offline.offline, unconfirmedCount: 2, unconfirmedValue: 4560 } };
+    expect(statusBarItems(two, 'pt-BR')[2]).toEqual({ id: 'offlineSales', count: 2, value: 4560 });
+  });
+
+  it('online, only while some are not confirmed yet', () => {
+    expect(ids(base)).not.toContain('offlineSales');
+    const waiting = { ...base, offline: { ...base.offline, unconfirmedCount: 1, unconfirmedValue: 1234 } };
+    expect(statusBarItems(waiting, 'pt-BR')[2]).toEqual({ id: 'offlineSales', count: 1, value: 1234 });
+    expect(ids({ ...base, connection: 'syncing', offline: { ...base.offline, unconfirmedCount: 3, unconfirmedValue: 1 } })).toContain('offlineSales');
+  });
+
+  it('the sales waiting for the owner, whenever there are any', () => {
+    expect(ids(base)).not.toContain('offlineReview');
+    const items = statusBarItems({ ...base, offline: { ...base.offline, reviewCount: 2 } }, 'pt-BR');
+    expect(items).toContainEqual({ id: 'offlineReview', count: 2 });
+    expect(ids({ ...offline, offline: { ...offline.offline, reviewCount: 1 } })).toEqual([
+      'connection',
+      'queued',
+      'offlineSales',
+      'offlineReview',
+      'mode',
+      'merchant',
+    ]);
+  });
+
+  it('why offline selling is not possible, only while offline', () => {
+    const reason = 'Nenhuma chave Pix confirmada pelo serviço ainda';
+    const unavailable = { ...offline, offline: { ...offline.offline, confirmedKey: undefined, unavailable: reason } };
+    expect(statusBarItems(unavailable, 'pt-BR')[3]).toEqual({ id: 'offlineUnavailable', reason });
+    expect(ids({ ...unavailable, online: true, connection: 'online' })).not.toContain('offlineUnavailable');
+    expect(ids({ ...offline, offline: { ...offline.offline, unavailable: '   ' } })).not.toContain('offlineUnavailable');
+  });
+
+  it('a status without `offline` (an older main process) reads as none, and broken counts as 0', () => {
+    const { offline: _none, ...older } = offline;
+    expect(statusBarItems(older as PosStatus, 'pt-BR')[2]).toEqual({ id: 'offlineSales', count: 0, value: 0 });
+    const broken = { ...offline, offline: { ...offline.offline, unconfirmedCount: -2, unconfirmedValue: Number.NaN, reviewCount: -1 } };
+    expect(statusBarItems(broken, 'pt-BR')[2]).toEqual({ id: 'offlineSales', count: 0, value: 0 });
+    expect(ids(broken)).not.toContain('offlineReview');
   });
 });

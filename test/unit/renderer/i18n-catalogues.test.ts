@@ -67,8 +67,51 @@ describe('translation catalogues', () => {
     expect(ptBR.live.connecting).toBe('Conectando…');
   });
 
+  it('the offline selling words the e2e tests will look for', () => {
+    expect(ptBR.live.offlineSale).toBe('Offline: o pagamento será confirmado quando a conexão voltar');
+    expect(ptBR.live.awaitingConfirmation).toBe('Aguardando confirmação');
+    expect(ptBR.live.customerShowedReceipt).toBe('Cliente mostrou o comprovante');
+    expect(ptBR.live.customerShowedReceiptAt).toBe('Cliente mostrou o comprovante às {{time}} — aguardando confirmação');
+    expect(ptBR.live.offlineConfirmed).toBe('Venda offline confirmada: {{amount}}');
+    expect(ptBR.status.OFFLINE).toBe('Aguardando confirmação');
+    expect(ptBR.statusBar.offlineSales).toBe('Vendas offline');
+    expect(ptBR.statusBar.offlineUnconfirmed_other).toBe('{{count}} offline não confirmadas · {{amount}}');
+    expect(ptBR.statusBar.offlineReview_other).toBe('{{count}} para conferir');
+    expect(ptBR.history.reviewTab).toBe('Conferir pagamentos offline ({{count}})');
+    expect(ptBR.offlineReview.reasons).toEqual({
+      AMBIGUOUS: 'Mais de uma venda ou Pix possível',
+      UNDERPAID: 'Pago a menos',
+      OVERPAID: 'Pago a mais',
+      DOUBLE_PAID: 'Pago mais de uma vez',
+      NO_PAYMENT: 'Nenhum pagamento no prazo',
+      LATE: 'Pago depois do prazo',
+      CANCELLED_PAID: 'Pago depois de cancelada',
+    });
+    expect(ptBR.offlineReview.decisions).toEqual({ paid: 'Confirmar pagamento', unpaid: 'Marcar como não paga', acknowledged: 'Ciente: devolver por fora' });
+  });
+
   it('no status text on the sale screen or the status bar reads as "pago" (the e2e tests wait for that word)', () => {
-    const texts = [...Object.values(ptBR.statusBar), ptBR.live.connecting, ptBR.live.qrComing, ptBR.live.pendingHint, ptBR.live.offlinePending, ptBR.live.offlineActive];
+    const offlineSaleTexts = [
+      ptBR.live.offlineSale,
+      ptBR.live.awaitingConfirmation,
+      ptBR.live.offlineScan,
+      ptBR.live.offlineWindowOver,
+      ptBR.live.customerShowedReceipt,
+      ptBR.live.customerShowedReceiptAt,
+      ptBR.sale.offlineHintOfflineQr,
+      ptBR.sale.offlineHintUnavailable,
+      ptBR.status.OFFLINE,
+      ptBR.sale.lastSaleStatus.OFFLINE,
+    ];
+    const texts = [
+      ...Object.values(ptBR.statusBar),
+      ptBR.live.connecting,
+      ptBR.live.qrComing,
+      ptBR.live.pendingHint,
+      ptBR.live.offlinePending,
+      ptBR.live.offlineActive,
+      ...offlineSaleTexts,
+    ];
     for (const text of texts) expect(text).not.toMatch(/pago/i);
   });
 });

@@ -2,11 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Sale, SaleStatus } from '../../../src/shared/pos-api';
 import {
   acceptsUpdate,
+  canMarkShowedReceipt,
   customerDisplayAdopts,
   customerView,
   liveKeyHints,
   liveSaleUpdate,
   liveViewOf,
+  SHOWED_RECEIPT_KEY,
   WAITING_KEYS,
   waitingKeyAction,
   type LiveView,
@@ -112,7 +114,7 @@ describe('keys while the sale waits', () => {
   });
 
   it('the screen listens to every key that does something, and F1 is left to the window', () => {
-    const acting = ['Escape', 'c', 'F8', ...DIGIT_KEYS, 'Backspace'];
+    const acting = ['Escape', 'c', 'F8', 'F6', ...DIGIT_KEYS, 'Backspace'];
     expect([...WAITING_KEYS].sort()).toEqual([...acting].sort());
     expect(WAITING_KEYS).not.toContain('F1');
   });
@@ -160,5 +162,83 @@ describe('the customer display', () => {
     expect(customerDisplayAdopts(sale('ACTIVE', { correlationID: 'agora' }), sale('ACTIVE'))).toBe(false);
     // Stale: a late ACTIVE after "Pago" does not bring the QR back.
     expect(customerDisplayAdopts(sale('COMPLETED'), sale('ACTIVE'))).toBe(false);
+  });
+});
+
+describe('a sale made offline (OFFLINE)', () => {
+  type OfflineSale = Sale & { status: 'OFFLINE' };
+  const offline = (extra: Partial<Sale> = {}) =>
+    sale('OFFLINE', {
+      offline: { txid: 'BALCAO7K2M9Q4T1X8W3', pixKey: 'loja@example.com', state: 'AWAITING', registered: false, dynamicChargeWithdrawn: false },
+      ...extra,
+    }) as OfflineSale;
+  const showed = () =>
+    offline({
+      offline: {
+        txid: 'BALCAO7K2M9Q4T1X8W3',
+        pixKey: 'loja@example.com',
+        state: 'AWAITING',
+        registered: false,
+        dynamicChargeWithdrawn: false,
+        customerShowedReceiptAt: '2025-11-22T15:03:00.000Z',
+      },
+    });
+
+  it('stands where ACTIVE stands: after PENDING, before the ends; "Pago" once the service confirms it', () => {
+    expect(acceptsUpdate('PENDING', 'OFFLINE')).toBe(true);
+    expect(acceptsUpdate('OFFLINE', 'OFFLINE')).toBe(true);
+    expect(acceptsUpdate('OFFLINE', 'COMPLETED')).toBe(true);
+    expect(acceptsUpdate('OFFLINE', 'CANCELLED')).toBe(true);
+    expect(acceptsUpdate('OFFLINE', 'PENDING')).toBe(false);
+    expect(acceptsUpdate('COMPLETED', 'OFFLINE')).toBe(false);
+  });
+
+  it('its QR is drawn at once, kept through "cliente mostrou o comprovante", and kept when it turns paid', () => {
+    const live = liveViewOf(offline(), draw);
+    expect(live.qrSrc).toBe(draw(BR_CODE));
+    const drawSpy = vi.fn(draw);
+    const marked = liveSaleUpdate(live, showed(), drawSpy);
+    expect(marked?.sale.offline?.customerShowedReceiptAt).toBe('2025-11-22T15:03:00.000Z');
+    expect(marked?.qrSrc).toBe(live.qrSrc);
+    const paid = liveSaleUpdate(marked, sale('COMPLETED'), drawSpy);
+    expect(paid?.sale.status).toBe('COMPLETED');
+    expect(drawSpy).not.toHaveBeenCalled();
+    // A PENDING sale whose create timed out turns OFFLINE with the counter's own code.
+    const pending = liveViewOf(sale('PENDING'), draw);
+    expect(liveSaleUpdate(pending, offline(), draw)?.qrSrc).toBe(draw(BR_CODE));
+  });
+
+  it('keys: Esc cancels, digits type ahead, C copies, F6 records the receipt once, F8 never pays it', () => {
+    const options = { sandbox: true };
+    expect(waitingKeyAction(offline(), 'Escape', options)).toBe('cancel');
+    for (const digit of DIGIT_KEYS) expect(waitingKeyAction(offline(), digit, options)).toBe('type-ahead');
+    expect(waitingKeyAction(offline(), 'Backspace', options)).toBe('type-ahead');
+    expect(waitingKeyAction(offline(), 'c', options)).toBe('copy');
+    expect(waitingKeyAction(offline(), SHOWED_RECEIPT_KEY, options)).toBe('showed-receipt');
+    expect(waitingKeyAction(offline(), 'F8', options)).toBeNull();
+    expect(waitingKeyAction(offline(), 'Enter', options)).toBeNull();
+    expect(waitingKeyAction(showed(), SHOWED_RECEIPT_KEY, options)).toBeNull();
+    // Only an offline sale has a receipt to record.
+    expect(waitingKeyAction({ status: 'ACTIVE', brCode: BR_CODE }, SHOWED_RECEIPT_KEY, options)).toBeNull();
+    expect(canMarkShowedReceipt(offline())).toBe(true);
+    expect(canMarkShowedReceipt(showed())).toBe(false);
+    expect(SHOWED_RECEIPT_KEY).not.toBe('Enter');
+  });
+
+  it('the status bar lists copy, the receipt key, cancel, F1 (always) and the next amount', () => {
+    expect(liveKeyHints(offline(), { sandbox: true, offline: true }).map(([key, action]) => `${key}:${action}`)).toEqual([
+      'C:copy',
+      'F6:showedReceipt',
+      'Esc:cancel',
+      'F1:newSale',
+      '0–9:nextAmount',
+    ]);
+    expect(liveKeyHints(showed(), { sandbox: false, offline: false }).map(([key]) => key)).toEqual(['C', 'Esc', 'F1', '0–9']);
+  });
+
+  it('the customer sees its QR, then "Pago" when the service confirms it', () => {
+    expect(customerView(offline())).toBe('qr');
+    expect(customerView({ status: 'OFFLINE' })).toBe('pending');
+    expect(customerDisplayAdopts(offline(), sale('COMPLETED'))).toBe(true);
   });
 });

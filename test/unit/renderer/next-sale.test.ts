@@ -87,6 +87,9 @@ describe('F1 / "Nova venda": which sale on screen makes way for a new entry', ()
     // A QR waiting for its Pix stays while the counter can hear of the payment; offline it
     // makes way (it stays open in the history and is confirmed when the counter is back).
     [{ phase: 'live', status: 'ACTIVE' }, 'keep', 'keep', 'start'],
+    // A QR made offline waits for the service's records, which may take long: always makes way
+    // (F1), and stays "aguardando confirmação" in the history.
+    [{ phase: 'live', status: 'OFFLINE' }, 'start', 'start', 'start'],
     // A sale being created, or an amount being typed, stays as it is.
     [{ phase: 'creating' }, 'keep', 'keep', 'keep'],
     [{ phase: 'entry' }, 'keep', 'keep', 'keep'],
@@ -103,11 +106,10 @@ describe('F1 / "Nova venda": which sale on screen makes way for a new entry', ()
     expect(saleIsOver({ phase: 'live', status: 'PENDING' })).toBe(true);
   });
 
-  it('waiting means PENDING or ACTIVE, nothing else', () => {
-    expect(['PENDING', 'ACTIVE', 'COMPLETED', 'EXPIRED', 'CANCELLED', 'REJECTED'].filter((status) => isWaitingStatus(status as SaleStatus))).toEqual([
-      'PENDING',
-      'ACTIVE',
-    ]);
+  it('waiting means PENDING, ACTIVE or OFFLINE, nothing else', () => {
+    expect(
+      ['PENDING', 'ACTIVE', 'OFFLINE', 'COMPLETED', 'EXPIRED', 'CANCELLED', 'REJECTED'].filter((status) => isWaitingStatus(status as SaleStatus)),
+    ).toEqual(['PENDING', 'ACTIVE', 'OFFLINE']);
   });
 });
 

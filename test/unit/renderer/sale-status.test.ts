@@ -24,7 +24,7 @@ const paid = (value: number, refunds: SaleRefund[], refundable: number) => ({ st
 
 describe('sale display status', () => {
   it('passes every status but COMPLETED through, the counter-only ones included', () => {
-    for (const status of ['PENDING', 'ACTIVE', 'EXPIRED', 'CANCELLED', 'REJECTED'] as const) {
+    for (const status of ['PENDING', 'ACTIVE', 'OFFLINE', 'EXPIRED', 'CANCELLED', 'REJECTED'] as const) {
       expect(saleDisplayStatus({ status, value: 100, refunds: [] })).toBe(status);
     }
   });
@@ -49,7 +49,7 @@ describe('what can still be refunded', () => {
     expect(canRefund(paid(1000, [], 0))).toBe(false);
     expect(canRefund({ status: 'ACTIVE', value: 1000, refunds: [], refundable: 0 })).toBe(false);
     // Whatever the figure says, nothing but a paid sale is refundable.
-    for (const status of ['PENDING', 'ACTIVE', 'EXPIRED', 'CANCELLED', 'REJECTED'] as const) {
+    for (const status of ['PENDING', 'ACTIVE', 'OFFLINE', 'EXPIRED', 'CANCELLED', 'REJECTED'] as const) {
       expect(refundableCents({ status, value: 1000, refunds: [], refundable: 1000 })).toBe(0);
     }
   });

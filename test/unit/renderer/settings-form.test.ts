@@ -3,6 +3,8 @@ import type { Settings } from '../../../src/shared/pos-api';
 import {
   confirmQueuedSwitch,
   draftFromSettings,
+  offlineSalesFromDraft,
+  parseReais,
   queuedSwitchWarning,
   settingsInputFrom,
   switchesService,
@@ -20,6 +22,7 @@ const saved: Settings = {
   receiptLayout: 'thermal80',
   locale: 'pt-BR',
   customerDisplay: false,
+  offlineSales: { enabled: true, maxSaleValue: 20_000, maxUnconfirmedTotal: 100_000, maxAgeMinutes: 24 * 60 },
 };
 
 describe('settings form', () => {
@@ -95,5 +98,69 @@ describe('switching services with commands queued', () => {
     const draft = draftFromSettings(saved);
     expect(switchesService(settingsInputFrom({ ...draft, merchantCity: 'Campinas' }, saved))).toBe(false);
     expect(switchesService(settingsInputFrom({ ...draft, appId: 'novo' }, saved))).toBe(true);
+  });
+});
+
+describe('the offline sales section', () => {
+  const draft = draftFromSettings(saved);
+
+  it('shows the caps as reais and the age in hours when whole, in minutes otherwise', () => {
+    expect(draft).toMatchObject({
+      offlineEnabled: true,
+      offlineMaxSaleValue: '200,00',
+      offlineMaxUnconfirmedTotal: '1.000,00',
+      offlineMaxAge: '24',
+      offlineMaxAgeUnit: 'hours',
+    });
+    const odd = draftFromSettings({ ...saved, offlineSales: { ...saved.offlineSales, maxAgeMinutes: 90, maxSaleValue: 1234 } });
+    expect(odd).toMatchObject({ offlineMaxAge: '90', offlineMaxAgeUnit: 'minutes', offlineMaxSaleValue: '12,34' });
+    expect(offlineSalesFromDraft(draft)).toEqual(saved.offlineSales);
+  });
+
+  it('reads reais the way an owner types them; whole numbers are reais', () => {
+    expect(parseReais('200')).toBe(20_000);
+    expect(parseReais('200,5')).toBe(20_050);
+    expect(parseReais('1.500,50')).toBe(150_050);
+    expect(parseReais('1.500')).toBe(150_000);
+    expect(parseReais('R$ 12,34')).toBe(1234);
+    expect(parseReais('12.34')).toBe(1234);
+    expect(parseReais(' 0,01 ')).toBe(1);
+    for (const bad of ['', 'abc', '12,345', '-5', '1,2,3', '12.3.4']) expect(parseReais(bad), bad).toBeNull();
+  });
+
+  it('sends the four fields together, in cents and minutes, only when one changed', () => {
+    expect(settingsInputFrom(draft, saved)).toEqual({});
+    expect(settingsInputFrom({ ...draft, offlineMaxSaleValue: '350' }, saved)).toEqual({
+      offlineSales: { enabled: true, maxSaleValue: 35_000, maxUnconfirmedTotal: 100_000, maxAgeMinutes: 1440 },
+    });
+    expect(settingsInputFrom({ ...draft, offlineEnabled: false }, saved)).toEqual({ offlineSales: { ...saved.offlineSales, enabled: false } });
+    expect(settingsInputFrom({ ...draft, offlineMaxAge: '90', offlineMaxAgeUnit: 'minutes' }, saved)).toEqual({
+      offlineSales: { ...saved.offlineSales, maxAgeMinutes: 90 },
+    });
+    // 1440 minutes typed as minutes is the same as 24 hours: nothing changed.
+    expect(settingsInputFrom({ ...draft, offlineMaxAge: '1440', offlineMaxAgeUnit: 'minutes' }, saved)).toEqual({});
+  });
+
+  it('flags the caps and the age the main process would refuse, at their edges', () => {
+    expect(validateSettingsDraft({ ...draft, offlineMaxSaleValue: '0,01' })).toEqual({});
+    expect(validateSettingsDraft({ ...draft, offlineMaxSaleValue: '0' })).toEqual({ offlineMaxSaleValue: true });
+    expect(validateSettingsDraft({ ...draft, offlineMaxSaleValue: '999.999.999,99' })).toEqual({});
+    expect(validateSettingsDraft({ ...draft, offlineMaxUnconfirmedTotal: '1.000.000.000,00' })).toEqual({ offlineMaxUnconfirmedTotal: true });
+    expect(validateSettingsDraft({ ...draft, offlineMaxUnconfirmedTotal: 'muito' })).toEqual({ offlineMaxUnconfirmedTotal: true });
+    expect(validateSettingsDraft({ ...draft, offlineMaxAge: '168' })).toEqual({});
+    expect(validateSettingsDraft({ ...draft, offlineMaxAge: '169' })).toEqual({ offlineMaxAge: true });
+    expect(validateSettingsDraft({ ...draft, offlineMaxAge: '10080', offlineMaxAgeUnit: 'minutes' })).toEqual({});
+    expect(validateSettingsDraft({ ...draft, offlineMaxAge: '10081', offlineMaxAgeUnit: 'minutes' })).toEqual({ offlineMaxAge: true });
+    expect(validateSettingsDraft({ ...draft, offlineMaxAge: '0' })).toEqual({ offlineMaxAge: true });
+    expect(validateSettingsDraft({ ...draft, offlineMaxAge: '1,5' })).toEqual({ offlineMaxAge: true });
+    expect(offlineSalesFromDraft({ ...draft, offlineMaxAge: '0' })).toBeNull();
+    expect(settingsInputFrom({ ...draft, offlineMaxAge: '0' }, saved)).toEqual({});
+  });
+
+  it('a main process that sends no offlineSales (older) gets a form that saves nothing untouched', () => {
+    const { offlineSales: _none, ...older } = saved;
+    const olderDraft = draftFromSettings(older as Settings);
+    expect(validateSettingsDraft(olderDraft)).toEqual({});
+    expect(settingsInputFrom(olderDraft, older as Settings)).toEqual({});
   });
 });

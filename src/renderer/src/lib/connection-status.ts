@@ -1,8 +1,9 @@
 // What the status bar says about the link to the Pix service: online, offline since when, or
 // syncing; how many commands wait in the outbox (for this service and for another one used
-// before); and whether the service refused the AppID. Pure and DOM-free: tested in Node; the
+// before); whether the service refused the AppID; and the offline sales not confirmed yet (always
+// while offline), those waiting for the owner, and why offline selling is not possible now. Pure and DOM-free: tested in Node; the
 // status bar only turns each item into text.
-import type { PosConnection, PosMode, PosStatus } from '../../../shared/pos-api';
+import type { OfflineStatus, PosConnection, PosMode, PosStatus } from '../../../shared/pos-api';
 import { formatTime } from './date-time';
 
 /** The connection as the status says it; a status from before `connection` existed reads `online`. */
@@ -19,6 +20,12 @@ export type StatusBarItem =
   | { id: 'connection'; connection: PosConnection | 'unknown'; since?: string }
   | { id: 'queued'; count: number }
   | { id: 'queuedElsewhere'; count: number }
+  /** Offline sales not confirmed yet: count and total in cents. */
+  | { id: 'offlineSales'; count: number; value: number }
+  /** Why a sale cannot get an offline QR now (the main process's words). */
+  | { id: 'offlineUnavailable'; reason: string }
+  /** Offline sales waiting in "Conferir pagamentos offline". */
+  | { id: 'offlineReview'; count: number }
   | { id: 'authRefused'; reason: string }
   | { id: 'mode'; mode: PosMode }
   | { id: 'notReady' }
@@ -26,8 +33,11 @@ export type StatusBarItem =
 
 /**
  * The status bar's items, left to right. The connection and the queue always show (the queue
- * with its real count, 0 included, so nothing shifts when it moves); the other service's queue
- * only when it holds something; the AppID refusal before the mode, so a narrow window keeps it.
+ * with its real count, 0 included, so nothing shifts when it moves). The offline sales not
+ * confirmed yet always show while offline (0 included: the cashier sees the room being used),
+ * and otherwise while there are any; why offline sales are not possible, only while offline;
+ * the sales waiting for the owner whenever there are any. The other service's queue only when it
+ * holds something; the AppID refusal before the mode, so a narrow window keeps it.
  */
 export function statusBarItems(status: PosStatus | null, locale: string): StatusBarItem[] {
   if (!status) return [{ id: 'connection', connection: 'unknown' }, { id: 'queued', count: 0 }];
@@ -36,6 +46,14 @@ export function statusBarItems(status: PosStatus | null, locale: string): Status
   const since = connection === 'offline' ? formatTime(status.offlineSince, locale) : '';
   items.push(since ? { id: 'connection', connection, since } : { id: 'connection', connection });
   items.push({ id: 'queued', count: safeCount(status.queued) });
+  const offline = status.offline as OfflineStatus | undefined;
+  const unconfirmed = safeCount(offline?.unconfirmedCount);
+  if (connection === 'offline' || unconfirmed > 0) {
+    items.push({ id: 'offlineSales', count: unconfirmed, value: safeCount(offline?.unconfirmedValue) });
+  }
+  const unavailable = offline?.unavailable?.trim();
+  if (connection === 'offline' && unavailable) items.push({ id: 'offlineUnavailable', reason: unavailable });
+  if (safeCount(offline?.reviewCount) > 0) items.push({ id: 'offlineReview', count: safeCount(offline?.reviewCount) });
   if (safeCount(status.queuedElsewhere) > 0) items.push({ id: 'queuedElsewhere', count: safeCount(status.queuedElsewhere) });
   const refused = status.authRefused?.trim();
   if (refused !== undefined) items.push({ id: 'authRefused', reason: refused });

@@ -11,10 +11,13 @@ export interface LiveView {
   qrSrc: string | null;
 }
 
-/** PENDING, then ACTIVE, then one of the ends. The service's word wins among the ends. */
+/**
+ * PENDING, then its code (ACTIVE, or OFFLINE when the counter made it without the service), then
+ * one of the ends. The service's word wins among the ends.
+ */
 function stage(status: SaleStatus): number {
   if (status === 'PENDING') return 0;
-  if (status === 'ACTIVE') return 1;
+  if (status === 'ACTIVE' || status === 'OFFLINE') return 1;
   return 2;
 }
 
@@ -46,39 +49,62 @@ export function liveViewOf(sale: Sale, draw: (brCode: string) => string): LiveVi
   return { sale, qrSrc: sale.brCode ? draw(sale.brCode) : null };
 }
 
-export type WaitingKeyAction = 'cancel' | 'copy' | 'simulate' | 'type-ahead';
-
-/** Every key the waiting screen listens to; waitingKeyAction says what each one does. */
-export const WAITING_KEYS: readonly string[] = ['Escape', 'c', 'F8', ...DIGIT_KEYS, 'Backspace'];
+export type WaitingKeyAction = 'cancel' | 'copy' | 'simulate' | 'showed-receipt' | 'type-ahead';
 
 /**
- * A key on the waiting screen. Esc (twice) cancels, in both stages: the cancel is local at once
- * and never fails offline. C copies the Pix code and F8 (sandbox modes) pays it, so both need the
- * code, which a PENDING sale does not have yet. Digits and Backspace build the next amount aside.
- * F1 is the window's own key (see saleIsOver).
+ * "Cliente mostrou o comprovante" on an OFFLINE sale. A function key, so it works wherever the
+ * focus is (the Pix code's text box included) and never collides with the amount typed ahead;
+ * not Enter, which a cashier presses out of habit.
+ */
+export const SHOWED_RECEIPT_KEY = 'F6';
+
+/** Every key the waiting screen listens to; waitingKeyAction says what each one does. */
+export const WAITING_KEYS: readonly string[] = ['Escape', 'c', 'F8', SHOWED_RECEIPT_KEY, ...DIGIT_KEYS, 'Backspace'];
+
+/** A waiting sale whose QR can be paid: the service's (ACTIVE) or the counter's own (OFFLINE). */
+export function hasPayableCode(sale: { status: SaleStatus; brCode?: string }): boolean {
+  return (sale.status === 'ACTIVE' || sale.status === 'OFFLINE') && Boolean(sale.brCode);
+}
+
+/** F6 on an OFFLINE sale with its code, once: afterwards the screen says when it was recorded. */
+export function canMarkShowedReceipt(sale: { status: SaleStatus; brCode?: string; offline?: { customerShowedReceiptAt?: string } }): boolean {
+  return sale.status === 'OFFLINE' && Boolean(sale.brCode) && !sale.offline?.customerShowedReceiptAt;
+}
+
+/**
+ * A key on the waiting screen. Esc (twice) cancels, in every stage: the cancel is local at once
+ * and never fails offline. C copies the Pix code, so it needs one, which a PENDING sale does not
+ * have yet. F8 (sandbox modes) pays an ACTIVE sale at the service; an OFFLINE sale's code is the
+ * counter's own, paid like a real customer would (the service is out of reach anyway). F6 records
+ * "cliente mostrou o comprovante" on an OFFLINE sale. Digits and Backspace build the next amount
+ * aside, in every stage. F1 is the window's own key (see saleIsOver).
  */
 export function waitingKeyAction(
-  sale: { status: WaitingStatus; brCode?: string },
+  sale: { status: WaitingStatus; brCode?: string; offline?: { customerShowedReceiptAt?: string } },
   key: string,
   options: { sandbox: boolean },
 ): WaitingKeyAction | null {
   if (key === 'Escape') return 'cancel';
   if (/^\d$/.test(key) || key === 'Backspace') return 'type-ahead';
-  const hasCode = sale.status === 'ACTIVE' && Boolean(sale.brCode);
-  if (key.toLowerCase() === 'c') return hasCode ? 'copy' : null;
-  if (key === 'F8') return hasCode && options.sandbox ? 'simulate' : null;
+  if (key.toLowerCase() === 'c') return hasPayableCode(sale) ? 'copy' : null;
+  if (key === 'F8') return sale.status === 'ACTIVE' && Boolean(sale.brCode) && options.sandbox ? 'simulate' : null;
+  if (key === SHOWED_RECEIPT_KEY) return canMarkShowedReceipt(sale) ? 'showed-receipt' : null;
   return null;
 }
 
 /** What the status bar's shortcut list names, for the sale on screen. */
-export type LiveHintAction = 'copy' | 'cancel' | 'simulate' | 'newSale' | 'nextAmount' | 'receipt';
+export type LiveHintAction = 'copy' | 'cancel' | 'simulate' | 'showedReceipt' | 'newSale' | 'nextAmount' | 'receipt';
 export type LiveHint = readonly [key: string, action: LiveHintAction];
 
 /**
  * The keys that work on the sale screen right now, as the status bar lists them. F1 is listed
- * whenever it would start a new sale, which for a QR still waiting means only while offline.
+ * whenever it would start a new sale, which for an ACTIVE QR means only while offline, and for
+ * an OFFLINE one always (see saleIsOver).
  */
-export function liveKeyHints(sale: { status: SaleStatus; brCode?: string }, options: { sandbox: boolean; offline: boolean }): LiveHint[] {
+export function liveKeyHints(
+  sale: { status: SaleStatus; brCode?: string; offline?: { customerShowedReceiptAt?: string } },
+  options: { sandbox: boolean; offline: boolean },
+): LiveHint[] {
   if (sale.status === 'PENDING') {
     return [
       ['Esc', 'cancel'],
@@ -92,6 +118,13 @@ export function liveKeyHints(sale: { status: SaleStatus; brCode?: string }, opti
     hints.push(['Esc', 'cancel']);
     if (options.offline) hints.push(['F1', 'newSale']);
     if (options.sandbox && sale.brCode) hints.push(['F8', 'simulate']);
+    return hints;
+  }
+  if (sale.status === 'OFFLINE') {
+    const hints: LiveHint[] = [];
+    if (sale.brCode) hints.push(['C', 'copy']);
+    if (canMarkShowedReceipt(sale)) hints.push([SHOWED_RECEIPT_KEY, 'showedReceipt']);
+    hints.push(['Esc', 'cancel'], ['F1', 'newSale'], ['0–9', 'nextAmount']);
     return hints;
   }
   const hints: LiveHint[] = [
@@ -115,6 +148,8 @@ export function customerView(sale: { status: SaleStatus; brCode?: string } | nul
     case 'PENDING':
       return 'pending';
     case 'ACTIVE':
+    case 'OFFLINE':
+      // An offline code is as payable as the service's: the customer's phone is online.
       return sale.brCode ? 'qr' : 'pending';
     case 'COMPLETED':
       return 'paid';

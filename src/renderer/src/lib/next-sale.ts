@@ -12,13 +12,16 @@ export type SaleScreenState =
   | { phase: 'creating' }
   | { phase: 'live'; status: SaleStatus };
 
-/** A sale on screen that still waits: for the service (PENDING) or for its Pix (ACTIVE). */
-export type WaitingStatus = Extract<SaleStatus, 'PENDING' | 'ACTIVE'>;
+/**
+ * A sale on screen that still waits: for the service (PENDING), for its Pix (ACTIVE), or for the
+ * service to confirm a Pix paid to its offline code (OFFLINE: "aguardando confirmação").
+ */
+export type WaitingStatus = Extract<SaleStatus, 'PENDING' | 'ACTIVE' | 'OFFLINE'>;
 /** A sale on screen that is over: nothing more will happen at the counter. */
 export type OutcomeStatus = Exclude<SaleStatus, WaitingStatus>;
 
 export function isWaitingStatus(status: SaleStatus): status is WaitingStatus {
-  return status === 'PENDING' || status === 'ACTIVE';
+  return status === 'PENDING' || status === 'ACTIVE' || status === 'OFFLINE';
 }
 
 /**
@@ -28,6 +31,9 @@ export function isWaitingStatus(status: SaleStatus): status is WaitingStatus {
  * - ACTIVE: no while the counter is online or syncing (the customer may be scanning its QR), yes
  *   when `connection` is 'offline': the sale stays open in the history and will be confirmed
  *   when the counter is back;
+ * - OFFLINE (a code made at the counter, its payment confirmed only when the service is back,
+ *   which may take long): yes, always; it stays "aguardando confirmação" in the history, and its
+ *   confirmation is announced wherever the cashier is (chime and notice);
  * - an amount being typed, or a sale being created: no, they stay as they are.
  */
 export function saleIsOver(state: SaleScreenState, connection?: PosConnection): boolean {

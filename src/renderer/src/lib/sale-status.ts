@@ -1,12 +1,15 @@
 // What a sale's status chip says, and how far the service has heard of it. The counter's own
 // store knows PENDING (not answered yet), CANCELLED (at the counter) and REJECTED (refused by the
-// service) besides the service's ACTIVE / COMPLETED / EXPIRED; it also cares whether a paid sale
-// was given back, fully or in part. Pure and DOM-free: tested in Node.
+// service) and OFFLINE (a QR made at the counter while the service was out of reach: "Aguardando
+// confirmação", never paid until the service confirms it) besides the service's ACTIVE /
+// COMPLETED / EXPIRED; it also cares whether a paid sale was given back, fully or in part. Pure
+// and DOM-free: tested in Node.
 import type { Sale, SaleRefund } from '../../../shared/pos-api';
 
 export type SaleDisplayStatus =
   | 'PENDING'
   | 'ACTIVE'
+  | 'OFFLINE'
   | 'COMPLETED'
   | 'EXPIRED'
   | 'CANCELLED'
@@ -18,6 +21,7 @@ export type SaleDisplayStatus =
 export const SALE_DISPLAY_STATUSES: readonly SaleDisplayStatus[] = [
   'PENDING',
   'ACTIVE',
+  'OFFLINE',
   'COMPLETED',
   'PARTIALLY_REFUNDED',
   'REFUNDED',

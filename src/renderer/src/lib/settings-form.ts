@@ -1,7 +1,8 @@
 // The settings form as plain data: the draft the screen edits, its validation (the same
 // limits the IPC schema enforces, checked early so the cashier sees which field is wrong), and
 // the SettingsInput that carries only what changed.
-import type { PosLocale, PosMode, ReceiptLayoutName, Settings, SettingsInput } from '../../../shared/pos-api';
+import type { OfflineSalesSettings, PosLocale, PosMode, ReceiptLayoutName, Settings, SettingsInput } from '../../../shared/pos-api';
+import { formatBRL } from './money';
 
 export interface SettingsDraft {
   mode: PosMode;
@@ -19,13 +20,91 @@ export interface SettingsDraft {
   receiptLayout: ReceiptLayoutName;
   locale: PosLocale;
   customerDisplay: boolean;
+  /** "Vendas offline": allowed at all. */
+  offlineEnabled: boolean;
+  /** Reais as typed ("200", "200,00", "1.500,50"); saved as cents. */
+  offlineMaxSaleValue: string;
+  offlineMaxUnconfirmedTotal: string;
+  /** The oldest unconfirmed sale's age limit, a whole number in `offlineMaxAgeUnit`; saved as minutes. */
+  offlineMaxAge: string;
+  offlineMaxAgeUnit: 'hours' | 'minutes';
 }
 
-export type SettingsField = 'merchantName' | 'merchantCity' | 'baseUrl' | 'pixKey' | 'headerTitle' | 'headerLines';
+export type SettingsField =
+  | 'merchantName'
+  | 'merchantCity'
+  | 'baseUrl'
+  | 'pixKey'
+  | 'headerTitle'
+  | 'headerLines'
+  | 'offlineMaxSaleValue'
+  | 'offlineMaxUnconfirmedTotal'
+  | 'offlineMaxAge';
 export type SettingsErrors = Partial<Record<SettingsField, true>>;
 
 export const HEADER_LINES_MAX = 6;
 const HEADER_LINE_LENGTH_MAX = 100;
+
+/** The limits the IPC schema enforces on offlineSales (src/shared/pos-ipc-schemas.ts). */
+export const OFFLINE_CENTS_MIN = 1;
+export const OFFLINE_CENTS_MAX = 99_999_999_999;
+export const OFFLINE_MAX_AGE_MINUTES_MAX = 7 * 24 * 60;
+
+/**
+ * What the form shows if the main process sent no offlineSales (an older one): saving an
+ * untouched form then sends nothing. Mirrors nothing on the main side; only a display fallback.
+ */
+const OFFLINE_FALLBACK: OfflineSalesSettings = { enabled: false, maxSaleValue: 20_000, maxUnconfirmedTotal: 100_000, maxAgeMinutes: 24 * 60 };
+
+function savedOffline(settings: Settings): OfflineSalesSettings {
+  return (settings.offlineSales as OfflineSalesSettings | undefined) ?? OFFLINE_FALLBACK;
+}
+
+/** 20000 → "200,00": the money fields show reais the way they are typed, without "R$". */
+export function reaisText(cents: number): string {
+  return formatBRL(cents).replace(/^R\$\s*/u, '');
+}
+
+/**
+ * "200" → 20000, "200,5" → 20050, "1.500,50" → 150050, "R$ 12,34" → 1234, "12.34" → 1234.
+ * Whole numbers are reais here (an owner types a limit, not a till amount). Null if unreadable.
+ */
+export function parseReais(text: string): number | null {
+  const plain = text.trim().replace(/^R\$\s*/iu, '');
+  const whole = /^(\d{1,3}(?:\.\d{3})+|\d{1,12})$/u.exec(plain);
+  if (whole) return toCents(whole[1]!.replaceAll('.', ''), '');
+  const comma = /^(\d{1,3}(?:\.\d{3})+|\d{1,12}),(\d{1,2})$/u.exec(plain);
+  if (comma) return toCents(comma[1]!.replaceAll('.', ''), comma[2]!);
+  const dot = /^(\d{1,12})\.(\d{1,2})$/u.exec(plain);
+  if (dot) return toCents(dot[1]!, dot[2]!);
+  return null;
+}
+
+function toCents(whole: string, fraction: string): number | null {
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+function offlineCents(text: string): number | null {
+  const cents = parseReais(text);
+  return cents !== null && cents >= OFFLINE_CENTS_MIN && cents <= OFFLINE_CENTS_MAX ? cents : null;
+}
+
+function offlineMinutes(draft: Pick<SettingsDraft, 'offlineMaxAge' | 'offlineMaxAgeUnit'>): number | null {
+  const text = draft.offlineMaxAge.trim();
+  if (!/^\d{1,6}$/u.test(text)) return null;
+  const minutes = Number(text) * (draft.offlineMaxAgeUnit === 'hours' ? 60 : 1);
+  return minutes >= 1 && minutes <= OFFLINE_MAX_AGE_MINUTES_MAX ? minutes : null;
+}
+
+/** The offline caps as the main process stores them, or null while a field is not valid. */
+export function offlineSalesFromDraft(draft: SettingsDraft): OfflineSalesSettings | null {
+  const maxSaleValue = offlineCents(draft.offlineMaxSaleValue);
+  const maxUnconfirmedTotal = offlineCents(draft.offlineMaxUnconfirmedTotal);
+  const maxAgeMinutes = offlineMinutes(draft);
+  if (maxSaleValue === null || maxUnconfirmedTotal === null || maxAgeMinutes === null) return null;
+  return { enabled: draft.offlineEnabled, maxSaleValue, maxUnconfirmedTotal, maxAgeMinutes };
+}
 
 export function draftFromSettings(settings: Settings): SettingsDraft {
   return {
@@ -42,6 +121,22 @@ export function draftFromSettings(settings: Settings): SettingsDraft {
     receiptLayout: settings.receiptLayout,
     locale: settings.locale,
     customerDisplay: settings.customerDisplay,
+    ...offlineDraft(savedOffline(settings)),
+  };
+}
+
+function offlineDraft(offline: OfflineSalesSettings): Pick<
+  SettingsDraft,
+  'offlineEnabled' | 'offlineMaxSaleValue' | 'offlineMaxUnconfirmedTotal' | 'offlineMaxAge' | 'offlineMaxAgeUnit'
+> {
+  // Whole hours read as hours (24 h, not 1440 min); anything else in minutes.
+  const inHours = offline.maxAgeMinutes % 60 === 0;
+  return {
+    offlineEnabled: offline.enabled,
+    offlineMaxSaleValue: reaisText(offline.maxSaleValue),
+    offlineMaxUnconfirmedTotal: reaisText(offline.maxUnconfirmedTotal),
+    offlineMaxAge: String(inHours ? offline.maxAgeMinutes / 60 : offline.maxAgeMinutes),
+    offlineMaxAgeUnit: inHours ? 'hours' : 'minutes',
   };
 }
 
@@ -64,6 +159,9 @@ export function validateSettingsDraft(draft: SettingsDraft): SettingsErrors {
   if (draft.headerTitle.length > 100) errors.headerTitle = true;
   const lines = headerLinesOf(draft);
   if (lines.length > HEADER_LINES_MAX || lines.some((line) => line.length > HEADER_LINE_LENGTH_MAX)) errors.headerLines = true;
+  if (offlineCents(draft.offlineMaxSaleValue) === null) errors.offlineMaxSaleValue = true;
+  if (offlineCents(draft.offlineMaxUnconfirmedTotal) === null) errors.offlineMaxUnconfirmedTotal = true;
+  if (offlineMinutes(draft) === null) errors.offlineMaxAge = true;
   return errors;
 }
 
@@ -87,6 +185,18 @@ export function settingsInputFrom(draft: SettingsDraft, saved: Settings): Settin
   if (draft.receiptLayout !== saved.receiptLayout) input.receiptLayout = draft.receiptLayout;
   if (draft.locale !== saved.locale) input.locale = draft.locale;
   if (draft.customerDisplay !== saved.customerDisplay) input.customerDisplay = draft.customerDisplay;
+  // The caps travel together (the schema wants all four), only when one of them changed.
+  const offline = offlineSalesFromDraft(draft);
+  const before = savedOffline(saved);
+  if (
+    offline &&
+    (offline.enabled !== before.enabled ||
+      offline.maxSaleValue !== before.maxSaleValue ||
+      offline.maxUnconfirmedTotal !== before.maxUnconfirmedTotal ||
+      offline.maxAgeMinutes !== before.maxAgeMinutes)
+  ) {
+    input.offlineSales = offline;
+  }
   return input;
 }
 
