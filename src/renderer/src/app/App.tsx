@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HistoryScreen } from '../features/history/HistoryScreen';
 import { ReceiptDialog } from '../features/receipts/ReceiptDialog';
+import { OfflineConfirmedNotices } from '../features/sale/OfflineConfirmedNotices';
 import { useSale } from '../features/sale/sale-store';
 import { SaleScreen } from '../features/sale/SaleScreen';
 import { startCustomerDisplayFeed } from '../features/customer-display/customer-display-channel';
@@ -81,6 +82,7 @@ export function App() {
         {screen === 'settings' && <SettingsScreen />}
       </main>
       <StatusBar />
+      <OfflineConfirmedNotices />
       <ReceiptDialog />
     </div>
   );

@@ -15,15 +15,25 @@ export function connectLiveEvents(api: PosApi): () => void {
         useHistory.getState().upsert(event.sale);
         if (useNavigation.getState().screen === 'history') scheduleHistoryReload();
         break;
-      case 'status':
+      case 'status': {
+        const before = useStatus.getState().status?.offline?.reviewCount;
         useStatus.getState().apply(event.status);
+        // The owner's list follows the count the status carries (a sale just sent to review).
+        if (useNavigation.getState().screen === 'history' && event.status.offline?.reviewCount !== before) scheduleHistoryReload();
         break;
+      }
     }
   });
 }
 
-/** Day totals move with every payment; a burst of pushes costs one reload. */
+/**
+ * Day totals move with every payment, and the offline sales to check with every reconciliation;
+ * a burst of pushes costs one reload of each.
+ */
 function scheduleHistoryReload() {
   clearTimeout(reloadTimer);
-  reloadTimer = setTimeout(() => void useHistory.getState().load(), 250);
+  reloadTimer = setTimeout(() => {
+    void useHistory.getState().load();
+    void useHistory.getState().loadReview();
+  }, 250);
 }

@@ -4,6 +4,8 @@ import type { PosApi } from '../../../shared/pos-api';
 declare global {
   interface Window {
     balcao?: PosApi;
+    /** How many paid chimes this page played (features/sale/payment-chime.ts): the e2e tests count sounds. */
+    __balcaoChimes?: number;
   }
 }
 

@@ -1,6 +1,8 @@
 // Histórico: today's sales with status chips (and "na fila" / the service's refusal under them),
 // search by id or amount, the day's totals, and the selected sale's detail beside the list.
 // Arrows move, "/" searches, D refunds. The list itself, virtualised, is SaleList.tsx.
+// A second tab, "Conferir pagamentos offline (N)" (O switches), lists the offline sales waiting
+// for the owner (OfflineReview.tsx); it is loaded whenever the history opens.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DayTotals } from '../../../../shared/pos-api';
@@ -8,7 +10,9 @@ import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
 import { formatDate } from '../../lib/date-time';
 import { formatBRL } from '../../lib/money';
-import { selectedSale, useHistory } from './history-store';
+import { useStatus } from '../status-bar/status-store';
+import { selectedSale, useHistory, type HistoryView } from './history-store';
+import { OfflineReviewPanel } from './OfflineReview';
 import { SaleDetail } from './SaleDetail';
 import { SaleList } from './SaleList';
 import { MAX_SEARCH_LENGTH, parseSaleSearch } from '../../lib/sale-search';
@@ -18,8 +22,10 @@ const SEARCH_DEBOUNCE_MS = 180;
 
 export function HistoryScreen() {
   const { t, i18n } = useTranslation();
-  const { sales, totals, search, loading, error, selectedId, refunding } = useHistory();
-  const { load, setSearch, select, moveSelection } = useHistory.getState();
+  const { sales, totals, search, loading, error, selectedId, refunding, view, review, reviewConfirming } = useHistory();
+  const { load, setSearch, select, moveSelection, loadReview, setView } = useHistory.getState();
+  const statusReviewCount = useStatus((state) => state.status?.offline?.reviewCount ?? 0);
+  const reviewCount = review?.length ?? statusReviewCount;
   const sale = useHistory(selectedSale);
   const searchRef = useRef<HTMLInputElement>(null);
   const firstLoad = useRef(true);
@@ -34,6 +40,21 @@ export function HistoryScreen() {
     return () => clearTimeout(timer);
   }, [search, load]);
 
+  // The owner's list is fresh each time the history opens (pushes keep it so while it is open).
+  useEffect(() => {
+    void loadReview();
+  }, [loadReview]);
+
+  const toggleView = () => setView(view === 'day' ? 'review' : 'day');
+
+  useHotkeys({ o: toggleView }, { enabled: !refunding && !reviewConfirming });
+  useHotkeys(
+    {
+      Escape: () => setView('day'),
+    },
+    { enabled: view === 'review' && !reviewConfirming },
+  );
+
   useHotkeys(
     {
       '/': () => searchRef.current?.focus(),
@@ -44,7 +65,7 @@ export function HistoryScreen() {
         else select(null);
       },
     },
-    { enabled: !refunding },
+    { enabled: !refunding && view === 'day' },
   );
 
   const parsed = parseSaleSearch(search);
@@ -57,65 +78,109 @@ export function HistoryScreen() {
           <h1 className="screen-title">{t('history.title')}</h1>
           <p className="history-date">{formatDate(today, i18n.language)}</p>
         </div>
-        <div className="history-search">
-          <label htmlFor="history-search">
-            {t('history.search')} <Kbd>/</Kbd>
-          </label>
-          <input
-            id="history-search"
-            ref={searchRef}
-            type="search"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={MAX_SEARCH_LENGTH}
-            placeholder={t('history.searchPlaceholder')}
-            aria-describedby="history-search-hint"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-          <p id="history-search-hint" className="field-hint" aria-live="polite">
-            {parsed.kind === 'amount' && t('history.searchAmount', { amount: formatBRL(parsed.cents), text: parsed.text })}
-            {parsed.kind === 'id' && t('history.searchId', { text: parsed.text })}
-          </p>
-        </div>
+        {view === 'day' && (
+          <div className="history-search">
+            <label htmlFor="history-search">
+              {t('history.search')} <Kbd>/</Kbd>
+            </label>
+            <input
+              id="history-search"
+              ref={searchRef}
+              type="search"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={MAX_SEARCH_LENGTH}
+              placeholder={t('history.searchPlaceholder')}
+              aria-describedby="history-search-hint"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+            <p id="history-search-hint" className="field-hint" aria-live="polite">
+              {parsed.kind === 'amount' && t('history.searchAmount', { amount: formatBRL(parsed.cents), text: parsed.text })}
+              {parsed.kind === 'id' && t('history.searchId', { text: parsed.text })}
+            </p>
+          </div>
+        )}
       </header>
 
-      <Totals totals={totals} />
+      <ViewTabs view={view} reviewCount={reviewCount} onPick={setView} />
 
-      {error && (
-        <p className="banner banner--error" role="alert">
-          {t('history.loadFailed', { message: error })}
-        </p>
-      )}
+      {view === 'review' ? (
+        <OfflineReviewPanel />
+      ) : (
+        <>
+          <Totals totals={totals} />
 
-      <div className="history-body">
-        <section className="history-list" aria-labelledby="history-list-title" aria-busy={loading}>
-          <h2 id="history-list-title" className="visually-hidden">
-            {t('history.list')}
-          </h2>
-          <div className="sale-row sale-row--head" aria-hidden="true">
-            <span>{t('history.time')}</span>
-            <span className="num">{t('history.amount')}</span>
-            <span>{t('history.status')}</span>
-            <span>{t('history.reference')}</span>
-          </div>
-          {sales.length === 0 && !loading ? (
-            <p className="empty">{search ? t('history.noMatch') : t('history.empty')}</p>
-          ) : (
-            <SaleList sales={sales} selectedId={selectedId} language={i18n.language} onSelect={select} />
-          )}
-        </section>
-
-        <div className="history-detail">
-          {sale ? (
-            <SaleDetail key={sale.correlationID} sale={sale} />
-          ) : (
-            <p className="empty">
-              {t('history.select')} <Kbd>↑</Kbd> <Kbd>↓</Kbd>
+          {error && (
+            <p className="banner banner--error" role="alert">
+              {t('history.loadFailed', { message: error })}
             </p>
           )}
-        </div>
-      </div>
+
+          <div className="history-body" id="history-day-panel" role="tabpanel" aria-labelledby="history-day-tab">
+            <section className="history-list" aria-labelledby="history-list-title" aria-busy={loading}>
+              <h2 id="history-list-title" className="visually-hidden">
+                {t('history.list')}
+              </h2>
+              <div className="sale-row sale-row--head" aria-hidden="true">
+                <span>{t('history.time')}</span>
+                <span className="num">{t('history.amount')}</span>
+                <span>{t('history.status')}</span>
+                <span>{t('history.reference')}</span>
+              </div>
+              {sales.length === 0 && !loading ? (
+                <p className="empty">{search ? t('history.noMatch') : t('history.empty')}</p>
+              ) : (
+                <SaleList sales={sales} selectedId={selectedId} language={i18n.language} onSelect={select} />
+              )}
+            </section>
+
+            <div className="history-detail">
+              {sale ? (
+                <SaleDetail key={sale.correlationID} sale={sale} />
+              ) : (
+                <p className="empty">
+                  {t('history.select')} <Kbd>↑</Kbd> <Kbd>↓</Kbd>
+                </p>
+              )}
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** "Vendas de hoje" | "Conferir pagamentos offline (N)": O switches between them, as does a click. */
+function ViewTabs({ view, reviewCount, onPick }: { view: HistoryView; reviewCount: number; onPick(view: HistoryView): void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="history-views" role="tablist" aria-label={t('history.views')}>
+      <button
+        type="button"
+        role="tab"
+        id="history-day-tab"
+        className="history-view-tab"
+        aria-selected={view === 'day'}
+        aria-controls={view === 'day' ? 'history-day-panel' : undefined}
+        onClick={() => onPick('day')}
+      >
+        {t('history.dayTab')}
+      </button>
+      <button
+        type="button"
+        role="tab"
+        id="history-review-tab"
+        className={`history-view-tab${reviewCount > 0 ? ' has-review' : ''}`}
+        aria-selected={view === 'review'}
+        aria-controls={view === 'review' ? 'history-review-panel' : undefined}
+        aria-keyshortcuts="O"
+        data-count={reviewCount}
+        data-testid="offline-review-tab"
+        onClick={() => onPick('review')}
+      >
+        {t('history.reviewTab', { count: reviewCount })} <Kbd>O</Kbd>
+      </button>
     </div>
   );
 }

@@ -1,6 +1,8 @@
 // One sale in full: what was charged, who paid, its refunds, how far the service has heard of it
 // (commands queued, a refusal in the service's words), and the actions on it (Devolver,
-// Comprovante, each refund's Comprovante).
+// Comprovante, each refund's Comprovante). A sale made offline also says where its confirmation
+// stands (by txid, by value, by the owner, or waiting), when the customer showed the bank's
+// receipt, and its txid and Pix key.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '../../../../shared/pos-api';
@@ -9,6 +11,7 @@ import { CheckIcon, ClockIcon } from '../../app/Icons';
 import { Kbd } from '../../app/Kbd';
 import { formatTime } from '../../lib/date-time';
 import { formatBRL } from '../../lib/money';
+import { offlineStanding } from '../../lib/offline-sale';
 import { canRefund, refundableCents, refundOutcome, refundReceiptId, syncMarks, syncNote } from '../../lib/sale-status';
 import { useReceipt } from '../receipts/receipt-store';
 import { RefundPanel } from '../refund/RefundPanel';
@@ -24,6 +27,8 @@ export function SaleDetail({ sale }: { sale: Sale }) {
   const load = useHistory((state) => state.load);
   const refunding = useHistory((state) => state.refunding);
   const setRefunding = useHistory((state) => state.setRefunding);
+  const setView = useHistory((state) => state.setView);
+  const offline = sale.offline;
   const [done, setDone] = useState<Done | null>(null);
   const locale = i18n.language;
   const refundable = canRefund(sale);
@@ -85,6 +90,13 @@ export function SaleDetail({ sale }: { sale: Sale }) {
           {sale.payerName && <Fact label={t('detail.payer')} value={sale.payerName} />}
           {sale.comment && <Fact label={t('detail.comment')} value={sale.comment} wide />}
           {sale.customer && <Fact label={t('detail.customer')} value={[sale.customer.name, sale.customer.taxID, sale.customer.email, sale.customer.phone].filter(Boolean).join(' · ')} wide />}
+          {offline && <Fact label={t('detail.confirmation')} value={t(`detail.standing.${offlineStanding(offline)}`)} wide testId="detail-offline-standing" />}
+          {offline?.review && !offline.decision && (
+            <Fact label={t('detail.reviewReason')} value={t(`offlineReview.reasons.${offline.review.reason}`)} wide />
+          )}
+          {offline?.customerShowedReceiptAt && (
+            <Fact label={t('detail.showedReceipt')} value={formatTime(offline.customerShowedReceiptAt, locale)} testId="detail-showed-receipt" />
+          )}
         </dl>
       )}
 
@@ -108,8 +120,13 @@ export function SaleDetail({ sale }: { sale: Sale }) {
           }}
         />
       ) : (
-        (refundable || sale.endToEndId || done) && (
+        (refundable || sale.endToEndId || done || (offline?.review && !offline.decision)) && (
           <div className="panel-actions">
+            {offline?.review && !offline.decision && (
+              <button type="button" className="button button--secondary" onClick={() => setView('review')}>
+                {t('detail.openReview')} <Kbd>O</Kbd>
+              </button>
+            )}
             {refundable && (
               <button type="button" className="button button--primary" onClick={startRefund}>
                 {t('detail.refund')} <Kbd>D</Kbd>
@@ -183,15 +200,17 @@ export function SaleDetail({ sale }: { sale: Sale }) {
         <dl className="detail-ids">
           <Fact label={t('detail.correlationID')} value={sale.correlationID} mono wide />
           {sale.endToEndId && <Fact label={t('detail.endToEndId')} value={sale.endToEndId} mono wide />}
+          {offline && <Fact label={t('detail.txid')} value={offline.txid} mono wide testId="detail-txid" />}
+          {offline && <Fact label={t('detail.pixKey')} value={offline.pixKey} mono wide testId="detail-pix-key" />}
         </dl>
       )}
     </article>
   );
 }
 
-function Fact({ label, value, mono, wide }: { label: string; value: string; mono?: boolean; wide?: boolean }) {
+function Fact({ label, value, mono, wide, testId }: { label: string; value: string; mono?: boolean; wide?: boolean; testId?: string }) {
   return (
-    <div className={`fact${wide ? ' fact--wide' : ''}`}>
+    <div className={`fact${wide ? ' fact--wide' : ''}`} data-testid={testId}>
       <dt>{label}</dt>
       <dd className={mono ? 'mono' : undefined}>{value}</dd>
     </div>

@@ -1,8 +1,13 @@
-// View cache of today's sales as listSales returns them, plus the cashier's selection.
+// View cache of today's sales as listSales returns them, plus the cashier's selection, and of
+// the offline sales waiting for the owner ("Conferir pagamentos offline", any day).
 // Live pushes patch the cached rows so statuses change without a reload.
 import { create } from 'zustand';
 import type { DayTotals, Sale } from '../../../../shared/pos-api';
 import { errorMessage, posApi } from '../../app/pos-api';
+import { noteOfflineSales } from '../sale/sale-store';
+
+/** The history's two lists: the day's sales, or the offline sales to check. */
+export type HistoryView = 'day' | 'review';
 
 interface HistoryState {
   sales: Sale[];
@@ -15,7 +20,17 @@ interface HistoryState {
   refunding: boolean;
   /** The refund form is on its confirmation step (the status bar says what Enter does). */
   refundConfirming: boolean;
+  view: HistoryView;
+  /** "Conferir pagamentos offline": null until first loaded. */
+  review: Sale[] | null;
+  reviewLoading: boolean;
+  reviewError: string | null;
+  /** A review decision is on its confirmation step (Enter confirms, Esc goes back). */
+  reviewConfirming: boolean;
   load(): Promise<void>;
+  loadReview(): Promise<void>;
+  setView(view: HistoryView): void;
+  setReviewConfirming(confirming: boolean): void;
   setSearch(search: string): void;
   select(correlationID: string | null): void;
   setRefunding(refunding: boolean): void;
@@ -25,6 +40,7 @@ interface HistoryState {
 }
 
 let requestSeq = 0;
+let reviewSeq = 0;
 
 export const useHistory = create<HistoryState>()((set, get) => ({
   sales: [],
@@ -35,6 +51,11 @@ export const useHistory = create<HistoryState>()((set, get) => ({
   selectedId: null,
   refunding: false,
   refundConfirming: false,
+  view: 'day',
+  review: null,
+  reviewLoading: false,
+  reviewError: null,
+  reviewConfirming: false,
 
   async load() {
     const seq = ++requestSeq;
@@ -44,6 +65,7 @@ export const useHistory = create<HistoryState>()((set, get) => ({
       const result = await posApi().listSales(search ? { search } : {});
       // Typing fast fires several searches; only the newest answer may land.
       if (seq !== requestSeq) return;
+      noteOfflineSales(result.sales);
       // Keep the cashier's pick when it is still listed; otherwise the newest sale is the likeliest next question.
       const { selectedId } = get();
       const stillListed = result.sales.some((sale) => sale.correlationID === selectedId);
@@ -60,6 +82,24 @@ export const useHistory = create<HistoryState>()((set, get) => ({
       set({ loading: false, error: errorMessage(error) });
     }
   },
+
+  async loadReview() {
+    const seq = ++reviewSeq;
+    set({ reviewLoading: true });
+    try {
+      const { sales } = await posApi().listOfflineReview();
+      if (seq !== reviewSeq) return;
+      noteOfflineSales(sales);
+      set({ review: sales, reviewLoading: false, reviewError: null });
+    } catch (error) {
+      if (seq !== reviewSeq) return;
+      set({ reviewLoading: false, reviewError: errorMessage(error) });
+    }
+  },
+
+  setView: (view) => set((state) => (state.view === view ? state : { view, refunding: false, refundConfirming: false, reviewConfirming: false })),
+
+  setReviewConfirming: (reviewConfirming) => set({ reviewConfirming }),
 
   setSearch: (search) => set({ search }),
 
@@ -78,6 +118,13 @@ export const useHistory = create<HistoryState>()((set, get) => ({
   },
 
   upsert(sale) {
+    const { review } = get();
+    const reviewIndex = review?.findIndex((row) => row.correlationID === sale.correlationID) ?? -1;
+    if (review && reviewIndex !== -1) {
+      const next = review.slice();
+      next[reviewIndex] = sale;
+      set({ review: next });
+    }
     const { sales } = get();
     const index = sales.findIndex((row) => row.correlationID === sale.correlationID);
     if (index === -1) return; // not in today's list (or filtered out): the next load decides

@@ -1,6 +1,8 @@
 // The live sale screen: "Conectando…" while the service has not answered (PENDING), then a
 // huge QR while the sale waits for its Pix, then a big green "Pago", or "Expirada", "Cancelada",
-// "Recusada". The status follows the main process's pushes; the countdown asks once more at
+// "Recusada". A sale made offline (OFFLINE) shows its QR the same way, under a plain banner: it
+// is "aguardando confirmação" (never "Pago") until the service confirms its Pix; F6 records that
+// the customer showed the bank's receipt, and F1 moves on. The status follows the main process's pushes; the countdown asks once more at
 // expiry. The connecting and the waiting screens share one layout, so the QR arriving only
 // swaps the placeholder for the image.
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -12,9 +14,10 @@ import { Kbd } from '../../app/Kbd';
 import { isOffline } from '../../lib/connection-status';
 import { formatCountdown, isRunningOut, secondsUntil } from '../../lib/countdown';
 import { formatTime } from '../../lib/date-time';
-import { WAITING_KEYS, waitingKeyAction } from '../../lib/live-sale';
+import { canMarkShowedReceipt, SHOWED_RECEIPT_KEY, WAITING_KEYS, waitingKeyAction } from '../../lib/live-sale';
 import { formatBRL } from '../../lib/money';
 import { DIGIT_KEYS, outcomeKey, typeAheadKey, type OutcomeStatus, type WaitingStatus } from '../../lib/next-sale';
+import { countdownLine } from '../../lib/offline-sale';
 import { syncMarks } from '../../lib/sale-status';
 import { useNow } from '../../app/use-now';
 import { useReceipt } from '../receipts/receipt-store';
@@ -37,6 +40,7 @@ export function LiveSale() {
   const { sale } = live;
   const previousStatus = useRef(sale.status);
 
+  // An OFFLINE sale's confirmation is chimed by the store (sale-store applyUpdate), on screen or not.
   useEffect(() => {
     if (previousStatus.current === 'ACTIVE' && sale.status === 'COMPLETED') playPaidChime();
     previousStatus.current = sale.status;
@@ -50,16 +54,19 @@ export function LiveSale() {
 }
 
 function WaitingPanel({ sale, status, qrSrc }: { sale: Sale; status: WaitingStatus; qrSrc: string | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const cancelArmed = useSale((state) => state.cancelArmed);
   const busy = useSale((state) => state.busy);
   const error = useSale((state) => state.error);
-  const { armCancel, disarmCancel, cancel, simulatePayment, refresh } = useSale.getState();
+  const { armCancel, disarmCancel, cancel, simulatePayment, refresh, markCustomerShowedReceipt } = useSale.getState();
   const sandbox = useSettings((state) => isSandboxMode(state.settings));
   const offline = useStatus((state) => isOffline(state.status));
   const codeRef = useRef<HTMLTextAreaElement>(null);
   const [copyResult, setCopyResult] = useState<'copied' | 'copyFailed' | null>(null);
   const pending = status === 'PENDING' || !qrSrc || !sale.brCode;
+  const offlineSale = status === 'OFFLINE';
+  const canMark = canMarkShowedReceipt(sale);
+  const showedAt = offlineSale ? sale.offline?.customerShowedReceiptAt : undefined;
 
   useEffect(() => {
     if (!cancelArmed) return;
@@ -80,13 +87,15 @@ function WaitingPanel({ sale, status, qrSrc }: { sale: Sale; status: WaitingStat
   };
 
   const onKey = (event: KeyboardEvent) => {
-    switch (waitingKeyAction({ status, brCode: sale.brCode }, event.key, { sandbox })) {
+    switch (waitingKeyAction({ status, brCode: sale.brCode, offline: sale.offline }, event.key, { sandbox })) {
       case 'cancel':
         return requestCancel();
       case 'copy':
         return void copy();
       case 'simulate':
         return void simulatePayment();
+      case 'showed-receipt':
+        return void markCustomerShowedReceipt();
       case 'type-ahead':
         return typeAhead(event);
     }
@@ -102,16 +111,22 @@ function WaitingPanel({ sale, status, qrSrc }: { sale: Sale; status: WaitingStat
       </div>
       <div className="live-side">
         <h1 className="live-kicker">{t('live.title')}</h1>
+        {offlineSale && (
+          // Always there while the sale is OFFLINE: what the customer's payment waits for.
+          <p className="banner banner--warn live-offline-sale" role="status" data-testid="offline-sale-banner">
+            {t('live.offlineSale')}
+          </p>
+        )}
         <p id="live-amount" className="live-amount">
           {amount}
         </p>
         {sale.comment && <p className="live-comment">{t('live.comment', { comment: sale.comment })}</p>}
 
-        <div className={`live-status${pending ? ' live-status--pending' : ''}`} role="status">
+        <div className={`live-status${pending ? ' live-status--pending' : ''}${offlineSale ? ' live-status--offline' : ''}`} role="status">
           <span className={pending ? 'spinner spinner--small' : 'pulse'} aria-hidden="true" />
-          <span>{pending ? t('live.connecting') : t('live.waiting')}</span>
+          <span>{pending ? t('live.connecting') : offlineSale ? t('live.awaitingConfirmation') : t('live.waiting')}</span>
         </div>
-        {pending ? <PendingLine /> : <Countdown expiresDate={sale.expiresDate} />}
+        {pending ? <PendingLine /> : <Countdown expiresDate={sale.expiresDate} status={status} />}
         <NextAmount />
         {/* One slot for the hint, an error, the armed cancel or the lost link, so nothing below jumps. */}
         {error ? (
@@ -124,6 +139,12 @@ function WaitingPanel({ sale, status, qrSrc }: { sale: Sale; status: WaitingStat
           </p>
         ) : marks.rejected ? (
           <p className="live-message banner banner--error">{t('live.refused', { reason: marks.rejected })}</p>
+        ) : showedAt ? (
+          <p className="live-message live-showed banner banner--info" role="status" data-testid="customer-showed-receipt">
+            {t('live.customerShowedReceiptAt', { time: formatTime(showedAt, i18n.language) })}
+          </p>
+        ) : offlineSale ? (
+          <p className="live-message live-scan">{t('live.offlineScan')}</p>
         ) : offline ? (
           // F1 (the "Nova venda" tab) now starts another sale: this one stays in the history.
           <p className="live-message live-offline banner banner--warn" data-testid="live-offline">
@@ -158,7 +179,19 @@ function WaitingPanel({ sale, status, qrSrc }: { sale: Sale; status: WaitingStat
           <button type="button" className={`button ${cancelArmed ? 'button--danger' : 'button--secondary'}`} onClick={requestCancel} disabled={busy !== null}>
             {busy === 'cancelling' ? t('live.cancelling') : cancelArmed ? t('live.confirmCancel') : t('live.cancel')} <Kbd>Esc</Kbd>
           </button>
-          {sandbox && (
+          {canMark && (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => void markCustomerShowedReceipt()}
+              disabled={busy !== null}
+              aria-keyshortcuts={SHOWED_RECEIPT_KEY}
+              data-testid="customer-showed-receipt-button"
+            >
+              {busy === 'marking' ? t('live.markingShowedReceipt') : t('live.customerShowedReceipt')} <Kbd>{SHOWED_RECEIPT_KEY}</Kbd>
+            </button>
+          )}
+          {sandbox && !offlineSale && (
             <button type="button" className="button button--training" onClick={() => void simulatePayment()} disabled={busy !== null || pending}>
               {busy === 'simulating' ? t('live.simulating') : t('live.simulate')} <Kbd>F8</Kbd>
             </button>
@@ -198,9 +231,14 @@ const QrImage = memo(function QrImage({ src, alt }: { src: string; alt: string }
   return <img className="qr" src={src} alt={alt} decoding="sync" draggable={false} />;
 });
 
-function Countdown({ expiresDate }: { expiresDate: string }) {
+/**
+ * The time left to pay. At zero the service decides (asked once); an OFFLINE sale then stays
+ * "aguardando confirmação": a Pix it was paid with may still be confirmed, it never reads "Expirada".
+ */
+function Countdown({ expiresDate, status }: { expiresDate: string; status: WaitingStatus }) {
   const { t } = useTranslation();
   const seconds = secondsUntil(expiresDate, useNow());
+  const line = countdownLine(status, seconds);
   const refresh = useSale((state) => state.refresh);
 
   // At zero the service's expiry sweeper decides; ask it rather than guessing.
@@ -209,14 +247,14 @@ function Countdown({ expiresDate }: { expiresDate: string }) {
   }, [seconds, refresh]);
 
   return (
-    <p className={`countdown${isRunningOut(seconds) ? ' countdown--hurry' : ''}`} role="timer" aria-live="off">
+    <p className={`countdown${isRunningOut(seconds) ? ' countdown--hurry' : ''}`} role="timer" aria-live="off" data-countdown={line}>
       <ClockIcon className="countdown-icon" />
-      {seconds > 0 ? (
+      {line === 'expiresIn' ? (
         <>
           <span>{t('live.expiresIn')}</span> <strong className="countdown-time">{formatCountdown(seconds)}</strong>
         </>
       ) : (
-        <span>{t('live.expiring')}</span>
+        <span>{line === 'awaitingConfirmation' ? t('live.offlineWindowOver') : t('live.expiring')}</span>
       )}
     </p>
   );

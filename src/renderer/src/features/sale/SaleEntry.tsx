@@ -8,7 +8,7 @@ import { centsEntryReducer } from '../../lib/cents-entry';
 import { formatBRL } from '../../lib/money';
 import { DIGIT_KEYS } from '../../lib/next-sale';
 import { saleDisplayStatus } from '../../lib/sale-status';
-import { isOffline } from '../../lib/connection-status';
+import { entryOfflineHint } from '../../lib/offline-sale';
 import { useStatus } from '../status-bar/status-store';
 import { customerFromDraft, emptyCustomerDraft, type CustomerDraft } from '../../lib/customer-draft';
 import { CustomerFields } from './CustomerFields';
@@ -36,7 +36,8 @@ export function SaleEntry() {
   const create = useSale((state) => state.create);
   const dismissMessages = useSale((state) => state.dismissMessages);
   const notReady = useStatus((state) => state.status?.ready === false);
-  const offline = useStatus((state) => isOffline(state.status));
+  const status = useStatus((state) => state.status);
+  const offlineHint = entryOfflineHint(status);
   const creating = phase === 'creating';
 
   const focusAmount = () => amountRef.current?.focus();
@@ -124,9 +125,13 @@ export function SaleEntry() {
             {t('app.notReady')}
           </p>
         ) : (
-          offline && (
-            <p className="banner banner--info entry-offline" role="status" data-testid="entry-offline">
-              {t('sale.offlineHint')}
+          offlineHint && (
+            <p className="banner banner--info entry-offline" role="status" data-testid="entry-offline" data-offline-hint={offlineHint}>
+              {offlineHint === 'offlineQr'
+                ? t('sale.offlineHintOfflineQr')
+                : offlineHint === 'unavailable'
+                  ? t('sale.offlineHintUnavailable', { reason: status?.offline?.unavailable?.trim() ?? '' })
+                  : t('sale.offlineHint')}
             </p>
           )
         )}

@@ -1,8 +1,14 @@
 // The "paid" sound: two rising notes from a Web Audio oscillator, so no audio asset ships and
 // the CSP needs no media source. Loud enough for a busy counter, short enough not to annoy.
+//
+// Every chime is also counted on `window.__balcaoChimes`, before any audio is tried: the
+// end-to-end tests run a headless browser with no audio device, and they check that a payment
+// (an offline sale confirmed later included) "made its sound" exactly once by reading this count.
+// A plain number on the page, nothing else reads it.
 let context: AudioContext | null = null;
 
 export function playPaidChime(): void {
+  countChime();
   try {
     context ??= new AudioContext();
     if (context.state === 'suspended') void context.resume();
@@ -25,4 +31,9 @@ function note(ctx: AudioContext, frequency: number, at: number, duration: number
   oscillator.connect(gain).connect(ctx.destination);
   oscillator.start(at);
   oscillator.stop(at + duration + 0.02);
+}
+
+function countChime(): void {
+  if (typeof window === 'undefined') return;
+  window.__balcaoChimes = (window.__balcaoChimes ?? 0) + 1;
 }

@@ -4,13 +4,16 @@
 import i18next from 'i18next';
 import { create } from 'zustand';
 import type { Sale, SaleCustomer } from '../../../../shared/pos-api';
+import { useNavigation } from '../../app/navigation-store';
 import { errorMessage, posApi } from '../../app/pos-api';
 import { emptyEntry, type CentsEntry } from '../../lib/cents-entry';
 import { connectionOf } from '../../lib/connection-status';
 import { acceptsUpdate, liveSaleUpdate, liveViewOf, type LiveView } from '../../lib/live-sale';
 import { isWaitingStatus, saleIsOver, type SaleScreenState } from '../../lib/next-sale';
+import { OfflineConfirmations } from '../../lib/offline-sale';
 import { qrSvgDataUrl } from '../../lib/qr-svg';
 import { useStatus } from '../status-bar/status-store';
+import { playPaidChime } from './payment-chime';
 
 /** After a cancel: done, or done at the counter with the service's delete still to be sent. */
 export type SaleNotice = 'cancelled' | 'cancelledQueued' | null;
@@ -26,6 +29,22 @@ type LiveSale = LiveView;
 let earlyPushes: Sale[] = [];
 const EARLY_PUSHES_MAX = 20;
 
+/** Offline sales seen waiting, so the service's later confirmation of each is announced once. */
+const offlineConfirmations = new OfflineConfirmations();
+/** How many "Venda offline confirmada" notices stay stacked at most (the oldest goes first). */
+const CONFIRMED_NOTICES_MAX = 4;
+
+/** Lists of sales (the history, the review list) teach which offline sales are still waiting. */
+export function noteOfflineSales(sales: readonly Sale[]): void {
+  offlineConfirmations.seeAll(sales);
+}
+
+/** "Venda offline confirmada: R$ 12,34", for a sale no longer on screen when its Pix was confirmed. */
+export interface ConfirmedNotice {
+  correlationID: string;
+  value: number;
+}
+
 interface SaleState {
   phase: 'entry' | 'creating' | 'live';
   live: LiveSale | null;
@@ -34,7 +53,9 @@ interface SaleState {
   error: string | null;
   notice: SaleNotice;
   cancelArmed: boolean;
-  busy: 'cancelling' | 'simulating' | null;
+  busy: 'cancelling' | 'simulating' | 'marking' | null;
+  /** Offline sales confirmed while the cashier was elsewhere: brief notices, never in the way. */
+  confirmedNotices: ConfirmedNotice[];
   /**
    * What the next amount entry starts with: digits typed while a QR waits, or on the Pago
    * screen, land here so they survive the sale's update and the entry's mount. SaleEntry
@@ -48,6 +69,9 @@ interface SaleState {
   disarmCancel(): void;
   cancel(): Promise<void>;
   simulatePayment(): Promise<void>;
+  /** F6 on an OFFLINE sale: "cliente mostrou o comprovante", recorded, not a payment. */
+  markCustomerShowedReceipt(): Promise<void>;
+  dismissConfirmedNotice(correlationID: string): void;
   finish(): void;
   /**
    * Finishes the sale on screen when it makes way for a new one (over, still connecting, or a
@@ -69,6 +93,7 @@ export const useSale = create<SaleState>()((set, get) => ({
   notice: null,
   cancelArmed: false,
   busy: null,
+  confirmedNotices: [],
   nextEntry: emptyEntry,
 
   async create(input) {
@@ -76,6 +101,7 @@ export const useSale = create<SaleState>()((set, get) => ({
     set({ phase: 'creating', error: null, notice: null });
     try {
       const sale = await posApi().createSale(input);
+      offlineConfirmations.see(sale);
       // PENDING (the service has not answered yet) has no code: the QR comes with its update.
       set({ phase: 'live', live: liveViewOf(sale, qrSvgDataUrl), cancelArmed: false, busy: null });
       const early = earlyPushes.filter((pushed) => pushed.correlationID === sale.correlationID);
@@ -91,6 +117,16 @@ export const useSale = create<SaleState>()((set, get) => ({
 
   applyUpdate(sale) {
     const { phase, live, lastSale, busy } = get();
+    // An offline sale the service has just confirmed makes the paid sound wherever the cashier
+    // is; if its "Pago" is not on screen, a brief notice says which one (the entry is left alone).
+    if (offlineConfirmations.see(sale)) {
+      playPaidChime();
+      const onScreen = live?.sale.correlationID === sale.correlationID && useNavigation.getState().screen === 'sale';
+      if (!onScreen) {
+        const notices = get().confirmedNotices.filter((notice) => notice.correlationID !== sale.correlationID);
+        set({ confirmedNotices: [...notices, { correlationID: sale.correlationID, value: sale.value }].slice(-CONFIRMED_NOTICES_MAX) });
+      }
+    }
     if (phase === 'creating') {
       earlyPushes = [...earlyPushes.slice(1 - EARLY_PUSHES_MAX), sale];
     }
@@ -152,6 +188,26 @@ export const useSale = create<SaleState>()((set, get) => ({
       set({ busy: null });
     } catch (error) {
       set({ busy: null, error: errorMessage(error) });
+    }
+  },
+
+  async markCustomerShowedReceipt() {
+    const { live, busy } = get();
+    if (!live || busy || live.sale.status !== 'OFFLINE') return;
+    set({ busy: 'marking', error: null });
+    try {
+      get().applyUpdate(await posApi().markCustomerShowedReceipt({ correlationID: live.sale.correlationID }));
+      set({ busy: null });
+    } catch (error) {
+      set({ busy: null, error: errorMessage(error) });
+      void get().refresh();
+    }
+  },
+
+  dismissConfirmedNotice(correlationID) {
+    const notices = get().confirmedNotices;
+    if (notices.some((notice) => notice.correlationID === correlationID)) {
+      set({ confirmedNotices: notices.filter((notice) => notice.correlationID !== correlationID) });
     }
   },
 

@@ -1,4 +1,5 @@
-// Configurações: connection (mode, base URL, AppID), shop, receipts, preferences.
+// Configurações: connection (mode, base URL, AppID), shop, offline sales (allowed, caps, the key
+// the service confirmed), receipts, preferences.
 // The language applies the moment it is picked; everything else on "Salvar" (Ctrl+S). Switching
 // to another service while commands are queued for this one asks first (Enter / Esc): the main
 // process refuses it (409) until the owner confirms; the commands are kept either way.
@@ -42,6 +43,7 @@ export function SettingsScreen() {
   /** The save the main process held back because commands are queued, and its words about them. */
   const [queuedSwitch, setQueuedSwitch] = useState<{ input: SettingsInput; message: string } | null>(null);
   const setConfirmingSwitch = useSettings((state) => state.setConfirmingSwitch);
+  const offlineStatus = useStatus((state) => state.status?.offline);
 
   useEffect(() => {
     setConfirmingSwitch(queuedSwitch !== null);
@@ -250,6 +252,79 @@ export function SettingsScreen() {
             </TextField>
           </fieldset>
 
+          <fieldset className="card" data-testid="settings-offline">
+            <legend>{t('settings.offline')}</legend>
+            <label className="check">
+              <input id="settings-offlineEnabled" type="checkbox" checked={draft.offlineEnabled} onChange={(event) => update('offlineEnabled', event.target.checked)} />
+              <span>{t('settings.offlineEnabled')}</span>
+            </label>
+            <p className="field-hint">{t('settings.offlineHint')}</p>
+            <div className="settings-pair">
+              <TextField id="offlineMaxSaleValue" label={t('settings.offlineMaxSaleValue')} error={errors.offlineMaxSaleValue && t('settings.errors.offlineMaxSaleValue')}>
+                <input
+                  id="settings-offlineMaxSaleValue"
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  maxLength={20}
+                  value={draft.offlineMaxSaleValue}
+                  aria-invalid={errors.offlineMaxSaleValue || undefined}
+                  onChange={(event) => update('offlineMaxSaleValue', event.target.value)}
+                />
+              </TextField>
+              <TextField
+                id="offlineMaxUnconfirmedTotal"
+                label={t('settings.offlineMaxUnconfirmedTotal')}
+                error={errors.offlineMaxUnconfirmedTotal && t('settings.errors.offlineMaxUnconfirmedTotal')}
+              >
+                <input
+                  id="settings-offlineMaxUnconfirmedTotal"
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  maxLength={20}
+                  value={draft.offlineMaxUnconfirmedTotal}
+                  aria-invalid={errors.offlineMaxUnconfirmedTotal || undefined}
+                  onChange={(event) => update('offlineMaxUnconfirmedTotal', event.target.value)}
+                />
+              </TextField>
+            </div>
+            <div className="settings-pair">
+              <TextField id="offlineMaxAge" label={t('settings.offlineMaxAge')} error={errors.offlineMaxAge && t('settings.errors.offlineMaxAge')}>
+                <input
+                  id="settings-offlineMaxAge"
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={6}
+                  value={draft.offlineMaxAge}
+                  aria-invalid={errors.offlineMaxAge || undefined}
+                  onChange={(event) => update('offlineMaxAge', event.target.value)}
+                />
+              </TextField>
+              <div className="field">
+                <label htmlFor="settings-offlineMaxAgeUnit">{t('settings.offlineMaxAgeUnit')}</label>
+                <select
+                  id="settings-offlineMaxAgeUnit"
+                  value={draft.offlineMaxAgeUnit}
+                  onChange={(event) => {
+                    update('offlineMaxAgeUnit', event.target.value as SettingsDraft['offlineMaxAgeUnit']);
+                    if ('offlineMaxAge' in errors) setErrors(({ offlineMaxAge: _fixed, ...rest }) => rest);
+                  }}
+                >
+                  <option value="hours">{t('settings.offlineUnits.hours')}</option>
+                  <option value="minutes">{t('settings.offlineUnits.minutes')}</option>
+                </select>
+              </div>
+            </div>
+            <p className="field-hint settings-offline-key" role="status" data-testid="settings-offline-key">
+              {offlineStatus?.confirmedKey
+                ? t('settings.offlineConfirmedKey', { key: offlineStatus.confirmedKey })
+                : offlineStatus?.unavailable?.trim()
+                  ? t('settings.offlineUnavailable', { reason: offlineStatus.unavailable.trim() })
+                  : t('settings.offlineKeyUnknown')}
+            </p>
+          </fieldset>
 
           <fieldset className="card">
             <legend>{t('settings.preferences')}</legend>

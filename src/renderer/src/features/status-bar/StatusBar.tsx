@@ -1,9 +1,11 @@
 // Always-visible bottom bar: the link to the Pix service (online, offline since when, syncing),
-// the commands waiting in the queue, an AppID the service refused, the mode, the shop, and the
-// shortcuts. What it says is decided in lib/connection-status; this only puts it into words.
+// the commands waiting in the queue, the offline sales not confirmed yet (always while offline),
+// those waiting for the owner, why offline selling is not possible, an AppID the service refused,
+// the mode, the shop, and the shortcuts. What it says is decided in lib/connection-status; this only puts it into words.
 import { useTranslation } from 'react-i18next';
 import { Kbd } from '../../app/Kbd';
 import { statusBarItems, type StatusBarItem } from '../../lib/connection-status';
+import { formatBRL } from '../../lib/money';
 import { useScreenHints } from './screen-hints';
 import { useStatus } from './status-store';
 import './status-bar.css';
@@ -60,6 +62,46 @@ function StatusItem({ item }: { item: StatusBarItem }) {
       return (
         <span className={`status-item status-queue${item.count > 0 ? ' has-queue' : ''}`} role="status" aria-label={t('statusBar.queue')} data-count={item.count}>
           {t('statusBar.queued', { count: item.count })}
+        </span>
+      );
+    case 'offlineSales':
+      return (
+        <span
+          className={`status-item status-offline-sales${item.count > 0 ? ' has-offline' : ''}`}
+          role="status"
+          aria-label={t('statusBar.offlineSales')}
+          data-testid="status-offline-sales"
+          data-count={item.count}
+          data-value={item.value}
+        >
+          {t('statusBar.offlineUnconfirmed', { count: item.count, amount: formatBRL(item.value) })}
+        </span>
+      );
+    case 'offlineUnavailable': {
+      const text = t('statusBar.offlineUnavailable', { reason: item.reason });
+      return (
+        <span
+          className="status-item status-warn status-offline-unavailable"
+          role="status"
+          aria-label={t('statusBar.offlineUnavailableLabel')}
+          title={text}
+          data-testid="status-offline-unavailable"
+        >
+          <span className="status-text">{text}</span>
+        </span>
+      );
+    }
+    case 'offlineReview':
+      return (
+        <span
+          className="status-item status-warn status-offline-review"
+          role="status"
+          aria-label={t('statusBar.offlineReviewLabel')}
+          title={t('statusBar.offlineReviewLabel')}
+          data-testid="status-offline-review"
+          data-count={item.count}
+        >
+          {t('statusBar.offlineReview', { count: item.count })}
         </span>
       );
     case 'queuedElsewhere':

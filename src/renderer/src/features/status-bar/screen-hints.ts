@@ -15,6 +15,7 @@ const LIVE_HINT_LABELS: Record<LiveHintAction, ParseKeys> = {
   copy: 'statusBar.hintCopy',
   cancel: 'statusBar.hintCancel',
   simulate: 'statusBar.hintSimulate',
+  showedReceipt: 'statusBar.hintShowedReceipt',
   newSale: 'statusBar.hintNewSale',
   nextAmount: 'statusBar.hintNextAmount',
   receipt: 'statusBar.hintReceipt',
@@ -29,6 +30,8 @@ export function useScreenHints(): readonly Hint[] {
   const hasSelection = useHistory((state) => state.selectedId !== null);
   const refunding = useHistory((state) => state.refunding);
   const refundConfirming = useHistory((state) => state.refundConfirming);
+  const historyView = useHistory((state) => state.view);
+  const reviewConfirming = useHistory((state) => state.reviewConfirming);
 
   if (screen === 'settings') {
     if (confirmingSwitch) {
@@ -45,12 +48,25 @@ export function useScreenHints(): readonly Hint[] {
       ['Esc', 'statusBar.hintBack'],
     ];
   }
+  if (screen === 'history' && historyView === 'review') {
+    if (reviewConfirming) {
+      return [
+        ['Enter', 'statusBar.hintConfirm'],
+        ['Esc', 'statusBar.hintBack'],
+      ];
+    }
+    return [
+      ['↑↓', 'history.pick'],
+      ['O', 'statusBar.hintDayTab'],
+    ];
+  }
   if (screen === 'history') {
     const hints: Hint[] = [
       ['/', 'history.search'],
       ['↑↓', 'history.pick'],
     ];
     if (hasSelection) hints.push(['D', 'detail.refund'], ['C', 'detail.receipt']);
+    hints.push(['O', 'statusBar.hintReviewTab']);
     return hints;
   }
   if (liveSale) {
