@@ -13,6 +13,7 @@ import { benchListScaling } from './list-scaling';
 import { benchSyncDrain } from './sync-drain';
 import { benchSyncSoak } from './sync-soak';
 import { benchOfflineReconcile } from './offline-reconcile';
+import { benchOfflinePass } from './offline-reconcile-pass';
 import { benchUiLatency } from './ui-latency';
 import { elapsedMs } from './measure';
 import { type BenchSection, formatTable, meetsAim, writeResults } from './report';
@@ -32,6 +33,7 @@ const config = quick
       drain: { commands: 300, durationSec: 1, connections: 10 },
       soak: { trials: 2, steps: 20 },
       reconcile: { small: 50, large: 500 },
+      offlinePass: { small: 50, large: 500 },
     }
   : {
       create: { rounds: 8, batchMs: 600, warmupMs: 400 },
@@ -42,6 +44,7 @@ const config = quick
       drain: { commands: 10_000, durationSec: 3, connections: 10 },
       soak: { trials: 60, steps: 80 },
       reconcile: { small: 500, large: 5_000 },
+      offlinePass: { small: 500, large: 5_000 },
     };
 
 async function main(): Promise<void> {
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
     ['sync-drain', () => benchSyncDrain(dir, config.drain)],
     ['sync-soak', () => benchSyncSoak(config.soak)],
     ['offline-reconcile', () => benchOfflineReconcile(config.reconcile)],
+    ['offline-pass', () => benchOfflinePass(config.offlinePass)],
     ['ui-latency', () => benchUiLatency(config.ui)],
   ];
   try {

@@ -21,6 +21,8 @@ export interface BrowserHostOptions {
   dataDir?: string;
   /** More command-line arguments, e.g. `--remote URL --app-id ID`. */
   args?: string[];
+  /** More environment, e.g. BALCAO_OFFLINE_TIMING. */
+  env?: Record<string, string>;
 }
 
 export async function startBrowserHost(options: BrowserHostOptions = {}): Promise<BrowserHostProcess> {
@@ -30,6 +32,7 @@ export async function startBrowserHost(options: BrowserHostOptions = {}): Promis
   const child = spawn(tsx, ['src/main/web/start-web.ts', '--port', String(options.port ?? 0), '--data', dataDir, ...(options.args ?? [])], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...options.env },
   });
   const lines: string[] = [];
   let stderr = '';

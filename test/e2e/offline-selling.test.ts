@@ -1,12 +1,15 @@
-// The counter when the network drops, in Chromium through the browser host, with the fault proxy
-// between it and a real `npm run serve`: the status bar says offline and counts the queue, a sale
-// shows "Conectando…" and never traps the cashier (Esc Esc, F1), and everything goes out once the
+// The counter when the network drops and the owner has turned offline selling OFF (the sales then
+// wait for the service), in Chromium through the browser host, with the fault proxy between it
+// and a real `npm run serve`: the status bar says offline and counts the queue, a sale shows
+// "Conectando…" and never traps the cashier (Esc Esc, F1), and everything goes out once the
 // network is back. Screenshots at 1024×768, 1366×768 and 1920×1080 for a person to look at.
+// Offline selling itself (on by default) is test/e2e/offline-sales.test.ts.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Charge } from '../../src/shared/resources';
+import { createBridgeClient } from '../support/bridge-client';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { startRemote, type RemoteProcess } from '../support/remote-process';
 import { startBrowserHost, type BrowserHostProcess } from './browser-host-process';
@@ -26,6 +29,9 @@ beforeAll(async () => {
   remote = await startRemote();
   proxy = await startFaultProxy(remote.url);
   host = await startBrowserHost({ args: ['--remote', proxy.url, '--app-id', remote.appId] });
+  const bridge = createBridgeClient({ origin: host.origin, token: new URL(host.url).searchParams.get('token') ?? '' });
+  const { offlineSales } = await bridge.call('getSettings');
+  await bridge.call('saveSettings', { offlineSales: { ...offlineSales, enabled: false } });
   browser = await launchChromium();
 });
 afterAll(async () => {

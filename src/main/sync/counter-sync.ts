@@ -600,6 +600,11 @@ export class CounterSync {
     return service?.company_json ? (JSON.parse(service.company_json) as Company | null) : null;
   }
 
+  /** One reconciliation pass of the offline sales now (it also runs by itself while online; tests, bench). */
+  reconcileOffline(): Promise<void> {
+    return this.reconciler.run();
+  }
+
   /** Resolves once the outbox of the current service is empty and nothing is in flight (tests, bench). */
   async drained(timeoutMs = 30_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
