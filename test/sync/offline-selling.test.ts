@@ -349,6 +349,32 @@ describe('back online', () => {
     expect(counter.saleRecords(sale.correlationID).refunds).toHaveLength(1);
   });
 
+  it('stops reading the Pix in a day after the window of a sale nobody waits for, and never for one still waiting', async () => {
+    await goOffline();
+    const cancelled = await counter.createSale(newSale(400));
+    counter.cancelSale(cancelled.correlationID);
+    const listings = () => proxy.log().filter((entry) => entry.path.startsWith('/api/v1/transaction?')).length;
+    await proxy.restore();
+    await until(() => listings() >= 2, 'read while money may still come for it');
+    // A day and a bit later: nothing left to settle, nothing asked.
+    frozenAt = Date.now() + 25 * 60 * 60_000;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const before = listings();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(listings()).toBe(before);
+    // A sale still waiting for its payment is read however old it is (the counter was offline).
+    frozenAt = undefined;
+    await proxy.cut('refuse');
+    await until(() => !counter.status().online, 'offline noticed');
+    const waiting = await counter.createSale(newSale(401));
+    frozenAt = Date.now() + 3 * 24 * 60 * 60_000;
+    const from = listings();
+    await proxy.restore();
+    await until(() => listings() > from, 'the old waiting sale read');
+    // Read, its window long closed and no Pix for it: the owner's list has it.
+    await until(() => counter.getSale(waiting.correlationID).offline?.review?.reason === 'NO_PAYMENT', 'flagged');
+  });
+
   it('the cashier\'s "cliente mostrou o comprovante" is only for offline sales', async () => {
     const online = await counter.createSale(newSale(300));
     expect(online.status).toBe('ACTIVE');

@@ -32,6 +32,9 @@ export const DEFAULT_CLOCK_SKEW_MS = 120_000;
 export const DEFAULT_SETTLE_DELAY_MS = 60_000;
 // Sales whose windows could overlap an unsettled one's: a window is minutes long, a day is plenty.
 const LOOKBACK_MS = 24 * 60 * 60 * 1000;
+// How long after its window a sale is still read for late or extra money. After that the owner's
+// list keeps what it has and the counter stops asking (each pass lists a day of Pix in).
+const WATCH_AFTER_WINDOW_MS = 24 * 60 * 60 * 1000;
 const PAGE = 100;
 /** The Pix rules' txid: 1 to 25 letters and digits (longer ids are the service's own, not a txid). */
 const TXID_SHAPE = /^[A-Za-z0-9]{1,25}$/;
@@ -65,7 +68,7 @@ export class OfflineReconciler {
     const client = this.options.client();
     if (!client || this.options.connectivity.current.authRefused) return;
     const now = this.options.now();
-    const unsettled = this.options.offline.unsettled(client.serviceId, now.toISOString());
+    const unsettled = this.options.offline.unsettled(client.serviceId, now, WATCH_AFTER_WINDOW_MS);
     if (unsettled.count === 0 || !unsettled.oldestCreatedAt) return;
     const periodStart = Date.parse(unsettled.oldestCreatedAt) - LOOKBACK_MS;
     const rows = this.options.offline.since(client.serviceId, new Date(periodStart).toISOString());

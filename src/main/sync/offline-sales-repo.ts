@@ -56,9 +56,9 @@ export class OfflineSalesRepo {
         'SELECT * FROM offline_sales WHERE service_id = ? AND review_json IS NOT NULL AND decision IS NULL ORDER BY created_at, sale_id',
       ),
       unsettled: db.prepare<[string, string], { n: number; oldest: string | null }>(
-        `SELECT COUNT(*) AS n, MIN(o.created_at) AS oldest FROM offline_sales o
-         WHERE o.service_id = ? AND o.state IN ('AWAITING', 'CONFIRMED', 'REVIEW') AND o.decision IS NULL
-           AND (o.state <> 'CONFIRMED' OR o.window_end >= ?)`,
+        `SELECT COUNT(*) AS n, MIN(o.created_at) AS oldest FROM offline_sales o JOIN sales s ON s.correlation_id = o.sale_id
+         WHERE o.service_id = ? AND o.decision IS NULL AND o.state IN ('AWAITING', 'CONFIRMED', 'REVIEW')
+           AND ((o.state = 'AWAITING' AND s.status <> 'CANCELLED') OR o.window_end >= ?)`,
       ),
       since: db.prepare<[string, string], OfflineSaleRow>('SELECT * FROM offline_sales WHERE service_id = ? AND created_at >= ? ORDER BY created_at'),
       ofSalesBetween: db.prepare<[string, string, string], OfflineSaleRow>(
@@ -94,11 +94,13 @@ export class OfflineSalesRepo {
   }
 
   /**
-   * Whether a reconciliation has anything left to decide, and since when: sales still waiting or
-   * under review, and confirmed ones whose window is still open (a second payment may yet come).
+   * Whether a reconciliation has anything left to decide, and since when: every sale still
+   * waiting for its payment, however old (the counter may have been offline for days); and, for
+   * `watchMs` after their window, the cancelled ones and those confirmed or under review without
+   * a decision, since money may still come for them (a late or second payment changes the review).
    */
-  unsettled(serviceId: string, now: string): { count: number; oldestCreatedAt?: string } {
-    const row = this.statements.unsettled.get(serviceId, now)!;
+  unsettled(serviceId: string, now: Date, watchMs: number): { count: number; oldestCreatedAt?: string } {
+    const row = this.statements.unsettled.get(serviceId, new Date(now.getTime() - watchMs).toISOString())!;
     return { count: row.n, ...(row.oldest ? { oldestCreatedAt: row.oldest } : {}) };
   }
 
