@@ -198,7 +198,7 @@ function ReviewItem({ sale, onResolved }: { sale: Sale; onResolved(text: string)
               autoFocus
               data-testid="review-confirm"
             >
-              {sending ? t('offlineReview.sending') : `${t('offlineReview.confirm')}: ${t(`offlineReview.decisions.${decision}`)}`} <Kbd>Enter</Kbd>
+              {sending ? t('offlineReview.sending') : t(`offlineReview.confirmButton.${decision}`)} <Kbd>Enter</Kbd>
             </button>
             <button type="button" className="button button--quiet" onClick={() => setDecision(null)} disabled={sending}>
               {t('offlineReview.back')} <Kbd>Esc</Kbd>

@@ -7,7 +7,7 @@ export function StatusChip({ sale }: { sale: Sale }) {
   const { t } = useTranslation();
   const status = saleDisplayStatus(sale);
   return (
-    <span className={`chip chip--${status.toLowerCase().replace('_', '-')}`} data-status={status}>
+    <span className={`chip chip--${status.toLowerCase().replace('_', '-')}`} data-status={status} title={status === 'OFFLINE' ? t('status.OFFLINE') : undefined}>
       {t(`status.${status}`)}
     </span>
   );

@@ -143,6 +143,20 @@ function WaitingPanel({ sale, status, qrSrc }: { sale: Sale; status: WaitingStat
           <p className="live-message live-showed banner banner--info" role="status" data-testid="customer-showed-receipt">
             {t('live.customerShowedReceiptAt', { time: formatTime(showedAt, i18n.language) })}
           </p>
+        ) : canMark ? (
+          // In the hint's place, so the screen is no taller than an ACTIVE sale's at 1024×768.
+          <div className="live-message">
+            <button
+              type="button"
+              className="button button--primary live-showed-button"
+              onClick={() => void markCustomerShowedReceipt()}
+              disabled={busy !== null}
+              aria-keyshortcuts={SHOWED_RECEIPT_KEY}
+              data-testid="customer-showed-receipt-button"
+            >
+              {busy === 'marking' ? t('live.markingShowedReceipt') : t('live.customerShowedReceipt')} <Kbd>{SHOWED_RECEIPT_KEY}</Kbd>
+            </button>
+          </div>
         ) : offlineSale ? (
           <p className="live-message live-scan">{t('live.offlineScan')}</p>
         ) : offline ? (
@@ -179,18 +193,6 @@ function WaitingPanel({ sale, status, qrSrc }: { sale: Sale; status: WaitingStat
           <button type="button" className={`button ${cancelArmed ? 'button--danger' : 'button--secondary'}`} onClick={requestCancel} disabled={busy !== null}>
             {busy === 'cancelling' ? t('live.cancelling') : cancelArmed ? t('live.confirmCancel') : t('live.cancel')} <Kbd>Esc</Kbd>
           </button>
-          {canMark && (
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => void markCustomerShowedReceipt()}
-              disabled={busy !== null}
-              aria-keyshortcuts={SHOWED_RECEIPT_KEY}
-              data-testid="customer-showed-receipt-button"
-            >
-              {busy === 'marking' ? t('live.markingShowedReceipt') : t('live.customerShowedReceipt')} <Kbd>{SHOWED_RECEIPT_KEY}</Kbd>
-            </button>
-          )}
           {sandbox && !offlineSale && (
             <button type="button" className="button button--training" onClick={() => void simulatePayment()} disabled={busy !== null || pending}>
               {busy === 'simulating' ? t('live.simulating') : t('live.simulate')} <Kbd>F8</Kbd>
