@@ -199,4 +199,40 @@ describe('selling offline, paid while offline, confirmed when back', () => {
     await shoot(page, 'offline-conferido');
     await context.close();
   });
+
+  it('refuses an offline sale over the cap the owner set, with the reason and the room left, keeping the typed amount', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS[0], locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    const page = await context.newPage();
+    await page.goto(host.url);
+    await page.getByLabel('Valor', { exact: true }).waitFor();
+    await expect.poll(async () => spaces(await connection(page).textContent()), { timeout: 15_000 }).toMatch(/^(Online|Sincronizando…)$/);
+
+    // The owner: at most R$ 10,00 per offline sale.
+    await page.keyboard.press('F9');
+    const section = page.getByTestId('settings-offline');
+    await section.waitFor();
+    await expect.poll(async () => spaces(await page.getByTestId('settings-offline-key').textContent())).toMatch(/Chave confirmada pelo serviço/);
+    await page.locator('#settings-offlineMaxSaleValue').fill('10,00');
+    await page.keyboard.press('Control+s');
+    await expect.poll(async () => (await bridge.call('getSettings')).offlineSales.maxSaleValue).toBe(1_000);
+    await section.scrollIntoViewIfNeeded();
+    await shoot(page, 'offline-configuracoes');
+
+    await page.keyboard.press('F1');
+    await page.getByLabel('Valor', { exact: true }).waitFor();
+    await proxy.cut('refuse');
+    await expect.poll(async () => spaces(await connection(page).textContent()), { timeout: 15_000 }).toMatch(/Offline desde/);
+    await page.keyboard.type('1234');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => spaces(await page.locator('.sale-entry').textContent())).toMatch(/a venda offline não é possível: venda offline acima do limite de R\$\s10,00 por venda/);
+    expect(spaces(await page.getByLabel('Valor', { exact: true }).inputValue())).toBe('R$ 12,34');
+    await shoot(page, 'offline-acima-do-limite');
+    // Within the cap it sells.
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Backspace');
+    await page.keyboard.type('999');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('offline-sale-banner').waitFor();
+    await proxy.restore();
+    await context.close();
+  });
 });

@@ -19,15 +19,15 @@ export const DEFAULT_OFFLINE_SALES: OfflineSalesSettings = {
   maxAgeMinutes: 24 * 60,
 };
 
-/** Null when a new offline sale of `value` cents fits; otherwise the reason, in the cashier's words. */
+/** Null when a new offline sale of `value` cents fits; otherwise the reason, in the cashier's words (it follows a colon). */
 export function offlineCapRefusal(caps: OfflineSalesSettings, unconfirmed: UnconfirmedOffline, value: number, now: Date): string | null {
   if (value > caps.maxSaleValue) {
-    return `Venda offline acima do limite de ${formatBRL(caps.maxSaleValue)} por venda.`;
+    return `venda offline acima do limite de ${formatBRL(caps.maxSaleValue)} por venda.`;
   }
   const room = caps.maxUnconfirmedTotal - unconfirmed.value;
   if (value > room) {
     return (
-      `Limite de vendas offline sem confirmação: ${formatBRL(caps.maxUnconfirmedTotal)}. ` +
+      `limite de vendas offline sem confirmação: ${formatBRL(caps.maxUnconfirmedTotal)}. ` +
       `Restam ${formatBRL(Math.max(0, room))} (${unconfirmed.count} ${unconfirmed.count === 1 ? 'venda aguarda' : 'vendas aguardam'} confirmação).`
     );
   }
@@ -35,7 +35,7 @@ export function offlineCapRefusal(caps: OfflineSalesSettings, unconfirmed: Uncon
     const ageMs = now.getTime() - Date.parse(unconfirmed.oldestCreatedAt);
     if (ageMs > caps.maxAgeMinutes * 60_000) {
       return (
-        `A venda offline mais antiga sem confirmação passou de ${describeMinutes(caps.maxAgeMinutes)}. ` +
+        `a venda offline mais antiga sem confirmação passou de ${describeMinutes(caps.maxAgeMinutes)}. ` +
         'Conecte o Balcão ao serviço Pix para confirmar as vendas offline antes de vender offline de novo.'
       );
     }
