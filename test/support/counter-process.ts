@@ -17,6 +17,8 @@ export interface CounterOptions {
   dataDir?: string;
   /** Default 20 s per bridge call. */
   bridgeTimeoutMs?: number;
+  /** Extra environment of every run (e.g. BALCAO_OFFLINE_TIMING), over the test process's own. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface CounterProcess {
@@ -52,7 +54,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterProc
   let history = '';
 
   async function launch(): Promise<void> {
-    const next = spawnTsx('src/main/web/start-web.ts', ['--port', '0', '--data', dataDir, '--remote', options.remoteUrl, '--app-id', options.appId]);
+    const next = spawnTsx('src/main/web/start-web.ts', ['--port', '0', '--data', dataDir, '--remote', options.remoteUrl, '--app-id', options.appId], options.env);
     try {
       const [url] = await next.announced(ANNOUNCEMENT);
       const parsed = new URL(url!);

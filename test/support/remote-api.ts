@@ -1,7 +1,7 @@
 // The remote Pix service seen from outside the counter: what a bank does to it (pay a BR Code)
 // and what an auditor reads from it (charges in a window, a charge's refunds). Every call names
 // its endpoint, so the same helpers go straight to the remote or through a fault proxy.
-import type { Charge, ChargeRefund } from '../../src/shared/resources';
+import type { Charge, ChargeRefund, PixQrCode, Transaction } from '../../src/shared/resources';
 
 export interface RemoteEndpoint {
   /** Base URL, no trailing slash: the remote itself or a proxy in front of it. */
@@ -39,9 +39,15 @@ export async function remoteCall<T = any>(endpoint: RemoteEndpoint, path: string
   return { status: response.status, body: body as T };
 }
 
-/** Pays a BR Code as the payer's bank would (sandbox: POST /openpix/testing/pay). */
-export function payBrCode(endpoint: RemoteEndpoint, brCode: string, value?: number): Promise<RemoteReply> {
-  return remoteCall(endpoint, '/openpix/testing/pay', { method: 'POST', body: value === undefined ? { brCode } : { brCode, value } });
+/**
+ * Pays a BR Code as the payer's bank would (sandbox: POST /openpix/testing/pay). `dropTxid`: as a
+ * bank that drops a static code's txid (the Pix is recorded with none; 400 for a dynamic code).
+ */
+export function payBrCode(endpoint: RemoteEndpoint, brCode: string, value?: number, options: { dropTxid?: boolean } = {}): Promise<RemoteReply> {
+  const body: Record<string, unknown> = { brCode };
+  if (value !== undefined) body.value = value;
+  if (options.dropTxid) body.dropTxid = true;
+  return remoteCall(endpoint, '/openpix/testing/pay', { method: 'POST', body });
 }
 
 export function createRemoteCharge(endpoint: RemoteEndpoint, input: { correlationID: string; value: number }, signal?: AbortSignal): Promise<RemoteReply<{ charge: Charge }>> {
@@ -86,5 +92,29 @@ export async function listRemoteChargeRefunds(endpoint: RemoteEndpoint, chargeId
     if (reply.status !== 200) throw new Error(`listing the refunds of ${chargeId} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
     refunds.push(...reply.body.refunds);
     if (!reply.body.pageInfo.hasNextPage) return refunds;
+  }
+}
+
+/** Every static QR code of the account (GET /api/v1/qrcode-static, all pages; the list has no time filter). */
+export async function listRemotePixQrCodes(endpoint: RemoteEndpoint): Promise<PixQrCode[]> {
+  const codes: PixQrCode[] = [];
+  for (let skip = 0; ; skip += PAGE) {
+    const query = new URLSearchParams({ skip: String(skip), limit: String(PAGE) });
+    const reply = await remoteCall<{ pixQrCodes: PixQrCode[]; pageInfo: { hasNextPage: boolean } }>(endpoint, `/api/v1/qrcode-static?${query}`);
+    if (reply.status !== 200) throw new Error(`listing static QR codes answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+    codes.push(...reply.body.pixQrCodes);
+    if (!reply.body.pageInfo.hasNextPage) return codes;
+  }
+}
+
+/** Every transaction of `type` (default PAYMENT) in the window (GET /api/v1/transaction, all pages). */
+export async function listRemoteTransactions(endpoint: RemoteEndpoint, window: TimeWindow, type = 'PAYMENT'): Promise<Transaction[]> {
+  const transactions: Transaction[] = [];
+  for (let skip = 0; ; skip += PAGE) {
+    const query = new URLSearchParams({ start: window.start, end: window.end, type, skip: String(skip), limit: String(PAGE) });
+    const reply = await remoteCall<{ transactions: Transaction[]; pageInfo: { hasNextPage: boolean } }>(endpoint, `/api/v1/transaction?${query}`);
+    if (reply.status !== 200) throw new Error(`listing transactions answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+    transactions.push(...reply.body.transactions);
+    if (!reply.body.pageInfo.hasNextPage) return transactions;
   }
 }

@@ -1,8 +1,8 @@
 // The invariant checker on hand-built views: a consistent world has no violation, and each kind
 // of violation is detected when the world is broken in exactly the way that kind describes.
 import { describe, expect, it } from 'vitest';
-import type { DayTotals, PosStatus, Sale, SaleRefund } from '../../src/shared/pos-api';
-import type { Charge, ChargeRefund } from '../../src/shared/resources';
+import type { DayTotals, PosStatus, Sale, SaleOffline, SaleRefund } from '../../src/shared/pos-api';
+import type { Charge, ChargeRefund, PixQrCode, Transaction } from '../../src/shared/resources';
 import { checkInvariants, VIOLATION_KINDS, violationKind, type CashierLedger, type CounterView, type InvariantInput, type RemoteView, type ViolationKind } from './invariants';
 
 const DAY = '2026-11-22';
@@ -27,6 +27,39 @@ function sale(correlationID: string, value: number, saleStatus: Sale['status'], 
   };
 }
 
+/** A sale made offline: its static code's txid is `TX` + the id in capitals. */
+function offlineSale(correlationID: string, value: number, saleStatus: Sale['status'], offline: Partial<SaleOffline>, endToEndId?: string): Sale {
+  return {
+    ...sale(correlationID, value, saleStatus),
+    brCode: `000201-static-${correlationID}`,
+    ...(endToEndId ? { endToEndId } : {}),
+    offline: { txid: txid(correlationID), pixKey: 'loja@example.com', state: 'AWAITING', registered: true, dynamicChargeWithdrawn: false, ...offline },
+  };
+}
+
+function txid(correlationID: string): string {
+  return `TX${correlationID.toUpperCase()}`;
+}
+
+function qrCode(correlationID: string, value: number): PixQrCode {
+  return { id: `qr-${correlationID}`, correlationID, identifier: txid(correlationID), value, name: `Venda offline ${txid(correlationID)}` } as PixQrCode;
+}
+
+/** A Pix in without a charge: through the sale's static code (its txid), or from a bank that dropped the txid. */
+function pixIn(endToEndId: string, value: number, paidCode: string | null): Transaction {
+  return {
+    type: 'PAYMENT',
+    status: 'CONFIRMED',
+    value,
+    endToEndId,
+    endToEndID: endToEndId,
+    time: AT,
+    transactionID: paidCode ? txid(paidCode) : 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
+    charge: null,
+    pixQrCode: paidCode ? { correlationID: paidCode, identifier: txid(paidCode), id: `qr-${paidCode}`, name: 'x' } : null,
+  } as Transaction;
+}
+
 function localRefund(correlationID: string, value: number, refundStatus: SaleRefund['status']): SaleRefund {
   return { correlationID, value, status: refundStatus, time: AT };
 }
@@ -48,6 +81,11 @@ function totals(paidValue: number, refundedValue: number, count: number, paidCou
  * cancelled (deleted remotely); s4 refused by the service; s5 cancelled by the cashier while the
  * customer paid (the payment won); s6 paid, its refund r2 refused by the service. Counter B: t1
  * paid and fully refunded (r3 still processing locally, settled remotely); t2 expired.
+ * Offline sales, each registered as a static QR code: o1 (A) paid with its txid inside its window
+ * and confirmed, the customer's receipt shown; o2 (A) never paid, under review NO_PAYMENT; o3 (A)
+ * paid by a bank that dropped the txid, inside its window, the only offline sale of its value,
+ * confirmed by value; o4 (A) cancelled, then paid with its txid: under review CANCELLED_PAID; o5
+ * (B) paid with its txid after its window: under review LATE.
  */
 function world(): InvariantInput {
   const aSales = [
@@ -57,11 +95,19 @@ function world(): InvariantInput {
     sale('s4', 300, 'REJECTED'),
     sale('s5', 2_000, 'COMPLETED'),
     sale('s6', 3_000, 'COMPLETED', [localRefund('r2', 500, 'REJECTED')]),
+    offlineSale('o1', 1_500, 'COMPLETED', { state: 'CONFIRMED', matchedBy: 'txid', customerShowedReceiptAt: AT }, 'E-o1'),
+    offlineSale('o2', 900, 'OFFLINE', { state: 'REVIEW', review: { reason: 'NO_PAYMENT', transactions: [], saleMatched: false } }),
+    offlineSale('o3', 2_500, 'COMPLETED', { state: 'CONFIRMED', matchedBy: 'value' }, 'E-o3'),
+    offlineSale('o4', 600, 'CANCELLED', { state: 'REVIEW', review: { reason: 'CANCELLED_PAID', transactions: [], saleMatched: false } }),
   ];
-  const bSales = [sale('t1', 4_000, 'COMPLETED', [localRefund('r3', 4_000, 'IN_PROCESSING')]), sale('t2', 100, 'EXPIRED')];
+  const bSales = [
+    sale('t1', 4_000, 'COMPLETED', [localRefund('r3', 4_000, 'IN_PROCESSING')]),
+    sale('t2', 100, 'EXPIRED'),
+    offlineSale('o5', 800, 'OFFLINE', { state: 'REVIEW', review: { reason: 'LATE', transactions: [], saleMatched: false } }),
+  ];
   const counters: CounterView[] = [
-    { name: 'A', status: status(), days: [{ day: DAY, sales: aSales, totals: totals(10_000, 1_000, 6, 3) }] },
-    { name: 'B', status: status(), days: [{ day: DAY, sales: bSales, totals: totals(4_000, 4_000, 2, 1) }] },
+    { name: 'A', status: status(), days: [{ day: DAY, sales: aSales, totals: totals(14_000, 1_000, 10, 5) }] },
+    { name: 'B', status: status(), days: [{ day: DAY, sales: bSales, totals: totals(4_000, 4_000, 3, 1) }] },
   ];
   const remote: RemoteView = {
     charges: [
@@ -72,29 +118,48 @@ function world(): InvariantInput {
       charge('t1', 4_000, 'COMPLETED'),
       charge('t2', 100, 'EXPIRED'),
     ],
-    lookups: { s3: { status: 400 }, s4: { status: 400 } },
+    lookups: { s3: { status: 400 }, s4: { status: 400 }, o1: { status: 400 }, o2: { status: 400 }, o3: { status: 400 }, o4: { status: 400 }, o5: { status: 400 } },
     refunds: {
       s2: [remoteRefund('r1', 1_000, 'CONFIRMED')],
       s5: [],
       s6: [remoteRefund('r2', 500, 'REJECTED')],
       t1: [remoteRefund('r3', 4_000, 'CONFIRMED')],
     },
+    pixQrCodes: [qrCode('o1', 1_500), qrCode('o2', 900), qrCode('o3', 2_500), qrCode('o4', 600), qrCode('o5', 800)],
+    transactions: [pixIn('E-o1', 1_500, 'o1'), pixIn('E-o3', 2_500, null), pixIn('E-o4', 600, 'o4'), pixIn('E-o5', 800, 'o5')],
   };
   const ledger: CashierLedger = {
     created: [
       ...['s1', 's2', 's3', 's4', 's5', 's6'].map((id) => ({ counter: 'A', correlationID: id, value: aSales.find((s) => s.correlationID === id)!.value })),
       { counter: 'B', correlationID: 't1', value: 4_000 },
       { counter: 'B', correlationID: 't2', value: 100 },
+      ...['o1', 'o2', 'o3', 'o4'].map((id) => ({ counter: 'A', correlationID: id, value: aSales.find((s) => s.correlationID === id)!.value })),
+      { counter: 'B', correlationID: 'o5', value: 800 },
     ],
     cancelled: [
       { counter: 'A', correlationID: 's3' },
       { counter: 'A', correlationID: 's5' },
+      { counter: 'A', correlationID: 'o4' },
     ],
     refunds: [
       { counter: 'A', saleCorrelationID: 's2', value: 1_000, correlationID: 'r1' },
       { counter: 'B', saleCorrelationID: 't1', value: 4_000 },
     ],
-    paid: [{ correlationID: 's2' }, { correlationID: 's5' }, { correlationID: 's6' }, { correlationID: 't1' }],
+    paid: [
+      { correlationID: 's2' },
+      { correlationID: 's5' },
+      { correlationID: 's6' },
+      { correlationID: 't1' },
+      { correlationID: 'o1', offline: { txid: true, window: 'inside' } },
+      { correlationID: 'o3', offline: { txid: false, window: 'inside' } },
+      { correlationID: 'o4', offline: { txid: true, window: 'inside' } },
+      { correlationID: 'o5', offline: { txid: true, window: 'late' } },
+    ],
+    payTried: [
+      ...['s2', 's5', 's6', 't1', 'o1', 'o4', 'o5'].map((correlationID) => ({ correlationID, dropTxid: false })),
+      { correlationID: 'o3', dropTxid: true },
+    ],
+    receiptShown: [{ counter: 'A', correlationID: 'o1' }],
   };
   return { counters, remote, ledger };
 }
@@ -102,6 +167,10 @@ function world(): InvariantInput {
 function localSale(input: InvariantInput, id: string): Sale {
   for (const counter of input.counters) for (const day of counter.days) for (const s of day.sales) if (s.correlationID === id) return s;
   throw new Error(`no local sale ${id}`);
+}
+
+function offlineOf(input: InvariantInput, id: string): SaleOffline {
+  return localSale(input, id).offline!;
 }
 
 function remoteCharge(input: InvariantInput, id: string): Charge {
@@ -143,6 +212,43 @@ const cases: { kind: ViolationKind; why: string; breakIt: (w: InvariantInput) =>
   { kind: 'refund-lost', why: 'a refund the cashier confirmed is gone (with its id)', breakIt: (w) => (localSale(w, 's2').refunds = []) },
   { kind: 'refund-lost', why: 'a refund the cashier confirmed is gone (id unknown)', breakIt: (w) => (localSale(w, 't1').refunds = []) },
   { kind: 'local-totals-inconsistent', why: 'the day totals disagree with the sales', breakIt: (w) => (w.counters[0]!.days[0]!.totals = totals(10_000, 0, 6, 3)) },
+  { kind: 'offline-charge-payable', why: 'an offline sale also has a payable charge at the remote', breakIt: (w) => w.remote.charges.push(charge('o2', 900, 'ACTIVE')) },
+  { kind: 'offline-charge-payable', why: 'a withdrawn dynamic charge was never deleted', breakIt: (w) => (w.remote.lookups.o2 = { status: 200, charge: charge('o2', 900, 'ACTIVE') }) },
+  { kind: 'offline-not-registered', why: 'no static QR code for an offline sale at the remote', breakIt: (w) => (w.remote.pixQrCodes = w.remote.pixQrCodes.filter((c) => c.correlationID !== 'o2')) },
+  { kind: 'offline-not-registered', why: 'registered at the remote, the counter shows it unregistered', breakIt: (w) => (offlineOf(w, 'o2').registered = false) },
+  { kind: 'offline-registration-mismatch', why: 'the QR code with its txid names another sale', breakIt: (w) => (w.remote.pixQrCodes.find((c) => c.correlationID === 'o2')!.correlationID = 'x1') },
+  { kind: 'offline-registration-mismatch', why: 'two QR codes with its txid (registered twice)', breakIt: (w) => w.remote.pixQrCodes.push({ ...qrCode('o2', 900), id: 'qr-again' }) },
+  { kind: 'remote-orphan-qrcode', why: 'a static QR code no offline sale has', breakIt: (w) => w.remote.pixQrCodes.push(qrCode('zz', 100)) },
+  { kind: 'offline-false-match', why: 'confirmed by a Pix of another value', breakIt: (w) => (w.remote.transactions[0]!.value = 1_499) },
+  { kind: 'offline-false-match', why: "confirmed by the Pix of another sale's txid", breakIt: (w) => (w.remote.transactions[0] = pixIn('E-o1', 1_500, 'o2')) },
+  { kind: 'offline-false-match', why: 'confirmed with no such Pix at the remote', breakIt: (w) => (localSale(w, 'o3').endToEndId = 'E-nowhere') },
+  { kind: 'offline-false-match', why: 'COMPLETED without being CONFIRMED by reconciliation', breakIt: (w) => (offlineOf(w, 'o1').state = 'AWAITING') },
+  {
+    kind: 'offline-payment-shared',
+    why: 'one Pix is the payment of two sales',
+    breakIt: (w) => {
+      const o2 = localSale(w, 'o2');
+      Object.assign(o2, { status: 'COMPLETED', endToEndId: 'E-o3' });
+      Object.assign(o2.offline!, { state: 'CONFIRMED', matchedBy: 'value' });
+    },
+  },
+  { kind: 'offline-paid-not-confirmed', why: 'paid with its txid inside its window, not COMPLETED', breakIt: (w) => Object.assign(localSale(w, 'o1'), { status: 'OFFLINE', offline: { ...offlineOf(w, 'o1'), state: 'REVIEW', review: { reason: 'NO_PAYMENT', transactions: [], saleMatched: false } } }) },
+  { kind: 'offline-paid-not-confirmed', why: 'paid without txid inside its window, the only sale of its value, not COMPLETED', breakIt: (w) => Object.assign(localSale(w, 'o3'), { status: 'OFFLINE', offline: { ...offlineOf(w, 'o3'), state: 'REVIEW', review: { reason: 'AMBIGUOUS', transactions: [], saleMatched: false } } }) },
+  { kind: 'offline-late-not-in-review', why: 'paid after its window and not under review LATE', breakIt: (w) => (offlineOf(w, 'o5').review!.reason = 'NO_PAYMENT') },
+  { kind: 'cancelled-paid-not-in-review', why: 'cancelled, then paid, and nobody is told', breakIt: (w) => Object.assign(localSale(w, 'o4'), { offline: { ...offlineOf(w, 'o4'), state: 'AWAITING', review: undefined } }) },
+  { kind: 'offline-unpaid-completed', why: 'never paid and COMPLETED', breakIt: (w) => Object.assign(localSale(w, 'o2'), { status: 'COMPLETED', offline: { ...offlineOf(w, 'o2'), state: 'CONFIRMED', review: undefined } }) },
+  { kind: 'offline-unpaid-not-in-review', why: 'never paid and not in the owner list as NO_PAYMENT', breakIt: (w) => (offlineOf(w, 'o2').review!.reason = 'AMBIGUOUS') },
+  { kind: 'offline-unsettled', why: 'an offline sale still awaiting after its window closed', breakIt: (w) => Object.assign(localSale(w, 'o5'), { offline: { ...offlineOf(w, 'o5'), state: 'AWAITING', review: undefined } }) },
+  { kind: 'offline-refund-accepted', why: 'a refund of an offline sale was taken', breakIt: (w) => (localSale(w, 'o1').refunds = [localRefund('r9', 100, 'IN_PROCESSING')]) },
+  { kind: 'receipt-mark-lost', why: '"cliente mostrou o comprovante" is gone', breakIt: (w) => delete offlineOf(w, 'o1').customerShowedReceiptAt },
+  {
+    kind: 'cancel-lost',
+    why: 'an offline sale the cashier cancelled shows COMPLETED (its cancel is final)',
+    breakIt: (w) => {
+      Object.assign(localSale(w, 'o4'), { status: 'COMPLETED', endToEndId: 'E-o4' });
+      Object.assign(offlineOf(w, 'o4'), { state: 'CONFIRMED', review: undefined });
+    },
+  },
   {
     kind: 'totals-mismatch',
     why: 'the counters and the remote disagree on the net',
@@ -179,7 +285,37 @@ describe('checkInvariants', () => {
     const totalsBroken = world();
     totalsBroken.remote.refunds.t1![0]!.status = 'REJECTED';
     const violations = checkInvariants(totalsBroken);
-    expect(violations).toContain("totals-mismatch: the counters' net is 9000, the remote's 13000 (paid 14000 − refunded 1000)");
+    expect(violations).toContain("totals-mismatch: the counters' net is 13000, the remote's 17000 (paid 18000 − refunded 1000)");
+  });
+
+  it("counts an offline sale's Pix once on the remote's side, and only when a counter confirmed it", () => {
+    const w = world();
+    // The same Pix listed twice (two pages crossing) still counts once: no totals mismatch.
+    w.remote.transactions.push(w.remote.transactions[0]!);
+    expect(checkInvariants(w)).toEqual([]);
+    // A Pix no counter confirmed (o5's, late) is not the counters' money.
+    const late = world();
+    late.remote.transactions.push(pixIn('E-stray', 5_000, null));
+    expect(checkInvariants(late)).toEqual([]);
+  });
+
+  it('does not require NO_PAYMENT of a sale a txid-less Pix of its value could belong to (the value rule cannot tell)', () => {
+    const w = world();
+    localSale(w, 'o2').value = 2_500;
+    w.remote.pixQrCodes.find((c) => c.correlationID === 'o2')!.value = 2_500;
+    w.ledger.created.find((c) => c.correlationID === 'o2')!.value = 2_500;
+    offlineOf(w, 'o2').review!.reason = 'AMBIGUOUS';
+    // o3 has a twin value now: its own expectation is relaxed too (COMPLETED or in review).
+    expect(checkInvariants(w)).toEqual([]);
+  });
+
+  it('expects nothing but "settled" of a payment at the edge of its window', () => {
+    const w = world();
+    w.ledger.paid.find((p) => p.correlationID === 'o5')!.offline!.window = 'edge';
+    expect(checkInvariants(w)).toEqual([]);
+    Object.assign(localSale(w, 'o5'), { status: 'COMPLETED', endToEndId: 'E-o5', offline: { ...offlineOf(w, 'o5'), state: 'CONFIRMED', review: undefined } });
+    w.counters[1]!.days[0]!.totals = totals(4_800, 4_000, 3, 2);
+    expect(checkInvariants(w)).toEqual([]);
   });
 
   it('accepts a cancelled sale the remote still has but cannot be paid (EXPIRED)', () => {

@@ -11,6 +11,8 @@
 // Sales (by correlationID, the service's idempotency key, which the counter mints):
 // - A sale createSale returned to the cashier is still listed by that counter, with its value
 //   (a kill -9 or a restart must not lose it). Each correlationID is listed by one counter once.
+// The rules on a sale's charge are for ONLINE sales (sale.offline absent); an offline sale has
+// no charge of its own and is judged by the offline rules below.
 // - Local ACTIVE, EXPIRED or COMPLETED: the remote has that charge, with the same status and
 //   value. The remote refuses a second charge with the same correlationID, so "exactly once"
 //   fails the other way: a retry under a fresh id leaves a charge no counter lists, which is
@@ -23,9 +25,11 @@
 //   and the cashier was told "not created" about a payable QR.
 // - Remote orphan: every remote charge in the trial's window is listed by some counter.
 // - Cancelled by the cashier (cancelSale answered cancelled: true): the counter shows it
-//   CANCELLED, or COMPLETED if the payment won the race; the remote has it deleted or not ACTIVE.
-// - Paid by the bank in the trial (pay answered 200): COMPLETED at the remote (and, by the status
-//   rule, at the counter).
+//   CANCELLED, or COMPLETED if the payment won the race (online sales only: an offline sale's
+//   cancel is final, money that comes for it goes to the owner's review); the remote has it
+//   deleted or not ACTIVE.
+// - Paid by the bank in the trial with a sale's dynamic code (pay answered 200): COMPLETED at the
+//   remote (and, by the status rule, at the counter).
 //
 // Refunds (by their correlationID):
 // - At the remote, each refund correlationID appears once; per charge, the non-REJECTED refunds
@@ -44,8 +48,46 @@
 // sandbox payment of a BR Code pays exactly its value. The comparison is over every day of the
 // trial at once, because a sale made offline before midnight and sent after it has its local
 // day and its remote createdAt on two different days.
+// The remote's side of the totals also counts the offline sales' money: Σ value of the distinct
+// remote PAYMENT transactions without a charge whose endToEndId is the endToEndId of a COMPLETED
+// offline sale of some counter (each transaction once, however many sales name it; the offline
+// rules below make sure none is named twice and each has the sale's value).
+//
+// Offline sales (sale.offline present: made with a static code of the counter's own, because the
+// remote could not be reached or a create got no answer in time). The verdict is reached after
+// every offline sale's window closed (the matcher's closing time: window + grace + 2·skew +
+// settle delay) and the counters' reconciliation settled. A Pix's txid is its static QR code's
+// identifier, else its transactionID when that has a txid's shape (1 to 25 letters and digits);
+// a bank that dropped it leaves none.
+// - Never two payable codes: the remote has no charge with an offline sale's correlationID
+//   (neither in the window's list nor by GET, which answers 400 once a withdrawn one is deleted).
+// - Registered: the remote has a static QR code whose identifier is the sale's txid, and the
+//   counter shows it registered. Exactly one QR code has that identifier, with the sale's
+//   correlationID and value. Every remote static QR code is some counter's offline sale.
+// - Zero false matches: a COMPLETED offline sale has offline state CONFIRMED (the trials never
+//   decide as the owner) and an endToEndId naming a remote PAYMENT transaction without a charge,
+//   with the sale's value, whose txid is the sale's (matched by txid) or absent (matched by
+//   value). No endToEndId is the payment of two sales (offline or online).
+// - Paid with its txid inside its window (the bank answered 200 no later than expiresDate + grace,
+//   by the trial's clock, which is the counter's and the remote's) and not cancelled: COMPLETED.
+//   Paid without txid inside its window, not cancelled, and no other offline sale of any counter
+//   has its value: COMPLETED too (the value rule's one sale, one Pix).
+// - Paid with its txid after its window (the request left later than expiresDate + grace + skew),
+//   not cancelled: under review LATE, not COMPLETED (the owner decides late money).
+// - Cancelled by the cashier and paid by the bank with its txid (at any time, before or after the
+//   cancel: a CANCELLED sale is never matched), or without txid inside its window while no other
+//   offline sale has its value: CANCELLED and under review CANCELLED_PAID.
+// - Never paid (the bank was never asked to pay it): never COMPLETED, and, not cancelled, shown
+//   OFFLINE under review NO_PAYMENT (the owner's list). Exempt: a sale of the same value as a
+//   txid-less Pix the trial sent for another sale, which the value rule cannot tell apart (that
+//   Pix may fall in its window; the issue accepts this for a bank that drops the txid).
+// - Settled: no offline sale is still shown OFFLINE awaiting (state AWAITING): each is COMPLETED,
+//   CANCELLED, or under review (state REVIEW).
+// - Refunds of offline sales are refused for now: no offline sale lists a refund.
+// - "Cliente mostrou o comprovante" (markCustomerShowedReceipt answered with the mark): the sale
+//   still shows customerShowedReceiptAt. It is never a payment: the rules above hold with it.
 import type { DayTotals, PosStatus, Sale } from '../../src/shared/pos-api';
-import type { Charge, ChargeRefund } from '../../src/shared/resources';
+import type { Charge, ChargeRefund, PixQrCode, Transaction } from '../../src/shared/resources';
 
 export interface CounterDay {
   day: string;
@@ -73,6 +115,10 @@ export interface RemoteView {
   lookups: Record<string, RemoteLookup>;
   /** Refunds of each COMPLETED charge, by the charge's correlationID. */
   refunds: Record<string, ChargeRefund[]>;
+  /** Every static QR code of the account (the trial's remote is its own). */
+  pixQrCodes: PixQrCode[];
+  /** Every PAYMENT transaction in the trial's time window. */
+  transactions: Transaction[];
 }
 
 /** What the cashier was told during the trial: the ground truth of "it happened". */
@@ -83,12 +129,27 @@ export interface CashierLedger {
   cancelled: { counter: string; correlationID: string }[];
   /** refundSale returned; the refund's correlationID when it could be told apart in the answer. */
   refunds: { counter: string; saleCorrelationID: string; value: number; correlationID?: string }[];
-  /** The bank's payment at the remote answered 200. */
-  paid: { correlationID: string }[];
+  /** The bank's payment at the remote answered 200; `offline` when the code was an offline sale's. */
+  paid: { correlationID: string; offline?: OfflinePayment }[];
+  /** Every payment the bank sent to the remote, answered or not (a lost answer may hide a payment). */
+  payTried: { correlationID: string; dropTxid: boolean }[];
+  /** markCustomerShowedReceipt answered with the mark. */
+  receiptShown: { counter: string; correlationID: string }[];
+}
+
+/** How the bank paid an offline sale's static code, by the trial's clock against the sale's window. */
+export interface OfflinePayment {
+  /** The txid went with the payment (false: a bank that drops it). */
+  txid: boolean;
+  /**
+   * inside: answered no later than expiresDate + grace; late: sent after expiresDate + grace +
+   * clock skew; edge: in between (the matcher may take it either way).
+   */
+  window: 'inside' | 'late' | 'edge';
 }
 
 export function emptyLedger(): CashierLedger {
-  return { created: [], cancelled: [], refunds: [], paid: [] };
+  return { created: [], cancelled: [], refunds: [], paid: [], payTried: [], receiptShown: [] };
 }
 
 export const VIOLATION_KINDS = [
@@ -115,6 +176,20 @@ export const VIOLATION_KINDS = [
   'refund-lost',
   'local-totals-inconsistent',
   'totals-mismatch',
+  'offline-charge-payable',
+  'offline-not-registered',
+  'offline-registration-mismatch',
+  'remote-orphan-qrcode',
+  'offline-false-match',
+  'offline-payment-shared',
+  'offline-paid-not-confirmed',
+  'offline-late-not-in-review',
+  'cancelled-paid-not-in-review',
+  'offline-unpaid-completed',
+  'offline-unpaid-not-in-review',
+  'offline-unsettled',
+  'offline-refund-accepted',
+  'receipt-mark-lost',
 ] as const;
 
 export type ViolationKind = (typeof VIOLATION_KINDS)[number];
@@ -186,6 +261,7 @@ export function checkInvariants({ counters, remote, ledger }: InvariantInput): s
   for (const [id, { counter, sale }] of local) {
     const charge = remoteCharges.get(id);
     if (charge && charge.value !== sale.value) add('value-mismatch', `${id}: ${counter} says ${sale.value}, the remote ${charge.value}`);
+    if (sale.offline) continue; // the offline rules below
     switch (sale.status) {
       case 'ACTIVE':
       case 'EXPIRED':
@@ -201,7 +277,8 @@ export function checkInvariants({ counters, remote, ledger }: InvariantInput): s
         if (charge) add('rejected-exists-remote', `${id} is REJECTED at ${counter} but the remote has it ${charge.status}`);
         break;
       case 'PENDING':
-        break; // reported above
+      case 'OFFLINE':
+        break; // reported above; OFFLINE never without sale.offline (the offline rules)
     }
   }
   for (const id of remoteCharges.keys()) {
@@ -210,12 +287,16 @@ export function checkInvariants({ counters, remote, ledger }: InvariantInput): s
   for (const cancelled of ledger.cancelled) {
     const charge = remoteCharges.get(cancelled.correlationID);
     if (charge?.status === 'ACTIVE') add('cancelled-still-payable', `${cancelled.correlationID} was cancelled by the cashier and is still ACTIVE (payable) at the remote`);
-    const status = local.get(cancelled.correlationID)?.sale.status;
-    if (status !== undefined && status !== 'CANCELLED' && status !== 'COMPLETED') {
+    const found = local.get(cancelled.correlationID)?.sale;
+    const status = found?.status;
+    // An offline sale's cancel is final: the money that comes for it is the owner's to look at.
+    const allowed = found?.offline ? ['CANCELLED'] : ['CANCELLED', 'COMPLETED'];
+    if (status !== undefined && !allowed.includes(status)) {
       add('cancel-lost', `${cancelled.correlationID} was cancelled by the cashier and ${cancelled.counter} shows it ${status}`);
     }
   }
-  for (const { correlationID } of ledger.paid) {
+  for (const { correlationID, offline } of ledger.paid) {
+    if (offline) continue; // an offline sale's static code: the offline rules
     const charge = remoteCharges.get(correlationID);
     if (charge?.status !== 'COMPLETED') add('paid-not-completed', `the bank paid ${correlationID} and the remote has it ${charge?.status ?? 'missing'}`);
   }
@@ -290,11 +371,124 @@ export function checkInvariants({ counters, remote, ledger }: InvariantInput): s
     remotePaid += charge.value;
     for (const refund of remote.refunds[charge.correlationID] ?? []) if (refund.status !== 'REJECTED') remoteRefunded += refund.value;
   }
+  const offlinePaymentIds = new Set<string>();
+  for (const { sale } of local.values()) if (sale.offline && sale.status === 'COMPLETED' && sale.endToEndId) offlinePaymentIds.add(sale.endToEndId);
+  const counted = new Set<string>();
+  for (const transaction of remote.transactions) {
+    if (transaction.type !== 'PAYMENT' || transaction.charge || !offlinePaymentIds.has(transaction.endToEndId) || counted.has(transaction.endToEndId)) continue;
+    counted.add(transaction.endToEndId);
+    remotePaid += transaction.value;
+  }
   if (localNet !== remotePaid - remoteRefunded) {
     add('totals-mismatch', `the counters' net is ${localNet}, the remote's ${remotePaid - remoteRefunded} (paid ${remotePaid} − refunded ${remoteRefunded})`);
   }
 
+  checkOfflineSales(local, remote, remoteCharges, ledger, add);
   return [...violations];
+}
+
+/** The Pix rules' txid shape; a longer id is the service's own (the payer's bank dropped the txid). */
+const TXID_SHAPE = /^[A-Za-z0-9]{1,25}$/;
+
+/** The txid a Pix carried, as the counter's matcher reads it: its QR code's identifier, else a txid-shaped transactionID. */
+export function txidOf(transaction: Transaction): string | undefined {
+  const candidate = transaction.pixQrCode?.identifier ?? transaction.transactionID;
+  return candidate && TXID_SHAPE.test(candidate) && candidate !== '***' ? candidate : undefined;
+}
+
+function checkOfflineSales(
+  local: Map<string, LocalSale>,
+  remote: RemoteView,
+  remoteCharges: Map<string, Charge>,
+  ledger: CashierLedger,
+  add: (kind: ViolationKind, detail: string) => void,
+): void {
+  const offline = [...local.values()].filter((entry) => entry.sale.offline !== undefined);
+  const codesByIdentifier = new Map<string, PixQrCode[]>();
+  for (const code of remote.pixQrCodes) codesByIdentifier.set(code.identifier, [...(codesByIdentifier.get(code.identifier) ?? []), code]);
+  const transactions = new Map(remote.transactions.map((transaction) => [transaction.endToEndId, transaction]));
+  const cancelled = new Set(ledger.cancelled.map((entry) => entry.correlationID));
+  const paid = new Map(ledger.paid.map((entry) => [entry.correlationID, entry]));
+  const tried = new Set(ledger.payTried.map((entry) => entry.correlationID));
+  const offlineValues = new Map<number, number>();
+  for (const { sale } of offline) offlineValues.set(sale.value, (offlineValues.get(sale.value) ?? 0) + 1);
+  // Values of the txid-less Pix the trial sent, by the sale it meant to pay.
+  const txidLess = ledger.payTried.filter((entry) => entry.dropTxid).map((entry) => ({ id: entry.correlationID, value: local.get(entry.correlationID)?.sale.value }));
+  const shadowed = (sale: Sale) => txidLess.some((pix) => pix.id !== sale.correlationID && pix.value === sale.value);
+
+  const ourTxids = new Set<string>();
+  for (const { counter, sale } of offline) {
+    const id = sale.correlationID;
+    const info = sale.offline!;
+    ourTxids.add(info.txid);
+    const where = `${counter}: ${id} (${sale.value}, txid ${info.txid})`;
+    const charge = remoteCharges.get(id);
+    if (charge) add('offline-charge-payable', `${where} was sold offline and the remote has its charge ${charge.status} (a second payable code)`);
+
+    const codes = codesByIdentifier.get(info.txid) ?? [];
+    if (codes.length === 0 || !info.registered) {
+      add('offline-not-registered', `${where} ${codes.length === 0 ? 'has no static QR code at the remote' : 'is registered at the remote but the counter shows it unregistered'}`);
+    }
+    if (codes.length > 1 || codes.some((code) => code.correlationID !== id || code.value !== sale.value)) {
+      add('offline-registration-mismatch', `${where}: the remote's QR codes with its identifier are ${codes.map((code) => `${code.correlationID} (${code.value})`).join(', ')}`);
+    }
+
+    const state = info.state;
+    const reason = info.review?.reason;
+    const shown = `${sale.status}/${state}${reason ? `/${reason}` : ''}`;
+    if (sale.status === 'COMPLETED') {
+      const payment = sale.endToEndId ? transactions.get(sale.endToEndId) : undefined;
+      const txid = payment ? txidOf(payment) : undefined;
+      if (state !== 'CONFIRMED' || !payment || payment.type !== 'PAYMENT' || payment.charge || payment.value !== sale.value || (txid !== undefined && txid !== info.txid)) {
+        add(
+          'offline-false-match',
+          `${where} is ${shown} with payment ${sale.endToEndId ?? '(none)'}: ${payment ? `the remote's ${payment.type} of ${payment.value}, txid ${txid ?? '(none)'}${payment.charge ? `, of charge ${payment.charge.correlationID}` : ''}` : 'no such remote PAYMENT'}`,
+        );
+      }
+    }
+    if (sale.status === 'OFFLINE' && state === 'AWAITING') add('offline-unsettled', `${where} is still OFFLINE awaiting after its window closed`);
+    if (sale.refunds.length > 0) add('offline-refund-accepted', `${where} lists ${sale.refunds.length} refunds (${sale.refunds.map((r) => `${r.correlationID} ${r.status}`).join(', ')})`);
+
+    const payment = paid.get(id)?.offline;
+    const unique = offlineValues.get(sale.value) === 1;
+    const expectation = payment && (payment.txid || (unique && payment.window === 'inside')) ? payment : undefined;
+    if (cancelled.has(id)) {
+      if (expectation && (sale.status !== 'CANCELLED' || state !== 'REVIEW' || reason !== 'CANCELLED_PAID')) {
+        add('cancelled-paid-not-in-review', `${where} was cancelled and paid (${describePayment(expectation)}) and is ${shown}`);
+      }
+    } else if (expectation?.window === 'inside') {
+      if (sale.status !== 'COMPLETED') add('offline-paid-not-confirmed', `${where} was paid inside its window (${describePayment(expectation)}) and is ${shown}`);
+    } else if (expectation?.window === 'late' && expectation.txid) {
+      if (sale.status === 'COMPLETED' || state !== 'REVIEW' || reason !== 'LATE') add('offline-late-not-in-review', `${where} was paid after its window (${describePayment(expectation)}) and is ${shown}`);
+    }
+    if (!tried.has(id) && !shadowed(sale)) {
+      if (sale.status === 'COMPLETED') add('offline-unpaid-completed', `${where} was never paid and is ${shown} (payment ${sale.endToEndId ?? '(none)'})`);
+      else if (!cancelled.has(id) && (sale.status !== 'OFFLINE' || state !== 'REVIEW' || reason !== 'NO_PAYMENT')) {
+        add('offline-unpaid-not-in-review', `${where} was never paid and is ${shown}, not under review NO_PAYMENT`);
+      }
+    }
+  }
+  for (const code of remote.pixQrCodes) {
+    if (!ourTxids.has(code.identifier)) add('remote-orphan-qrcode', `the remote has static QR code ${code.identifier} (${code.correlationID}, ${code.value}) and no counter has an offline sale with that txid`);
+  }
+
+  // No Pix pays two sales: every COMPLETED sale's endToEndId is its own.
+  const payers = new Map<string, string>();
+  for (const { sale } of local.values()) {
+    if (sale.status !== 'COMPLETED' || !sale.endToEndId) continue;
+    const other = payers.get(sale.endToEndId);
+    if (other) add('offline-payment-shared', `${sale.endToEndId} is the payment of ${other} and of ${sale.correlationID}`);
+    else payers.set(sale.endToEndId, sale.correlationID);
+  }
+  for (const { correlationID } of ledger.receiptShown) {
+    const found = local.get(correlationID)?.sale;
+    if (found && !found.offline?.customerShowedReceiptAt) add('receipt-mark-lost', `the cashier marked ${correlationID} "cliente mostrou o comprovante" and it no longer shows the mark`);
+  }
+}
+
+function describePayment(payment: OfflinePayment): string {
+  const when = { inside: 'inside', late: 'after', edge: 'at the edge of' }[payment.window];
+  return `${payment.txid ? 'with its txid' : 'without txid'}, ${when} its window`;
 }
 
 function totalsOf(sales: readonly Sale[]): { paidValue: number; refundedValue: number } {

@@ -15,6 +15,7 @@ import { DEFAULT_OFFLINE_SALES } from '../../src/main/sync/offline-caps';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 
 let remote: SandboxService;
+let remoteUrl: string;
 let proxy: FaultProxy;
 let dir: string;
 let counter: CounterSync;
@@ -47,7 +48,8 @@ function openCounter(): CounterSync {
 
 beforeEach(async () => {
   remote = createSandboxService({ dbPath: ':memory:', config: { refundSettlementMs: 50 } });
-  proxy = await startFaultProxy(await remote.listen(0));
+  remoteUrl = await remote.listen(0);
+  proxy = await startFaultProxy(remoteUrl);
   dir = mkdtempSync(join(tmpdir(), 'balcao-offline-'));
   pushed.length = 0;
   clockOffsetMs = 0;
@@ -227,6 +229,69 @@ describe('a create that got no answer in time', () => {
     await counter.drained();
     await expect(call('getCharge', { params: { id: sale.correlationID } })).rejects.toMatchObject({ status: 400 });
     expect(proxy.log().filter((entry) => entry.method === 'DELETE')).toEqual([]);
+  });
+});
+
+describe('two counters on one account', () => {
+  let proxyB: FaultProxy;
+  let counterB: CounterSync;
+  let dirB: string;
+
+  beforeEach(async () => {
+    proxyB = await startFaultProxy(remoteUrl);
+    dirB = mkdtempSync(join(tmpdir(), 'balcao-offline-b-'));
+    counterB = new CounterSync({
+      dbPath: join(dirB, 'counter.db'),
+      firstAnswerWaitMs: 400,
+      healthIntervalMs: 100,
+      reconcileIntervalMs: 100,
+      retry: { initialDelayMs: 20, maxDelayMs: 200 },
+      offlineTiming: TIMING,
+      offlineSales: () => config,
+    });
+    counterB.setService(new HttpServiceClient({ baseUrl: proxyB.url, appId: remote.appId, timeoutMs: 300 }));
+  });
+  afterEach(async () => {
+    await counterB.close();
+    await proxyB.close();
+    rmSync(dirB, { recursive: true, force: true });
+  });
+
+  it("never takes the neighbour's Pix without txid for its own sale of the same value", async () => {
+    await until(() => counterB.status().offline.confirmedKey, 'B knows the key');
+    await goOffline();
+    await proxyB.cut('refuse');
+    await until(() => !counterB.status().online, 'B offline');
+    const ours = await counter.createSale(newSale(1_000));
+    const theirs = await counterB.createSale(newSale(1_000));
+    expect(theirs.status).toBe('OFFLINE');
+    // B's customer pays B's code, through a bank that drops the txid.
+    await payAtRemote(theirs.brCode!, { dropTxid: true });
+    await proxyB.restore();
+    await counterB.drained(); // B is registered: the service knows its sale
+    await proxy.restore();
+    await until(() => counter.getSale(ours.correlationID).offline?.state === 'REVIEW', 'ours to the owner');
+    expect(counter.getSale(ours.correlationID)).toMatchObject({
+      status: 'OFFLINE',
+      offline: { review: { reason: 'AMBIGUOUS', otherSales: [theirs.correlationID] } },
+    });
+    await until(() => counterB.getSale(theirs.correlationID).offline?.state === 'REVIEW', 'theirs to the owner too');
+    expect(counterB.getSale(theirs.correlationID).status).toBe('OFFLINE');
+  });
+
+  it('still matches by value when no neighbour sale could own the Pix', async () => {
+    await until(() => counterB.status().offline.confirmedKey, 'B knows the key');
+    await goOffline();
+    await proxyB.cut('refuse');
+    await until(() => !counterB.status().online, 'B offline');
+    const ours = await counter.createSale(newSale(1_000));
+    await counterB.createSale(newSale(2_000));
+    await payAtRemote(ours.brCode!, { dropTxid: true });
+    await proxyB.restore();
+    await counterB.drained();
+    await proxy.restore();
+    await until(() => counter.getSale(ours.correlationID).status === 'COMPLETED', 'matched by value');
+    expect(counter.getSale(ours.correlationID).offline).toMatchObject({ matchedBy: 'value' });
   });
 });
 

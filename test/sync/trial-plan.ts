@@ -9,8 +9,15 @@ export type Step =
   | { kind: 'create'; counter: number; value: number }
   /** Esc on one of that counter's sales (`pick` in [0, 1) chooses which). */
   | { kind: 'cancel'; counter: number; pick: number }
-  /** The customer's bank pays a sale at the remote; `evenIfCancelled`: the QR was scanned before Esc. */
-  | { kind: 'pay'; pick: number; evenIfCancelled: boolean }
+  /**
+   * The customer's bank pays a sale at the remote; `evenIfCancelled`: the QR was scanned before
+   * Esc. `dropTxid`: when the code is an offline sale's static one, the bank drops its txid (some
+   * do); a dynamic code is paid as it is. `preferOffline`: the pick is among the offline sales
+   * when there are any (they are few, and their confirmation is what needs the paying).
+   */
+  | { kind: 'pay'; pick: number; evenIfCancelled: boolean; dropTxid: boolean; preferOffline: boolean }
+  /** "Cliente mostrou o comprovante" on one of that counter's sales (meant for an offline one). */
+  | { kind: 'receipt'; counter: number; pick: number }
   /** A partial refund of a paid sale: `fraction` of what is still refundable (at least 1 cent). */
   | { kind: 'refund'; pick: number; fraction: number }
   /**
@@ -32,13 +39,14 @@ export type Step =
 
 export type StepKind = Step['kind'];
 
-export const STEP_KINDS: readonly StepKind[] = ['create', 'cancel', 'pay', 'refund', 'faults', 'calm', 'cut', 'restore', 'restart-remote', 'kill-counter', 'pause'];
+export const STEP_KINDS: readonly StepKind[] = ['create', 'cancel', 'pay', 'receipt', 'refund', 'faults', 'calm', 'cut', 'restore', 'restart-remote', 'kill-counter', 'pause'];
 
 /** Process restarts cost about a second each, so they are the rarest steps. */
 export const DEFAULT_WEIGHTS: Readonly<Record<StepKind, number>> = {
   create: 30,
   cancel: 8,
   pay: 14,
+  receipt: 3,
   refund: 10,
   faults: 6,
   calm: 4,
@@ -79,7 +87,10 @@ export function planTrial(options: TrialPlanOptions): Step[] {
         steps.push({ kind, counter: counter(), pick: random.next() });
         break;
       case 'pay':
-        steps.push({ kind, pick: random.next(), evenIfCancelled: random.chance(0.2) });
+        steps.push({ kind, pick: random.next(), evenIfCancelled: random.chance(0.2), dropTxid: random.chance(0.25), preferOffline: random.chance(0.5) });
+        break;
+      case 'receipt':
+        steps.push({ kind, counter: counter(), pick: random.next() });
         break;
       case 'refund':
         steps.push({ kind, pick: random.next(), fraction: 0.05 + random.next() * 0.55 });
@@ -142,7 +153,9 @@ export function describeStep(step: Step): string {
     case 'cancel':
       return `cancel c${step.counter} pick=${step.pick.toFixed(3)}`;
     case 'pay':
-      return `pay pick=${step.pick.toFixed(3)}${step.evenIfCancelled ? ' (even if cancelled)' : ''}`;
+      return `pay pick=${step.pick.toFixed(3)}${step.evenIfCancelled ? ' (even if cancelled)' : ''}${step.dropTxid ? ' (a bank that drops the txid)' : ''}${step.preferOffline ? ' (an offline sale if any)' : ''}`;
+    case 'receipt':
+      return `receipt c${step.counter} pick=${step.pick.toFixed(3)} (cliente mostrou o comprovante)`;
     case 'refund':
       return `refund pick=${step.pick.toFixed(3)} fraction=${step.fraction.toFixed(2)}`;
     case 'faults':

@@ -15,8 +15,9 @@ function failed(): TrialResult {
     ],
     violations: [`sale-lost: c0 returned ${SALE} (1234) to the cashier and no longer lists it`],
     drained: false,
+    settled: false,
     durationMs: 5_432,
-    phasesMs: { start: 1_200, steps: 1_115, drain: 3_000, converge: 117 },
+    phasesMs: { start: 1_200, steps: 1_115, drain: 3_000, settle: 0, converge: 117 },
     proxyLogs: [
       [
         { seq: 1, method: 'POST', path: '/api/v1/charge', body: `{"correlationID":"${SALE}"}`, fault: { kind: 'drop-after' }, forwarded: true, upstreamStatus: 200, delivered: 'none', clientGone: false, startedAt: 0, endedAt: 1 },
@@ -33,7 +34,7 @@ describe('formatTrialReport', () => {
     const report = formatTrialReport(failed());
     expect(report).toContain('Trial seed=4242 steps=3 counters=2: FAILED in 5.4 s (queues did not drain)');
     expect(report).toContain(`Replay: ${replayCommand(failed())}`);
-    expect(report).toContain('Time: start 1.2 s, steps 1.1 s, drain 3.0 s, converge 0.1 s');
+    expect(report).toContain('Time: start 1.2 s, steps 1.1 s, drain 3.0 s, settle 0.0 s, converge 0.1 s');
     expect(replayCommand(failed())).toBe('TRIAL_SEED=4242 TRIAL_STEPS=3 TRIAL_COUNTERS=2 TRIAL_COUNT=1 npx vitest run test/sync/trials-1.test.ts');
     expect(report).toContain(`  - sale-lost: c0 returned ${SALE} (1234) to the cashier and no longer lists it`);
     expect(report).toContain(`  #1 create c0 1234 → created ${SALE} PENDING (12 ms)`);

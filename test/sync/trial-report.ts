@@ -13,13 +13,29 @@ export function replayCommand(result: Pick<TrialResult, 'options'>): string {
   return `TRIAL_SEED=${seed} TRIAL_STEPS=${steps} TRIAL_COUNTERS=${counters} TRIAL_COUNT=1 npx vitest run test/sync/trials-1.test.ts`;
 }
 
+/** What became of the trial's offline sales at the verdict, in one line. */
+export function offlineSummary(result: Pick<TrialResult, 'finalInput'>): string {
+  const sales = (result.finalInput?.counters ?? []).flatMap((counter) => counter.days.flatMap((day) => day.sales)).filter((sale) => sale.offline);
+  if (sales.length === 0) return 'offline: none';
+  const count = (test: (sale: (typeof sales)[number]) => boolean) => sales.filter(test).length;
+  const reasons = new Map<string, number>();
+  for (const sale of sales) if (sale.offline!.review) reasons.set(sale.offline!.review.reason, (reasons.get(sale.offline!.review.reason) ?? 0) + 1);
+  return (
+    `offline: ${sales.length} sold, ${count((s) => s.status === 'COMPLETED' && s.offline!.matchedBy === 'txid')} confirmed by txid, ` +
+    `${count((s) => s.status === 'COMPLETED' && s.offline!.matchedBy === 'value')} by value, ${count((s) => s.status === 'CANCELLED')} cancelled, ` +
+    `${count((s) => s.offline!.dynamicChargeWithdrawn)} with a withdrawn charge, ${count((s) => s.offline!.customerShowedReceiptAt !== undefined)} receipts shown; ` +
+    `review ${[...reasons].map(([reason, n]) => `${reason} ×${n}`).join(', ') || 'none'}`
+  );
+}
+
 export function formatTrialReport(result: TrialResult): string {
   const { seed, steps, counters } = result.options;
   const verdict = result.error ? 'BROKE' : result.violations.length ? 'FAILED' : 'passed';
   const lines = [
-    `Trial seed=${seed} steps=${steps} counters=${counters}: ${verdict} in ${(result.durationMs / 1000).toFixed(1)} s${result.drained ? '' : ' (queues did not drain)'}`,
+    `Trial seed=${seed} steps=${steps} counters=${counters}: ${verdict} in ${(result.durationMs / 1000).toFixed(1)} s${result.drained ? '' : ' (queues did not drain)'}${result.drained && !result.settled ? ' (offline sales did not settle)' : ''}`,
     `Replay: ${replayCommand(result)}`,
-    `Time: start ${seconds(result.phasesMs.start)}, steps ${seconds(result.phasesMs.steps)}, drain ${seconds(result.phasesMs.drain)}, converge ${seconds(result.phasesMs.converge)}`,
+    offlineSummary(result),
+    `Time: start ${seconds(result.phasesMs.start)}, steps ${seconds(result.phasesMs.steps)}, drain ${seconds(result.phasesMs.drain)}, settle ${seconds(result.phasesMs.settle)}, converge ${seconds(result.phasesMs.converge)}`,
   ];
   if (result.error) lines.push('', 'Error:', indent(result.error));
   if (result.violations.length) lines.push('', `Violations (${result.violations.length}):`, ...result.violations.map((v) => `  - ${v}`));
@@ -33,6 +49,8 @@ export function formatTrialReport(result: TrialResult): string {
       });
     }
   }
+  const sales = salesNamed(result, named);
+  if (sales.length) lines.push('', 'The sales the violations name, as the counters show them at the verdict:', ...sales.map((line) => `  ${line}`));
   lines.push('', 'Steps:');
   for (const entry of result.steps) lines.push(`  #${entry.index} ${describeStep(entry.step)} → ${entry.outcome} (${entry.ms} ms)`);
   result.proxyLogs.forEach((log, i) => {
@@ -45,6 +63,23 @@ export function formatTrialReport(result: TrialResult): string {
     if (tail) lines.push('', `Counter c${i} output (tail):`, indent(tail));
   });
   return lines.join('\n');
+}
+
+/** One line per named sale: its status, and for an offline sale its txid, state, review and payment. */
+function salesNamed(result: TrialResult, ids: readonly string[]): string[] {
+  const lines: string[] = [];
+  for (const counter of result.finalInput?.counters ?? []) {
+    for (const { sales } of counter.days) {
+      for (const sale of sales) {
+        if (!ids.includes(sale.correlationID)) continue;
+        const offline = sale.offline
+          ? ` offline txid=${sale.offline.txid} state=${sale.offline.state}${sale.offline.review ? ` review=${sale.offline.review.reason}` : ''} registered=${sale.offline.registered}${sale.offline.matchedBy ? ` matchedBy=${sale.offline.matchedBy}` : ''} expires=${sale.expiresDate}`
+          : '';
+        lines.push(`${counter.name} ${sale.correlationID} ${sale.value} ${sale.status} created=${sale.createdAt}${sale.endToEndId ? ` paid by ${sale.endToEndId}` : ''}${offline}`);
+      }
+    }
+  }
+  return lines;
 }
 
 /** The correlationIDs (sales and refunds) the violations name. */

@@ -1,17 +1,21 @@
 // One seeded trial from start to verdict: start the processes, run the planned steps, heal
-// everything, wait for every counter's queue to drain, then check the invariants until they
-// hold or the counters had their time to converge (their pullers see remote payments late).
+// everything, wait for every counter's queue to drain, wait for every offline sale's window to
+// close and the counters' reconciliation to settle, then check the invariants until they hold
+// or the counters had their time to converge (their pullers see remote payments late).
 import { collectCounterView, collectRemoteView, saoPauloDays } from './views';
 import { checkInvariants, emptyLedger, type CashierLedger, type InvariantInput } from './invariants';
 import { planTrial, type Step, type TrialPlanOptions } from './trial-plan';
 import { counterName, runStep, type TrialState } from './trial-steps';
-import { startTrialWorld, type TrialWorld } from './trial-world';
+import { offlineClosedAt, startTrialWorld, TRIAL_OFFLINE_TIMING, type TrialWorld } from './trial-world';
+import type { Sale } from '../../src/shared/pos-api';
 import { sleep } from '../support/wait';
 import type { ProxyLogEntry } from '../support/fault-proxy';
 
 export interface TrialOptions extends TrialPlanOptions {
   /** How long every queue may take to drain once everything is healed (default 30 s). */
   drainTimeoutMs?: number;
+  /** How long reconciliation may take to settle once the last offline window closed (default 15 s). */
+  settleTimeoutMs?: number;
   /** How long, after draining, the views may take to agree (default 15 s). */
   convergeTimeoutMs?: number;
   /** Told each step as it ends (e.g. console.log while debugging a seed). */
@@ -37,8 +41,10 @@ export interface TrialResult {
   /** What stopped the trial itself (a process that would not start…), if anything. */
   error?: string;
   durationMs: number;
-  /** Where the time went: starting the processes, the steps, draining the queues, converging. */
-  phasesMs: { start: number; steps: number; drain: number; converge: number };
+  /** Whether every offline sale's window closed and reconciliation settled before settleTimeoutMs. */
+  settled: boolean;
+  /** Where the time went: starting the processes, the steps, draining the queues, offline windows and reconciliation, converging. */
+  phasesMs: { start: number; steps: number; drain: number; settle: number; converge: number };
   /** The last requests each counter's proxy saw, and what each counter printed: for the report. */
   proxyLogs: ProxyLogEntry[][];
   counterOutput: string[];
@@ -55,8 +61,9 @@ export async function runTrial(options: TrialOptions): Promise<TrialResult> {
     steps: [],
     violations: [],
     drained: false,
+    settled: false,
     durationMs: 0,
-    phasesMs: { start: 0, steps: 0, drain: 0, converge: 0 },
+    phasesMs: { start: 0, steps: 0, drain: 0, settle: 0, converge: 0 },
     proxyLogs: [],
     counterOutput: [],
   };
@@ -81,6 +88,8 @@ export async function runTrial(options: TrialOptions): Promise<TrialResult> {
     await world.heal();
     result.drained = await drain(world, options.drainTimeoutMs ?? 30_000);
     endPhase('drain');
+    result.settled = await settleOffline(world, trialStart, options.settleTimeoutMs ?? 15_000);
+    endPhase('settle');
     await options.beforeVerdict?.(world, state.ledger);
     const verdict = await converge(world, state, trialStart, options.convergeTimeoutMs ?? 15_000);
     endPhase('converge');
@@ -114,6 +123,46 @@ async function drain(world: TrialWorld, timeoutMs: number): Promise<boolean> {
     if (statuses.every((status) => status.ok && status.value.queued === 0 && (status.value.queuedElsewhere ?? 0) === 0)) return true;
     if (Date.now() >= deadline) return false;
     await sleep(200);
+  }
+}
+
+/**
+ * Waits until every offline sale's window has closed (the matcher's closing time, plus two
+ * reconciliation intervals), and then until the counters' offline sales stop changing: no sale
+ * awaiting, and two reads in a row alike. False when that took longer than `timeoutMs` past the
+ * last closing time (the verdict then says what is left).
+ */
+async function settleOffline(world: TrialWorld, trialStart: Date, timeoutMs: number): Promise<boolean> {
+  const margin = 2 * TRIAL_OFFLINE_TIMING.reconcileIntervalMs + 200;
+  const phaseStart = Date.now();
+  let previous: string | undefined;
+  for (;;) {
+    const days = saoPauloDays(trialStart, new Date());
+    const offline: Sale[] = [];
+    const reviewed: string[] = [];
+    for (const counter of world.counters) {
+      for (const day of days) {
+        const listed = await counter.bridge.attempt('listSales', { day });
+        if (listed.ok) offline.push(...listed.value.sales.filter((sale) => sale.offline !== undefined));
+      }
+      const review = await counter.bridge.attempt('listOfflineReview');
+      if (review.ok) reviewed.push(...review.value.sales.map((sale) => `${sale.correlationID}:${sale.offline?.review?.reason}`));
+    }
+    const closeBy = Math.max(0, ...offline.map((sale) => offlineClosedAt(sale.createdAt))) + margin;
+    const deadline = Math.max(phaseStart, closeBy) + timeoutMs;
+    if (Date.now() < closeBy) {
+      await sleep(Math.min(closeBy - Date.now(), 1_000));
+      continue;
+    }
+    const snapshot = JSON.stringify([
+      offline.map((sale) => [sale.correlationID, sale.status, sale.offline!.state, sale.offline!.review?.reason, sale.offline!.registered, sale.endToEndId]).sort(),
+      reviewed.sort(),
+    ]);
+    const awaiting = offline.some((sale) => sale.status === 'OFFLINE' && sale.offline!.state === 'AWAITING');
+    if (!awaiting && snapshot === previous) return true;
+    if (Date.now() >= deadline) return false;
+    previous = snapshot;
+    await sleep(2 * TRIAL_OFFLINE_TIMING.reconcileIntervalMs);
   }
 }
 

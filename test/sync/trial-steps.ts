@@ -1,14 +1,19 @@
 // Runs one planned step against the trial's processes, as the cashier, the customer's bank or
 // the network would, and records in the ledger what the cashier was told. A refusal is an
 // outcome to log, not a failure: only the invariants at the end judge the counter.
+//
+// Offline sales are sold, paid, cancelled and refunded by the same steps: the bank pays an
+// offline sale's static code like any other (now and then as a bank that drops its txid), and
+// the ledger notes how, against the sale's window, so the invariants know what to expect. A
+// refund of an offline sale is refused (409) for now: an outcome like any other.
 import type { Sale } from '../../src/shared/pos-api';
 import type { Attempt } from '../support/bridge-client';
 import { randomFaultPlan } from '../support/fault-proxy';
 import { payBrCode } from '../support/remote-api';
 import { sleep } from '../support/wait';
-import type { CashierLedger } from './invariants';
+import type { CashierLedger, OfflinePayment } from './invariants';
 import type { Step } from './trial-plan';
-import type { TrialWorld } from './trial-world';
+import { TRIAL_OFFLINE_TIMING, type TrialWorld } from './trial-world';
 
 /** A sale the cashier saw created, and what the trial did to it since. */
 export interface TrialSale {
@@ -16,6 +21,8 @@ export interface TrialSale {
   correlationID: string;
   value: number;
   brCode?: string;
+  /** Sold offline: its static code is payable until expiresDate + grace. */
+  offline?: { expiresDate: string };
   paid: boolean;
   cancelled: boolean;
   refundIds: Set<string>;
@@ -40,7 +47,9 @@ export async function runStep(world: TrialWorld, state: TrialState, step: Step):
     case 'cancel':
       return cancel(world, state, step.counter, step.pick);
     case 'pay':
-      return pay(world, state, step.pick, step.evenIfCancelled);
+      return pay(world, state, step);
+    case 'receipt':
+      return customerShowedReceipt(world, state, step.counter, step.pick);
     case 'refund':
       return refund(world, state, step.pick, step.fraction);
     case 'faults':
@@ -75,7 +84,16 @@ export async function runStep(world: TrialWorld, state: TrialState, step: Step):
 function recordCreate(state: TrialState, counter: number, value: number, result: Attempt<Sale>): string {
   if (!result.ok) return `refused ${result.status}: ${result.error}`;
   const sale = result.value;
-  state.sales.push({ counter, correlationID: sale.correlationID, value, brCode: sale.brCode, paid: false, cancelled: false, refundIds: new Set() });
+  state.sales.push({
+    counter,
+    correlationID: sale.correlationID,
+    value,
+    brCode: sale.brCode,
+    ...(sale.offline ? { offline: { expiresDate: sale.expiresDate } } : {}),
+    paid: false,
+    cancelled: false,
+    refundIds: new Set(),
+  });
   state.ledger.created.push({ counter: counterName(counter), correlationID: sale.correlationID, value });
   return `created ${sale.correlationID} ${sale.status}`;
 }
@@ -92,28 +110,57 @@ async function cancel(world: TrialWorld, state: TrialState, counter: number, pic
   return `${sale.correlationID}: cancelled [answered in ${ms} ms]`;
 }
 
-async function pay(world: TrialWorld, state: TrialState, pick: number, evenIfCancelled: boolean): Promise<string> {
+async function pay(world: TrialWorld, state: TrialState, step: Extract<Step, { kind: 'pay' }>): Promise<string> {
+  const { evenIfCancelled } = step;
   const candidates = state.sales.filter((sale) => !sale.paid && (evenIfCancelled || !sale.cancelled));
-  const sale = pickFrom(candidates, pick);
+  const offlineCandidates = candidates.filter((sale) => sale.offline !== undefined);
+  const sale = pickFrom(step.preferOffline && offlineCandidates.length > 0 ? offlineCandidates : candidates, step.pick);
   if (!sale) return 'skipped: no sale to pay';
   // The customer scans what the counter shows: its current BR Code, once the service made one
   // (a customer in front of a connected counter waits a moment for the QR to appear).
   const patience = world.proxies[sale.counter]!.isCut ? 0 : PATIENCE_MS;
   const current = await saleOnceShown(world, sale, (shown) => shown.brCode !== undefined, patience);
   if (current.ok && current.value.brCode) sale.brCode = current.value.brCode;
+  if (current.ok && current.value.offline) sale.offline = { expiresDate: current.value.expiresDate };
   const shown = current.ok ? current.value.status : undefined;
   if (!sale.brCode) return `${sale.correlationID}: skipped, no BR Code yet (${shown ?? (current.ok ? '' : current.error)})`;
-  if (shown !== undefined && shown !== 'ACTIVE' && !(evenIfCancelled && shown === 'CANCELLED')) return `${sale.correlationID}: skipped, shown ${shown}`;
+  // An offline sale's static code stays payable after its window: the customer may still pay it (late).
+  const payable = shown === 'ACTIVE' || shown === 'OFFLINE' || (evenIfCancelled && shown === 'CANCELLED');
+  if (shown !== undefined && !payable) return `${sale.correlationID}: skipped, shown ${shown}`;
   if (!world.remote.running) return `${sale.correlationID}: skipped, the remote is down`;
+  const dropTxid = step.dropTxid && sale.offline !== undefined;
+  state.ledger.payTried.push({ correlationID: sale.correlationID, dropTxid });
+  const sentAt = Date.now();
   try {
-    const reply = await payBrCode(world.remote, sale.brCode);
+    const reply = await payBrCode(world.remote, sale.brCode, undefined, { dropTxid });
     if (reply.status !== 200) return `${sale.correlationID}: the bank's payment answered ${reply.status} ${JSON.stringify(reply.body)}`;
   } catch (error) {
     return `${sale.correlationID}: the bank could not reach the remote (${String(error)})`;
   }
+  const answeredAt = Date.now();
   sale.paid = true;
-  state.ledger.paid.push({ correlationID: sale.correlationID });
-  return `${sale.correlationID}: paid (${sale.value}) while shown ${shown ?? 'unknown'}`;
+  let offline: OfflinePayment | undefined;
+  if (sale.offline) {
+    const windowEnd = Date.parse(sale.offline.expiresDate) + TRIAL_OFFLINE_TIMING.graceMs;
+    const window = answeredAt <= windowEnd ? 'inside' : sentAt > windowEnd + TRIAL_OFFLINE_TIMING.clockSkewMs ? 'late' : 'edge';
+    offline = { txid: !dropTxid, window };
+  }
+  state.ledger.paid.push({ correlationID: sale.correlationID, ...(offline ? { offline } : {}) });
+  const how = offline ? ` its offline code ${offline.txid ? 'with' : 'without'} txid, ${offline.window === 'inside' ? 'inside' : offline.window === 'late' ? 'after' : 'at the edge of'} its window,` : '';
+  return `${sale.correlationID}: paid (${sale.value})${how} while shown ${shown ?? 'unknown'}`;
+}
+
+/** "Cliente mostrou o comprovante": on one of the counter's offline sales (any of its sales when it has none: a 409 then). */
+async function customerShowedReceipt(world: TrialWorld, state: TrialState, counter: number, pick: number): Promise<string> {
+  const mine = state.sales.filter((sale) => sale.counter === counter && !sale.cancelled);
+  const offline = mine.filter((sale) => sale.offline !== undefined);
+  const sale = pickFrom(offline.length > 0 ? offline : mine, pick);
+  if (!sale) return 'skipped: no sale';
+  const { result, ms } = await timed(() => world.counters[counter]!.bridge.attempt('markCustomerShowedReceipt', { correlationID: sale.correlationID }));
+  if (!result.ok) return `${sale.correlationID}: refused ${result.status}: ${result.error} [answered in ${ms} ms]`;
+  if (!result.value.offline?.customerShowedReceiptAt) return `${sale.correlationID}: answered without the mark (${result.value.status}) [answered in ${ms} ms]`;
+  state.ledger.receiptShown.push({ counter: counterName(counter), correlationID: sale.correlationID });
+  return `${sale.correlationID}: marked, shown ${result.value.status} [answered in ${ms} ms]`;
 }
 
 async function refund(world: TrialWorld, state: TrialState, pick: number, fraction: number): Promise<string> {
@@ -132,7 +179,10 @@ async function refund(world: TrialWorld, state: TrialState, pick: number, fracti
   const value = Math.max(1, Math.floor(current.value.refundable * fraction));
   const before = new Set([...current.value.refunds.map((r) => r.correlationID), ...sale.refundIds]);
   const { result, ms } = await timed(() => bridge.attempt('refundSale', { correlationID: sale.correlationID, value, reason: 'teste de falhas' }));
-  if (!result.ok) return `${sale.correlationID}: refund of ${value} refused ${result.status}: ${result.error} [answered in ${ms} ms]`;
+  // Refunds of offline sales are not made by the counter yet: 409, as expected (the invariants
+  // check that no such refund is listed, whatever this step was told).
+  const expected = current.value.offline && !result.ok && result.status === 409 ? ' (expected: an offline sale)' : '';
+  if (!result.ok) return `${sale.correlationID}: refund of ${value} refused ${result.status}${expected}: ${result.error} [answered in ${ms} ms]`;
   // The new refund is the one with this value that was not there before.
   const added = result.value.refunds.find((r) => !before.has(r.correlationID) && r.value === value);
   if (added) sale.refundIds.add(added.correlationID);

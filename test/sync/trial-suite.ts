@@ -4,11 +4,12 @@
 //   npm test                                        200 trials, base seed 20261123 (the same every run)
 //   TRIAL_SEED=123 TRIAL_COUNT=1 TRIAL_COUNTERS=2   replay one (the failure message prints this line)
 //   TRIAL_COUNT=400 TRIAL_STEPS=60                  more, longer trials
+//   TRIAL_SUMMARY=1                                 one line per trial, passed or not (offline sales made, confirmed, reviewed)
 //
 // The seeds are fixed by default so a red run is the code's doing, not the dice's; `npm run bench`
 // runs a soak with fresh seeds to keep exploring.
 import { describe, expect, it } from 'vitest';
-import { formatTrialReport } from './trial-report';
+import { formatTrialReport, offlineSummary } from './trial-report';
 import { runTrial, trialPassed } from './trial-runner';
 
 export const DEFAULT_TRIAL_COUNT = 200;
@@ -49,6 +50,10 @@ export function defineTrialShard(shard: number, shards: number): void {
     }
     it.each(mine)('trial seed=$seed counters=$counters', { timeout: 90_000 + steps * 2_000 }, async ({ seed, counters }) => {
       const result = await runTrial({ seed, steps, counters });
+      if (process.env.TRIAL_SUMMARY) {
+        const { start, steps: stepsMs, drain, settle, converge } = result.phasesMs;
+        console.log(`seed=${seed} counters=${counters} ${trialPassed(result) ? 'passed' : 'FAILED'} in ${(result.durationMs / 1000).toFixed(1)} s (start ${start}, steps ${stepsMs}, drain ${drain}, settle ${settle}, converge ${converge} ms); ${offlineSummary(result)}`);
+      }
       expect(trialPassed(result), formatTrialReport(result)).toBe(true);
     });
   });

@@ -1,9 +1,27 @@
 // The processes of one trial: a remote (`npm run serve`, its own database) and one or two
 // counters on that remote's account, each with its own data folder and its own fault proxy
 // (two shops, two networks). Started once per trial; steps restart only what they say.
+//
+// Offline selling is on (the counters' default): a counter that cannot reach the remote sells
+// with a static code of its own. Its windows are shortened (BALCAO_OFFLINE_TIMING) so an offline
+// sale's window opens and closes within the trial, and the runner can wait for every one to be
+// reconciled before the verdict.
 import { startCounter, type CounterProcess } from '../support/counter-process';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { startRemote, type RemoteProcess } from '../support/remote-process';
+
+/**
+ * The counters' offline windows and margins (ms): a code is payable for `windowMs`, plus `graceMs`;
+ * the matcher allows `clockSkewMs` between the clocks (here one machine's) and `settleDelayMs` for
+ * the transaction list; a counter reconciles every `reconcileIntervalMs` while online.
+ */
+export const TRIAL_OFFLINE_TIMING = { windowMs: 4_000, graceMs: 400, clockSkewMs: 300, settleDelayMs: 300, reconcileIntervalMs: 300 } as const;
+
+/** When a counter's matcher takes an offline sale made at `createdAt` (ISO) as closed: nothing can join its window any more. */
+export function offlineClosedAt(createdAt: string): number {
+  const t = TRIAL_OFFLINE_TIMING;
+  return Date.parse(createdAt) + t.windowMs + t.graceMs + 2 * t.clockSkewMs + t.settleDelayMs;
+}
 
 export interface TrialWorld {
   remote: RemoteProcess;
@@ -39,7 +57,7 @@ export async function startTrialWorld(counterCount: number): Promise<TrialWorld>
   try {
     for (let i = 0; i < counterCount; i++) proxies.push(await startFaultProxy(remote.url));
     // Started side by side: process starts are most of a trial's fixed cost.
-    const started = await Promise.allSettled(proxies.map((proxy) => startCounter({ remoteUrl: proxy.url, appId: remote.appId })));
+    const started = await Promise.allSettled(proxies.map((proxy) => startCounter({ remoteUrl: proxy.url, appId: remote.appId, env: { BALCAO_OFFLINE_TIMING: JSON.stringify(TRIAL_OFFLINE_TIMING) } })));
     for (const result of started) if (result.status === 'fulfilled') counters.push(result.value);
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;

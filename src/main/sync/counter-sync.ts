@@ -25,6 +25,7 @@ import {
   type OfflineTiming,
 } from './offline-reconciler';
 import type { StoredReview } from './offline-reconciler';
+import { registrationName } from './offline-registration';
 import { OfflineSalesRepo, type OfflineSaleRow } from './offline-sales-repo';
 import { RetrySchedule, type RetryScheduleOptions } from './retry-schedule';
 import { SaleMirror } from './sale-mirror';
@@ -370,6 +371,7 @@ export class CounterSync {
     const brCode = buildOfflineBrCode({ pixKey: key.key, value, txid, merchantName: config.merchantName, merchantCity: config.merchantCity });
     const timing = this.options.offlineTiming;
     const expiresAt = Date.parse(createdAt) + (timing?.windowMs ?? expiresIn * 1000);
+    const windowEnd = new Date(expiresAt + (timing?.graceMs ?? DEFAULT_OFFLINE_GRACE_MS)).toISOString();
     const at = this.now().toISOString();
     this.offline.insert({
       sale_id: saleId,
@@ -379,7 +381,7 @@ export class CounterSync {
       pix_key: key.key,
       created_at: createdAt,
       expires_at: new Date(expiresAt).toISOString(),
-      window_end: new Date(expiresAt + (timing?.graceMs ?? DEFAULT_OFFLINE_GRACE_MS)).toISOString(),
+      window_end: windowEnd,
       state: 'AWAITING',
       matched_by: null,
       review_json: null,
@@ -390,7 +392,13 @@ export class CounterSync {
       dynamic_withdrawn: dynamicWithdrawn ? 1 : 0,
       updated_at: at,
     });
-    const body: Record<string, unknown> = { name: `Venda offline ${txid}`, correlationID: saleId, value, identifier: txid, pixKey: key.key };
+    const body: Record<string, unknown> = {
+      name: registrationName(txid, createdAt, windowEnd),
+      correlationID: saleId,
+      value,
+      identifier: txid,
+      pixKey: key.key,
+    };
     if (comment) body.comment = comment;
     this.outbox.add({ serviceId, saleId, kind: 'register', idempotencyKey: saleId, body, at });
   }

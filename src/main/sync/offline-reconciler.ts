@@ -9,6 +9,7 @@ import type { Transaction } from '../../shared/resources';
 import type { Db } from '../store/database';
 import type { Connectivity } from './connectivity';
 import { matchOfflinePayments, type IncomingPix, type OfflineReconciliation, type OfflineSale, type ReviewItem } from './offline-matcher';
+import { registeredOfflineSale } from './offline-registration';
 import type { OfflineSaleRow, OfflineSalesRepo } from './offline-sales-repo';
 import type { SalesRepo } from './sales-repo';
 import type { ServiceClient } from './service-client';
@@ -74,8 +75,12 @@ export class OfflineReconciler {
     const rows = this.options.offline.since(client.serviceId, new Date(periodStart).toISOString());
     const { clockSkewMs, settleDelayMs } = this.options.timing;
     const transactions = await this.pixIn(client, new Date(periodStart - clockSkewMs), new Date(now.getTime() + clockSkewMs));
-    if (!transactions || this.options.client() !== client) return;
-    const sales = this.salesOf(rows);
+    if (!transactions) return;
+    const neighbours = await this.neighbourSales(client, new Date(periodStart), new Set(rows.map((row) => row.txid)));
+    if (!neighbours || this.options.client() !== client) return;
+    // Other counters' offline sales take part as owners a Pix could belong to: their verdicts are
+    // theirs to record, but a Pix that fits one of them is never taken for ours.
+    const sales = [...this.salesOf(rows), ...neighbours];
     const incoming = transactions.map(incomingPix);
     const verdict = matchOfflinePayments(sales, incoming, { now: now.toISOString(), clockSkewMs, settleDelayMs });
     const changed = this.record(rows, verdict, new Map(transactions.map((t) => [t.endToEndId, t])));
@@ -95,6 +100,27 @@ export class OfflineReconciler {
       // A charge's payment is an online sale's, never an offline one's.
       found.push(...answer.body.transactions.filter((transaction) => transaction.type === 'PAYMENT' && !transaction.charge));
       if (!answer.body.pageInfo.hasNextPage) return found;
+    }
+  }
+
+  /**
+   * The offline sales other counters of the account registered since `since` (newest first, so
+   * the pages stop at the first older one; a sale is registered after it was made).
+   */
+  private async neighbourSales(client: ServiceClient, since: Date, ours: ReadonlySet<string>): Promise<OfflineSale[] | undefined> {
+    const found: OfflineSale[] = [];
+    for (let skip = 0; ; skip += PAGE) {
+      const answer = await client.call('listPixQrCodes', { query: { skip: String(skip), limit: String(PAGE) } });
+      this.options.connectivity.observe(answer);
+      if (answer.kind !== 'ok') return undefined;
+      let older = false;
+      for (const qr of answer.body.pixQrCodes) {
+        if (Date.parse(qr.createdAt) < since.getTime()) older = true;
+        const sale = registeredOfflineSale(qr);
+        if (!sale || ours.has(sale.txid)) continue;
+        found.push({ correlationID: sale.correlationID, txid: sale.txid, value: sale.value, createdAt: sale.createdAt, windowEnd: sale.windowEnd, state: 'OPEN' });
+      }
+      if (older || !answer.body.pageInfo.hasNextPage) return found;
     }
   }
 
