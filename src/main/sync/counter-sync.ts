@@ -5,28 +5,18 @@
 // sandbox in process, a remote over HTTP.
 import { randomUUID } from 'node:crypto';
 import { formatBRL } from '../../shared/money';
-import { offlineDecisionsThatFit } from '../../shared/offline-decisions';
-import type { DayTotals, OfflineDecision, OfflineSalesSettings, OfflineStatus, Sale, SaleCustomer } from '../../shared/pos-api';
-import type { Charge, ChargeRefund, Company, PixKey, Transaction } from '../../shared/resources';
+import type { DayTotals, OfflineDecision, OfflineStatus, Sale, SaleCustomer } from '../../shared/pos-api';
+import type { Charge, ChargeRefund, Company, Transaction } from '../../shared/resources';
 import { openDatabase, type Db } from '../store/database';
 import { PosError } from '../app/pos-error';
 import { CommandOutbox } from './command-outbox';
 import { CommandSender, type AttemptResult } from './command-sender';
 import { Connectivity, type ConnectivityState } from './connectivity';
 import { counterMigrations } from './migrations';
-import { offlineCapRefusal } from './offline-caps';
-import { buildOfflineBrCode, newOfflineTxid } from './offline-code';
-import { offlineKey, type KnownPixKeys, type OfflineKeyDecision } from './offline-key';
-import {
-  DEFAULT_CLOCK_SKEW_MS,
-  DEFAULT_OFFLINE_GRACE_MS,
-  DEFAULT_SETTLE_DELAY_MS,
-  OfflineReconciler,
-  type OfflineTiming,
-} from './offline-reconciler';
-import type { StoredReview } from './offline-reconciler';
-import { registrationName } from './offline-registration';
+import { withdrawCreate } from './create-withdrawal';
+import type { OfflineTiming } from './offline-reconciler';
 import { OfflineSalesRepo, type OfflineSaleRow } from './offline-sales-repo';
+import { OfflineSelling, type OfflineSalesConfig } from './offline-selling';
 import { RetrySchedule, type RetryScheduleOptions } from './retry-schedule';
 import { SaleMirror } from './sale-mirror';
 import { SalePuller } from './sale-puller';
@@ -58,14 +48,7 @@ export interface CounterSyncOptions {
   keyCheckIntervalMs?: number;
 }
 
-/** The settings offline selling reads at each sale. */
-export interface OfflineSalesConfig {
-  caps: OfflineSalesSettings;
-  /** The settings' key (DICT form), if any; else the account's default key. */
-  pixKey?: string;
-  merchantName: string;
-  merchantCity: string;
-}
+export type { OfflineSalesConfig } from './offline-selling';
 
 export interface NewSale {
   value: number;
@@ -95,8 +78,6 @@ export interface SyncStatus extends ConnectivityState {
 
 const DEFAULT_FIRST_ANSWER_WAIT_MS = 2_500;
 const DEFAULT_RECONCILE_INTERVAL_MS = 5_000;
-const DEFAULT_KEY_CHECK_INTERVAL_MS = 10 * 60_000;
-const KEYS_PAGE = 100;
 // Ask the service whether it is there when it has said nothing for this long.
 const HEALTH_SILENCE_MS = 4_000;
 
@@ -110,9 +91,8 @@ export class CounterSync {
   private readonly sender: CommandSender;
   private readonly puller: SalePuller;
   private readonly offline: OfflineSalesRepo;
-  private readonly reconciler: OfflineReconciler;
+  private readonly offlineSelling: OfflineSelling;
   private reconcileTimer: ReturnType<typeof setInterval> | undefined;
-  private keyCheck: Promise<void> | undefined;
   private readonly now: () => Date;
   private readonly newId: () => string;
   private service: ServiceClient | null = null;
@@ -161,19 +141,20 @@ export class CounterSync {
       watchIntervalMs: options.watchIntervalMs,
       openIntervalMs: options.openIntervalMs,
     });
-    this.reconciler = new OfflineReconciler({
+    this.offlineSelling = new OfflineSelling({
       db: this.db,
       repo: this.repo,
+      outbox: this.outbox,
       offline: this.offline,
       connectivity: this.connectivity,
-      client: () => this.service,
       now: this.now,
-      timing: {
-        clockSkewMs: options.offlineTiming?.clockSkewMs ?? DEFAULT_CLOCK_SKEW_MS,
-        settleDelayMs: options.offlineTiming?.settleDelayMs ?? DEFAULT_SETTLE_DELAY_MS,
-      },
+      service: () => this.service,
+      config: options.offlineSales,
+      timing: options.offlineTiming,
+      keyCheckIntervalMs: options.keyCheckIntervalMs,
+      isInFlight: (saleId) => this.sender.isInFlight(saleId),
       onSaleChanged: (saleId) => this.saleChanged(saleId),
-      onChanged: () => this.statusChanged(),
+      onStatusChanged: () => this.statusChanged(),
     });
   }
 
@@ -193,7 +174,7 @@ export class CounterSync {
       this.puller.start();
       this.healthTimer = setInterval(() => void this.checkHealth(), this.options.healthIntervalMs ?? 2_000);
       this.healthTimer.unref?.();
-      this.reconcileTimer = setInterval(() => this.offlineWork(), this.options.reconcileIntervalMs ?? DEFAULT_RECONCILE_INTERVAL_MS);
+      this.reconcileTimer = setInterval(() => this.offlineSelling.work(), this.options.reconcileIntervalMs ?? DEFAULT_RECONCILE_INTERVAL_MS);
       this.reconcileTimer.unref?.();
       this.outbox.wakeAll(service.serviceId, this.now().toISOString());
       this.sender.kick();
@@ -201,7 +182,7 @@ export class CounterSync {
       // company again: the settings that chose this service may have renamed it (embedded mode).
       this.companyRead = this.puller.pullCompany(true).catch(() => undefined);
       void this.puller.pullAll();
-      this.offlineWork(true);
+      this.offlineSelling.work(true);
     }
     this.statusChanged();
   }
@@ -217,26 +198,8 @@ export class CounterSync {
       queued: this.service ? this.outbox.queued(serviceId) : 0,
       queuedElsewhere: this.outbox.queuedElsewhere(serviceId),
       ...(this.unavailable ? { unavailable: this.unavailable } : {}),
-      offline: this.offlineStatus(serviceId),
+      offline: this.offlineSelling.status(serviceId),
     };
-  }
-
-  /** Offline selling as the status bar shows it: from the store and the settings, nothing asked. */
-  private offlineStatus(serviceId: string): OfflineStatus {
-    const config = this.options.offlineSales?.();
-    const unconfirmed = this.offline.unconfirmed(serviceId);
-    const status: OfflineStatus = {
-      enabled: config?.caps.enabled ?? false,
-      unconfirmedCount: unconfirmed.count,
-      unconfirmedValue: unconfirmed.value,
-      reviewCount: this.offline.reviewCount(serviceId),
-    };
-    if (config && this.service) {
-      const key = this.offlineKeyDecision(config);
-      if ('key' in key) status.confirmedKey = key.key;
-      else status.unavailable = key.problem;
-    }
-    return status;
   }
 
   /** Commands queued for this service (to warn before the settings leave it). */
@@ -251,28 +214,34 @@ export class CounterSync {
    */
   async createSale(input: NewSale): Promise<Sale> {
     const service = this.requireService();
-    const offlineConfig = this.options.offlineSales?.();
-    if (offlineConfig?.caps.enabled && !this.connectivity.current.online) return this.createOfflineSale(service.serviceId, input, offlineConfig);
     const correlationID = `balcao-${this.newId()}`;
     const at = this.now().toISOString();
+    const newRow = (status: 'PENDING' | 'ACTIVE'): SaleRow => ({
+      correlation_id: correlationID,
+      service_id: service.serviceId,
+      value: input.value,
+      comment: input.comment ?? null,
+      customer_json: input.customer ? JSON.stringify(input.customer) : null,
+      expires_in: input.expiresIn,
+      created_at: at,
+      status,
+      charge_json: null,
+      payment_json: null,
+      rejected_reason: null,
+      updated_at: at,
+    });
+    const offlineConfig = this.offlineSelling.enabledConfig();
+    if (offlineConfig && !this.connectivity.current.online) {
+      const sale = { correlationID, value: input.value, comment: input.comment, expiresIn: input.expiresIn };
+      this.offlineSelling.create(service.serviceId, sale, offlineConfig, newRow);
+      this.sender.kick();
+      return this.view(correlationID);
+    }
     const body: Record<string, unknown> = { correlationID, value: input.value, expiresIn: input.expiresIn };
     if (input.comment) body.comment = input.comment;
     if (input.customer) body.customer = input.customer;
     this.db.transaction(() => {
-      this.repo.insertSale({
-        correlation_id: correlationID,
-        service_id: service.serviceId,
-        value: input.value,
-        comment: input.comment ?? null,
-        customer_json: input.customer ? JSON.stringify(input.customer) : null,
-        expires_in: input.expiresIn,
-        created_at: at,
-        status: 'PENDING',
-        charge_json: null,
-        payment_json: null,
-        rejected_reason: null,
-        updated_at: at,
-      });
+      this.repo.insertSale(newRow('PENDING'));
       this.outbox.add({ serviceId: service.serviceId, saleId: correlationID, kind: 'create', idempotencyKey: correlationID, body, at });
     })();
     this.statusChanged();
@@ -281,142 +250,10 @@ export class CounterSync {
     const noAnswer = answer === undefined || ['not-sent', 'unknown', 'server'].includes(answer.outcome.kind);
     // The customer is at the counter: a sale the service did not answer in time gets a code that
     // can be paid now. When offline selling cannot take it, it stays "Conectando…" as before.
-    if (noAnswer && offlineConfig?.caps.enabled) this.goOffline(correlationID, this.options.offlineSales!());
+    const config = noAnswer ? this.offlineSelling.enabledConfig() : undefined;
+    if (config && this.offlineSelling.takeOver(correlationID, config)) this.sender.kick();
     this.puller.watch(correlationID);
     return this.view(correlationID);
-  }
-
-  /** A sale made offline from the start: no create is ever sent; the service hears of it by its registration. */
-  private createOfflineSale(serviceId: string, input: NewSale, config: OfflineSalesConfig): Sale {
-    const correlationID = `balcao-${this.newId()}`;
-    const at = this.now().toISOString();
-    const made = this.db.transaction(() => {
-      const refusal = this.offlineRefusal(serviceId, input.value, config);
-      if (refusal) return refusal;
-      this.repo.insertSale({
-        correlation_id: correlationID,
-        service_id: serviceId,
-        value: input.value,
-        comment: input.comment ?? null,
-        customer_json: input.customer ? JSON.stringify(input.customer) : null,
-        expires_in: input.expiresIn,
-        created_at: at,
-        status: 'ACTIVE',
-        charge_json: null,
-        payment_json: null,
-        rejected_reason: null,
-        updated_at: at,
-      });
-      this.insertOffline(serviceId, correlationID, input.value, input.comment, input.expiresIn, at, config, false);
-      return null;
-    })();
-    if (made) throw new PosError(`Sem conexão com o serviço Pix, e a venda offline não é possível: ${made}`, 409);
-    this.statusChanged();
-    this.sender.kick();
-    return this.view(correlationID);
-  }
-
-  /**
-   * A PENDING sale the service did not answer in time takes an offline code. Its create is
-   * withdrawn like a cancel's: dropped when it never left, else a cancel follows it so the dynamic
-   * charge, if the service made it, is deleted there before anyone could pay it: a sale never
-   * has two payable codes. Nothing changes when the answer came meanwhile or the caps say no.
-   */
-  private goOffline(correlationID: string, config: OfflineSalesConfig): boolean {
-    const at = this.now().toISOString();
-    const switched = this.db.transaction(() => {
-      const row = this.repo.sale(correlationID);
-      if (!row || row.status !== 'PENDING' || row.charge_json !== null) return false;
-      if (this.offlineRefusal(row.service_id, row.value, config)) return false;
-      const withdrawn = this.withdrawCreate(row, at, 'superseded by an offline code');
-      this.repo.updateSale({ ...row, status: 'ACTIVE', updated_at: at });
-      this.insertOffline(row.service_id, correlationID, row.value, row.comment ?? undefined, row.expires_in, row.created_at, config, withdrawn);
-      return true;
-    })();
-    if (switched) {
-      this.saleChanged(correlationID);
-      this.statusChanged();
-      this.sender.kick();
-    }
-    return switched;
-  }
-
-  /** Why a new offline sale of `value` cannot be made now, or null. Read inside the sale's transaction. */
-  private offlineRefusal(serviceId: string, value: number, config: OfflineSalesConfig): string | null {
-    const key = this.offlineKeyDecision(config);
-    if ('problem' in key) return key.problem;
-    return offlineCapRefusal(config.caps, this.offline.unconfirmed(serviceId), value, this.now());
-  }
-
-  private offlineKeyDecision(config: OfflineSalesConfig): OfflineKeyDecision {
-    const service = this.service ? this.repo.service(this.service.serviceId) : undefined;
-    const known = service?.pix_keys_json ? (JSON.parse(service.pix_keys_json) as KnownPixKeys) : undefined;
-    return offlineKey(config.pixKey, known);
-  }
-
-  /** The offline row and the sale's registration command; call inside the sale's transaction. */
-  private insertOffline(
-    serviceId: string,
-    saleId: string,
-    value: number,
-    comment: string | undefined,
-    expiresIn: number,
-    createdAt: string,
-    config: OfflineSalesConfig,
-    dynamicWithdrawn: boolean,
-  ): void {
-    const key = this.offlineKeyDecision(config);
-    if (!('key' in key)) throw new Error('no confirmed key for an offline sale');
-    const txid = newOfflineTxid();
-    const brCode = buildOfflineBrCode({ pixKey: key.key, value, txid, merchantName: config.merchantName, merchantCity: config.merchantCity });
-    const timing = this.options.offlineTiming;
-    const expiresAt = Date.parse(createdAt) + (timing?.windowMs ?? expiresIn * 1000);
-    const windowEnd = new Date(expiresAt + (timing?.graceMs ?? DEFAULT_OFFLINE_GRACE_MS)).toISOString();
-    const at = this.now().toISOString();
-    this.offline.insert({
-      sale_id: saleId,
-      service_id: serviceId,
-      txid,
-      br_code: brCode,
-      pix_key: key.key,
-      created_at: createdAt,
-      expires_at: new Date(expiresAt).toISOString(),
-      window_end: windowEnd,
-      state: 'AWAITING',
-      matched_by: null,
-      review_json: null,
-      decision: null,
-      decided_at: null,
-      customer_receipt_at: null,
-      registered: 0,
-      dynamic_withdrawn: dynamicWithdrawn ? 1 : 0,
-      updated_at: at,
-    });
-    const body: Record<string, unknown> = {
-      name: registrationName(txid, createdAt, windowEnd),
-      correlationID: saleId,
-      value,
-      identifier: txid,
-      pixKey: key.key,
-    };
-    if (comment) body.comment = comment;
-    this.outbox.add({ serviceId, saleId, kind: 'register', idempotencyKey: saleId, body, at });
-  }
-
-  /**
-   * The sale's create, withdrawn: finished when it never left (only refused connections), else a
-   * cancel queued behind it. True when the service may have the charge. Inside a transaction.
-   */
-  private withdrawCreate(row: SaleRow, at: string, why: string): boolean {
-    const queued = this.outbox.queuedCommandsOfSale(row.correlation_id);
-    const unsentCreate =
-      queued.length === 1 && queued[0]!.kind === 'create' && queued[0]!.maybe_delivered === 0 && !this.sender.isInFlight(row.correlation_id);
-    if (unsentCreate) {
-      this.outbox.finish(queued[0]!.id, 'done', why, null, at);
-      return false;
-    }
-    this.outbox.add({ serviceId: row.service_id, saleId: row.correlation_id, kind: 'cancel', idempotencyKey: row.correlation_id, at });
-    return true;
   }
 
   /** Esc Esc: cancelled here at once; the service hears it when it can. */
@@ -433,7 +270,7 @@ export class CounterSync {
       // any, is already withdrawn). Money that still comes for it goes to the owner's review.
       if (this.offline.get(correlationID)) return;
       // Never sent, or only ever refused before sending: the service cannot have it.
-      this.withdrawCreate(current, at, 'superseded by cancel');
+      withdrawCreate(this.outbox, (saleId) => this.sender.isInFlight(saleId), current, at, 'superseded by cancel');
     })();
     this.puller.forget(correlationID);
     this.saleChanged(correlationID);
@@ -492,13 +329,7 @@ export class CounterSync {
   /** "Cliente mostrou o comprovante": recorded on the offline sale, never taken as its payment. */
   markCustomerShowedReceipt(correlationID: string): Sale {
     this.requireSale(correlationID);
-    const at = this.now().toISOString();
-    this.db.transaction(() => {
-      const offline = this.offline.get(correlationID);
-      if (!offline) throw new PosError('Só uma venda feita offline espera o comprovante do cliente', 409);
-      if (offline.customer_receipt_at === null) this.offline.update({ ...offline, customer_receipt_at: at, updated_at: at });
-    })();
-    this.saleChanged(correlationID);
+    this.offlineSelling.markCustomerShowedReceipt(correlationID);
     return this.view(correlationID);
   }
 
@@ -508,41 +339,11 @@ export class CounterSync {
     return this.offline.underReview(serviceId).map((offline) => this.viewOf(this.repo.sale(offline.sale_id)!, offline));
   }
 
-  /**
-   * The owner's decision on a sale under review. `paid`: the sale is paid (with the Pix in
-   * question as its payment when there is exactly one, not already another sale's); `unpaid`: it
-   * was not (EXPIRED); `acknowledged`: the money beyond a payment, or for a cancelled sale, is the
-   * owner's to return by hand. Recorded with its time; the reconciliation never overwrites it.
-   */
+  /** The owner's decision on a sale under review (see OfflineSelling.resolve). */
   resolveOfflineReview(correlationID: string, decision: OfflineDecision): Sale {
     this.requireSale(correlationID);
-    const at = this.now().toISOString();
-    this.db.transaction(() => {
-      const offline = this.offline.get(correlationID);
-      const sale = this.repo.sale(correlationID)!;
-      if (!offline?.review_json || offline.decision !== null) throw new PosError('Esta venda não está em "Conferir pagamentos offline"', 409);
-      const review = JSON.parse(offline.review_json) as StoredReview;
-      const fits = offlineDecisionsThatFit(review, sale.status === 'CANCELLED');
-      if (!fits.includes(decision)) throw new PosError(`Decisão que não cabe aqui: use ${fits.join(' ou ')}`, 409);
-      const decided = { ...offline, decision, decided_at: at, updated_at: at };
-      if (decision === 'acknowledged') return this.offline.update(decided);
-      if (decision === 'unpaid') {
-        this.offline.update({ ...decided, state: 'UNPAID_BY_OWNER' });
-        return this.repo.updateSale({ ...sale, status: 'EXPIRED', updated_at: at });
-      }
-      this.offline.update({ ...decided, state: 'CONFIRMED_BY_OWNER' });
-      this.repo.updateSale({ ...sale, status: 'COMPLETED', payment_json: this.ownerPayment(review.records), updated_at: at });
-    })();
-    this.saleChanged(correlationID);
-    this.statusChanged();
+    this.offlineSelling.resolve(correlationID, decision);
     return this.view(correlationID);
-  }
-
-  /** The one Pix of a review, as the sale's payment (its receipt), unless it already is another sale's. */
-  private ownerPayment(records: readonly Transaction[]): string | null {
-    if (records.length !== 1) return null;
-    if (this.repo.saleWithPayment(records[0]!.endToEndId)) return null;
-    return JSON.stringify(records[0]);
   }
 
   /** Training only: pays the sale's code at the service as a payer's bank would. */
@@ -610,7 +411,7 @@ export class CounterSync {
 
   /** One reconciliation pass of the offline sales now (it also runs by itself while online; tests, bench). */
   reconcileOffline(): Promise<void> {
-    return this.reconciler.run();
+    return this.offlineSelling.reconcile();
   }
 
   /** Resolves once the outbox of the current service is empty and nothing is in flight (tests, bench). */
@@ -629,7 +430,7 @@ export class CounterSync {
     this.closed = true;
     this.stopService();
     this.sender.stop();
-    await Promise.all([this.sender.idle(), this.puller.idle(), this.companyRead, this.keyCheck, this.reconciler.run()]);
+    await Promise.all([this.sender.idle(), this.puller.idle(), this.companyRead, this.offlineSelling.close()]);
     this.db.close();
   }
 
@@ -641,40 +442,6 @@ export class CounterSync {
     this.healthTimer = undefined;
     if (this.reconcileTimer) clearInterval(this.reconcileTimer);
     this.reconcileTimer = undefined;
-  }
-
-  /**
-   * While online: the account's keys are asked for when due (an offline code may only pay into
-   * one of them), and the offline sales are reconciled with the Pix that came in.
-   */
-  private offlineWork(keysNow = false): void {
-    if (this.closed || !this.service || !this.connectivity.current.online) return;
-    const service = this.repo.service(this.service.serviceId);
-    const checkedAt = service?.pix_keys_checked_at ? Date.parse(service.pix_keys_checked_at) : 0;
-    const due = this.now().getTime() - checkedAt >= (this.options.keyCheckIntervalMs ?? DEFAULT_KEY_CHECK_INTERVAL_MS);
-    if (keysNow || due) this.keyCheck ??= this.checkPixKeys().finally(() => (this.keyCheck = undefined));
-    void this.reconciler.run().catch((error: unknown) => console.error('[sync] offline reconciliation failed', error));
-  }
-
-  /** GET /api/v1/pix-keys, kept with the service: the answer stands until the next one. */
-  private async checkPixKeys(): Promise<void> {
-    const service = this.service;
-    if (!service) return;
-    const keys: PixKey[] = [];
-    let known: KnownPixKeys | undefined;
-    for (let skip = 0; !known; skip += KEYS_PAGE) {
-      const answer = await service.call('listPixKeys', { query: { skip: String(skip), limit: String(KEYS_PAGE) } });
-      this.connectivity.observe(answer);
-      if (answer.kind === 'auth' || answer.kind === 'rejected') known = { refused: answer.error };
-      else if (answer.kind !== 'ok') return; // not heard: the last answer stands
-      else {
-        keys.push(...answer.body.pixKeys);
-        if (answer.body.pixKeys.length < KEYS_PAGE) known = { keys };
-      }
-    }
-    if (this.closed || this.service !== service) return;
-    this.repo.setPixKeys(service.serviceId, JSON.stringify(known), this.now().toISOString());
-    this.statusChanged();
   }
 
   /** The first answer to this sale's command `key` (its create by default), or undefined after the wait. */
@@ -728,7 +495,7 @@ export class CounterSync {
       queueMicrotask(() => {
         this.sender.kick();
         void this.puller.pullAll();
-        this.offlineWork(true);
+        this.offlineSelling.work(true);
       });
     }
     this.statusChanged();
