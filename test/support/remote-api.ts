@@ -1,7 +1,7 @@
 // The remote Pix service seen from outside the counter: what a bank does to it (pay a BR Code)
 // and what an auditor reads from it (charges in a window, a charge's refunds). Every call names
 // its endpoint, so the same helpers go straight to the remote or through a fault proxy.
-import type { Charge, ChargeRefund, PixQrCode, Transaction } from '../../src/shared/resources';
+import type { Charge, ChargeRefund, PixQrCode, PixTransactionRefund, Transaction } from '../../src/shared/resources';
 
 export interface RemoteEndpoint {
   /** Base URL, no trailing slash: the remote itself or a proxy in front of it. */
@@ -116,5 +116,17 @@ export async function listRemoteTransactions(endpoint: RemoteEndpoint, window: T
     if (reply.status !== 200) throw new Error(`listing transactions answered ${reply.status}: ${JSON.stringify(reply.body)}`);
     transactions.push(...reply.body.transactions);
     if (!reply.body.pageInfo.hasNextPage) return transactions;
+  }
+}
+
+/** Every refund by end-to-end id of the account (GET /api/v1/refund, all pages). */
+export async function listRemotePaymentRefunds(endpoint: RemoteEndpoint): Promise<PixTransactionRefund[]> {
+  const refunds: PixTransactionRefund[] = [];
+  for (let skip = 0; ; skip += PAGE) {
+    const query = new URLSearchParams({ skip: String(skip), limit: String(PAGE) });
+    const reply = await remoteCall<{ refunds: PixTransactionRefund[]; pageInfo: { hasNextPage: boolean } }>(endpoint, `/api/v1/refund?${query}`);
+    if (reply.status !== 200) throw new Error(`listing refunds answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+    refunds.push(...reply.body.refunds);
+    if (!reply.body.pageInfo.hasNextPage) return refunds;
   }
 }

@@ -2,7 +2,7 @@
 // of violation is detected when the world is broken in exactly the way that kind describes.
 import { describe, expect, it } from 'vitest';
 import type { DayTotals, PosStatus, Sale, SaleOffline, SaleRefund } from '../../src/shared/pos-api';
-import type { Charge, ChargeRefund, PixQrCode, Transaction } from '../../src/shared/resources';
+import type { Charge, ChargeRefund, PixQrCode, PixTransactionRefund, Transaction } from '../../src/shared/resources';
 import { checkInvariants, VIOLATION_KINDS, violationKind, type CashierLedger, type CounterView, type InvariantInput, type RemoteView, type ViolationKind } from './invariants';
 
 const DAY = '2026-11-22';
@@ -60,6 +60,11 @@ function pixIn(endToEndId: string, value: number, paidCode: string | null): Tran
   } as Transaction;
 }
 
+/** A refund by end-to-end id (POST /api/v1/refund), as GET /api/v1/refund lists it. */
+function paymentRefund(correlationID: string, originalEndToEndId: string, value: number, refundStatus: PixTransactionRefund['status']): PixTransactionRefund {
+  return { correlationID, originalEndToEndId, value, status: refundStatus, refundId: `id-${correlationID}`, returnIdentification: `D-${correlationID}`, endToEndId: `D-${correlationID}`, time: AT };
+}
+
 function localRefund(correlationID: string, value: number, refundStatus: SaleRefund['status']): SaleRefund {
   return { correlationID, value, status: refundStatus, time: AT };
 }
@@ -82,7 +87,7 @@ function totals(paidValue: number, refundedValue: number, count: number, paidCou
  * customer paid (the payment won); s6 paid, its refund r2 refused by the service. Counter B: t1
  * paid and fully refunded (r3 still processing locally, settled remotely); t2 expired.
  * Offline sales, each registered as a static QR code: o1 (A) paid with its txid inside its window
- * and confirmed, the customer's receipt shown; o2 (A) never paid, under review NO_PAYMENT; o3 (A)
+ * and confirmed, the customer's receipt shown, partly refunded by its end-to-end id (r5); o2 (A) never paid, under review NO_PAYMENT; o3 (A)
  * paid by a bank that dropped the txid, inside its window, the only offline sale of its value,
  * confirmed by value; o4 (A) cancelled, then paid with its txid: under review CANCELLED_PAID; o5
  * (B) paid with its txid after its window: under review LATE.
@@ -95,7 +100,7 @@ function world(): InvariantInput {
     sale('s4', 300, 'REJECTED'),
     sale('s5', 2_000, 'COMPLETED'),
     sale('s6', 3_000, 'COMPLETED', [localRefund('r2', 500, 'REJECTED')]),
-    offlineSale('o1', 1_500, 'COMPLETED', { state: 'CONFIRMED', matchedBy: 'txid', customerShowedReceiptAt: AT }, 'E-o1'),
+    { ...offlineSale('o1', 1_500, 'COMPLETED', { state: 'CONFIRMED', matchedBy: 'txid', customerShowedReceiptAt: AT }, 'E-o1'), refunds: [localRefund('r5', 300, 'CONFIRMED')], refundable: 1_200 },
     offlineSale('o2', 900, 'OFFLINE', { state: 'REVIEW', review: { reason: 'NO_PAYMENT', transactions: [], saleMatched: false } }),
     offlineSale('o3', 2_500, 'COMPLETED', { state: 'CONFIRMED', matchedBy: 'value' }, 'E-o3'),
     offlineSale('o4', 600, 'CANCELLED', { state: 'REVIEW', review: { reason: 'CANCELLED_PAID', transactions: [], saleMatched: false } }),
@@ -106,7 +111,7 @@ function world(): InvariantInput {
     offlineSale('o5', 800, 'OFFLINE', { state: 'REVIEW', review: { reason: 'LATE', transactions: [], saleMatched: false } }),
   ];
   const counters: CounterView[] = [
-    { name: 'A', status: status(), days: [{ day: DAY, sales: aSales, totals: totals(14_000, 1_000, 10, 5) }] },
+    { name: 'A', status: status(), days: [{ day: DAY, sales: aSales, totals: totals(14_000, 1_300, 10, 5) }] },
     { name: 'B', status: status(), days: [{ day: DAY, sales: bSales, totals: totals(4_000, 4_000, 3, 1) }] },
   ];
   const remote: RemoteView = {
@@ -127,6 +132,8 @@ function world(): InvariantInput {
     },
     pixQrCodes: [qrCode('o1', 1_500), qrCode('o2', 900), qrCode('o3', 2_500), qrCode('o4', 600), qrCode('o5', 800)],
     transactions: [pixIn('E-o1', 1_500, 'o1'), pixIn('E-o3', 2_500, null), pixIn('E-o4', 600, 'o4'), pixIn('E-o5', 800, 'o5')],
+    // The list has the charges' refunds too (their payments are no Pix without a charge): read per charge instead.
+    paymentRefunds: [paymentRefund('r5', 'E-o1', 300, 'REFUNDED'), paymentRefund('r1', 'E-s2', 1_000, 'REFUNDED')],
   };
   const ledger: CashierLedger = {
     created: [
@@ -144,6 +151,7 @@ function world(): InvariantInput {
     refunds: [
       { counter: 'A', saleCorrelationID: 's2', value: 1_000, correlationID: 'r1' },
       { counter: 'B', saleCorrelationID: 't1', value: 4_000 },
+      { counter: 'A', saleCorrelationID: 'o1', value: 300, correlationID: 'r5' },
     ],
     paid: [
       { correlationID: 's2' },
@@ -239,7 +247,10 @@ const cases: { kind: ViolationKind; why: string; breakIt: (w: InvariantInput) =>
   { kind: 'offline-unpaid-completed', why: 'never paid and COMPLETED', breakIt: (w) => Object.assign(localSale(w, 'o2'), { status: 'COMPLETED', offline: { ...offlineOf(w, 'o2'), state: 'CONFIRMED', review: undefined } }) },
   { kind: 'offline-unpaid-not-in-review', why: 'never paid and not in the owner list as NO_PAYMENT', breakIt: (w) => (offlineOf(w, 'o2').review!.reason = 'AMBIGUOUS') },
   { kind: 'offline-unsettled', why: 'an offline sale still awaiting after its window closed', breakIt: (w) => Object.assign(localSale(w, 'o5'), { offline: { ...offlineOf(w, 'o5'), state: 'AWAITING', review: undefined } }) },
-  { kind: 'offline-refund-accepted', why: 'a refund of an offline sale was taken', breakIt: (w) => (localSale(w, 'o1').refunds = [localRefund('r9', 100, 'IN_PROCESSING')]) },
+  { kind: 'refund-missing-remote', why: "an offline sale's refund is not at the remote", breakIt: (w) => (w.remote.paymentRefunds = w.remote.paymentRefunds.filter((r) => r.correlationID !== 'r5')) },
+  { kind: 'refund-mismatch', why: "an offline sale's refund is NOT_ACCOMPLISHED at the remote", breakIt: (w) => (w.remote.paymentRefunds[0]!.status = 'NOT_ACCOMPLISHED') },
+  { kind: 'refund-over-paid', why: "more refunded of an offline sale's Pix than it paid", breakIt: (w) => w.remote.paymentRefunds.push(paymentRefund('r6', 'E-o1', 1_300, 'IN_PROCESSING')) },
+  { kind: 'refund-orphan-remote', why: 'a refund of a Pix no counter confirmed', breakIt: (w) => w.remote.paymentRefunds.push(paymentRefund('r7', 'E-o4', 100, 'IN_PROCESSING')) },
   { kind: 'receipt-mark-lost', why: '"cliente mostrou o comprovante" is gone', breakIt: (w) => delete offlineOf(w, 'o1').customerShowedReceiptAt },
   {
     kind: 'cancel-lost',
@@ -285,7 +296,7 @@ describe('checkInvariants', () => {
     const totalsBroken = world();
     totalsBroken.remote.refunds.t1![0]!.status = 'REJECTED';
     const violations = checkInvariants(totalsBroken);
-    expect(violations).toContain("totals-mismatch: the counters' net is 13000, the remote's 17000 (paid 18000 − refunded 1000)");
+    expect(violations).toContain("totals-mismatch: the counters' net is 12700, the remote's 16700 (paid 18000 − refunded 1300)");
   });
 
   it("counts an offline sale's Pix once on the remote's side, and only when a counter confirmed it", () => {

@@ -40,18 +40,26 @@
 // - Every remote refund is listed by a counter (a refund applied twice under two ids shows up
 //   as a remote refund nobody lists).
 // - A refund refundSale accepted for the cashier is still listed by the counter.
+// - An offline sale has no charge: its refunds go by its payment's end-to-end id (POST
+//   /api/v1/refund). The remote's refunds of that kind (GET /api/v1/refund) whose
+//   originalEndToEndId is the endToEndId of a counter's COMPLETED offline sale count as that
+//   sale's refunds under the rules above, their statuses read as the counter reads them
+//   (REFUNDED = CONFIRMED, NOT_ACCOMPLISHED = REJECTED); what was paid is that payment's value.
+//   One whose original payment is a Pix without a charge that no counter's sale has is an orphan
+//   refund. (Refunds of charges are read per charge, as above.)
 //
 // Totals. Each counter's day totals agree with its own sales of that day (paid = Σ values of
 // COMPLETED sales, refunded = Σ their non-REJECTED refunds), and the counters' nets add up, to
 // the cent, to the remote's: Σ value of its COMPLETED charges in the window minus their
-// non-REJECTED refunds. Values, not paidValue: the counter's totals count sale values, and a
+// non-REJECTED refunds (and the offline sales' money, below). Values, not paidValue: the counter's totals count sale values, and a
 // sandbox payment of a BR Code pays exactly its value. The comparison is over every day of the
 // trial at once, because a sale made offline before midnight and sent after it has its local
 // day and its remote createdAt on two different days.
 // The remote's side of the totals also counts the offline sales' money: Σ value of the distinct
 // remote PAYMENT transactions without a charge whose endToEndId is the endToEndId of a COMPLETED
 // offline sale of some counter (each transaction once, however many sales name it; the offline
-// rules below make sure none is named twice and each has the sale's value).
+// rules below make sure none is named twice and each has the sale's value), minus the
+// non-REJECTED refunds of those transactions (by end-to-end id, as above).
 //
 // Offline sales (sale.offline present: made with a static code of the counter's own, because the
 // remote could not be reached or a create got no answer in time). The verdict is reached after
@@ -83,11 +91,10 @@
 //   Pix may fall in its window; the issue accepts this for a bank that drops the txid).
 // - Settled: no offline sale is still shown OFFLINE awaiting (state AWAITING): each is COMPLETED,
 //   CANCELLED, or under review (state REVIEW).
-// - Refunds of offline sales are refused for now: no offline sale lists a refund.
 // - "Cliente mostrou o comprovante" (markCustomerShowedReceipt answered with the mark): the sale
 //   still shows customerShowedReceiptAt. It is never a payment: the rules above hold with it.
 import type { DayTotals, PosStatus, Sale } from '../../src/shared/pos-api';
-import type { Charge, ChargeRefund, PixQrCode, Transaction } from '../../src/shared/resources';
+import type { Charge, ChargeRefund, PixQrCode, PixTransactionRefund, Transaction } from '../../src/shared/resources';
 
 export interface CounterDay {
   day: string;
@@ -119,6 +126,8 @@ export interface RemoteView {
   pixQrCodes: PixQrCode[];
   /** Every PAYMENT transaction in the trial's time window. */
   transactions: Transaction[];
+  /** Every refund by end-to-end id (GET /api/v1/refund): offline sales' refunds are of this kind. */
+  paymentRefunds: PixTransactionRefund[];
 }
 
 /** What the cashier was told during the trial: the ground truth of "it happened". */
@@ -188,7 +197,6 @@ export const VIOLATION_KINDS = [
   'offline-unpaid-completed',
   'offline-unpaid-not-in-review',
   'offline-unsettled',
-  'offline-refund-accepted',
   'receipt-mark-lost',
 ] as const;
 
@@ -301,16 +309,28 @@ export function checkInvariants({ counters, remote, ledger }: InvariantInput): s
     if (charge?.status !== 'COMPLETED') add('paid-not-completed', `the bank paid ${correlationID} and the remote has it ${charge?.status ?? 'missing'}`);
   }
 
-  // --- refunds
+  // --- refunds: of charges, and of offline sales' payments (by end-to-end id), per sale
+  const saleRefunds: Record<string, ChargeRefund[]> = { ...remote.refunds };
+  const paidBy = new Map<string, number>(); // what was paid, per key of saleRefunds that is no charge
+  const offlineByPayment = new Map<string, string>();
+  for (const { sale } of local.values()) if (sale.offline && sale.status === 'COMPLETED' && sale.endToEndId) offlineByPayment.set(sale.endToEndId, sale.correlationID);
+  const chargeless = new Map(remote.transactions.filter((t) => t.type === 'PAYMENT' && !t.charge).map((t) => [t.endToEndId, t]));
+  for (const refund of remote.paymentRefunds) {
+    const payment = chargeless.get(refund.originalEndToEndId);
+    if (!payment) continue; // a charge's refund: read per charge
+    const key = offlineByPayment.get(refund.originalEndToEndId) ?? `payment ${refund.originalEndToEndId}`;
+    paidBy.set(key, payment.value);
+    saleRefunds[key] = [...(saleRefunds[key] ?? []), asChargeRefund(refund)];
+  }
   const remoteRefunds = new Map<string, { charge: string; refund: ChargeRefund }[]>();
-  for (const [chargeId, refunds] of Object.entries(remote.refunds)) {
+  for (const [chargeId, refunds] of Object.entries(saleRefunds)) {
     for (const refund of refunds) {
       const list = remoteRefunds.get(refund.correlationID) ?? [];
       list.push({ charge: chargeId, refund });
       remoteRefunds.set(refund.correlationID, list);
     }
     const charge = remoteCharges.get(chargeId);
-    const paid = charge?.paidValue ?? charge?.value ?? 0;
+    const paid = charge?.paidValue ?? charge?.value ?? paidBy.get(chargeId) ?? 0;
     const committed = refunds.filter((refund) => refund.status !== 'REJECTED').reduce((sum, refund) => sum + refund.value, 0);
     if (committed > paid) add('refund-over-paid', `${chargeId}: refunds of ${committed} at the remote exceed the ${paid} paid`);
   }
@@ -378,6 +398,9 @@ export function checkInvariants({ counters, remote, ledger }: InvariantInput): s
     if (transaction.type !== 'PAYMENT' || transaction.charge || !offlinePaymentIds.has(transaction.endToEndId) || counted.has(transaction.endToEndId)) continue;
     counted.add(transaction.endToEndId);
     remotePaid += transaction.value;
+    for (const refund of remote.paymentRefunds) {
+      if (refund.originalEndToEndId === transaction.endToEndId && asChargeRefund(refund).status !== 'REJECTED') remoteRefunded += refund.value;
+    }
   }
   if (localNet !== remotePaid - remoteRefunded) {
     add('totals-mismatch', `the counters' net is ${localNet}, the remote's ${remotePaid - remoteRefunded} (paid ${remotePaid} − refunded ${remoteRefunded})`);
@@ -447,7 +470,6 @@ function checkOfflineSales(
       }
     }
     if (sale.status === 'OFFLINE' && state === 'AWAITING') add('offline-unsettled', `${where} is still OFFLINE awaiting after its window closed`);
-    if (sale.refunds.length > 0) add('offline-refund-accepted', `${where} lists ${sale.refunds.length} refunds (${sale.refunds.map((r) => `${r.correlationID} ${r.status}`).join(', ')})`);
 
     const payment = paid.get(id)?.offline;
     const unique = offlineValues.get(sale.value) === 1;
@@ -484,6 +506,12 @@ function checkOfflineSales(
     const found = local.get(correlationID)?.sale;
     if (found && !found.offline?.customerShowedReceiptAt) add('receipt-mark-lost', `the cashier marked ${correlationID} "cliente mostrou o comprovante" and it no longer shows the mark`);
   }
+}
+
+/** A refund by end-to-end id in the counter's shape (a charge refund's), as the counter reads it. */
+function asChargeRefund(refund: PixTransactionRefund): ChargeRefund {
+  const status = { IN_PROCESSING: 'IN_PROCESSING', REFUNDED: 'CONFIRMED', NOT_ACCOMPLISHED: 'REJECTED' } as const;
+  return { correlationID: refund.correlationID, value: refund.value, status: status[refund.status], endToEndId: refund.returnIdentification, time: refund.time };
 }
 
 function describePayment(payment: OfflinePayment): string {

@@ -1,7 +1,7 @@
 // Reads what the invariants compare: each counter's view through its bridge, and the remote's
 // records straight from the remote (never through a fault proxy: the auditor's line is clean).
 import type { BridgeClient } from '../support/bridge-client';
-import { getRemoteCharge, listRemoteChargeRefunds, listRemoteCharges, listRemotePixQrCodes, listRemoteTransactions, type RemoteEndpoint, type TimeWindow } from '../support/remote-api';
+import { getRemoteCharge, listRemoteChargeRefunds, listRemoteCharges, listRemotePaymentRefunds, listRemotePixQrCodes, listRemoteTransactions, type RemoteEndpoint, type TimeWindow } from '../support/remote-api';
 import type { CounterDay, CounterView, RemoteView } from './invariants';
 
 const saoPauloDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -30,7 +30,8 @@ export async function collectCounterView(name: string, bridge: BridgeClient, day
 /**
  * The window's charges, a lookup of every id in `alsoLookUp` the list lacks (a deleted charge
  * answers 400; one created outside the window is found this way), the refunds of every
- * COMPLETED charge, every static QR code, and the window's PAYMENT transactions.
+ * COMPLETED charge, every static QR code, the window's PAYMENT transactions, and every refund by
+ * end-to-end id (offline sales' refunds).
  */
 export async function collectRemoteView(remote: RemoteEndpoint, window: TimeWindow, alsoLookUp: Iterable<string>): Promise<RemoteView> {
   const charges = await listRemoteCharges(remote, window);
@@ -47,5 +48,6 @@ export async function collectRemoteView(remote: RemoteEndpoint, window: TimeWind
   for (const charge of completed) refunds[charge.correlationID] = await listRemoteChargeRefunds(remote, charge.correlationID);
   const pixQrCodes = await listRemotePixQrCodes(remote);
   const transactions = await listRemoteTransactions(remote, window);
-  return { charges, lookups, refunds, pixQrCodes, transactions };
+  const paymentRefunds = await listRemotePaymentRefunds(remote);
+  return { charges, lookups, refunds, pixQrCodes, transactions, paymentRefunds };
 }
