@@ -33,3 +33,18 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/**
+ * For in-process state that a probe reads synchronously or nearly: polls every 20 ms until the
+ * probe gives something other than undefined or false, and throws naming `what` after `timeoutMs`.
+ * A probe that throws fails at once (unlike waitFor, which retries through another process's restarts).
+ */
+export async function until<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 8_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}

@@ -10,6 +10,7 @@ import { createSandboxService, type SandboxService } from '../../src/main/sandbo
 import { CounterSync } from '../../src/main/sync/counter-sync';
 import { HttpServiceClient } from '../../src/main/sync/http-service-client';
 import { startFaultProxy, type Fault, type FaultPlan, type FaultProxy } from '../support/fault-proxy';
+import { until } from '../support/wait';
 
 let remote: SandboxService;
 let remoteUrl: string;
@@ -54,16 +55,6 @@ async function remoteCharges(): Promise<Charge[]> {
 
 async function remoteRefunds(correlationID: string): Promise<ChargeRefund[]> {
   return (await remote.engine.call(remote.appId, 'listChargeRefunds', { params: { id: correlationID } })).refunds;
-}
-
-async function until<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 8_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 const newSale = (value: number) => ({ value, expiresIn: 900 });

@@ -13,6 +13,7 @@ import { CounterSync, type OfflineSalesConfig } from '../../src/main/sync/counte
 import { HttpServiceClient } from '../../src/main/sync/http-service-client';
 import { DEFAULT_OFFLINE_SALES } from '../../src/main/sync/offline-caps';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import { until } from '../support/wait';
 
 let remote: SandboxService;
 let remoteUrl: string;
@@ -28,9 +29,9 @@ const pushed: Sale[] = [];
 // Short windows: a code counts for 600 ms, then 50 ms of grace; clocks agree within 50 ms here.
 const TIMING = { windowMs: 600, graceMs: 50, clockSkewMs: 50, settleDelayMs: 50 };
 
-function openCounter(): CounterSync {
+function openCounter(dataDir = dir, proxyUrl = proxy.url): CounterSync {
   const sync = new CounterSync({
-    dbPath: join(dir, 'counter.db'),
+    dbPath: join(dataDir, 'counter.db'),
     now: () => new Date(frozenAt ?? Date.now() + clockOffsetMs),
     firstAnswerWaitMs: 400,
     watchIntervalMs: 100,
@@ -42,7 +43,7 @@ function openCounter(): CounterSync {
     offlineSales: () => config,
     onSaleChanged: (sale) => pushed.push(sale),
   });
-  sync.setService(new HttpServiceClient({ baseUrl: proxy.url, appId: remote.appId, timeoutMs: 300 }));
+  sync.setService(new HttpServiceClient({ baseUrl: proxyUrl, appId: remote.appId, timeoutMs: 300 }));
   return sync;
 }
 
@@ -64,16 +65,6 @@ afterEach(async () => {
   await remote.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function until<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 8_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 const newSale = (value: number) => ({ value, expiresIn: 900 });
 const call = (op: string, request: Record<string, unknown> = {}) => remote.engine.call(remote.appId, op as never, request as never) as Promise<any>;
@@ -240,16 +231,7 @@ describe('two counters on one account', () => {
   beforeEach(async () => {
     proxyB = await startFaultProxy(remoteUrl);
     dirB = mkdtempSync(join(tmpdir(), 'balcao-offline-b-'));
-    counterB = new CounterSync({
-      dbPath: join(dirB, 'counter.db'),
-      firstAnswerWaitMs: 400,
-      healthIntervalMs: 100,
-      reconcileIntervalMs: 100,
-      retry: { initialDelayMs: 20, maxDelayMs: 200 },
-      offlineTiming: TIMING,
-      offlineSales: () => config,
-    });
-    counterB.setService(new HttpServiceClient({ baseUrl: proxyB.url, appId: remote.appId, timeoutMs: 300 }));
+    counterB = openCounter(dirB, proxyB.url);
   });
   afterEach(async () => {
     await counterB.close();
