@@ -51,10 +51,10 @@
 // Totals. Each counter's day totals agree with its own sales of that day (paid = Σ values of
 // COMPLETED sales, refunded = Σ their non-REJECTED refunds), and the counters' nets add up, to
 // the cent, to the remote's: Σ value of its COMPLETED charges in the window minus their
-// non-REJECTED refunds (and the offline sales' money, below). Values, not paidValue: the counter's totals count sale values, and a
-// sandbox payment of a BR Code pays exactly its value. The comparison is over every day of the
-// trial at once, because a sale made offline before midnight and sent after it has its local
-// day and its remote createdAt on two different days.
+// non-REJECTED refunds, plus the offline sales' money (below). Values, not paidValue: the
+// counter's totals count sale values, and a sandbox payment of a BR Code pays exactly its value.
+// The comparison is over every day of the trial at once, because a sale made offline before
+// midnight and sent after it has its local day and its remote createdAt on two different days.
 // The remote's side of the totals also counts the offline sales' money: Σ value of the distinct
 // remote PAYMENT transactions without a charge whose endToEndId is the endToEndId of a COMPLETED
 // offline sale of some counter (each transaction once, however many sales name it; the offline
