@@ -422,6 +422,26 @@ describe('back online', () => {
     await until(() => counter.getSale(waiting.correlationID).offline?.review?.reason === 'NO_PAYMENT', 'flagged');
   });
 
+  it('a pass slowed by the network keeps what was written meanwhile: the registration, the cashier\'s mark', async () => {
+    await goOffline();
+    const sale = await counter.createSale(newSale(3_210));
+    await payAtRemote(sale.brCode!);
+    // Every read of the Pix in takes 250 ms more: the registration and the mark land inside a pass.
+    proxy.setPlan((request) => (request.path.startsWith('/api/v1/transaction?') ? { kind: 'delay', ms: 250 } : { kind: 'pass' }));
+    await proxy.restore();
+    await until(() => proxy.log().some((entry) => entry.path.startsWith('/api/v1/transaction?') && entry.endedAt === undefined), 'a pass under way');
+    counter.markCustomerShowedReceipt(sale.correlationID);
+    await until(() => counter.getSale(sale.correlationID).status === 'COMPLETED', 'confirmed');
+    await counter.drained();
+    await until(() => counter.getSale(sale.correlationID).offline?.registered, 'registered');
+    // Passes go on while its window is open: none of them puts back an older copy of the row.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(counter.getSale(sale.correlationID)).toMatchObject({
+      status: 'COMPLETED',
+      offline: { state: 'CONFIRMED', registered: true, customerShowedReceiptAt: expect.any(String) },
+    });
+  });
+
   it('the cashier\'s "cliente mostrou o comprovante" is only for offline sales', async () => {
     const online = await counter.createSale(newSale(300));
     expect(online.status).toBe('ACTIVE');

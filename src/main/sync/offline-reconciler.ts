@@ -80,10 +80,11 @@ export class OfflineReconciler {
     if (!neighbours || this.options.client() !== client) return;
     // Other counters' offline sales take part as owners a Pix could belong to: their verdicts are
     // theirs to record, but a Pix that fits one of them is never taken for ours.
-    const sales = [...this.salesOf(rows), ...neighbours];
+    const ours = this.salesOf(rows);
+    const sales = [...ours, ...neighbours];
     const incoming = transactions.map(incomingPix);
     const verdict = matchOfflinePayments(sales, incoming, { now: now.toISOString(), clockSkewMs, settleDelayMs });
-    const changed = this.record(rows, verdict, new Map(transactions.map((t) => [t.endToEndId, t])));
+    const changed = this.record(ours, verdict, new Map(transactions.map((t) => [t.endToEndId, t])));
     for (const saleId of changed) this.options.onSaleChanged(saleId);
     if (changed.length > 0) this.options.onChanged();
   }
@@ -141,10 +142,16 @@ export class OfflineReconciler {
     return sales;
   }
 
-  /** The verdict, in one transaction; returns the sales whose rows changed. */
-  private record(rows: readonly OfflineSaleRow[], verdict: OfflineReconciliation, transactions: Map<string, Transaction>): string[] {
+  /**
+   * The verdict, in one transaction; returns the sales whose rows changed. The pass waited on the
+   * network since it read the rows, and meanwhile the sender (registered), the cashier (cancel,
+   * "cliente mostrou o comprovante") or the owner (a decision) may have written them: each row is
+   * read again here and only the reconciler's own fields change. A sale cancelled or un-cancelled
+   * meanwhile was judged on a state it no longer has: it waits for the next pass.
+   */
+  private record(judged: readonly OfflineSale[], verdict: OfflineReconciliation, transactions: Map<string, Transaction>): string[] {
     const at = this.options.now().toISOString();
-    const byId = new Map(rows.map((row) => [row.sale_id, row]));
+    const judgedState = new Map(judged.map((sale) => [sale.correlationID, sale.state]));
     const reviews = new Map<string, StoredReview>();
     for (const item of verdict.review) {
       const named = item.correlationID !== undefined ? [item.correlationID] : (item.possibleSales ?? []);
@@ -153,15 +160,16 @@ export class OfflineReconciler {
     const changed: string[] = [];
     this.options.db.transaction(() => {
       for (const match of verdict.matched) {
-        const row = byId.get(match.correlationID);
+        const row = this.current(match.correlationID, judgedState);
         const payment = transactions.get(match.transactionId);
-        if (!row || !payment || row.decision !== null) continue;
-        if (this.confirm(row, payment, match.by, reviews.get(match.correlationID), at)) changed.push(row.sale_id);
+        const extra = reviews.get(match.correlationID);
         reviews.delete(match.correlationID);
+        if (!row || !payment) continue;
+        if (this.confirm(row, payment, match.by, extra, at)) changed.push(row.sale_id);
       }
       for (const [saleId, review] of reviews) {
-        const row = byId.get(saleId);
-        if (!row || row.decision !== null) continue;
+        const row = this.current(saleId, judgedState);
+        if (!row) continue;
         const reviewJson = JSON.stringify(review);
         // A confirmed sale stays confirmed: its review is only about money beyond its payment.
         const state = row.state === 'CONFIRMED' ? 'CONFIRMED' : 'REVIEW';
@@ -171,6 +179,16 @@ export class OfflineReconciler {
       }
     })();
     return changed;
+  }
+
+  /** This counter's row as it is now, if the verdict still applies to it (ours, undecided, same cancel state). */
+  private current(saleId: string, judgedState: ReadonlyMap<string, OfflineSale['state']>): OfflineSaleRow | undefined {
+    const seen = judgedState.get(saleId);
+    const row = this.options.offline.get(saleId);
+    const sale = this.options.repo.sale(saleId);
+    if (seen === undefined || !row || !sale || row.decision !== null) return undefined;
+    if ((sale.status === 'CANCELLED') !== (seen === 'CANCELLED')) return undefined;
+    return row;
   }
 
   private confirm(row: OfflineSaleRow, payment: Transaction, by: 'txid' | 'value', extra: StoredReview | undefined, at: string): boolean {
