@@ -6,6 +6,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     // better-sqlite3 and loopback servers: forks keep native handles isolated per file.
     pool: 'forks',
+    // Every engine a test starts, in process or as a served child process, checks each answer
+    // against its operation's declared response schema (src/main/engine/operation.ts).
+    env: { BALCAO_CHECK_RESPONSES: '1' },
     projects: [
       {
         extends: true,

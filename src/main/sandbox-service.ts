@@ -15,6 +15,8 @@ export interface SandboxServiceOptions {
   config?: Partial<EngineConfig>;
   company?: SandboxCompanyOptions;
   logger?: boolean;
+  /** Check every answer against its declared schema (Engine's checkResponses); BALCAO_CHECK_RESPONSES=1 by default. */
+  checkResponses?: boolean;
 }
 
 /** The shop as the counter's settings give it; the key as typed ("(11) 98765-4321"). */
@@ -54,7 +56,9 @@ export interface SandboxService {
 export function createSandboxService(options: SandboxServiceOptions): SandboxService {
   const db = openDatabase(options.dbPath);
   const clock = options.clock ?? systemClock;
-  const engine = new Engine({ db, clock, config: options.config });
+  // The tests set BALCAO_CHECK_RESPONSES for every engine they start, in process or as `npm run serve`.
+  const checkResponses = options.checkResponses ?? process.env.BALCAO_CHECK_RESPONSES === '1';
+  const engine = new Engine({ db, clock, config: options.config, checkResponses });
   let appId = options.appId;
   if (appId) {
     if (!engine.tenancy.resolveTenant(appId)) createSandboxCompany(db, clock.now(), { ...options.company, appId });

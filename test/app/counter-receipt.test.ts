@@ -9,7 +9,7 @@ import { counterReceiptData } from '../../src/main/app/counter-receipt';
 import { PosError } from '../../src/main/app/pos-error';
 import { formatCnpj } from '../../src/main/receipts';
 import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
-import { ALL_SCOPES } from '../../src/shared/service-api';
+import { ALL_SCOPES } from '../../src/main/engine/operations';
 import { ARTIFACTS, pdfText, savePdf } from '../unit/receipts/fixtures';
 import { openRuntime, until, type RuntimeFixture } from './runtime-fixture';
 

@@ -3,7 +3,7 @@
 // default key: the one the service's own charges and static QR codes receive with.
 import { expect, it } from 'vitest';
 import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
-import { ALL_SCOPES } from '../../src/shared/service-api';
+import { ALL_SCOPES } from '../../src/main/engine/operations';
 import { describeContract } from '../support/harness';
 
 describeContract('pix keys', (h) => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe } from 'vitest';
-import { operations, type OperationName, type ServiceReply, type ServiceRequest } from '../../src/shared/service-api';
+import type { ServiceReply, ServiceRequest } from '../../src/shared/service-api';
+import { operationTable as operations, type OperationName } from '../../src/main/engine/operations';
 import { ManualClock } from '../../src/main/clock';
 import type { Engine } from '../../src/main/engine/engine';
 import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';

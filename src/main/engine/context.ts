@@ -1,5 +1,4 @@
 import type { Db } from '../store/database';
-import type { OperationName, ResponseOf, ServiceRequest } from '../../shared/service-api';
 import type { Tenant } from './tenancy/tenancy-rows';
 import type { TenancyRepo } from './tenancy/tenancy-repo';
 import type { Clock } from '../clock';
@@ -34,13 +33,6 @@ export interface OperationContext {
   /** Writes an outbox row; call it inside the same transaction as the change it reports. */
   emit(name: string, payload: unknown): void;
 }
-
-export type Handler<Op extends OperationName> = (
-  ctx: OperationContext,
-  request: ServiceRequest,
-) => ResponseOf<Op> | Promise<ResponseOf<Op>>;
-
-export type HandlerTable<Ops extends OperationName> = { [Op in Ops]: Handler<Op> };
 
 /** Background transitions driven by time (expiry, settlement). */
 export interface Sweeper {

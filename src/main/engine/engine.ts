@@ -1,15 +1,12 @@
-import {
-  operations,
-  type OperationName,
-  type ResponseOf,
-  type ServiceReply,
-  type ServiceRequest,
-} from '../../shared/service-api';
+import type { ServiceReply, ServiceRequest } from '../../shared/service-api';
 import type { Db } from '../store/database';
 import type { Clock } from '../clock';
 import type { EngineConfig, EngineEvent, OperationContext, Sweeper } from './context';
 import { ServiceError, forbidden, unauthorized } from './errors';
-import { handlers, sweepers } from './handlers';
+import { sweepers } from './sweepers';
+import { operationTable, type OperationName, type ResponseOf } from './operations';
+import type { AnyOperation } from './operation';
+import { parseRequest } from './parse-request';
 import { pixLocationPayload } from './charges/charge-location';
 import { paymentLinkView, type PaymentLinkView } from './payment-links/payment-link-view';
 import { GroupCommit } from './group-commit';
@@ -33,6 +30,13 @@ export interface EngineOptions {
   config?: Partial<EngineConfig>;
   /** Where unexpected failures are reported; they reach callers only as a generic 500. */
   logError?: (error: unknown, op: OperationName) => void;
+  /**
+   * Checks every success body against the operation's declared response schema, and fails the
+   * call (a 500, reported to logError) when it does not fit. On in the tests, so an undeclared or
+   * mistyped field cannot slip into the published contract; off in production, where it would
+   * only cost time.
+   */
+  checkResponses?: boolean;
 }
 
 const DEFAULT_CONFIG: EngineConfig = {
@@ -55,6 +59,7 @@ export class Engine {
   private readonly writer: GroupCommit;
   private readonly listeners = new Set<EngineListener>();
   private readonly logError: (error: unknown, op: OperationName) => void;
+  private readonly checkResponses: boolean;
   private readonly sweepers: readonly Sweeper[] = sweepers;
   /** Earliest pending time-driven transition; recomputed only after writes. */
   private nextSweepAt: string | null = null;
@@ -69,6 +74,7 @@ export class Engine {
     this.writer = new GroupCommit(this.db);
     this.qrPng = new QrPngRenderer();
     this.logError = options.logError ?? ((error, op) => console.error(`[engine] ${op} failed`, error));
+    this.checkResponses = options.checkResponses ?? false;
   }
 
   setPublicBaseUrl(url: string): void {
@@ -83,11 +89,11 @@ export class Engine {
 
   /** Runs an operation and answers as a transport would: a status with a JSON body or bytes. */
   async handle(appId: string | undefined, op: OperationName, request: ServiceRequest): Promise<ServiceReply> {
-    const spec = operations[op];
+    const declaration: AnyOperation = operationTable[op];
     try {
       const result = await this.call(appId, op, request);
-      if ('contentType' in spec) return { status: spec.status, bytes: result as Uint8Array, contentType: spec.contentType };
-      return { status: spec.status, body: result };
+      if (declaration.contentType) return { status: declaration.status, bytes: result as Uint8Array, contentType: declaration.contentType };
+      return { status: declaration.status, body: result };
     } catch (error) {
       if (error instanceof ServiceError) return { status: error.status, body: { error: error.message } };
       this.logError(error, op);
@@ -99,31 +105,43 @@ export class Engine {
   async call<Op extends OperationName>(appId: string | undefined, op: Op, request: ServiceRequest = {}): Promise<ResponseOf<Op>> {
     const now = this.clock.now();
     this.sweep(now);
-    const spec = operations[op];
+    const declaration: AnyOperation = operationTable[op];
     const committed: EngineEvent[] = [];
-    const handler = handlers[op] as (ctx: OperationContext, request: ServiceRequest) => ResponseOf<Op> | Promise<ResponseOf<Op>>;
-    const run = () => handler(this.context(this.authorize(appId, op), now, committed), request);
-    // A caller without access is turned away here, before it can open a write transaction.
-    if (spec.method !== 'GET') this.authorize(appId, op);
+    // Who may call comes first (401, 403), then the input (400), all before a write transaction
+    // opens: a job that cannot succeed never takes a turn of the single writer.
+    const tenant = this.authorize(appId, declaration);
+    const input = parseRequest(declaration, request);
+    const write = declaration.access === 'write';
+    // A write resolves its caller again when its turn comes, so it sees any tenancy change queued
+    // before it (new merchant name, key or scopes), not the tenant of the moment it arrived.
+    const run = () => declaration.handler(this.context(write ? this.authorize(appId, declaration) : tenant, now, committed), input);
     try {
-      // Reads run at once; writes go through the single writer, which answers after COMMIT. A
-      // write resolves its caller when its turn comes, so it sees any tenancy change queued
-      // before it (new merchant name, key or scopes), not the tenant of the moment it arrived.
-      const result = spec.method === 'GET' ? await run() : await this.writer.submit(run);
+      // Reads run at once; writes go through the single writer, which answers after COMMIT.
+      const result = write ? await this.writer.submit(run) : await run();
       // Only a handler that returned has committed; a throw rolled its savepoint back.
       this.notify(committed);
-      return result;
+      if (this.checkResponses) this.checkResponse(op, declaration, result);
+      return result as ResponseOf<Op>;
     } finally {
-      if (spec.method !== 'GET' || committed.length > 0) this.sweepDeadlineStale = true;
+      if (write || committed.length > 0) this.sweepDeadlineStale = true;
     }
   }
 
-  /** The caller's tenant: the AppID authenticated and, for an operation, its scope checked. */
-  private authorize(appId: string | undefined, op?: OperationName): Tenant {
+  private checkResponse(op: OperationName, declaration: AnyOperation, result: unknown): void {
+    const checked = declaration.response.safeParse(result);
+    if (!checked.success) {
+      throw new Error(`${op} answered outside its declared response schema: ${JSON.stringify(checked.error.issues.slice(0, 5))}`);
+    }
+  }
+
+  /** The caller's tenant: the AppID authenticated and, for an operation, its scope and feature checked. */
+  private authorize(appId: string | undefined, declaration?: AnyOperation): Tenant {
     const tenant = appId ? this.tenancy.resolveTenant(appId) : null;
     if (!tenant) throw unauthorized(appId ? 'Invalid appID' : 'Missing Authorization header with the AppID');
-    const scope = op ? operations[op].scope : undefined;
+    if (!declaration) return tenant;
+    const { scope, feature } = declaration;
     if (scope && !tenant.scopes.has(scope)) throw forbidden(`Application does not have required scope: ${scope}`);
+    if (feature && !tenant.features.has(feature)) throw forbidden(`You need feature ${feature} to access this endpoint`);
     return tenant;
   }
 

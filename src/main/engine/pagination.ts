@@ -12,9 +12,10 @@ const integerText = (name: string, min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().min(min, { error: `${name} must be at least ${min}` }).max(max, { error: `${name} must be at most ${max}` }));
 
-const pageQuery = z.object({
-  skip: integerText('skip', 0, 1_000_000).optional(),
-  limit: integerText('limit', 1, MAX_PAGE_LIMIT).optional(),
+/** `skip` and `limit` of every list, with their defaults; lists with filters extend it. */
+export const pageQuery = z.object({
+  skip: integerText('skip', 0, 1_000_000).optional().transform((skip) => skip ?? 0),
+  limit: integerText('limit', 1, MAX_PAGE_LIMIT).optional().transform((limit) => limit ?? DEFAULT_PAGE_LIMIT),
 });
 
 export interface Page {
@@ -23,8 +24,7 @@ export interface Page {
 }
 
 export function parsePage(query: Record<string, string | undefined> | undefined): Page {
-  const parsed = parseInput(pageQuery, { skip: query?.skip, limit: query?.limit }, 'query');
-  return { skip: parsed.skip ?? 0, limit: parsed.limit ?? DEFAULT_PAGE_LIMIT };
+  return parseInput(pageQuery, { skip: query?.skip, limit: query?.limit }, 'query');
 }
 
 /**

@@ -62,3 +62,12 @@ export function pathId(params: Record<string, string> | undefined, name = 'id'):
   if (value.length > 255) throw badRequest(`${name} is too long`);
   return value;
 }
+
+/** A non-empty path id (URI-decoded by the transport), as a request schema part. */
+export const pathIdParam = z
+  .string({ error: 'is required' })
+  .refine((value) => value.trim() !== '', { error: 'is required' })
+  .refine((value) => value.length <= 255, { error: 'is too long' });
+
+/** The `:id` of most paths. */
+export const idParams = z.object({ id: pathIdParam });

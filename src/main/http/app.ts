@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { operations, type OperationName, type ServiceReply } from '../../shared/service-api';
+import type { ServiceReply } from '../../shared/service-api';
+import type { AnyOperation } from '../engine/operation';
+import { operationTable, type OperationName } from '../engine/operations';
 import type { Engine } from '../engine/engine';
 import { appIdFrom } from './auth-header';
 import { registerErrorHandling } from './error-handling';
@@ -29,8 +31,8 @@ export function buildHttpApp(engine: Engine, options: HttpAppOptions = {}): Fast
   });
   registerJsonParser(app);
   registerErrorHandling(app);
-  for (const op of Object.keys(operations) as OperationName[]) {
-    const spec = operations[op];
+  for (const op of Object.keys(operationTable) as OperationName[]) {
+    const spec: AnyOperation = operationTable[op];
     for (const path of spec.paths) {
       app.route({
         method: spec.method,

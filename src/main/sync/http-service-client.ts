@@ -1,7 +1,8 @@
 // A remote service over HTTP, addressed by the same operation table the engine implements. Every
 // failure is classified (see service-outcome.ts); nothing here retries: the sender decides.
 import { createHash } from 'node:crypto';
-import { operations, type OperationName, type ServiceRequest } from '../../shared/service-api';
+import type { ServiceRequest } from '../../shared/service-api';
+import { operationTable as operations, type OperationName } from '../engine/operations';
 import type { ServiceClient } from './service-client';
 import { outcomeOfStatus, parseRetryAfter, type OperationOutcome } from './service-outcome';
 

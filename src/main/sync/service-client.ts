@@ -1,7 +1,8 @@
 // How the sync path reaches a service: over HTTP (a remote) or in process (the embedded sandbox).
 // Both answer every call with a ServiceOutcome and never throw for what the service or the
 // network did, so the sender and the puller handle one vocabulary whatever the mode.
-import type { OperationName, ServiceRequest } from '../../shared/service-api';
+import type { ServiceRequest } from '../../shared/service-api';
+import type { OperationName } from '../engine/operations';
 import type { OperationOutcome } from './service-outcome';
 
 export interface ServiceClient {

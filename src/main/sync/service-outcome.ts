@@ -7,7 +7,7 @@
 // - rejected: a 4xx other than auth: final; the service's reason is shown;
 // - auth: 401/403: the AppID or its scopes are refused; sending stops;
 // - server: 5xx or 429: the service is there but not now; back off, honour Retry-After.
-import type { OperationName, ResponseOf } from '../../shared/service-api';
+import type { OperationName, ResponseOf } from '../engine/operations';
 
 export type ServiceOutcome<T> =
   | { kind: 'ok'; body: T }

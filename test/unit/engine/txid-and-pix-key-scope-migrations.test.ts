@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { transactionListSql, transactionRepo } from '../../../src/main/engine/transactions/transaction-repo';
 import { migrate } from '../../../src/main/store/migrate';
 import { migrations } from '../../../src/main/store/migrations';
-import { ALL_SCOPES } from '../../../src/shared/service-api';
+import { ALL_SCOPES } from '../../../src/main/engine/operations';
 
 const at = '2026-11-22T15:00:00.000Z';
 const SCOPES_BEFORE_7 = ALL_SCOPES.filter((s) => s !== 'PIX_KEY_GET_LIST');

@@ -1,9 +1,12 @@
-import type { HandlerTable, OperationContext } from '../context';
+import { z } from 'zod';
+import { chargeSchema, pageInfoSchema } from '../../../shared/resources';
+import type { OperationContext } from '../context';
+import { operation } from '../operation';
 import { badRequest, unknownRecord } from '../errors';
 import { newObjectId, newTransactionId, newUuid } from '../ids';
 import { validateOverdueTerms } from '../money/overdue-terms';
-import { parsePage, pageOf } from '../pagination';
-import { objectBody, parseInput, pathId, rfc3339 } from '../validation';
+import { pageOf, pageQuery } from '../pagination';
+import { idParams, rfc3339 } from '../validation';
 import { findCustomerIdByCorrelationId, resolveChargeCustomer } from '../customers/charge-customer';
 import { claimPaymentLink } from '../payment-links/payment-links';
 import { chargeBrCode, isSharedLocationCode } from './charge-brcode';
@@ -22,7 +25,7 @@ export const CHARGE_EVENTS = {
   expirationChanged: 'CHARGE_EXPIRATION_UPDATED',
 } as const;
 
-const listFilterQuery = chargeListQuery.extend({ start: rfc3339.optional(), end: rfc3339.optional() });
+const listFilterQuery = chargeListQuery.extend({ ...pageQuery.shape, start: rfc3339.optional(), end: rfc3339.optional() });
 
 /** Looks a charge up by any of its ids within the caller's company; another company's charge is "not found". */
 export function requireCharge(ctx: OperationContext, id: string): ChargeRow {
@@ -135,88 +138,121 @@ function createCharge(ctx: OperationContext, input: ChargeCreateInput): ChargeRo
   })();
 }
 
-export const chargeHandlers: HandlerTable<
-  'createCharge' | 'getCharge' | 'listCharges' | 'deleteCharge' | 'updateChargeExpiration'
-> = {
-  createCharge(ctx, request) {
-    const query = parseInput(chargeCreateQuery, { return_existing: request.query?.return_existing }, 'query');
-    const input = parseInput(chargeCreateBody, objectBody(request.body));
-    const existing = chargeRepo(ctx.db).findByCorrelationId(ctx.tenant.company.id, input.correlationID);
-    if (existing) {
-      if (query.return_existing !== 'true') {
-        throw badRequest(`A charge with correlationID ${input.correlationID} already exists; send return_existing=true to get it back`);
+const chargeBody = z.strictObject({ charge: chargeSchema });
+const chargeCreated = z.strictObject({ charge: chargeSchema, correlationID: z.string(), brCode: z.string() });
+
+export const chargeOperations = {
+  createCharge: operation({
+    method: 'POST',
+    paths: ['/api/v1/charge'],
+    scope: 'CHARGE_POST',
+    access: 'write',
+    status: 200,
+    summary: 'Create a Pix charge; return_existing=true answers an existing correlationID with its charge',
+    request: { query: chargeCreateQuery, body: chargeCreateBody },
+    response: chargeCreated,
+    handler(ctx, { query, body: input }) {
+      const existing = chargeRepo(ctx.db).findByCorrelationId(ctx.tenant.company.id, input.correlationID);
+      if (existing) {
+        if (query.return_existing !== 'true') {
+          throw badRequest(`A charge with correlationID ${input.correlationID} already exists; send return_existing=true to get it back`);
+        }
+        const charge = chargeJson(ctx, existing);
+        return { charge, correlationID: charge.correlationID, brCode: charge.brCode };
       }
-      const charge = chargeJson(ctx, existing);
+      const charge = chargeJson(ctx, createCharge(ctx, input));
       return { charge, correlationID: charge.correlationID, brCode: charge.brCode };
-    }
-    const charge = chargeJson(ctx, createCharge(ctx, input));
-    return { charge, correlationID: charge.correlationID, brCode: charge.brCode };
-  },
+    },
+  }),
 
-  getCharge(ctx, request) {
-    return { charge: chargeJson(ctx, requireCharge(ctx, pathId(request.params))) };
-  },
+  getCharge: operation({
+    method: 'GET',
+    paths: ['/api/v1/charge/:id'],
+    scope: 'CHARGE_GET',
+    access: 'read',
+    status: 200,
+    summary: 'Get a charge by its id or correlationID',
+    request: { params: idParams },
+    response: chargeBody,
+    handler: (ctx, { params }) => ({ charge: chargeJson(ctx, requireCharge(ctx, params.id)) }),
+  }),
 
-  listCharges(ctx, request) {
-    const page = parsePage(request.query);
-    const query = parseInput(
-      listFilterQuery,
-      {
-        start: request.query?.start,
-        end: request.query?.end,
-        status: request.query?.status,
-        customer: request.query?.customer,
-        subscription: request.query?.subscription,
-      },
-      'query',
-    );
-    const companyId = ctx.tenant.company.id;
-    let customerId: string | undefined;
-    if (query.customer !== undefined) {
-      const found = findCustomerIdByCorrelationId(ctx.db, companyId, query.customer);
-      // An unknown customer matches no charge: an empty page, not an error.
-      if (!found) return { pageInfo: pageOf([], page).pageInfo, charges: [] };
-      customerId = found;
-    }
-    const rows = chargeRepo(ctx.db).list(
-      companyId,
-      { status: query.status, customerId, subscription: query.subscription, start: query.start, end: query.end },
-      page.skip,
-      page.limit,
-    );
-    const { items, pageInfo } = pageOf(rows, page);
-    return { pageInfo, charges: items.map((row) => chargeJson(ctx, row)) };
-  },
+  listCharges: operation({
+    method: 'GET',
+    paths: ['/api/v1/charge'],
+    scope: 'CHARGE_GET_LIST',
+    access: 'read',
+    status: 200,
+    summary: 'List charges, newest first, filtered by time, status, customer or subscription',
+    request: { query: listFilterQuery },
+    response: z.strictObject({ pageInfo: pageInfoSchema, charges: z.array(chargeSchema) }),
+    handler(ctx, { query }) {
+      const companyId = ctx.tenant.company.id;
+      let customerId: string | undefined;
+      if (query.customer !== undefined) {
+        const found = findCustomerIdByCorrelationId(ctx.db, companyId, query.customer);
+        // An unknown customer matches no charge: an empty page, not an error.
+        if (!found) return { pageInfo: pageOf([], query).pageInfo, charges: [] };
+        customerId = found;
+      }
+      const rows = chargeRepo(ctx.db).list(
+        companyId,
+        { status: query.status, customerId, subscription: query.subscription, start: query.start, end: query.end },
+        query.skip,
+        query.limit,
+      );
+      const { items, pageInfo } = pageOf(rows, query);
+      return { pageInfo, charges: items.map((row) => chargeJson(ctx, row)) };
+    },
+  }),
 
-  deleteCharge(ctx, request) {
-    const id = pathId(request.params);
-    const row = requireCharge(ctx, id);
-    if (row.status === 'COMPLETED') throw badRequest('A paid charge cannot be deleted; refund it instead');
-    ctx.db.transaction(() => {
-      ctx.emit(CHARGE_EVENTS.deleted, { charge: chargeJson(ctx, row) });
-      chargeRepo(ctx.db).delete(row.company_id, row.id);
-    })();
-    return { status: 'OK' as const, id };
-  },
+  deleteCharge: operation({
+    method: 'DELETE',
+    paths: ['/api/v1/charge/:id'],
+    scope: 'CHARGE_DELETE',
+    access: 'write',
+    status: 200,
+    summary: 'Delete an unpaid charge',
+    request: { params: idParams },
+    response: z.strictObject({ status: z.literal('OK'), id: z.string() }),
+    handler(ctx, { params: { id } }) {
+      const row = requireCharge(ctx, id);
+      if (row.status === 'COMPLETED') throw badRequest('A paid charge cannot be deleted; refund it instead');
+      ctx.db.transaction(() => {
+        ctx.emit(CHARGE_EVENTS.deleted, { charge: chargeJson(ctx, row) });
+        chargeRepo(ctx.db).delete(row.company_id, row.id);
+      })();
+      return { status: 'OK' as const, id };
+    },
+  }),
 
-  updateChargeExpiration(ctx, request) {
-    const row = requireCharge(ctx, pathId(request.params));
-    const body = parseInput(chargeExpirationBody, objectBody(request.body));
-    if (row.status === 'COMPLETED') throw badRequest('A paid charge cannot be re-dated');
-    const expiresAt = new Date(body.expiresDate);
-    if (expiresAt.getTime() - ctx.now.getTime() < 300_000) {
-      throw badRequest('expiresDate must be at least 5 minutes in the future');
-    }
-    const createdAt = new Date(row.created_at);
-    const expiresIn = Math.round((expiresAt.getTime() - createdAt.getTime()) / 1000);
-    const at = ctx.now.toISOString();
-    const updated = ctx.db.transaction(() => {
-      // Re-dating an expired charge brings it back: the integrator extends it on purpose.
-      chargeRepo(ctx.db).updateExpiration(row.company_id, row.id, expiresAt.toISOString(), expiresIn, 'ACTIVE', at);
-      const fresh = chargeRepo(ctx.db).findById(row.company_id, row.id)!;
-      ctx.emit(CHARGE_EVENTS.expirationChanged, { charge: chargeJson(ctx, fresh) });
-      return fresh;
-    })();
-    return { charge: chargeJson(ctx, updated) };
-  },
+  updateChargeExpiration: operation({
+    method: 'PATCH',
+    paths: ['/api/v1/charge/:id'],
+    scope: 'CHARGE_PATCH',
+    access: 'write',
+    status: 200,
+    summary: 'Re-date a charge (expiresDate at least 5 minutes ahead)',
+    request: { params: idParams, body: chargeExpirationBody },
+    response: chargeBody,
+    handler(ctx, { params, body }) {
+      const row = requireCharge(ctx, params.id);
+      if (row.status === 'COMPLETED') throw badRequest('A paid charge cannot be re-dated');
+      const expiresAt = new Date(body.expiresDate);
+      if (expiresAt.getTime() - ctx.now.getTime() < 300_000) {
+        throw badRequest('expiresDate must be at least 5 minutes in the future');
+      }
+      const createdAt = new Date(row.created_at);
+      const expiresIn = Math.round((expiresAt.getTime() - createdAt.getTime()) / 1000);
+      const at = ctx.now.toISOString();
+      const updated = ctx.db.transaction(() => {
+        // Re-dating an expired charge brings it back: the integrator extends it on purpose.
+        chargeRepo(ctx.db).updateExpiration(row.company_id, row.id, expiresAt.toISOString(), expiresIn, 'ACTIVE', at);
+        const fresh = chargeRepo(ctx.db).findById(row.company_id, row.id)!;
+        ctx.emit(CHARGE_EVENTS.expirationChanged, { charge: chargeJson(ctx, fresh) });
+        return fresh;
+      })();
+      return { charge: chargeJson(ctx, updated) };
+    },
+  }),
 };

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { HandlerTable } from '../context';
+import { companySchema, emvDecodeResultSchema } from '../../../shared/resources';
+import { operation } from '../operation';
 import { badRequest } from '../errors';
 import { BrCodeError } from '../../pix';
-import { objectBody, parseInput } from '../validation';
 import { decodeEmv } from './emv-decode';
 
 const decodeBody = z.object({
@@ -14,26 +14,46 @@ const decodeBody = z.object({
     .max(2048, { error: 'emv is too long (a BR Code has at most 512 characters)' }),
 });
 
-export const companyHandlers: HandlerTable<'getCompany' | 'decodeEmv'> = {
-  getCompany(ctx) {
-    const { company } = ctx.tenant;
-    return {
-      company: {
-        officialName: company.official_name,
-        tradeName: company.trade_name,
-        taxID: company.tax_id,
-        correlationID: company.correlation_id,
-      },
-    };
-  },
+export const companyOperations = {
+  getCompany: operation({
+    method: 'GET',
+    paths: ['/api/v1/company'],
+    scope: 'COMPANY_GET',
+    access: 'read',
+    status: 200,
+    summary: 'The company behind the AppID',
+    request: {},
+    response: z.strictObject({ company: companySchema }),
+    handler(ctx) {
+      const { company } = ctx.tenant;
+      return {
+        company: {
+          officialName: company.official_name,
+          tradeName: company.trade_name,
+          taxID: company.tax_id,
+          correlationID: company.correlation_id,
+        },
+      };
+    },
+  }),
 
-  decodeEmv(ctx, request) {
-    const { emv } = parseInput(decodeBody, objectBody(request.body));
-    try {
-      return decodeEmv(ctx, emv);
-    } catch (error) {
-      if (error instanceof BrCodeError) throw badRequest(`Invalid EMV payload: ${error.message}`);
-      throw error;
-    }
-  },
+  decodeEmv: operation({
+    method: 'POST',
+    paths: ['/api/v1/decode/emv'],
+    scope: 'DECODE_EMV_POST',
+    // Reads nothing but its input: decoding a BR Code changes nothing.
+    access: 'read',
+    status: 200,
+    summary: "Decode a BR Code and resolve its Pix location",
+    request: { body: decodeBody },
+    response: emvDecodeResultSchema,
+    handler(ctx, { body: { emv } }) {
+      try {
+        return decodeEmv(ctx, emv);
+      } catch (error) {
+        if (error instanceof BrCodeError) throw badRequest(`Invalid EMV payload: ${error.message}`);
+        throw error;
+      }
+    },
+  }),
 };

@@ -1,20 +1,39 @@
-import type { HandlerTable } from '../context';
-import { pathId } from '../validation';
+import { z } from 'zod';
+import { bytes, operation } from '../operation';
+import { idParams } from '../validation';
 import { brCodeForImage } from './qr-image-source';
-import { parseQrImageSize } from './qr-image-size';
+import { qrImageSizeQuery } from './qr-image-size';
 
-export const imageHandlers: HandlerTable<'getChargeQrImage' | 'getQrImageBase64'> = {
-  async getChargeQrImage(ctx, request) {
+const imageRequest = { params: idParams, query: qrImageSizeQuery };
+
+export const imageOperations = {
+  getChargeQrImage: operation({
+    method: 'GET',
+    // The spec writes the first segment as a neutral `svc`; the real service uses `openpix`.
+    paths: ['/openpix/charge/brcode/image/:id.png', '/svc/charge/brcode/image/:id.png'],
+    scope: 'CHARGE_IMAGE_GET',
+    access: 'read',
+    status: 200,
+    contentType: 'image/png',
+    summary: "A charge's or static QR code's QR image as PNG (size 600 to 4096, default 1024)",
     // All input is checked before the lookup, so a bad size is a 400 whatever the id.
-    const id = pathId(request.params);
-    const size = parseQrImageSize(request.query);
-    return ctx.qrPng.png(brCodeForImage(ctx, id), size);
-  },
+    request: imageRequest,
+    response: bytes,
+    handler: (ctx, { params, query }) => ctx.qrPng.png(brCodeForImage(ctx, params.id), query.size),
+  }),
 
-  async getQrImageBase64(ctx, request) {
-    const id = pathId(request.params);
-    const size = parseQrImageSize(request.query);
-    const png = await ctx.qrPng.png(brCodeForImage(ctx, id), size);
-    return { success: true as const, imageBase64: `data:image/png;base64,${Buffer.from(png).toString('base64')}` };
-  },
+  getQrImageBase64: operation({
+    method: 'GET',
+    paths: ['/api/image/qrcode/base64/:id'],
+    scope: 'CHARGE_BRCODE_IMAGE_GET',
+    access: 'read',
+    status: 200,
+    summary: 'The QR image as a base64 PNG data URI',
+    request: imageRequest,
+    response: z.strictObject({ success: z.literal(true), imageBase64: z.string() }),
+    async handler(ctx, { params, query }) {
+      const png = await ctx.qrPng.png(brCodeForImage(ctx, params.id), query.size);
+      return { success: true as const, imageBase64: `data:image/png;base64,${Buffer.from(png).toString('base64')}` };
+    },
+  }),
 };

@@ -1,11 +1,14 @@
-import type { HandlerTable, OperationContext } from '../context';
+import { z } from 'zod';
+import { pageInfoSchema, pixQrCodeSchema } from '../../../shared/resources';
+import type { OperationContext } from '../context';
+import { operation } from '../operation';
 import { badRequest, unknownRecord } from '../errors';
 import { newObjectId, newTransactionId, newUuid } from '../ids';
-import { parsePage, pageOf } from '../pagination';
+import { pageOf, pageQuery } from '../pagination';
 import { claimPaymentLink } from '../payment-links/payment-links';
 import { BrCodeError, buildStaticBrCode, isPixKeyType, normalizePixKey } from '../../pix';
 import type { PixKeyRow } from '../tenancy/tenancy-rows';
-import { objectBody, parseInput, pathId } from '../validation';
+import { idParams } from '../validation';
 import { pixQrCodeCreateBody, type PixQrCodeCreateInput } from './pix-qr-code-input';
 import { pixQrCodeRepo, type PixQrCodeRow } from './pix-qr-code-repo';
 import { serializePixQrCode } from './pix-qr-code-serializer';
@@ -115,37 +118,72 @@ function createPixQrCode(ctx: OperationContext, input: PixQrCodeCreateInput): Pi
   })();
 }
 
-export const pixQrCodeHandlers: HandlerTable<'createPixQrCode' | 'getPixQrCode' | 'listPixQrCodes' | 'deletePixQrCode'> = {
-  createPixQrCode(ctx, request) {
-    const input = parseInput(pixQrCodeCreateBody, objectBody(request.body));
-    const pixQrCode = serializePixQrCode(createPixQrCode(ctx, input), ctx);
-    return { pixQrCode, correlationID: pixQrCode.correlationID, brCode: pixQrCode.brCode };
-  },
+export const pixQrCodeOperations = {
+  createPixQrCode: operation({
+    method: 'POST',
+    paths: ['/api/v1/qrcode-static'],
+    scope: 'PIX_QRCODE_POST',
+    access: 'write',
+    status: 200,
+    summary: 'Create a static Pix QR code, with or without a fixed amount',
+    request: { body: pixQrCodeCreateBody },
+    response: z.strictObject({ pixQrCode: pixQrCodeSchema, correlationID: z.string(), brCode: z.string() }),
+    handler(ctx, { body }) {
+      const pixQrCode = serializePixQrCode(createPixQrCode(ctx, body), ctx);
+      return { pixQrCode, correlationID: pixQrCode.correlationID, brCode: pixQrCode.brCode };
+    },
+  }),
 
-  getPixQrCode(ctx, request) {
-    return { pixQrCode: serializePixQrCode(requirePixQrCode(ctx, pathId(request.params)), ctx) };
-  },
+  getPixQrCode: operation({
+    method: 'GET',
+    paths: ['/api/v1/qrcode-static/:id'],
+    scope: 'PIX_QRCODE_GET',
+    access: 'read',
+    status: 200,
+    summary: 'Get a static QR code by id, correlationID or identifier',
+    request: { params: idParams },
+    response: z.strictObject({ pixQrCode: pixQrCodeSchema }),
+    handler: (ctx, { params }) => ({ pixQrCode: serializePixQrCode(requirePixQrCode(ctx, params.id), ctx) }),
+  }),
 
-  listPixQrCodes(ctx, request) {
-    const page = parsePage(request.query);
-    const rows = pixQrCodeRepo(ctx.db).list(ctx.tenant.company.id, page.skip, page.limit);
-    const { items, pageInfo } = pageOf(rows, page);
-    return { pageInfo, pixQrCodes: items.map((row) => serializePixQrCode(row, ctx)) };
-  },
+  listPixQrCodes: operation({
+    method: 'GET',
+    paths: ['/api/v1/qrcode-static'],
+    scope: 'PIX_QRCODE_GET_LIST',
+    access: 'read',
+    status: 200,
+    summary: 'List static QR codes',
+    request: { query: pageQuery },
+    response: z.strictObject({ pageInfo: pageInfoSchema, pixQrCodes: z.array(pixQrCodeSchema) }),
+    handler(ctx, { query }) {
+      const rows = pixQrCodeRepo(ctx.db).list(ctx.tenant.company.id, query.skip, query.limit);
+      const { items, pageInfo } = pageOf(rows, query);
+      return { pageInfo, pixQrCodes: items.map((row) => serializePixQrCode(row, ctx)) };
+    },
+  }),
 
   /**
    * Soft delete (migration 002): payments received through the code keep pointing at it, and
    * its identifier stays reserved so a still-printed code is never attributed to a new one.
    * To the API it is gone: get, list, images and a second delete answer as for an unknown id.
    */
-  deletePixQrCode(ctx, request) {
-    const id = pathId(request.params);
-    const row = requirePixQrCode(ctx, id);
-    const at = ctx.now.toISOString();
-    ctx.db.transaction(() => {
-      if (!pixQrCodeRepo(ctx.db).delete(row.company_id, row.id, at)) throw unknownRecord('Pix QR code not found');
-      ctx.emit(PIX_QR_CODE_EVENTS.deleted, { pixQrCode: serializePixQrCode({ ...row, updated_at: at, deleted_at: at }, ctx) });
-    })();
-    return { status: 'OK' as const, id };
-  },
+  deletePixQrCode: operation({
+    method: 'DELETE',
+    paths: ['/api/v1/qrcode-static/:id'],
+    scope: 'PIX_QRCODE_DELETE',
+    access: 'write',
+    status: 200,
+    summary: 'Delete a static QR code (payments through it stay attributed to it)',
+    request: { params: idParams },
+    response: z.strictObject({ status: z.literal('OK'), id: z.string() }),
+    handler(ctx, { params: { id } }) {
+      const row = requirePixQrCode(ctx, id);
+      const at = ctx.now.toISOString();
+      ctx.db.transaction(() => {
+        if (!pixQrCodeRepo(ctx.db).delete(row.company_id, row.id, at)) throw unknownRecord('Pix QR code not found');
+        ctx.emit(PIX_QR_CODE_EVENTS.deleted, { pixQrCode: serializePixQrCode({ ...row, updated_at: at, deleted_at: at }, ctx) });
+      })();
+      return { status: 'OK' as const, id };
+    },
+  }),
 };

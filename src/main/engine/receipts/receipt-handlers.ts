@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { HandlerTable, OperationContext } from '../context';
+import type { OperationContext } from '../context';
+import { bytes, operation } from '../operation';
 import { notFound } from '../errors';
 import { isEndToEndId } from '../../pix';
 import { refundRepo } from '../refunds/refund-repo';
 import { transactionRepo } from '../transactions/transaction-repo';
 import { parseParty, type TransactionParty } from '../transactions/transaction-serializer';
-import { parseInput } from '../validation';
 import { formatCnpj, renderReceiptPdf, type ReceiptData, type ReceiptParty } from '../../receipts';
 
 const receiptParams = z.object({
@@ -79,12 +79,21 @@ const receiptQuery = z.object({
   layout: z.enum(['a4', 'thermal80'], { error: 'layout must be a4 or thermal80' }).default('a4'),
 });
 
-export const receiptHandlers: HandlerTable<'getReceipt'> = {
-  async getReceipt(ctx, request) {
-    const params = parseInput(receiptParams, { ...request.params }, 'path');
-    const { layout } = parseInput(receiptQuery, { ...request.query }, 'query');
-    const data = receiptData(ctx, params.receiptType, params.endToEndId);
-    if (!data) throw notFound('Receipt not found');
-    return renderReceiptPdf(data, { layout });
-  },
+export const receiptOperations = {
+  getReceipt: operation({
+    method: 'GET',
+    paths: ['/api/v1/receipt/:receiptType/:endToEndId'],
+    scope: 'TRANSACTION_GET',
+    access: 'read',
+    status: 200,
+    contentType: 'application/pdf',
+    summary: 'A PDF receipt of a Pix in, Pix out or refund, by its end-to-end id',
+    request: { params: receiptParams, query: receiptQuery },
+    response: bytes,
+    async handler(ctx, { params, query }) {
+      const data = receiptData(ctx, params.receiptType, params.endToEndId);
+      if (!data) throw notFound('Receipt not found');
+      return renderReceiptPdf(data, { layout: query.layout });
+    },
+  }),
 };

@@ -1,10 +1,13 @@
+import { z } from 'zod';
+import { chargeRefundSchema, pageInfoSchema, pixTransactionRefundSchema } from '../../../shared/resources';
 import { chargeRepo } from '../charges/charge-repo-instance';
 import type { ChargeRow } from '../charges/charge-repo';
-import type { HandlerTable, OperationContext } from '../context';
+import type { OperationContext } from '../context';
+import { operation } from '../operation';
 import { badRequest, unknownRecord } from '../errors';
-import { parsePage, pageOf } from '../pagination';
+import { pageOf, pageQuery } from '../pagination';
 import { transactionRepo } from '../transactions/transaction-repo';
-import { objectBody, parseInput, pathId } from '../validation';
+import { idParams } from '../validation';
 import { createRefund } from './create-refund';
 import { chargeRefundCreateBody, refundCreateBody } from './refund-input';
 import { refundRepo } from './refund-repo';
@@ -16,49 +19,98 @@ function requireCharge(ctx: OperationContext, id: string): ChargeRow {
   return row;
 }
 
-export const refundHandlers: HandlerTable<'createRefund' | 'getRefund' | 'listRefunds' | 'listChargeRefunds' | 'createChargeRefund'> = {
-  createRefund(ctx, request) {
-    const input = parseInput(refundCreateBody, objectBody(request.body));
-    // The transaction is named in the body, so an unknown one is a bad body (400), like the real service answers.
-    const payment = transactionRepo(ctx.db).findByAnyId(ctx.tenant.company.id, input.transactionEndToEndId);
-    if (!payment) throw badRequest('Transaction not found');
-    const refund = createRefund(
-      ctx,
-      payment,
-      { correlationID: input.correlationID, value: input.value, comment: input.comment },
-      { transactionId: payment.id },
-    );
-    return { refund: serializePixTransactionRefund(refund) };
-  },
+const chargeRefundBody = z.strictObject({ refund: chargeRefundSchema });
+const refundPage = <T extends z.ZodType>(item: T) => z.strictObject({ pageInfo: pageInfoSchema, refunds: z.array(item) });
 
-  createChargeRefund(ctx, request) {
-    const charge = requireCharge(ctx, pathId(request.params));
-    const input = parseInput(chargeRefundCreateBody, objectBody(request.body));
-    if (charge.status !== 'COMPLETED') throw badRequest('Only a paid (COMPLETED) charge can be refunded');
-    const payment = transactionRepo(ctx.db).findChargePayment(charge.company_id, charge.id);
-    if (!payment) throw badRequest('The charge has no payment to refund');
-    const refund = createRefund(ctx, payment, input, { chargeId: charge.id });
-    return { refund: serializeChargeRefund(refund) };
-  },
+export const refundOperations = {
+  createRefund: operation({
+    method: 'POST',
+    paths: ['/api/v1/refund'],
+    scope: 'REFUND_POST',
+    access: 'write',
+    status: 200,
+    summary: 'Refund a received Pix, whole or in part, by its end-to-end id',
+    request: { body: refundCreateBody },
+    response: z.strictObject({ refund: pixTransactionRefundSchema }),
+    handler(ctx, { body: input }) {
+      // The transaction is named in the body, so an unknown one is a bad body (400), like the real service answers.
+      const payment = transactionRepo(ctx.db).findByAnyId(ctx.tenant.company.id, input.transactionEndToEndId);
+      if (!payment) throw badRequest('Transaction not found');
+      const refund = createRefund(
+        ctx,
+        payment,
+        { correlationID: input.correlationID, value: input.value, comment: input.comment },
+        { transactionId: payment.id },
+      );
+      return { refund: serializePixTransactionRefund(refund) };
+    },
+  }),
 
-  listChargeRefunds(ctx, request) {
-    const charge = requireCharge(ctx, pathId(request.params));
-    const page = parsePage(request.query);
-    const rows = refundRepo(ctx.db).listByCharge(charge.company_id, charge.id, page.skip, page.limit);
-    const { items, pageInfo } = pageOf(rows, page);
-    return { pageInfo, refunds: items.map(serializeChargeRefund) };
-  },
+  createChargeRefund: operation({
+    method: 'POST',
+    paths: ['/api/v1/charge/:id/refund'],
+    scope: 'CHARGE_REFUND_POST',
+    access: 'write',
+    status: 200,
+    summary: 'Refund a paid charge, whole or in part',
+    request: { params: idParams, body: chargeRefundCreateBody },
+    response: chargeRefundBody,
+    handler(ctx, { params, body: input }) {
+      const charge = requireCharge(ctx, params.id);
+      if (charge.status !== 'COMPLETED') throw badRequest('Only a paid (COMPLETED) charge can be refunded');
+      const payment = transactionRepo(ctx.db).findChargePayment(charge.company_id, charge.id);
+      if (!payment) throw badRequest('The charge has no payment to refund');
+      const refund = createRefund(ctx, payment, input, { chargeId: charge.id });
+      return { refund: serializeChargeRefund(refund) };
+    },
+  }),
 
-  getRefund(ctx, request) {
-    const refund = refundRepo(ctx.db).findByAnyId(ctx.tenant.company.id, pathId(request.params));
-    if (!refund) throw unknownRecord('Refund not found');
-    return { pixTransactionRefund: serializePixTransactionRefund(refund) };
-  },
+  listChargeRefunds: operation({
+    method: 'GET',
+    paths: ['/api/v1/charge/:id/refund'],
+    scope: 'CHARGE_REFUND_GET_LIST',
+    access: 'read',
+    status: 200,
+    summary: "List a charge's refunds",
+    request: { params: idParams, query: pageQuery },
+    response: refundPage(chargeRefundSchema),
+    handler(ctx, { params, query }) {
+      const charge = requireCharge(ctx, params.id);
+      const rows = refundRepo(ctx.db).listByCharge(charge.company_id, charge.id, query.skip, query.limit);
+      const { items, pageInfo } = pageOf(rows, query);
+      return { pageInfo, refunds: items.map(serializeChargeRefund) };
+    },
+  }),
 
-  listRefunds(ctx, request) {
-    const page = parsePage(request.query);
-    const rows = refundRepo(ctx.db).list(ctx.tenant.company.id, page.skip, page.limit);
-    const { items, pageInfo } = pageOf(rows, page);
-    return { pageInfo, refunds: items.map(serializePixTransactionRefund) };
-  },
+  getRefund: operation({
+    method: 'GET',
+    paths: ['/api/v1/refund/:id'],
+    scope: 'REFUND_GET',
+    access: 'read',
+    status: 200,
+    summary: 'Get a refund by its id or correlationID',
+    request: { params: idParams },
+    response: z.strictObject({ pixTransactionRefund: pixTransactionRefundSchema }),
+    handler(ctx, { params }) {
+      const refund = refundRepo(ctx.db).findByAnyId(ctx.tenant.company.id, params.id);
+      if (!refund) throw unknownRecord('Refund not found');
+      return { pixTransactionRefund: serializePixTransactionRefund(refund) };
+    },
+  }),
+
+  listRefunds: operation({
+    method: 'GET',
+    paths: ['/api/v1/refund'],
+    scope: 'REFUND_GET_LIST',
+    access: 'read',
+    status: 200,
+    summary: 'List refunds',
+    request: { query: pageQuery },
+    response: refundPage(pixTransactionRefundSchema),
+    handler(ctx, { query }) {
+      const rows = refundRepo(ctx.db).list(ctx.tenant.company.id, query.skip, query.limit);
+      const { items, pageInfo } = pageOf(rows, query);
+      return { pageInfo, refunds: items.map(serializePixTransactionRefund) };
+    },
+  }),
 };

@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { chargeAmountDue } from '../charges/charge-amount';
 import { chargeRepo } from '../charges/charge-repo-instance';
 import { serializeCharge } from '../charges/charge-serializer';
-import type { HandlerTable, OperationContext } from '../context';
+import type { OperationContext } from '../context';
+import { operation } from '../operation';
+import { chargeSchema, pixQrCodeSchema, transactionSchema } from '../../../shared/resources';
 import { badRequest, forbidden, notFound } from '../errors';
 import { pixQrCodeRepo } from '../pix-qr-codes/pix-qr-code-repo';
 import { serializePixQrCode } from '../pix-qr-codes/pix-qr-code-serializer';
 import { recordIncomingPix } from '../transactions/record-incoming-pix';
 import { serializeTransaction } from '../transactions/transaction-serializer';
-import { objectBody, parseInput, positiveCents } from '../validation';
+import { positiveCents } from '../validation';
 import { resolveBrCode, type BrCodeTarget } from './brcode-target';
 import { payerInput, SANDBOX_INFO_PAGADOR, sandboxPayer } from './sandbox-payer';
 
@@ -66,28 +68,55 @@ function pay(ctx: OperationContext, target: BrCodeTarget, value: number, payer: 
   return result;
 }
 
-export const sandboxHandlers: HandlerTable<'sandboxPay' | 'sandboxPayBrCode'> = {
+const sandboxPaid = z.strictObject({
+  transaction: transactionSchema,
+  charge: chargeSchema.optional(),
+  pixQrCode: pixQrCodeSchema.optional(),
+});
+
+// The sandbox's payment simulators, as the real sandbox offers them, plus a payer's-bank style
+// endpoint that pays any BR Code addressed to this account. Any valid AppID may call them.
+export const sandboxOperations = {
   // GET /openpix/testing?transactionID=… | ?identifier=…[&value=…]: the real sandbox's simulator.
-  sandboxPay(ctx, request) {
-    assertSandbox(ctx);
-    const query = parseInput(payQuery, { ...request.query }, 'query');
-    const companyId = ctx.tenant.company.id;
-    if (query.transactionID !== undefined) {
-      const charge = chargeRepo(ctx.db).findByAnyId(companyId, query.transactionID);
-      if (!charge) throw notFound('Charge not found');
-      return pay(ctx, { charge }, query.value ?? chargeAmountDue(charge, ctx.now), sandboxPayer(undefined));
-    }
-    const qr = pixQrCodeRepo(ctx.db).findByAnyId(companyId, query.identifier!);
-    if (!qr) throw notFound('Pix QR code not found');
-    // The QR code's BR Code carries its identifier as txid, so the payment does too.
-    return pay(ctx, { pixQrCode: qr, txid: qr.identifier }, amountFor({ amount: qr.value ?? undefined }, query.value), sandboxPayer(undefined));
-  },
+  sandboxPay: operation({
+    method: 'GET',
+    paths: ['/openpix/testing'],
+    scope: null,
+    // A GET that pays: it books a transaction, so it goes through the single writer.
+    access: 'write',
+    status: 200,
+    summary: 'Sandbox: pay a charge (transactionID) or a static QR code (identifier)',
+    request: { query: payQuery },
+    response: sandboxPaid,
+    handler(ctx, { query }) {
+      assertSandbox(ctx);
+      const companyId = ctx.tenant.company.id;
+      if (query.transactionID !== undefined) {
+        const charge = chargeRepo(ctx.db).findByAnyId(companyId, query.transactionID);
+        if (!charge) throw notFound('Charge not found');
+        return pay(ctx, { charge }, query.value ?? chargeAmountDue(charge, ctx.now), sandboxPayer(undefined));
+      }
+      const qr = pixQrCodeRepo(ctx.db).findByAnyId(companyId, query.identifier!);
+      if (!qr) throw notFound('Pix QR code not found');
+      // The QR code's BR Code carries its identifier as txid, so the payment does too.
+      return pay(ctx, { pixQrCode: qr, txid: qr.identifier }, amountFor({ amount: qr.value ?? undefined }, query.value), sandboxPayer(undefined));
+    },
+  }),
 
   // POST /openpix/testing/pay {brCode, value?, payer?, dropTxid?}: pays a BR Code as a payer's bank would.
-  sandboxPayBrCode(ctx, request) {
-    assertSandbox(ctx);
-    const body = parseInput(payBody, objectBody(request.body));
-    const target = resolveBrCode(ctx, body.brCode, { dropTxid: body.dropTxid });
-    return pay(ctx, target, amountFor(target, body.value), sandboxPayer(body.payer));
-  },
+  sandboxPayBrCode: operation({
+    method: 'POST',
+    paths: ['/openpix/testing/pay'],
+    scope: null,
+    access: 'write',
+    status: 200,
+    summary: "Sandbox: pay any BR Code addressed to this account, as a payer's bank would",
+    request: { body: payBody },
+    response: sandboxPaid,
+    handler(ctx, { body }) {
+      assertSandbox(ctx);
+      const target = resolveBrCode(ctx, body.brCode, { dropTxid: body.dropTxid });
+      return pay(ctx, target, amountFor(target, body.value), sandboxPayer(body.payer));
+    },
+  }),
 };

@@ -1,6 +1,6 @@
 import { cnpj } from 'cpf-cnpj-validator';
 import type { Db } from '../../store/database';
-import { ALL_SCOPES } from '../../../shared/service-api';
+import { ALL_SCOPES } from '../operations';
 import { newAppSecret, newObjectId, newUuid } from '../ids';
 
 /** The ISPB our sandbox PSP signs end-to-end ids with (the real service's institution). */

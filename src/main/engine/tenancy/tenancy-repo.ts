@@ -1,5 +1,4 @@
 import type { Db } from '../../store/database';
-import type { Scope } from '../../../shared/service-api';
 import type { ApplicationRow, BankAccountRow, CompanyRow, PixKeyRow, Tenant } from './tenancy-rows';
 
 /** Reads the tenancy tables. Statements are prepared once per database. */
@@ -60,7 +59,7 @@ export class TenancyRepo {
       company,
       account,
       application,
-      scopes: new Set(JSON.parse(application.scopes) as Scope[]),
+      scopes: new Set(JSON.parse(application.scopes) as string[]),
       features: new Set(JSON.parse(company.features) as string[]),
     };
   }

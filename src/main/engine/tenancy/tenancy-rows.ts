@@ -1,4 +1,3 @@
-import type { Scope } from '../../../shared/service-api';
 
 export interface CompanyRow {
   id: string;
@@ -58,6 +57,7 @@ export interface Tenant {
   company: CompanyRow;
   account: BankAccountRow;
   application: ApplicationRow;
-  scopes: ReadonlySet<Scope>;
+  /** The application's scopes, as stored (the operations' scopes; see ALL_SCOPES). */
+  scopes: ReadonlySet<string>;
   features: ReadonlySet<string>;
 }

@@ -1,9 +1,12 @@
+import { z } from 'zod';
+import { pageInfoSchema, transactionSchema } from '../../../shared/resources';
 import { chargeRepo } from '../charges/charge-repo-instance';
-import type { HandlerTable, OperationContext } from '../context';
+import type { OperationContext } from '../context';
+import { operation } from '../operation';
 import { ServiceError, unknownRecord } from '../errors';
-import { parsePage, pageOf } from '../pagination';
+import { pageOf, pageQuery } from '../pagination';
 import { pixQrCodeRepo } from '../pix-qr-codes/pix-qr-code-repo';
-import { parseInput, pathId } from '../validation';
+import { idParams } from '../validation';
 import { transactionListQuery, type TransactionListQuery } from './transaction-input';
 import { transactionRepo, type TransactionListFilter, type TransactionView } from './transaction-repo';
 import { serializeTransaction } from './transaction-serializer';
@@ -64,30 +67,33 @@ function resolveFilter(ctx: OperationContext, query: TransactionListQuery): Tran
   return filter;
 }
 
-export const transactionHandlers: HandlerTable<'listTransactions' | 'getTransaction'> = {
-  listTransactions(ctx, request) {
-    const page = parsePage(request.query);
-    const q = request.query ?? {};
-    const query = parseInput(
-      transactionListQuery,
-      {
-        start: q.start,
-        end: q.end,
-        charge: q.charge,
-        pixQrCode: q.pixQrCode,
-        withdrawal: q.withdrawal,
-        hasWebhook: q.hasWebhook,
-        type: q.type,
-      },
-      'query',
-    );
-    const filter = resolveFilter(ctx, query);
-    const rows = filter ? transactionRepo(ctx.db).list(ctx.tenant.company.id, filter, page.skip, page.limit) : [];
-    const { items, pageInfo } = pageOf(rows, page);
-    return { pageInfo, transactions: items.map(serializeTransaction) };
-  },
+export const transactionOperations = {
+  listTransactions: operation({
+    method: 'GET',
+    paths: ['/api/v1/transaction'],
+    scope: 'TRANSACTION_GET_LIST',
+    access: 'read',
+    status: 200,
+    summary: 'List transactions, filtered by time, type, charge, static QR code, withdrawal or webhook delivery',
+    request: { query: transactionListQuery.extend(pageQuery.shape) },
+    response: z.strictObject({ pageInfo: pageInfoSchema, transactions: z.array(transactionSchema) }),
+    handler(ctx, { query }) {
+      const filter = resolveFilter(ctx, query);
+      const rows = filter ? transactionRepo(ctx.db).list(ctx.tenant.company.id, filter, query.skip, query.limit) : [];
+      const { items, pageInfo } = pageOf(rows, query);
+      return { pageInfo, transactions: items.map(serializeTransaction) };
+    },
+  }),
 
-  getTransaction(ctx, request) {
-    return { transaction: serializeTransaction(requireTransaction(ctx, pathId(request.params))) };
-  },
+  getTransaction: operation({
+    method: 'GET',
+    paths: ['/api/v1/transaction/:id'],
+    scope: 'TRANSACTION_GET',
+    access: 'read',
+    status: 200,
+    summary: 'Get a transaction by its id, globalID or end-to-end id',
+    request: { params: idParams },
+    response: z.strictObject({ transaction: transactionSchema }),
+    handler: (ctx, { params }) => ({ transaction: serializeTransaction(requireTransaction(ctx, params.id)) }),
+  }),
 };

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import type { OperationContext } from './context';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Whether an operation changes anything. Declared, never guessed from the HTTP method: a Pix
+ * key check is a GET that spends a token, so it must go through the single writer.
+ */
+export type Access = 'read' | 'write';
+
+/** Company features that gate operations (service-spec.md, "What the service does"). */
+export type Feature = 'BANK_ACCOUNT' | 'MED_API' | 'APPLICATION_SCOPES_REQUIRED' | 'BAAS' | 'KYC_ONBOARDING';
+
+/** The parts of a request an operation reads, each checked by its own schema before the handler runs. */
+export interface RequestSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+}
+
+type Part<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a handler receives: every declared part already parsed; undeclared parts are absent. */
+export interface ParsedRequest<R extends RequestSchemas> {
+  params: Part<R['params']>;
+  query: Part<R['query']>;
+  body: Part<R['body']>;
+}
+
+/**
+ * One operation of the service, declared once in its resource's module: its route, the scope
+ * and feature it needs, whether it writes, its request and response schemas, and its handler.
+ * The operation table, the scope list, the response types and the HTTP routes are derived from
+ * these declarations (operations.ts).
+ */
+export interface Operation<
+  Scope extends string | null = string | null,
+  R extends RequestSchemas = RequestSchemas,
+  S extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Path templates with `:name` parameters (`:name.png` for the image route). */
+  paths: readonly string[];
+  /** `null`: any valid AppID may call it (the sandbox's payment simulators). */
+  scope: Scope;
+  feature?: Feature;
+  access: Access;
+  /** The success status. */
+  status: number;
+  /** Binary operations answer with bytes of this content type instead of JSON. */
+  contentType?: 'image/png' | 'application/pdf';
+  /** One line for the published API description. */
+  summary: string;
+  request: R;
+  response: S;
+  handler(ctx: OperationContext, input: ParsedRequest<R>): z.input<S> | Promise<z.input<S>>;
+}
+
+/** Declares an operation; the identity function exists so TypeScript infers the literal scope and the schemas. */
+export function operation<const Scope extends string | null, R extends RequestSchemas, S extends z.ZodType>(
+  declaration: Operation<Scope, R, S>,
+): Operation<Scope, R, S> {
+  return declaration;
+}
+
+/** Any operation, for code that treats them alike (the engine, the HTTP layer). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOperation = Operation<string | null, RequestSchemas, z.ZodType<any, any>>;
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/** The merged table of several resource modules' declarations. */
+export type MergedOperations<M extends readonly Record<string, AnyOperation>[]> = UnionToIntersection<M[number]>;
+
+/**
+ * Merges the resource modules' declarations into one table. A name declared twice, or two
+ * operations on one method and path, is an error at startup: either would silently shadow one
+ * of them.
+ */
+export function declareOperations<const M extends readonly Record<string, AnyOperation>[]>(...modules: M): MergedOperations<M> {
+  const table: Record<string, AnyOperation> = {};
+  const routes = new Map<string, string>();
+  for (const module of modules) {
+    for (const [name, declaration] of Object.entries(module)) {
+      if (name in table) throw new Error(`Operation ${name} is declared twice`);
+      for (const path of declaration.paths) {
+        const route = `${declaration.method} ${path}`;
+        const taken = routes.get(route);
+        if (taken) throw new Error(`Operations ${taken} and ${name} both declare ${route}`);
+        routes.set(route, name);
+      }
+      table[name] = declaration;
+    }
+  }
+  return table as MergedOperations<M>;
+}
+
+/** The response of a binary operation (PNG, PDF): bytes, not JSON. */
+export const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: 'expected bytes' });

@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import { chargeOperations } from './charges/charge-handlers';
+import { companyOperations } from './company/company-handlers';
+import { customerOperations } from './customers/customer-handlers';
+import { imageOperations } from './images/image-handlers';
+import { declareOperations, type AnyOperation } from './operation';
+import { pixKeyOperations } from './pix-keys/pix-key-handlers';
+import { pixQrCodeOperations } from './pix-qr-codes/pix-qr-code-handlers';
+import { receiptOperations } from './receipts/receipt-handlers';
+import { refundOperations } from './refunds/refund-handlers';
+import { sandboxOperations } from './sandbox/sandbox-handlers';
+import { transactionOperations } from './transactions/transaction-handlers';
+
+/**
+ * Every operation of the service, from the resource modules' declarations. Adding an operation
+ * is one edit in its module; the HTTP routes, the scope list and the response types below follow.
+ */
+export const operationTable = declareOperations(
+  chargeOperations,
+  customerOperations,
+  refundOperations,
+  pixQrCodeOperations,
+  transactionOperations,
+  imageOperations,
+  receiptOperations,
+  sandboxOperations,
+  companyOperations,
+  pixKeyOperations,
+);
+
+export type OperationTable = typeof operationTable;
+export type OperationName = keyof OperationTable & string;
+
+/** An operation's success body (bytes for the image and receipt operations). */
+export type ResponseOf<Op extends OperationName> = z.output<OperationTable[Op]['response']>;
+
+/** Every scope an application can hold: the ones the operations name. */
+export type Scope = Exclude<OperationTable[OperationName]['scope'], null>;
+
+export const ALL_SCOPES: readonly Scope[] = [
+  ...new Set(
+    Object.values(operationTable as Record<string, AnyOperation>)
+      .map((declaration) => declaration.scope)
+      .filter((scope): scope is Scope => scope !== null),
+  ),
+];
+
+export function isOperationName(name: string): name is OperationName {
+  return Object.hasOwn(operationTable, name);
+}
