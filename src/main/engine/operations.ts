@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { boletoOperations } from './boletos/boleto-operations';
 import { chargeOperations } from './charges/charge-handlers';
 import { companyOperations } from './company/company-handlers';
 import { customerOperations } from './customers/customer-handlers';
@@ -6,6 +7,7 @@ import { imageOperations } from './images/image-handlers';
 import { declareOperations, type AnyOperation } from './operation';
 import { pixKeyOperations } from './pix-keys/pix-key-handlers';
 import { pixQrCodeOperations } from './pix-qr-codes/pix-qr-code-handlers';
+import { pspOperations } from './psps/psp-operations';
 import { receiptOperations } from './receipts/receipt-handlers';
 import { refundOperations } from './refunds/refund-handlers';
 import { sandboxOperations } from './sandbox/sandbox-handlers';
@@ -26,6 +28,8 @@ export const operationTable = declareOperations(
   sandboxOperations,
   companyOperations,
   pixKeyOperations,
+  boletoOperations,
+  pspOperations,
 );
 
 export type OperationTable = typeof operationTable;
