@@ -9,6 +9,8 @@ export interface EngineConfig {
   publicBaseUrl: string;
   /** How long a sandbox refund stays IN_PROCESSING before it settles. */
   refundSettlementMs: number;
+  /** How long an approved Pix out stays APPROVED before it settles (or meets its simulated failure). */
+  paymentSettlementMs: number;
 }
 
 export interface EngineEvent {
@@ -38,5 +40,16 @@ export interface OperationContext {
 export interface Sweeper {
   /** The earliest instant (ISO) at which `run` has something to do, or null. */
   nextDeadline(db: Db): string | null;
-  run(db: Db, now: Date, emit: (companyId: string, name: string, payload: unknown) => void, config: EngineConfig): void;
+  run(
+    db: Db,
+    now: Date,
+    emit: (companyId: string, name: string, payload: unknown) => void,
+    config: EngineConfig,
+    /**
+     * The context of a receiving company and account, for a transition that books money into
+     * another company (a Pix out delivered inside this service); null when it no longer exists.
+     * Its `emit` writes to that company's outbox.
+     */
+    contextFor: (companyId: string, accountId: string) => OperationContext | null,
+  ): void;
 }

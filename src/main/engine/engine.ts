@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import type { EngineConfig, EngineEvent, OperationContext, Sweeper } from './context';
 import { ServiceError, forbidden, unauthorized } from './errors';
 import { sweepers } from './sweepers';
-import { operationTable, type OperationName, type ResponseOf } from './operations';
+import { ALL_SCOPES, operationTable, type OperationName, type ResponseOf } from './operations';
 import type { AnyOperation } from './operation';
 import { parseRequest } from './parse-request';
 import { pixLocationPayload } from './charges/charge-location';
@@ -42,6 +42,7 @@ export interface EngineOptions {
 const DEFAULT_CONFIG: EngineConfig = {
   publicBaseUrl: 'http://127.0.0.1',
   refundSettlementMs: 2_000,
+  paymentSettlementMs: 2_000,
 };
 
 /**
@@ -69,7 +70,7 @@ export class Engine {
     this.db = options.db;
     this.clock = options.clock;
     this.config = { ...DEFAULT_CONFIG, ...options.config };
-    this.tenancy = new TenancyRepo(this.db);
+    this.tenancy = new TenancyRepo(this.db, ALL_SCOPES);
     this.outbox = new Outbox(this.db);
     this.writer = new GroupCommit(this.db);
     this.qrPng = new QrPngRenderer();
@@ -177,6 +178,10 @@ export class Engine {
           now,
           (companyId, name, payload) => committed.push(this.outbox.write(companyId, name, payload, now)),
           this.config,
+          (companyId, accountId) => {
+            const tenant = this.tenancy.receivingTenant(companyId, accountId);
+            return tenant ? this.context(tenant, now, committed) : null;
+          },
         );
       }
     })();

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { boletoOperations } from './boletos/boleto-operations';
+import { accountOperations } from './accounts/account-handlers';
 import { chargeOperations } from './charges/charge-handlers';
 import { companyOperations } from './company/company-handlers';
 import { customerOperations } from './customers/customer-handlers';
@@ -30,6 +31,7 @@ export const operationTable = declareOperations(
   pixKeyOperations,
   boletoOperations,
   pspOperations,
+  accountOperations,
 );
 
 export type OperationTable = typeof operationTable;

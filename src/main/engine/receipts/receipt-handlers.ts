@@ -69,8 +69,20 @@ export function receiptData(ctx: OperationContext, type: 'pix-in' | 'pix-out' | 
       environment,
     };
   }
-  // Outgoing payments (pix-out) arrive with the payments part of the service.
-  return null;
+  // A Pix out: a confirmed payment or withdrawal (WITHDRAW transactions); the shop pays.
+  const out = transactionRepo(ctx.db).findByEndToEndId(companyId, endToEndId);
+  if (!out || out.type !== 'WITHDRAW') return null;
+  return {
+    kind: 'pix-out',
+    endToEndId: out.end_to_end_id,
+    value: out.value,
+    time: out.time,
+    payer: receiptParty(parseParty(out.payer)),
+    receiver: receiptParty(parseParty(out.payee)),
+    ...(out.info_pagador ? { description: out.info_pagador } : {}),
+    header: shopHeader(ctx),
+    environment,
+  };
 }
 
 // `layout` is ours: the spec gives the receipt no options, and a counter prints on 80 mm paper.

@@ -2,7 +2,7 @@ import type { OperationContext } from '../context';
 import { badRequest } from '../errors';
 import { newObjectId, newTransactionId } from '../ids';
 import { newReturnId } from '../../pix';
-import { accountBalance } from '../transactions/account-balance';
+import { ledger } from '../ledger/ledger';
 import type { TransactionView } from '../transactions/transaction-repo';
 import { serializeTransaction } from '../transactions/transaction-serializer';
 import { refundRepo, type RefundRow, type RefundView } from './refund-repo';
@@ -21,8 +21,7 @@ export const REFUND_WINDOW_MS = 90 * 24 * 60 * 60 * 1000;
 
 /**
  * Starts returning (part of) a received payment, or answers a repeated request with the refund
- * it already made (see refund-replay.ts). The money is reserved at once
- * (bank_accounts.balance_blocked) and leaves the account when the refund settles, so the
+ * it already made (see refund-replay.ts). The money is held at once (a ledger hold) and leaves the account when the refund settles, so the
  * available balance never promises the same cents twice. Every check that depends on other
  * refunds or on the balance runs inside the write transaction that inserts the refund.
  */
@@ -54,12 +53,13 @@ export function createRefund(
         `Refund value ${value} exceeds what is left to refund of the transaction (${remaining} of ${payment.value} cents)`,
       );
     }
-    if (!accountBalance(ctx.db).block(companyId, payment.account_id, value)) {
+    const id = newObjectId();
+    if (!ledger(ctx.db).hold({ companyId, accountId: payment.account_id }, value, { kind: 'REFUND', causeId: id, at })) {
       throw badRequest('Account does not have enough balance to complete the operation');
     }
     const account = ctx.tenancy.account(payment.account_id)!;
     const row: RefundRow = {
-      id: newObjectId(),
+      id,
       company_id: companyId,
       account_id: payment.account_id,
       transaction_id: payment.id,

@@ -1,7 +1,7 @@
 import type { TaxId } from '../../../shared/resources';
 import type { Sweeper } from '../context';
 import { newObjectId } from '../ids';
-import { accountBalance } from '../transactions/account-balance';
+import { ledger } from '../ledger/ledger';
 import { transactionRepo, type TransactionRow } from '../transactions/transaction-repo';
 import { parseParty, serializeTransaction } from '../transactions/transaction-serializer';
 import { REFUND_EVENTS } from './create-refund';
@@ -21,7 +21,6 @@ export const refundSettlementSweeper: Sweeper = {
     const transactions = transactionRepo(db);
     for (const refund of refunds.dueForSettlement(at)) {
       if (!refunds.confirm(refund.id, at)) continue;
-      accountBalance(db).debitBlocked(refund.company_id, refund.account_id, refund.value);
       const original = transactions.findById(refund.company_id, refund.transaction_id)!;
       // The money now flows back: our account pays, the original payer receives.
       const row: TransactionRow = {
@@ -38,6 +37,7 @@ export const refundSettlementSweeper: Sweeper = {
         refund_id: refund.id,
         original_transaction_id: original.id,
         withdrawal_id: null,
+        payment_id: null,
         // A refund follows its payment's QR code, the one linked by txid too (see transaction-repo).
         txid: original.txid,
         info_pagador: refund.comment,
@@ -48,6 +48,12 @@ export const refundSettlementSweeper: Sweeper = {
         created_at: at,
       };
       transactions.insert(row);
+      ledger(db).settleHold({ companyId: refund.company_id, accountId: refund.account_id }, refund.value, {
+        kind: 'REFUND',
+        transactionId: row.id,
+        causeId: refund.id,
+        at,
+      });
       const refundTransaction = serializeTransaction(transactions.findById(refund.company_id, row.id)!);
       const payer = parseParty(original.payee);
       emit(refund.company_id, REFUND_EVENTS.confirmed, {

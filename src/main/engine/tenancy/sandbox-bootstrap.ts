@@ -82,8 +82,8 @@ export function createSandboxCompany(db: Db, now: Date, options: SandboxCompanyO
       `INSERT INTO pix_keys (key, company_id, account_id, type, is_default, created_at) VALUES (?, ?, ?, 'EVP', 1, ?)`,
     ).run(pixKey, companyId, accountId, at);
     db.prepare(
-      `INSERT INTO applications (id, company_id, account_id, name, type, client_id, client_secret, app_id, scopes, created_at)
-       VALUES (?, ?, ?, 'Sandbox', 'API', ?, ?, ?, ?, ?)`,
+      `INSERT INTO applications (id, company_id, account_id, name, type, client_id, client_secret, app_id, scopes, every_scope, created_at)
+       VALUES (?, ?, ?, 'Sandbox', 'API', ?, ?, ?, ?, ?, ?)`,
     ).run(
       applicationId,
       companyId,
@@ -92,6 +92,8 @@ export function createSandboxCompany(db: Db, now: Date, options: SandboxCompanyO
       credentials.clientSecret,
       appId,
       JSON.stringify(options.scopes ?? ALL_SCOPES),
+      // Without chosen scopes the application keeps every scope, those added later included.
+      options.scopes === undefined ? 1 : 0,
       at,
     );
   })();

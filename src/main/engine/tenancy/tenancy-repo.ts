@@ -21,7 +21,14 @@ export class TenancyRepo {
   private readonly defaultKeys = new Map<string, PixKeyRow | undefined>();
   private static readonly MAX_CACHED_TENANTS = 1_000;
 
-  constructor(private readonly db: Db) {
+  /**
+   * @param everyScope the scopes of an application flagged every_scope (the sandbox's first):
+   *   all the operations declare, so it keeps every scope as operations are added.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly everyScope: readonly string[] = [],
+  ) {
     this.appByAppId = db.prepare<[string], ApplicationRow>('SELECT * FROM applications WHERE app_id = ? AND is_active = 1');
     this.companyById = db.prepare<[string], CompanyRow>('SELECT * FROM companies WHERE id = ?');
     this.accountById = db.prepare<[string], BankAccountRow>('SELECT * FROM bank_accounts WHERE id = ?');
@@ -59,9 +66,23 @@ export class TenancyRepo {
       company,
       account,
       application,
-      scopes: new Set(JSON.parse(application.scopes) as string[]),
+      scopes: new Set(application.every_scope === 1 ? this.everyScope : (JSON.parse(application.scopes) as string[])),
       features: new Set(JSON.parse(company.features) as string[]),
     };
+  }
+
+  /**
+   * A company as the receiver of money booked by the service itself (a Pix out delivered inside
+   * it), on one of its open accounts; no application's scopes apply to it.
+   */
+  receivingTenant(companyId: string, accountId: string): Tenant | null {
+    const company = this.companyById.get(companyId);
+    const account = this.accountById.get(accountId);
+    const application = this.db
+      .prepare<[string], ApplicationRow>('SELECT * FROM applications WHERE company_id = ? ORDER BY created_at, id LIMIT 1')
+      .get(companyId);
+    if (!company || !account || account.company_id !== companyId || account.closed_at !== null || !application) return null;
+    return { company, account, application, scopes: new Set(), features: new Set(JSON.parse(company.features) as string[]) };
   }
 
   account(id: string): BankAccountRow | undefined {

@@ -22,8 +22,14 @@ export interface BankAccountRow {
   branch: string;
   account: string;
   account_name: string;
+  /** The ledger's projection (src/main/engine/ledger): written by the ledger module only. */
   balance_total: number;
+  /** Reserved for transfers in flight (refunds, Pix out between approval and settlement). */
   balance_blocked: number;
+  balance_blocked_security: number;
+  balance_blocked_withdraw_safety: number;
+  /** Account limits as JSON; null: the defaults (src/main/engine/accounts/account-limits.ts). */
+  limits: string | null;
   closed_at: string | null;
   created_at: string;
 }
@@ -40,6 +46,8 @@ export interface ApplicationRow {
   scopes: string;
   is_active: number;
   removed_at: string | null;
+  /** 1: holds every scope the operations declare, whatever `scopes` lists (migration 008). */
+  every_scope: number;
   created_at: string;
 }
 

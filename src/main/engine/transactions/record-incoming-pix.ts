@@ -10,7 +10,7 @@ import type { PixQrCodeRow } from '../pix-qr-codes/pix-qr-code-repo';
 import { serializePixQrCode } from '../pix-qr-codes/pix-qr-code-serializer';
 import { newEndToEndId } from '../../pix';
 import type { PixKeyRow } from '../tenancy/tenancy-rows';
-import { accountBalance } from './account-balance';
+import { ledger } from '../ledger/ledger';
 import { transactionRepo, type TransactionRow, type TransactionView } from './transaction-repo';
 import { serializeTransaction, type TransactionParty } from './transaction-serializer';
 
@@ -113,6 +113,7 @@ export function recordIncomingPix(ctx: OperationContext, input: IncomingPix): Tr
       refund_id: null,
       original_transaction_id: null,
       withdrawal_id: null,
+      payment_id: null,
       txid: input.txid ?? null,
       info_pagador: input.infoPagador ?? null,
       payer: JSON.stringify(payer),
@@ -122,7 +123,7 @@ export function recordIncomingPix(ctx: OperationContext, input: IncomingPix): Tr
       created_at: at,
     };
     transactions.insert(row);
-    accountBalance(ctx.db).credit(companyId, account.id, value);
+    ledger(ctx.db).credit({ companyId, accountId: account.id }, value, { kind: 'PIX_IN', transactionId: row.id, at });
 
     const view = transactions.findById(companyId, row.id)!;
     const pix = serializeTransaction(view);

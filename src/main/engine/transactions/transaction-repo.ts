@@ -27,7 +27,10 @@ export interface TransactionRow {
   refund_id: string | null;
   /** REFUND rows: the PAYMENT being returned. */
   original_transaction_id: string | null;
+  /** WITHDRAW rows: the withdrawal (its own id) or, for a Pix out, the payment's withdrawal id. */
   withdrawal_id: string | null;
+  /** WITHDRAW rows of a Pix out: the payments row they settle (migration 008). */
+  payment_id: string | null;
   /**
    * PAYMENT rows: the txid (62-05) of the static BR Code the Pix came through, when the payer's
    * bank sent one (migration 006); REFUND rows: their payment's. It links the row to the static
@@ -75,7 +78,7 @@ export interface TransactionListFilter {
 const COLUMNS = [
   'id', 'company_id', 'account_id', 'type', 'status', 'value', 'end_to_end_id', 'transaction_id', 'charge_id',
   'pix_qr_code_id', 'refund_id', 'original_transaction_id', 'withdrawal_id', 'txid', 'info_pagador', 'payer', 'payee',
-  'time', 'webhook_sent', 'created_at',
+  'time', 'webhook_sent', 'created_at', 'payment_id',
 ] as const;
 
 // Deleted QR codes stay joinable: a payment keeps pointing at the code it came through.

@@ -5,6 +5,7 @@ import { paymentLinksSchema } from './004-payment-links';
 import { refundValueGivenSchema } from './005-refund-value-given';
 import { transactionTxidSchema } from './006-transaction-txid';
 import { pixKeyListScopeSchema } from './007-pix-key-list-scope';
+import { ledgerSchema } from './008-ledger';
 
 export interface Migration {
   version: number;
@@ -21,4 +22,5 @@ export const migrations: readonly Migration[] = [
   { version: 5, name: 'refund-value-given', sql: refundValueGivenSchema },
   { version: 6, name: 'transaction-txid', sql: transactionTxidSchema },
   { version: 7, name: 'pix-key-list-scope', sql: pixKeyListScopeSchema },
+  { version: 8, name: 'ledger', sql: ledgerSchema },
 ];
