@@ -155,8 +155,8 @@ describeContract('pix key checks', (h) => {
   it('answers 404 for a random key nobody registered and for pix-key-not-found@woovi.com, recording no consultation', async () => {
     const before = h().counts('pix_key_checks');
     for (const pixKey of [randomUUID(), 'pix-key-not-found@woovi.com', 'PIX-KEY-NOT-FOUND@woovi.com']) {
-      // The engine sends {error} only: the GET's errorCode PIX_KEY_INFO_NOT_FOUND is not carried yet.
-      expect(await check(h(), pixKey), pixKey).toEqual({ status: 404, body: { error: 'Pix key not found' } });
+      // The GET carries the errorCode, the POST only the message (remote-api-notes §2 row 11a).
+      expect(await check(h(), pixKey), pixKey).toEqual({ status: 404, body: { error: 'Pix key not found', errorCode: 'PIX_KEY_INFO_NOT_FOUND' } });
       expect(await checkPost(h(), { pixKey }), pixKey).toEqual({ status: 404, body: { error: 'Pix key not found' } });
     }
     expect(h().counts('pix_key_checks')).toEqual(before);
@@ -291,11 +291,8 @@ describeContract('pix key checks', (h) => {
     expect(refill).toMatchObject({ operation: 'ADD', tokens: 99, tokensBefore: 1, tokensAfter: 100, createdAt: '2026-11-22T15:51:00.000Z' });
   });
 
-  // A miss must spend its tokens although the answer is a 404, and the engine rolls back the writes
-  // of a write operation that throws (GroupCommit.runInSavepoint): today a miss costs nothing.
-  // This test fails until the engine keeps the writes of PixKeyNotFoundError (keepWrites); then
-  // drop `.fails`.
-  it.fails('spends three tokens for a key that does not exist, and logs it NOT_FOUND', async () => {
+  // A miss spends its tokens although the answer is a 404: PixKeyNotFoundError is a CommittedRefusal.
+  it('spends three tokens for a key that does not exist, and logs it NOT_FOUND', async () => {
     const missing = randomUUID();
     expect((await check(h(), missing)).status).toBe(404);
     expect((await tokens(h())).tokens).toBe(97);

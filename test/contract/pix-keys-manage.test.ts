@@ -39,7 +39,11 @@ async function keysOf(h: Harness, appId = h.appId): Promise<{ key: string; type:
  * DELETE /api/v1/pix-keys/:pixKey. Over HTTP the raw answer is read, so a 204 shows it has no
  * body at all (the harness's client would parse its JSON content type).
  */
-async function deleteKey(h: Harness, pixKey: string, appId = h.appId): Promise<{ status: number; body: unknown; text?: string }> {
+async function deleteKey(
+  h: Harness,
+  pixKey: string,
+  appId = h.appId,
+): Promise<{ status: number; body: unknown; text?: string; contentType?: string | null }> {
   if (h.transport === 'engine') {
     const reply = (await h.client.request('deletePixKey', { params: { pixKey } }, { appId })) as { status: number; body: unknown };
     return { status: reply.status, body: reply.body };
@@ -49,7 +53,7 @@ async function deleteKey(h: Harness, pixKey: string, appId = h.appId): Promise<{
     headers: { authorization: appId },
   });
   const text = await response.text();
-  return { status: response.status, body: text === '' ? undefined : JSON.parse(text), text };
+  return { status: response.status, body: text === '' ? undefined : JSON.parse(text), text, contentType: response.headers.get('content-type') };
 }
 
 function expectError(reply: ServiceReply | { status: number; body: unknown }, status: number, message?: RegExp | string) {
@@ -221,7 +225,11 @@ describeContract('pix keys: create, default, delete', (h) => {
     const reply = await deleteKey(h(), created.key);
     expect(reply.status).toBe(204);
     expect(reply.body).toBeUndefined();
-    if (h().transport === 'http') expect(reply.text).toBe('');
+    if (h().transport === 'http') {
+      expect(reply.text).toBe('');
+      // No body, so no content type claiming one.
+      expect(reply.contentType).toBeNull();
+    }
     expect((await keysOf(h())).map((k) => k.key)).toEqual([h().pixKey]);
     expect(eventsNamed(h(), 'PIX_KEY_DELETED')).toEqual([{ pixKey: { key: created.key, type: 'EVP' }, companyBankAccount: expect.any(String) }]);
     // Gone: a second delete does not find it; and the key can be registered again (here: by nobody, it was random).

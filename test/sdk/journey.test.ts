@@ -115,8 +115,8 @@ describe('an integrator\'s day with @woovi/node-sdk against the sandbox', () => 
     expect(s().lastStatus()).toBe(403);
     expect(as<{ charges: Charge[] }>(await limited.charge.list()).charges).toEqual([]);
 
-    // SDK methods for operations this sandbox does not offer still get a JSON 404.
-    for (const call of [woovi.account.get({ id: 'conta' }), woovi.subscription.get({ id: 'sub' }), woovi.payment.list()]) {
+    // SDK methods for operations this sandbox does not offer yet still get a JSON 404.
+    for (const call of [woovi.subscription.get({ id: 'sub' }), woovi.subscription.create({} as never)]) {
       await sdkRejection(call);
       expect(s().lastStatus()).toBe(404);
     }

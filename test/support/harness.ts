@@ -99,6 +99,7 @@ function httpClient(baseUrl: string, defaultAppId: string): ServiceClient {
       }
       const url = `${baseUrl}${path}${query.size ? `?${query}` : ''}`;
       const response = await fetch(url, { method: spec.method, headers, body });
+      if (response.status === 204) return { status: 204, body: undefined };
       const contentType = response.headers.get('content-type') ?? '';
       if (contentType.startsWith('application/json')) return { status: response.status, body: await response.json() };
       return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()), contentType };

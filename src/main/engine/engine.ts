@@ -2,7 +2,7 @@ import type { ServiceReply, ServiceRequest } from '../../shared/service-api';
 import type { Db } from '../store/database';
 import type { Clock } from '../clock';
 import type { EngineConfig, EngineEvent, OperationContext, Sweeper } from './context';
-import { ServiceError, forbidden, unauthorized } from './errors';
+import { CommittedRefusal, ServiceError, forbidden, unauthorized } from './errors';
 import { sweepers } from './sweepers';
 import { ALL_SCOPES, operationTable, type OperationName, type ResponseOf } from './operations';
 import type { AnyOperation } from './operation';
@@ -96,7 +96,9 @@ export class Engine {
       if (declaration.contentType) return { status: declaration.status, bytes: result as Uint8Array, contentType: declaration.contentType };
       return { status: declaration.status, body: result };
     } catch (error) {
-      if (error instanceof ServiceError) return { status: error.status, body: { error: error.message } };
+      if (error instanceof ServiceError) {
+        return { status: error.status, body: error.errorCode ? { error: error.message, errorCode: error.errorCode } : { error: error.message } };
+      }
       this.logError(error, op);
       return { status: 500, body: { error: 'Internal server error' } };
     }
@@ -123,6 +125,10 @@ export class Engine {
       this.notify(committed);
       if (this.checkResponses) this.checkResponse(op, declaration, result);
       return result as ResponseOf<Op>;
+    } catch (error) {
+      // Its writes were committed: their events are announced like any committed write's.
+      if (error instanceof CommittedRefusal) this.notify(committed);
+      throw error;
     } finally {
       if (write || committed.length > 0) this.sweepDeadlineStale = true;
     }

@@ -6,11 +6,22 @@ export class ServiceError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** A machine-readable code sent beside the message (`{error, errorCode}`), where the API has one. */
+    readonly errorCode?: string,
   ) {
     super(message);
     this.name = 'ServiceError';
   }
 }
+
+/**
+ * A refusal that keeps what the operation wrote before it: metering, where the attempt itself is
+ * what costs (a Pix key check that finds no key spends its tokens and logs the miss, and still
+ * answers 404). The single writer releases the job's savepoint instead of rolling it back, and the
+ * engine announces its events; anything the handler wrote inside a nested transaction that threw
+ * was rolled back by that transaction as usual.
+ */
+export class CommittedRefusal extends ServiceError {}
 
 export const badRequest = (message: string) => new ServiceError(400, message);
 export const unauthorized = (message = 'appID inválido') => new ServiceError(401, message);

@@ -1,4 +1,5 @@
 import type { Db } from '../store/database';
+import { CommittedRefusal } from './errors';
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
@@ -87,7 +88,8 @@ export class GroupCommit {
       this.sql.release.run();
       return { ok: true, value };
     } catch (error) {
-      this.sql.rollbackTo.run();
+      // A refusal that keeps its writes (CommittedRefusal) commits with the batch like a success.
+      if (!(error instanceof CommittedRefusal)) this.sql.rollbackTo.run();
       this.sql.release.run();
       return { ok: false, error };
     }

@@ -56,6 +56,8 @@ function toServiceRequest(request: FastifyRequest) {
 
 export function send(reply: FastifyReply, result: ServiceReply): FastifyReply {
   reply.code(result.status);
+  // 204 No Content: no body and no content type (DELETE /api/v1/pix-keys/{key}).
+  if (result.status === 204) return reply.send();
   if ('bytes' in result) return reply.type(result.contentType).send(Buffer.from(result.bytes));
   return reply.type('application/json; charset=utf-8').send(result.body);
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CommittedRefusal, ServiceError } from '../../../src/main/engine/errors';
 import { GroupCommit } from '../../../src/main/engine/group-commit';
 import { openDatabase, type Db } from '../../../src/main/store/database';
 
@@ -87,5 +88,22 @@ describe('GroupCommit (the single writer)', () => {
     writer.flush();
     await expect(second).resolves.toBe(1);
     expect(visible()).toEqual(['a', 'b']);
+  });
+
+  it('keeps the writes of a CommittedRefusal (metering) and rolls back those of any other throw', async () => {
+    const refused = writer.submit(() => {
+      insert('metered')();
+      throw new CommittedRefusal(404, 'not found', 'CODE');
+    });
+    const failed = writer.submit(() => {
+      insert('rolled-back')();
+      throw new ServiceError(400, 'bad');
+    });
+    const ok = writer.submit(insert('ok'));
+    pending.shift()!();
+    await expect(refused).rejects.toMatchObject({ status: 404, errorCode: 'CODE' });
+    await expect(failed).rejects.toMatchObject({ status: 400 });
+    await expect(ok).resolves.toBe(1);
+    expect(visible()).toEqual(['metered', 'ok']);
   });
 });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { pageInfoSchema, pixKeyTypeSchema } from '../../../shared/resources';
 import { PIX_KEY_TYPES, newEndToEndId, normalizePixKey } from '../../pix';
 import type { OperationContext } from '../context';
-import { ServiceError, badRequest } from '../errors';
+import { CommittedRefusal, ServiceError, badRequest } from '../errors';
 import { operation } from '../operation';
 import { pageOf, pageQuery } from '../pagination';
 import type { BankAccountRow } from '../tenancy/tenancy-rows';
@@ -17,16 +17,12 @@ export const PIX_KEY_CHECK_EVENT = 'PIX_KEY_CHECKED';
 
 /**
  * The 404 of a key DICT does not hold. The GET variant's body carries `errorCode` and the POST
- * variant's does not (remote-api-notes §2 row 11a); and the tokens the miss cost are spent
- * although the answer is an error. The engine reads neither field yet: it answers `{ error }`
- * alone (Engine.handle) and rolls back the writes of a write operation that throws
- * (GroupCommit.runInSavepoint), so today a miss costs nothing.
+ * variant's does not (remote-api-notes §2 row 11a); and the tokens the miss cost stay spent
+ * although the answer is an error (a CommittedRefusal keeps its writes).
  */
-export class PixKeyNotFoundError extends ServiceError {
-  readonly keepWrites = true;
-
-  constructor(readonly errorCode: 'PIX_KEY_INFO_NOT_FOUND' | undefined) {
-    super(404, 'Pix key not found');
+export class PixKeyNotFoundError extends CommittedRefusal {
+  constructor(errorCode: 'PIX_KEY_INFO_NOT_FOUND' | undefined) {
+    super(404, 'Pix key not found', errorCode);
   }
 }
 

@@ -3,6 +3,7 @@ import { companyBankAccountSchema, pixKeySchema, type CompanyBankAccount, type P
 import { isPixKeyType, normalizePixKey, parseTaxId } from '../../pix';
 import type { OperationContext } from '../context';
 import { operation } from '../operation';
+import { serializeAccount as serializeAccountView } from '../accounts/account-serializer';
 import { badRequest, notFound } from '../errors';
 import { newUuid } from '../ids';
 import { pageQuery } from '../pagination';
@@ -111,22 +112,8 @@ function setDefaultPixKey(ctx: OperationContext, requested: string): PixKey {
 
 /** The OpenAPI file's CompanyBankAccount: the balance read fresh (the cached tenant's is not). */
 function serializeAccount(ctx: OperationContext, account: BankAccountRow): CompanyBankAccount {
-  const { company } = ctx.tenant;
-  return {
-    accountId: account.id,
-    isDefault: account.is_default === 1,
-    balance: {
-      total: account.balance_total,
-      blocked: account.balance_blocked,
-      available: account.balance_total - account.balance_blocked,
-    },
-    taxId: company.tax_id,
-    officialName: company.official_name,
-    tradeName: company.trade_name,
-    branch: account.branch,
-    account: account.account,
-    accountName: account.account_name,
-  };
+  const { balance, ...rest } = serializeAccountView(ctx.tenant.company, account);
+  return { ...rest, balance: { total: balance.total, blocked: balance.blocked, available: balance.available } };
 }
 
 export const pixKeyOperations = {

@@ -6,6 +6,7 @@ import { refundValueGivenSchema } from './005-refund-value-given';
 import { transactionTxidSchema } from './006-transaction-txid';
 import { pixKeyListScopeSchema } from './007-pix-key-list-scope';
 import { ledgerSchema } from './008-ledger';
+import { pixKeyChecksSchema } from './009-pix-key-checks';
 
 export interface Migration {
   version: number;
@@ -23,4 +24,5 @@ export const migrations: readonly Migration[] = [
   { version: 6, name: 'transaction-txid', sql: transactionTxidSchema },
   { version: 7, name: 'pix-key-list-scope', sql: pixKeyListScopeSchema },
   { version: 8, name: 'ledger', sql: ledgerSchema },
+  { version: 9, name: 'pix-key-checks', sql: pixKeyChecksSchema },
 ];
