@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchArtifacts } from './artifacts';
 import { benchEngineCreate } from './engine-create';
+import { benchPaymentCreate } from './payment-create';
 import { benchHttp } from './http-throughput';
 import { benchListScaling } from './list-scaling';
 import { benchSyncDrain } from './sync-drain';
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
   const sections: Record<string, BenchSection> = {};
   const steps: [string, () => Promise<BenchSection>][] = [
     ['engine-create', () => benchEngineCreate(dir, config.create)],
+    ['payment-create', () => benchPaymentCreate(dir, config.create)],
     ['http', () => benchHttp(dir, config.http)],
     ['list-scaling', () => benchListScaling(dir, config.list)],
     ['artifacts', () => benchArtifacts(dir, config.artifacts)],

@@ -280,7 +280,7 @@ describe('SDK payment.* against the sandbox', () => {
     await fund(s(), 1_000);
     // The SDK's typed payload has no `type`; the spec requires it, and the sandbox refuses it without.
     const untyped = { correlationID: 'sem-tipo', value: 100, destinationAlias: s().other.pixKey, destinationAliasType: 'RANDOM' as const };
-    expect((await sdkRejection(woovi.payment.create(untyped))).error).toMatch(/type is required: one of PIX_KEY, QR_CODE, MANUAL, BOLETO$/);
+    expect((await sdkRejection(woovi.payment.create(untyped))).error).toBe("type: must be one of PIX_KEY, QR_CODE, MANUAL, BOLETO");
     expect(s().lastStatus()).toBe(400);
 
     await woovi.payment.create(pixKeyPayment(s(), 'grande', 1_001));

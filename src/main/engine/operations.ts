@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { boletoOperations } from './boletos/boleto-operations';
 import { accountOperations } from './accounts/account-handlers';
+import { paymentOperations } from './payments/payment-handlers';
 import { chargeOperations } from './charges/charge-handlers';
 import { companyOperations } from './company/company-handlers';
 import { customerOperations } from './customers/customer-handlers';
@@ -11,6 +12,7 @@ import { pixQrCodeOperations } from './pix-qr-codes/pix-qr-code-handlers';
 import { pspOperations } from './psps/psp-operations';
 import { receiptOperations } from './receipts/receipt-handlers';
 import { refundOperations } from './refunds/refund-handlers';
+import { sandboxBalanceOperations } from './sandbox/sandbox-balance-handlers';
 import { sandboxOperations } from './sandbox/sandbox-handlers';
 import { transactionOperations } from './transactions/transaction-handlers';
 
@@ -32,6 +34,8 @@ export const operationTable = declareOperations(
   boletoOperations,
   pspOperations,
   accountOperations,
+  paymentOperations,
+  sandboxBalanceOperations,
 );
 
 export type OperationTable = typeof operationTable;

@@ -47,9 +47,26 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
   nightStartAt: '20:00',
 };
 
+/**
+ * The account's limits: each stored field that is well formed, the default for the others. The
+ * column is written by operators (and tests), not through the API, so a bad field must not turn
+ * every withdrawal and payment of the account into a 500.
+ */
 export function accountLimitsOf(stored: string | null): AccountLimits {
   if (stored === null) return DEFAULT_ACCOUNT_LIMITS;
-  return accountLimitsSchema.parse({ ...DEFAULT_ACCOUNT_LIMITS, ...(JSON.parse(stored) as object) });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    return DEFAULT_ACCOUNT_LIMITS;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return DEFAULT_ACCOUNT_LIMITS;
+  const limits: Record<string, unknown> = { ...DEFAULT_ACCOUNT_LIMITS };
+  for (const [field, schema] of Object.entries(accountLimitsSchema.shape)) {
+    const value = (parsed as Record<string, unknown>)[field];
+    if (value !== undefined && schema.safeParse(value).success) limits[field] = value;
+  }
+  return limits as AccountLimits;
 }
 
 export interface LimitPeriod {

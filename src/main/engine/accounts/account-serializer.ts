@@ -1,31 +1,17 @@
 import { z } from 'zod';
+import { companyBankAccountSchema } from '../../../shared/resources';
 import type { CompanyRow, BankAccountRow } from '../tenancy/tenancy-rows';
 import { toBalance } from '../ledger/ledger';
 
 /** An account in a list: its id, default flag and the three balance figures. */
-export const accountSummarySchema = z.strictObject({
-  accountId: z.string(),
-  isDefault: z.boolean(),
-  balance: z.strictObject({ total: z.number().int(), blocked: z.number().int(), available: z.number().int() }),
-});
+export const accountSummarySchema = companyBankAccountSchema.pick({ accountId: true, isDefault: true, balance: true });
 
-/** An account read on its own: every field, and the balance with both kinds of block. */
-export const accountSchema = z.strictObject({
-  accountId: z.string(),
-  isDefault: z.boolean(),
-  balance: z.strictObject({
-    total: z.number().int(),
-    blocked: z.number().int(),
-    available: z.number().int(),
+/** An account read on its own: the CompanyBankAccount, with both kinds of block in its balance. */
+export const accountSchema = companyBankAccountSchema.extend({
+  balance: companyBankAccountSchema.shape.balance.extend({
     blockedBySecurity: z.number().int(),
     blockedByWithdrawSafety: z.number().int(),
   }),
-  taxId: z.string(),
-  officialName: z.string(),
-  tradeName: z.string(),
-  branch: z.string(),
-  account: z.string(),
-  accountName: z.string(),
 });
 
 const balanceOf = (row: BankAccountRow) =>

@@ -42,7 +42,7 @@ const payBody = z.object(
 );
 
 /** Simulated payments exist only where money is not real. */
-function assertSandbox(ctx: OperationContext): void {
+export function assertSandbox(ctx: OperationContext): void {
   if (ctx.tenant.company.environment !== 'SANDBOX') throw forbidden('Payment simulation is only available in the sandbox');
 }
 

@@ -1,17 +1,8 @@
 import { z } from 'zod';
-import type { TransactionType } from '../../../shared/resources';
+import { transactionTypeSchema } from '../../../shared/resources';
 import { queryBoolean, rfc3339 } from '../validation';
 
-export const TRANSACTION_TYPES = [
-  'PAYMENT',
-  'WITHDRAW',
-  'REFUND',
-  'FEE',
-  'INTERNAL_TRANSFER',
-  'BALANCE_BLOCK',
-  'BALANCE_UNBLOCK',
-  'REVERSAL',
-] as const satisfies readonly TransactionType[];
+export const TRANSACTION_TYPES = transactionTypeSchema.options;
 
 const reference = (name: string) =>
   z.string().trim().min(1, { error: `${name} must not be empty` }).max(255, { error: `${name} is too long (max 255 characters)` });
