@@ -164,6 +164,35 @@ describeContract('payments', (h) => {
     expect(await balance(h())).toMatchObject({ total: 9_900, blocked: 0 });
   });
 
+  it('a transfer to another account of the company is an INTERNAL_TRANSFER, and fails if that account closes first', async () => {
+    await fund(h(), 5_000);
+    const company = h().engine.tenancy.resolveTenant(h().appId)!.company;
+    h().engine.db.prepare("UPDATE companies SET features = '[\"BANK_ACCOUNT\"]' WHERE id = ?").run(company.id);
+    h().engine.tenancy.invalidate();
+    const { account } = await h().ok('duplicateAccount');
+    const toSecond = (correlationID: string, value: number) => ({
+      type: 'MANUAL',
+      correlationID,
+      value,
+      psp: '54811417',
+      holder: { name: company.official_name, taxID: { taxID: company.tax_id, type: 'BR:CNPJ' } },
+      account: { account: account.account, branch: account.branch, accountType: 'TRAN' },
+      autoApprove: true,
+    });
+    await h().ok('createPayment', { body: toSecond('t1', 1_000) });
+    await settle(h());
+    const moved = (await h().ok('listTransactions', { query: { type: 'INTERNAL_TRANSFER' } })).transactions;
+    expect(moved.map((t: any) => t.value)).toEqual([1_000, 1_000]);
+    expect((await h().ok('getAccount', { params: { accountId: account.accountId } })).account.balance).toMatchObject({ total: 1_000 });
+    // Empty it, then send another transfer and close it while that one is in flight.
+    await h().ok('withdraw', { params: { accountId: account.accountId }, body: { value: 900 } });
+    await h().ok('createPayment', { body: toSecond('t2', 500) });
+    await h().ok('closeAccount', { params: { accountId: account.accountId } });
+    await settle(h());
+    expect((await h().ok('getPayment', { params: { id: 't2' } })).payment).toMatchObject({ status: 'FAILED', failureCode: 'AC03' });
+    expect(await balance(h())).toMatchObject({ total: 4_000, blocked: 0, available: 4_000 });
+  });
+
   it('pays a boleto for the value it states', async () => {
     await fund(h(), 1_000);
     const paid = await h().ok('createPayment', { body: { type: 'BOLETO', correlationID: 'b', boletoBarcode: ITAU_BOLETO, autoApprove: true } });

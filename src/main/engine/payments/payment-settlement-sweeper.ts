@@ -61,7 +61,12 @@ export const paymentSettlementSweeper: Sweeper = {
       const route = routeOf(payment);
       let failure = route.failure ? { code: route.failure.code, reason: route.failure.providerRejectedReason ?? null } : null;
       // Between two accounts of the same company, by key or bank details: no Pix, an internal transfer.
-      const internalTransfer = !failure && route.internal?.companyId === payment.company_id && route.internal.qrCode === undefined;
+      let internalTransfer = !failure && route.internal?.companyId === payment.company_id && route.internal.qrCode === undefined;
+      if (internalTransfer && !contextFor(route.internal!.companyId, route.internal!.accountId)) {
+        // The receiving account was closed while the transfer was in flight.
+        failure = { code: 'AC03', reason: 'AC03 - Conta inexistente ou inválida' };
+        internalTransfer = false;
+      }
       if (internalTransfer) {
         const transfer = bookTransaction(db, {
           company_id: payment.company_id,
@@ -96,7 +101,7 @@ export const paymentSettlementSweeper: Sweeper = {
         emit(payment.company_id, PAYMENT_EVENTS.confirmed, serializePayment(payments.findByAnyId(payment.company_id, payment.id)!, source));
         continue;
       }
-      if (!failure && route.internal) {
+      if (!failure && route.internal && !internalTransfer) {
         const refused = deliverInside(db, payment, source, contextFor);
         if (refused) failure = { code: 'PAYMENT_REJECTED_BY_RECEIVER', reason: refused };
       }
