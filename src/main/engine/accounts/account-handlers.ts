@@ -185,13 +185,13 @@ export const accountOperations = {
             type: 'WITHDRAW',
             value: body.value,
             end_to_end_id: newEndToEndId(account.ispb, ctx.now),
+            // A withdrawal names itself: the list's `withdrawal` filter finds it and its fee by its id.
+            withdrawal_id: 'self',
             time: at,
             payer: { ...holder, bank: { name: account.bank_name, ispb: account.ispb }, branch: account.branch, account: account.account },
             payee: holder,
             info_pagador: 'Saque',
           });
-          // A withdrawal names itself: the list's `withdrawal` filter finds it and its fee by its id.
-          ctx.db.prepare('UPDATE transactions SET withdrawal_id = id WHERE id = ?').run(withdrawal.id);
           if (!ledger(ctx.db).debit(ref, body.value, { kind: 'WITHDRAW', transactionId: withdrawal.id, at })) {
             throw new Error('withdraw: balance changed inside the transaction');
           }

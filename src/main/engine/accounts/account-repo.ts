@@ -14,12 +14,17 @@ export const accountRepo = perDatabase((db: Db) => {
     `INSERT INTO bank_accounts (id, company_id, is_default, ispb, bank_name, branch, account, account_name, created_at)
      VALUES (@id, @company_id, 0, @ispb, @bank_name, @branch, @account, @account_name, @created_at)`,
   );
+  const byBankDetails = db.prepare<[string, string, string], BankAccountRow>(
+    'SELECT * FROM bank_accounts WHERE ispb = ? AND branch = ? AND account = ? AND closed_at IS NULL',
+  );
   const close = db.prepare('UPDATE bank_accounts SET closed_at = ? WHERE company_id = ? AND id = ? AND closed_at IS NULL');
   return {
     find: (companyId: string, id: string) => find.get(companyId, id),
     /** `limit + 1` rows, for pageOf. */
     listOpen: (companyId: string, skip: number, limit: number) => listOpen.all(companyId, limit + 1, skip),
     insert: (row: NewAccount) => void insert.run(row),
+    /** An open account of any company, by the bank details a MANUAL Pix out names (across companies on purpose). */
+    findOpenByBankDetails: (ispb: string, branch: string, account: string) => byBankDetails.get(ispb, branch, account),
     close: (companyId: string, id: string, at: string) => close.run(at, companyId, id).changes === 1,
   };
 });

@@ -1,3 +1,4 @@
+import { accountRepo } from '../accounts/account-repo';
 import type { OperationContext } from '../context';
 import { ServiceError, badRequest, notFound } from '../errors';
 import { findPixKeyCheck } from '../pix-keys/pix-key-checks';
@@ -40,9 +41,7 @@ const SPI_NAME = (ispb: string) => pspByIspb(ispb)?.name ?? `ISPB ${ispb}`;
 /** An open account of this service as a Pix out's receiver; undefined when closed or unknown. */
 function internalAccount(ctx: OperationContext, accountId: string, key?: string): Pick<PaymentRoute, 'destination' | 'internal'> | undefined {
   const account = ctx.tenancy.account(accountId);
-  const company = account
-    ? ctx.db.prepare<[string], { official_name: string; tax_id: string }>('SELECT official_name, tax_id FROM companies WHERE id = ?').get(account.company_id)
-    : undefined;
+  const company = account ? ctx.tenancy.company(account.company_id) : undefined;
   if (!account || account.closed_at !== null || !company) return undefined;
   const destination: PaymentDestination = {
     name: company.official_name,
@@ -163,11 +162,7 @@ export function resolvePaymentRoute(ctx: OperationContext, input: PaymentCreateI
       const failure = simulatedFailureForAccount(input.account.account);
       if (failure) route.failure = failure;
       // One of this service's own accounts, named by its bank details: the money stays inside.
-      const own = ctx.db
-        .prepare<[string, string, string], { id: string; company_id: string }>(
-          'SELECT id, company_id FROM bank_accounts WHERE ispb = ? AND branch = ? AND account = ? AND closed_at IS NULL',
-        )
-        .get(ispb, input.account.branch.padStart(4, '0'), input.account.account);
+      const own = accountRepo(ctx.db).findOpenByBankDetails(ispb, input.account.branch.padStart(4, '0'), input.account.account);
       if (own && !failure) route.internal = { companyId: own.company_id, accountId: own.id };
       return assertNotOwnAccount(ctx, route, sourceAccountId);
     }

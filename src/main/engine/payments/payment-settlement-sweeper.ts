@@ -9,7 +9,7 @@ import { recordIncomingPix } from '../transactions/record-incoming-pix';
 import { PAYMENT_EVENTS } from './approve-payment';
 import { paymentRepo, type PaymentRow } from './payment-repo';
 import { routeOf, serializePayment, type SourceParty } from './payment-serializer';
-import { sourceParty } from './payment-source';
+import { sourceParty, sourceTaxId } from './payment-source';
 
 type Emit = (companyId: string, name: string, payload: unknown) => void;
 
@@ -31,7 +31,7 @@ function deliverInside(db: Db, payment: PaymentRow, source: SourceParty, context
       recordIncomingPix(receiver, {
         ...target,
         value: payment.value,
-        payer: { name: source.name, taxID: { taxID: source.taxID, type: source.taxID.length === 11 ? 'BR:CPF' : 'BR:CNPJ' }, bank: source.bank },
+        payer: { name: source.name, taxID: sourceTaxId(source), bank: source.bank },
         infoPagador: payment.comment ?? undefined,
       });
     })();
@@ -119,9 +119,11 @@ export const paymentSettlementSweeper: Sweeper = {
         value: payment.value,
         end_to_end_id: payment.end_to_end_id!,
         payment_id: payment.id,
+        // A Pix out is found by the transaction list's `withdrawal` filter by its own id.
+        withdrawal_id: 'self',
         time: at,
         info_pagador: payment.comment,
-        payer: { name: source.name, taxID: { taxID: source.taxID, type: 'BR:CNPJ' }, bank: source.bank, branch: source.branch, account: source.account },
+        payer: { name: source.name, taxID: sourceTaxId(source), bank: source.bank, branch: source.branch, account: source.account },
         payee: {
           name: route.destination.name,
           bank: route.destination.bank,
@@ -130,8 +132,6 @@ export const paymentSettlementSweeper: Sweeper = {
           ...(route.destination.account ? { account: route.destination.account } : {}),
         },
       });
-      // A Pix out is found by the transaction list's `withdrawal` filter by its own id.
-      db.prepare('UPDATE transactions SET withdrawal_id = id WHERE id = ?').run(transaction.id);
       payments.confirm(payment.id, transaction.id, at);
       ledger(db).settleHold(ref, payment.value, { kind: 'PIX_OUT', transactionId: transaction.id, causeId: payment.id, at });
       emit(payment.company_id, PAYMENT_EVENTS.confirmed, serializePayment(payments.findByAnyId(payment.company_id, payment.id)!, source));
