@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import type { AnyOperation } from './operation';
+
+/**
+ * The service's OpenAPI 3.1 document, generated from the operation declarations: each
+ * operation's path and method, its parameters and body from the request schemas, its success
+ * answer from the response schema, and the scope and feature it needs. Nothing here is written
+ * by hand per operation, so the document cannot drift from what is served.
+ */
+export interface OpenApiOptions {
+  /** Where the service is reached (the `servers` entry). */
+  serverUrl: string;
+}
+
+type JsonSchema = Record<string, unknown>;
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+};
+
+/** `:id` → `{id}`, `:id.png` → `{id}.png`. */
+export function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+}
+
+const ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: { error: { type: 'string' }, errorCode: { type: 'string' } },
+  required: ['error'],
+};
+
+function parameters(declaration: AnyOperation): JsonSchema[] {
+  const result: JsonSchema[] = [];
+  for (const [location, schema] of [
+    ['path', declaration.request.params],
+    ['query', declaration.request.query],
+  ] as const) {
+    if (!schema) continue;
+    const object = jsonSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, property] of Object.entries(object.properties ?? {})) {
+      result.push({
+        name,
+        in: location,
+        // Path parameters are always required in OpenAPI.
+        required: location === 'path' || (object.required ?? []).includes(name),
+        schema: property,
+      });
+    }
+  }
+  return result;
+}
+
+function successContent(declaration: AnyOperation): JsonSchema | undefined {
+  if (declaration.status === 204) return undefined;
+  if (declaration.contentType) return { [declaration.contentType]: { schema: { type: 'string', format: 'binary' } } };
+  return { 'application/json': { schema: jsonSchema(declaration.response, 'output') } };
+}
+
+export function openApiDocument(table: Record<string, AnyOperation>, options: OpenApiOptions): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const [name, declaration] of Object.entries(table)) {
+    declaration.paths.forEach((path, index) => {
+      const content = successContent(declaration);
+      const operation: JsonSchema = {
+        // A second path of one operation (the QR image's /svc/ spelling) gets its own id.
+        operationId: index === 0 ? name : `${name}${index + 1}`,
+        summary: declaration.summary,
+        security: [{ AppID: [] }],
+        parameters: parameters(declaration),
+        responses: {
+          [String(declaration.status)]: { description: 'Success', ...(content ? { content } : {}) },
+          '400': { description: 'Bad input, or a record of yours that does not exist', content: { 'application/json': { schema: ERROR_SCHEMA } } },
+          '401': { description: 'Missing or unknown AppID', content: { 'application/json': { schema: ERROR_SCHEMA } } },
+          ...(declaration.scope || declaration.feature
+            ? { '403': { description: 'Missing scope or feature', content: { 'application/json': { schema: ERROR_SCHEMA } } } }
+            : {}),
+        },
+        'x-access': declaration.access,
+        ...(declaration.scope ? { 'x-required-scope': declaration.scope } : {}),
+        ...(declaration.feature ? { 'x-required-feature': declaration.feature } : {}),
+      };
+      if (declaration.request.body) {
+        operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(declaration.request.body, 'input') } } };
+      }
+      (paths[openApiPath(path)] ??= {})[declaration.method.toLowerCase()] = operation;
+    });
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Balcão Pix service (Woovi/OpenPix v1 compatible sandbox)',
+      version: '1.0.0',
+      description: 'Generated from the operation declarations of the engine (src/main/engine/operations.ts).',
+    },
+    servers: [{ url: options.serverUrl }],
+    components: { securitySchemes: { AppID: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    paths,
+  };
+}
