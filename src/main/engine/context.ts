@@ -46,10 +46,11 @@ export interface Sweeper {
     emit: (companyId: string, name: string, payload: unknown) => void,
     config: EngineConfig,
     /**
-     * The context of a receiving company and account, for a transition that books money into
-     * another company (a Pix out delivered inside this service); null when it no longer exists.
-     * Its `emit` writes to that company's outbox.
+     * Runs `work` as a receiving company and account, for a transition that books money into
+     * another company (a Pix out delivered inside this service), inside a savepoint: its writes
+     * and its events count only if it returns; a throw rolls both back and propagates. False,
+     * with nothing run, when that account no longer exists or is closed.
      */
-    contextFor: (companyId: string, accountId: string) => OperationContext | null,
+    asReceiver: (companyId: string, accountId: string, work: (ctx: OperationContext) => void) => boolean,
   ): void;
 }

@@ -184,9 +184,14 @@ export class Engine {
           now,
           (companyId, name, payload) => committed.push(this.outbox.write(companyId, name, payload, now)),
           this.config,
-          (companyId, accountId) => {
+          (companyId, accountId, work) => {
             const tenant = this.tenancy.receivingTenant(companyId, accountId);
-            return tenant ? this.context(tenant, now, committed) : null;
+            if (!tenant) return false;
+            // The work's events join the sweep's only once its savepoint is released.
+            const events: EngineEvent[] = [];
+            this.db.transaction(() => work(this.context(tenant, now, events)))();
+            committed.push(...events);
+            return true;
           },
         );
       }

@@ -1,6 +1,6 @@
 import type { Db } from '../../store/database';
 import { newEndToEndId } from '../../pix';
-import type { OperationContext, Sweeper } from '../context';
+import type { Sweeper } from '../context';
 import { ServiceError } from '../errors';
 import { ledger } from '../ledger/ledger';
 import { resolveBrCode } from '../sandbox/brcode-target';
@@ -13,29 +13,30 @@ import { sourceParty, sourceTaxId } from './payment-source';
 
 type Emit = (companyId: string, name: string, payload: unknown) => void;
 
+type Receiver = Parameters<Sweeper['run']>[4];
+
 /**
  * Delivers a Pix out whose receiver is inside this service: the receiving company books it as a
  * Pix in (its charge or static QR code paid, its events emitted). Runs in a savepoint, so a
  * receiver that refuses (a charge paid meanwhile) leaves nothing behind; the refusal's reason
  * comes back.
  */
-function deliverInside(db: Db, payment: PaymentRow, source: SourceParty, contextFor: (c: string, a: string) => OperationContext | null): string | null {
+function deliverInside(db: Db, payment: PaymentRow, source: SourceParty, asReceiver: Receiver): string | null {
   const route = routeOf(payment);
-  const receiver = route.internal && contextFor(route.internal.companyId, route.internal.accountId);
-  if (!receiver) return 'AC03 - Conta inexistente ou inválida';
+  const internal = route.internal!;
   try {
-    db.transaction(() => {
-      const target = route.internal!.qrCode
-        ? resolveBrCode(receiver, route.internal!.qrCode)
-        : { pixKey: route.internal!.pixKey ? receiver.tenancy.pixKey(route.internal!.pixKey) : undefined };
+    const delivered = asReceiver(internal.companyId, internal.accountId, (receiver) => {
+      const target = internal.qrCode
+        ? resolveBrCode(receiver, internal.qrCode)
+        : { pixKey: internal.pixKey ? receiver.tenancy.pixKey(internal.pixKey) : undefined };
       recordIncomingPix(receiver, {
         ...target,
         value: payment.value,
         payer: { name: source.name, taxID: sourceTaxId(source), bank: source.bank },
         infoPagador: payment.comment ?? undefined,
       });
-    })();
-    return null;
+    });
+    return delivered ? null : 'AC03 - Conta inexistente ou inválida';
   } catch (error) {
     if (error instanceof ServiceError) return `DS04 - ${error.message}`;
     throw error;
@@ -52,7 +53,7 @@ function deliverInside(db: Db, payment: PaymentRow, source: SourceParty, context
  */
 export const paymentSettlementSweeper: Sweeper = {
   nextDeadline: (db) => paymentRepo(db).earliestPendingSettlement(),
-  run(db, now, emit: Emit, _config, contextFor) {
+  run(db, now, emit: Emit, _config, asReceiver) {
     const at = now.toISOString();
     const payments = paymentRepo(db);
     for (const payment of payments.dueForSettlement(at)) {
@@ -62,7 +63,7 @@ export const paymentSettlementSweeper: Sweeper = {
       let failure = route.failure ? { code: route.failure.code, reason: route.failure.providerRejectedReason ?? null } : null;
       // Between two accounts of the same company, by key or bank details: no Pix, an internal transfer.
       let internalTransfer = !failure && route.internal?.companyId === payment.company_id && route.internal.qrCode === undefined;
-      if (internalTransfer && !contextFor(route.internal!.companyId, route.internal!.accountId)) {
+      if (internalTransfer && !asReceiver(route.internal!.companyId, route.internal!.accountId, () => {})) {
         // The receiving account was closed while the transfer was in flight.
         failure = { code: 'AC03', reason: 'AC03 - Conta inexistente ou inválida' };
         internalTransfer = false;
@@ -102,7 +103,7 @@ export const paymentSettlementSweeper: Sweeper = {
         continue;
       }
       if (!failure && route.internal && !internalTransfer) {
-        const refused = deliverInside(db, payment, source, contextFor);
+        const refused = deliverInside(db, payment, source, asReceiver);
         if (refused) failure = { code: 'PAYMENT_REJECTED_BY_RECEIVER', reason: refused };
       }
       if (failure) {
