@@ -127,6 +127,10 @@ export const paymentSettlementSweeper: Sweeper = {
         payer: { name: source.name, taxID: sourceTaxId(source), bank: source.bank, branch: source.branch, account: source.account },
         payee: {
           name: route.destination.name,
+          // The receiver's tax id, for the pix-out receipt (the receipt masks a CPF).
+          ...(/^\d{11}$|^\d{14}$/.test(route.destination.taxID)
+            ? { taxID: { taxID: route.destination.taxID, type: route.destination.taxID.length === 11 ? ('BR:CPF' as const) : ('BR:CNPJ' as const) } }
+            : {}),
           bank: route.destination.bank,
           ...(route.destination.pixKey ? { pixKey: route.destination.pixKey } : {}),
           ...(route.destination.branch ? { branch: route.destination.branch } : {}),
