@@ -5,7 +5,7 @@ import type { EngineConfig, EngineEvent, OperationContext, Sweeper } from './con
 import { CommittedRefusal, ServiceError, forbidden, unauthorized } from './errors';
 import { sweepers } from './sweepers';
 import { ALL_SCOPES, operationTable, type OperationName, type ResponseOf } from './operations';
-import type { AnyOperation } from './operation';
+import { chosenStatus, type AnyOperation } from './operation';
 import { parseRequest } from './parse-request';
 import { pixLocationPayload } from './charges/charge-location';
 import { paymentLinkView, type PaymentLinkView } from './payment-links/payment-link-view';
@@ -94,7 +94,7 @@ export class Engine {
     try {
       const result = await this.call(appId, op, request);
       if (declaration.contentType) return { status: declaration.status, bytes: result as Uint8Array, contentType: declaration.contentType };
-      return { status: declaration.status, body: result };
+      return { status: successStatus(declaration, result), body: result };
     } catch (error) {
       if (error instanceof ServiceError) {
         return { status: error.status, body: error.errorCode ? { error: error.message, errorCode: error.errorCode } : { error: error.message } };
@@ -274,4 +274,12 @@ export class Engine {
       }
     }
   }
+}
+
+/** The declared success status, or the declared alternate one the handler chose (answerWith). */
+function successStatus(declaration: AnyOperation, result: unknown): number {
+  const chosen = chosenStatus(result);
+  if (chosen === undefined || chosen === declaration.status) return declaration.status;
+  if (chosen !== declaration.alternateStatus) throw new Error(`answered ${chosen}, which the operation does not declare`);
+  return chosen;
 }

@@ -51,6 +51,35 @@ function parameters(declaration: AnyOperation): JsonSchema[] {
   return result;
 }
 
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Bad input, or a record of yours that does not exist',
+  401: 'Missing or unknown AppID',
+  403: 'Missing scope or feature, or an action this caller may not take',
+  404: 'No such record of yours',
+  409: 'Conflicts with an existing record',
+  422: 'A state change the record does not allow',
+  429: 'Rate limited',
+};
+
+/** The error statuses an operation can answer: derived from its declaration, plus the ones it declares. */
+export function errorStatuses(declaration: AnyOperation): number[] {
+  const { params, query, body } = declaration.request;
+  const statuses = new Set<number>(declaration.errors ?? []);
+  if (params || query || body) statuses.add(400);
+  statuses.add(401);
+  if (declaration.scope || declaration.feature) statuses.add(403);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function errorResponses(declaration: AnyOperation): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    errorStatuses(declaration).map((status) => [
+      String(status),
+      { description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: ERROR_SCHEMA } } },
+    ]),
+  );
+}
+
 function successContent(declaration: AnyOperation): JsonSchema | undefined {
   if (declaration.status === 204) return undefined;
   if (declaration.contentType) return { [declaration.contentType]: { schema: { type: 'string', format: 'binary' } } };
@@ -70,11 +99,8 @@ export function openApiDocument(table: Record<string, AnyOperation>, options: Op
         parameters: parameters(declaration),
         responses: {
           [String(declaration.status)]: { description: 'Success', ...(content ? { content } : {}) },
-          '400': { description: 'Bad input, or a record of yours that does not exist', content: { 'application/json': { schema: ERROR_SCHEMA } } },
-          '401': { description: 'Missing or unknown AppID', content: { 'application/json': { schema: ERROR_SCHEMA } } },
-          ...(declaration.scope || declaration.feature
-            ? { '403': { description: 'Missing scope or feature', content: { 'application/json': { schema: ERROR_SCHEMA } } } }
-            : {}),
+          ...(declaration.alternateStatus ? { [String(declaration.alternateStatus)]: { description: 'Success: the record already existed', ...(content ? { content } : {}) } } : {}),
+          ...errorResponses(declaration),
         },
         'x-access': declaration.access,
         ...(declaration.scope ? { 'x-required-scope': declaration.scope } : {}),

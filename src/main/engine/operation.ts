@@ -9,6 +9,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Access = 'read' | 'write';
 
+/** Error statuses an operation declares beyond the derived 400, 401 and 403. */
+export type ExtraErrorStatus = 403 | 404 | 409 | 422 | 429;
+
 /** Company features that gate operations (service-spec.md, "What the service does"). */
 export type Feature = 'BANK_ACCOUNT' | 'MED_API' | 'APPLICATION_SCOPES_REQUIRED' | 'BAAS' | 'KYC_ONBOARDING';
 
@@ -48,6 +51,20 @@ export interface Operation<
   access: Access;
   /** The success status. */
   status: number;
+  /**
+   * A second success status, for operations that answer 201 when they create and 200 when the
+   * record already existed (KYC onboarding, cashback, partner pre-registrations). The handler
+   * picks it with `answerWith(status, body)`.
+   */
+  alternateStatus?: number;
+  /**
+   * Error statuses beyond the ones every operation derives (400 for input it reads, 401 without a
+   * valid AppID, 403 when it needs a scope or feature): a 403 refused by the handler itself, a
+   * 404 for an unknown record where the spec documents one, 409, 422 for a refused state change,
+   * 429. Published in the OpenAPI document; the spec coverage test provokes each one the spec
+   * lists.
+   */
+  errors?: readonly ExtraErrorStatus[];
   /** Binary operations answer with bytes of this content type instead of JSON. */
   contentType?: 'image/png' | 'application/pdf';
   /** One line for the published API description. */
@@ -98,3 +115,20 @@ export function declareOperations<const M extends readonly Record<string, AnyOpe
 
 /** The response of a binary operation (PNG, PDF): bytes, not JSON. */
 export const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: 'expected bytes' });
+
+const chosenStatuses = new WeakMap<object, number>();
+
+/**
+ * Answers `body` with `status` instead of the declared one: the declared `alternateStatus` (200
+ * for a record that already existed where 201 means created). The body itself is returned, so
+ * the handler's type is unchanged; the engine reads the choice back with `chosenStatus`.
+ */
+export function answerWith<T extends object>(status: number, body: T): T {
+  chosenStatuses.set(body, status);
+  return body;
+}
+
+/** The status a handler chose with `answerWith`, if it did. */
+export function chosenStatus(body: unknown): number | undefined {
+  return typeof body === 'object' && body !== null ? chosenStatuses.get(body) : undefined;
+}

@@ -6,6 +6,7 @@ import type { Engine } from '../engine/engine';
 import { appIdFrom } from './auth-header';
 import { registerErrorHandling } from './error-handling';
 import { registerJsonParser } from './json-body';
+import { registerOpenApiRoute } from './openapi-route';
 import { registerPaymentLinkPage } from './payment-link-page';
 import { registerPixLocationRoutes } from './pix-location-routes';
 import { singleValuedQuery } from './query';
@@ -43,6 +44,7 @@ export function buildHttpApp(engine: Engine, options: HttpAppOptions = {}): Fast
   }
   registerPixLocationRoutes(app, engine);
   registerPaymentLinkPage(app, engine);
+  registerOpenApiRoute(app, engine);
   return app;
 }
 

@@ -117,6 +117,7 @@ export const paymentOperations = {
     scope: 'PAYMENT_POST',
     access: 'write',
     status: 200,
+    errors: [404],
     summary: 'Create a Pix out request (to a Pix key, a QR code, bank details or a boleto); autoApprove also approves it',
     request: { body: paymentCreateBody },
     response: z.union([paymentViewSchema, z.strictObject({ payment: paymentSchema, destination: paymentViewSchema.shape.destination })]),

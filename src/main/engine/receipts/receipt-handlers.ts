@@ -98,6 +98,7 @@ export const receiptOperations = {
     scope: 'TRANSACTION_GET',
     access: 'read',
     status: 200,
+    errors: [404],
     contentType: 'application/pdf',
     summary: 'A PDF receipt of a Pix in, Pix out or refund, by its end-to-end id',
     request: { params: receiptParams, query: receiptQuery },

@@ -85,6 +85,7 @@ export const sandboxOperations = {
     // A GET that pays: it books a transaction, so it goes through the single writer.
     access: 'write',
     status: 200,
+    errors: [403, 404],
     summary: 'Sandbox: pay a charge (transactionID) or a static QR code (identifier)',
     request: { query: payQuery },
     response: sandboxPaid,
@@ -110,6 +111,7 @@ export const sandboxOperations = {
     scope: null,
     access: 'write',
     status: 200,
+    errors: [403, 404],
     summary: "Sandbox: pay any BR Code addressed to this account, as a payer's bank would",
     request: { body: payBody },
     response: sandboxPaid,
