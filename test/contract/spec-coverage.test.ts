@@ -57,7 +57,7 @@ const SPEC_OPERATIONS: SpecOperation[] = [
     statuses: {
       200: async (w) => {
         const created = await made(w, 'duplicateAccount', { as: 'featured' });
-        return { as: 'featured', request: { params: { accountId: (created.body as any).account.accountId } } };
+        return { as: 'featured', request: { params: { accountId: created.body.account.accountId } } };
       },
       400: () => ({ request: { params: { accountId: 'x'.repeat(300) } } }),
       403: (w) => ({ request: { params: { accountId: w.mainAccountId } } }),
@@ -245,14 +245,14 @@ const SPEC_OPERATIONS: SpecOperation[] = [
     spec: 'Set a Pix key as default',
     op: 'setDefaultPixKey',
     statuses: {
-      200: async (w) => ({ request: { params: { pixKey: ((await made(w, 'createPixKey', { request: { body: { type: 'EVP' } } })).body as any).key } } }),
+      200: async (w) => ({ request: { params: { pixKey: ((await made(w, 'createPixKey', { request: { body: { type: 'EVP' } } })).body).key } } }),
     },
   },
   {
     spec: 'Delete a Pix key',
     op: 'deletePixKey',
     statuses: {
-      204: async (w) => ({ request: { params: { pixKey: ((await made(w, 'createPixKey', { request: { body: { type: 'EVP' } } })).body as any).key } } }),
+      204: async (w) => ({ request: { params: { pixKey: ((await made(w, 'createPixKey', { request: { body: { type: 'EVP' } } })).body).key } } }),
     },
   },
   // Static QR codes
@@ -301,14 +301,14 @@ const SPEC_OPERATIONS: SpecOperation[] = [
 ];
 
 async function paymentLinkId(w: World, correlationID: string): Promise<string> {
-  const charge = (await made(w, 'getCharge', { request: { params: { id: correlationID } } })).body as any;
+  const charge = (await made(w, 'getCharge', { request: { params: { id: correlationID } } })).body;
   return charge.charge.paymentLinkID as string;
 }
 
 /** A call a case needs done first: it must succeed, or the case would test nothing. */
-async function made(w: World, op: OperationName, what: Call): Promise<ServiceReply> {
+async function made(w: World, op: OperationName, what: Call): Promise<{ body: any }> {
   const reply = await call(w, op, what);
-  if (reply.status >= 300) throw new Error(`setup ${op} answered ${reply.status}: ${JSON.stringify('body' in reply ? reply.body : '')}`);
+  if (reply.status >= 300 || !('body' in reply)) throw new Error(`setup ${op} answered ${reply.status}: ${JSON.stringify('body' in reply ? reply.body : '')}`);
   return reply;
 }
 
