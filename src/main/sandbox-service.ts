@@ -7,6 +7,8 @@ import { createSandboxCompany, findSandboxAppId, type SandboxCompanyOptions } fr
 import type { SandboxMerchantInput } from './engine/tenancy/sandbox-merchant';
 import { buildHttpApp } from './http/app';
 import { openDatabase } from './store/database';
+import { WebhookDispatcher, type WebhookDispatcherOptions } from './webhooks/dispatcher';
+import { PersistedManualClock, registerSandboxClockRoutes } from './webhooks/sandbox-clock';
 
 export interface SandboxServiceOptions {
   dbPath: string;
@@ -17,6 +19,16 @@ export interface SandboxServiceOptions {
   logger?: boolean;
   /** Check every answer against its declared schema (Engine's checkResponses); BALCAO_CHECK_RESPONSES=1 by default. */
   checkResponses?: boolean;
+  /**
+   * Sends webhooks in the background (npm run serve does; in-process tests start their own
+   * dispatcher when they want one). Options tune it (timeout, retry policy).
+   */
+  webhooks?: boolean | Omit<WebhookDispatcherOptions, 'db' | 'clock'>;
+  /**
+   * Test-only (`npm run serve -- --manual-clock`): time stands still, kept in the database, until
+   * POST /sandbox/clock moves it. Ignored when `clock` is given.
+   */
+  manualClock?: boolean;
 }
 
 /** The shop as the counter's settings give it; the key as typed ("(11) 98765-4321"). */
@@ -34,6 +46,8 @@ export function sandboxRefusal(error: unknown): { status: number; message: strin
 export interface SandboxService {
   engine: Engine;
   app: FastifyInstance;
+  /** The webhook dispatcher, when `webhooks` asked for one. */
+  webhooks?: WebhookDispatcher;
   appId: string;
   /**
    * The sandbox company becomes the counter's shop: its name and city in BR Codes, and its
@@ -55,7 +69,8 @@ export interface SandboxService {
  */
 export function createSandboxService(options: SandboxServiceOptions): SandboxService {
   const db = openDatabase(options.dbPath);
-  const clock = options.clock ?? systemClock;
+  const manualClock = !options.clock && options.manualClock ? new PersistedManualClock(db) : undefined;
+  const clock = options.clock ?? manualClock ?? systemClock;
   // The tests set BALCAO_CHECK_RESPONSES for every engine they start, in process or as `npm run serve`.
   const checkResponses = options.checkResponses ?? process.env.BALCAO_CHECK_RESPONSES === '1';
   const engine = new Engine({ db, clock, config: options.config, checkResponses });
@@ -66,10 +81,25 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     appId = findSandboxAppId(db) ?? createSandboxCompany(db, clock.now(), options.company).appId;
   }
   const app = buildHttpApp(engine, { logger: options.logger });
+  let webhooks: WebhookDispatcher | undefined;
+  if (options.webhooks) {
+    webhooks = new WebhookDispatcher({ ...(options.webhooks === true ? {} : options.webhooks), db, clock });
+    const dispatcher = webhooks;
+    // A committed event may have queued deliveries: look at once instead of at the next poll.
+    engine.subscribe(() => dispatcher.wake());
+    dispatcher.start();
+  }
+  if (manualClock) registerSandboxClockRoutes(app, engine, manualClock, () => webhooks?.wake());
+  // A served sandbox moves time-driven states (charge expiry, settlements, subscriptions' charges)
+  // on its own, not only when the next request arrives: their events are webhooks a receiver waits
+  // for. A sweep with nothing due costs one comparison.
+  const sweeper = options.webhooks ? setInterval(() => sweepQuietly(engine), SWEEP_INTERVAL_MS) : undefined;
+  sweeper?.unref();
   const companyAppId = appId;
   return {
     engine,
     app,
+    webhooks,
     appId,
     async configureMerchant(settings) {
       await engine.configureSandboxMerchant(companyAppId, settings);
@@ -87,10 +117,23 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       return url;
     },
     async close() {
+      clearInterval(sweeper);
+      await webhooks?.stop();
       await app.close();
       await engine.close();
     },
   };
+}
+
+const SWEEP_INTERVAL_MS = 1_000;
+
+function sweepQuietly(engine: Engine): void {
+  try {
+    engine.sweep();
+  } catch (error) {
+    // The next tick, or the next request, tries again; a sweep is one transaction, all or nothing.
+    console.error('[sandbox] a background sweep failed', error);
+  }
 }
 
 export { ManualClock };

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import envPaths from 'env-paths';
 import { createSandboxService } from './sandbox-service';
+import { isAppCommand, runAppCommand } from './serve-app-command';
 
 // `npm run serve -- --port N --db PATH --app-id ID`: the engine as a local sandbox of the service.
 
@@ -11,19 +12,35 @@ function defaultDatabasePath(): string {
 }
 
 async function main(): Promise<void> {
+  // `… app create …`: adds an application to the database, prints its AppID and exits.
+  if (isAppCommand(process.argv.slice(2))) return runAppCommand(process.argv.slice(2), defaultDatabasePath());
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: '8080' },
       db: { type: 'string' },
       'app-id': { type: 'string' },
       log: { type: 'boolean', default: false },
+      // Test-only: time moves only by POST /sandbox/clock (webhook retries over 72 h in seconds).
+      'manual-clock': { type: 'boolean', default: false },
+      // Milliseconds a webhook receiver has to answer one attempt.
+      'webhook-timeout': { type: 'string' },
     },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got ${values.port}`);
   const dbPath = values.db ?? defaultDatabasePath();
   if (dbPath !== ':memory:') mkdirSync(dirname(dbPath), { recursive: true });
-  const service = createSandboxService({ dbPath, appId: values['app-id'], logger: values.log });
+  const webhookTimeout = values['webhook-timeout'] === undefined ? undefined : Number(values['webhook-timeout']);
+  if (webhookTimeout !== undefined && !(Number.isInteger(webhookTimeout) && webhookTimeout > 0)) {
+    throw new Error(`--webhook-timeout must be a positive number of milliseconds, got ${values['webhook-timeout']}`);
+  }
+  const service = createSandboxService({
+    dbPath,
+    appId: values['app-id'],
+    logger: values.log,
+    manualClock: values['manual-clock'],
+    webhooks: webhookTimeout === undefined ? true : { timeoutMs: webhookTimeout },
+  });
   const url = await service.listen(port);
   console.log(`Listening on ${url}`);
   console.log(`AppID: ${service.appId}`);

@@ -214,6 +214,18 @@ export type TransactionType = z.infer<typeof transactionTypeSchema>;
 export const partyBankSchema = z.strictObject({ name: z.string(), ispb: z.string() });
 export type PartyBank = z.infer<typeof partyBankSchema>;
 
+/**
+ * One webhook attempt about a transaction, as the OpenAPI Transaction's webhookSent shows it:
+ * `{"OPENPIX:TRANSACTION_RECEIVED": {status: 200, time}, isRetry: false}`. `status` is null when
+ * the receiver gave no answer (refused, unreachable, timed out).
+ */
+export const webhookSentSchema = z
+  .record(z.string(), z.union([z.boolean(), z.strictObject({ status: z.number().int().nullable(), time: isoTime })]))
+  .refine((entry) => typeof entry.isRetry === 'boolean' && Object.keys(entry).length === 2, {
+    error: 'expected {"<EVENT NAME>": {status, time}, isRetry}',
+  });
+export type WebhookSent = z.infer<typeof webhookSentSchema>;
+
 export const transactionSchema = z.strictObject({
   globalID: z.string(),
   type: transactionTypeSchema,
@@ -250,7 +262,8 @@ export const transactionSchema = z.strictObject({
   pixQrCode: z.strictObject({ correlationID: z.string(), identifier: z.string(), id: z.string(), name: z.string() }).nullable().optional(),
   /** For REFUND transactions: the end-to-end id of the payment being returned. */
   originalEndToEndId: z.string().optional(),
-  webhookSent: z.boolean(),
+  /** Every webhook attempt of the events about this transaction, oldest first. */
+  webhookSent: z.array(webhookSentSchema),
   createdAt: isoTime,
 });
 export type Transaction = z.infer<typeof transactionSchema>;

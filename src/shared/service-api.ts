@@ -6,6 +6,11 @@ export interface ServiceRequest {
   params?: Record<string, string>;
   query?: Record<string, string | undefined>;
   body?: unknown;
+  /**
+   * The caller's IP address, as the transport saw it (HTTP: the TCP peer). Checked against the
+   * application's IP allowlist; in-process callers have none.
+   */
+  clientIp?: string;
 }
 
 /** What any transport gives back: a JSON body, or bytes for binary operations. */

@@ -27,9 +27,13 @@ interface World {
   paidCharge: string;
   paidEndToEndId: string;
   customer: string;
+  /** That customer's CPF. */
+  customerTaxId: string;
   pixQrCode: string;
   mainAccountId: string;
   featuredAccountId: string;
+  /** The end-to-end id of a received Pix under dispute. */
+  disputedEndToEndId: string;
   /** The other company's Pix key: a payee inside the service. */
   otherPixKey: string;
   /** A fresh correlationID per call, so repeated creations never collide. */
@@ -298,7 +302,269 @@ const SPEC_OPERATIONS: SpecOperation[] = [
     op: 'getReceipt',
     statuses: { 200: (w) => ({ request: { params: { receiptType: 'pix-in', endToEndId: w.paidEndToEndId } } }) },
   },
+  // Disputes
+  {
+    spec: 'Get dispute',
+    op: 'getDispute',
+    statuses: { 200: (w) => ({ request: { params: { id: w.disputedEndToEndId } } }), 400: () => ({ request: { params: { id: 'E00000000202611221500nenhuma' } } }) },
+  },
+  {
+    spec: 'List disputes',
+    op: 'listDisputes',
+    statuses: { 200: () => ({}), 400: () => ({ request: { query: { start: 'ontem' } } }) },
+  },
+  {
+    spec: 'Upload evidence',
+    op: 'uploadDisputeEvidence',
+    statuses: {
+      200: (w) => ({
+        request: {
+          params: { id: w.disputedEndToEndId },
+          body: { documents: [{ url: 'https://example.com/nota.pdf', correlationID: w.unique('evidence'), description: 'Nota fiscal' }] },
+        },
+      }),
+      400: (w) => ({ request: { params: { id: w.disputedEndToEndId }, body: { documents: [{ url: '', correlationID: 'x', description: 'vazio' }] } } }),
+    },
+  },
+  // Funds recovery (MED API feature)
+  {
+    spec: 'Open funds recovery',
+    op: 'openFundsRecovery',
+    statuses: {
+      201: async (w) => ({ as: 'featured', request: { body: recoveryOf(await sentPix(w)) } }),
+      400: () => ({ as: 'featured', request: { body: { transactionEndToEndId: 'E1', situationType: 'GOLPE', details: 'x' } } }),
+      401: noAppId,
+      403: (w) => ({ as: 'main', request: { body: recoveryOf(w.paidEndToEndId) } }),
+      404: () => ({ as: 'featured', request: { body: recoveryOf('E54811417202611221500nenhumaaaaaa') } }),
+      422: async (w) => {
+        const endToEndId = await sentPix(w);
+        await made(w, 'openFundsRecovery', { as: 'featured', request: { body: recoveryOf(endToEndId) } });
+        return { as: 'featured', request: { body: recoveryOf(endToEndId) } };
+      },
+    },
+  },
+  {
+    spec: 'Get funds recovery',
+    op: 'getFundsRecovery',
+    statuses: {
+      200: async (w) => ({ as: 'featured', request: { params: { id: await openRecovery(w) } } }),
+      400: () => ({ as: 'featured', request: { params: { id: 'não-é-uuid' } } }),
+      401: noAppId,
+      403: async (w) => ({ as: 'main', request: { params: { id: await openRecovery(w) } } }),
+      404: () => ({ as: 'featured', request: { params: { id: '0b4f3c9e-3a1d-4c55-9a51-7c1f0e9d2b11' } } }),
+    },
+  },
+  {
+    spec: 'Cancel funds recovery',
+    op: 'cancelFundsRecovery',
+    statuses: {
+      200: async (w) => ({ as: 'featured', request: { params: { id: await openRecovery(w) } } }),
+      400: () => ({ as: 'featured', request: { params: { id: 'não-é-uuid' } } }),
+      401: noAppId,
+      403: async (w) => ({ as: 'main', request: { params: { id: await openRecovery(w) } } }),
+      404: () => ({ as: 'featured', request: { params: { id: '0b4f3c9e-3a1d-4c55-9a51-7c1f0e9d2b11' } } }),
+      422: async (w) => {
+        const id = await openRecovery(w);
+        await made(w, 'cancelFundsRecovery', { as: 'featured', request: { params: { id } } });
+        return { as: 'featured', request: { params: { id } } };
+      },
+    },
+  },
+  // Applications
+  {
+    spec: 'Create application',
+    op: 'createApplication',
+    statuses: {
+      201: (w) => ({ request: { body: { accountId: w.mainAccountId, application: { name: w.unique('app'), type: 'API', scopes: ['CHARGE_GET'] } } } }),
+      400: (w) => ({ request: { body: { accountId: w.mainAccountId, application: { name: 'App', type: 'API', scopes: ['NAO_EXISTE'] } } } }),
+      403: (w) => ({ as: 'noScopes', request: { body: { accountId: w.mainAccountId, application: { name: 'App', type: 'API', scopes: ['CHARGE_GET'] } } } }),
+    },
+  },
+  {
+    spec: 'Delete application',
+    op: 'deleteApplication',
+    statuses: {
+      200: async (w) => {
+        const created = await made(w, 'createApplication', {
+          request: { body: { accountId: w.mainAccountId, application: { name: w.unique('app'), type: 'API', scopes: ['CHARGE_GET'] } } },
+        });
+        return { request: { body: { clientId: created.body.application.clientId } } };
+      },
+      400: () => ({ request: { body: {} } }),
+      404: () => ({ request: { body: { clientId: 'Client_Id_nenhum' } } }),
+    },
+  },
+  // Partners (the featured company is a partner)
+  { spec: 'Partner affiliates', op: 'listPartnerAffiliates', statuses: { 200: () => ({ as: 'featured' }), 400: () => ({ as: 'featured', request: { query: { limit: 'muitos' } } }) } },
+  {
+    spec: 'Partner create pre-registration',
+    op: 'createPartnerPreRegistration',
+    statuses: {
+      201: () => ({ as: 'featured', request: { body: preRegistration('11222333000181') } }),
+      200: async (w) => {
+        await made(w, 'createPartnerPreRegistration', { as: 'featured', request: { body: preRegistration('45723174000110') } });
+        return { as: 'featured', request: { body: preRegistration('45723174000110') } };
+      },
+      400: () => ({ as: 'featured', request: { body: preRegistration('11222333000182') } }),
+      403: () => ({ as: 'main', request: { body: preRegistration('11222333000181') } }),
+    },
+  },
+  {
+    spec: 'Partner company get',
+    op: 'getPartnerPreRegistration',
+    statuses: {
+      200: async (w) => {
+        await made(w, 'createPartnerPreRegistration', { as: 'featured', request: { body: preRegistration('06990590000123') } });
+        return { as: 'featured', request: { params: { taxID: '06990590000123' } } };
+      },
+      400: () => ({ as: 'featured', request: { params: { taxID: '00000000000000' } } }),
+    },
+  },
+  { spec: 'Partner company list', op: 'listPartnerPreRegistrations', statuses: { 200: () => ({ as: 'featured' }), 400: () => ({ as: 'featured', request: { query: { skip: '-1' } } }) } },
+  {
+    spec: 'Partner create application',
+    op: 'createPartnerApplication',
+    statuses: {
+      201: async (w) => {
+        await made(w, 'createPartnerPreRegistration', { as: 'featured', request: { body: preRegistration('60701190000104') } });
+        return { as: 'featured', request: { body: { application: { name: 'Loja', type: 'API' }, taxID: { taxID: '60701190000104', type: 'BR:CNPJ' } } } };
+      },
+      200: async (w) => {
+        await made(w, 'createPartnerPreRegistration', { as: 'featured', request: { body: preRegistration('33000167000101') } });
+        const body = { application: { name: 'Loja', type: 'API' }, taxID: { taxID: '33000167000101', type: 'BR:CNPJ' } };
+        await made(w, 'createPartnerApplication', { as: 'featured', request: { body } });
+        return { as: 'featured', request: { body } };
+      },
+      400: () => ({ as: 'featured', request: { body: { application: { name: 'Loja', type: 'API' }, taxID: { taxID: '123', type: 'BR:CNPJ' } } } }),
+      403: () => ({ as: 'main', request: { body: { application: { name: 'Loja', type: 'API' }, taxID: { taxID: '60701190000104', type: 'BR:CNPJ' } } } }),
+    },
+  },
+  // Cashback
+  {
+    spec: 'Cashback balance',
+    op: 'getCashbackBalance',
+    statuses: { 200: (w) => ({ request: { params: { taxID: w.customerTaxId } } }), 400: () => ({ request: { params: { taxID: '123' } } }) },
+  },
+  {
+    spec: 'Get or create cashback',
+    op: 'getOrCreateCashback',
+    statuses: {
+      201: async (w) => ({ request: { body: { taxID: await newCustomerTaxId(w), value: 300 } } }),
+      200: async (w) => {
+        const taxID = await newCustomerTaxId(w);
+        await made(w, 'getOrCreateCashback', { request: { body: { taxID, value: 300 } } });
+        return { request: { body: { taxID, value: 300 } } };
+      },
+      400: (w) => ({ request: { body: { taxID: w.customerTaxId, value: -5 } } }),
+    },
+  },
+  // Subscriptions (the spec names create and get; their statuses are not listed)
+  {
+    spec: 'Create subscription',
+    op: 'createSubscription',
+    statuses: {
+      200: (w) => ({
+        request: {
+          body: { customer: { name: 'Assinante', taxID: w.customerTaxId }, value: 4_990, correlationID: w.unique('plan'), type: 'RECURRENT', dayGenerateCharge: 25 },
+        },
+      }),
+    },
+  },
+  {
+    spec: 'Get subscription',
+    op: 'getSubscription',
+    statuses: {
+      200: async (w) => {
+        const correlationID = w.unique('plan');
+        await made(w, 'createSubscription', {
+          request: { body: { customer: { name: 'Assinante', taxID: w.customerTaxId }, value: 4_990, correlationID, type: 'RECURRENT' } },
+        });
+        return { request: { params: { id: correlationID } } };
+      },
+    },
+  },
+  // KYC onboarding and account registers (the featured company has BAAS and KYC_ONBOARDING)
+  {
+    spec: 'KYC onboarding',
+    op: 'kycOnboarding',
+    statuses: {
+      201: (w) => ({ as: 'featured', request: { body: { taxID: '11.222.333/0001-81', correlationID: w.unique('kyc') } } }),
+      200: async (w) => {
+        const body = { taxID: '45723174000110', correlationID: w.unique('kyc') };
+        await made(w, 'kycOnboarding', { as: 'featured', request: { body } });
+        return { as: 'featured', request: { body } };
+      },
+      400: () => ({ as: 'featured', request: { body: { taxID: '11222333000182' } } }),
+      401: noAppId,
+      403: () => ({ as: 'main', request: { body: { taxID: '11222333000181' } } }),
+    },
+  },
+  {
+    spec: 'Get account register',
+    op: 'getAccountRegister',
+    statuses: {
+      200: async (w) => ({ as: 'featured', request: { params: { correlationID: await onboarded(w) } } }),
+      400: () => ({ as: 'featured', request: { params: { correlationID: 'x'.repeat(300) } } }),
+      404: () => ({ as: 'featured', request: { params: { correlationID: 'nenhum' } } }),
+    },
+  },
+  {
+    spec: 'Delete account register',
+    op: 'deleteAccountRegister',
+    statuses: {
+      200: async (w) => ({ as: 'featured', request: { params: { correlationID: await onboarded(w) } } }),
+      400: () => ({ as: 'featured', request: { params: { correlationID: 'x'.repeat(300) } } }),
+      404: () => ({ as: 'featured', request: { params: { correlationID: 'nenhum' } } }),
+    },
+  },
 ];
+
+async function onboarded(w: World): Promise<string> {
+  const correlationID = w.unique('kyc');
+  await made(w, 'kycOnboarding', { as: 'featured', request: { body: { taxID: '06990590000123', correlationID } } });
+  return correlationID;
+}
+
+const preRegistration = (cnpj: string) => ({
+  preRegistration: { name: 'Padaria Pao Quente LTDA', website: 'paoquente.com.br', taxID: { taxID: cnpj, type: 'BR:CNPJ' } },
+  user: { firstName: 'Maria', lastName: 'Souza', email: 'maria@paoquente.com.br', phone: '+5511912345678', taxID: { taxID: '52998224725', type: 'BR:CPF' } },
+});
+
+/** CPFs with valid check digits, one per customer a case makes. */
+const FRESH_CPFS = ['39053344705', '86288366757', '11144477735', '12345678909', '98765432100', '15350946056'];
+
+async function newCustomerTaxId(w: World): Promise<string> {
+  const taxID = FRESH_CPFS.shift()!;
+  await made(w, 'createCustomer', { request: { body: { name: 'Cliente Novo', taxID } } });
+  return taxID;
+}
+
+const recoveryOf = (transactionEndToEndId: string) => ({ transactionEndToEndId, situationType: 'SCAM', details: 'Produto nunca entregue.' });
+
+/** A settled Pix out of the featured company (the only one with the MED API feature), to another bank. */
+async function sentPix(w: World): Promise<string> {
+  const payment = await made(w, 'createPayment', {
+    as: 'featured',
+    request: {
+      body: {
+        type: 'MANUAL',
+        correlationID: w.unique('pix-out'),
+        value: 100,
+        psp: '00000000',
+        holder: { name: 'Golpista', taxID: { taxID: '11144477735', type: 'BR:CPF' } },
+        account: { account: '1234567', branch: '0001', accountType: 'TRAN' },
+        autoApprove: true,
+      },
+    },
+  });
+  w.h.clock.advance(2_001);
+  await made(w, 'listPayments', { as: 'featured' });
+  return payment.body.transaction.endToEndId;
+}
+
+async function openRecovery(w: World): Promise<string> {
+  return (await made(w, 'openFundsRecovery', { as: 'featured', request: { body: recoveryOf(await sentPix(w)) } })).body.dictId;
+}
 
 async function paymentLinkId(w: World, correlationID: string): Promise<string> {
   const charge = (await made(w, 'getCharge', { request: { params: { id: correlationID } } })).body;
@@ -326,7 +592,7 @@ describe('every operation of the spec, served', () => {
     const h = await createHarness('http');
     const featured = createSandboxCompany(h.engine.db, h.clock.now(), {
       tradeName: 'Loja Completa',
-      features: ['BANK_ACCOUNT', 'MED_API', 'APPLICATION_SCOPES_REQUIRED', 'BAAS', 'KYC_ONBOARDING'],
+      features: ['BANK_ACCOUNT', 'MED_API', 'APPLICATION_SCOPES_REQUIRED', 'BAAS', 'KYC_ONBOARDING', 'PARTNER'],
     });
     const noScopes = createSandboxCompany(h.engine.db, h.clock.now(), { tradeName: 'Sem Escopos', scopes: [] });
     callers = { main: h.appId, featured: featured.appId, noScopes: noScopes.appId };
@@ -335,14 +601,22 @@ describe('every operation of the spec, served', () => {
     await h.ok('createCharge', { body: { correlationID: 'cov-active', value: 2500 } });
     await h.ok('createCharge', { body: { correlationID: 'cov-paid', value: 50_000 } });
     const paid = await h.ok('sandboxPay', { query: { transactionID: 'cov-paid' } });
-    await h.ok('createCustomer', { body: { name: 'Cliente Cobertura', email: 'cobertura@example.com', correlationID: 'cov-customer' } });
+    await h.ok('createCharge', { body: { correlationID: 'cov-disputed', value: 9_900 } });
+    const disputed = await h.ok('sandboxPay', { query: { transactionID: 'cov-disputed' } });
+    await h.ok('sandboxOpenDispute', { body: { endToEndId: disputed.transaction.endToEndId } });
+    // The featured company receives money it can send out (funds recovery needs a Pix it sent).
+    const fundsQr = await h.client.request('createPixQrCode', { body: { name: 'Fundos', value: 100_000 } }, { appId: featured.appId });
+    await h.client.request('sandboxPayBrCode', { body: { brCode: (fundsQr as any).body.pixQrCode.brCode } }, { appId: featured.appId });
+    await h.ok('createCustomer', { body: { name: 'Cliente Cobertura', taxID: '52998224725', correlationID: 'cov-customer' } });
     await h.ok('createPixQrCode', { body: { name: 'Balcão', correlationID: 'cov-qr' } });
     world = {
       ...partial,
       activeCharge: 'cov-active',
       paidCharge: 'cov-paid',
       paidEndToEndId: paid.transaction.endToEndId,
+      disputedEndToEndId: disputed.transaction.endToEndId,
       customer: 'cov-customer',
+      customerTaxId: '52998224725',
       pixQrCode: 'cov-qr',
       mainAccountId: h.engine.tenancy.resolveTenant(h.appId)!.account.id,
       featuredAccountId: featured.accountId,

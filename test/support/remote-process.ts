@@ -14,6 +14,8 @@ export interface RemoteOptions {
   appId?: string;
   /** Default 0 (a free port, kept for every restart). */
   port?: number;
+  /** More `npm run serve` flags, on every start (e.g. --manual-clock). */
+  args?: string[];
 }
 
 export interface RemoteProcess extends RemoteEndpoint {
@@ -49,7 +51,7 @@ export async function startRemote(options: RemoteOptions = {}): Promise<RemotePr
   async function launch(): Promise<void> {
     // Right after a SIGKILL the port can take a moment to be free again: a few tries.
     for (let attempt = 1; ; attempt++) {
-      const args = ['--port', String(port), '--db', dbPath, ...(appId ? ['--app-id', appId] : [])];
+      const args = ['--port', String(port), '--db', dbPath, ...(appId ? ['--app-id', appId] : []), ...(options.args ?? [])];
       const next = spawnTsx('src/main/serve.ts', args);
       try {
         const [announcedUrl, announcedAppId] = await next.announced(ANNOUNCEMENT);

@@ -9,6 +9,7 @@ import { chosenStatus, type AnyOperation } from './operation';
 import { parseRequest } from './parse-request';
 import { pixLocationPayload } from './charges/charge-location';
 import { paymentLinkView, type PaymentLinkView } from './payment-links/payment-link-view';
+import { kycOnboardingView, submitKycOnboarding, type KycOnboardingForm, type KycOnboardingView, type KycSubmitResult } from './kyc/kyc-page';
 import { GroupCommit } from './group-commit';
 import { QrPngRenderer } from './images/qr-png';
 import { Outbox } from './outbox';
@@ -20,7 +21,18 @@ import {
   type SandboxMerchantInput,
 } from './tenancy/sandbox-merchant';
 import { TenancyRepo } from './tenancy/tenancy-repo';
+import { assertAddressAllowed } from './tenancy/address-check';
 import type { Tenant } from './tenancy/tenancy-rows';
+
+/**
+ * The tenant of an operation declared `auth: 'none'`: reading any of it is a bug (such an
+ * operation must not depend on, or write for, a company), so it throws instead of guessing one.
+ */
+const NO_TENANT = new Proxy({} as Tenant, {
+  get(_target, property) {
+    throw new Error(`an operation without auth has no tenant (read ${String(property)})`);
+  },
+});
 
 export type EngineListener = (event: EngineEvent) => void;
 
@@ -112,12 +124,12 @@ export class Engine {
     const committed: EngineEvent[] = [];
     // Who may call comes first (401, 403), then the input (400), all before a write transaction
     // opens: a job that cannot succeed never takes a turn of the single writer.
-    const tenant = this.authorize(appId, declaration);
+    const tenant = this.caller(appId, declaration, request.clientIp);
     const input = parseRequest(declaration, request);
     const write = declaration.access === 'write';
     // A write resolves its caller again when its turn comes, so it sees any tenancy change queued
     // before it (new merchant name, key or scopes), not the tenant of the moment it arrived.
-    const run = () => declaration.handler(this.context(write ? this.authorize(appId, declaration) : tenant, now, committed), input);
+    const run = () => declaration.handler(this.context(write ? this.caller(appId, declaration, request.clientIp) : tenant, now, committed), input);
     try {
       // Reads run at once; writes go through the single writer, which answers after COMMIT.
       const result = write ? await this.writer.submit(run) : await run();
@@ -141,14 +153,22 @@ export class Engine {
     }
   }
 
+  /** The tenant an operation runs as: none for an operation anyone may call (auth: 'none'). */
+  private caller(appId: string | undefined, declaration: AnyOperation, clientIp?: string): Tenant {
+    return declaration.auth === 'none' ? NO_TENANT : this.authorize(appId, declaration, clientIp);
+  }
+
   /** The caller's tenant: the AppID authenticated and, for an operation, its scope and feature checked. */
-  private authorize(appId: string | undefined, declaration?: AnyOperation): Tenant {
+  private authorize(appId: string | undefined, declaration?: AnyOperation, clientIp?: string): Tenant {
     const tenant = appId ? this.tenancy.resolveTenant(appId) : null;
     if (!tenant) throw unauthorized(appId ? 'Invalid appID' : 'Missing Authorization header with the AppID');
+    assertAddressAllowed(tenant, clientIp);
     if (!declaration) return tenant;
     const { scope, feature } = declaration;
     if (scope && !tenant.scopes.has(scope)) throw forbidden(`Application does not have required scope: ${scope}`);
-    if (feature && !tenant.features.has(feature)) throw forbidden(`You need feature ${feature} to access this endpoint`);
+    for (const needed of feature === undefined ? [] : [feature].flat()) {
+      if (!tenant.features.has(needed)) throw forbidden(`You need feature ${needed} to access this endpoint`);
+    }
     return tenant;
   }
 
@@ -212,6 +232,24 @@ export class Engine {
     const now = this.clock.now();
     this.sweep(now);
     return paymentLinkView(this.db, publicId, now);
+  }
+
+  /** The KYC onboarding page of a register, by its link's token (no AppID: the token is the key); or null. */
+  kycOnboarding(token: string): KycOnboardingView | null {
+    this.sweep(this.clock.now());
+    return kycOnboardingView(this.db, token);
+  }
+
+  /** The merchant sends the onboarding page (kyc/kyc-page.ts): a write, so through the single writer. */
+  async submitKycOnboarding(token: string, form: KycOnboardingForm): Promise<KycSubmitResult> {
+    const now = this.clock.now();
+    this.sweep(now);
+    try {
+      return await this.writer.submit(() => submitKycOnboarding(this.db, token, form, now));
+    } finally {
+      // A submission schedules the sandbox's review, a sweep deadline.
+      this.sweepDeadlineStale = true;
+    }
   }
 
   /**

@@ -66,7 +66,7 @@ export function errorStatuses(declaration: AnyOperation): number[] {
   const { params, query, body } = declaration.request;
   const statuses = new Set<number>(declaration.errors ?? []);
   if (params || query || body) statuses.add(400);
-  statuses.add(401);
+  if (declaration.auth !== 'none') statuses.add(401);
   if (declaration.scope || declaration.feature) statuses.add(403);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -95,7 +95,8 @@ export function openApiDocument(table: Record<string, AnyOperation>, options: Op
         // A second path of one operation (the QR image's /svc/ spelling) gets its own id.
         operationId: index === 0 ? name : `${name}${index + 1}`,
         summary: declaration.summary,
-        security: [{ AppID: [] }],
+        // An empty list: this operation needs no AppID (the webhook public keys).
+        security: declaration.auth === 'none' ? [] : [{ AppID: [] }],
         parameters: parameters(declaration),
         responses: {
           [String(declaration.status)]: { description: 'Success', ...(content ? { content } : {}) },

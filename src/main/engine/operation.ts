@@ -12,8 +12,12 @@ export type Access = 'read' | 'write';
 /** Error statuses an operation declares beyond the derived 400, 401 and 403. */
 export type ExtraErrorStatus = 403 | 404 | 409 | 422 | 429;
 
-/** Company features that gate operations (service-spec.md, "What the service does"). */
-export type Feature = 'BANK_ACCOUNT' | 'MED_API' | 'APPLICATION_SCOPES_REQUIRED' | 'BAAS' | 'KYC_ONBOARDING';
+/**
+ * Company features that gate operations (service-spec.md, "What the service does"). PARTNER is
+ * ours: the real service enables partner access on request ("partner (request access)"); here a
+ * company is a partner when it has this feature, and partner operations answer others 403.
+ */
+export type Feature = 'BANK_ACCOUNT' | 'MED_API' | 'APPLICATION_SCOPES_REQUIRED' | 'BAAS' | 'KYC_ONBOARDING' | 'PARTNER';
 
 /** The parts of a request an operation reads, each checked by its own schema before the handler runs. */
 export interface RequestSchemas {
@@ -47,7 +51,15 @@ export interface Operation<
   paths: readonly string[];
   /** `null`: any valid AppID may call it (the sandbox's payment simulators). */
   scope: Scope;
-  feature?: Feature;
+  /** The company feature it needs; a list when it needs several (KYC onboarding: BAAS and KYC_ONBOARDING). */
+  feature?: Feature | readonly Feature[];
+  /**
+   * 'none': anyone may call it, with or without an AppID (GET /api/v1/webhook/public-keys: a
+   * receiver verifies signatures where it has no AppID). Such a handler has no tenant.
+   */
+  auth?: 'none';
+  /** A Cache-Control header for its success answers (the webhook public keys: an hour). */
+  cacheControl?: string;
   access: Access;
   /** The success status. */
   status: number;

@@ -15,6 +15,15 @@ import { refundOperations } from './refunds/refund-handlers';
 import { sandboxBalanceOperations } from './sandbox/sandbox-balance-handlers';
 import { sandboxOperations } from './sandbox/sandbox-handlers';
 import { transactionOperations } from './transactions/transaction-handlers';
+import { webhookOperations } from './webhooks/webhook-handlers';
+import { disputeOperations } from './disputes/dispute-handlers';
+import { sandboxDisputeOperations } from './disputes/sandbox-dispute-handlers';
+import { fundsRecoveryOperations } from './funds-recovery/funds-recovery-handlers';
+import { kycOperations } from './kyc/kyc-handlers';
+import { subscriptionOperations } from './subscriptions/subscription-handlers';
+import { cashbackOperations } from './cashback/cashback-handlers';
+import { applicationOperations } from './applications/application-handlers';
+import { partnerOperations } from './partners/partner-handlers';
 
 /**
  * Every operation of the service, from the resource modules' declarations. Adding an operation
@@ -36,6 +45,15 @@ export const operationTable = declareOperations(
   accountOperations,
   paymentOperations,
   sandboxBalanceOperations,
+  webhookOperations,
+  disputeOperations,
+  sandboxDisputeOperations,
+  fundsRecoveryOperations,
+  kycOperations,
+  subscriptionOperations,
+  cashbackOperations,
+  applicationOperations,
+  partnerOperations,
 );
 
 export type OperationTable = typeof operationTable;

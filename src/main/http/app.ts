@@ -7,6 +7,7 @@ import { appIdFrom } from './auth-header';
 import { registerErrorHandling } from './error-handling';
 import { registerJsonParser } from './json-body';
 import { registerOpenApiRoute } from './openapi-route';
+import { registerKycOnboardingPage } from './kyc-onboarding-page';
 import { registerPaymentLinkPage } from './payment-link-page';
 import { registerPixLocationRoutes } from './pix-location-routes';
 import { singleValuedQuery } from './query';
@@ -38,12 +39,17 @@ export function buildHttpApp(engine: Engine, options: HttpAppOptions = {}): Fast
       app.route({
         method: spec.method,
         url: path,
-        handler: async (request, reply) => send(reply, await engine.handle(appIdFrom(request), op, toServiceRequest(request))),
+        handler: async (request, reply) => {
+          const result = await engine.handle(appIdFrom(request), op, toServiceRequest(request));
+          if (spec.cacheControl && result.status < 300) reply.header('cache-control', spec.cacheControl);
+          return send(reply, result);
+        },
       });
     }
   }
   registerPixLocationRoutes(app, engine);
   registerPaymentLinkPage(app, engine);
+  registerKycOnboardingPage(app, engine);
   registerOpenApiRoute(app, engine);
   return app;
 }
@@ -53,6 +59,8 @@ function toServiceRequest(request: FastifyRequest) {
     params: request.params as Record<string, string>,
     query: singleValuedQuery(request.query),
     body: request.body,
+    // The TCP peer (no trustProxy): a header cannot claim another address for the IP allowlist.
+    clientIp: request.ip,
   };
 }
 

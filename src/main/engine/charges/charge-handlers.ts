@@ -38,7 +38,11 @@ function chargeJson(ctx: OperationContext, row: ChargeRow) {
   return serializeCharge(row, ctx, ctx.now);
 }
 
-function createCharge(ctx: OperationContext, input: ChargeCreateInput): ChargeRow {
+/**
+ * Creates a charge as POST /api/v1/charge does (its CHARGE_CREATED event included). A
+ * subscription's installments come through here too, naming their subscription.
+ */
+export function createCharge(ctx: OperationContext, input: ChargeCreateInput, subscriptionId: string | null = null): ChargeRow {
   const { company, account } = ctx.tenant;
   const repo = chargeRepo(ctx.db);
   const schedule = scheduleCharge(input, ctx.now);
@@ -125,7 +129,7 @@ function createCharge(ctx: OperationContext, input: ChargeCreateInput): ChargeRo
       discount: isDueDate && discount ? JSON.stringify(discount) : null,
       additional_info: JSON.stringify(input.additionalInfo ?? []),
       options: JSON.stringify(options),
-      subscription_id: null,
+      subscription_id: subscriptionId,
       paid_at: null,
       paid_value: null,
       payer: null,

@@ -42,6 +42,7 @@ export interface ChargeListFilter {
   end?: string;
   status?: ChargeStatus;
   customerId?: string;
+  /** The subscription's correlationID or globalID. */
   subscription?: string;
 }
 
@@ -190,7 +191,16 @@ export function chargeListSql(filter: ChargeListFilter): string {
   const where = ['company_id = @companyId'];
   if (filter.status) where.push('status = @status');
   if (filter.customerId) where.push('customer_id = @customerId');
-  if (filter.subscription) where.push('subscription_id = @subscription');
+  // The spec's filter is the subscription's correlation ID; its globalID (what a charge shows as
+  // `subscription`) finds it too, the correlationID first. Only the company's own subscriptions
+  // are looked at. One id, compared with `=`, so the search runs on the subscription index.
+  if (filter.subscription) {
+    where.push(
+      `subscription_id = COALESCE(
+        (SELECT id FROM subscriptions WHERE company_id = @companyId AND correlation_id = @subscription),
+        (SELECT id FROM subscriptions WHERE company_id = @companyId AND global_id = @subscription))`,
+    );
+  }
   if (filter.start) where.push('created_at >= @start');
   if (filter.end) where.push('created_at <= @end');
   return `SELECT * FROM charges WHERE ${where.join(' AND ')} ORDER BY created_at DESC, rowid DESC LIMIT @take OFFSET @skip`;

@@ -101,7 +101,8 @@ export function serializeCharge(row: ChargeRow, ctx: SerializeContext, now: Date
   if (fines) charge.fines = fines;
   if (discount) charge.discount = discount;
   if (row.type === 'OVERDUE' && row.status === 'ACTIVE') charge.valueWithDiscount = chargeAmountDue(row, now);
-  if (row.subscription_id !== null) charge.subscription = row.subscription_id;
+  // The subscription's globalID (PaymentSubscription:<id>), the id GET /api/v1/subscriptions/{id} takes.
+  if (row.subscription_id !== null) charge.subscription = toGlobalId('PaymentSubscription', row.subscription_id);
   if (row.paid_at !== null) charge.paidAt = row.paid_at;
   if (row.paid_value !== null) charge.paidValue = row.paid_value;
   const payer = json<Payer>(row.payer);

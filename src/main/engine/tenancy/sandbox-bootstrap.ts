@@ -1,11 +1,11 @@
 import { cnpj } from 'cpf-cnpj-validator';
 import type { Db } from '../../store/database';
 import { ALL_SCOPES } from '../operations';
-import { newAppSecret, newObjectId, newUuid } from '../ids';
+import { newUuid } from '../ids';
+import { insertApplication, insertCompany, insertDefaultAccount, insertEvpKey } from './tenancy-writes';
 
-/** The ISPB our sandbox PSP signs end-to-end ids with (the real service's institution). */
-export const SANDBOX_ISPB = '54811417';
-export const SANDBOX_BANK_NAME = 'BALCAO SANDBOX IP';
+export { SANDBOX_BANK_NAME, SANDBOX_ISPB } from './tenancy-writes';
+export { newAppId } from './app-credentials';
 
 export interface SandboxCompanyOptions {
   appId?: string;
@@ -17,6 +17,8 @@ export interface SandboxCompanyOptions {
   pixKey?: string;
   scopes?: readonly string[];
   features?: readonly string[];
+  /** The application's IP allowlist (canonical addresses and CIDR blocks); absent: any address. */
+  allowedIps?: readonly string[];
 }
 
 export interface SandboxCompany {
@@ -31,77 +33,58 @@ export interface SandboxCompany {
  * A numeric CNPJ (root + branch 0001 + check digits) for sandbox companies: still the common
  * form on receipts and bank screens, where an alphanumeric one would puzzle a shop owner.
  */
-function sandboxCnpj(): string {
+export function sandboxCnpj(): string {
   const root = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
   const base = `${root}0001`;
   const first = cnpj.verifierDigit(base);
   return `${base}${first}${cnpj.verifierDigit(`${base}${first}`)}`;
 }
 
-/** Builds an AppID the way the real service does: base64 of `Client_Id_<uuid>:Client_Secret_<secret>`. */
-export function newAppId(): { clientId: string; clientSecret: string; appId: string } {
-  const clientId = `Client_Id_${newUuid()}`;
-  const clientSecret = `Client_Secret_${newAppSecret()}`;
-  return { clientId, clientSecret, appId: Buffer.from(`${clientId}:${clientSecret}`).toString('base64') };
-}
-
 /**
- * Creates a company with its bank account, an EVP Pix key and an application holding every
- * scope: what a new sandbox user gets. All rows commit together.
+ * Creates a company with its bank account, an EVP Pix key and its master application: what a
+ * new sandbox user gets. Without chosen scopes the application holds every scope. All rows
+ * commit together.
  */
 export function createSandboxCompany(db: Db, now: Date, options: SandboxCompanyOptions = {}): SandboxCompany {
   const at = now.toISOString();
-  const companyId = newObjectId();
-  const accountId = newObjectId();
-  const applicationId = newObjectId();
-  const credentials = newAppId();
-  const appId = options.appId ?? credentials.appId;
-  const pixKey = options.pixKey ?? newUuid();
   const tradeName = options.tradeName ?? 'Balcão Sandbox';
-  db.transaction(() => {
-    db.prepare(
-      `INSERT INTO companies (id, official_name, trade_name, tax_id, tax_id_type, correlation_id, merchant_name,
-         merchant_city, features, environment, created_at)
-       VALUES (?, ?, ?, ?, 'BR:CNPJ', ?, ?, ?, ?, 'SANDBOX', ?)`,
-    ).run(
-      companyId,
-      options.officialName ?? 'Balcão Sandbox Comércio LTDA',
+  return db.transaction(() => {
+    const companyId = insertCompany(db, at, {
+      officialName: options.officialName ?? 'Balcão Sandbox Comércio LTDA',
       tradeName,
-      options.taxID ?? sandboxCnpj(),
-      newUuid(),
-      options.merchantName ?? tradeName,
-      options.merchantCity ?? 'São Paulo',
-      JSON.stringify(options.features ?? []),
-      at,
-    );
-    db.prepare(
-      `INSERT INTO bank_accounts (id, company_id, is_default, ispb, bank_name, branch, account, account_name, created_at)
-       VALUES (?, ?, 1, ?, ?, '0001', ?, ?, ?)`,
-    ).run(accountId, companyId, SANDBOX_ISPB, SANDBOX_BANK_NAME, String(1_000_000 + Math.floor(Math.random() * 8_999_999)), tradeName, at);
-    db.prepare(
-      `INSERT INTO pix_keys (key, company_id, account_id, type, is_default, created_at) VALUES (?, ?, ?, 'EVP', 1, ?)`,
-    ).run(pixKey, companyId, accountId, at);
-    db.prepare(
-      `INSERT INTO applications (id, company_id, account_id, name, type, client_id, client_secret, app_id, scopes, every_scope, created_at)
-       VALUES (?, ?, ?, 'Sandbox', 'API', ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      applicationId,
+      taxID: options.taxID ?? sandboxCnpj(),
+      taxIDType: 'BR:CNPJ',
+      merchantName: options.merchantName ?? tradeName,
+      merchantCity: options.merchantCity ?? 'São Paulo',
+      features: options.features ?? [],
+      environment: 'SANDBOX',
+    });
+    const accountId = insertDefaultAccount(db, at, companyId, tradeName);
+    const pixKey = insertEvpKey(db, at, companyId, accountId, options.pixKey ?? newUuid());
+    const application = insertApplication(db, at, {
       companyId,
       accountId,
-      credentials.clientId,
-      credentials.clientSecret,
-      appId,
-      JSON.stringify(options.scopes ?? ALL_SCOPES),
+      name: 'Sandbox',
+      type: 'API',
+      scopes: options.scopes ?? ALL_SCOPES,
       // Without chosen scopes the application keeps every scope, those added later included.
-      options.scopes === undefined ? 1 : 0,
-      at,
-    );
+      everyScope: options.scopes === undefined,
+      allowedIps: options.allowedIps ?? null,
+      isMaster: true,
+      appId: options.appId,
+    });
+    return { companyId, accountId, applicationId: application.id, appId: application.appId, pixKey };
   })();
-  return { companyId, accountId, applicationId, appId, pixKey };
 }
 
-/** The first active application, so a restarted sandbox keeps its AppID. */
+/**
+ * The first master application made, so a restarted sandbox keeps its AppID. By insertion order
+ * (rowid), not by time: `npm run serve -- app create` makes the sandbox's company and its own in
+ * the same instant, and applications made through the API are never masters.
+ */
 export function findSandboxAppId(db: Db): string | null {
-  const row = db.prepare<[], { app_id: string }>('SELECT app_id FROM applications WHERE is_active = 1 ORDER BY created_at, id LIMIT 1').get();
+  const row = db
+    .prepare<[], { app_id: string }>('SELECT app_id FROM applications WHERE is_active = 1 ORDER BY is_master DESC, rowid LIMIT 1')
+    .get();
   return row?.app_id ?? null;
 }

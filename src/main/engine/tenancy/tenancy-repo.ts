@@ -1,4 +1,5 @@
 import type { Db } from '../../store/database';
+import { compileAllowlist } from '../../address-allowlist/address-allowlist';
 import type { ApplicationRow, BankAccountRow, CompanyRow, PixKeyRow, Tenant } from './tenancy-rows';
 
 /** Reads the tenancy tables. Statements are prepared once per database. */
@@ -68,7 +69,13 @@ export class TenancyRepo {
       application,
       scopes: new Set(application.every_scope === 1 ? this.everyScope : (JSON.parse(application.scopes) as string[])),
       features: new Set(JSON.parse(company.features) as string[]),
+      ...(application.allowed_ips === null ? {} : { allowedAddresses: compileAllowlist(JSON.parse(application.allowed_ips) as string[]) }),
     };
+  }
+
+  /** Every scope an application can hold: the ones the operations declare. */
+  get allScopes(): readonly string[] {
+    return this.everyScope;
   }
 
   /**

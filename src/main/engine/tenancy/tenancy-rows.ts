@@ -1,3 +1,4 @@
+import type { AddressAllowlist } from '../../address-allowlist/address-allowlist';
 
 export interface CompanyRow {
   id: string;
@@ -48,6 +49,12 @@ export interface ApplicationRow {
   removed_at: string | null;
   /** 1: holds every scope the operations declare, whatever `scopes` lists (migration 008). */
   every_scope: number;
+  /** JSON array of canonical IP addresses and CIDR blocks it may call from; null: any (migration 011). */
+  allowed_ips: string | null;
+  /** 1: the application the sandbox made with its company; the API cannot delete it (migration 011). */
+  is_master: number;
+  /** The partner company that created it for a company the partner pre-registered (migration 011). */
+  partner_company_id: string | null;
   created_at: string;
 }
 
@@ -68,4 +75,9 @@ export interface Tenant {
   /** The application's scopes, as stored (the operations' scopes; see ALL_SCOPES). */
   scopes: ReadonlySet<string>;
   features: ReadonlySet<string>;
+  /**
+   * The addresses the application may call from; absent: any. Compiled once per resolved tenant
+   * (see TenancyRepo), not per request.
+   */
+  allowedAddresses?: AddressAllowlist;
 }

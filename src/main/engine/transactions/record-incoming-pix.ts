@@ -17,6 +17,8 @@ import { serializeTransaction, type TransactionParty } from './transaction-seria
 export const TRANSACTION_EVENTS = {
   chargeCompleted: 'OPENPIX:CHARGE_COMPLETED',
   received: 'OPENPIX:TRANSACTION_RECEIVED',
+  /** Besides CHARGE_COMPLETED, when the payer's tax id is not the charge customer's. */
+  chargeCompletedByAnotherPayer: 'OPENPIX:CHARGE_COMPLETED_NOT_SAME_CUSTOMER_PAYER',
 } as const;
 
 export interface IncomingPixPayer {
@@ -44,6 +46,17 @@ export interface IncomingPix {
   value: number;
   payer: IncomingPixPayer;
   infoPagador?: string;
+}
+
+/**
+ * Whether the charge names a customer with a tax id and the payer's is another one: the case of
+ * OPENPIX:CHARGE_COMPLETED_NOT_SAME_CUSTOMER_PAYER. A charge without a customer tax id, or a
+ * payer without one, cannot tell, and says nothing.
+ */
+function paidByAnotherTaxId(charge: ChargeRow, payer: TransactionParty): boolean {
+  const customer = charge.customer ? (JSON.parse(charge.customer) as { taxID?: TaxId }) : null;
+  const expected = customer?.taxID?.taxID;
+  return expected !== undefined && payer.taxID !== undefined && payer.taxID.taxID !== expected;
 }
 
 /**
@@ -130,6 +143,9 @@ export function recordIncomingPix(ctx: OperationContext, input: IncomingPix): Tr
     const chargeJson = charge ? serializeCharge(charges.findById(companyId, charge.id)!, ctx, ctx.now) : null;
     const qrJson = input.pixQrCode ? serializePixQrCode(input.pixQrCode, ctx) : null;
     if (chargeJson) ctx.emit(TRANSACTION_EVENTS.chargeCompleted, { charge: chargeJson, pix });
+    if (chargeJson && paidByAnotherTaxId(charge!, payer)) {
+      ctx.emit(TRANSACTION_EVENTS.chargeCompletedByAnotherPayer, { charge: chargeJson, pix });
+    }
     ctx.emit(TRANSACTION_EVENTS.received, { charge: chargeJson, pixQrCode: qrJson, pix, refunds: [] });
     return view;
   });

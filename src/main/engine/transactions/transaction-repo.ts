@@ -44,6 +44,7 @@ export interface TransactionRow {
   payee: string | null;
   /** When the money moved (settlement instant), ISO 8601 UTC. */
   time: string;
+  /** 1 once a webhook delivery about it was answered 200 (the list's hasWebhook filter). */
   webhook_sent: 0 | 1;
   created_at: string;
 }
@@ -61,6 +62,8 @@ export interface TransactionView extends TransactionRow {
   qr_identifier: string | null;
   qr_name: string | null;
   original_end_to_end_id: string | null;
+  /** JSON array of the webhookSent entries (see WEBHOOK_SENT). */
+  webhook_sent_json: string;
 }
 
 export interface TransactionListFilter {
@@ -89,12 +92,20 @@ const COLUMNS = [
 // charge's, never a QR code's.
 const LINKED_QR = `COALESCE(t.pix_qr_code_id, CASE WHEN t.txid IS NOT NULL AND t.charge_id IS NULL THEN
     (SELECT k.id FROM pix_qr_codes k WHERE k.identifier = t.txid AND k.company_id = t.company_id) END)`;
+// Every webhook attempt of the events about the transaction (webhook_events.transaction_id),
+// oldest first, as the API's webhookSent entries: {"<EVENT>": {status, time}, isRetry}.
+const WEBHOOK_SENT = `(SELECT json_group_array(json(x.entry)) FROM (
+    SELECT json_object(e.name, json_object('status', a.status, 'time', a.at),
+             'isRetry', json(CASE a.is_retry WHEN 1 THEN 'true' ELSE 'false' END)) AS entry
+    FROM webhook_events e JOIN webhook_attempts a ON a.event_id = e.id
+    WHERE e.transaction_id = t.id ORDER BY a.id) x)`;
 const VIEW = `
   SELECT t.*,
     c.correlation_id AS charge_correlation_id, c.transaction_id AS charge_transaction_id,
     c.value AS charge_value, c.status AS charge_status, c.customer AS charge_customer,
     q.id AS qr_id, q.correlation_id AS qr_correlation_id, q.identifier AS qr_identifier, q.name AS qr_name,
-    o.end_to_end_id AS original_end_to_end_id
+    o.end_to_end_id AS original_end_to_end_id,
+    ${WEBHOOK_SENT} AS webhook_sent_json
   FROM transactions t
   LEFT JOIN charges c ON c.id = t.charge_id
   LEFT JOIN pix_qr_codes q ON q.id = ${LINKED_QR}

@@ -34,7 +34,7 @@ export function serializeTransaction(view: TransactionView): Transaction {
     charge: null,
     pixQrCode: null,
     customer: null,
-    webhookSent: view.webhook_sent === 1,
+    webhookSent: JSON.parse(view.webhook_sent_json) as Transaction['webhookSent'],
     createdAt: view.created_at,
   };
   if (view.info_pagador !== null) transaction.infoPagador = view.info_pagador;

@@ -7,6 +7,11 @@ import { transactionTxidSchema } from './006-transaction-txid';
 import { pixKeyListScopeSchema } from './007-pix-key-list-scope';
 import { ledgerSchema } from './008-ledger';
 import { pixKeyChecksSchema } from './009-pix-key-checks';
+import { webhooksSchema } from './010-webhooks';
+import { applicationsPartnersSchema } from './011-applications-partners';
+import { disputesFundsRecoverySchema } from './012-disputes-funds-recovery';
+import { accountRegistersSchema } from './013-account-registers';
+import { subscriptionsCashbackSchema } from './014-subscriptions-cashback';
 
 export interface Migration {
   version: number;
@@ -25,4 +30,9 @@ export const migrations: readonly Migration[] = [
   { version: 7, name: 'pix-key-list-scope', sql: pixKeyListScopeSchema },
   { version: 8, name: 'ledger', sql: ledgerSchema },
   { version: 9, name: 'pix-key-checks', sql: pixKeyChecksSchema },
+  { version: 10, name: 'webhooks', sql: webhooksSchema },
+  { version: 11, name: 'applications-partners', sql: applicationsPartnersSchema },
+  { version: 12, name: 'disputes-funds-recovery', sql: disputesFundsRecoverySchema },
+  { version: 13, name: 'account-registers', sql: accountRegistersSchema },
+  { version: 14, name: 'subscriptions-cashback', sql: subscriptionsCashbackSchema },
 ];
