@@ -1,10 +1,12 @@
 // The payload of every public event this service produces, as delivered, checked against
 // remote-api-notes §3.2: charge created, completed (and completed by another payer), expired;
-// transaction received; refund sent confirmed; movement confirmed and failed.
+// transaction received; refund sent confirmed; movement confirmed and failed; the refunds of a Pix
+// sent inside the service (received confirmed, sent and received rejected).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { WebhookDispatcher } from '../../src/main/webhooks/dispatcher';
 import { Outbox } from '../../src/main/engine/outbox';
+import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
 import { createHarness, type Harness } from '../support/harness';
 import { startReceiver, type Receiver } from '../webhooks/receiver';
 
@@ -61,6 +63,24 @@ const refundSentConfirmed = z.strictObject({
   originalTransaction: pix.extend({ type: z.literal('PAYMENT') }),
   company: z.strictObject({ id: z.string(), name: z.string(), nameFriendly: z.string(), correlationID: z.string() }),
   account: z.strictObject({ id: z.string(), name: z.string(), status: z.literal('ACTIVE'), code: z.string(), branch: z.string(), account: z.string() }),
+});
+// A refund of a Pix sent inside the service, as its payer hears it: the original is the payer's Pix out (WITHDRAW).
+const refundReceivedConfirmed = refundSentConfirmed.extend({
+  event: z.literal('PIX_TRANSACTION_REFUND_RECEIVED_CONFIRMED'),
+  originalTransaction: pix.extend({ type: z.literal('WITHDRAW') }),
+});
+// A rejected refund moved no money and booked no transaction: no globalID, status REJECTED, and why.
+const rejectedRefund = pix.omit({ globalID: true, status: true }).extend({ status: z.literal('REJECTED'), type: z.literal('REFUND'), partial: z.boolean() });
+const refundSentRejected = refundSentConfirmed.extend({
+  event: z.literal('PIX_TRANSACTION_REFUND_SENT_REJECTED'),
+  refundTransaction: rejectedRefund,
+  error: z.string(),
+});
+const refundReceivedRejected = refundReceivedConfirmed.extend({
+  event: z.literal('PIX_TRANSACTION_REFUND_RECEIVED_REJECTED'),
+  refundTransaction: rejectedRefund,
+  account: refundSentConfirmed.shape.account.extend({ status: z.literal('CLOSED') }),
+  error: z.string(),
 });
 const movementTransaction = z.strictObject({ value: z.number(), endToEndId: z.string(), time: z.string(), providerRejectedReason: z.string().optional() });
 const movementConfirmed = z.strictObject({
@@ -189,6 +209,83 @@ describe('webhooks: payloads', () => {
       'OPENPIX:MOVEMENT_CONFIRMED',
       'OPENPIX:MOVEMENT_FAILED',
       'OPENPIX:TRANSACTION_RECEIVED',
+    ]);
+  });
+
+  it('refunds of a Pix sent inside the service: received confirmed for the payer; sent and received rejected when its account is closed', async () => {
+    // The payer pays from a second account, the receiver (the main company) refunds twice: once
+    // while that account is open, once after it is closed.
+    const payer = createSandboxCompany(h.engine.db, h.clock.now(), { officialName: 'Pagadora LTDA', tradeName: 'Pagadora', features: ['BANK_ACCOUNT'] });
+    const as = async (appId: string, op: Parameters<Harness['ok']>[0], request: object = {}) => {
+      const reply = (await h.client.request(op, request, { appId })) as any;
+      expect(reply.status, `${op}: ${JSON.stringify(reply.body)}`).toBe(200);
+      return reply.body;
+    };
+    for (const event of ['PIX_TRANSACTION_REFUND_RECEIVED_CONFIRMED', 'PIX_TRANSACTION_REFUND_RECEIVED_REJECTED']) {
+      await as(payer.appId, 'createWebhook', { body: { webhook: { name: event, event, url: `${receiver.url}/${encodeURIComponent(event)}` } } });
+    }
+    await listen('PIX_TRANSACTION_REFUND_SENT_CONFIRMED', 'PIX_TRANSACTION_REFUND_SENT_REJECTED');
+    const branch = (await as(payer.appId, 'duplicateAccount')).account;
+    const { pixQrCode } = await as(payer.appId, 'createPixQrCode', { body: { name: 'Fundos', value: 2_000 } });
+    await as(payer.appId, 'sandboxPayBrCode', { body: { brCode: pixQrCode.brCode } });
+    await as(payer.appId, 'createPayment', {
+      body: {
+        type: 'MANUAL',
+        correlationID: 'filial',
+        value: 1_000,
+        psp: { id: '54811417', name: 'BALCAO SANDBOX IP' },
+        holder: { name: 'Pagadora LTDA', taxID: { taxID: branch.taxId, type: 'BR:CNPJ' } },
+        account: { account: branch.account, branch: branch.branch, accountType: 'TRAN' },
+        autoApprove: true,
+      },
+    });
+    h.clock.advance(2_001);
+    await as(payer.appId, 'createPayment', {
+      body: { type: 'PIX_KEY', correlationID: 'sai', value: 1_000, destinationAlias: h.pixKey, destinationAliasType: 'RANDOM', sourceAccountId: branch.accountId, autoApprove: true },
+    });
+    h.clock.advance(2_001);
+    const [received] = (await h.ok('listTransactions', { query: { type: 'PAYMENT' } })).transactions;
+    await h.ok('createRefund', { body: { transactionEndToEndId: received.endToEndId, correlationID: 'r1', value: 1_000 } });
+    h.clock.advance(2_001);
+    await h.ok('listRefunds');
+    // What came back goes out again, and the emptied account is closed; the next refund finds it closed.
+    await as(payer.appId, 'createPayment', {
+      body: { type: 'PIX_KEY', correlationID: 'sai-2', value: 1_000, destinationAlias: h.pixKey, destinationAliasType: 'RANDOM', sourceAccountId: branch.accountId, autoApprove: true },
+    });
+    h.clock.advance(2_001);
+    const second = (await h.ok('listTransactions', { query: { type: 'PAYMENT' } })).transactions[0];
+    expect(second.endToEndId).not.toBe(received.endToEndId);
+    await as(payer.appId, 'closeAccount', { params: { accountId: branch.accountId } });
+    await h.ok('createRefund', { body: { transactionEndToEndId: second.endToEndId, correlationID: 'r2', value: 300 } });
+    h.clock.advance(2_001);
+    await h.ok('listRefunds');
+
+    const bodies = await delivered();
+    const of = (event: string) => bodies.filter((b) => b.event === event);
+    const [back] = of('PIX_TRANSACTION_REFUND_RECEIVED_CONFIRMED');
+    refundReceivedConfirmed.parse(back);
+    expect(back.company).toMatchObject({ id: payer.companyId, name: 'Pagadora LTDA' });
+    expect(back.account).toMatchObject({ id: branch.accountId, status: 'ACTIVE' });
+    expect(back.refundTransaction).toMatchObject({ value: 1_000, partial: false });
+    expect(back.refundTransaction.creditParty.holder.name).toBe('Pagadora LTDA');
+    expect(back.refundTransaction.debitParty.holder.name).toBe('Balcão Sandbox Comércio LTDA');
+    refundSentConfirmed.parse(of('PIX_TRANSACTION_REFUND_SENT_CONFIRMED')[0]);
+
+    const [sentRejected] = of('PIX_TRANSACTION_REFUND_SENT_REJECTED');
+    refundSentRejected.parse(sentRejected);
+    expect(sentRejected).toMatchObject({ error: 'AC07 - Conta do recebedor encerrada', refundTransaction: { value: 300, partial: true } });
+    expect(sentRejected.originalTransaction.endToEndId).toBe(second.endToEndId);
+    // Still the money's way back: from the receiver to the payer, although it never moved.
+    expect(sentRejected.refundTransaction.creditParty.holder.name).toBe('Pagadora LTDA');
+    const [receivedRejected] = of('PIX_TRANSACTION_REFUND_RECEIVED_REJECTED');
+    refundReceivedRejected.parse(receivedRejected);
+    expect(receivedRejected.account).toMatchObject({ id: branch.accountId, status: 'CLOSED' });
+    expect(receivedRejected.refundTransaction.endToEndId).toBe(sentRejected.refundTransaction.endToEndId);
+    expect(bodies.map((b) => b.event).sort()).toEqual([
+      'PIX_TRANSACTION_REFUND_RECEIVED_CONFIRMED',
+      'PIX_TRANSACTION_REFUND_RECEIVED_REJECTED',
+      'PIX_TRANSACTION_REFUND_SENT_CONFIRMED',
+      'PIX_TRANSACTION_REFUND_SENT_REJECTED',
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { applicationSchema, applicationView } from '../applications/application-view';
 import { toGlobalId } from '../ids';
 import type { ApplicationRow, BankAccountRow } from '../tenancy/tenancy-rows';
 import type { AffiliateRow, PreRegistrationRow } from './partner-repo';
@@ -47,15 +48,8 @@ export const affiliateSchema = z.strictObject({
  * ours: the AppID the affiliate calls with, so the partner need not assemble it from the client
  * ID and secret.
  */
-export const partnerApplicationSchema = z.strictObject({
-  name: z.string(),
-  isActive: z.boolean(),
-  type: z.string(),
-  clientId: z.string(),
-  clientSecret: z.string(),
-  appID: z.string(),
-  scopes: z.array(z.string()).optional(),
-});
+/** The partner's view of an application it made: the application's, without the account and allowlist (OpenAPI file). */
+export const partnerApplicationSchema = applicationSchema.omit({ companyBankAccount: true, allowedIps: true });
 
 export function preRegistrationEcho(row: PreRegistrationRow): z.output<typeof preRegistrationEchoSchema> {
   return {
@@ -119,13 +113,6 @@ export function affiliateView(
 }
 
 export function partnerApplicationView(row: ApplicationRow): z.output<typeof partnerApplicationSchema> {
-  return {
-    name: row.name,
-    isActive: row.is_active === 1,
-    type: row.type,
-    clientId: row.client_id,
-    clientSecret: row.client_secret,
-    appID: row.app_id,
-    ...(row.every_scope === 1 ? {} : { scopes: JSON.parse(row.scopes) as string[] }),
-  };
+  const { companyBankAccount: _account, allowedIps: _allowlist, ...view } = applicationView(row);
+  return view;
 }

@@ -69,12 +69,18 @@ export const paymentRepo = perDatabase((db: Db) => {
   );
   const earliest = db.prepare<[], { at: string | null }>("SELECT MIN(settles_at) AS at FROM payments WHERE status = 'APPROVED'");
   const byEndToEnd = db.prepare<[string, string], PaymentRow>('SELECT * FROM payments WHERE company_id = ? AND end_to_end_id = ?');
+  const serviceWide = db.prepare<[string], PaymentRow>('SELECT * FROM payments WHERE id = ?');
   return {
     insert: (row: PaymentRow) => void insert.run(row),
     /** By id or correlationID, within one company. */
     findByAnyId: (companyId: string, id: string) => byId.get(companyId, id) ?? byCorrelation.get(companyId, id),
     findByCorrelationId: (companyId: string, correlationId: string) => byCorrelation.get(companyId, correlationId),
     findByEndToEndId: (companyId: string, endToEndId: string) => byEndToEnd.get(companyId, endToEndId),
+    /**
+     * By id alone, in any company: for the service's own settlement (a refund returning a Pix that
+     * another company of this service sent), never to answer a caller.
+     */
+    findServiceWide: (id: string) => serviceWide.get(id),
     /** Newest first; `limit + 1` rows, for pageOf. */
     list: (companyId: string, start: string | undefined, end: string | undefined, skip: number, limit: number) =>
       list.all({ companyId, start: start ?? null, end: end ?? null, take: limit + 1, skip }),

@@ -34,6 +34,8 @@ function deliverInside(db: Db, payment: PaymentRow, source: SourceParty, asRecei
         value: payment.value,
         payer: { name: source.name, taxID: sourceTaxId(source), bank: source.bank },
         infoPagador: payment.comment ?? undefined,
+        // A refund of this Pix returns to the paying account (refunds/refund-return-to-payer.ts).
+        paymentId: payment.id,
       });
     });
     return delivered ? null : 'AC03 - Conta inexistente ou inválida';

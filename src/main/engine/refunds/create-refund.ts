@@ -14,6 +14,12 @@ export type { RefundRequest, RefundTarget } from './refund-replay';
 export const REFUND_EVENTS = {
   created: 'PIX_TRANSACTION_REFUND_SENT_REQUESTED',
   confirmed: 'PIX_TRANSACTION_REFUND_SENT_CONFIRMED',
+  /** The receiver's PSP refused the return (its account is closed): the held money is released. */
+  rejected: 'PIX_TRANSACTION_REFUND_SENT_REJECTED',
+  /** For the payer inside this service: a refund of its Pix out came back to its account. */
+  received: 'PIX_TRANSACTION_REFUND_RECEIVED_CONFIRMED',
+  /** For the payer inside this service: a refund of its Pix out could not be credited (account closed). */
+  receivedRejected: 'PIX_TRANSACTION_REFUND_RECEIVED_REJECTED',
 } as const;
 
 /** A Pix can be returned within 90 days of its settlement (BCB, pix-domain §6.2). */

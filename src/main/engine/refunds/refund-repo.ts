@@ -55,6 +55,8 @@ export interface RefundRepo {
   earliestPendingSettlement(): string | null;
   /** IN_PROCESSING → CONFIRMED; false when it had already left IN_PROCESSING. */
   confirm(id: string, settledAt: string): boolean;
+  /** IN_PROCESSING → REJECTED (the receiver's PSP refused the return); false when it had already left IN_PROCESSING. */
+  reject(id: string, settledAt: string): boolean;
 }
 
 export const refundRepo = perDatabase<RefundRepo>((db: Db) => {
@@ -83,6 +85,9 @@ export const refundRepo = perDatabase<RefundRepo>((db: Db) => {
   const confirmStmt = db.prepare(
     `UPDATE refunds SET status = 'CONFIRMED', settled_at = ? WHERE id = ? AND status = 'IN_PROCESSING'`,
   );
+  const rejectStmt = db.prepare(
+    `UPDATE refunds SET status = 'REJECTED', settled_at = ? WHERE id = ? AND status = 'IN_PROCESSING'`,
+  );
 
   return {
     insert: (row) => {
@@ -98,5 +103,6 @@ export const refundRepo = perDatabase<RefundRepo>((db: Db) => {
     dueForSettlement: (now) => dueStmt.all(now),
     earliestPendingSettlement: () => earliestStmt.get()?.at ?? null,
     confirm: (id, settledAt) => confirmStmt.run(settledAt, id).changes === 1,
+    reject: (id, settledAt) => rejectStmt.run(settledAt, id).changes === 1,
   };
 });

@@ -46,6 +46,11 @@ export interface IncomingPix {
   value: number;
   payer: IncomingPixPayer;
   infoPagador?: string;
+  /**
+   * The Pix out (payments row) of a company of this service that delivered this Pix, when it came
+   * from inside: a refund of it goes back to that payment's account (refund-settlement-sweeper).
+   */
+  paymentId?: string;
 }
 
 /**
@@ -126,7 +131,7 @@ export function recordIncomingPix(ctx: OperationContext, input: IncomingPix): Tr
       refund_id: null,
       original_transaction_id: null,
       withdrawal_id: null,
-      payment_id: null,
+      payment_id: input.paymentId ?? null,
       txid: input.txid ?? null,
       info_pagador: input.infoPagador ?? null,
       payer: JSON.stringify(payer),

@@ -29,7 +29,13 @@ export interface TransactionRow {
   original_transaction_id: string | null;
   /** WITHDRAW rows: the withdrawal (its own id) or, for a Pix out, the payment's withdrawal id. */
   withdrawal_id: string | null;
-  /** WITHDRAW rows of a Pix out: the payments row they settle (migration 008). */
+  /**
+   * WITHDRAW rows of a Pix out: the payments row they settle (migration 008). PAYMENT rows of a
+   * Pix delivered inside this service: the payer company's payments row that sent it; REFUND rows
+   * of a refund received back from inside (and REVERSAL rows): the payment returned. Payments ids
+   * are service-wide, so the row may name another company's payment: read it only through the
+   * refund settlement, never to answer a caller.
+   */
   payment_id: string | null;
   /**
    * PAYMENT rows: the txid (62-05) of the static BR Code the Pix came through, when the payer's

@@ -149,9 +149,12 @@ const refundEvent: Mapper = ({ db, payload, company, event }) => {
   const original = asObject(payload.originalTransaction);
   const refundRow = transactionRow(db, company.id, refund?.globalID);
   const originalRow = transactionRow(db, company.id, original?.globalID);
-  const sender = refundRow ? account(db, refundRow.account_id) : undefined;
+  // A rejected refund booked no transaction: its account is the original's, its parties the original's reversed.
+  const refundParties =
+    refundRow ?? (originalRow ? { ...originalRow, payer: originalRow.payee, payee: originalRow.payer } : undefined);
+  const sender = refundParties ? account(db, refundParties.account_id) : undefined;
   const body: JsonObject = {
-    refundTransaction: refund ? { ...pixBlock(refund, refundRow), partial: refund.partial === true } : null,
+    refundTransaction: refund ? { ...pixBlock(refund, refundParties), partial: refund.partial === true } : null,
     originalTransaction: pixBlock(original, originalRow),
     company: { id: company.id, name: company.official_name, nameFriendly: company.trade_name, correlationID: company.correlation_id },
     account: sender
