@@ -16,6 +16,8 @@ const SALE_EVENTS = new Set([
   'OPENPIX:CHARGE_EXPIRED',
   'PIX_TRANSACTION_REFUND_SENT_REQUESTED',
   'PIX_TRANSACTION_REFUND_SENT_CONFIRMED',
+  // A refund the payer's bank refused (its account closed): the sale shows it at once, not at the next poll.
+  'PIX_TRANSACTION_REFUND_SENT_REJECTED',
 ]);
 
 export class InProcessService implements ServiceClient {
