@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import envPaths from 'env-paths';
+import { isPortInUse, portInUseLine } from './port-in-use';
 import { createSandboxService } from './sandbox-service';
 import { isAppCommand, runAppCommand } from './serve-app-command';
 
@@ -41,7 +42,13 @@ async function main(): Promise<void> {
     manualClock: values['manual-clock'],
     webhooks: webhookTimeout === undefined ? true : { timeoutMs: webhookTimeout },
   });
-  const url = await service.listen(port);
+  let url: string;
+  try {
+    url = await service.listen(port);
+  } catch (error) {
+    await service.close();
+    throw isPortInUse(error) ? new Error(portInUseLine('serve', port)) : error;
+  }
   console.log(`Listening on ${url}`);
   console.log(`AppID: ${service.appId}`);
   console.log(`Database: ${dbPath}`);

@@ -126,6 +126,14 @@ export interface Sale {
   refundable: number;
   /** Sales made offline (status OFFLINE, and after): their code and how they were confirmed. */
   offline?: SaleOffline;
+  /** The register session it was made in, and its number there ("Venda 0042"); none before the register was set up. */
+  sessionId?: string;
+  number?: number;
+  /** Who made it (the operator's name). */
+  operatorName?: string;
+  /** Cancelled at the counter: when, and by whom (the record stays for the audit). */
+  cancelledAt?: string;
+  cancelledBy?: string;
 }
 
 export interface DayTotals {
@@ -220,6 +228,8 @@ export interface Settings {
   locale: PosLocale;
   customerDisplay: boolean;
   offlineSales: OfflineSalesSettings;
+  /** Cents: a sale above this asks the cashier to confirm before it is charged (src/shared/large-sale.ts). */
+  confirmAbove: number;
 }
 
 export interface SettingsInput {
@@ -236,6 +246,9 @@ export interface SettingsInput {
   locale?: PosLocale;
   customerDisplay?: boolean;
   offlineSales?: OfflineSalesSettings;
+  confirmAbove?: number;
+  /** Required once the register is set up (a manager exists): changing settings needs a manager's PIN. */
+  manager?: ManagerApproval;
   /**
    * Switching to another service (mode, base URL or AppID) while commands are queued is refused
    * (409) unless this says the owner saw the warning. The commands are kept either way.
@@ -269,6 +282,92 @@ export interface Printer {
   isDefault: boolean;
 }
 
+export type OperatorRole = 'CASHIER' | 'MANAGER';
+
+/** An operator as the screens see it: never the PIN nor its hash. */
+export interface Operator {
+  id: string;
+  name: string;
+  role: OperatorRole;
+  createdAt: string;
+  disabledAt?: string;
+  /** Too many wrong PINs: no PIN of this operator is checked before this time (ISO). */
+  lockedUntil?: string;
+}
+
+/**
+ * A manager's approval of ONE action, given with the call that does it (a refund, closing the
+ * register, changing the settings, managing operators): nothing stays unlocked afterwards.
+ */
+export interface ManagerApproval {
+  operatorId: string;
+  pin: string;
+}
+
+export interface RegisterSession {
+  id: string;
+  tillName: string;
+  openedBy: string;
+  openedAt: string;
+  openingNote?: string;
+  closedBy?: string;
+  closedAt?: string;
+}
+
+/** The counter's register: who may work it, who is working it, and the open session. */
+export interface RegisterState {
+  /**
+   * False until the first manager is created (first start): then the counter asks for that
+   * first. Once true, selling needs a signed-in operator and an open session.
+   */
+  setUp: boolean;
+  /** Active operators, for the login screen. */
+  operators: Operator[];
+  current?: Operator;
+  session?: RegisterSession;
+  /** The till name the next session opens with (the last one used). */
+  tillName: string;
+}
+
+export interface OperatorTotals {
+  operatorName: string;
+  paidCount: number;
+  paidValue: number;
+  refundedValue: number;
+}
+
+/**
+ * A session's closing summary, from the counter's store and its real sync state. `warnings`
+ * are in pt-BR; closing with any of them needs an explicit confirmation.
+ */
+export interface SessionSummary {
+  session: RegisterSession;
+  /** Every sale made in the session, whatever became of it. */
+  salesCount: number;
+  paidCount: number;
+  paidValue: number;
+  refundsCount: number;
+  /** Refunds asked for in the session and not refused by the service. */
+  refundedValue: number;
+  /** paidValue − refundedValue. */
+  net: number;
+  /** Sales still waiting for payment (QR on screen, or Enter pressed and no answer yet). */
+  awaitingCount: number;
+  awaitingValue: number;
+  /** Offline sales not confirmed yet (waiting for the service's records, or for the owner). */
+  unconfirmedOfflineCount: number;
+  unconfirmedOfflineValue: number;
+  /** Commands (creates, cancels, refunds) of this counter not yet acknowledged by the service. */
+  queuedCommands: number;
+  cancelledCount: number;
+  cancelledValue: number;
+  expiredCount: number;
+  /** Sales the service refused to create. */
+  rejectedCount: number;
+  byOperator: OperatorTotals[];
+  warnings: string[];
+}
+
 export type PosEvent =
   | { type: 'sale-updated'; sale: Sale }
   | { type: 'status'; status: PosStatus };
@@ -281,7 +380,8 @@ export interface PosApi {
   cancelSale(input: { correlationID: string }): Promise<{ cancelled: boolean }>;
   /** A day's sales (today by default), newest first, optionally searched by correlationID or amount. */
   listSales(input: { day?: string; search?: string }): Promise<{ sales: Sale[]; totals: DayTotals }>;
-  refundSale(input: { correlationID: string; value: number; reason: string }): Promise<Sale>;
+  /** Once the register is set up, a refund needs a manager's approval (`manager`). */
+  refundSale(input: { correlationID: string; value: number; reason: string; manager?: ManagerApproval }): Promise<Sale>;
   getReceipt(input: ReceiptRequest): Promise<ReceiptFile>;
   printReceipt(input: ReceiptRequest & { printer?: string }): Promise<PrintResult>;
   listPrinters(): Promise<Printer[]>;
@@ -302,6 +402,31 @@ export interface PosApi {
   resolveOfflineReview(input: { correlationID: string; decision: OfflineDecision }): Promise<Sale>;
   /** Sandbox modes only: pays the sale as a customer's bank would (training and demos). */
   simulatePayment(input: { correlationID: string }): Promise<Sale>;
+  /** The register: set up or not, operators, who is signed in, the open session. */
+  getRegister(): Promise<RegisterState>;
+  /**
+   * A new operator. The first one (first start) must be a MANAGER and needs no approval; every
+   * later one needs a manager's approval. The PIN is 4 to 8 digits and is stored hashed only.
+   */
+  createOperator(input: { name: string; role: OperatorRole; pin: string; manager?: ManagerApproval }): Promise<RegisterState>;
+  /** A manager disables an operator (kept for the audit; the last active manager cannot be disabled). */
+  disableOperator(input: { operatorId: string; manager: ManagerApproval }): Promise<RegisterState>;
+  /** The operator at the counter from now on; wrong PINs are counted and lock the operator for a while. */
+  signIn(input: { operatorId: string; pin: string }): Promise<RegisterState>;
+  signOut(): Promise<RegisterState>;
+  /** Abertura de caixa, by the signed-in operator. Refused while a session is open. */
+  openRegister(input: { tillName?: string; openingNote?: string }): Promise<RegisterState>;
+  /** What closing the open session would show now (and its warnings). */
+  getSessionSummary(): Promise<SessionSummary>;
+  /**
+   * Fechamento de caixa, with a manager's PIN. Refused (409) while commands are queued or offline
+   * sales are unconfirmed, unless `confirmPending` says the manager saw those warnings.
+   */
+  closeRegister(input: { manager: ManagerApproval; confirmPending?: boolean }): Promise<SessionSummary>;
+  /** Closed sessions, newest first (the last 50), for reprinting their reports. */
+  listSessions(): Promise<{ sessions: RegisterSession[] }>;
+  /** The end-of-day report of a session (the open one: as it stands now), 80 mm or A4. */
+  getSessionReport(input: { sessionId: string; layout: ReceiptLayoutName }): Promise<ReceiptFile>;
   /** Pushes from main (sale paid or expired, status changes). Returns the unsubscribe. */
   onEvent(listener: (event: PosEvent) => void): () => void;
 }

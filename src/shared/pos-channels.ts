@@ -21,6 +21,16 @@ export const POS_INVOKE_METHODS = [
   'markCustomerShowedReceipt',
   'listOfflineReview',
   'resolveOfflineReview',
+  'getRegister',
+  'createOperator',
+  'disableOperator',
+  'signIn',
+  'signOut',
+  'openRegister',
+  'getSessionSummary',
+  'closeRegister',
+  'listSessions',
+  'getSessionReport',
 ] as const satisfies readonly PosInvokeMethod[];
 
 /** The one push channel, main → renderer. */

@@ -22,6 +22,10 @@ export const offlineSalesSettings = z
   })
   .strict();
 const noInput = z.union([z.undefined(), z.object({}).strict()]);
+// A PIN is 4 to 8 digits: short enough to type at the counter, and rate-limited in main.
+const pin = z.string().regex(/^\d{4,8}$/, { error: 'o PIN tem de 4 a 8 dígitos' });
+const operatorId = z.string().trim().min(1).max(64);
+const managerApproval = z.object({ operatorId, pin }).strict();
 
 export const posPayloadSchemas = {
   getStatus: noInput,
@@ -40,7 +44,7 @@ export const posPayloadSchemas = {
   getSale: z.object({ correlationID }),
   cancelSale: z.object({ correlationID }),
   listSales: z.object({ day: day.optional(), search: z.string().trim().max(100).optional() }),
-  refundSale: z.object({ correlationID, value: cents, reason: z.string().trim().min(1).max(140) }),
+  refundSale: z.object({ correlationID, value: cents, reason: z.string().trim().min(1).max(140), manager: managerApproval.optional() }),
   getReceipt: receiptRequest,
   printReceipt: receiptRequest.extend({ printer: z.string().max(255).optional() }),
   listPrinters: noInput,
@@ -59,7 +63,9 @@ export const posPayloadSchemas = {
       locale: z.enum(['pt-BR', 'en']),
       customerDisplay: z.boolean(),
       offlineSales: offlineSalesSettings,
+      confirmAbove: cents,
       confirmQueued: z.boolean(),
+      manager: managerApproval,
     })
     .partial()
     .strict(),
@@ -67,6 +73,18 @@ export const posPayloadSchemas = {
   markCustomerShowedReceipt: z.object({ correlationID }),
   listOfflineReview: noInput,
   resolveOfflineReview: z.object({ correlationID, decision: z.enum(['paid', 'unpaid', 'acknowledged']) }),
+  getRegister: noInput,
+  createOperator: z
+    .object({ name: z.string().trim().min(1).max(60), role: z.enum(['CASHIER', 'MANAGER']), pin, manager: managerApproval.optional() })
+    .strict(),
+  disableOperator: z.object({ operatorId, manager: managerApproval }).strict(),
+  signIn: z.object({ operatorId, pin }).strict(),
+  signOut: noInput,
+  openRegister: z.object({ tillName: z.string().trim().min(1).max(40).optional(), openingNote: z.string().trim().max(200).optional() }).strict(),
+  getSessionSummary: noInput,
+  closeRegister: z.object({ manager: managerApproval, confirmPending: z.boolean().optional() }).strict(),
+  listSessions: noInput,
+  getSessionReport: z.object({ sessionId: z.string().trim().min(1).max(64), layout: z.enum(['thermal80', 'a4']) }).strict(),
 } as const satisfies Record<PosInvokeMethod, z.ZodType>;
 
 export type PosPayload<M extends PosInvokeMethod> = z.output<(typeof posPayloadSchemas)[M]>;

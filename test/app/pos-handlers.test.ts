@@ -88,7 +88,9 @@ describe('a sale from QR to refund', () => {
     const ids = async (search: string) => (await handlers().listSales({ search })).sales.map((s: Sale) => s.correlationID);
     expect(await ids('12,34')).toEqual([a.correlationID]);
     expect(await ids('12.34')).toEqual([a.correlationID]);
-    expect(await ids('1234')).toEqual([a.correlationID]);
+    // Whole numbers are reais (issue 13): "99" is R$ 99,00, "1234" is R$ 1.234,00 (none today).
+    expect(await ids('99')).toEqual([b.correlationID]);
+    expect(await ids('1234')).toEqual([]);
     expect(await ids('R$ 99,00')).toEqual([b.correlationID]);
     expect(await ids(b.correlationID.slice(-12).toUpperCase())).toEqual([b.correlationID]);
     expect(await ids('nada-disso')).toEqual([]);

@@ -69,7 +69,7 @@ describe('selling while the network is down', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('qr-pending').waitFor();
     await expect.poll(async () => spaces(await connection(page).textContent()), { timeout: 10_000 }).toMatch(/Offline desde \d{2}:\d{2}/);
-    expect(spaces(await queue(page).textContent())).toBe('1 na fila');
+    expect(spaces(await queue(page).textContent())).toBe('1 aguardando envio');
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
       await page.screenshot({ path: join(ARTIFACTS, `offline-conectando-${viewport.width}x${viewport.height}.png`) });
@@ -82,20 +82,20 @@ describe('selling while the network is down', () => {
     await page.keyboard.type('500');
     await page.keyboard.press('Enter');
     await page.getByTestId('qr-pending').waitFor();
-    await expect.poll(async () => spaces(await queue(page).textContent())).toBe('2 na fila');
+    await expect.poll(async () => spaces(await queue(page).textContent())).toBe('2 aguardando envio');
     // Esc Esc cancels this one at the counter at once, offline.
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
     await page.getByLabel('Valor', { exact: true }).waitFor();
 
     await page.keyboard.press('F2');
-    await page.getByText('na fila').first().waitFor();
+    await page.getByTestId('sync-queued').first().waitFor();
     await page.screenshot({ path: join(ARTIFACTS, 'offline-historico-na-fila.png') });
     expect(await remoteCharges()).toEqual([]);
 
     await proxy.restore();
     await expect.poll(async () => spaces(await connection(page).textContent()), { timeout: 15_000 }).toBe('Online');
-    await expect.poll(async () => spaces(await queue(page).textContent()), { timeout: 15_000 }).toBe('0 na fila');
+    await expect.poll(async () => spaces(await queue(page).textContent()), { timeout: 15_000 }).toBe('0 aguardando envio');
     // The first sale reached the service once; the cancelled one never became payable there.
     const charges = await remoteCharges();
     expect(charges.filter((charge) => charge.status === 'ACTIVE').map((charge) => charge.value)).toEqual([1234]);

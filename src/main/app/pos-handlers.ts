@@ -6,6 +6,8 @@ import type { PosApi, PosStatus, ReceiptFile, ReceiptRequest, Settings, Settings
 import type { PosInvokeMethod } from '../../shared/pos-channels';
 import type { PosPayload } from '../../shared/pos-ipc-schemas';
 import type { Clock } from '../clock';
+import type { Register } from '../register/register';
+import { createRegisterHandlers, type RegisterHandlerDeps } from '../register/register-handlers';
 import { dayTotals, type CounterSync } from '../sync/counter-sync';
 import { counterReceipt, type ReceiptEnvironment } from './counter-receipt';
 import { PosError } from './pos-error';
@@ -38,12 +40,17 @@ export interface PosHandlerDeps {
   clock: Clock;
   /** How long a new sale's QR stays payable. */
   saleExpiresInSeconds: number;
+  /** Operators, sessions and manager approvals (issue 13). */
+  register: Register;
+  /** The shop as the end-of-day report prints it. */
+  reportShop: RegisterHandlerDeps['shop'];
+  onRegisterChanged?: () => void;
 }
 
 export const DEFAULT_SALE_EXPIRES_IN_SECONDS = 15 * 60;
 
 export function createPosHandlers(deps: PosHandlerDeps): PosHandlers {
-  const { sync } = deps;
+  const { sync, register } = deps;
 
   const handlers: PosHandlers = {
     async getStatus() {
@@ -54,7 +61,8 @@ export function createPosHandlers(deps: PosHandlerDeps): PosHandlers {
       if (customer && !customer.taxID && !customer.email && !customer.phone) {
         throw new PosError('Para identificar o cliente, informe também CPF/CNPJ, e-mail ou telefone', 400);
       }
-      return sync.createSale({ value, comment, customer, expiresIn: deps.saleExpiresInSeconds });
+      const by = register.attribution();
+      return sync.createSale({ value, comment, customer, expiresIn: deps.saleExpiresInSeconds, ...(by ? { by } : {}) });
     },
 
     async getSale({ correlationID }) {
@@ -64,7 +72,9 @@ export function createPosHandlers(deps: PosHandlerDeps): PosHandlers {
     },
 
     async cancelSale({ correlationID }) {
-      sync.cancelSale(correlationID);
+      // An unpaid sale's cancel is the cashier's own (nothing was paid); it is recorded with who did it.
+      // A paid sale is never cancelled, only refunded, and that needs the manager (refundSale).
+      sync.cancelSale(correlationID, register.attribution());
       return { cancelled: true };
     },
 
@@ -75,8 +85,13 @@ export function createPosHandlers(deps: PosHandlerDeps): PosHandlers {
       return { sales: sales.filter(saleMatcher(search)), totals: dayTotals(theDay, sales) };
     },
 
-    async refundSale({ correlationID, value, reason }) {
-      return sync.refundSale(correlationID, value, reason);
+    async refundSale({ correlationID, value, reason, manager }) {
+      const by = register.attribution();
+      if (!by) return sync.refundSale(correlationID, value, reason);
+      if (!manager) throw new PosError('Devoluções exigem o PIN de um gerente', 403);
+      // The PIN is checked before anything is written: a wrong one leaves no refund and no command.
+      const approver = await register.approve(manager);
+      return sync.refundSale(correlationID, value, reason, { ...by, approvedBy: approver.id });
     },
 
     async getReceipt(request) {
@@ -97,7 +112,11 @@ export function createPosHandlers(deps: PosHandlerDeps): PosHandlers {
       return deps.settings.get();
     },
 
-    async saveSettings({ confirmQueued, ...input }) {
+    async saveSettings({ confirmQueued, manager, ...input }) {
+      if (register.setUp) {
+        if (!manager) throw new PosError('Alterar as configurações exige o PIN de um gerente', 403);
+        await register.approve(manager);
+      }
       const next = deps.settings.preview(input);
       const current = sync.serviceId;
       const queued = current === undefined ? 0 : sync.queuedFor(current);
@@ -132,6 +151,8 @@ export function createPosHandlers(deps: PosHandlerDeps): PosHandlers {
       }
       return sync.payInSandbox(correlationID);
     },
+
+    ...createRegisterHandlers({ register, sync, shop: deps.reportShop, now: () => deps.clock.now(), onChanged: deps.onRegisterChanged }),
   };
 
   async function receiptFile(request: ReceiptRequest): Promise<ReceiptFile> {

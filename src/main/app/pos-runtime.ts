@@ -16,6 +16,7 @@ import { notConfiguredMessage } from './not-configured';
 import { createPosHandlers, DEFAULT_SALE_EXPIRES_IN_SECONDS, type PosHandlers } from './pos-handlers';
 import type { Printing } from './printing';
 import { SettingsStore, type SecretStore } from './settings-store';
+import { Register } from '../register/register';
 
 export interface PosRuntimeOptions {
   dataDir: string;
@@ -133,6 +134,7 @@ export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
   }
 
   useServiceOf(settings.get());
+  const register = new Register({ db: sync.db, now: () => clock.now() });
 
   const handlers = createPosHandlers({
     sync,
@@ -147,6 +149,15 @@ export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
     printing: options.printing,
     clock,
     saleExpiresInSeconds,
+    register,
+    reportShop: () => {
+      const current = settings.get();
+      return {
+        name: current.receiptHeader.title?.trim() || current.merchantName,
+        lines: current.receiptHeader.lines.filter((line) => line.trim() !== ''),
+        training: current.mode !== 'production',
+      };
+    },
   });
 
   let closed = false;

@@ -7,6 +7,7 @@ import type { AppIdStorage, PosMode, Settings, SettingsInput } from '../../share
 import { posPayloadSchemas } from '../../shared/pos-ipc-schemas';
 import { normalizePixKey } from '../pix';
 import { DEFAULT_OFFLINE_SALES } from '../sync/offline-caps';
+import { DEFAULT_CONFIRM_ABOVE_CENTS } from '../../shared/large-sale';
 import { PosError } from './pos-error';
 
 export interface SecretStore {
@@ -120,6 +121,7 @@ function defaultSettings(defaults: SettingsDefaults): StoredSettings {
     locale: 'pt-BR',
     customerDisplay: false,
     offlineSales: { ...DEFAULT_OFFLINE_SALES },
+    confirmAbove: DEFAULT_CONFIRM_ABOVE_CENTS,
   };
 }
 

@@ -12,3 +12,5 @@ export type {
 } from './receipt-data';
 export { type RenderReceiptOptions, renderReceiptPdf } from './receipt-pdf';
 export { formatCnpj, maskCpf, maskPixKey, maskTaxId } from './tax-id-mask';
+export { type ReportDocument, type ReportSection, type ReportTable, renderReportPdf } from './report-pdf';
+export { formatReceiptTime } from './receipt-time';

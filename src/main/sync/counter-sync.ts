@@ -21,7 +21,7 @@ import { RetrySchedule, type RetryScheduleOptions } from './retry-schedule';
 import { SaleMirror } from './sale-mirror';
 import { SalePuller } from './sale-puller';
 import { parse, saleView } from './sale-view';
-import { SalesRepo, type SaleRow } from './sales-repo';
+import { SalesRepo, type Attribution, type RefundRow, type SaleRow } from './sales-repo';
 import type { ServiceClient } from './service-client';
 
 export interface CounterSyncOptions {
@@ -55,6 +55,13 @@ export interface NewSale {
   comment?: string;
   customer?: SaleCustomer;
   expiresIn: number;
+  /** The register session and operator: written with the sale, which gets its number in the session. */
+  by?: Attribution;
+}
+
+/** A refund's operator and session, and the manager who approved it. */
+export interface RefundAttribution extends Attribution {
+  approvedBy: string;
 }
 
 /** What a receipt is made of, all from the counter's store. */
@@ -66,6 +73,12 @@ export interface SaleRecords {
   charge?: Charge;
   payment?: Transaction;
   refunds: ChargeRefund[];
+}
+
+/** A register session's records: its sales (and sales cancelled in it), and the refunds asked for in it. */
+export interface SessionRecords {
+  sales: Array<{ sale: Sale; madeHere: boolean; cancelledHere: boolean }>;
+  refunds: Array<{ row: RefundRow; sale: Sale }>;
 }
 
 export interface SyncStatus extends ConnectivityState {
@@ -229,6 +242,8 @@ export class CounterSync {
       payment_json: null,
       rejected_reason: null,
       updated_at: at,
+      session_id: input.by?.sessionId ?? null,
+      operator_id: input.by?.operatorId ?? null,
     });
     const offlineConfig = this.offlineSelling.enabledConfig();
     if (offlineConfig && !this.connectivity.current.online) {
@@ -257,7 +272,7 @@ export class CounterSync {
   }
 
   /** Esc Esc: cancelled here at once; the service hears it when it can. */
-  cancelSale(correlationID: string): Sale {
+  cancelSale(correlationID: string, by?: Attribution): Sale {
     const row = this.requireSale(correlationID);
     if (row.status === 'CANCELLED') return this.view(correlationID);
     if (row.status === 'COMPLETED') throw new PosError('Esta venda já foi paga e não pode ser cancelada; faça uma devolução', 409);
@@ -266,6 +281,7 @@ export class CounterSync {
     this.db.transaction(() => {
       const current = this.repo.sale(correlationID)!;
       this.repo.updateSale({ ...current, status: 'CANCELLED', updated_at: at });
+      this.repo.markCancelled(correlationID, at, by);
       // An offline sale's code is static: nothing at the service to delete (its dynamic charge, if
       // any, is already withdrawn). Money that still comes for it goes to the owner's review.
       if (this.offline.get(correlationID)) return;
@@ -280,7 +296,7 @@ export class CounterSync {
   }
 
   /** A refund, its correlationID chosen once, here, and reused on every retry. */
-  async refundSale(correlationID: string, value: number, reason: string): Promise<Sale> {
+  async refundSale(correlationID: string, value: number, reason: string, by?: RefundAttribution): Promise<Sale> {
     const service = this.requireService();
     const row = this.requireSale(correlationID);
     if (row.status !== 'COMPLETED') throw new PosError('Só uma venda paga pode ser devolvida', 409);
@@ -306,6 +322,9 @@ export class CounterSync {
         refund_json: null,
         rejected_reason: null,
         updated_at: at,
+        session_id: by?.sessionId ?? null,
+        operator_id: by?.operatorId ?? null,
+        approved_by: by?.approvedBy ?? null,
       });
       this.outbox.add({
         serviceId: service.serviceId,
@@ -381,6 +400,21 @@ export class CounterSync {
       .map((row) =>
         saleView(row, refunds.get(row.correlation_id) ?? [], facts.get(row.correlation_id) ?? { queued: 0 }, offline.get(row.correlation_id)),
       );
+  }
+
+  /**
+   * A register session's sales (and other sessions' sales cancelled in it), oldest first, with the
+   * refunds asked for in it: whatever service each was made on, from the counter's store alone.
+   */
+  sessionRecords(sessionId: string): SessionRecords {
+    const sales = this.repo.salesOfSession(sessionId).map((row) => ({
+      sale: this.viewOf(row),
+      madeHere: row.session_id === sessionId,
+      // A sale cancelled before the register recorded where (none) counts where it was made.
+      cancelledHere: row.status === 'CANCELLED' && (row.cancelled_session_id ?? row.session_id) === sessionId,
+    }));
+    const refunds = this.repo.refundsOfSession(sessionId).map((refund) => ({ row: refund, sale: this.viewOf(this.repo.sale(refund.sale_id)!) }));
+    return { sales, refunds };
   }
 
   /** What a receipt of this sale is made of. */

@@ -44,6 +44,11 @@ export function saleView(row: SaleRow, refunds: readonly RefundRow[], sync: Sale
   const rejected = row.rejected_reason ?? sync.lastRejection;
   if (rejected) sale.sync.rejected = rejected;
   if (offline) sale.offline = offlineView(offline);
+  if (row.session_id) sale.sessionId = row.session_id;
+  if (row.session_number) sale.number = row.session_number;
+  if (row.operator_name) sale.operatorName = row.operator_name;
+  if (row.cancelled_at) sale.cancelledAt = row.cancelled_at;
+  if (row.cancelled_by_name) sale.cancelledBy = row.cancelled_by_name;
   return sale;
 }
 

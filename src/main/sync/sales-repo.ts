@@ -15,6 +15,23 @@ export interface SaleRow {
   payment_json: string | null;
   rejected_reason: string | null;
   updated_at: string;
+  /** The register session and operator of the sale (none before the register was set up). */
+  session_id?: string | null;
+  operator_id?: string | null;
+  /** Given by the insert: 1, 2, 3… within the session ("Venda 0042"). */
+  session_number?: number | null;
+  cancelled_by?: string | null;
+  cancelled_at?: string | null;
+  cancelled_session_id?: string | null;
+  /** Read with the sale (the operators' names as they are now). */
+  operator_name?: string | null;
+  cancelled_by_name?: string | null;
+}
+
+/** Who did something at the counter, and in which register session. */
+export interface Attribution {
+  sessionId: string;
+  operatorId: string;
 }
 
 export type RefundStatus = 'QUEUED' | 'IN_PROCESSING' | 'CONFIRMED' | 'REJECTED';
@@ -29,6 +46,9 @@ export interface RefundRow {
   refund_json: string | null;
   rejected_reason: string | null;
   updated_at: string;
+  session_id?: string | null;
+  operator_id?: string | null;
+  approved_by?: string | null;
 }
 
 export interface ServiceRow {
@@ -39,6 +59,11 @@ export interface ServiceRow {
   pix_keys_json: string | null;
   pix_keys_checked_at: string | null;
 }
+
+// A sale with the names of who made and who cancelled it, as the operators table has them now.
+const SALE_COLUMNS = `sales.*,
+  (SELECT name FROM operators WHERE operators.id = sales.operator_id) AS operator_name,
+  (SELECT name FROM operators WHERE operators.id = sales.cancelled_by) AS cancelled_by_name`;
 
 export class SalesRepo {
   private readonly statements;
@@ -53,17 +78,27 @@ export class SalesRepo {
       setPixKeys: db.prepare<[string, string, string]>('UPDATE services SET pix_keys_json = ?, pix_keys_checked_at = ? WHERE id = ?'),
       insertSale: db.prepare(
         `INSERT INTO sales (correlation_id, service_id, value, comment, customer_json, expires_in, created_at, status,
-           charge_json, payment_json, rejected_reason, updated_at)
+           charge_json, payment_json, rejected_reason, updated_at, session_id, operator_id, session_number)
          VALUES (@correlation_id, @service_id, @value, @comment, @customer_json, @expires_in, @created_at, @status,
-           @charge_json, @payment_json, @rejected_reason, @updated_at)`,
+           @charge_json, @payment_json, @rejected_reason, @updated_at, @session_id, @operator_id,
+           CASE WHEN @session_id IS NULL THEN NULL
+                ELSE (SELECT COALESCE(MAX(session_number), 0) + 1 FROM sales WHERE session_id = @session_id) END)`,
       ),
-      sale: db.prepare<[string], SaleRow>('SELECT * FROM sales WHERE correlation_id = ?'),
+      sale: db.prepare<[string], SaleRow>(`SELECT ${SALE_COLUMNS} FROM sales WHERE correlation_id = ?`),
+      salesOfSession: db.prepare<[string, string], SaleRow>(
+        `SELECT ${SALE_COLUMNS} FROM sales WHERE session_id = ? OR cancelled_session_id = ?
+         ORDER BY created_at, rowid`,
+      ),
+      refundsOfSession: db.prepare<[string], RefundRow>('SELECT * FROM refunds WHERE session_id = ? ORDER BY created_at, rowid'),
+      markCancelled: db.prepare<[string | null, string, string | null, string]>(
+        'UPDATE sales SET cancelled_by = ?, cancelled_at = ?, cancelled_session_id = ? WHERE correlation_id = ?',
+      ),
       updateSale: db.prepare(
         `UPDATE sales SET status = @status, charge_json = @charge_json, payment_json = @payment_json,
            rejected_reason = @rejected_reason, updated_at = @updated_at WHERE correlation_id = @correlation_id`,
       ),
       salesBetween: db.prepare<[string, string, string], SaleRow>(
-        'SELECT * FROM sales WHERE service_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at DESC, rowid DESC',
+        `SELECT ${SALE_COLUMNS} FROM sales WHERE service_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at DESC, rowid DESC`,
       ),
       openSales: db.prepare<[string], SaleRow>(
         "SELECT * FROM sales WHERE service_id = ? AND status IN ('PENDING', 'ACTIVE') ORDER BY created_at",
@@ -73,8 +108,10 @@ export class SalesRepo {
            (SELECT sale_id FROM refunds WHERE status IN ('QUEUED', 'IN_PROCESSING'))`,
       ),
       insertRefund: db.prepare(
-        `INSERT INTO refunds (correlation_id, sale_id, value, comment, created_at, status, refund_json, rejected_reason, updated_at)
-         VALUES (@correlation_id, @sale_id, @value, @comment, @created_at, @status, @refund_json, @rejected_reason, @updated_at)`,
+        `INSERT INTO refunds (correlation_id, sale_id, value, comment, created_at, status, refund_json, rejected_reason, updated_at,
+           session_id, operator_id, approved_by)
+         VALUES (@correlation_id, @sale_id, @value, @comment, @created_at, @status, @refund_json, @rejected_reason, @updated_at,
+           @session_id, @operator_id, @approved_by)`,
       ),
       refund: db.prepare<[string], RefundRow>('SELECT * FROM refunds WHERE correlation_id = ?'),
       saleWithPayment: db.prepare<[string], { correlation_id: string }>(
@@ -110,7 +147,22 @@ export class SalesRepo {
   }
 
   insertSale(row: SaleRow): void {
-    this.statements.insertSale.run(row);
+    this.statements.insertSale.run({ session_id: null, operator_id: null, ...row });
+  }
+
+  /** Who cancelled the sale, when, in which session (the audit keeps the cancelled sale's record). */
+  markCancelled(correlationID: string, at: string, by: Attribution | undefined): void {
+    this.statements.markCancelled.run(by?.operatorId ?? null, at, by?.sessionId ?? null, correlationID);
+  }
+
+  /** The sales made in a session, and those of other sessions cancelled in it, oldest first. */
+  salesOfSession(sessionId: string): SaleRow[] {
+    return this.statements.salesOfSession.all(sessionId, sessionId);
+  }
+
+  /** The refunds asked for in a session (whichever session their sale was made in). */
+  refundsOfSession(sessionId: string): RefundRow[] {
+    return this.statements.refundsOfSession.all(sessionId);
   }
 
   sale(correlationID: string): SaleRow | undefined {
@@ -141,7 +193,7 @@ export class SalesRepo {
   }
 
   insertRefund(row: RefundRow): void {
-    this.statements.insertRefund.run(row);
+    this.statements.insertRefund.run({ session_id: null, operator_id: null, approved_by: null, ...row });
   }
 
   refund(correlationID: string): RefundRow | undefined {

@@ -8,6 +8,7 @@ import { parseLaunchOptions } from '../app/launch-remote';
 import { offlineTimingFromEnv } from '../app/offline-timing-env';
 import { createPosRuntime } from '../app/pos-runtime';
 import { noPrinting } from '../app/printing';
+import { isPortInUse, portInUseLine } from '../port-in-use';
 import { FileSecretStore } from './file-secret-store';
 import { startWebHost } from './web-host';
 
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
     host = await startWebHost({ runtime, rendererDir: rendererDir(), port });
   } catch (error) {
     await runtime.close();
-    throw error;
+    throw isPortInUse(error) ? new Error(portInUseLine('start:web', port)) : error;
   }
   console.log(`Listening on ${host.url}`);
   console.log(`AppID: ${host.appId}`);

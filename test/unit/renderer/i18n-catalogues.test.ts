@@ -61,7 +61,7 @@ describe('translation catalogues', () => {
     expect(ptBR.statusBar.online).toBe('Online');
     expect(ptBR.statusBar.offlineSince).toBe('Offline desde {{time}}');
     expect(ptBR.statusBar.syncing).toBe('Sincronizando…');
-    expect(ptBR.statusBar.queued_other).toBe('{{count}} na fila');
+    expect(ptBR.statusBar.queued_other).toBe('{{count}} aguardando envio');
     expect(ptBR.statusBar.queuedElsewhere_other).toBe('+{{count}} de outro serviço');
     expect(ptBR.statusBar.authRefused).toBe('AppID recusado — confira em Configurações (F9)');
     expect(ptBR.live.connecting).toBe('Conectando…');

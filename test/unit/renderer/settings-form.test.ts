@@ -23,6 +23,7 @@ const saved: Settings = {
   locale: 'pt-BR',
   customerDisplay: false,
   offlineSales: { enabled: true, maxSaleValue: 20_000, maxUnconfirmedTotal: 100_000, maxAgeMinutes: 24 * 60 },
+  confirmAbove: 1_000_000,
 };
 
 describe('settings form', () => {
@@ -162,5 +163,18 @@ describe('the offline sales section', () => {
     const olderDraft = draftFromSettings(older as Settings);
     expect(validateSettingsDraft(olderDraft)).toEqual({});
     expect(settingsInputFrom(olderDraft, older as Settings)).toEqual({});
+  });
+
+  it('reads the large-sale confirmation limit in reais and sends it only when it changed', () => {
+    const draft = draftFromSettings(saved);
+    expect(draft.confirmAbove).toBe('10.000,00');
+    expect(settingsInputFrom({ ...draft, confirmAbove: '5000' }, saved)).toEqual({ confirmAbove: 500_000 });
+    expect(settingsInputFrom({ ...draft, confirmAbove: '10.000' }, saved)).toEqual({});
+    expect(validateSettingsDraft({ ...draft, confirmAbove: '0' })).toEqual({ confirmAbove: true });
+    expect(validateSettingsDraft({ ...draft, confirmAbove: 'dez mil' })).toEqual({ confirmAbove: true });
+    expect(validateSettingsDraft({ ...draft, confirmAbove: '1000000000' })).toEqual({ confirmAbove: true });
+    // An older main process without the setting: the default shows, and nothing is sent.
+    const { confirmAbove: _dropped, ...older } = saved;
+    expect(draftFromSettings(older as Settings).confirmAbove).toBe('10.000,00');
   });
 });

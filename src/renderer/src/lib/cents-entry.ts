@@ -2,8 +2,10 @@
 // reads R$ 0,01 → 0,12 → 1,23 → 12,34. Cashiers never type a decimal separator.
 // Pure and DOM-free so the sale and refund inputs share it and tests run in Node.
 
+import { MAX_CHARGE_CENTS } from '../../../shared/large-sale';
+
 /** The largest charge the service accepts (pos-ipc-schemas `cents`). */
-export const MAX_CENTS = 99_999_999_999;
+export const MAX_CENTS = MAX_CHARGE_CENTS;
 
 export interface CentsEntry {
   cents: number;

@@ -3,6 +3,7 @@
 // the SettingsInput that carries only what changed.
 import type { OfflineSalesSettings, PosLocale, PosMode, ReceiptLayoutName, Settings, SettingsInput } from '../../../shared/pos-api';
 import { formatBRL } from './money';
+import { DEFAULT_CONFIRM_ABOVE_CENTS, MAX_CHARGE_CENTS } from '../../../shared/large-sale';
 
 export interface SettingsDraft {
   mode: PosMode;
@@ -28,6 +29,8 @@ export interface SettingsDraft {
   /** The oldest unconfirmed sale's age limit, a whole number in `offlineMaxAgeUnit`; saved as minutes. */
   offlineMaxAge: string;
   offlineMaxAgeUnit: 'hours' | 'minutes';
+  /** Reais as typed: a sale above it asks the cashier to confirm first; saved as cents. */
+  confirmAbove: string;
 }
 
 export type SettingsField =
@@ -39,7 +42,8 @@ export type SettingsField =
   | 'headerLines'
   | 'offlineMaxSaleValue'
   | 'offlineMaxUnconfirmedTotal'
-  | 'offlineMaxAge';
+  | 'offlineMaxAge'
+  | 'confirmAbove';
 export type SettingsErrors = Partial<Record<SettingsField, true>>;
 
 export const HEADER_LINES_MAX = 6;
@@ -122,7 +126,19 @@ export function draftFromSettings(settings: Settings): SettingsDraft {
     locale: settings.locale,
     customerDisplay: settings.customerDisplay,
     ...offlineDraft(savedOffline(settings)),
+    confirmAbove: reaisText(savedConfirmAbove(settings)),
   };
+}
+
+/** An older main process sends no limit: the form shows the default, and saving untouched sends nothing. */
+function savedConfirmAbove(settings: Settings): number {
+  return (settings.confirmAbove as number | undefined) ?? DEFAULT_CONFIRM_ABOVE_CENTS;
+}
+
+/** The confirmation limit in cents, or null when it is not an amount the service could charge. */
+export function confirmAboveFromDraft(draft: Pick<SettingsDraft, 'confirmAbove'>): number | null {
+  const cents = parseReais(draft.confirmAbove);
+  return cents !== null && cents >= 1 && cents <= MAX_CHARGE_CENTS ? cents : null;
 }
 
 function offlineDraft(offline: OfflineSalesSettings): Pick<
@@ -162,6 +178,7 @@ export function validateSettingsDraft(draft: SettingsDraft): SettingsErrors {
   if (offlineCents(draft.offlineMaxSaleValue) === null) errors.offlineMaxSaleValue = true;
   if (offlineCents(draft.offlineMaxUnconfirmedTotal) === null) errors.offlineMaxUnconfirmedTotal = true;
   if (offlineMinutes(draft) === null) errors.offlineMaxAge = true;
+  if (confirmAboveFromDraft(draft) === null) errors.confirmAbove = true;
   return errors;
 }
 
@@ -197,6 +214,8 @@ export function settingsInputFrom(draft: SettingsDraft, saved: Settings): Settin
   ) {
     input.offlineSales = offline;
   }
+  const confirmAbove = confirmAboveFromDraft(draft);
+  if (confirmAbove !== null && confirmAbove !== savedConfirmAbove(saved)) input.confirmAbove = confirmAbove;
   return input;
 }
 

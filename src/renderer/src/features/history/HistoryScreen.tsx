@@ -3,10 +3,13 @@
 // Arrows move, "/" searches, D refunds. The list itself, virtualised, is SaleList.tsx.
 // A second tab, "Conferir pagamentos offline (N)" (O switches), lists the offline sales waiting
 // for the owner (OfflineReview.tsx); it is loaded whenever the history opens.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DayTotals } from '../../../../shared/pos-api';
 import { useHotkeys } from '../../app/hotkeys';
+import { useMeasuredWidth } from '../../app/use-measured-width';
+import { useShrinkToFit } from '../../app/use-shrink-to-fit';
+import { widestText } from '../../lib/text-fit';
 import { Kbd } from '../../app/Kbd';
 import { formatDate } from '../../lib/date-time';
 import { formatBRL } from '../../lib/money';
@@ -29,6 +32,14 @@ export function HistoryScreen() {
   const sale = useHistory(selectedSale);
   const searchRef = useRef<HTMLInputElement>(null);
   const firstLoad = useRef(true);
+  // The amount column is as wide as the day's widest amount in this system's font (measured on a
+  // hidden ruler in the header), so R$ 99.999,99 never runs into its status chip.
+  const amountRulerRef = useRef<HTMLSpanElement>(null);
+  const widestAmount = widestText(
+    sales.map((listed) => formatBRL(listed.value)),
+    formatBRL(999_999),
+  );
+  const amountColumn = useMeasuredWidth(amountRulerRef, widestAmount);
 
   useEffect(() => {
     if (firstLoad.current) {
@@ -60,8 +71,11 @@ export function HistoryScreen() {
       '/': () => searchRef.current?.focus(),
       ArrowDown: () => moveSelection(1),
       ArrowUp: () => moveSelection(-1),
-      Escape: () => {
-        if (search) setSearch('');
+      Escape: (event) => {
+        // Esc in the search box lets go of the keyboard (the results stay): D, C and the arrows
+        // are the screen's again. Esc once more clears the search, then the selection.
+        if (event.target === searchRef.current) searchRef.current?.blur();
+        else if (search) setSearch('');
         else select(null);
       },
     },
@@ -118,13 +132,23 @@ export function HistoryScreen() {
           )}
 
           <div className="history-body" id="history-day-panel" role="tabpanel" aria-labelledby="history-day-tab">
-            <section className="history-list" aria-labelledby="history-list-title" aria-busy={loading}>
+            <section
+              className="history-list"
+              aria-labelledby="history-list-title"
+              aria-busy={loading}
+              style={amountColumn ? ({ '--amount-col': `${amountColumn}px` } as CSSProperties) : undefined}
+            >
               <h2 id="history-list-title" className="visually-hidden">
                 {t('history.list')}
               </h2>
               <div className="sale-row sale-row--head" aria-hidden="true">
                 <span>{t('history.time')}</span>
-                <span className="num">{t('history.amount')}</span>
+                <span className="num">
+                  {t('history.amount')}
+                  <span ref={amountRulerRef} className="sale-row-amount amount-ruler">
+                    {widestAmount}
+                  </span>
+                </span>
                 <span>{t('history.status')}</span>
                 <span>{t('history.reference')}</span>
               </div>
@@ -201,7 +225,7 @@ function Totals({ totals }: { totals: DayTotals | null }) {
         {items.map((item) => (
           <div key={item.key} className={`total${'strong' in item ? ' total--strong' : ''}`}>
             <dt>{t(`history.${item.key}`)}</dt>
-            <dd>{item.value}</dd>
+            <FittedValue text={item.value} />
           </div>
         ))}
       </dl>
@@ -213,4 +237,11 @@ function Totals({ totals }: { totals: DayTotals | null }) {
 function dayToDate(day: string): Date {
   const [year, month, date] = day.split('-').map(Number);
   return new Date(Date.UTC(year!, (month ?? 1) - 1, date ?? 1, 12));
+}
+
+/** A total's value, shrunk to its box when a long day's money would not fit. */
+function FittedValue({ text }: { text: string }) {
+  const ref = useRef<HTMLElement>(null);
+  useShrinkToFit(ref, text);
+  return <dd ref={ref}>{text}</dd>;
 }

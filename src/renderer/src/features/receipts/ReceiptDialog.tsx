@@ -1,4 +1,5 @@
 // The receipt dialog: pick 80 mm or A4, then print to the configured printer or save the PDF.
+// In the browser host, which cannot print, "Salvar PDF" is the main action and the only one.
 // The PDF is fetched as soon as the dialog opens (and again per layout) so both actions are
 // instant when pressed.
 import { useEffect, useRef, useState } from 'react';
@@ -7,6 +8,7 @@ import type { ReceiptFile, ReceiptLayoutName } from '../../../../shared/pos-api'
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
 import { errorMessage, posApi } from '../../app/pos-api';
+import { hostCanPrint } from '../../bridge/pos-host';
 import { formatBRL } from '../../lib/money';
 import { useSettings } from '../settings/settings-store';
 import { downloadPdf } from './pdf-download';
@@ -32,6 +34,7 @@ function OpenReceipt({ target }: { target: ReceiptTarget }) {
   const [file, setFile] = useState<ReceiptFile | null>(null);
   const [busy, setBusy] = useState<'loading' | 'printing' | null>('loading');
   const [message, setMessage] = useState<Message>(null);
+  const canPrint = hostCanPrint();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -83,7 +86,7 @@ function OpenReceipt({ target }: { target: ReceiptTarget }) {
     setMessage({ tone: 'info', text: t('receipt.saved', { fileName: file.fileName }) });
   };
 
-  useHotkeys({ p: () => void print(), s: save }, { scope: 'dialog' });
+  useHotkeys(canPrint ? { p: () => void print(), s: save } : { s: save }, { scope: 'dialog' });
 
   const title = target.kind === 'pix-in' ? t('receipt.titlePayment') : t('receipt.titleRefund');
   return (
@@ -111,17 +114,19 @@ function OpenReceipt({ target }: { target: ReceiptTarget }) {
         ))}
       </fieldset>
 
-      <p className="receipt-printer">{t('receipt.printer', { name: settings?.printer || t('receipt.defaultPrinter') })}</p>
+      {canPrint && <p className="receipt-printer">{t('receipt.printer', { name: settings?.printer || t('receipt.defaultPrinter') })}</p>}
 
       <p className={`receipt-message${message && message.tone !== 'info' ? ` receipt-message--${message.tone}` : ''}`} role="status">
         {message?.text ?? (busy === 'loading' ? t('receipt.preparing') : file ? t('receipt.ready', { fileName: file.fileName }) : '')}
       </p>
 
       <div className="dialog-actions">
-        <button type="button" className="button button--primary" onClick={() => void print()} disabled={busy !== null}>
-          {busy === 'printing' ? t('receipt.printing') : t('receipt.print')} <Kbd>P</Kbd>
-        </button>
-        <button type="button" className="button button--secondary" onClick={save} disabled={!file}>
+        {canPrint && (
+          <button type="button" className="button button--primary" onClick={() => void print()} disabled={busy !== null}>
+            {busy === 'printing' ? t('receipt.printing') : t('receipt.print')} <Kbd>P</Kbd>
+          </button>
+        )}
+        <button type="button" className={`button ${canPrint ? 'button--secondary' : 'button--primary'}`} onClick={save} disabled={!file}>
           {t('receipt.save')} <Kbd>S</Kbd>
         </button>
         <button type="button" className="button button--quiet" onClick={close}>

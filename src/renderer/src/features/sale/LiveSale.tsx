@@ -10,7 +10,9 @@ import { useTranslation } from 'react-i18next';
 import type { Sale } from '../../../../shared/pos-api';
 import { useHotkeys } from '../../app/hotkeys';
 import { CheckIcon, ClockIcon, CrossIcon, ErrorIcon } from '../../app/Icons';
+import { ErrorMessage } from '../../app/ErrorMessage';
 import { Kbd } from '../../app/Kbd';
+import { readServiceError } from '../../lib/service-error';
 import { isOffline } from '../../lib/connection-status';
 import { formatCountdown, isRunningOut, secondsUntil } from '../../lib/countdown';
 import { formatTime } from '../../lib/date-time';
@@ -20,6 +22,7 @@ import { DIGIT_KEYS, outcomeKey, typeAheadKey, type OutcomeStatus, type WaitingS
 import { countdownLine } from '../../lib/offline-sale';
 import { syncMarks } from '../../lib/sale-status';
 import { useNow } from '../../app/use-now';
+import { useShrinkToFit } from '../../app/use-shrink-to-fit';
 import { useReceipt } from '../receipts/receipt-store';
 import { isSandboxMode, useSettings } from '../settings/settings-store';
 import { useStatus } from '../status-bar/status-store';
@@ -103,6 +106,8 @@ function WaitingPanel({ sale, status, qrSrc }: { sale: Sale; status: WaitingStat
   useHotkeys(Object.fromEntries(WAITING_KEYS.map((key) => [key, onKey])));
 
   const amount = formatBRL(sale.value);
+  const amountRef = useRef<HTMLParagraphElement>(null);
+  useShrinkToFit(amountRef, amount);
   const marks = syncMarks(sale);
   return (
     <section className="live" aria-labelledby="live-amount" data-status={status}>
@@ -117,7 +122,7 @@ function WaitingPanel({ sale, status, qrSrc }: { sale: Sale; status: WaitingStat
             {t('live.offlineSale')}
           </p>
         )}
-        <p id="live-amount" className="live-amount">
+        <p id="live-amount" ref={amountRef} className="live-amount">
           {amount}
         </p>
         {sale.comment && <p className="live-comment">{t('live.comment', { comment: sale.comment })}</p>}
@@ -130,9 +135,7 @@ function WaitingPanel({ sale, status, qrSrc }: { sale: Sale; status: WaitingStat
         <NextAmount />
         {/* One slot for the hint, an error, the armed cancel or the lost link, so nothing below jumps. */}
         {error ? (
-          <p className="live-message banner banner--error" role="alert">
-            {error}
-          </p>
+          <ErrorMessage message={error} className="live-message" />
         ) : cancelArmed ? (
           <p className="live-message banner banner--warn" role="alert">
             {t('live.cancelArmed')}
@@ -366,6 +369,7 @@ function RejectedPanel({ sale }: { sale: Sale }) {
   const { t } = useTranslation();
   const newSale = useOutcomeKeys('REJECTED');
   const reason = syncMarks(sale).rejected;
+  const read = reason ? readServiceError(reason) : null;
   return (
     <OutcomePanel
       variant="rejected"
@@ -374,7 +378,18 @@ function RejectedPanel({ sale }: { sale: Sale }) {
       sale={sale}
       detail={
         <span className="outcome-reason" data-testid="rejected-reason">
-          {reason ? t('live.refused', { reason }) : t('live.rejectedHint')}
+          {read?.kind ? (
+            <>
+              {t(`serviceError.${read.kind}`)}
+              <small className="error-details">
+                {t('serviceError.details')} {read.original}
+              </small>
+            </>
+          ) : reason ? (
+            t('live.refused', { reason })
+          ) : (
+            t('live.rejectedHint')
+          )}
         </span>
       }
       onNewSale={newSale}
@@ -396,6 +411,9 @@ interface OutcomePanelProps {
 /** The screen of a sale that is over: what happened, the amount, and the way to the next sale. */
 function OutcomePanel({ variant, icon, title, sale, detail, onNewSale, children }: OutcomePanelProps) {
   const { t } = useTranslation();
+  const amount = formatBRL(sale.value);
+  const amountRef = useRef<HTMLParagraphElement>(null);
+  useShrinkToFit(amountRef, amount);
   return (
     <section className={`outcome outcome--${variant}`} aria-labelledby="outcome-title">
       <div className="outcome-status" role="status">
@@ -404,7 +422,9 @@ function OutcomePanel({ variant, icon, title, sale, detail, onNewSale, children 
           {title}
         </h1>
       </div>
-      <p className="outcome-amount">{formatBRL(sale.value)}</p>
+      <p ref={amountRef} className="outcome-amount">
+        {amount}
+      </p>
       <p className="outcome-detail">{detail}</p>
       <NextAmount />
       <div className="outcome-actions">

@@ -1,10 +1,17 @@
 // "Nova venda": the amount typed as cents, optional comment and customer, Enter charges.
-import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
+// Errors, notices and the large-amount confirmation show beside "Cobrar" (the side column), so
+// they are on screen however long the form grows (customer fields open at 1024×768).
+import { useEffect, useReducer, useRef, useState, type Dispatch, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../app/AmountInput';
 import { isTypingTarget, useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
-import { centsEntryReducer } from '../../lib/cents-entry';
+import { ErrorMessage } from '../../app/ErrorMessage';
+import { useShrinkToFit } from '../../app/use-shrink-to-fit';
+import { centsEntryReducer, type CentsEntryAction } from '../../lib/cents-entry';
+import { chargeCheck } from '../../lib/charge-check';
+import { DEFAULT_CONFIRM_ABOVE_CENTS, MAX_CHARGE_CENTS } from '../../../../shared/large-sale';
+import { useSettings } from '../settings/settings-store';
 import { formatBRL } from '../../lib/money';
 import { DIGIT_KEYS } from '../../lib/next-sale';
 import { saleDisplayStatus } from '../../lib/sale-status';
@@ -20,7 +27,17 @@ const COMMENT_MAX = 140;
 export function SaleEntry() {
   const { t } = useTranslation();
   // A digit typed on the Pago screen already started this sale's amount.
-  const [entry, dispatch] = useReducer(centsEntryReducer, undefined, () => useSale.getState().nextEntry);
+  const [entry, dispatchEntry] = useReducer(centsEntryReducer, undefined, () => useSale.getState().nextEntry);
+  // Nothing typed since this entry opened: an Enter then is a stray one (the second of two
+  // pressed on "Pago"), not a request to charge nothing.
+  const [touched, setTouched] = useState(false);
+  // The amount waiting for the cashier's "yes" (above the owner's limit), or null.
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const dispatch: Dispatch<CentsEntryAction> = (action) => {
+    setTouched(true);
+    setConfirming(null);
+    dispatchEntry(action);
+  };
   const [comment, setComment] = useState('');
   const [customerOpen, setCustomerOpen] = useState(false);
   const [customer, setCustomer] = useState<CustomerDraft>(emptyCustomerDraft);
@@ -39,27 +56,46 @@ export function SaleEntry() {
   const status = useStatus((state) => state.status);
   const offlineHint = entryOfflineHint(status);
   const creating = phase === 'creating';
+  const confirmAbove = useSettings((state) => state.settings?.confirmAbove ?? DEFAULT_CONFIRM_ABOVE_CENTS);
+  useShrinkToFit(amountRef, formatBRL(entry.cents));
 
   const focusAmount = () => amountRef.current?.focus();
 
   useEffect(() => useSale.getState().clearNextEntry(), []);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Enter while the confirmation shows is its "yes".
+    void charge(confirming);
+  };
+
+  const charge = async (confirmedCents: number | null) => {
     if (creating) return;
     setFormError(null);
     dismissMessages();
-    if (entry.cents <= 0) {
-      setFormError(t('sale.amountRequired'));
+    const check = chargeCheck({ cents: entry.cents, touched, confirmedCents, confirmAbove });
+    if (check === 'ignore') {
+      focusAmount();
+      return;
+    }
+    if (check === 'amountRequired' || check === 'tooLarge') {
+      setConfirming(null);
+      setFormError(check === 'tooLarge' ? t('sale.amountTooLarge', { max: formatBRL(MAX_CHARGE_CENTS) }) : t('sale.amountRequired'));
       focusAmount();
       return;
     }
     const customerResult = customerOpen ? customerFromDraft(customer) : ({ ok: true, customer: undefined } as const);
     if (!customerResult.ok) {
+      setConfirming(null);
       setFormError(t(`sale.${customerResult.error}`));
       customerNameRef.current?.form?.querySelector<HTMLInputElement>(`[name="customer-${customerResult.field}"]`)?.focus();
       return;
     }
+    if (check === 'confirm') {
+      setConfirming(entry.cents);
+      return;
+    }
+    setConfirming(null);
     const trimmed = comment.trim();
     const created = await create({
       value: entry.cents,
@@ -67,11 +103,17 @@ export function SaleEntry() {
       ...(customerResult.customer ? { customer: customerResult.customer } : {}),
     });
     if (created) {
-      dispatch({ type: 'clear' });
+      dispatchEntry({ type: 'clear' });
+      setTouched(false);
       setComment('');
       setCustomer(emptyCustomerDraft);
       setCustomerOpen(false);
     }
+  };
+
+  const editCustomer = (update: (draft: CustomerDraft) => CustomerDraft) => {
+    setTouched(true);
+    setCustomer(update);
   };
 
   const toggleCustomer = () => {
@@ -87,6 +129,12 @@ export function SaleEntry() {
 
   useHotkeys({
     Escape: () => {
+      if (confirming !== null) {
+        // "Voltar": the amount stays as typed, to be corrected or charged again.
+        setConfirming(null);
+        focusAmount();
+        return;
+      }
       setFormError(null);
       dismissMessages();
       if (entry.cents > 0) dispatch({ type: 'clear' });
@@ -170,27 +218,19 @@ export function SaleEntry() {
             maxLength={COMMENT_MAX}
             placeholder={t('sale.commentPlaceholder')}
             value={comment}
-            onChange={(event) => setComment(event.target.value)}
+            onChange={(event) => {
+              setTouched(true);
+              setComment(event.target.value);
+            }}
           />
         </div>
 
         {customerOpen ? (
-          <CustomerFields draft={customer} setDraft={setCustomer} nameRef={customerNameRef} onRemove={toggleCustomer} />
+          <CustomerFields draft={customer} setDraft={editCustomer} nameRef={customerNameRef} onRemove={toggleCustomer} />
         ) : (
           <button type="button" className="button button--quiet add-customer" onClick={toggleCustomer}>
             + {t('sale.addCustomer')} <Kbd>F4</Kbd>
           </button>
-        )}
-
-        {error && (
-          <p className="banner banner--error" role="alert">
-            {error}
-          </p>
-        )}
-        {!error && notice && (
-          <p className="banner banner--info" role="status">
-            {t(`sale.${notice}`)}
-          </p>
         )}
       </div>
       {/* Keypad, Cobrar and the last sale beside the amount: however long the form grows
@@ -200,9 +240,31 @@ export function SaleEntry() {
         <button type="button" className="button button--secondary keypad-clear" tabIndex={-1} onClick={() => dispatch({ type: 'clear' })}>
           {t('sale.clear')} <Kbd>Esc</Kbd>
         </button>
-        <button type="submit" className="button button--primary button--huge charge" disabled={creating}>
-          {creating ? t('sale.creating') : t('sale.charge')} {!creating && <Kbd>Enter</Kbd>}
-        </button>
+        {confirming !== null ? (
+          // In Cobrar's own place: where the cashier is looking, and no taller than the room below it.
+          <LargeSaleConfirmation
+            cents={confirming}
+            limit={confirmAbove}
+            onConfirm={() => void charge(confirming)}
+            onBack={() => {
+              setConfirming(null);
+              focusAmount();
+            }}
+          />
+        ) : (
+          <button type="submit" className="button button--primary button--huge charge" disabled={creating}>
+            {creating ? t('sale.creating') : t('sale.charge')} {!creating && <Kbd>Enter</Kbd>}
+          </button>
+        )}
+        {confirming !== null ? null : error ? (
+          <ErrorMessage message={error} className="entry-message" />
+        ) : (
+          notice && (
+            <p className="banner banner--info entry-message" role="status">
+              {t(`sale.${notice}`)}
+            </p>
+          )
+        )}
         {lastSale && (
           <p className="last-sale">
             {t('sale.lastSale', {
@@ -213,5 +275,37 @@ export function SaleEntry() {
         )}
       </div>
     </form>
+  );
+}
+
+interface LargeSaleConfirmationProps {
+  cents: number;
+  limit: number;
+  onConfirm(): void;
+  onBack(): void;
+}
+
+/** "Cobrar R$ 99.999,99?": above the owner's limit the cashier says yes first (Enter) or goes back (Esc). */
+function LargeSaleConfirmation({ cents, limit, onConfirm, onBack }: LargeSaleConfirmationProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="large-sale banner banner--warn" role="alertdialog" aria-labelledby="large-sale-title" aria-describedby="large-sale-hint">
+      <p id="large-sale-title" className="large-sale-title">
+        {t('sale.confirmLarge', { amount: formatBRL(cents) })}
+      </p>
+      {/* The keys are said once, in the hint: two buttons with their keys do not fit 290 px. */}
+      <p id="large-sale-hint" className="large-sale-hint">
+        {t('sale.confirmLargeHint', { limit: formatBRL(limit) })} <Kbd>Enter</Kbd> {t('sale.confirmLargeYesKey')} · <Kbd>Esc</Kbd>{' '}
+        {t('sale.confirmLargeBackKey')}
+      </p>
+      <div className="large-sale-actions">
+        <button type="button" className="button button--primary" onClick={onConfirm} aria-keyshortcuts="Enter" autoFocus>
+          {t('sale.confirmLargeYes')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onBack} aria-keyshortcuts="Escape">
+          {t('sale.confirmLargeBack')}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -250,6 +250,23 @@ export function SettingsScreen() {
             <TextField id="pixKey" label={t('settings.pixKey')} error={errors.pixKey && t('settings.errors.pixKey')}>
               <input id="settings-pixKey" type="text" maxLength={77} spellCheck={false} value={draft.pixKey} onChange={(event) => update('pixKey', event.target.value)} />
             </TextField>
+            <TextField
+              id="confirmAbove"
+              label={t('settings.confirmAbove')}
+              hint={t('settings.confirmAboveHint')}
+              error={errors.confirmAbove && t('settings.errors.confirmAbove')}
+            >
+              <input
+                id="settings-confirmAbove"
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                maxLength={20}
+                value={draft.confirmAbove}
+                aria-invalid={errors.confirmAbove || undefined}
+                onChange={(event) => update('confirmAbove', event.target.value)}
+              />
+            </TextField>
           </fieldset>
 
           <fieldset className="card" data-testid="settings-offline">

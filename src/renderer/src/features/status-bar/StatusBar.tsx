@@ -129,7 +129,7 @@ function StatusItem({ item }: { item: StatusBarItem }) {
     case 'mode':
       return (
         <span className="status-item status-mode">
-          <span className="status-text">{t(`settings.modes.${item.mode}`)}</span>
+          <span className="status-text">{t(`cashierModes.${item.mode}`)}</span>
         </span>
       );
     case 'notReady':

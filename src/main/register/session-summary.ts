@@ -1,0 +1,93 @@
+// A register session's closing summary, from the counter's own records of it and the real sync
+// state: what was sold, refunded and cancelled, what is still waiting, and what needs a warning
+// before the register is closed.
+import { formatBRL } from '../../shared/money';
+import type { OperatorTotals, RegisterSession, SessionSummary } from '../../shared/pos-api';
+import type { SessionRecords } from '../sync/counter-sync';
+
+export interface SyncFacts {
+  /** Commands of this counter not yet acknowledged by the service (every service it used). */
+  queuedCommands: number;
+}
+
+export function summarizeSession(
+  session: RegisterSession,
+  records: SessionRecords,
+  sync: SyncFacts,
+  operatorName: (operatorId: string | null | undefined) => string,
+): SessionSummary {
+  const made = records.sales.filter((entry) => entry.madeHere).map((entry) => entry.sale);
+  const paid = made.filter((sale) => sale.status === 'COMPLETED');
+  const awaiting = made.filter((sale) => sale.status === 'PENDING' || sale.status === 'ACTIVE');
+  const offline = made.filter((sale) => sale.status === 'OFFLINE');
+  const cancelled = records.sales.filter((entry) => entry.cancelledHere).map((entry) => entry.sale);
+  // A refund the service refused moved no money; one still queued or in processing did leave the till.
+  const refunds = records.refunds.filter((refund) => refund.row.status !== 'REJECTED');
+  const paidValue = sum(paid.map((sale) => sale.value));
+  const refundedValue = sum(refunds.map((refund) => refund.row.value));
+
+  const byName = new Map<string, OperatorTotals>();
+  const totalsOf = (name: string): OperatorTotals => {
+    let totals = byName.get(name);
+    if (!totals) byName.set(name, (totals = { operatorName: name, paidCount: 0, paidValue: 0, refundedValue: 0 }));
+    return totals;
+  };
+  for (const sale of paid) {
+    const totals = totalsOf(sale.operatorName ?? 'Sem operador');
+    totals.paidCount += 1;
+    totals.paidValue += sale.value;
+  }
+  for (const refund of refunds) totalsOf(operatorName(refund.row.operator_id)).refundedValue += refund.row.value;
+
+  const summary: SessionSummary = {
+    session,
+    salesCount: made.length,
+    paidCount: paid.length,
+    paidValue,
+    refundsCount: refunds.length,
+    refundedValue,
+    net: paidValue - refundedValue,
+    awaitingCount: awaiting.length,
+    awaitingValue: sum(awaiting.map((sale) => sale.value)),
+    unconfirmedOfflineCount: offline.length,
+    unconfirmedOfflineValue: sum(offline.map((sale) => sale.value)),
+    queuedCommands: sync.queuedCommands,
+    cancelledCount: cancelled.length,
+    cancelledValue: sum(cancelled.map((sale) => sale.value)),
+    expiredCount: made.filter((sale) => sale.status === 'EXPIRED').length,
+    rejectedCount: made.filter((sale) => sale.status === 'REJECTED').length,
+    byOperator: [...byName.values()].sort((a, b) => a.operatorName.localeCompare(b.operatorName, 'pt-BR')),
+    warnings: [],
+  };
+  summary.warnings = warningsOf(summary);
+  return summary;
+}
+
+function warningsOf(summary: SessionSummary): string[] {
+  const warnings: string[] = [];
+  if (summary.queuedCommands > 0) {
+    const n = summary.queuedCommands;
+    warnings.push(
+      `${n} ${n === 1 ? 'operação aguardando envio' : 'operações aguardando envio'} ao serviço Pix: ` +
+        'os valores podem mudar quando o serviço responder.',
+    );
+  }
+  if (summary.unconfirmedOfflineCount > 0) {
+    const n = summary.unconfirmedOfflineCount;
+    warnings.push(
+      `${n} ${n === 1 ? 'venda offline ainda não confirmada' : 'vendas offline ainda não confirmadas'} ` +
+        `(${formatBRL(summary.unconfirmedOfflineValue)}): não entram no total até a confirmação.`,
+    );
+  }
+  if (summary.awaitingCount > 0) {
+    const n = summary.awaitingCount;
+    warnings.push(
+      `${n} ${n === 1 ? 'venda aguardando pagamento' : 'vendas aguardando pagamento'} (${formatBRL(summary.awaitingValue)}).`,
+    );
+  }
+  return warnings;
+}
+
+function sum(values: number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}

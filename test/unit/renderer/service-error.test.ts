@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { readServiceError } from '../../../src/renderer/src/lib/service-error';
+
+describe("the service's errors as a cashier reads them", () => {
+  it('maps the refusals issue 13 found to pt-BR, keeping the original as details', () => {
+    expect(readServiceError('customer.taxID: taxID is not a valid CPF or CNPJ')).toEqual({
+      kind: 'customerTaxId',
+      original: 'customer.taxID: taxID is not a valid CPF or CNPJ',
+    });
+    expect(readServiceError('Route POST /api/api/v1/charge not found')).toEqual({
+      kind: 'wrongPath',
+      original: 'Route POST /api/api/v1/charge not found',
+    });
+  });
+
+  it('maps the other customer and value refusals of the charge schema', () => {
+    expect(readServiceError('customer.email: email is not a valid e-mail address').kind).toBe('customerEmail');
+    expect(readServiceError('customer.phone: phone must have the area code and 8 or 9 digits, e.g. 11 98765-4321').kind).toBe('customerPhone');
+    expect(readServiceError('customer.phone: phone has an invalid area code (DDD)').kind).toBe('customerPhone');
+    expect(readServiceError('customer: a customer needs taxID, email or phone besides name').kind).toBe('customerContact');
+    expect(readServiceError('value: value is too large').kind).toBe('valueTooLarge');
+    expect(readServiceError('value: value must be at least 1 cent').kind).toBe('valueTooSmall');
+    expect(readServiceError('comment: comment is too long (max 140 characters)').kind).toBe('commentTooLong');
+  });
+
+  it('reads the service\'s words inside the counter\'s "O serviço Pix recusou:" frame', () => {
+    expect(readServiceError('O serviço Pix recusou: Charge not found')).toEqual({ kind: 'chargeNotFound', original: 'Charge not found' });
+    expect(readServiceError('O serviço Pix recusou: something new')).toEqual({ kind: 'refused', original: 'something new' });
+  });
+
+  it("leaves the counter's own pt-BR messages as they are", () => {
+    const own = 'Sem conexão com o serviço Pix. Verifique a internet e tente de novo.';
+    expect(readServiceError(own)).toEqual({ kind: null, original: own });
+    expect(readServiceError('Só uma venda paga pode ser devolvida')).toEqual({ kind: null, original: 'Só uma venda paga pode ser devolvida' });
+  });
+});
