@@ -34,6 +34,14 @@ export interface OperationContext {
   readonly qrPng: Pick<QrPngRenderer, 'png'>;
   /** Writes an outbox row; call it inside the same transaction as the change it reports. */
   emit(name: string, payload: unknown): void;
+  /**
+   * For a write that also books money into another company of this service (a MED devolução of a
+   * Pix that company sent inside it): runs `work` as that company's account, with its own context
+   * (its tenant, its events on its company id), inside a savepoint of the caller's transaction, so
+   * both sides commit or roll back together. False, with nothing run, when that account no longer
+   * exists or is closed. Only for money the service itself moves; never to answer a caller.
+   */
+  asReceiver(companyId: string, accountId: string, work: (ctx: OperationContext) => void): boolean;
 }
 
 /** Background transitions driven by time (expiry, settlement). */

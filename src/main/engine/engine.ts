@@ -186,7 +186,25 @@ export class Engine {
         if (!this.db.inTransaction) throw new Error(`event ${name} emitted outside a transaction`);
         committed.push(this.outbox.write(tenant.company.id, name, payload, now));
       },
+      asReceiver: (companyId, accountId, work) => this.asReceiver(companyId, accountId, now, committed, work),
     };
+  }
+
+  /**
+   * Runs `work` as a company receiving money the service books itself (context.ts asReceiver, the
+   * Sweeper's), in a savepoint of the running transaction: its writes and its events count only
+   * if it returns. False, with nothing run, when the account no longer exists or is closed.
+   */
+  private asReceiver(companyId: string, accountId: string, now: Date, committed: EngineEvent[], work: (ctx: OperationContext) => void): boolean {
+    // Outside a transaction the work would commit on its own, apart from the write it belongs to.
+    if (!this.db.inTransaction) throw new Error('asReceiver outside a transaction');
+    const tenant = this.tenancy.receivingTenant(companyId, accountId);
+    if (!tenant) return false;
+    // The work's events join the caller's only once its savepoint is released.
+    const events: EngineEvent[] = [];
+    this.db.transaction(() => work(this.context(tenant, now, events)))();
+    committed.push(...events);
+    return true;
   }
 
   /** Applies every time-driven transition due by `now` (charge expiry, refund settlement). */
@@ -204,15 +222,7 @@ export class Engine {
           now,
           (companyId, name, payload) => committed.push(this.outbox.write(companyId, name, payload, now)),
           this.config,
-          (companyId, accountId, work) => {
-            const tenant = this.tenancy.receivingTenant(companyId, accountId);
-            if (!tenant) return false;
-            // The work's events join the sweep's only once its savepoint is released.
-            const events: EngineEvent[] = [];
-            this.db.transaction(() => work(this.context(tenant, now, events)))();
-            committed.push(...events);
-            return true;
-          },
+          (companyId, accountId, work) => this.asReceiver(companyId, accountId, now, committed, work),
         );
       }
     })();

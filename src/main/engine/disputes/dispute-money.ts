@@ -6,6 +6,7 @@ import { newObjectId, newTransactionId } from '../ids';
 import { ledger, type AccountRef } from '../ledger/ledger';
 import { REFUND_EVENTS } from '../refunds/create-refund';
 import { refundRepo, type RefundRow } from '../refunds/refund-repo';
+import { creditRefundReceived, payerInsideService, RECEIVER_ACCOUNT_CLOSED, type PayerInside } from '../refunds/refund-return-to-payer';
 import { bookTransaction } from '../transactions/book-transaction';
 import { transactionRepo, type TransactionRow, type TransactionView } from '../transactions/transaction-repo';
 import { parseParty, serializeTransaction } from '../transactions/transaction-serializer';
@@ -115,7 +116,7 @@ export function openDispute(ctx: OperationContext, claim: DisputeClaim): { dispu
 }
 
 /** Returns `cents` of the disputed payment to its payer: a confirmed refund and its REFUND transaction. */
-function returnToPayer(ctx: OperationContext, dispute: DisputeRow, payment: TransactionView, cents: number): TransactionRow {
+function returnToPayer(ctx: OperationContext, dispute: DisputeRow, payment: TransactionView, cents: number): { refund: RefundRow; row: TransactionRow } {
   const companyId = ctx.tenant.company.id;
   const at = ctx.now.toISOString();
   const refunds = refundRepo(ctx.db);
@@ -160,7 +161,22 @@ function returnToPayer(ctx: OperationContext, dispute: DisputeRow, payment: Tran
     payee: parseParty(payment.payer),
     time: at,
   });
-  return row;
+  return { refund, row };
+}
+
+/**
+ * The payer of a Pix another company of this service sent (refund-return-to-payer.ts), when its
+ * paying account can take the devolução back. When that account was closed, the payer's PSP (this
+ * service) would reject the devolução (AC07), as it rejects a refund to it: the dispute cannot be
+ * ACCEPTED, the money and its block stay with the receiver, and the caller is told why (it may
+ * still close the dispute as REJECTED or CANCELED).
+ */
+function payerToCredit(ctx: OperationContext, payment: TransactionView): PayerInside | null {
+  const payer = payerInsideService(ctx.db, payment);
+  if (payer && !ctx.tenancy.receivingTenant(payer.payment.company_id, payer.payment.account_id)) {
+    throw badRequest(`The payer's account was closed: its PSP rejects the devolução (${RECEIVER_ACCOUNT_CLOSED}); the dispute can only be REJECTED or CANCELED`);
+  }
+  return payer;
 }
 
 /**
@@ -169,6 +185,9 @@ function returnToPayer(ctx: OperationContext, dispute: DisputeRow, payment: Tran
  *   devolução (a CONFIRMED refund of the payment, a REFUND transaction). Never more than the
  *   payment still has unrefunded, nor than the account holds once the block is lifted (a block
  *   lifted meanwhile by the sandbox's balance operations may have let the money be spent).
+ *   When another company of this service sent the Pix, the devolução is credited to its paying
+ *   account (PIX_TRANSACTION_REFUND_RECEIVED_CONFIRMED for it); if that account was closed, the
+ *   dispute cannot be ACCEPTED (400, nothing written; see payerToCredit).
  * - REJECTED, CANCELED: the block is lifted (a BALANCE_UNBLOCK transaction); the money stays.
  * Emits the DISPUTE_* event of the new status. Returns the transaction booked, if any moved money.
  */
@@ -191,7 +210,10 @@ export function resolveDispute(ctx: OperationContext, id: string, status: Closed
         const payment = transactionRepo(ctx.db).findById(companyId, dispute.transaction_id)!;
         returned = Math.min(dispute.value, refundable(ctx, payment), balance.available + lift);
         if (returned > 0) {
-          transaction = returnToPayer(ctx, dispute, payment, returned);
+          // Before any write: a devolução the payer's side would reject is refused whole.
+          const payer = payerToCredit(ctx, payment);
+          const sent = returnToPayer(ctx, dispute, payment, returned);
+          transaction = sent.row;
           const cause = { kind: 'REFUND' as const, transactionId: transaction.id, causeId: dispute.id, at };
           if (lift > 0 && !ledger(ctx.db).unblock(ref, 'security', lift, cause)) throw new Error('dispute: block vanished');
           if (!ledger(ctx.db).debit(ref, returned, cause)) throw new Error('dispute: return not covered after lifting its block');
@@ -202,6 +224,11 @@ export function resolveDispute(ctx: OperationContext, id: string, status: Closed
             originalTransaction: serializeTransaction(payment),
             company: { id: companyId, name: payee?.name ?? '', taxID: (payee?.taxID as TaxId | undefined) ?? null },
           });
+          // A Pix from inside the service: the devolução lands on the paying account, booked as its
+          // company in this same transaction, so no money leaves (or vanishes from) the service.
+          if (payer && !ctx.asReceiver(payer.payment.company_id, payer.payment.account_id, (asPayer) => void creditRefundReceived(asPayer, sent.refund, payer))) {
+            throw new Error(`dispute ${dispute.id}: the paying account could take the devolução a moment ago and no longer can`);
+          }
         }
       }
       if (transaction === null && lift > 0) {

@@ -30,6 +30,29 @@ function shopHeader(ctx: OperationContext): ReceiptData['header'] {
   return { title: company.trade_name, lines: [company.official_name, `CNPJ ${formatCnpj(company.tax_id)}`] };
 }
 
+/**
+ * The receipt of a refund this company received back for a Pix out it sent inside the service:
+ * the refunding company holds the refunds row, so this side has only its REFUND transaction (a
+ * credit with no refunds row, booked by refund-return-to-payer.ts), which names who returned the
+ * money (payer), this company (receiver), and the original Pix out (its WITHDRAW).
+ */
+function refundReceivedData(ctx: OperationContext, endToEndId: string): ReceiptData | null {
+  const credit = transactionRepo(ctx.db).findByEndToEndId(ctx.tenant.company.id, endToEndId);
+  if (!credit || credit.type !== 'REFUND' || credit.refund_id !== null || credit.original_end_to_end_id === null) return null;
+  return {
+    kind: 'pix-refund',
+    endToEndId: credit.end_to_end_id,
+    value: credit.value,
+    time: credit.time,
+    payer: receiptParty(parseParty(credit.payer)),
+    receiver: receiptParty(parseParty(credit.payee)),
+    ...(credit.info_pagador ? { description: credit.info_pagador } : {}),
+    originalEndToEndId: credit.original_end_to_end_id,
+    header: shopHeader(ctx),
+    environment: ctx.tenant.company.environment,
+  };
+}
+
 /** Builds what a receipt shows from the records of the caller's company; null when there is none. */
 export function receiptData(ctx: OperationContext, type: 'pix-in' | 'pix-out' | 'pix-refund', endToEndId: string): ReceiptData | null {
   const companyId = ctx.tenant.company.id;
@@ -52,7 +75,7 @@ export function receiptData(ctx: OperationContext, type: 'pix-in' | 'pix-out' | 
   }
   if (type === 'pix-refund') {
     const refund = refundRepo(ctx.db).findByReturnId(companyId, endToEndId);
-    if (!refund) return null;
+    if (!refund) return refundReceivedData(ctx, endToEndId);
     const original = transactionRepo(ctx.db).findById(companyId, refund.transaction_id)!;
     // A refund flows back: the shop (who received the Pix) pays, the original payer receives.
     return {
