@@ -7,57 +7,14 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { ledger, type Balance } from '../../src/main/engine/ledger/ledger';
-import { createSandboxCompany, SANDBOX_ISPB, type SandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import { ledger } from '../../src/main/engine/ledger/ledger';
+import { SANDBOX_ISPB } from '../../src/main/engine/tenancy/sandbox-bootstrap';
 import { describeContract, type Harness } from '../support/harness';
+import { as, balance, company, fund, ok, outbox, payInside, PAYER_NAME, RECEIVER_NAME, RETURN_ID, settle, type Side } from '../support/internal-pix';
 
-const RETURN_ID = /^D\d{8}\d{12}[a-zA-Z0-9]{11}$/;
-const PAYER_NAME = 'Pagadora Atacado LTDA';
-const RECEIVER_NAME = 'Loja Recebedora LTDA';
 const MED_NOTE = 'Devolução por disputa MED';
 const WRITTEN = ['disputes', 'transactions', 'ledger_entries', 'refunds', 'events'] as const;
 
-type Side = Pick<SandboxCompany, 'appId' | 'companyId' | 'accountId' | 'pixKey'>;
-type Op = Parameters<Harness['client']['request']>[0];
-
-function company(h: Harness, officialName: string, extra: { features?: string[]; scopes?: string[] } = {}): SandboxCompany {
-  return createSandboxCompany(h.engine.db, h.clock.now(), { officialName, tradeName: officialName, ...extra });
-}
-
-async function as(h: Harness, appId: string, op: Op, request: object = {}): Promise<any> {
-  return h.client.request(op, request, { appId });
-}
-
-async function ok(h: Harness, appId: string, op: Op, request: object = {}): Promise<any> {
-  const reply = await as(h, appId, op, request);
-  if (reply.status !== 200) throw new Error(`${op} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
-  return reply.body;
-}
-
-/** Puts `cents` on the application's account through a static QR code paid from outside the service. */
-async function fund(h: Harness, appId: string, cents: number): Promise<void> {
-  const { pixQrCode } = await ok(h, appId, 'createPixQrCode', { body: { name: 'Fundos', value: cents } });
-  await ok(h, appId, 'sandboxPayBrCode', { body: { brCode: pixQrCode.brCode } });
-}
-
-/** The ledger's balance, after checking the projection equals the entries' sums (the ledger's invariant). */
-function balance(h: Harness, side: { companyId: string; accountId: string }): Balance {
-  const ref = { companyId: side.companyId, accountId: side.accountId };
-  expect(ledger(h.engine.db).balanceFromEntries(ref)).toEqual(ledger(h.engine.db).balance(ref));
-  return ledger(h.engine.db).balance(ref);
-}
-
-/** Lets the sweep settle what is due (payments and refunds settle 2 s after they are made). */
-async function settle(h: Harness, appId: string): Promise<void> {
-  h.clock.advance(2_001);
-  await ok(h, appId, 'listDisputes');
-}
-
-function outbox(h: Harness, name: string): { companyId: string; payload: any }[] {
-  return (h.engine.db.prepare('SELECT company_id, payload FROM events WHERE name = ? ORDER BY seq').all(name) as { company_id: string; payload: string }[]).map(
-    (row) => ({ companyId: row.company_id, payload: JSON.parse(row.payload) }),
-  );
-}
 
 /** The account's entries of `kind` that moved money in or out (bucket total), in order. */
 function ledgerEntries(h: Harness, side: { companyId: string; accountId: string }, kind: string): number[] {
@@ -66,21 +23,6 @@ function ledgerEntries(h: Harness, side: { companyId: string; accountId: string 
       .prepare("SELECT amount FROM ledger_entries WHERE company_id = ? AND account_id = ? AND kind = ? AND bucket = 'total' ORDER BY seq")
       .all(side.companyId, side.accountId, kind) as { amount: number }[]
   ).map((row) => row.amount);
-}
-
-/** The payer sends `cents` by Pix key to the receiver; once settled, returns the payer's WITHDRAW and the receiver's PAYMENT. */
-async function payInside(h: Harness, payer: Side, receiver: Side, correlationID: string, cents: number, extra: object = {}) {
-  await ok(h, payer.appId, 'createPayment', {
-    body: { type: 'PIX_KEY', correlationID, value: cents, destinationAlias: receiver.pixKey, destinationAliasType: 'RANDOM', comment: 'Pedido 9', autoApprove: true, ...extra },
-  });
-  await settle(h, receiver.appId);
-  const sent = await ok(h, payer.appId, 'getPayment', { params: { id: correlationID } });
-  expect(sent.payment.status).toBe('CONFIRMED');
-  const received = (await ok(h, receiver.appId, 'listTransactions', { query: { type: 'PAYMENT' } })).transactions.find(
-    (t: any) => t.value === cents && t.payer?.name === PAYER_NAME,
-  );
-  expect(received).toBeDefined();
-  return { sent: sent.transaction, received };
 }
 
 async function openDispute(h: Harness, receiver: Side, endToEndId: string, value: number): Promise<any> {
@@ -130,7 +72,7 @@ describeContract('a MED dispute on a Pix sent inside the service', (h) => {
     // The payer's side: a REFUND credit pointing at its Pix out, from the receiver.
     const back = (await ok(h(), payer.appId, 'listTransactions', { query: { type: 'REFUND' } })).transactions;
     expect(back).toEqual([
-      expect.objectContaining({ type: 'REFUND', value: 2_000, originalEndToEndId: sent.endToEndId, infoPagador: MED_NOTE, payer: expect.objectContaining({ name: RECEIVER_NAME }) }),
+      expect.objectContaining({ type: 'REFUND', value: 2_000, originalEndToEndId: sent.transaction.endToEndId, infoPagador: MED_NOTE, payer: expect.objectContaining({ name: RECEIVER_NAME }) }),
     ]);
     expect(back[0].endToEndId).toMatch(RETURN_ID);
     expect(back[0].endToEndId).not.toBe(resolved.transaction.endToEndId);
@@ -140,7 +82,7 @@ describeContract('a MED dispute on a Pix sent inside the service', (h) => {
     const receivedEvents = outbox(h(), 'PIX_TRANSACTION_REFUND_RECEIVED_CONFIRMED');
     expect(receivedEvents.map((e) => e.companyId)).toEqual([payer.companyId]);
     expect(receivedEvents[0]!.payload.refundTransaction).toMatchObject({ globalID: back[0].globalID, value: 2_000, partial: true });
-    expect(receivedEvents[0]!.payload.originalTransaction).toMatchObject({ type: 'WITHDRAW', endToEndId: sent.endToEndId });
+    expect(receivedEvents[0]!.payload.originalTransaction).toMatchObject({ type: 'WITHDRAW', endToEndId: sent.transaction.endToEndId });
     expect(outbox(h(), 'PIX_TRANSACTION_REFUND_SENT_CONFIRMED').map((e) => e.companyId)).toEqual([receiver.companyId]);
     expect(outbox(h(), 'OPENPIX:DISPUTE_ACCEPTED').map((e) => e.companyId)).toEqual([receiver.companyId]);
 
@@ -229,7 +171,7 @@ describeContract('the receipt of a refund received back inside the service', (h)
     if (!('bytes' in mine)) throw new Error('expected a PDF');
     expect(mine.contentType).toMatch(/application\/pdf/);
     const text = pdfText(h(), 'pix-refund-received', mine.bytes);
-    for (const expected of ['Comprovante de devolução Pix', 'R$ 12,00', 'Item em falta', RECEIVER_NAME, PAYER_NAME, back.endToEndId, sent.endToEndId]) {
+    for (const expected of ['Comprovante de devolução Pix', 'R$ 12,00', 'Item em falta', RECEIVER_NAME, PAYER_NAME, back.endToEndId, sent.transaction.endToEndId]) {
       expect(text, expected).toContain(expected);
     }
     // Who returned the money is the payer of the devolução: the receiver's name comes before the payer's.
@@ -247,7 +189,7 @@ describeContract('the receipt of a refund received back inside the service', (h)
     for (const [appId, receiptType, endToEndId] of [
       [receiver.appId, 'pix-refund', back.endToEndId],
       [payer.appId, 'pix-refund', refund.returnIdentification],
-      [payer.appId, 'pix-refund', sent.endToEndId],
+      [payer.appId, 'pix-refund', sent.transaction.endToEndId],
       [payer.appId, 'pix-in', back.endToEndId],
       [h().appId, 'pix-refund', back.endToEndId],
     ] as const) {
@@ -264,7 +206,7 @@ describeContract('the receipt of a refund received back inside the service', (h)
     const reply = await receipt(h(), payer.appId, 'pix-refund', back.endToEndId);
     if (!('bytes' in reply)) throw new Error(`expected a PDF, got ${reply.status}`);
     const text = pdfText(h(), 'pix-refund-received-med', reply.bytes);
-    for (const expected of ['R$ 25,00', MED_NOTE, back.endToEndId, sent.endToEndId, RECEIVER_NAME]) expect(text, expected).toContain(expected);
+    for (const expected of ['R$ 25,00', MED_NOTE, back.endToEndId, sent.transaction.endToEndId, RECEIVER_NAME]) expect(text, expected).toContain(expected);
   });
 
   it('refuses the receipt without the TRANSACTION_GET scope (403)', async () => {

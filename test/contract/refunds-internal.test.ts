@@ -5,74 +5,10 @@
 // paying account has been closed, the refund is REJECTED (NOT_ACCOMPLISHED), the held money is
 // released and both sides hear *_REJECTED. A refund of a Pix from outside still leaves.
 import { expect, it } from 'vitest';
-import { ledger, type Balance } from '../../src/main/engine/ledger/ledger';
-import { createSandboxCompany, SANDBOX_ISPB, type SandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
-import { describeContract, type Harness } from '../support/harness';
+import { SANDBOX_ISPB } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import { describeContract } from '../support/harness';
+import { as, balance, company, fund, ok, outbox, payInside, PAYER_NAME, RECEIVER_NAME, RETURN_ID, settle } from '../support/internal-pix';
 
-const RETURN_ID = /^D\d{8}\d{12}[a-zA-Z0-9]{11}$/;
-const PAYER_NAME = 'Pagadora Atacado LTDA';
-const RECEIVER_NAME = 'Loja Recebedora LTDA';
-
-interface Side {
-  appId: string;
-  companyId: string;
-  accountId: string;
-  pixKey: string;
-}
-
-function company(h: Harness, officialName: string, extra: { features?: string[]; scopes?: string[] } = {}): SandboxCompany {
-  return createSandboxCompany(h.engine.db, h.clock.now(), { officialName, tradeName: officialName, ...extra });
-}
-
-async function as(h: Harness, appId: string, op: Parameters<Harness['client']['request']>[0], request: object = {}): Promise<any> {
-  return h.client.request(op, request, { appId });
-}
-
-async function ok(h: Harness, appId: string, op: Parameters<Harness['client']['request']>[0], request: object = {}): Promise<any> {
-  const reply = await as(h, appId, op, request);
-  if (reply.status !== 200) throw new Error(`${op} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
-  return reply.body;
-}
-
-/** Puts `cents` on the application's account through a static QR code paid from outside the service. */
-async function fund(h: Harness, appId: string, cents: number): Promise<any> {
-  const { pixQrCode } = await ok(h, appId, 'createPixQrCode', { body: { name: 'Fundos', value: cents } });
-  return (await ok(h, appId, 'sandboxPayBrCode', { body: { brCode: pixQrCode.brCode } })).transaction;
-}
-
-/** The ledger's balance, after checking the projection equals the entries' sums (the ledger's invariant). */
-function balance(h: Harness, side: { companyId: string; accountId: string }): Balance {
-  const ref = { companyId: side.companyId, accountId: side.accountId };
-  expect(ledger(h.engine.db).balanceFromEntries(ref)).toEqual(ledger(h.engine.db).balance(ref));
-  return ledger(h.engine.db).balance(ref);
-}
-
-/** Lets the sweep settle what is due (payments and refunds settle 2 s after they are made). */
-async function settle(h: Harness, appId: string): Promise<void> {
-  h.clock.advance(2_001);
-  await ok(h, appId, 'listRefunds');
-}
-
-function outbox(h: Harness, name: string): { companyId: string; payload: any }[] {
-  return (h.engine.db.prepare('SELECT company_id, payload FROM events WHERE name = ? ORDER BY seq').all(name) as { company_id: string; payload: string }[]).map(
-    (row) => ({ companyId: row.company_id, payload: JSON.parse(row.payload) }),
-  );
-}
-
-/** The payer sends `cents` by Pix key to the receiver; once settled, returns the payer's payment and the receiver's PAYMENT. */
-async function payInside(h: Harness, payer: Side, receiver: Side, correlationID: string, cents: number, extra: object = {}) {
-  await ok(h, payer.appId, 'createPayment', {
-    body: { type: 'PIX_KEY', correlationID, value: cents, destinationAlias: receiver.pixKey, destinationAliasType: 'RANDOM', comment: 'Pedido 7', autoApprove: true, ...extra },
-  });
-  await settle(h, payer.appId);
-  const sent = await ok(h, payer.appId, 'getPayment', { params: { id: correlationID } });
-  expect(sent.payment.status).toBe('CONFIRMED');
-  const received = (await ok(h, receiver.appId, 'listTransactions', { query: { type: 'PAYMENT' } })).transactions.find(
-    (t: any) => t.value === cents && t.payer?.name === PAYER_NAME,
-  );
-  expect(received).toBeDefined();
-  return { sent, received };
-}
 
 describeContract('refunds of a Pix sent inside the service', (h) => {
   it('a partial then a full refund come back to the paying account; the sum of both balances never changes', async () => {
