@@ -427,6 +427,8 @@ export interface PosApi {
   listSessions(): Promise<{ sessions: RegisterSession[] }>;
   /** The end-of-day report of a session (the open one: as it stands now), 80 mm or A4. */
   getSessionReport(input: { sessionId: string; layout: ReceiptLayoutName }): Promise<ReceiptFile>;
+  /** "Imprimir relatório": that report to the printer (the configured one unless `printer` says), like a receipt. */
+  printSessionReport(input: { sessionId: string; layout: ReceiptLayoutName; printer?: string }): Promise<PrintResult>;
   /** Pushes from main (sale paid or expired, status changes). Returns the unsubscribe. */
   onEvent(listener: (event: PosEvent) => void): () => void;
 }

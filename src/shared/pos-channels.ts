@@ -31,6 +31,7 @@ export const POS_INVOKE_METHODS = [
   'closeRegister',
   'listSessions',
   'getSessionReport',
+  'printSessionReport',
 ] as const satisfies readonly PosInvokeMethod[];
 
 /** The one push channel, main → renderer. */

@@ -85,6 +85,9 @@ export const posPayloadSchemas = {
   closeRegister: z.object({ manager: managerApproval, confirmPending: z.boolean().optional() }).strict(),
   listSessions: noInput,
   getSessionReport: z.object({ sessionId: z.string().trim().min(1).max(64), layout: z.enum(['thermal80', 'a4']) }).strict(),
+  printSessionReport: z
+    .object({ sessionId: z.string().trim().min(1).max(64), layout: z.enum(['thermal80', 'a4']), printer: z.string().max(255).optional() })
+    .strict(),
 } as const satisfies Record<PosInvokeMethod, z.ZodType>;
 
 export type PosPayload<M extends PosInvokeMethod> = z.output<(typeof posPayloadSchemas)[M]>;

@@ -309,3 +309,37 @@ describe('register sessions', () => {
     db.close();
   });
 });
+
+describe('printing the end-of-day report', () => {
+  it('sends the report PDF to the configured printer (or the one asked for), as receipts are printed', async () => {
+    const jobs: Array<{ fileName: string; layout: string; printer?: string; pdfBase64: string }> = [];
+    const fixture = open({
+      printing: {
+        listPrinters: async () => [],
+        printReceipt: async (job) => {
+          jobs.push(job);
+          return { printed: true };
+        },
+      },
+    });
+    const h = fixture.runtime.handlers;
+    const { manager } = await setUpCounter(fixture);
+    const closed = await h.closeRegister({ manager });
+    await h.saveSettings({ printer: 'Bobina-Balcao', manager });
+
+    expect(await h.printSessionReport({ sessionId: closed.session.id, layout: 'thermal80' })).toEqual({ printed: true });
+    await h.printSessionReport({ sessionId: closed.session.id, layout: 'a4', printer: 'Escritorio' });
+    expect(jobs.map((job) => [job.layout, job.printer])).toEqual([
+      ['thermal80', 'Bobina-Balcao'],
+      ['a4', 'Escritorio'],
+    ]);
+    expect(jobs.every((job) => isPdf(job.pdfBase64) && job.fileName.startsWith('fechamento-caixa-da-frente-'))).toBe(true);
+    // The same PDF as "Salvar PDF" gives.
+    const saved = await h.getSessionReport({ sessionId: closed.session.id, layout: 'a4' });
+    expect(jobs[1]!.fileName).toBe(saved.fileName);
+
+    await expect(h.printSessionReport({ sessionId: 'nope', layout: 'a4' })).rejects.toMatchObject({ status: 404 });
+    expect(posPayloadSchemas.printSessionReport.safeParse({ sessionId: closed.session.id, layout: 'a5' }).success).toBe(false);
+    expect(posPayloadSchemas.printSessionReport.safeParse({ sessionId: closed.session.id, layout: 'a4', extra: 1 }).success).toBe(false);
+  });
+});

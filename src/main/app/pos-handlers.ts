@@ -152,7 +152,15 @@ export function createPosHandlers(deps: PosHandlerDeps): PosHandlers {
       return sync.payInSandbox(correlationID);
     },
 
-    ...createRegisterHandlers({ register, sync, shop: deps.reportShop, now: () => deps.clock.now(), onChanged: deps.onRegisterChanged }),
+    ...createRegisterHandlers({
+      register,
+      sync,
+      shop: deps.reportShop,
+      now: () => deps.clock.now(),
+      onChanged: deps.onRegisterChanged,
+      printing: deps.printing,
+      printer: () => deps.settings.get().printer,
+    }),
   };
 
   async function receiptFile(request: ReceiptRequest): Promise<ReceiptFile> {

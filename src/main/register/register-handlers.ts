@@ -1,9 +1,10 @@
 // The register's part of the preload API: operators, sign-in, sessions, the closing and its
 // report. The handlers of the other methods (a sale, a refund, the settings) ask the register
 // who is selling and for the manager's approval through the same Register.
-import type { PosApi, RegisterSession, SessionSummary } from '../../shared/pos-api';
+import type { PosApi, ReceiptFile, ReceiptLayoutName, RegisterSession, SessionSummary } from '../../shared/pos-api';
 import type { PosPayload } from '../../shared/pos-ipc-schemas';
 import { PosError } from '../app/pos-error';
+import type { Printing } from '../app/printing';
 import { saoPauloDate } from '../app/sao-paulo-day';
 import { renderReportPdf } from '../receipts';
 import type { CounterSync } from '../sync/counter-sync';
@@ -22,7 +23,8 @@ export type RegisterMethod =
   | 'getSessionSummary'
   | 'closeRegister'
   | 'listSessions'
-  | 'getSessionReport';
+  | 'getSessionReport'
+  | 'printSessionReport';
 
 export type RegisterHandlers = {
   [M in RegisterMethod]: (...args: undefined extends PosPayload<M> ? [payload?: PosPayload<M>] : [payload: PosPayload<M>]) => ReturnType<PosApi[M]>;
@@ -35,6 +37,9 @@ export interface RegisterHandlerDeps {
   now: () => Date;
   /** Told after every change of the register (the status bar shows who is at the counter). */
   onChanged?: () => void;
+  /** Prints the end-of-day report as the receipts are printed; the configured printer by default. */
+  printing: Printing;
+  printer: () => string | undefined;
 }
 
 export function createRegisterHandlers(deps: RegisterHandlerDeps): RegisterHandlers {
@@ -111,21 +116,29 @@ export function createRegisterHandlers(deps: RegisterHandlerDeps): RegisterHandl
       return { sessions: register.closedSessions() };
     },
 
-    async getSessionReport({ sessionId, layout }) {
-      const row = register.session(sessionId);
-      if (!row) throw new PosError('Caixa não encontrado', 404);
-      // A closed session prints the summary its manager confirmed; the open one, as it stands now.
-      const summary = row.closing_summary_json ? (JSON.parse(row.closing_summary_json) as SessionSummary) : summaryOf(sessionView(row));
-      const generatedAt = deps.now();
-      const report = sessionReport(summary, sync.sessionRecords(sessionId), deps.shop(), operatorNames(), generatedAt);
-      const pdf = await renderReportPdf(report, layout);
-      const day = saoPauloDate(new Date(row.opened_at));
-      return {
-        fileName: `fechamento-${slug(row.till_name)}-${day}-${row.id.slice(0, 8)}-${layout}.pdf`,
-        pdfBase64: Buffer.from(pdf).toString('base64'),
-      };
+    getSessionReport: ({ sessionId, layout }) => reportFile(sessionId, layout),
+
+    async printSessionReport({ sessionId, layout, printer }) {
+      const report = await reportFile(sessionId, layout);
+      const chosen = printer || deps.printer();
+      return deps.printing.printReceipt({ ...report, layout, ...(chosen ? { printer: chosen } : {}) });
     },
   };
+
+  async function reportFile(sessionId: string, layout: ReceiptLayoutName): Promise<ReceiptFile> {
+    const row = register.session(sessionId);
+    if (!row) throw new PosError('Caixa não encontrado', 404);
+    // A closed session prints the summary its manager confirmed; the open one, as it stands now.
+    const summary = row.closing_summary_json ? (JSON.parse(row.closing_summary_json) as SessionSummary) : summaryOf(sessionView(row));
+    const generatedAt = deps.now();
+    const report = sessionReport(summary, sync.sessionRecords(sessionId), deps.shop(), operatorNames(), generatedAt);
+    const pdf = await renderReportPdf(report, layout);
+    const day = saoPauloDate(new Date(row.opened_at));
+    return {
+      fileName: `fechamento-${slug(row.till_name)}-${day}-${row.id.slice(0, 8)}-${layout}.pdf`,
+      pdfBase64: Buffer.from(pdf).toString('base64'),
+    };
+  }
 }
 
 function slug(text: string): string {

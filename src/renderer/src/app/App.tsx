@@ -3,6 +3,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HistoryScreen } from '../features/history/HistoryScreen';
+import { ManagerPinDialog } from '../features/register/ManagerPinDialog';
+import { useRegister } from '../features/register/register-store';
+import { RegisterScreen } from '../features/register/RegisterScreen';
 import { ReceiptDialog } from '../features/receipts/ReceiptDialog';
 import { OfflineConfirmedNotices } from '../features/sale/OfflineConfirmedNotices';
 import { useSale } from '../features/sale/sale-store';
@@ -23,6 +26,7 @@ import './app.css';
 const SCREENS: { screen: Screen; key: string }[] = [
   { screen: 'sale', key: 'F1' },
   { screen: 'history', key: 'F2' },
+  { screen: 'register', key: 'F7' },
   { screen: 'settings', key: 'F9' },
 ];
 
@@ -36,6 +40,7 @@ export function App() {
     const disconnect = connectLiveEvents(posApi());
     const stopFeed = startCustomerDisplayFeed();
     void useStatus.getState().load().catch(() => undefined);
+    void useRegister.getState().load().catch(() => undefined);
     if (!useSettings.getState().settings) void useSettings.getState().load().catch(() => undefined);
     return () => {
       disconnect();
@@ -52,7 +57,7 @@ export function App() {
     go(target);
   };
 
-  useHotkeys({ F1: () => open('sale'), F2: () => open('history'), F9: () => open('settings') });
+  useHotkeys({ F1: () => open('sale'), F2: () => open('history'), F7: () => open('register'), F9: () => open('settings') });
 
   return (
     <div className="shell">
@@ -79,11 +84,13 @@ export function App() {
       <main className="screen" id="main">
         {screen === 'sale' && <SaleScreen />}
         {screen === 'history' && <HistoryScreen />}
+        {screen === 'register' && <RegisterScreen />}
         {screen === 'settings' && <SettingsScreen />}
       </main>
       <StatusBar />
       <OfflineConfirmedNotices />
       <ReceiptDialog />
+      <ManagerPinDialog />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export type Screen = 'sale' | 'history' | 'settings';
+export type Screen = 'sale' | 'history' | 'register' | 'settings';
 
 interface NavigationState {
   screen: Screen;

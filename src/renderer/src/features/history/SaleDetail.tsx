@@ -17,6 +17,7 @@ import { useReceipt } from '../receipts/receipt-store';
 import { RefundPanel } from '../refund/RefundPanel';
 import { useHistory } from './history-store';
 import { QueuedMark, StatusChip } from './StatusChip';
+import { saleNumberText } from '../../lib/register-view';
 
 type Done = { tone: 'sent' | 'queued' | 'rejected'; text: string };
 
@@ -84,6 +85,10 @@ export function SaleDetail({ sale }: { sale: Sale }) {
         </p>
       ) : (
         <dl className="detail-facts">
+          {saleNumberText(sale.number) && (
+            <Fact label={t('register.detailNumber')} value={saleNumberText(sale.number)!} testId="detail-sale-number" />
+          )}
+          {sale.operatorName && <Fact label={t('register.detailOperator')} value={sale.operatorName} testId="detail-operator" />}
           <Fact label={t('detail.createdAt')} value={formatTime(sale.createdAt, locale)} />
           {sale.paidAt && <Fact label={t('detail.paidAt')} value={formatTime(sale.paidAt, locale)} />}
           {sale.status === 'COMPLETED' && <Fact label={t('detail.refundable')} value={formatBRL(refundableValue)} />}

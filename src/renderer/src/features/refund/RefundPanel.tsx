@@ -13,6 +13,7 @@ import { REASON_MAX, refundFormError, type RefundFormError } from '../../lib/ref
 import { refundableCents } from '../../lib/sale-status';
 import { isOffline } from '../../lib/connection-status';
 import { useHistory } from '../history/history-store';
+import { ApprovalCancelled, withManagerIfRequired } from '../register/manager-approval';
 import { useStatus } from '../status-bar/status-store';
 import './refund.css';
 
@@ -59,10 +60,12 @@ export function RefundPanel({ sale, onRefunded, onClose }: RefundPanelProps) {
     if (step !== 'confirm') return;
     setStep('sending');
     try {
-      const updated = await posApi().refundSale({ correlationID: sale.correlationID, value: entry.cents, reason: reason.trim() });
+      const request = { correlationID: sale.correlationID, value: entry.cents, reason: reason.trim() };
+      const updated = await withManagerIfRequired('refund', (manager) => posApi().refundSale(manager ? { ...request, manager } : request));
       onRefunded(updated, entry.cents);
     } catch (error) {
-      setApiError(errorMessage(error));
+      // Esc in the PIN dialog: nothing was sent, back to the confirmation as it was.
+      if (!(error instanceof ApprovalCancelled)) setApiError(errorMessage(error));
       setStep('confirm');
     }
   };

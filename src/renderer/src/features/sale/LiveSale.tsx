@@ -24,6 +24,7 @@ import { syncMarks } from '../../lib/sale-status';
 import { useNow } from '../../app/use-now';
 import { useShrinkToFit } from '../../app/use-shrink-to-fit';
 import { useReceipt } from '../receipts/receipt-store';
+import { SaleNumberLine } from '../register/SaleNumberLine';
 import { isSandboxMode, useSettings } from '../settings/settings-store';
 import { useStatus } from '../status-bar/status-store';
 import { copyText } from './clipboard';
@@ -116,6 +117,7 @@ function WaitingPanel({ sale, status, qrSrc }: { sale: Sale; status: WaitingStat
       </div>
       <div className="live-side">
         <h1 className="live-kicker">{t('live.title')}</h1>
+        <SaleNumberLine sale={sale} />
         {offlineSale && (
           // Always there while the sale is OFFLINE: what the customer's payment waits for.
           <p className="banner banner--warn live-offline-sale" role="status" data-testid="offline-sale-banner">
@@ -426,6 +428,7 @@ function OutcomePanel({ variant, icon, title, sale, detail, onNewSale, children 
         {amount}
       </p>
       <p className="outcome-detail">{detail}</p>
+      <SaleNumberLine sale={sale} />
       <NextAmount />
       <div className="outcome-actions">
         {children}

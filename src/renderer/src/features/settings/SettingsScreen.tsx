@@ -11,6 +11,7 @@ import { Kbd } from '../../app/Kbd';
 import { errorMessage, posApi } from '../../app/pos-api';
 import { switchLocale } from '../../i18n/i18n';
 import { useStatus } from '../status-bar/status-store';
+import { OperatorsSection } from '../register/OperatorsSection';
 import {
   confirmQueuedSwitch,
   draftFromSettings,
@@ -129,6 +130,7 @@ export function SettingsScreen() {
   const printerMissing = draft.printer !== '' && printers !== null && !printers.some((printer) => printer.name === draft.printer);
 
   return (
+    <>
     <form className="settings" onSubmit={submit} noValidate aria-labelledby="settings-title">
       <header className="settings-head">
         <h1 id="settings-title" className="screen-title">
@@ -363,6 +365,11 @@ export function SettingsScreen() {
         </div>
       </div>
     </form>
+    {/* Operators have their own forms and PIN; outside the settings form so Enter there never saves settings. */}
+    <div className="operators-wrap">
+      <OperatorsSection />
+    </div>
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { Settings, SettingsInput } from '../../../../shared/pos-api';
 import { posApi } from '../../app/pos-api';
 import { switchLocale } from '../../i18n/i18n';
+import { withManagerIfRequired } from '../register/manager-approval';
 
 interface SettingsState {
   settings: Settings | null;
@@ -24,7 +25,8 @@ export const useSettings = create<SettingsState>()((set) => ({
     return settings;
   },
   async save(input) {
-    const settings = await posApi().saveSettings(input);
+    // Once the register is set up, every change of the settings carries a manager's approval.
+    const settings = await withManagerIfRequired('settings', (manager) => posApi().saveSettings(manager ? { ...input, manager } : input));
     set({ settings });
     switchLocale(settings.locale);
     return settings;

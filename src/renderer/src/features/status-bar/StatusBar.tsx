@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Kbd } from '../../app/Kbd';
 import { statusBarItems, type StatusBarItem } from '../../lib/connection-status';
 import { formatBRL } from '../../lib/money';
+import { RegisterStatus } from '../register/RegisterStatus';
 import { useScreenHints } from './screen-hints';
 import { useStatus } from './status-store';
 import './status-bar.css';
@@ -18,6 +19,7 @@ export function StatusBar() {
 
   return (
     <footer className="status-bar" aria-label={t('statusBar.label')}>
+      <RegisterStatus />
       {items.map((item) => (
         <StatusItem key={item.id} item={item} />
       ))}

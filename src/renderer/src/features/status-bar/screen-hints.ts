@@ -3,7 +3,10 @@ import type { ParseKeys } from 'i18next';
 import { useNavigation } from '../../app/navigation-store';
 import { isOffline } from '../../lib/connection-status';
 import { liveKeyHints, type LiveHintAction } from '../../lib/live-sale';
+import { registerGate } from '../../lib/register-view';
 import { useHistory } from '../history/history-store';
+import { useManagerApproval } from '../register/manager-approval';
+import { useRegister } from '../register/register-store';
 import { useSale } from '../sale/sale-store';
 import { isSandboxMode, useSettings } from '../settings/settings-store';
 import { useStatus } from './status-store';
@@ -32,6 +35,24 @@ export function useScreenHints(): readonly Hint[] {
   const refundConfirming = useHistory((state) => state.refundConfirming);
   const historyView = useHistory((state) => state.view);
   const reviewConfirming = useHistory((state) => state.reviewConfirming);
+  const askingPin = useManagerApproval((state) => state.pending !== null);
+  const register = useRegister((state) => state.register);
+  const justClosed = useRegister((state) => state.justClosed !== null);
+  const gate = registerGate(register);
+
+  if (askingPin) {
+    return [
+      ['Enter', 'register.pin.confirm'],
+      ['Esc', 'register.pin.cancel'],
+    ];
+  }
+  // The register's steps, on their screen (F7) and on the sale screen until selling is allowed.
+  if (screen === 'register' && justClosed) return [['S', 'receipt.save']];
+  if (screen === 'register' || (screen === 'sale' && !liveSale && gate !== 'sell')) {
+    if (gate === 'signIn') return [['Enter', 'register.signIn.submit']];
+    if (gate === 'openRegister') return [['Enter', 'register.open.submit']];
+    if (screen === 'register') return register?.setUp ? [['Enter', 'register.close.submit']] : [];
+  }
 
   if (screen === 'settings') {
     if (confirmingSwitch) {

@@ -1,0 +1,31 @@
+// View cache of the register (set up or not, operators, who is signed in, the open session),
+// fed by getRegister and by the answer of every register call the screens make.
+import { create } from 'zustand';
+import type { RegisterState, SessionSummary } from '../../../../shared/pos-api';
+import { posApi } from '../../app/pos-api';
+
+interface RegisterStoreState {
+  register: RegisterState | null;
+  /** The session just closed on the "Caixa" screen: its summary and report stay until "Concluir". */
+  justClosed: SessionSummary | null;
+  load(): Promise<RegisterState>;
+  apply(register: RegisterState): void;
+  setJustClosed(summary: SessionSummary | null): void;
+}
+
+export const useRegister = create<RegisterStoreState>()((set) => ({
+  register: null,
+  justClosed: null,
+  async load() {
+    const register = await posApi().getRegister();
+    set({ register });
+    return register;
+  },
+  apply: (register) => set({ register }),
+  setJustClosed: (justClosed) => set({ justClosed }),
+}));
+
+/** The register as the main process has it now (loaded once if the screens have not yet). */
+export async function currentRegister(): Promise<RegisterState> {
+  return useRegister.getState().register ?? (await useRegister.getState().load());
+}

@@ -1,0 +1,83 @@
+// What the register screens decide, apart from drawing it: which step the counter is at (sell,
+// sign in, open the register), the status bar's words about the register, the sale number as
+// printed ("0042"), the PIN form's checks, and which errors a PIN dialog keeps to itself. Pure:
+// tested in Node (test/unit/renderer/register-view.test.ts).
+import type { RegisterState } from '../../../shared/pos-api';
+
+/** Same rule as the main process's schema (pos-ipc-schemas): 4 to 8 digits. */
+export const PIN_PATTERN = /^\d{4,8}$/;
+export const OPERATOR_NAME_MAX = 60;
+
+/**
+ * What the sale screen needs before a sale: nothing while the register is not set up (a fresh
+ * counter sells as before), then a signed-in operator, then an open session.
+ */
+export type RegisterGate = 'sell' | 'signIn' | 'openRegister';
+
+export function registerGate(state: RegisterState | null): RegisterGate {
+  if (!state || !state.setUp) return 'sell';
+  if (!state.current) return 'signIn';
+  if (!state.session) return 'openRegister';
+  return 'sell';
+}
+
+/** "0042": the sale's number in its session, four digits at least, as on the receipt. */
+export function saleNumberText(number: number | undefined): string | undefined {
+  if (number === undefined || !Number.isInteger(number) || number <= 0) return undefined;
+  return String(number).padStart(4, '0');
+}
+
+/** The status bar's register item; none before the register is set up. */
+export type RegisterBarItem =
+  | { kind: 'open'; since: string; operator?: string; till: string }
+  | { kind: 'closed'; operator?: string }
+  | { kind: 'signedOut'; since?: string };
+
+export function registerBarItem(state: RegisterState | null): RegisterBarItem | null {
+  if (!state || !state.setUp) return null;
+  const operator = state.current?.name;
+  if (state.session) {
+    return { kind: 'open', since: state.session.openedAt, till: state.session.tillName, ...(operator ? { operator } : {}) };
+  }
+  return operator ? { kind: 'closed', operator } : { kind: 'signedOut' };
+}
+
+export type OperatorFormProblem = 'nameRequired' | 'nameTaken' | 'pinFormat' | 'pinMismatch';
+
+export interface OperatorDraft {
+  name: string;
+  pin: string;
+  pinAgain: string;
+}
+
+/** The first problem of a new operator's form, in the order the fields are read; null when fine. */
+export function operatorFormProblem(draft: OperatorDraft, takenNames: readonly string[] = []): OperatorFormProblem | null {
+  const name = draft.name.trim();
+  if (!name) return 'nameRequired';
+  const folded = name.toLocaleLowerCase('pt-BR');
+  if (takenNames.some((taken) => taken.trim().toLocaleLowerCase('pt-BR') === folded)) return 'nameTaken';
+  if (!PIN_PATTERN.test(draft.pin)) return 'pinFormat';
+  if (draft.pin !== draft.pinAgain) return 'pinMismatch';
+  return null;
+}
+
+/** Keeps only digits, at most 8: what a PIN field accepts as it is typed. */
+export function pinInput(text: string): string {
+  return text.replace(/\D/g, '').slice(0, 8);
+}
+
+/** The HTTP-like status an error carries across the bridge (PosBridgeError, or the preload's plain object). */
+export function errorStatus(error: unknown): number | undefined {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/**
+ * A refusal of the PIN itself (wrong PIN 403, locked 429 with the time left, operator gone 404):
+ * the PIN dialog stays open with the main process's words. Any other error is the action's own
+ * (a refund over the refundable value, a closing that needs confirming) and goes back to its screen.
+ */
+export function isPinRefusal(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status === 403 || status === 404 || status === 429;
+}
