@@ -137,8 +137,10 @@ export interface Sale {
 }
 
 export interface DayTotals {
-  /** São Paulo calendar day, YYYY-MM-DD. */
+  /** São Paulo calendar day, YYYY-MM-DD: the day listed, or the first day of a range. */
   day: string;
+  /** The last day (inclusive) when a range of days was listed. */
+  to?: string;
   count: number;
   paidCount: number;
   paidValue: number;
@@ -254,6 +256,8 @@ export interface SettingsInput {
    * (409) unless this says the owner saw the warning. The commands are kept either way.
    */
   confirmQueued?: boolean;
+  /** Save a remote mode whose service could not be reached now (see saveSettings). */
+  saveUnreachable?: boolean;
 }
 
 export interface ReceiptRequest {
@@ -329,6 +333,15 @@ export interface RegisterState {
   tillName: string;
 }
 
+/** A closed session in the past-sessions list, with the totals its manager confirmed at closing. */
+export interface PastSession extends RegisterSession {
+  closedAt: string;
+  salesCount: number;
+  paidCount: number;
+  refundsCount: number;
+  net: number;
+}
+
 export interface OperatorTotals {
   operatorName: string;
   paidCount: number;
@@ -368,6 +381,34 @@ export interface SessionSummary {
   warnings: string[];
 }
 
+/** A CSV export of the counter's sales (the same text in Electron and the browser host). */
+export interface SalesExportFile {
+  fileName: string;
+  /** UTF-8 CSV with a header row: sale, operator, session, value, status, refunds, end-to-end id… */
+  csv: string;
+}
+
+/**
+ * What "Testar conexão" found at a remote service, asked with the base URL and AppID typed:
+ * - ok: the service answered as a Pix service with that AppID;
+ * - unreachable: nothing answered (refused, DNS, timeout, TLS);
+ * - wrong-path: something answered, but not the service's API at that URL (a 404 route, HTML);
+ * - refused-app-id: the service answered 401/403 to the AppID;
+ * - unexpected: any other answer (a 5xx, a body that is not the service's).
+ */
+export type ConnectionProblem = 'unreachable' | 'wrong-path' | 'refused-app-id' | 'unexpected';
+
+export interface ConnectionCheck {
+  ok: boolean;
+  problem?: ConnectionProblem;
+  /** In pt-BR, for the owner: what is wrong and what to check. */
+  message: string;
+  /** What answered, for the details line (status and a short excerpt). */
+  detail?: string;
+  /** The company's name as the service knows it, when ok. */
+  companyName?: string;
+}
+
 export type PosEvent =
   | { type: 'sale-updated'; sale: Sale }
   | { type: 'status'; status: PosStatus };
@@ -378,15 +419,36 @@ export interface PosApi {
   getSale(input: { correlationID: string }): Promise<Sale>;
   /** Esc on the QR screen: cancels at once at the counter, and the service's delete is queued. */
   cancelSale(input: { correlationID: string }): Promise<{ cancelled: boolean }>;
-  /** A day's sales (today by default), newest first, optionally searched by correlationID or amount. */
-  listSales(input: { day?: string; search?: string }): Promise<{ sales: Sale[]; totals: DayTotals }>;
+  /**
+   * A day's sales (today by default), or those of the days `from`..`to` (inclusive, São Paulo days,
+   * at most 92 days), newest first, optionally searched by correlationID or amount. Only this
+   * counter's sales: charges made elsewhere on the account are not this till's.
+   */
+  listSales(input: { day?: string; from?: string; to?: string; search?: string }): Promise<{ sales: Sale[]; totals: DayTotals }>;
+  /** The same sales as listSales (a day or a range, same limits) as a CSV file. */
+  exportSales(input: { day?: string; from?: string; to?: string }): Promise<SalesExportFile>;
+  /**
+   * The sale the cashier had on screen (kept in counter.db, so it comes back after a restart),
+   * until they moved on to a new sale. `createSale` puts the new sale there.
+   */
+  getSaleOnScreen(): Promise<{ sale?: Sale }>;
+  /** Puts a sale back on screen (from the history: "Mostrar QR"), or clears it (null: a new sale). */
+  setSaleOnScreen(input: { correlationID: string | null }): Promise<{ sale?: Sale }>;
   /** Once the register is set up, a refund needs a manager's approval (`manager`). */
   refundSale(input: { correlationID: string; value: number; reason: string; manager?: ManagerApproval }): Promise<Sale>;
   getReceipt(input: ReceiptRequest): Promise<ReceiptFile>;
   printReceipt(input: ReceiptRequest & { printer?: string }): Promise<PrintResult>;
   listPrinters(): Promise<Printer[]>;
   getSettings(): Promise<Settings>;
+  /**
+   * Saving a remote mode (remote-sandbox, production) with another base URL or AppID tests the
+   * connection first and refuses (422, with the check's message) when it fails, unless the only
+   * problem is that the service is unreachable and `saveUnreachable` says the owner saw that.
+   * Switching the language alone needs no manager's PIN: it is the reader's, not the shop's.
+   */
   saveSettings(input: SettingsInput): Promise<Settings>;
+  /** "Testar conexão": asks the remote at `baseUrl` with `appId` (the saved AppID when absent). */
+  testConnection(input: { baseUrl: string; appId?: string }): Promise<ConnectionCheck>;
   /**
    * "Cliente mostrou o comprovante": the cashier saw the payment in the customer's bank app. It is
    * recorded as that on an OFFLINE sale, not as a payment; the sale is reconciled like the others.
@@ -424,7 +486,7 @@ export interface PosApi {
    */
   closeRegister(input: { manager: ManagerApproval; confirmPending?: boolean }): Promise<SessionSummary>;
   /** Closed sessions, newest first (the last 50), for reprinting their reports. */
-  listSessions(): Promise<{ sessions: RegisterSession[] }>;
+  listSessions(): Promise<{ sessions: PastSession[] }>;
   /** The end-of-day report of a session (the open one: as it stands now), 80 mm or A4. */
   getSessionReport(input: { sessionId: string; layout: ReceiptLayoutName }): Promise<ReceiptFile>;
   /** "Imprimir relatório": that report to the printer (the configured one unless `printer` says), like a receipt. */

@@ -6,6 +6,16 @@ import type { PosInvokeMethod } from './pos-channels';
 const cents = z.number().int().min(1).max(99_999_999_999);
 const correlationID = z.string().trim().min(1).max(255);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'day must be YYYY-MM-DD' });
+// A day, or a range of days (both inclusive; the handler also caps its length), never both.
+const daysSelection = z
+  .object({ day: day.optional(), from: day.optional(), to: day.optional() })
+  .refine((input) => input.day === undefined || (input.from === undefined && input.to === undefined), {
+    error: 'give a day, or a range (from, to), not both',
+  })
+  .refine((input) => (input.from === undefined) === (input.to === undefined), { error: 'a range needs both from and to' })
+  .refine((input) => input.from === undefined || input.to === undefined || input.from <= input.to, {
+    error: 'from must not be after to',
+  });
 const receiptRequest = z.object({
   correlationID,
   kind: z.enum(['pix-in', 'pix-refund']),
@@ -43,7 +53,10 @@ export const posPayloadSchemas = {
   }),
   getSale: z.object({ correlationID }),
   cancelSale: z.object({ correlationID }),
-  listSales: z.object({ day: day.optional(), search: z.string().trim().max(100).optional() }),
+  listSales: daysSelection.extend({ search: z.string().trim().max(100).optional() }),
+  exportSales: daysSelection,
+  getSaleOnScreen: noInput,
+  setSaleOnScreen: z.object({ correlationID: correlationID.nullable() }).strict(),
   refundSale: z.object({ correlationID, value: cents, reason: z.string().trim().min(1).max(140), manager: managerApproval.optional() }),
   getReceipt: receiptRequest,
   printReceipt: receiptRequest.extend({ printer: z.string().max(255).optional() }),
@@ -65,10 +78,12 @@ export const posPayloadSchemas = {
       offlineSales: offlineSalesSettings,
       confirmAbove: cents,
       confirmQueued: z.boolean(),
+      saveUnreachable: z.boolean(),
       manager: managerApproval,
     })
     .partial()
     .strict(),
+  testConnection: z.object({ baseUrl: z.url({ protocol: /^https?$/ }).max(2048), appId: z.string().trim().min(1).max(4096).optional() }).strict(),
   simulatePayment: z.object({ correlationID }),
   markCustomerShowedReceipt: z.object({ correlationID }),
   listOfflineReview: noInput,

@@ -92,6 +92,8 @@ describe('merchant settings in the remote modes', () => {
       merchantName: 'Mercado Central',
       merchantCity: 'Recife',
       pixKey: 'mercado@example.com',
+      // No such service on the test machine: saved past the connection test, as the owner may.
+      saveUnreachable: true,
     });
     const tenant = engine().tenancy.resolveTenant(fixture.runtime.sandbox.appId)!;
     expect(tenant.company.merchant_name).toBe('Balcão Sandbox');

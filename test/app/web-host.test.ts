@@ -287,7 +287,8 @@ describe('remote modes', () => {
 
   it('says offline, keeps selling into the queue, and keeps the queue when the mode changes', async () => {
     const deadPort = await freePort();
-    await invokeOk('saveSettings', { mode: 'production', baseUrl: `http://127.0.0.1:${deadPort}`, appId: 'algum-app-id' });
+    // Nothing listens there: saved only because the owner said so ("Salvar mesmo assim").
+    await invokeOk('saveSettings', { mode: 'production', baseUrl: `http://127.0.0.1:${deadPort}`, appId: 'algum-app-id', saveUnreachable: true });
     // Offline selling (on by default) needs a key the service confirmed: this one never answered.
     await waitFor('offline noticed', async () => ((await invokeOk<PosStatus>('getStatus')).online ? undefined : true));
     const refused = await invoke('createSale', { value: 1000 });
@@ -307,7 +308,7 @@ describe('remote modes', () => {
     // Leaving the service with commands queued asks first, and keeps them either way.
     const warned = await invoke('saveSettings', { mode: 'embedded' });
     expect(warned.status).toBe(409);
-    expect(((await warned.json()) as { error: string }).error).toMatch(/1 operação na fila/);
+    expect(((await warned.json()) as { error: string }).error).toMatch(/1 operação aguardando envio/);
     await invokeOk('saveSettings', { mode: 'embedded', confirmQueued: true });
     expect(await invokeOk('getStatus')).toMatchObject({ mode: 'embedded', online: true, queued: 0, queuedElsewhere: 1 });
   });

@@ -8,9 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { ledger } from '../../src/main/engine/ledger/ledger';
-import { SANDBOX_ISPB } from '../../src/main/engine/tenancy/sandbox-bootstrap';
 import { describeContract, type Harness } from '../support/harness';
-import { as, balance, company, fund, ok, outbox, payInside, PAYER_NAME, RECEIVER_NAME, RETURN_ID, settle, type Side } from '../support/internal-pix';
+import { as, balance, company, fund, ok, outbox, payInside, PAYER_NAME, RECEIVER_NAME, RETURN_ID, secondAccountHolding, settle, type Side } from '../support/internal-pix';
 
 const MED_NOTE = 'Devolução por disputa MED';
 const WRITTEN = ['disputes', 'transactions', 'ledger_entries', 'refunds', 'events'] as const;
@@ -105,20 +104,7 @@ describeContract('a MED dispute on a Pix sent inside the service', (h) => {
 
   it('when the paying account was closed, ACCEPTED is refused (AC07) writing nothing; REJECTED still lifts the block', async () => {
     const { payer, receiver } = await twoCompanies(h(), 5_000);
-    const branch = (await ok(h(), payer.appId, 'duplicateAccount')).account;
-    const branchSide = { companyId: payer.companyId, accountId: branch.accountId as string };
-    await ok(h(), payer.appId, 'createPayment', {
-      body: {
-        type: 'MANUAL',
-        correlationID: 'para-filial',
-        value: 1_000,
-        psp: { id: SANDBOX_ISPB, name: 'BALCAO SANDBOX IP' },
-        holder: { name: PAYER_NAME, taxID: { taxID: branch.taxId, type: 'BR:CNPJ' } },
-        account: { account: branch.account, branch: branch.branch, accountType: 'TRAN' },
-        autoApprove: true,
-      },
-    });
-    await settle(h(), payer.appId);
+    const { branch, branchSide } = await secondAccountHolding(h(), payer, 1_000);
     const { received } = await payInside(h(), payer, receiver, 'da-filial', 1_000, { sourceAccountId: branch.accountId });
     expect((await as(h(), payer.appId, 'closeAccount', { params: { accountId: branch.accountId } })).status).toBe(200);
     const dispute = await openDispute(h(), receiver, received.endToEndId, 600);

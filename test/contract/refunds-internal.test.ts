@@ -5,9 +5,8 @@
 // paying account has been closed, the refund is REJECTED (NOT_ACCOMPLISHED), the held money is
 // released and both sides hear *_REJECTED. A refund of a Pix from outside still leaves.
 import { expect, it } from 'vitest';
-import { SANDBOX_ISPB } from '../../src/main/engine/tenancy/sandbox-bootstrap';
 import { describeContract } from '../support/harness';
-import { as, balance, company, fund, ok, outbox, payInside, PAYER_NAME, RECEIVER_NAME, RETURN_ID, settle } from '../support/internal-pix';
+import { as, balance, company, fund, ok, outbox, payInside, PAYER_NAME, RECEIVER_NAME, RETURN_ID, secondAccountHolding, settle } from '../support/internal-pix';
 
 
 describeContract('refunds of a Pix sent inside the service', (h) => {
@@ -87,22 +86,9 @@ describeContract('refunds of a Pix sent inside the service', (h) => {
   it('a charge paid from a second account and refunded whole: not partial, back on the account the Pix left from', async () => {
     const payer = company(h(), PAYER_NAME, { features: ['BANK_ACCOUNT'] });
     const receiver = company(h(), RECEIVER_NAME);
-    const branch = (await ok(h(), payer.appId, 'duplicateAccount')).account;
-    const branchSide = { companyId: payer.companyId, accountId: branch.accountId as string };
     // Money reaches the second account by its bank details, from the first (an internal transfer).
     await fund(h(), payer.appId, 5_000);
-    await ok(h(), payer.appId, 'createPayment', {
-      body: {
-        type: 'MANUAL',
-        correlationID: 'para-filial',
-        value: 2_000,
-        psp: { id: SANDBOX_ISPB, name: 'BALCAO SANDBOX IP' },
-        holder: { name: PAYER_NAME, taxID: { taxID: branch.taxId, type: 'BR:CNPJ' } },
-        account: { account: branch.account, branch: branch.branch, accountType: 'TRAN' },
-        autoApprove: true,
-      },
-    });
-    await settle(h(), payer.appId);
+    const { branch, branchSide } = await secondAccountHolding(h(), payer, 2_000);
     expect(balance(h(), branchSide).total).toBe(2_000);
 
     // The receiver's charge, paid by its dynamic code from the second account.
@@ -134,21 +120,8 @@ describeContract('refunds of a Pix sent inside the service', (h) => {
   it('when the paying account was closed, the refund is REJECTED, the hold released and nothing credited', async () => {
     const payer = company(h(), PAYER_NAME, { features: ['BANK_ACCOUNT'] });
     const receiver = company(h(), RECEIVER_NAME);
-    const branch = (await ok(h(), payer.appId, 'duplicateAccount')).account;
-    const branchSide = { companyId: payer.companyId, accountId: branch.accountId as string };
     await fund(h(), payer.appId, 5_000);
-    await ok(h(), payer.appId, 'createPayment', {
-      body: {
-        type: 'MANUAL',
-        correlationID: 'para-filial',
-        value: 1_000,
-        psp: { id: SANDBOX_ISPB, name: 'BALCAO SANDBOX IP' },
-        holder: { name: PAYER_NAME, taxID: { taxID: branch.taxId, type: 'BR:CNPJ' } },
-        account: { account: branch.account, branch: branch.branch, accountType: 'TRAN' },
-        autoApprove: true,
-      },
-    });
-    await settle(h(), payer.appId);
+    const { branch, branchSide } = await secondAccountHolding(h(), payer, 1_000);
     // The second account sends everything it holds, then is closed.
     const { received } = await payInside(h(), payer, receiver, 'da-filial', 1_000, { sourceAccountId: branch.accountId });
     expect(await as(h(), payer.appId, 'closeAccount', { params: { accountId: branch.accountId } })).toEqual({

@@ -1,7 +1,7 @@
 // The real browser host, started as `npm run start:web` starts it (minus the build, done once by
 // the global setup): a child process, its two announced lines parsed from stdout.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './renderer-build';
@@ -14,6 +14,8 @@ export interface BrowserHostProcess {
   /** Everything the host printed on stdout. */
   stdout: () => string[];
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or a power cut would end it: no shutdown code runs. The data folder stays. */
+  kill(): Promise<void>;
 }
 
 export interface BrowserHostOptions {
@@ -60,6 +62,16 @@ export async function startBrowserHost(options: BrowserHostOptions = {}): Promis
     origin: new URL(url).origin,
     appId,
     stdout: () => [...lines],
+    kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        // The child is tsx's launcher; the host itself is its node child. That one is killed (a
+        // SIGKILL to the launcher would leave it running); the launcher then ends with it.
+        const hosts = hostProcessesOf(child.pid!);
+        for (const pid of hosts.length > 0 ? hosts : [child.pid!]) process.kill(pid, 'SIGKILL');
+      });
+    },
     async stop() {
       await stopChild(child);
       if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -67,8 +79,18 @@ export async function startBrowserHost(options: BrowserHostOptions = {}): Promis
   };
 }
 
+/** The processes `pid` started (Linux's /proc), none when it has no children or /proc cannot say. */
+function hostProcessesOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
 export function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+  // Ended already: by itself (exitCode) or by a signal (signalCode, after kill()).
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
     child.once('exit', () => {

@@ -4,68 +4,43 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Charge } from '../../src/shared/resources';
-import { seriousAxeViolations } from './axe';
-import { startBrowserHost, type BrowserHostProcess } from './browser-host-process';
-import { launchChromium } from './chromium';
+import type { BrowserHostProcess } from './browser-host-process';
+import {
+  chargeOnScreen,
+  expectAccessible,
+  newestCharge,
+  normalizeSpaces,
+  payInSandbox,
+  payOnScreen,
+  startCounter,
+  type Counter,
+} from './counter-journey';
 import { ROOT } from './renderer-build';
 
 const ARTIFACTS = join(ROOT, 'test-artifacts/e2e');
 const VIEWPORT = { width: 1366, height: 768 };
 
+let counter: Counter;
 let host: BrowserHostProcess;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-const pageProblems: string[] = [];
+let pageProblems: string[];
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  host = await startBrowserHost();
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: VIEWPORT, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', acceptDownloads: true });
-  page = await context.newPage();
-  // A CSP violation or an uncaught error is a bug even when the screen looks right.
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageProblems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => pageProblems.push(`pageerror: ${error.message}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) pageProblems.push(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
-  });
+  counter = await startCounter();
+  host = counter.host;
+  pageProblems = counter.problems;
+  page = await counter.newPage(VIEWPORT);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
+  await counter?.stop();
 });
 
 async function shot(name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
-}
-
-async function expectAccessible(screen: string): Promise<void> {
-  const findings = await seriousAxeViolations(page);
-  expect(findings, `axe on ${screen}: ${JSON.stringify(findings, null, 2)}`).toEqual([]);
-}
-
-/** The newest charge, read through the sandbox's own HTTP API on the host's port. */
-async function newestCharge(): Promise<Charge> {
-  const response = await fetch(`${host.origin}/api/v1/charge?limit=1`, { headers: { authorization: host.appId } });
-  expect(response.status).toBe(200);
-  const { charges } = (await response.json()) as { charges: Charge[] };
-  return charges[0]!;
-}
-
-async function payInSandbox(brCode: string): Promise<void> {
-  const response = await fetch(`${host.origin}/openpix/testing/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: host.appId },
-    body: JSON.stringify({ brCode }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
 }
 
 /** Saves the receipt the open dialog offers and returns its bytes. */
@@ -93,10 +68,6 @@ function rasterize(name: string): void {
   spawnSync('pdftoppm', ['-png', '-r', '110', '-singlefile', join(ARTIFACTS, `${name}.pdf`), join(ARTIFACTS, name)]);
 }
 
-function normalizeSpaces(text: string | null): string {
-  return (text ?? '').replace(/\s+/g, ' ').trim();
-}
-
 async function textOf(locator: Locator): Promise<string> {
   return normalizeSpaces(await locator.textContent());
 }
@@ -115,7 +86,7 @@ describe('the cashier journey through the browser host', () => {
     await amount.waitFor();
     await expect.poll(() => new URL(page.url()).searchParams.has('token')).toBe(false);
     await shot('01-nova-venda');
-    await expectAccessible('nova venda');
+    await expectAccessible(page, 'nova venda');
   });
 
   it('types 1234, presses Enter and shows a huge QR with amount, countdown and the copy-and-paste code', async () => {
@@ -134,7 +105,7 @@ describe('the cashier journey through the browser host', () => {
       return image.complete && image.naturalWidth > 0;
     })).toBe(true);
 
-    const charge = await newestCharge();
+    const charge = await newestCharge(host);
     expect(charge).toMatchObject({ value: 1234, status: 'ACTIVE' });
     expect(charge.correlationID).toMatch(/^balcao-/);
     // The copy-and-paste code on screen is the charge's own BR Code.
@@ -143,16 +114,16 @@ describe('the cashier journey through the browser host', () => {
     const timer = page.getByRole('timer');
     expect(await textOf(timer)).toMatch(/1[45]:\d{2}/);
     await shot('02-qr');
-    await expectAccessible('QR');
+    await expectAccessible(page, 'QR');
   });
 
   it('shows "Pago" as soon as the sandbox pay endpoint pays the BR Code', async () => {
-    const charge = await newestCharge();
-    await payInSandbox(charge.brCode);
+    const charge = await newestCharge(host);
+    await payInSandbox(host, charge.brCode);
     await page.getByText(/pago/i).first().waitFor({ timeout: 5_000 });
     expect(await textOf(page.getByRole('status').filter({ hasText: /pago/i }).first())).toMatch(/pago/i);
     await shot('03-pago');
-    await expectAccessible('pago');
+    await expectAccessible(page, 'pago');
   });
 
   it('makes the payment receipt as a PDF', async () => {
@@ -160,7 +131,7 @@ describe('the cashier journey through the browser host', () => {
     const pdf = await saveReceipt('comprovante-pix');
     expect(pdf.length).toBeGreaterThan(1_000);
     await shot('04-comprovante');
-    await expectAccessible('comprovante');
+    await expectAccessible(page, 'comprovante');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
   });
@@ -171,7 +142,7 @@ describe('the cashier journey through the browser host', () => {
     await row.waitFor();
     await row.click();
     await shot('05-historico');
-    await expectAccessible('histórico');
+    await expectAccessible(page, 'histórico');
 
     await page.getByRole('button', { name: /Devolver/ }).click();
     const refundAmount = page.getByLabel('Valor da devolução');
@@ -182,14 +153,14 @@ describe('the cashier journey through the browser host', () => {
     expect(normalizeSpaces(await refundAmount.inputValue())).toBe('R$ 2,34');
     await page.getByLabel('Motivo').fill('Produto trocado');
     await shot('06-devolucao');
-    await expectAccessible('devolução');
+    await expectAccessible(page, 'devolução');
     await page.getByLabel('Motivo').press('Enter');
 
     const confirm = page.getByRole('button', { name: /Confirmar devolução/ });
     await confirm.waitFor();
     expect(await textOf(confirm)).toContain('R$ 2,34');
     await shot('07-confirmar-devolucao');
-    await expectAccessible('confirmar devolução');
+    await expectAccessible(page, 'confirmar devolução');
     await confirm.click();
 
     await page.getByText(/Devolução de R\$\s2,34 enviada/).waitFor();
@@ -197,9 +168,9 @@ describe('the cashier journey through the browser host', () => {
     await refundReceipt.waitFor();
     expect(normalizeSpaces(await page.locator('main').textContent())).toContain('R$ 10,00');
     await shot('08-devolvida');
-    await expectAccessible('devolvida');
+    await expectAccessible(page, 'devolvida');
 
-    const charge = await newestCharge();
+    const charge = await newestCharge(host);
     const refunds = await fetch(`${host.origin}/api/v1/charge/${charge.correlationID}/refund`, { headers: { authorization: host.appId } });
     const body = (await refunds.json()) as { refunds: { value: number; comment?: string }[] };
     expect(body.refunds).toMatchObject([{ value: 234, comment: 'Produto trocado' }]);
@@ -220,7 +191,7 @@ describe('the cashier journey through the browser host', () => {
     await page.keyboard.type('500');
     await page.keyboard.press('Enter');
     await page.getByRole('img', { name: /QR Code Pix/ }).waitFor();
-    const charge = await newestCharge();
+    const charge = await newestCharge(host);
     expect(charge.value).toBe(500);
     await page.keyboard.press('Escape');
     await page.getByText(/Esc de novo/).waitFor();
@@ -244,18 +215,14 @@ describe('the cashier journey through the browser host', () => {
 
   it('after "Pago", typing the next amount starts the next sale at once', async () => {
     const amount = page.getByLabel('Valor', { exact: true });
-    await amount.focus();
-    await page.keyboard.type('700');
-    await page.keyboard.press('Enter');
-    await page.getByRole('img', { name: /QR Code Pix/ }).waitFor();
-    await payInSandbox((await newestCharge()).brCode);
-    await page.getByText(/pago/i).first().waitFor({ timeout: 5_000 });
+    await chargeOnScreen(page, '700');
+    await payOnScreen(page, host);
     await page.keyboard.type('1234');
     await amount.waitFor();
     expect(normalizeSpaces(await amount.inputValue())).toBe('R$ 12,34');
     expect(await textOf(page.locator('main'))).toContain('Última venda: R$ 7,00, recebida');
     await shot('11b-proxima-venda');
-    await expectAccessible('próxima venda');
+    await expectAccessible(page, 'próxima venda');
     await page.keyboard.press('Escape');
     expect(normalizeSpaces(await amount.inputValue())).toBe('R$ 0,00');
   });
@@ -272,10 +239,7 @@ describe('the cashier journey through the browser host', () => {
 
     await page.keyboard.press('F1');
     const amount = page.getByLabel('Valor', { exact: true });
-    await amount.focus();
-    await page.keyboard.type('250');
-    await page.keyboard.press('Enter');
-    await page.getByRole('img', { name: /QR Code Pix/ }).waitFor();
+    await chargeOnScreen(page, '250');
     // Tag 59 of the BR Code: the name in the ASCII a payer's bank app shows.
     expect(await page.getByLabel('Pix Copia e Cola').inputValue()).toContain('5919Padaria Pao Dourado');
     await page.keyboard.press('Escape');
@@ -306,19 +270,19 @@ describe('the cashier journey through the browser host', () => {
     const language = page.getByLabel('Idioma');
     await language.waitFor();
     await shot('12-configuracoes');
-    await expectAccessible('configurações');
+    await expectAccessible(page, 'configurações');
     // A remote mode asks for the AppID and says where it will be kept (the browser host: a 0600 file).
     await page.getByRole('radio', { name: /Sandbox remoto/ }).check();
     await page.getByText('Guardado num arquivo local que só este usuário do computador pode ler.').waitFor();
     await shot('12b-configuracoes-remoto');
-    await expectAccessible('configurações, modo remoto');
+    await expectAccessible(page, 'configurações, modo remoto');
     await page.getByRole('radio', { name: /Sandbox embutido/ }).check();
     await language.selectOption('en');
     await page.getByLabel('Language').waitFor();
     await page.keyboard.press('F1');
     await page.getByLabel('Amount', { exact: true }).waitFor();
     await shot('13-english');
-    await expectAccessible('english');
+    await expectAccessible(page, 'english');
     // Saved through the bridge: a reload (token kept in sessionStorage) comes back in English.
     await page.reload();
     await page.getByLabel('Amount', { exact: true }).waitFor();

@@ -7,12 +7,11 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Charge } from '../../src/shared/resources';
-import { seriousAxeViolations } from './axe';
-import { startBrowserHost, type BrowserHostProcess } from './browser-host-process';
-import { launchChromium } from './chromium';
+import type { BrowserHostProcess } from './browser-host-process';
+import { chargeOnScreen, expectAccessible, normalizeSpaces, payOnScreen, startCounter, type Counter, typeManagerPin, signInOnScreen } from './counter-journey';
 import { ROOT } from './renderer-build';
 import { VIEWPORTS } from './viewports';
 
@@ -21,24 +20,19 @@ const VIEWPORT = { width: 1366, height: 768 };
 const MANAGER = { name: 'Marta Souza', pin: '1357' };
 const CASHIER = { name: 'João Lima', pin: '2468' };
 
+let counter: Counter;
 let host: BrowserHostProcess;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-const pageErrors: string[] = [];
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  host = await startBrowserHost();
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: VIEWPORT, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', acceptDownloads: true });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
+  counter = await startCounter();
+  host = counter.host;
+  page = await counter.newPage(VIEWPORT);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
+  await counter?.stop();
 });
 
 async function shot(name: string): Promise<void> {
@@ -69,31 +63,6 @@ async function overflowingTexts(): Promise<string[]> {
   });
 }
 
-async function expectAccessible(screen: string): Promise<void> {
-  const findings = await seriousAxeViolations(page);
-  expect(findings, `axe on ${screen}: ${JSON.stringify(findings, null, 2)}`).toEqual([]);
-}
-
-async function newestCharge(): Promise<Charge> {
-  const response = await fetch(`${host.origin}/api/v1/charge?limit=1`, { headers: { authorization: host.appId } });
-  expect(response.status).toBe(200);
-  const { charges } = (await response.json()) as { charges: Charge[] };
-  return charges[0]!;
-}
-
-async function payInSandbox(brCode: string): Promise<void> {
-  const response = await fetch(`${host.origin}/openpix/testing/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: host.appId },
-    body: JSON.stringify({ brCode }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
-
-function normalizeSpaces(text: string | null): string {
-  return (text ?? '').replace(/\s+/g, ' ').trim();
-}
-
 /** The text as shown (innerText: cells and items apart), spaces normalized. */
 async function textOf(locator: Locator): Promise<string> {
   return normalizeSpaces(await locator.innerText());
@@ -120,38 +89,24 @@ function pinDialog(): Locator {
 }
 
 /** Types the manager's PIN into the open PIN dialog and presses Enter. */
-async function approve(pin: string, manager = MANAGER.name): Promise<void> {
-  const dialog = pinDialog();
-  await dialog.waitFor();
-  await dialog.getByLabel('Gerente').selectOption({ label: manager });
-  await dialog.getByLabel('PIN', { exact: true }).fill(pin);
-  await dialog.getByLabel('PIN', { exact: true }).press('Enter');
+function approve(pin: string, manager = MANAGER.name): Promise<void> {
+  return typeManagerPin(page, manager, pin);
 }
 
 /** Signs in from the sign-in form; managers are listed as "Nome (Gerente)". */
-async function signIn(name: string, pin: string): Promise<void> {
-  const form = page.getByTestId('sign-in');
-  await form.waitFor();
-  await form.getByLabel('Operador').selectOption({ label: name === MANAGER.name ? `${name} (Gerente)` : name });
-  await form.getByLabel('PIN', { exact: true }).fill(pin);
-  await form.getByLabel('PIN', { exact: true }).press('Enter');
+function signIn(name: string, pin: string): Promise<void> {
+  return signInOnScreen(page, name === MANAGER.name ? `${name} (Gerente)` : name, pin);
 }
 
 /** A sale typed on the sale screen, paid through the sandbox; returns its number line ("Venda 0001 · João Lima"). */
 async function sell(digits: string): Promise<string> {
-  const amount = page.getByLabel('Valor', { exact: true });
-  await amount.waitFor();
-  await amount.focus();
-  await page.keyboard.type(digits);
-  await page.keyboard.press('Enter');
-  await page.getByRole('img', { name: /QR Code Pix/ }).waitFor();
+  await chargeOnScreen(page, digits);
   const waitingLine = await textOf(page.getByTestId('sale-number'));
-  await expectAccessible('QR com número da venda');
+  await expectAccessible(page, 'QR com número da venda');
   if (digits === '1500') await shotsAtEveryViewport('05a-qr-com-numero');
-  await payInSandbox((await newestCharge()).brCode);
-  await page.getByRole('heading', { name: 'Pago' }).waitFor({ timeout: 5_000 });
+  await payOnScreen(page, host);
   expect(await textOf(page.getByTestId('sale-number'))).toBe(waitingLine);
-  await expectAccessible('pago com número da venda');
+  await expectAccessible(page, 'pago com número da venda');
   return waitingLine;
 }
 
@@ -163,7 +118,7 @@ describe('register sessions, operators and the manager PIN in the browser host',
     await page.keyboard.press('F7');
     await page.getByTestId('register-not-set-up').waitFor();
     await shot('01-caixa-sem-operadores');
-    await expectAccessible('caixa sem operadores');
+    await expectAccessible(page, 'caixa sem operadores');
   });
 
   it('creates the first manager, then a cashier with the manager’s PIN, from Configurações › Operadores', async () => {
@@ -192,7 +147,7 @@ describe('register sessions, operators and the manager PIN in the browser host',
     expect(normalizeSpaces(await list.locator('li').filter({ hasText: CASHIER.name }).innerText())).toBe(`${CASHIER.name} Caixa Desativar`);
     await section.scrollIntoViewIfNeeded();
     await shot('02-operadores');
-    await expectAccessible('operadores');
+    await expectAccessible(page, 'operadores');
   });
 
   it('asks a manager’s PIN to save the settings once the register is set up; Esc saves nothing', async () => {
@@ -220,7 +175,7 @@ describe('register sessions, operators and the manager PIN in the browser host',
     expect(await page.getByLabel('Valor', { exact: true }).count()).toBe(0);
     expect(await textOf(page.getByTestId('status-register'))).toBe('Caixa fechado · nenhum operador');
     await shot('03-entrar');
-    await expectAccessible('entrar no caixa');
+    await expectAccessible(page, 'entrar no caixa');
 
     await signIn(CASHIER.name, '0000');
     await page.getByTestId('sign-in').getByRole('alert').filter({ hasText: `PIN incorreto para ${CASHIER.name}` }).waitFor();
@@ -230,7 +185,7 @@ describe('register sessions, operators and the manager PIN in the browser host',
     await open.waitFor();
     expect(await textOf(page.getByTestId('status-register'))).toBe(`Caixa fechado · ${CASHIER.name}`);
     await shot('04-abrir-caixa');
-    await expectAccessible('abrir caixa');
+    await expectAccessible(page, 'abrir caixa');
     await open.getByLabel('Observação de abertura (opcional)').fill('Troco inicial R$ 100,00');
     await open.getByLabel('Observação de abertura (opcional)').press('Enter');
     await page.getByLabel('Valor', { exact: true }).waitFor();
@@ -266,7 +221,7 @@ describe('register sessions, operators and the manager PIN in the browser host',
     await refusal.filter({ hasText: `PIN incorreto para ${MANAGER.name}` }).waitFor();
     expect(await pinDialog().getByLabel('PIN', { exact: true }).inputValue()).toBe('');
     await shotsAtEveryViewport('06-pin-gerente-errado');
-    await expectAccessible('PIN do gerente');
+    await expectAccessible(page, 'PIN do gerente');
 
     await page.keyboard.press('Escape');
     await pinDialog().waitFor({ state: 'detached' });
@@ -301,7 +256,7 @@ describe('register sessions, operators and the manager PIN in the browser host',
     expect(perOperator).toContain(`${MANAGER.name} 1 R$ 25,00 R$ 15,00`);
     expect(await textOf(summary)).toContain('Abertura: Troco inicial R$ 100,00');
     await shotsAtEveryViewport('07-fechar-caixa');
-    await expectAccessible('fechar caixa');
+    await expectAccessible(page, 'fechar caixa');
 
     await close.getByRole('button', { name: /Fechar caixa/ }).click();
     await approve(MANAGER.pin);
@@ -310,7 +265,7 @@ describe('register sessions, operators and the manager PIN in the browser host',
     expect(await textOf(closed)).toContain(`Fechado por ${MANAGER.name}`);
     expect(await textOf(page.getByTestId('status-register'))).toBe(`Caixa fechado · ${MANAGER.name}`);
     await shotsAtEveryViewport('08-caixa-fechado');
-    await expectAccessible('caixa fechado');
+    await expectAccessible(page, 'caixa fechado');
   });
 
   it('saves the end-of-day report as PDF (80 mm and A4), naming both operators and the sale numbers', async () => {
@@ -337,6 +292,6 @@ describe('register sessions, operators and the manager PIN in the browser host',
     // Done: the next step is opening a new register.
     await page.getByRole('button', { name: 'Concluir' }).click();
     await page.getByTestId('open-register').waitFor();
-    expect(pageErrors).toEqual([]);
+    expect(counter.problems.filter((problem) => problem.startsWith('pageerror'))).toEqual([]);
   });
 });

@@ -6,34 +6,35 @@
 // Screenshots go to test-artifacts/e2e/rough-edges/ for a person to look at; axe scans each screen.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sale } from '../../src/shared/pos-api';
-import { seriousAxeViolations } from './axe';
-import { startBrowserHost, type BrowserHostProcess } from './browser-host-process';
-import { launchChromium } from './chromium';
+import type { BrowserHostProcess } from './browser-host-process';
+import { expectAccessible, normalizeSpaces as spaces, openCounterPage, payInSandbox, startCounter, type Counter } from './counter-journey';
 import { ROOT } from './renderer-build';
 import { VIEWPORTS } from './viewports';
 
 const ARTIFACTS = join(ROOT, 'test-artifacts/e2e/rough-edges');
 
+let counter: Counter;
 let host: BrowserHostProcess;
-let browser: Browser;
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  host = await startBrowserHost();
-  browser = await launchChromium();
+  counter = await startCounter();
+  host = counter.host;
   // The day's history: amounts of R$ 1.000,00 and more, some paid, one still waiting.
   for (const value of [123_456, 9_999_999, 2_500_000, 100_000]) {
     const sale = await invoke<Sale>('createSale', { value });
-    if (value !== 100_000) await payInSandbox(sale.brCode!);
+    if (value !== 100_000) await payInSandbox(host, sale.brCode!);
   }
+  // Made through the bridge, not on a screen: none of them is left as the sale on screen, which
+  // would come back when each page opens (issue 13, "Unfinished sales").
+  await invoke('setSaleOnScreen', { correlationID: null });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
+  await counter?.stop();
 });
 
 /** A PosApi call through the browser host's bridge, as the page makes it. */
@@ -46,30 +47,6 @@ async function invoke<T>(method: string, payload: unknown): Promise<T> {
   });
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as T;
-}
-
-async function payInSandbox(brCode: string): Promise<void> {
-  const response = await fetch(`${host.origin}/openpix/testing/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: host.appId },
-    body: JSON.stringify({ brCode }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
-
-async function openCounter(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto(host.url);
-  await page.getByLabel('Valor', { exact: true }).waitFor();
-  return page;
-}
-
-const spaces = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const findings = await seriousAxeViolations(page);
-  expect(findings, `axe on ${screen}: ${JSON.stringify(findings, null, 2)}`).toEqual([]);
 }
 
 /** Text that does not fit its box: wider content than the box shows (cut, or spilling out). */
@@ -96,7 +73,7 @@ describe.each(VIEWPORTS)('at $width×$height', (viewport) => {
   let page: Page;
 
   beforeAll(async () => {
-    page = await openCounter(viewport);
+    page = await openCounterPage(counter, viewport);
   });
 
   afterAll(async () => {
@@ -138,6 +115,8 @@ describe.each(VIEWPORTS)('at $width×$height', (viewport) => {
     expect(await overflowsItsBox(training)).toBe(false);
     // Cashier's words: the mode is "Modo treino" (the shop's own name may still say anything).
     expect(spaces(await page.locator('.status-mode').textContent())).toBe('Modo treino');
+    // No shop named yet: the header says "Balcão" alone, not the sandbox's placeholder "Balcão Sandbox".
+    expect(spaces(await page.locator('header .brand').textContent())).toBe('Balcão');
     expect(spaces(await page.locator('body').textContent())).not.toMatch(/Sandbox (embutido|remoto)|Sandbox:|Simular pagamento|URL base da API|na fila/);
     await page.screenshot({ path: join(ARTIFACTS, `${size}-venda-99999.png`) });
     await expectAccessible(page, 'QR de R$ 99.999,99');
@@ -203,6 +182,12 @@ describe.each(VIEWPORTS)('at $width×$height', (viewport) => {
     const error = page.getByRole('alert').filter({ hasText: 'CPF ou CNPJ inválido' });
     await error.waitFor();
     await expectInsideViewport(page, error, 'the customer error');
+    // The field at fault says so to assistive technology, and points at the message.
+    const taxId = page.getByLabel('CPF ou CNPJ');
+    expect(await taxId.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await taxId.getAttribute('aria-describedby'))!;
+    expect(spaces(await page.locator(`[id="${describedBy}"]`).textContent())).toContain('CPF ou CNPJ inválido');
+    expect(await page.getByLabel('Nome do cliente').getAttribute('aria-invalid')).toBeNull();
     const charge = (await page.getByRole('button', { name: /Cobrar/ }).boundingBox())!;
     const errorBox = (await error.boundingBox())!;
     // Next to the button: in its column, just below it.

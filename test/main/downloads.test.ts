@@ -23,7 +23,16 @@ describe('receipt downloads', () => {
     );
   });
 
+  it("offers a CSV save dialog for the page's own sales export", () => {
+    const event = { preventDefault: vi.fn() };
+    const item = download('blob:app://balcao/6a1f0c2e-1111-4222-8333-944445555777', 'text/csv;charset=utf-8');
+    session.emit('will-download', event, item);
+    expect(event.preventDefault).not.toHaveBeenCalled();
+    expect(item.setSaveDialogOptions).toHaveBeenCalledWith(expect.objectContaining({ filters: [{ name: 'CSV', extensions: ['csv'] }] }));
+  });
+
   it.each([
+    ['a remote CSV', 'https://evil.example/vendas.csv', 'text/csv'],
     ['a remote file', 'https://evil.example/update.exe', 'application/octet-stream'],
     ['a remote PDF', 'https://evil.example/recibo.pdf', 'application/pdf'],
     ["another origin's blob", 'blob:https://evil.example/6a1f0c2e', 'application/pdf'],

@@ -74,7 +74,7 @@ describe('quitting with commands queued for the Pix service', () => {
     expect(question).toMatchObject({
       type: 'warning',
       message:
-        'Há 3 operações na fila para o serviço Pix. Elas ficam guardadas e serão enviadas na próxima vez que o Balcão abrir. Sair mesmo assim?',
+        'Há 3 operações aguardando envio ao serviço Pix. Elas ficam guardadas e serão enviadas na próxima vez que o Balcão abrir. Sair mesmo assim?',
       buttons: ['Sair', 'Continuar'],
       // Enter and Esc keep the app open: leaving takes a deliberate choice.
       defaultId: CONTINUAR,
@@ -130,7 +130,7 @@ describe('quitting with commands queued for the Pix service', () => {
 describe('the question', () => {
   it('speaks of one operation in the singular', () => {
     expect(queuedOnQuitMessage(1)).toBe(
-      'Há 1 operação na fila para o serviço Pix. Ela fica guardada e será enviada na próxima vez que o Balcão abrir. Sair mesmo assim?',
+      'Há 1 operação aguardando envio ao serviço Pix. Ela fica guardada e será enviada na próxima vez que o Balcão abrir. Sair mesmo assim?',
     );
   });
 });

@@ -3,7 +3,7 @@
 // read from the ledger after checking the projection equals the entries' sums.
 import { expect } from 'vitest';
 import { ledger, type Balance } from '../../src/main/engine/ledger/ledger';
-import { createSandboxCompany, type SandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import { createSandboxCompany, SANDBOX_ISPB, type SandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
 import type { Harness } from './harness';
 
 /** A D… return id (a refund's or a devolução's end-to-end id). */
@@ -69,4 +69,27 @@ export async function payInside(h: Harness, payer: Side, receiver: Side, correla
   );
   expect(received).toBeDefined();
   return { sent, received };
+}
+
+/**
+ * Opens a second account of the payer's (the company needs BANK_ACCOUNT) and sends it `cents`
+ * from the first by its bank details (an internal transfer), settled. Returns the new account
+ * (`branch`, as duplicateAccount answers it) and its side for balance().
+ */
+export async function secondAccountHolding(h: Harness, payer: Side, cents: number) {
+  const branch = (await ok(h, payer.appId, 'duplicateAccount')).account;
+  const branchSide = { companyId: payer.companyId, accountId: branch.accountId as string };
+  await ok(h, payer.appId, 'createPayment', {
+    body: {
+      type: 'MANUAL',
+      correlationID: 'para-filial',
+      value: cents,
+      psp: { id: SANDBOX_ISPB, name: 'BALCAO SANDBOX IP' },
+      holder: { name: PAYER_NAME, taxID: { taxID: branch.taxId, type: 'BR:CNPJ' } },
+      account: { account: branch.account, branch: branch.branch, accountType: 'TRAN' },
+      autoApprove: true,
+    },
+  });
+  await settle(h, payer.appId);
+  return { branch, branchSide };
 }

@@ -3,9 +3,9 @@
 // name, Pix key) over the sale's records as the service gave them to the counter's store, and
 // renders it here with the pure receipt renderer. No request at print time: every mode
 // (embedded, remote sandbox, production) prints the same receipt for the same records, offline too.
-import type { ReceiptFile, ReceiptRequest, Settings } from '../../shared/pos-api';
+import type { ReceiptFile, ReceiptRequest, Sale, Settings } from '../../shared/pos-api';
 import type { Company, Payer, PartyBank } from '../../shared/resources';
-import { formatCnpj, renderReceiptPdf, type ReceiptData, type ReceiptHeader, type ReceiptParty, type ReceiptTaxId } from '../receipts';
+import { formatCnpj, renderReceiptPdf, type ReceiptData, type ReceiptHeader, type ReceiptParty, type ReceiptSale, type ReceiptTaxId } from '../receipts';
 import { PosError } from './pos-error';
 import type { SaleRecords } from '../sync/counter-sync';
 
@@ -19,11 +19,32 @@ export interface CounterReceiptContext {
   settings: Settings;
   /** SANDBOX prints the "test environment" banner: that money was never real. */
   environment: ReceiptEnvironment;
+  /** The sale's number, operator and till, when the register was set up when it was made. */
+  sale?: ReceiptSale;
+}
+
+/**
+ * The counter's facts of a sale for its receipt: its number in the session, who sold it, and the
+ * till of its session (asked by id: a till may be renamed from one session to the next).
+ */
+export function receiptSaleOf(sale: Sale, tillOfSession: (sessionId: string) => string | undefined): ReceiptSale | undefined {
+  const tillName = sale.sessionId ? tillOfSession(sale.sessionId) : undefined;
+  const facts: ReceiptSale = {
+    ...(sale.number !== undefined ? { number: sale.number } : {}),
+    ...(sale.operatorName ? { operatorName: sale.operatorName } : {}),
+    ...(tillName ? { tillName } : {}),
+  };
+  return Object.keys(facts).length > 0 ? facts : undefined;
 }
 
 /** Renders the requested receipt of a sale from its records. */
 export async function counterReceipt(request: ReceiptRequest, context: CounterReceiptContext): Promise<ReceiptFile> {
-  const data = counterReceiptData(request, context.records, { company: context.company, settings: context.settings, environment: context.environment });
+  const data = counterReceiptData(
+    request,
+    context.records,
+    { company: context.company, settings: context.settings, environment: context.environment },
+    context.sale,
+  );
   const pdf = await renderReceiptPdf(data, { layout: request.layout, locale: context.settings.locale });
   const what = request.kind === 'pix-in' ? 'pix' : 'devolucao';
   return {
@@ -44,10 +65,11 @@ export interface ShopFacts {
  * payment or refund with the requested end-to-end id: a receipt is only ever printed under the
  * sale it belongs to.
  */
-export function counterReceiptData(request: ReceiptRequest, records: SaleRecords, shop: ShopFacts): ReceiptData {
+export function counterReceiptData(request: ReceiptRequest, records: SaleRecords, shop: ShopFacts, sale?: ReceiptSale): ReceiptData {
   const { charge, payment } = records;
   const common = {
     chargeCorrelationID: records.correlationID,
+    ...(sale ? { sale } : {}),
     header: receiptHeader(shop.settings, shop.company),
     environment: shop.environment,
   };

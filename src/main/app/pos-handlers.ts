@@ -9,11 +9,15 @@ import type { Clock } from '../clock';
 import type { Register } from '../register/register';
 import { createRegisterHandlers, type RegisterHandlerDeps } from '../register/register-handlers';
 import { dayTotals, type CounterSync } from '../sync/counter-sync';
-import { counterReceipt, type ReceiptEnvironment } from './counter-receipt';
+import { counterReceipt, receiptSaleOf, type ReceiptEnvironment } from './counter-receipt';
+import type { ConnectionGate } from './connection-gate';
+import { settingsSaveNeedsManager } from '../../shared/settings-approval';
 import { PosError } from './pos-error';
 import type { Printing } from './printing';
 import { saleMatcher } from './sale-search';
-import { saoPauloDate, saoPauloDayRange } from './sao-paulo-day';
+import { createSaleOnScreenHandlers } from './sale-on-screen';
+import { salesCsv } from './sales-csv';
+import { salesRange } from './sales-range';
 import type { SettingsStore } from './settings-store';
 
 /** Methods without input (getStatus, listPrinters, getSettings) may be called with no argument. */
@@ -42,6 +46,8 @@ export interface PosHandlerDeps {
   saleExpiresInSeconds: number;
   /** Operators, sessions and manager approvals (issue 13). */
   register: Register;
+  /** "Testar conexão", and the test a remote mode's save must pass (connection-gate.ts). */
+  connection: ConnectionGate;
   /** The shop as the end-of-day report prints it. */
   reportShop: RegisterHandlerDeps['shop'];
   onRegisterChanged?: () => void;
@@ -78,11 +84,21 @@ export function createPosHandlers(deps: PosHandlerDeps): PosHandlers {
       return { cancelled: true };
     },
 
-    async listSales({ day, search }) {
-      const theDay = day ?? saoPauloDate(deps.clock.now());
-      const { start, end } = saoPauloDayRange(theDay);
-      const sales = sync.salesBetween(start, end);
-      return { sales: sales.filter(saleMatcher(search)), totals: dayTotals(theDay, sales) };
+    async listSales({ search, ...days }) {
+      const range = salesRange(days, deps.clock.now());
+      const sales = sync.salesBetween(range.start, range.end);
+      const totals = dayTotals(range.from, sales);
+      return { sales: sales.filter(saleMatcher(search)), totals: days.from === undefined ? totals : { ...totals, to: range.to } };
+    },
+
+    async exportSales(days) {
+      const range = salesRange(days, deps.clock.now());
+      return salesCsv({
+        range,
+        sales: sync.salesBetween(range.start, range.end),
+        tillOf: (sessionId) => register.session(sessionId)?.till_name,
+        tillName: register.state().tillName,
+      });
     },
 
     async refundSale({ correlationID, value, reason, manager }) {
@@ -112,17 +128,19 @@ export function createPosHandlers(deps: PosHandlerDeps): PosHandlers {
       return deps.settings.get();
     },
 
-    async saveSettings({ confirmQueued, manager, ...input }) {
-      if (register.setUp) {
+    async saveSettings({ confirmQueued, saveUnreachable, manager, ...input }) {
+      if (register.setUp && settingsSaveNeedsManager(input)) {
         if (!manager) throw new PosError('Alterar as configurações exige o PIN de um gerente', 403);
         await register.approve(manager);
       }
       const next = deps.settings.preview(input);
+      // Before the queued-commands question: a service that fails the test is not worth confirming for.
+      await deps.connection.assertSavable(input, next, saveUnreachable === true);
       const current = sync.serviceId;
       const queued = current === undefined ? 0 : sync.queuedFor(current);
       if (queued > 0 && !confirmQueued && deps.serviceIdOf(next, input) !== current) {
         throw new PosError(
-          `Há ${queued} ${queued === 1 ? 'operação' : 'operações'} na fila para o serviço Pix atual. ` +
+          `Há ${queued} ${queued === 1 ? 'operação' : 'operações'} aguardando envio ao serviço Pix atual. ` +
             'Elas ficam guardadas e serão enviadas quando o Balcão voltar a usar este serviço. Confirme para trocar.',
           409,
         );
@@ -131,6 +149,10 @@ export function createPosHandlers(deps: PosHandlerDeps): PosHandlers {
       const saved = deps.settings.save(input);
       deps.onSettingsSaved(saved);
       return saved;
+    },
+
+    async testConnection(input) {
+      return deps.connection.test(input);
     },
 
     async markCustomerShowedReceipt({ correlationID }) {
@@ -152,6 +174,8 @@ export function createPosHandlers(deps: PosHandlerDeps): PosHandlers {
       return sync.payInSandbox(correlationID);
     },
 
+    ...createSaleOnScreenHandlers({ sync, register }),
+
     ...createRegisterHandlers({
       register,
       sync,
@@ -166,6 +190,7 @@ export function createPosHandlers(deps: PosHandlerDeps): PosHandlers {
   async function receiptFile(request: ReceiptRequest): Promise<ReceiptFile> {
     return counterReceipt(request, {
       records: sync.saleRecords(request.correlationID),
+      sale: receiptSaleOf(sync.getSale(request.correlationID), (sessionId) => register.session(sessionId)?.till_name),
       company: await sync.company(),
       settings: deps.settings.get(),
       environment: receiptEnvironment(),

@@ -14,6 +14,8 @@ import { EventHub, type PosEvents } from './event-hub';
 import type { LaunchRemote } from './launch-remote';
 import { notConfiguredMessage } from './not-configured';
 import { createPosHandlers, DEFAULT_SALE_EXPIRES_IN_SECONDS, type PosHandlers } from './pos-handlers';
+import { createConnectionGate } from './connection-gate';
+import { testConnection } from '../sync/connection-test';
 import type { Printing } from './printing';
 import { SettingsStore, type SecretStore } from './settings-store';
 import { Register } from '../register/register';
@@ -145,6 +147,8 @@ export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
       hub.emit({ type: 'status', status: status() });
     },
     serviceIdOf,
+    // The same fetch as the sync path, so a test reaches what the counter would reach.
+    connection: createConnectionGate(settings, (target) => testConnection(target, { fetch: options.fetch })),
     status,
     printing: options.printing,
     clock,

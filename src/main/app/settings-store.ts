@@ -24,8 +24,9 @@ export interface SettingsDefaults {
 
 type StoredSettings = Omit<Settings, 'hasAppId' | 'appIdStorage'>;
 
-// The file holds what saveSettings accepts, minus the secret; anything else is ignored on load.
-const storedSettingsSchema = posPayloadSchemas.saveSettings.omit({ appId: true, confirmQueued: true });
+// The file holds what saveSettings accepts, minus the secret and the flags that only steer a save
+// (the manager's approval, the owner's confirmations); anything else is ignored on load.
+const storedSettingsSchema = posPayloadSchemas.saveSettings.omit({ appId: true, confirmQueued: true, saveUnreachable: true, manager: true });
 
 export const REMOTE_MODES: readonly PosMode[] = ['remote-sandbox', 'production'];
 

@@ -10,8 +10,8 @@ const STAY = 1;
 
 export function queuedOnQuitMessage(queued: number): string {
   return queued === 1
-    ? 'Há 1 operação na fila para o serviço Pix. Ela fica guardada e será enviada na próxima vez que o Balcão abrir. Sair mesmo assim?'
-    : `Há ${queued} operações na fila para o serviço Pix. Elas ficam guardadas e serão enviadas na próxima vez que o Balcão abrir. Sair mesmo assim?`;
+    ? 'Há 1 operação aguardando envio ao serviço Pix. Ela fica guardada e será enviada na próxima vez que o Balcão abrir. Sair mesmo assim?'
+    : `Há ${queued} operações aguardando envio ao serviço Pix. Elas ficam guardadas e serão enviadas na próxima vez que o Balcão abrir. Sair mesmo assim?`;
 }
 
 interface PreventableEvent {

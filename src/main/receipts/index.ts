@@ -7,6 +7,7 @@ export type {
   ReceiptLayout,
   ReceiptLocale,
   ReceiptParty,
+  ReceiptSale,
   ReceiptTaxId,
   TaxIdType,
 } from './receipt-data';

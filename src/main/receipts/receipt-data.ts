@@ -28,6 +28,13 @@ export interface ReceiptHeader {
   lines?: string[];
 }
 
+export interface ReceiptSale {
+  /** The sale's number in its register session (1 prints "0001"). */
+  number?: number;
+  operatorName?: string;
+  tillName?: string;
+}
+
 export interface ReceiptData {
   kind: ReceiptKind;
   /** For refunds, the end-to-end id of the return itself (usually starting with "D"). */
@@ -43,6 +50,8 @@ export interface ReceiptData {
   /** For refunds: the end-to-end id of the payment being returned. */
   originalEndToEndId?: string;
   chargeCorrelationID?: string;
+  /** The counter's sale: its number in the register session ("Venda 0042"), who sold it, on which till. */
+  sale?: ReceiptSale;
   /** The shop's receipt header. */
   header?: ReceiptHeader;
   environment?: 'SANDBOX' | 'PRODUCTION';

@@ -19,6 +19,9 @@ export interface ReceiptLabels {
   endToEndId: string;
   originalEndToEndId: string;
   chargeCorrelationID: string;
+  saleNumber: string;
+  operator: string;
+  till: string;
   sandboxBanner: string;
   footer: string;
 }
@@ -44,6 +47,9 @@ const PT_BR: ReceiptLabels = {
   endToEndId: 'ID da transação (End-to-End)',
   originalEndToEndId: 'ID da transação original',
   chargeCorrelationID: 'Identificador da cobrança',
+  saleNumber: 'Venda',
+  operator: 'Operador',
+  till: 'Caixa',
   sandboxBanner: 'AMBIENTE DE TESTES — sem valor',
   footer: 'Comprovante emitido pelo Balcão',
 };
@@ -69,6 +75,9 @@ const EN: ReceiptLabels = {
   endToEndId: 'Transaction ID (End-to-End)',
   originalEndToEndId: 'Original transaction ID',
   chargeCorrelationID: 'Charge ID',
+  saleNumber: 'Sale',
+  operator: 'Operator',
+  till: 'Till',
   sandboxBanner: 'TEST ENVIRONMENT — no real value',
   footer: 'Receipt issued by Balcão',
 };

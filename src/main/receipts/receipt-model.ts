@@ -69,6 +69,12 @@ export function buildReceiptModel(data: ReceiptData, locale: ReceiptLocale = 'pt
     details.push({ label: labels.chargeCorrelationID, value: data.chargeCorrelationID, id: true });
   }
 
+  // The counter's own facts of the sale, for the cashier and the customer; the ids above stay for support.
+  const counter: ReceiptRow[] = [];
+  if (data.sale?.number !== undefined) counter.push({ label: labels.saleNumber, value: String(data.sale.number).padStart(4, '0') });
+  if (present(data.sale?.operatorName)) counter.push({ label: labels.operator, value: data.sale.operatorName.trim() });
+  if (present(data.sale?.tillName)) counter.push({ label: labels.till, value: data.sale.tillName.trim() });
+
   const headerLines = (data.header?.lines ?? []).filter(present);
   const headerTitle = present(data.header?.title) ? data.header.title : undefined;
 
@@ -81,6 +87,7 @@ export function buildReceiptModel(data: ReceiptData, locale: ReceiptLocale = 'pt
     dateTimeLabel: labels.dateTime,
     dateTime: formatReceiptTime(data.time, locale),
     sections: [
+      ...(counter.length > 0 ? [{ rows: counter }] : []),
       { heading: labels.payer, rows: partyRows(data.payer) },
       { heading: labels.receiver, rows: partyRows(data.receiver) },
       { rows: details },

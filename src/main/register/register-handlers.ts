@@ -9,6 +9,7 @@ import { saoPauloDate } from '../app/sao-paulo-day';
 import { renderReportPdf } from '../receipts';
 import type { CounterSync } from '../sync/counter-sync';
 import type { Register } from './register';
+import { pastSessionOf } from './past-sessions';
 import { sessionReport, type ReportShop } from './session-report';
 import { summarizeSession } from './session-summary';
 import { sessionView } from './sessions-repo';
@@ -113,7 +114,8 @@ export function createRegisterHandlers(deps: RegisterHandlerDeps): RegisterHandl
     },
 
     async listSessions() {
-      return { sessions: register.closedSessions() };
+      register.requireSignedIn();
+      return { sessions: register.closedSessionRows().flatMap((row) => pastSessionOf(row) ?? []) };
     },
 
     getSessionReport: ({ sessionId, layout }) => reportFile(sessionId, layout),
@@ -126,6 +128,7 @@ export function createRegisterHandlers(deps: RegisterHandlerDeps): RegisterHandl
   };
 
   async function reportFile(sessionId: string, layout: ReceiptLayoutName): Promise<ReceiptFile> {
+    register.requireSignedIn();
     const row = register.session(sessionId);
     if (!row) throw new PosError('Caixa não encontrado', 404);
     // A closed session prints the summary its manager confirmed; the open one, as it stands now.

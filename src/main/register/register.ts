@@ -139,6 +139,11 @@ export class Register {
     return this.sessions.closed(limit).map(sessionView);
   }
 
+  /** The closed sessions' rows, newest first, with the summary each manager confirmed. */
+  closedSessionRows(limit = 50): SessionRow[] {
+    return this.sessions.closed(limit);
+  }
+
   closeSession(sessionId: string, managerId: string, at: string, summaryJson: string): void {
     if (!this.sessions.close(sessionId, managerId, at, summaryJson)) {
       throw new PosError('Este caixa já foi fechado', 409);
@@ -155,6 +160,14 @@ export class Register {
     const session = this.sessions.open();
     if (!session) throw new PosError('O caixa está fechado. Abra o caixa para vender.', 409);
     return { sessionId: session.id, operatorId: operator.id };
+  }
+
+  /**
+   * Once the register is set up, the shop's figures (past sessions and their reports) are for the
+   * operator at the counter: nobody signed in, nobody reads them (401).
+   */
+  requireSignedIn(): void {
+    if (this.setUp) this.requireOperator();
   }
 
   private currentOperator(): OperatorRow | undefined {

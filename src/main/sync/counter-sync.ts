@@ -19,6 +19,7 @@ import { OfflineSalesRepo, type OfflineSaleRow } from './offline-sales-repo';
 import { OfflineSelling, type OfflineSalesConfig } from './offline-selling';
 import { RetrySchedule, type RetryScheduleOptions } from './retry-schedule';
 import { SaleMirror } from './sale-mirror';
+import { SaleOnScreenStore } from './sale-on-screen-store';
 import { SalePuller } from './sale-puller';
 import { parse, saleView } from './sale-view';
 import { SalesRepo, type Attribution, type RefundRow, type SaleRow } from './sales-repo';
@@ -105,6 +106,7 @@ export class CounterSync {
   private readonly puller: SalePuller;
   private readonly offline: OfflineSalesRepo;
   private readonly offlineSelling: OfflineSelling;
+  private readonly onScreen: SaleOnScreenStore;
   private reconcileTimer: ReturnType<typeof setInterval> | undefined;
   private readonly now: () => Date;
   private readonly newId: () => string;
@@ -124,6 +126,7 @@ export class CounterSync {
     this.repo = new SalesRepo(this.db);
     this.outbox = new CommandOutbox(this.db);
     this.offline = new OfflineSalesRepo(this.db);
+    this.onScreen = new SaleOnScreenStore(this.db);
     this.mirror = new SaleMirror(this.repo, () => this.now().toISOString());
     this.schedule = new RetrySchedule(options.retry);
     this.connectivity = new Connectivity(this.now, (next, previous) => this.connectivityChanged(next, previous));
@@ -248,7 +251,12 @@ export class CounterSync {
     const offlineConfig = this.offlineSelling.enabledConfig();
     if (offlineConfig && !this.connectivity.current.online) {
       const sale = { correlationID, value: input.value, comment: input.comment, expiresIn: input.expiresIn };
-      this.offlineSelling.create(service.serviceId, sale, offlineConfig, newRow);
+      // The sale goes on screen with its insert (a savepoint inside this transaction): a refusal
+      // leaves neither, and a crash right after Enter still brings the sale back.
+      this.db.transaction(() => {
+        this.offlineSelling.create(service.serviceId, sale, offlineConfig, newRow);
+        this.onScreen.set(correlationID);
+      })();
       this.sender.kick();
       return this.view(correlationID);
     }
@@ -258,6 +266,7 @@ export class CounterSync {
     this.db.transaction(() => {
       this.repo.insertSale(newRow('PENDING'));
       this.outbox.add({ serviceId: service.serviceId, saleId: correlationID, kind: 'create', idempotencyKey: correlationID, body, at });
+      this.onScreen.set(correlationID);
     })();
     this.statusChanged();
     const answer = await this.firstAnswer(correlationID);
@@ -380,6 +389,31 @@ export class CounterSync {
 
   getSale(correlationID: string): Sale {
     this.requireSale(correlationID);
+    return this.view(correlationID);
+  }
+
+  /**
+   * The sale the cashier had on screen (createSale put it there, or putSaleOnScreen), when it is
+   * a sale of the current service; a sale of another service (the mode changed) is not this till's now.
+   */
+  saleOnScreen(): Sale | undefined {
+    const correlationID = this.onScreen.get();
+    if (!correlationID || !this.service) return undefined;
+    const row = this.repo.sale(correlationID);
+    if (!row || row.service_id !== this.service.serviceId) return undefined;
+    this.puller.watch(correlationID);
+    return this.viewOf(row);
+  }
+
+  /** Puts one of this service's sales on screen (404 otherwise), or clears the screen (null). */
+  putSaleOnScreen(correlationID: string | null): Sale | undefined {
+    if (correlationID === null) {
+      this.onScreen.clear();
+      return undefined;
+    }
+    this.requireSale(correlationID);
+    this.onScreen.set(correlationID);
+    this.puller.watch(correlationID);
     return this.view(correlationID);
   }
 

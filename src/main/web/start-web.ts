@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import envPaths from 'env-paths';
 import { parseLaunchOptions } from '../app/launch-remote';
+import { clockFromEnv } from '../app/clock-offset-env';
 import { offlineTimingFromEnv } from '../app/offline-timing-env';
 import { createPosRuntime } from '../app/pos-runtime';
 import { noPrinting } from '../app/printing';
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     sandboxAppId: launch.sandboxAppId,
     remote: launch.remote,
     sync: offlineTimingFromEnv(process.env),
+    clock: clockFromEnv(process.env),
   });
   let host;
   try {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PosStatus } from '../../../src/shared/pos-api';
 import { connectionOf, isOffline, statusBarItems } from '../../../src/renderer/src/lib/connection-status';
+import { SANDBOX_SHOP_NAME } from '../../../src/shared/sandbox-shop-name';
 
 const base: PosStatus = {
   mode: 'remote-sandbox',
@@ -62,6 +63,11 @@ describe('the status bar', () => {
     expect(statusBarItems(refused, 'pt-BR')[2]).toEqual({ id: 'authRefused', reason: 'AppID inválido (401)' });
     expect(ids({ ...base, authRefused: '' })).toContain('authRefused');
     expect(ids(base)).not.toContain('authRefused');
+  });
+
+  it("names the shop, but not by the sandbox's placeholder name (Modo treino says that already)", () => {
+    expect(ids(base)).toContain('merchant');
+    expect(ids({ ...base, merchantName: SANDBOX_SHOP_NAME })).not.toContain('merchant');
   });
 
   it('keeps the not-ready marker', () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readServiceError } from '../../../src/renderer/src/lib/service-error';
+import ptBR from '../../../src/renderer/src/i18n/pt-BR.json';
+import { readableError, readServiceError } from '../../../src/renderer/src/lib/service-error';
+
+/** The pt-BR catalogue's text for a `serviceError.` key, as i18next's t gives it. */
+const ptBRText = (key: `serviceError.${string}`) => (ptBR.serviceError as Record<string, string>)[key.slice('serviceError.'.length)]!;
 
 describe("the service's errors as a cashier reads them", () => {
   it('maps the refusals issue 13 found to pt-BR, keeping the original as details', () => {
@@ -32,5 +36,14 @@ describe("the service's errors as a cashier reads them", () => {
     const own = 'Sem conexão com o serviço Pix. Verifique a internet e tente de novo.';
     expect(readServiceError(own)).toEqual({ kind: null, original: own });
     expect(readServiceError('Só uma venda paga pode ser devolvida')).toEqual({ kind: null, original: 'Só uma venda paga pode ser devolvida' });
+  });
+
+  it('gives the cashier the pt-BR text and keeps the service\'s words as details (the history list\'s refusal line, the detail, the error banner)', () => {
+    expect(readableError('O serviço Pix recusou: customer.taxID: taxID is not a valid CPF or CNPJ', ptBRText)).toEqual({
+      text: 'O serviço Pix não aceitou o CPF ou CNPJ do cliente: confira os números.',
+      details: 'customer.taxID: taxID is not a valid CPF or CNPJ',
+    });
+    expect(readableError('O serviço Pix recusou: something new', ptBRText)).toEqual({ text: 'O serviço Pix recusou o pedido.', details: 'something new' });
+    expect(readableError('Só uma venda paga pode ser devolvida', ptBRText)).toEqual({ text: 'Só uma venda paga pode ser devolvida', details: null });
   });
 });

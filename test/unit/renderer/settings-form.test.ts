@@ -68,7 +68,7 @@ describe('settings form', () => {
 });
 
 describe('switching services with commands queued', () => {
-  const refusal = Object.assign(new Error('Há 3 comandos na fila para o serviço atual. Eles ficam guardados e serão enviados quando esse serviço for usado de novo.'), {
+  const refusal = Object.assign(new Error('Há 3 comandos aguardando envio ao serviço atual. Eles ficam guardados e serão enviados quando esse serviço for usado de novo.'), {
     status: 409,
   });
 

@@ -1,4 +1,5 @@
 import { cnpj } from 'cpf-cnpj-validator';
+import { SANDBOX_SHOP_NAME } from '../../../shared/sandbox-shop-name';
 import type { Db } from '../../store/database';
 import { ALL_SCOPES } from '../operations';
 import { newUuid } from '../ids';
@@ -47,10 +48,10 @@ export function sandboxCnpj(): string {
  */
 export function createSandboxCompany(db: Db, now: Date, options: SandboxCompanyOptions = {}): SandboxCompany {
   const at = now.toISOString();
-  const tradeName = options.tradeName ?? 'Balcão Sandbox';
+  const tradeName = options.tradeName ?? SANDBOX_SHOP_NAME;
   return db.transaction(() => {
     const companyId = insertCompany(db, at, {
-      officialName: options.officialName ?? 'Balcão Sandbox Comércio LTDA',
+      officialName: options.officialName ?? `${SANDBOX_SHOP_NAME} Comércio LTDA`,
       tradeName,
       taxID: options.taxID ?? sandboxCnpj(),
       taxIDType: 'BR:CNPJ',

@@ -2,6 +2,7 @@
 // receipt dialog that any screen can open.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shopNameToShow } from '../../../shared/sandbox-shop-name';
 import { HistoryScreen } from '../features/history/HistoryScreen';
 import { ManagerPinDialog } from '../features/register/ManagerPinDialog';
 import { useRegister } from '../features/register/register-store';
@@ -34,7 +35,7 @@ export function App() {
   const { t } = useTranslation();
   const screen = useNavigation((state) => state.screen);
   const go = useNavigation((state) => state.go);
-  const merchantName = useSettings((state) => state.settings?.merchantName);
+  const shopName = useSettings((state) => shopNameToShow(state.settings?.merchantName));
 
   useEffect(() => {
     const disconnect = connectLiveEvents(posApi());
@@ -65,7 +66,7 @@ export function App() {
         <div className="brand">
           <BrandMark className="brand-mark" />
           <span className="brand-name">{t('app.name')}</span>
-          {merchantName && <span className="brand-merchant">{merchantName}</span>}
+          {shopName && <span className="brand-merchant">{shopName}</span>}
         </div>
         <nav className="tabs" aria-label={t('app.nav')}>
           {SCREENS.map(({ screen: target, key }) => (

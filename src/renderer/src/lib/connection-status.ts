@@ -4,6 +4,7 @@
 // while offline), those waiting for the owner, and why offline selling is not possible now. Pure and DOM-free: tested in Node; the
 // status bar only turns each item into text.
 import type { OfflineStatus, PosConnection, PosMode, PosStatus } from '../../../shared/pos-api';
+import { shopNameToShow } from '../../../shared/sandbox-shop-name';
 import { formatTime } from './date-time';
 
 /** The connection as the status says it; a status from before `connection` existed reads `online`. */
@@ -59,7 +60,9 @@ export function statusBarItems(status: PosStatus | null, locale: string): Status
   if (refused !== undefined) items.push({ id: 'authRefused', reason: refused });
   items.push({ id: 'mode', mode: status.mode });
   if (!status.ready) items.push({ id: 'notReady' });
-  if (status.merchantName) items.push({ id: 'merchant', name: status.merchantName });
+  // The sandbox's placeholder name is no shop's: "Modo treino" already says what it is.
+  const shopName = shopNameToShow(status.merchantName);
+  if (shopName) items.push({ id: 'merchant', name: shopName });
   return items;
 }
 

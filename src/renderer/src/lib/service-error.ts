@@ -54,3 +54,16 @@ export function readServiceError(message: string): ServiceErrorText {
   if (inner !== original) return { kind: 'refused', original: inner };
   return { kind: null, original };
 }
+
+export interface ReadableError {
+  /** What the cashier reads, in the counter's language. */
+  text: string;
+  /** The service's own words, for a smaller "Detalhes:" line or a tooltip; null when `text` already is the message. */
+  details: string | null;
+}
+
+/** A message in the cashier's words: the service's mapped through `translate` (the i18n `t`), the counter's own as it is. */
+export function readableError(message: string, translate: (key: `serviceError.${ServiceErrorKind}`) => string): ReadableError {
+  const read = readServiceError(message);
+  return read.kind ? { text: translate(`serviceError.${read.kind}`), details: read.original } : { text: read.original, details: null };
+}

@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '../../../../shared/pos-api';
+import { shopNameToShow } from '../../../../shared/sandbox-shop-name';
 import { BrandMark, CheckIcon, ClockIcon } from '../../app/Icons';
 import { posApi } from '../../app/pos-api';
 import { formatCountdown, secondsUntil } from '../../lib/countdown';
@@ -19,7 +20,7 @@ import './customer-display.css';
 export function CustomerDisplay() {
   const { t } = useTranslation();
   const [sale, setSale] = useState<Sale | null>(null);
-  const merchantName = useSettings((state) => state.settings?.merchantName);
+  const shopName = useSettings((state) => shopNameToShow(state.settings?.merchantName));
 
   useEffect(() => {
     let shown: Sale | null = null;
@@ -60,7 +61,7 @@ export function CustomerDisplay() {
     <main className="customer">
       <header className="customer-head">
         <BrandMark className="customer-brand" />
-        <span>{merchantName ?? t('app.name')}</span>
+        <span>{shopName ?? t('app.name')}</span>
       </header>
       {sale && customerView(sale) !== 'idle' ? <CustomerSale sale={sale} /> : <Idle />}
     </main>

@@ -1,5 +1,7 @@
-// Histórico: today's sales with status chips (and "na fila" / the service's refusal under them),
-// search by id or amount, the day's totals, and the selected sale's detail beside the list.
+// Histórico: this till's sales (counter.db, never the account's other charges) of today, a past
+// day or a range (HistoryDays.tsx: A, P, H, I; E exports them as CSV), with status chips (and
+// "aguardando envio" / the service's refusal under them), search by id or amount, the days'
+// totals, and the selected sale's detail beside the list.
 // Arrows move, "/" searches, D refunds. The list itself, virtualised, is SaleList.tsx.
 // A second tab, "Conferir pagamentos offline (N)" (O switches), lists the offline sales waiting
 // for the owner (OfflineReview.tsx); it is loaded whenever the history opens.
@@ -14,7 +16,9 @@ import { Kbd } from '../../app/Kbd';
 import { formatDate } from '../../lib/date-time';
 import { formatBRL } from '../../lib/money';
 import { useStatus } from '../status-bar/status-store';
-import { selectedSale, useHistory, type HistoryView } from './history-store';
+import { useRegister } from '../register/register-store';
+import { HistoryDaysBar, HistoryDaysForm, useHistoryTitle } from './HistoryDays';
+import { selectedSale, useHistory, type HistoryDays, type HistoryView } from './history-store';
 import { OfflineReviewPanel } from './OfflineReview';
 import { SaleDetail } from './SaleDetail';
 import { SaleList } from './SaleList';
@@ -25,7 +29,10 @@ const SEARCH_DEBOUNCE_MS = 180;
 
 export function HistoryScreen() {
   const { t, i18n } = useTranslation();
-  const { sales, totals, search, loading, error, selectedId, refunding, view, review, reviewConfirming } = useHistory();
+  const { sales, totals, search, loading, error, selectedId, refunding, view, review, reviewConfirming, days, choosingDays, exportError } = useHistory();
+  const title = useHistoryTitle();
+  // The till whose sales these are: the open session's, or the last one used.
+  const tillName = useRegister((state) => (state.register?.setUp ? (state.register.session?.tillName ?? state.register.tillName) : null));
   const { load, setSearch, select, moveSelection, loadReview, setView } = useHistory.getState();
   const statusReviewCount = useStatus((state) => state.status?.offline?.reviewCount ?? 0);
   const reviewCount = review?.length ?? statusReviewCount;
@@ -79,18 +86,25 @@ export function HistoryScreen() {
         else select(null);
       },
     },
-    { enabled: !refunding && view === 'day' },
+    { enabled: !refunding && view === 'day' && !choosingDays },
   );
 
   const parsed = parseSaleSearch(search);
   const today = totals ? dayToDate(totals.day) : new Date();
+  const shownDays = days ?? (totals ? { from: totals.day, to: totals.day } : null);
+  const emptyText = search ? t('history.noMatch') : days === null ? t('history.empty') : days.from === days.to ? t('history.emptyPast') : t('history.emptyRange');
 
   return (
     <div className="history">
       <header className="history-head">
         <div>
-          <h1 className="screen-title">{t('history.title')}</h1>
-          <p className="history-date">{formatDate(today, i18n.language)}</p>
+          <h1 className={`screen-title${days && days.from !== days.to ? ' screen-title--range' : ''}`}>{title}</h1>
+          {days === null && <p className="history-date">{formatDate(today, i18n.language)}</p>}
+          {tillName && (
+            <p className="history-till" data-testid="history-till">
+              {t('history.tillShown', { till: tillName })}
+            </p>
+          )}
         </div>
         {view === 'day' && (
           <div className="history-search">
@@ -117,7 +131,11 @@ export function HistoryScreen() {
         )}
       </header>
 
-      <ViewTabs view={view} reviewCount={reviewCount} onPick={setView} />
+      <div className="history-bar">
+        <ViewTabs view={view} days={days} reviewCount={reviewCount} onPick={setView} />
+        {view === 'day' && <HistoryDaysBar keysEnabled={!refunding} />}
+      </div>
+      {view === 'day' && choosingDays && shownDays && <HistoryDaysForm shown={shownDays} />}
 
       {view === 'review' ? (
         <OfflineReviewPanel />
@@ -128,6 +146,11 @@ export function HistoryScreen() {
           {error && (
             <p className="banner banner--error" role="alert">
               {t('history.loadFailed', { message: error })}
+            </p>
+          )}
+          {exportError && (
+            <p className="banner banner--error" role="alert">
+              {t('history.exportFailed', { message: exportError })}
             </p>
           )}
 
@@ -153,9 +176,9 @@ export function HistoryScreen() {
                 <span>{t('history.reference')}</span>
               </div>
               {sales.length === 0 && !loading ? (
-                <p className="empty">{search ? t('history.noMatch') : t('history.empty')}</p>
+                <p className="empty">{emptyText}</p>
               ) : (
-                <SaleList sales={sales} selectedId={selectedId} language={i18n.language} onSelect={select} />
+                <SaleList sales={sales} selectedId={selectedId} language={i18n.language} onSelect={select} withDate={days !== null && days.from !== days.to} />
               )}
             </section>
 
@@ -176,7 +199,7 @@ export function HistoryScreen() {
 }
 
 /** "Vendas de hoje" | "Conferir pagamentos offline (N)": O switches between them, as does a click. */
-function ViewTabs({ view, reviewCount, onPick }: { view: HistoryView; reviewCount: number; onPick(view: HistoryView): void }) {
+function ViewTabs({ view, days, reviewCount, onPick }: { view: HistoryView; days: HistoryDays; reviewCount: number; onPick(view: HistoryView): void }) {
   const { t } = useTranslation();
   return (
     <div className="history-views" role="tablist" aria-label={t('history.views')}>
@@ -189,7 +212,7 @@ function ViewTabs({ view, reviewCount, onPick }: { view: HistoryView; reviewCoun
         aria-controls={view === 'day' ? 'history-day-panel' : undefined}
         onClick={() => onPick('day')}
       >
-        {t('history.dayTab')}
+        {days === null ? t('history.dayTab') : days.from === days.to ? t('history.pastDayTab') : t('history.rangeTab')}
       </button>
       <button
         type="button"
@@ -211,6 +234,7 @@ function ViewTabs({ view, reviewCount, onPick }: { view: HistoryView; reviewCoun
 
 function Totals({ totals }: { totals: DayTotals | null }) {
   const { t } = useTranslation();
+  const isRange = totals?.to !== undefined && totals.to !== totals.day;
   const money = (cents: number | undefined) => (cents === undefined ? '—' : formatBRL(cents));
   const items = [
     { key: 'count', value: totals ? String(totals.count) : '—' },
@@ -220,7 +244,7 @@ function Totals({ totals }: { totals: DayTotals | null }) {
     { key: 'net', value: money(totals?.net), strong: true },
   ] as const;
   return (
-    <section aria-label={t('history.totals')}>
+    <section aria-label={isRange ? t('history.rangeTotals') : t('history.totals')}>
       <dl className="totals">
         {items.map((item) => (
           <div key={item.key} className={`total${'strong' in item ? ' total--strong' : ''}`}>

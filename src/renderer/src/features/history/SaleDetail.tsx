@@ -6,10 +6,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '../../../../shared/pos-api';
+import { useReadableError } from '../../app/ErrorMessage';
 import { useHotkeys } from '../../app/hotkeys';
 import { CheckIcon, ClockIcon } from '../../app/Icons';
 import { Kbd } from '../../app/Kbd';
-import { formatTime } from '../../lib/date-time';
+import { formatMoment, formatTime } from '../../lib/date-time';
 import { formatBRL } from '../../lib/money';
 import { offlineStanding } from '../../lib/offline-sale';
 import { canRefund, refundableCents, refundOutcome, refundReceiptId, syncMarks, syncNote } from '../../lib/sale-status';
@@ -18,6 +19,8 @@ import { RefundPanel } from '../refund/RefundPanel';
 import { useHistory } from './history-store';
 import { QueuedMark, StatusChip } from './StatusChip';
 import { saleNumberText } from '../../lib/register-view';
+import { canShowAgain } from '../../lib/sale-on-screen';
+import { WaitingSaleActions } from './WaitingSaleActions';
 
 type Done = { tone: 'sent' | 'queued' | 'rejected'; text: string };
 
@@ -32,9 +35,14 @@ export function SaleDetail({ sale }: { sale: Sale }) {
   const offline = sale.offline;
   const [done, setDone] = useState<Done | null>(null);
   const locale = i18n.language;
+  const today = useHistory((state) => state.today);
+  // Times of another day than today carry their date (a past day, or a range, is on screen).
+  const when = (iso: string | undefined) => formatMoment(iso, locale, today);
   const refundable = canRefund(sale);
   const refundableValue = refundableCents(sale);
   const marks = syncMarks(sale);
+  const readable = useReadableError();
+  const refusal = marks.rejected ? readable(marks.rejected) : null;
   const note = syncNote(sale);
 
   const showPaymentReceipt = () =>
@@ -68,9 +76,14 @@ export function SaleDetail({ sale }: { sale: Sale }) {
         <StatusChip sale={sale} />
       </header>
 
-      {marks.rejected && (
+      {refusal && (
         <p className="detail-sync detail-sync--rejected" data-testid="detail-rejected">
-          <strong>{t('sync.rejectedLabel')}</strong> {marks.rejected}
+          <strong>{t('sync.rejectedLabel')}</strong> {refusal.text}
+          {refusal.details !== null && (
+            <small className="error-details">
+              {t('serviceError.details')} {refusal.details}
+            </small>
+          )}
         </p>
       )}
       {note && !refunding && (
@@ -89,8 +102,21 @@ export function SaleDetail({ sale }: { sale: Sale }) {
             <Fact label={t('register.detailNumber')} value={saleNumberText(sale.number)!} testId="detail-sale-number" />
           )}
           {sale.operatorName && <Fact label={t('register.detailOperator')} value={sale.operatorName} testId="detail-operator" />}
-          <Fact label={t('detail.createdAt')} value={formatTime(sale.createdAt, locale)} />
-          {sale.paidAt && <Fact label={t('detail.paidAt')} value={formatTime(sale.paidAt, locale)} />}
+          {/* Audit: a cancelled sale stays listed, saying who cancelled it and when. */}
+          {sale.cancelledAt && (
+            <Fact
+              label={t('history.cancellation')}
+              value={
+                sale.cancelledBy
+                  ? t('history.cancelledByAt', { name: sale.cancelledBy, time: when(sale.cancelledAt) })
+                  : t('history.cancelledAt', { time: when(sale.cancelledAt) })
+              }
+              wide
+              testId="detail-cancelled"
+            />
+          )}
+          <Fact label={t('detail.createdAt')} value={when(sale.createdAt)} />
+          {sale.paidAt && <Fact label={t('detail.paidAt')} value={when(sale.paidAt)} />}
           {sale.status === 'COMPLETED' && <Fact label={t('detail.refundable')} value={formatBRL(refundableValue)} />}
           {sale.payerName && <Fact label={t('detail.payer')} value={sale.payerName} />}
           {sale.comment && <Fact label={t('detail.comment')} value={sale.comment} wide />}
@@ -152,6 +178,9 @@ export function SaleDetail({ sale }: { sale: Sale }) {
           </div>
         )
       )}
+
+      {/* A sale still waiting for its Pix: its QR shown again, or the sale cancelled (issue 13). */}
+      {!refunding && canShowAgain(sale) && <WaitingSaleActions sale={sale} />}
 
       {!refunding && sale.refunds.length > 0 && (
         <section className="refund-list" aria-labelledby="refunds-title">

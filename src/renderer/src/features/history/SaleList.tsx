@@ -9,7 +9,10 @@
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { Sale } from '../../../../shared/pos-api';
+import { useTranslation } from 'react-i18next';
+import { saoPauloFormatter } from '../../../../shared/sao-paulo-time';
 import { formatTime } from '../../lib/date-time';
+import { saleNumberText } from '../../lib/register-view';
 import { formatBRL } from '../../lib/money';
 import { estimateSaleRowHeight, indexOfSale, withPinnedRows } from '../../lib/sale-rows-window';
 import { StatusChip, SyncMarks } from './StatusChip';
@@ -24,9 +27,11 @@ interface SaleListProps {
   selectedId: string | null;
   language: string;
   onSelect(correlationID: string): void;
+  /** A range of days: each row says its day above its time. */
+  withDate?: boolean;
 }
 
-export function SaleList({ sales, selectedId, language, onSelect }: SaleListProps) {
+export function SaleList({ sales, selectedId, language, onSelect, withDate = false }: SaleListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const selectedIndex = indexOfSale(sales, selectedId);
@@ -60,7 +65,7 @@ export function SaleList({ sales, selectedId, language, onSelect }: SaleListProp
   }, [selectedId, selectedIndex, virtualizer]);
 
   return (
-    <div ref={scrollRef} className="sale-rows-scroll">
+    <div ref={scrollRef} className={`sale-rows-scroll${withDate ? ' sale-rows-scroll--dated' : ''}`}>
       <ul className="sale-rows" role="list" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const sale = sales[item.index]!;
@@ -73,7 +78,14 @@ export function SaleList({ sales, selectedId, language, onSelect }: SaleListProp
               aria-posinset={item.index + 1}
               style={{ transform: `translateY(${item.start}px)` }}
             >
-              <SaleRow sale={sale} selected={sale.correlationID === selectedId} language={language} onSelect={onSelect} onFocusChange={setFocusedId} />
+              <SaleRow
+                sale={sale}
+                selected={sale.correlationID === selectedId}
+                language={language}
+                withDate={withDate}
+                onSelect={onSelect}
+                onFocusChange={setFocusedId}
+              />
             </li>
           );
         })}
@@ -94,13 +106,18 @@ interface SaleRowProps {
   sale: Sale;
   selected: boolean;
   language: string;
+  withDate: boolean;
   onSelect(correlationID: string): void;
   onFocusChange(correlationID: string | null): void;
 }
 
 /** One sale: re-rendered only when it changes (a live push) or is (de)selected, not on every scroll. */
-const SaleRow = memo(function SaleRow({ sale, selected, language, onSelect, onFocusChange }: SaleRowProps) {
+const SaleRow = memo(function SaleRow({ sale, selected, language, withDate, onSelect, onFocusChange }: SaleRowProps) {
+  const { t } = useTranslation();
   const id = sale.correlationID;
+  const number = saleNumberText(sale.number);
+  // "Venda 0042 · Ana": the sale's number in its session and who made it, when the register knew.
+  const who = [number && t('history.saleLine', { number }), sale.operatorName].filter(Boolean).join(' · ');
   return (
     <button
       type="button"
@@ -110,12 +127,18 @@ const SaleRow = memo(function SaleRow({ sale, selected, language, onSelect, onFo
       onFocus={() => onFocusChange(id)}
       onBlur={() => onFocusChange(null)}
     >
-      <span className="sale-row-time">{formatTime(sale.createdAt, language)}</span>
+      <span className="sale-row-time">
+        {withDate && <span className="sale-row-day">{saoPauloFormatter(language, { day: '2-digit', month: '2-digit' }).format(new Date(sale.createdAt))}</span>}
+        {formatTime(sale.createdAt, language)}
+      </span>
       <span className="num sale-row-amount">{formatBRL(sale.value)}</span>
       <span className="sale-row-status">
         <StatusChip sale={sale} />
       </span>
-      <span className="sale-row-ref">{sale.comment || sale.customer?.name || id}</span>
+      <span className="sale-row-ref">
+        {who && <span className="sale-row-who">{who}</span>}
+        <span className="sale-row-ref-text">{sale.comment || sale.customer?.name || id}</span>
+      </span>
       {/* Under the chip, across to the row's end: "na fila", the service's refusal. */}
       <SyncMarks sale={sale} />
     </button>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '../../../../shared/pos-api';
+import { useReadableError } from '../../app/ErrorMessage';
 import { ClockIcon } from '../../app/Icons';
 import { saleDisplayStatus, syncMarks } from '../../lib/sale-status';
 
@@ -14,21 +15,27 @@ export function StatusChip({ sale }: { sale: Sale }) {
 }
 
 /**
- * The small markers under a sale's chip in the history list: "na fila" while some of its
- * commands wait for the service, and the service's refusal in its own words, each on one line
- * with the full text in its tooltip (the detail shows it whole).
+ * The small markers under a sale's chip in the history list: "aguardando envio" while some of
+ * its commands wait for the service, and the service's refusal in pt-BR (lib/service-error.ts),
+ * each on one line with the full text, the service's own words included, in its tooltip.
  */
 export function SyncMarks({ sale }: { sale: Sale }) {
   const { t } = useTranslation();
+  const readable = useReadableError();
   const marks = syncMarks(sale);
   if (!marks.queued && !marks.rejected) return null;
+  const refusal = marks.rejected ? readable(marks.rejected) : null;
   return (
     <span className="sync-marks">
       {marks.queued && <QueuedMark />}
-      {marks.rejected && (
-        <span className="sync-mark sync-mark--rejected" data-testid="sync-rejected" title={marks.rejected}>
+      {refusal && (
+        <span
+          className="sync-mark sync-mark--rejected"
+          data-testid="sync-rejected"
+          title={refusal.details === null ? refusal.text : `${refusal.text} ${t('serviceError.details')} ${refusal.details}`}
+        >
           <span className="visually-hidden">{t('sync.rejectedLabel')} </span>
-          {marks.rejected}
+          {refusal.text}
         </span>
       )}
     </span>

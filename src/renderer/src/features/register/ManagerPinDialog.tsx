@@ -5,8 +5,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Kbd } from '../../app/Kbd';
-import { pinInput, PIN_PATTERN } from '../../lib/register-view';
 import { useManagerApproval } from './manager-approval';
+import { PinField, usePinEntry } from './PinField';
 import { useRegister } from './register-store';
 import './register.css';
 
@@ -22,18 +22,15 @@ function OpenManagerPin() {
   const register = useRegister((state) => state.register);
   const managers = (register?.operators ?? []).filter((operator) => operator.role === 'MANAGER');
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const pinRef = useRef<HTMLInputElement>(null);
+  const entry = usePinEntry();
   const [operatorId, setOperatorId] = useState(() =>
     register?.current?.role === 'MANAGER' ? register.current.id : (managers[0]?.id ?? ''),
   );
-  const [pin, setPin] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
-    pinRef.current?.focus();
+    entry.focusPin();
     return () => dialog?.close();
   }, []);
 
@@ -47,23 +44,12 @@ function OpenManagerPin() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending) return;
-    if (!operatorId) return setMessage(t('register.pin.noManager'));
-    if (!PIN_PATTERN.test(pin)) {
-      setMessage(t('register.pin.format'));
-      pinRef.current?.focus();
-      return;
-    }
-    setSending(true);
-    setMessage(null);
-    const refusal = await pending.run({ operatorId, pin });
+    if (entry.sending) return;
+    if (!operatorId) return entry.say(t('register.pin.noManager'));
+    if (!entry.send()) return;
+    const refusal = await pending.run({ operatorId, pin: entry.pin });
     // On success the dialog is already gone; on a refusal it stays, PIN cleared for the next try.
-    if (refusal !== null) {
-      setSending(false);
-      setMessage(refusal);
-      setPin('');
-      pinRef.current?.focus();
-    }
+    if (refusal !== null) entry.refused(refusal);
   };
 
   return (
@@ -75,7 +61,7 @@ function OpenManagerPin() {
       data-testid="manager-pin"
       onCancel={(event) => {
         event.preventDefault();
-        if (!sending) pending.cancel();
+        if (!entry.sending) pending.cancel();
       }}
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
@@ -85,41 +71,19 @@ function OpenManagerPin() {
         <p id="pin-purpose" className="pin-purpose">
           {t(`register.pin.purpose.${pending.purpose}`)}
         </p>
-        <div className="field">
-          <label htmlFor="pin-manager">{t('register.pin.manager')}</label>
-          <select id="pin-manager" value={operatorId} onChange={(event) => setOperatorId(event.target.value)} disabled={sending}>
-            {managers.map((manager) => (
-              <option key={manager.id} value={manager.id}>
-                {manager.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="pin-value">{t('register.pin.pin')}</label>
-          <input
-            id="pin-value"
-            ref={pinRef}
-            className="pin-input"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={8}
-            value={pin}
-            aria-invalid={message ? true : undefined}
-            aria-describedby={message ? 'pin-message' : undefined}
-            onChange={(event) => setPin(pinInput(event.target.value))}
-            disabled={sending}
-          />
-        </div>
-        <p id="pin-message" className={message ? 'banner banner--error pin-message' : 'pin-message'} role="alert">
-          {message ?? ''}
-        </p>
+        <PinField
+          idPrefix="approval"
+          operatorLabel={t('register.pin.manager')}
+          choices={managers.map((manager) => ({ id: manager.id, label: manager.name }))}
+          operatorId={operatorId}
+          onOperatorChange={setOperatorId}
+          {...entry.field}
+        />
         <div className="dialog-actions">
-          <button type="submit" className="button button--primary" disabled={sending}>
-            {sending ? t('register.pin.checking') : t('register.pin.confirm')} <Kbd>Enter</Kbd>
+          <button type="submit" className="button button--primary" disabled={entry.sending}>
+            {entry.sending ? t('register.pin.checking') : t('register.pin.confirm')} <Kbd>Enter</Kbd>
           </button>
-          <button type="button" className="button button--quiet" onClick={() => pending.cancel()} disabled={sending}>
+          <button type="button" className="button button--quiet" onClick={() => pending.cancel()} disabled={entry.sending}>
             {t('register.pin.cancel')} <Kbd>Esc</Kbd>
           </button>
         </div>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { OperatorRole, RegisterState } from '../../../../shared/pos-api';
 import { errorMessage, posApi } from '../../app/pos-api';
 import { formatTime } from '../../lib/date-time';
-import { OPERATOR_NAME_MAX, operatorFormProblem, pinInput, type OperatorFormProblem } from '../../lib/register-view';
+import { OPERATOR_NAME_MAX, operatorFormProblem, pinInput, type OperatorDraft, type OperatorFormProblem } from '../../lib/register-view';
 import { ApprovalCancelled, askManager } from './manager-approval';
 import { useRegister } from './register-store';
 import './register.css';
@@ -74,12 +74,29 @@ export function OperatorsSection() {
   );
 }
 
+/** The typed fields of a new operator, in the order they are read (and their problems found). */
+const OPERATOR_FIELDS: readonly OperatorFieldSpec[] = [
+  { key: 'name', id: 'operator-name', problems: ['nameRequired', 'nameTaken'] },
+  { key: 'pin', id: 'operator-pin', problems: ['pinFormat'], secret: true },
+  { key: 'pinAgain', id: 'operator-pin-again', problems: ['pinMismatch'], secret: true },
+];
+
+interface OperatorFieldSpec {
+  /** Also names its label: `register.operators.<key>`. */
+  key: keyof OperatorDraft;
+  id: string;
+  problems: readonly OperatorFormProblem[];
+  /** A PIN: masked, digits only, at most 8. */
+  secret?: boolean;
+}
+
+const EMPTY_DRAFT: OperatorDraft = { name: '', pin: '', pinAgain: '' };
+const PROBLEM_ID = 'operator-form-problem';
+
 function OperatorForm({ register, first, onDone }: { register: RegisterState; first: boolean; onDone(text: string): void }) {
   const { t } = useTranslation();
-  const [name, setName] = useState('');
+  const [draft, setDraft] = useState<OperatorDraft>(EMPTY_DRAFT);
   const [role, setRole] = useState<OperatorRole>(first ? 'MANAGER' : 'CASHIER');
-  const [pin, setPin] = useState('');
-  const [pinAgain, setPinAgain] = useState('');
   const [problem, setProblem] = useState<OperatorFormProblem | null>(null);
   const [apiError, setApiError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -87,24 +104,23 @@ function OperatorForm({ register, first, onDone }: { register: RegisterState; fi
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
-    const found = operatorFormProblem({ name, pin, pinAgain }, register.operators.map((operator) => operator.name));
+    const found = operatorFormProblem(draft, register.operators.map((operator) => operator.name));
     setProblem(found);
     setApiError(null);
     if (found) {
-      document.getElementById(found.startsWith('name') ? 'operator-name' : found === 'pinFormat' ? 'operator-pin' : 'operator-pin-again')?.focus();
+      const field = OPERATOR_FIELDS.find((spec) => spec.problems.includes(found));
+      if (field) document.getElementById(field.id)?.focus();
       return;
     }
     setSending(true);
-    const input = { name: name.trim(), role: first ? ('MANAGER' as const) : role, pin };
+    const input = { name: draft.name.trim(), role: first ? ('MANAGER' as const) : role, pin: draft.pin };
     try {
       const state = first
         ? await posApi().createOperator(input)
         : await askManager('createOperator', (manager) => posApi().createOperator({ ...input, manager }));
       useRegister.getState().apply(state);
       onDone(t('register.operators.created', { name: input.name }));
-      setName('');
-      setPin('');
-      setPinAgain('');
+      setDraft(EMPTY_DRAFT);
     } catch (error) {
       if (!(error instanceof ApprovalCancelled)) setApiError(errorMessage(error));
     } finally {
@@ -112,24 +128,23 @@ function OperatorForm({ register, first, onDone }: { register: RegisterState; fi
     }
   };
 
+  const field = (spec: OperatorFieldSpec) => (
+    <OperatorField
+      key={spec.key}
+      spec={spec}
+      value={draft[spec.key]}
+      invalid={problem !== null && spec.problems.includes(problem)}
+      onChange={(value) => setDraft((current) => ({ ...current, [spec.key]: value }))}
+    />
+  );
+
   return (
     <form className="operator-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="operator-form-title">
       <h3 id="operator-form-title" className="operator-form-title">
         {first ? t('register.operators.firstTitle') : t('register.operators.newTitle')}
       </h3>
       <div className="operator-fields">
-        <div className={`field${problem?.startsWith('name') ? ' field--invalid' : ''}`}>
-          <label htmlFor="operator-name">{t('register.operators.name')}</label>
-          <input
-            id="operator-name"
-            type="text"
-            autoComplete="off"
-            maxLength={OPERATOR_NAME_MAX}
-            value={name}
-            aria-invalid={problem?.startsWith('name') || undefined}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
+        {field(OPERATOR_FIELDS[0]!)}
         {!first && (
           <div className="field">
             <label htmlFor="operator-role">{t('register.operators.role')}</label>
@@ -139,35 +154,10 @@ function OperatorForm({ register, first, onDone }: { register: RegisterState; fi
             </select>
           </div>
         )}
-        <div className={`field${problem === 'pinFormat' ? ' field--invalid' : ''}`}>
-          <label htmlFor="operator-pin">{t('register.operators.pin')}</label>
-          <input
-            id="operator-pin"
-            type="password"
-            inputMode="numeric"
-            autoComplete="new-password"
-            maxLength={8}
-            value={pin}
-            aria-invalid={problem === 'pinFormat' || undefined}
-            onChange={(event) => setPin(pinInput(event.target.value))}
-          />
-        </div>
-        <div className={`field${problem === 'pinMismatch' ? ' field--invalid' : ''}`}>
-          <label htmlFor="operator-pin-again">{t('register.operators.pinAgain')}</label>
-          <input
-            id="operator-pin-again"
-            type="password"
-            inputMode="numeric"
-            autoComplete="new-password"
-            maxLength={8}
-            value={pinAgain}
-            aria-invalid={problem === 'pinMismatch' || undefined}
-            onChange={(event) => setPinAgain(pinInput(event.target.value))}
-          />
-        </div>
+        {OPERATOR_FIELDS.slice(1).map(field)}
       </div>
       {(problem || apiError) && (
-        <p className="banner banner--error" role="alert">
+        <p id={PROBLEM_ID} className="banner banner--error" role="alert">
           {problem ? t(`register.operators.problems.${problem}`) : apiError}
         </p>
       )}
@@ -177,5 +167,25 @@ function OperatorForm({ register, first, onDone }: { register: RegisterState; fi
         </button>
       </div>
     </form>
+  );
+}
+
+function OperatorField({ spec, value, invalid, onChange }: { spec: OperatorFieldSpec; value: string; invalid: boolean; onChange(value: string): void }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`field${invalid ? ' field--invalid' : ''}`}>
+      <label htmlFor={spec.id}>{t(`register.operators.${spec.key}`)}</label>
+      <input
+        id={spec.id}
+        type={spec.secret ? 'password' : 'text'}
+        inputMode={spec.secret ? 'numeric' : undefined}
+        autoComplete={spec.secret ? 'new-password' : 'off'}
+        maxLength={spec.secret ? 8 : OPERATOR_NAME_MAX}
+        value={value}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? PROBLEM_ID : undefined}
+        onChange={(event) => onChange(spec.secret ? pinInput(event.target.value) : event.target.value)}
+      />
+    </div>
   );
 }

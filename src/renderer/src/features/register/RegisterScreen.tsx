@@ -1,5 +1,6 @@
 // "Caixa" (F7): where the counter stands. Before the first manager: how to create one. Then, in
-// turn: sign in, open the register, and (while open) the closing with its summary and report.
+// turn: sign in, open the register, and (while open) the closing with its summary and report;
+// below, the closed sessions with their reports to save or print again.
 import { useEffect } from 'react';
 import type { SessionSummary } from '../../../../shared/pos-api';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { useNavigation } from '../../app/navigation-store';
 import { registerGate } from '../../lib/register-view';
 import { ClosedSession, CloseRegister } from './CloseRegister';
 import { OpenRegisterForm } from './OpenRegisterForm';
+import { PastSessions } from './PastSessions';
 import { useRegister } from './register-store';
 import { SignInForm } from './SignInForm';
 import './register.css';
@@ -42,6 +44,9 @@ export function RegisterScreen() {
   return (
     <section className="register-screen">
       {closed ? <ClosedSession summary={closed} onDone={() => setClosed(null)} /> : <RegisterStep onClosed={setClosed} />}
+      {/* Asked again when a session opens or closes: the one just closed joins the list. Past
+          sessions' figures are for the operator at the counter (main refuses them to nobody). */}
+      {register.current && <PastSessions refreshKey={`${register.session?.id ?? '-'}:${closed?.session.id ?? '-'}`} />}
     </section>
   );
 }

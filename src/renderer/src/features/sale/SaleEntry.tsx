@@ -23,6 +23,8 @@ import { Keypad } from './Keypad';
 import { useSale } from './sale-store';
 
 const COMMENT_MAX = 140;
+/** The form's error line, named by the field it is about. */
+const ENTRY_ERROR_ID = 'sale-entry-error';
 
 export function SaleEntry() {
   const { t } = useTranslation();
@@ -42,6 +44,8 @@ export function SaleEntry() {
   const [customerOpen, setCustomerOpen] = useState(false);
   const [customer, setCustomer] = useState<CustomerDraft>(emptyCustomerDraft);
   const [formError, setFormError] = useState<string | null>(null);
+  // The customer field the form error is about (marked invalid, pointing at the message).
+  const [customerInvalid, setCustomerInvalid] = useState<keyof CustomerDraft | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const commentRef = useRef<HTMLInputElement>(null);
   const customerNameRef = useRef<HTMLInputElement>(null);
@@ -62,6 +66,11 @@ export function SaleEntry() {
   const focusAmount = () => amountRef.current?.focus();
 
   useEffect(() => useSale.getState().clearNextEntry(), []);
+  // Typing here is the cashier moving on: the sale on screen before a restart, if its answer is
+  // still on the way, does not take this entry from them (sale-store restoreSaleOnScreen).
+  useEffect(() => {
+    if (touched || comment !== '') useSale.getState().noteEntryTouched();
+  }, [touched, comment]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -72,6 +81,7 @@ export function SaleEntry() {
   const charge = async (confirmedCents: number | null) => {
     if (creating) return;
     setFormError(null);
+    setCustomerInvalid(null);
     dismissMessages();
     const check = chargeCheck({ cents: entry.cents, touched, confirmedCents, confirmAbove });
     if (check === 'ignore') {
@@ -88,6 +98,7 @@ export function SaleEntry() {
     if (!customerResult.ok) {
       setConfirming(null);
       setFormError(t(`sale.${customerResult.error}`));
+      setCustomerInvalid(customerResult.field);
       customerNameRef.current?.form?.querySelector<HTMLInputElement>(`[name="customer-${customerResult.field}"]`)?.focus();
       return;
     }
@@ -136,6 +147,7 @@ export function SaleEntry() {
         return;
       }
       setFormError(null);
+      setCustomerInvalid(null);
       dismissMessages();
       if (entry.cents > 0) dispatch({ type: 'clear' });
       else {
@@ -226,7 +238,14 @@ export function SaleEntry() {
         </div>
 
         {customerOpen ? (
-          <CustomerFields draft={customer} setDraft={editCustomer} nameRef={customerNameRef} onRemove={toggleCustomer} />
+          <CustomerFields
+            draft={customer}
+            setDraft={editCustomer}
+            nameRef={customerNameRef}
+            onRemove={toggleCustomer}
+            invalidField={formError ? customerInvalid : null}
+            errorId={ENTRY_ERROR_ID}
+          />
         ) : (
           <button type="button" className="button button--quiet add-customer" onClick={toggleCustomer}>
             + {t('sale.addCustomer')} <Kbd>F4</Kbd>
@@ -257,7 +276,7 @@ export function SaleEntry() {
           </button>
         )}
         {confirming !== null ? null : error ? (
-          <ErrorMessage message={error} className="entry-message" />
+          <ErrorMessage message={error} className="entry-message" id={ENTRY_ERROR_ID} />
         ) : (
           notice && (
             <p className="banner banner--info entry-message" role="status">

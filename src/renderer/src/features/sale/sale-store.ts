@@ -12,6 +12,7 @@ import { acceptsUpdate, liveSaleUpdate, liveViewOf, type LiveView } from '../../
 import { isWaitingStatus, saleIsOver, type SaleScreenState } from '../../lib/next-sale';
 import { OfflineConfirmations } from '../../lib/offline-sale';
 import { qrSvgDataUrl } from '../../lib/qr-svg';
+import { canShowAgain, restoreDecision } from '../../lib/sale-on-screen';
 import { useStatus } from '../status-bar/status-store';
 import { playPaidChime } from './payment-chime';
 
@@ -33,6 +34,20 @@ const EARLY_PUSHES_MAX = 20;
 const offlineConfirmations = new OfflineConfirmations();
 /** How many "Venda offline confirmada" notices stay stacked at most (the oldest goes first). */
 const CONFIRMED_NOTICES_MAX = 4;
+
+/**
+ * The main process keeps which sale is on screen (so it comes back after a restart); the screen
+ * clears it when the cashier moves on. The next createSale waits for that clear, so a slow clear
+ * can never land after, and wipe, the next sale's own record.
+ */
+let screenWrite: Promise<unknown> = Promise.resolve();
+
+function clearSaleOnScreen(): void {
+  screenWrite = screenWrite.then(() => posApi().setSaleOnScreen({ correlationID: null })).catch(() => undefined);
+}
+
+/** The restore asked once per window, while someone may see it (see restoreSaleOnScreen). */
+let restoring = false;
 
 /** Lists of sales (the history, the review list) teach which offline sales are still waiting. */
 export function noteOfflineSales(sales: readonly Sale[]): void {
@@ -62,6 +77,18 @@ interface SaleState {
    * starts from it, then clears it. Only the cashier's keys change it, never a push.
    */
   nextEntry: CentsEntry;
+  /** The cashier typed in the entry since the window opened: a sale restored late does not take the screen. */
+  entryTouched: boolean;
+  /** The sale on screen before the restart was asked for (and shown, or not). */
+  restoreChecked: boolean;
+  noteEntryTouched(): void;
+  /**
+   * When the window opens (and someone is at the counter): the sale that was on screen before the
+   * restart comes back, unless the cashier already moved on (lib/sale-on-screen restoreDecision).
+   */
+  restoreSaleOnScreen(): Promise<void>;
+  /** "Mostrar QR" in the history: puts a waiting sale back on screen; the refusal's words, or null. */
+  showAgain(correlationID: string): Promise<string | null>;
   create(input: { value: number; comment?: string; customer?: SaleCustomer }): Promise<boolean>;
   applyUpdate(sale: Sale): void;
   refresh(): Promise<void>;
@@ -95,11 +122,72 @@ export const useSale = create<SaleState>()((set, get) => ({
   busy: null,
   confirmedNotices: [],
   nextEntry: emptyEntry,
+  entryTouched: false,
+  restoreChecked: false,
+
+  noteEntryTouched() {
+    if (!get().entryTouched) set({ entryTouched: true });
+  },
+
+  async restoreSaleOnScreen() {
+    if (get().restoreChecked || restoring) return;
+    restoring = true;
+    try {
+      const { sale } = await posApi().getSaleOnScreen();
+      set({ restoreChecked: true });
+      const { phase, live, entryTouched } = get();
+      const decision = restoreDecision(sale, { phase, hasLive: live !== null, entryTouched });
+      if (decision === 'clear') clearSaleOnScreen();
+      if (decision !== 'show' || !sale) return;
+      offlineConfirmations.see(sale);
+      set({ phase: 'live', live: liveViewOf(sale, qrSvgDataUrl), cancelArmed: false, busy: null, error: null, notice: null });
+      // Pushes of this sale that crossed the answer were dropped (nothing was on screen): ask once more.
+      void get().refresh();
+    } catch {
+      // Not asked this time (the host restarting, say): the sale stays in the history, and the
+      // next time the sale screen opens asks again.
+    } finally {
+      restoring = false;
+    }
+  },
+
+  async showAgain(correlationID) {
+    if (get().phase === 'creating') return i18next.t('live.showAgainBusy');
+    try {
+      // In line with the clears, so a sale charged right after lands on the record after this one.
+      const write = screenWrite.then(() => posApi().setSaleOnScreen({ correlationID }));
+      screenWrite = write.catch(() => undefined);
+      const { sale } = await write;
+      if (!sale || !canShowAgain(sale)) return i18next.t('live.showAgainOver');
+      // A sale being charged meanwhile keeps the screen; this one stays in the history.
+      if (get().phase === 'creating') return i18next.t('live.showAgainBusy');
+      const { live, lastSale } = get();
+      offlineConfirmations.see(sale);
+      set({
+        phase: 'live',
+        live: liveViewOf(sale, qrSvgDataUrl),
+        // A QR that was on screen makes way, like F1's: it stays waiting in the history.
+        lastSale: live && live.sale.correlationID !== sale.correlationID ? live.sale : lastSale,
+        cancelArmed: false,
+        busy: null,
+        error: null,
+        notice: null,
+        restoreChecked: true,
+      });
+      useNavigation.getState().go('sale');
+      void get().refresh();
+      return null;
+    } catch (error) {
+      return errorMessage(error);
+    }
+  },
 
   async create(input) {
     if (get().phase !== 'entry') return false;
     set({ phase: 'creating', error: null, notice: null });
     try {
+      // The previous sale's clear first: createSale records this one as the sale on screen.
+      await screenWrite;
       const sale = await posApi().createSale(input);
       offlineConfirmations.see(sale);
       // PENDING (the service has not answered yet) has no code: the QR comes with its update.
@@ -171,6 +259,7 @@ export const useSale = create<SaleState>()((set, get) => ({
         return;
       }
       const offline = connectionOf(useStatus.getState().status ?? { online: true }) === 'offline';
+      clearSaleOnScreen();
       set({ phase: 'entry', live: null, cancelArmed: false, busy: null, notice: offline ? 'cancelledQueued' : 'cancelled' });
     } catch (error) {
       set({ busy: null, cancelArmed: false, error: errorMessage(error) });
@@ -213,6 +302,7 @@ export const useSale = create<SaleState>()((set, get) => ({
 
   finish() {
     const { live } = get();
+    if (live) clearSaleOnScreen();
     set({ phase: 'entry', live: null, lastSale: live?.sale ?? get().lastSale, cancelArmed: false, busy: null, error: null });
   },
 

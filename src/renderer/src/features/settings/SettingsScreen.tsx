@@ -3,9 +3,10 @@
 // The language applies the moment it is picked; everything else on "Salvar" (Ctrl+S). Switching
 // to another service while commands are queued for this one asks first (Enter / Esc): the main
 // process refuses it (409) until the owner confirms; the commands are kept either way.
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PosLocale, PosMode, Printer, ReceiptLayoutName, SettingsInput } from '../../../../shared/pos-api';
+import { ConfirmDialog } from '../../app/ConfirmDialog';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
 import { errorMessage, posApi } from '../../app/pos-api';
@@ -17,12 +18,15 @@ import {
   draftFromSettings,
   queuedSwitchWarning,
   settingsInputFrom,
+  switchesService,
   validateSettingsDraft,
   type SettingsDraft,
   type SettingsErrors,
   type SettingsField,
 } from '../../lib/settings-form';
 import { useSettings } from './settings-store';
+import { ConnectionTestPanel } from './ConnectionTestPanel';
+import { useConnectionCheck } from './connection-check-store';
 import './settings.css';
 
 const MODES: PosMode[] = ['embedded', 'remote-sandbox', 'production'];
@@ -63,6 +67,9 @@ export function SettingsScreen() {
     if (settings && !draft) setDraft(draftFromSettings(settings));
   }, [settings, draft]);
 
+  // Leaving the screen drops the form's draft, and with it what a test said about it.
+  useEffect(() => () => useConnectionCheck.getState().clear(), []);
+
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (!draft || !settings || state === 'saving') return;
@@ -74,7 +81,35 @@ export function SettingsScreen() {
       document.getElementById(`settings-${firstInvalid}`)?.focus();
       return;
     }
-    await persist(settingsInputFrom(draft, settings));
+    const input = settingsInputFrom(draft, settings);
+    // A remote service that changes is tested before the PIN is asked: the owner reads what is
+    // wrong first. The main process tests again on save and refuses (422) by itself.
+    if (draft.mode !== 'embedded' && switchesService(input)) {
+      setState('saving');
+      const passes = await useConnectionCheck.getState().passesBeforeSave(connectionTarget(draft), input);
+      setState('idle');
+      if (!passes) {
+        // The answer sits under the connection fields, below the fold on a small screen.
+        requestAnimationFrame(() => document.getElementById('connection-test')?.scrollIntoView({ block: 'center' }));
+        return;
+      }
+    }
+    await persist(input);
+  };
+
+  const testConnectionNow = () => {
+    if (!draft) return;
+    if (validateSettingsDraft(draft).baseUrl) {
+      setErrors((current) => ({ ...current, baseUrl: true }));
+      document.getElementById('settings-baseUrl')?.focus();
+      return;
+    }
+    void useConnectionCheck.getState().test(connectionTarget(draft));
+  };
+
+  const saveAnyway = () => {
+    const held = useConnectionCheck.getState().heldSave;
+    if (held) void persist({ ...held, saveUnreachable: true });
   };
 
   const persist = async (input: SettingsInput) => {
@@ -82,6 +117,7 @@ export function SettingsScreen() {
     try {
       const saved = await save(input);
       setQueuedSwitch(null);
+      if (switchesService(input)) useConnectionCheck.getState().clear();
       setDraft(draftFromSettings(saved));
       setState('saved');
       void useStatus.getState().load().catch(() => undefined);
@@ -117,6 +153,8 @@ export function SettingsScreen() {
     setState('idle');
     // A message about a field the cashier is now fixing only gets in the way.
     if (key in errors) setErrors(({ [key as SettingsField]: _fixed, ...rest }) => rest);
+    // A connection answer is about what was typed then.
+    if (key === 'mode' || key === 'baseUrl' || key === 'appId' || key === 'clearAppId') useConnectionCheck.getState().clear();
   };
 
   const pickLocale = (locale: PosLocale) => {
@@ -198,6 +236,7 @@ export function SettingsScreen() {
                     </button>
                   )}
                 </div>
+                <ConnectionTestPanel onTest={testConnectionNow} onSaveAnyway={saveAnyway} saving={state === 'saving'} />
               </>
             )}
           </fieldset>
@@ -376,50 +415,30 @@ export function SettingsScreen() {
 /**
  * "Trocar de serviço com comandos na fila?": the main process's words (how many, and that they
  * are kept and will be sent when that service is used again), then Enter switches anyway and
- * Esc goes back to the form. A modal: the form's own keys (Ctrl+S) wait under it.
+ * Esc goes back to the form.
  */
 function QueuedSwitchDialog({ message, saving, onConfirm, onBack }: { message: string; saving: boolean; onConfirm(): void; onBack(): void }) {
   const { t } = useTranslation();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-
-  // Enter anywhere in the dialog confirms (on a focused button the button itself answers).
-  useHotkeys({ Enter: onConfirm }, { scope: 'dialog' });
-
   return (
-    <dialog
-      ref={dialogRef}
-      className="switch-dialog"
-      role="alertdialog"
-      aria-labelledby="switch-title"
-      aria-describedby="switch-message"
-      data-testid="queued-switch"
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!saving) onBack();
-      }}
-    >
-      <h2 id="switch-title" className="dialog-title">
-        {t('settings.queuedSwitch.title')}
-      </h2>
-      <p id="switch-message" className="switch-message">
-        {message || t('settings.queuedSwitch.fallback')}
-      </p>
-      <div className="dialog-actions">
-        <button type="button" className="button button--primary" onClick={onConfirm} disabled={saving} autoFocus>
-          {saving ? t('settings.saving') : t('settings.queuedSwitch.confirm')} <Kbd>Enter</Kbd>
-        </button>
-        <button type="button" className="button button--quiet" onClick={onBack} disabled={saving}>
-          {t('settings.queuedSwitch.back')} <Kbd>Esc</Kbd>
-        </button>
-      </div>
-    </dialog>
+    <ConfirmDialog
+      id="queued-switch"
+      tone="warning"
+      title={t('settings.queuedSwitch.title')}
+      message={message || t('settings.queuedSwitch.fallback')}
+      confirmLabel={t('settings.queuedSwitch.confirm')}
+      busyLabel={t('settings.saving')}
+      backLabel={t('settings.queuedSwitch.back')}
+      busy={saving}
+      onConfirm={onConfirm}
+      onBack={onBack}
+    />
   );
+}
+
+/** What "Testar conexão" asks with: the typed base URL, and the typed AppID or else the saved one. */
+function connectionTarget(draft: SettingsDraft): { baseUrl: string; appId?: string } {
+  const appId = draft.appId.trim();
+  return appId ? { baseUrl: draft.baseUrl.trim(), appId } : { baseUrl: draft.baseUrl.trim() };
 }
 
 interface TextFieldProps {

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { Settings, SettingsInput } from '../../../../shared/pos-api';
 import { posApi } from '../../app/pos-api';
 import { switchLocale } from '../../i18n/i18n';
+import { settingsSaveNeedsManager } from '../../../../shared/settings-approval';
 import { withManagerIfRequired } from '../register/manager-approval';
 
 interface SettingsState {
@@ -25,8 +26,11 @@ export const useSettings = create<SettingsState>()((set) => ({
     return settings;
   },
   async save(input) {
-    // Once the register is set up, every change of the settings carries a manager's approval.
-    const settings = await withManagerIfRequired('settings', (manager) => posApi().saveSettings(manager ? { ...input, manager } : input));
+    // Once the register is set up, every change of the settings carries a manager's approval,
+    // except the language alone (the main process asks for none there either).
+    const settings = settingsSaveNeedsManager(input)
+      ? await withManagerIfRequired('settings', (manager) => posApi().saveSettings(manager ? { ...input, manager } : input))
+      : await posApi().saveSettings(input);
     set({ settings });
     switchLocale(settings.locale);
     return settings;

@@ -4,7 +4,9 @@ import { useNavigation } from '../../app/navigation-store';
 import { isOffline } from '../../lib/connection-status';
 import { liveKeyHints, type LiveHintAction } from '../../lib/live-sale';
 import { registerGate } from '../../lib/register-view';
-import { useHistory } from '../history/history-store';
+import { selectedSale, useHistory } from '../history/history-store';
+import { canShowAgain } from '../../lib/sale-on-screen';
+import { canRefund } from '../../lib/sale-status';
 import { useManagerApproval } from '../register/manager-approval';
 import { useRegister } from '../register/register-store';
 import { useSale } from '../sale/sale-store';
@@ -30,10 +32,24 @@ export function useScreenHints(): readonly Hint[] {
   const sandbox = useSettings((state) => isSandboxMode(state.settings));
   const confirmingSwitch = useSettings((state) => state.confirmingSwitch);
   const offline = useStatus((state) => isOffline(state.status));
-  const hasSelection = useHistory((state) => state.selectedId !== null);
+  // D and C are listed only when they do something for the selected sale: a refund while money is
+  // left to return, a receipt once it was paid (a cancelled or expired sale has neither).
+  const selectionKeys = {
+    refund: useHistory((state) => {
+      const sale = selectedSale(state);
+      return sale !== null && canRefund(sale);
+    }),
+    receipt: useHistory((state) => Boolean(selectedSale(state)?.endToEndId)),
+  };
+  // A waiting sale's keys are Q (its QR again) and X (cancel it), not D and C (see WaitingSaleActions).
+  const selectedWaiting = useHistory((state) => {
+    const sale = selectedSale(state);
+    return sale !== null && canShowAgain(sale);
+  });
   const refunding = useHistory((state) => state.refunding);
   const refundConfirming = useHistory((state) => state.refundConfirming);
   const historyView = useHistory((state) => state.view);
+  const choosingDays = useHistory((state) => state.choosingDays);
   const reviewConfirming = useHistory((state) => state.reviewConfirming);
   const askingPin = useManagerApproval((state) => state.pending !== null);
   const register = useRegister((state) => state.register);
@@ -69,6 +85,12 @@ export function useScreenHints(): readonly Hint[] {
       ['Esc', 'statusBar.hintBack'],
     ];
   }
+  if (screen === 'history' && historyView === 'day' && choosingDays) {
+    return [
+      ['Enter', 'history.showDays'],
+      ['Esc', 'history.cancelDays'],
+    ];
+  }
   if (screen === 'history' && historyView === 'review') {
     if (reviewConfirming) {
       return [
@@ -86,8 +108,14 @@ export function useScreenHints(): readonly Hint[] {
       ['/', 'history.search'],
       ['↑↓', 'history.pick'],
     ];
-    if (hasSelection) hints.push(['D', 'detail.refund'], ['C', 'detail.receipt']);
+    if (selectedWaiting) hints.push(['Q', 'detail.showQr'], ['X', 'detail.cancelSale']);
+    else {
+      if (selectionKeys.refund) hints.push(['D', 'detail.refund']);
+      if (selectionKeys.receipt) hints.push(['C', 'detail.receipt']);
+    }
     hints.push(['O', 'statusBar.hintReviewTab']);
+    // Past days and the export (HistoryDays.tsx); P, H are on their buttons.
+    hints.push(['E', 'history.exportCsv'], ['A', 'history.previousDay'], ['I', 'history.chooseDays']);
     return hints;
   }
   if (liveSale) {
