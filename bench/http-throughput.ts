@@ -1,6 +1,8 @@
 // 2. HTTP throughput of POST /api/v1/charge and GET /api/v1/charge/{id} against a bare route on
 // the same Fastify app (same hooks, parser and error handling), so the ratio is the engine's
-// share of a request, not Fastify's or the socket's.
+// share of a request, not Fastify's or the socket's. POST is also read against the durable floor
+// (durable-floor.ts): a bare node:http server doing the same durable insert with group commit,
+// so what durability costs and what the service adds on top of it are told apart (issue 14).
 //
 // autocannon runs in a worker thread: in the server's own event loop the load generator would
 // eat into the very time being measured, and more so for the cheap bare route.
@@ -8,7 +10,8 @@
 import autocannon from 'autocannon';
 import { join } from 'node:path';
 import { createSandboxService } from '../src/main/sandbox-service';
-import { CHARGE_BODY } from './charge-rows';
+import { CHARGE_BODY, realChargeRow } from './charge-rows';
+import { startDurableFloor } from './durable-floor';
 import { median } from './measure';
 import type { BenchRow, BenchSection } from './report';
 
@@ -47,13 +50,14 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
   // The same service over a database in memory: its POST figure (info) is what the engine and
   // Fastify cost without the fsync, so the table shows which share of the gap is durability.
   const volatile = createSandboxService({ dbPath: ':memory:' });
+  const { appId } = service;
+  const template = await realChargeRow(service.engine, appId, 'http-get-target');
+  const floor = await startDurableFloor(join(dir, 'durable-floor.db'), template);
+  const batches = service.engine.writerBatchSizes();
   try {
     const base = await service.listen(0);
     const volatileBase = await volatile.listen(0);
-    const { appId } = service;
-    const { charge } = await service.engine.call(appId, 'createCharge', {
-      body: { ...CHARGE_BODY, correlationID: 'http-get-target' },
-    });
+    const charge = { correlationID: template.correlation_id };
     const headers = { authorization: appId };
     const targets = {
       bare: { url: `${base}/__bench/bare`, method: 'GET', headers },
@@ -73,18 +77,32 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
         body: JSON.stringify({ ...CHARGE_BODY, correlationID: 'http-[<id>]' }),
         idReplacement: true,
       },
+      floor: {
+        url: `${floor.url}/api/v1/charge`,
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...CHARGE_BODY, correlationID: 'floor-[<id>]' }),
+        idReplacement: true,
+      },
     } satisfies Record<string, Target>;
 
     for (const target of Object.values(targets)) await load(target, options.warmupSec, options.connections);
-    const runs: Record<keyof typeof targets, Load[]> = { bare: [], post: [], get: [], postInMemory: [] };
+    const order = ['bare', 'floor', 'post', 'get', 'postInMemory'] as const;
+    const runs: Record<keyof typeof targets, Load[]> = { bare: [], floor: [], post: [], get: [], postInMemory: [] };
+    // Batch sizes are counted from here: the warm-up's are not the steady state's.
+    batches.reset();
+    floor.batchSizes.length = 0;
     for (let round = 0; round < options.rounds; round++) {
-      for (const name of ['bare', 'post', 'get', 'postInMemory'] as const) {
+      for (const name of order) {
         runs[name].push(await load(targets[name], options.durationSec, options.connections));
       }
     }
 
     const rps = (name: keyof typeof targets) => median(runs[name].map((r) => r.rps));
     const bare = rps('bare');
+    const durableFloor = rps('floor');
+    const latency = (name: keyof typeof targets) =>
+      `p50 ${median(runs[name].map((r) => r.p50))} ms, p99 ${median(runs[name].map((r) => r.p99))} ms`;
     const row = (operation: string, name: 'post' | 'get' | 'postInMemory'): BenchRow => ({
       operation,
       measured: rps(name),
@@ -94,7 +112,7 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
       ratio: rps(name) / bare,
       ratioLabel: 'route/bare',
       aim: { op: '>=', value: 0.5 },
-      note: `p50 ${median(runs[name].map((r) => r.p50))} ms, p99 ${median(runs[name].map((r) => r.p99))} ms`,
+      note: latency(name),
     });
     const notes: string[] = [];
     for (const [name, list] of Object.entries(runs)) {
@@ -103,7 +121,29 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
     }
     return {
       rows: [
-        row('HTTP POST /api/v1/charge', 'post'),
+        {
+          operation: `HTTP POST /api/v1/charge vs durable floor (${options.connections} conns)`,
+          measured: rps('post'),
+          unit: 'req/s',
+          baseline: durableFloor,
+          baselineLabel: 'durable floor',
+          ratio: rps('post') / durableFloor,
+          ratioLabel: 'route/floor',
+          aim: { op: '>=', value: 0.5 },
+          note: `${latency('post')}; writer batch sizes ${batches.summary()}`,
+        },
+        {
+          operation: 'durable floor: node:http + INSERT + group COMMIT (info)',
+          measured: durableFloor,
+          unit: 'req/s',
+          baseline: bare,
+          baselineLabel: 'bare route',
+          ratio: durableFloor / bare,
+          ratioLabel: 'floor/bare',
+          aim: null,
+          note: `${latency('floor')}; batch sizes ${summarizeBatches(floor.batchSizes)}`,
+        },
+        { ...row('HTTP POST /api/v1/charge', 'post'), aim: null },
         { ...row('HTTP POST /api/v1/charge, DB in memory (info)', 'postInMemory'), aim: null },
         row('HTTP GET /api/v1/charge/{id}', 'get'),
       ],
@@ -115,10 +155,28 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
         rounds: options.rounds,
         runs,
         chargesInDb: (service.engine.db.prepare('SELECT COUNT(*) AS n FROM charges').get() as { n: number }).n,
+        writerBatchSizes: batches.histogram(),
+        floorBatchSizes: histogram(floor.batchSizes),
       },
     };
   } finally {
+    await floor.close();
     await volatile.close();
     await service.close();
   }
+}
+
+/** "n batches, mean m, p50/p90/max" of a list of batch sizes. */
+export function summarizeBatches(sizes: readonly number[]): string {
+  if (sizes.length === 0) return 'none';
+  const sorted = [...sizes].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  const mean = sorted.reduce((sum, n) => sum + n, 0) / sorted.length;
+  return `${sorted.length} batches, mean ${mean.toFixed(1)}, p50 ${at(0.5)}, p90 ${at(0.9)}, max ${sorted[sorted.length - 1]}`;
+}
+
+export function histogram(sizes: readonly number[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const size of sizes) counts[size] = (counts[size] ?? 0) + 1;
+  return counts;
 }

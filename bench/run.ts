@@ -27,7 +27,7 @@ const RESULTS_PATH = resolve(import.meta.dirname, '../.bench/results.json');
 const config = quick
   ? {
       create: { rounds: 2, batchMs: 200, warmupMs: 100 },
-      http: { rounds: 1, durationSec: 1, warmupSec: 0.5, connections: 10 },
+      http: { rounds: 1, durationSec: 1, warmupSec: 0.5, connections: 32 },
       list: { small: 1_000, large: 10_000, batches: 3, perBatch: 5 },
       artifacts: { batches: 2, qrPerBatch: { 1024: 2, 4096: 1 }, receiptsPerBatch: 2 },
       ui: { charges: 5, historySales: 50 },
@@ -38,7 +38,7 @@ const config = quick
     }
   : {
       create: { rounds: 8, batchMs: 600, warmupMs: 400 },
-      http: { rounds: 2, durationSec: 3, warmupSec: 1, connections: 10 },
+      http: { rounds: 3, durationSec: 3, warmupSec: 1, connections: 32 },
       list: { small: 1_000, large: 100_000, batches: 9, perBatch: 20 },
       artifacts: { batches: 5, qrPerBatch: { 1024: 6, 4096: 1 }, receiptsPerBatch: 10 },
       ui: { charges: 50 },

@@ -10,6 +10,7 @@ import { parseRequest } from './parse-request';
 import { pixLocationPayload } from './charges/charge-location';
 import { paymentLinkView, type PaymentLinkView } from './payment-links/payment-link-view';
 import { kycOnboardingView, submitKycOnboarding, type KycOnboardingForm, type KycOnboardingView, type KycSubmitResult } from './kyc/kyc-page';
+import type { BatchSizeHistogram } from './batch-size-histogram';
 import { GroupCommit } from './group-commit';
 import { QrPngRenderer } from './images/qr-png';
 import { Outbox } from './outbox';
@@ -287,6 +288,11 @@ export class Engine {
   }
 
   /** Marks the sweep deadline for recomputation (after writes made outside `call`). */
+  /** Writes per COMMIT of the single writer (the bench reports their distribution). */
+  writerBatchSizes(): BatchSizeHistogram {
+    return this.writer.batchSizes;
+  }
+
   invalidateSweepDeadline(): void {
     this.sweepDeadlineStale = true;
   }

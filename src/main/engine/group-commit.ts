@@ -1,4 +1,5 @@
 import type { Db } from '../store/database';
+import { BatchSizeHistogram } from './batch-size-histogram';
 import { CommittedRefusal } from './errors';
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
@@ -25,6 +26,8 @@ interface Job {
 export class GroupCommit {
   private queue: Job[] = [];
   private scheduled = false;
+  /** Writes per COMMIT since the start (or the last reset). */
+  readonly batchSizes = new BatchSizeHistogram();
   // Prepared once: `exec` would parse these five statements again for every write.
   private readonly sql;
 
@@ -61,6 +64,7 @@ export class GroupCommit {
     const batch = this.queue;
     this.queue = [];
     if (batch.length === 0) return;
+    this.batchSizes.record(batch.length);
     const outcomes = this.runBatch(batch);
     batch.forEach((job, i) => job.settle(outcomes[i]!));
   }

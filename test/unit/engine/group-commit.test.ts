@@ -106,4 +106,17 @@ describe('GroupCommit (the single writer)', () => {
     await expect(ok).resolves.toBe(1);
     expect(visible()).toEqual(['metered', 'ok']);
   });
+
+  it('counts the writes of each COMMIT (the batch-size distribution the bench reports)', async () => {
+    const first = [writer.submit(insert('a')), writer.submit(insert('b')), writer.submit(insert('c'))];
+    pending.shift()!();
+    await Promise.all(first);
+    const second = writer.submit(insert('d'));
+    pending.shift()!();
+    await second;
+    expect(writer.batchSizes.histogram()).toEqual({ '1': 1, '3': 1 });
+    expect(writer.batchSizes.summary()).toBe('2 batches, mean 2.0, p50 3, p90 3, max 3');
+    writer.batchSizes.reset();
+    expect(writer.batchSizes.summary()).toBe('none');
+  });
 });

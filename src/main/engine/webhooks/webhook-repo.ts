@@ -47,8 +47,12 @@ export const webhookRepo = perDatabase<WebhookRepo>((db: Db) => {
   const cancelPending = db.prepare<[string, string]>(
     "UPDATE webhook_deliveries SET status = 'CANCELLED', last_error = ? WHERE webhook_id = ? AND status = 'PENDING'",
   );
-  const subscribers = db.prepare<[string, string], WebhookRow>(
-    'SELECT * FROM webhooks WHERE company_id = ? AND event = ? AND deleted_at IS NULL AND is_active = 1 ORDER BY created_at, rowid',
+  // Asked on every outbox write (POST /api/v1/charge included), and nearly always empty. With its
+  // ORDER BY created_at, rowid this statement took about 8 µs per call on an empty table, without
+  // it 0.7 µs (timed in a loop; `npm run bench:profile -- --memory` had put the lookup at 8.6% of
+  // a create's CPU). So the few rows are put in creation order here instead.
+  const subscribers = db.prepare<[string, string], WebhookRow & { creation_order: number }>(
+    'SELECT rowid AS creation_order, * FROM webhooks WHERE company_id = ? AND event = ? AND deleted_at IS NULL AND is_active = 1',
   );
   return {
     insert: (row) => {
@@ -62,6 +66,10 @@ export const webhookRepo = perDatabase<WebhookRepo>((db: Db) => {
       cancelPending.run('webhook deleted', id);
       return true;
     },
-    subscribers: (companyId, event) => subscribers.all(companyId, event),
+    subscribers: (companyId, event) => {
+      const rows = subscribers.all(companyId, event);
+      if (rows.length > 1) rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.creation_order - b.creation_order));
+      return rows.map(({ creation_order: _order, ...row }) => row);
+    },
   };
 });
