@@ -2,7 +2,8 @@
 // window asks for it when it opens, clears it when the cashier moves on to a new sale, and puts a
 // waiting sale back from the history ("Mostrar QR"). The record itself is in counter.db
 // (sync/sale-on-screen-store.ts), written by createSale with the sale.
-import type { PosApi, Sale } from '../../shared/pos-api';
+import type { PosApi } from '../../shared/pos-api';
+import { isWaitingStatus } from '../../shared/waiting-sale';
 import type { Register } from '../register/register';
 import type { CounterSync } from '../sync/counter-sync';
 import { PosError } from './pos-error';
@@ -12,10 +13,6 @@ export interface SaleOnScreenDeps {
   register: Register;
 }
 
-/** Only a sale that can still be paid is put back on screen: its QR (or its "Conectando…") is what the customer needs. */
-function canShowAgain(sale: Sale): boolean {
-  return sale.status === 'PENDING' || sale.status === 'ACTIVE' || sale.status === 'OFFLINE';
-}
 
 export function createSaleOnScreenHandlers({ sync, register }: SaleOnScreenDeps): Pick<PosApi, 'getSaleOnScreen' | 'setSaleOnScreen'> {
   // Once the register is set up, a sale is shown to a signed-in operator only: after a restart
@@ -38,7 +35,8 @@ export function createSaleOnScreenHandlers({ sync, register }: SaleOnScreenDeps)
       if (nobodyAtTheCounter()) throw new PosError('Nenhum operador no caixa. Entre com seu nome e PIN.', 401);
       // 404 for a sale this counter did not make (or made on another service).
       const sale = sync.getSale(correlationID);
-      if (!canShowAgain(sale)) throw new PosError('Só uma venda aguardando pagamento pode voltar para a tela', 409);
+      // Only a sale that can still be paid comes back: its QR (or "Conectando…") is what the customer needs.
+      if (!isWaitingStatus(sale.status)) throw new PosError('Só uma venda aguardando pagamento pode voltar para a tela', 409);
       const shown = sync.putSaleOnScreen(correlationID);
       return shown ? { sale: shown } : {};
     },

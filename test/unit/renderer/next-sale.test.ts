@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SaleStatus } from '../../../src/shared/pos-api';
+import { isWaitingStatus } from '../../../src/shared/waiting-sale';
 import { centsEntryReducer, emptyEntry, type CentsEntry } from '../../../src/renderer/src/lib/cents-entry';
 import {
   DIGIT_KEYS,
   displayHoldMs,
-  isWaitingStatus,
   outcomeKey,
   PAID_HOLD_MS,
   saleIsOver,

@@ -2,7 +2,8 @@
 // drawn, what each key does while it waits, which keys the status bar lists, and what the
 // customer display shows. Pure and DOM-free so the rules are tested in Node.
 import type { Sale, SaleStatus } from '../../../shared/pos-api';
-import { DIGIT_KEYS, type WaitingStatus } from './next-sale';
+import type { WaitingStatus } from '../../../shared/waiting-sale';
+import { DIGIT_KEYS } from './next-sale';
 
 /** The sale on screen plus its QR, drawn once per BR Code so the first paint already holds it. */
 export interface LiveView {

@@ -4,6 +4,7 @@
 // brings it back); a sale still connecting, or any sale while the link is down, never traps the
 // cashier. Pure and DOM-free so the rules are tested in Node.
 import type { PosConnection, SaleStatus } from '../../../shared/pos-api';
+import { isWaitingStatus, type WaitingStatus } from '../../../shared/waiting-sale';
 import { centsEntryReducer, emptyEntry, type CentsEntry } from './cents-entry';
 
 /** What the sale screen is showing, as far as "start the next sale" is concerned. */
@@ -12,17 +13,9 @@ export type SaleScreenState =
   | { phase: 'creating' }
   | { phase: 'live'; status: SaleStatus };
 
-/**
- * A sale on screen that still waits: for the service (PENDING), for its Pix (ACTIVE), or for the
- * service to confirm a Pix paid to its offline code (OFFLINE: "aguardando confirmação").
- */
-export type WaitingStatus = Extract<SaleStatus, 'PENDING' | 'ACTIVE' | 'OFFLINE'>;
 /** A sale on screen that is over: nothing more will happen at the counter. */
 export type OutcomeStatus = Exclude<SaleStatus, WaitingStatus>;
 
-export function isWaitingStatus(status: SaleStatus): status is WaitingStatus {
-  return status === 'PENDING' || status === 'ACTIVE' || status === 'OFFLINE';
-}
 
 /**
  * F1 / the "Nova venda" tab: true when the sale on screen makes way for an empty entry.

@@ -18,7 +18,8 @@ import { formatCountdown, isRunningOut, secondsUntil } from '../../lib/countdown
 import { formatTime } from '../../lib/date-time';
 import { canMarkShowedReceipt, SHOWED_RECEIPT_KEY, WAITING_KEYS, waitingKeyAction } from '../../lib/live-sale';
 import { formatBRL } from '../../lib/money';
-import { DIGIT_KEYS, outcomeKey, typeAheadKey, type OutcomeStatus, type WaitingStatus } from '../../lib/next-sale';
+import type { WaitingStatus } from '../../../../shared/waiting-sale';
+import { DIGIT_KEYS, outcomeKey, typeAheadKey, type OutcomeStatus } from '../../lib/next-sale';
 import { countdownLine } from '../../lib/offline-sale';
 import { syncMarks } from '../../lib/sale-status';
 import { useNow } from '../../app/use-now';

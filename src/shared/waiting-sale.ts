@@ -1,0 +1,13 @@
+// Which sales still wait for their payment: the one rule behind the sale screen's next-sale keys,
+// "Mostrar QR" in the history, and which sale the main process lets back on screen.
+import type { SaleStatus } from './pos-api';
+
+/**
+ * A sale that still waits: for the service (PENDING), for its Pix (ACTIVE), or for the service to
+ * confirm a Pix paid to its offline code (OFFLINE: "aguardando confirmação").
+ */
+export type WaitingStatus = Extract<SaleStatus, 'PENDING' | 'ACTIVE' | 'OFFLINE'>;
+
+export function isWaitingStatus(status: SaleStatus): status is WaitingStatus {
+  return status === 'PENDING' || status === 'ACTIVE' || status === 'OFFLINE';
+}
