@@ -1,6 +1,6 @@
 import type { Db } from '../store/database';
 import type { EngineEvent } from './context';
-import { newUuid } from './ids';
+import { newTimeOrderedUuid } from './ids';
 import { deliveryQueue, type DeliveryQueue } from './webhooks/delivery-queue';
 
 /**
@@ -18,7 +18,7 @@ export class Outbox {
   }
 
   write(companyId: string, name: string, payload: unknown, at: Date): EngineEvent {
-    const event: EngineEvent = { id: newUuid(), companyId, name, payload, createdAt: at.toISOString() };
+    const event: EngineEvent = { id: newTimeOrderedUuid(), companyId, name, payload, createdAt: at.toISOString() };
     this.insert.run(event.id, companyId, name, JSON.stringify(payload), event.createdAt);
     this.webhooks.enqueue(event);
     return event;

@@ -3,7 +3,7 @@ import { chargeSchema, pageInfoSchema } from '../../../shared/resources';
 import type { OperationContext } from '../context';
 import { operation } from '../operation';
 import { badRequest, unknownRecord } from '../errors';
-import { newObjectId, newTransactionId, newUuid } from '../ids';
+import { newObjectId, newTimeOrderedUuid, newTransactionId } from '../ids';
 import { validateOverdueTerms } from '../money/overdue-terms';
 import { pageOf, pageQuery } from '../pagination';
 import { idParams, rfc3339 } from '../validation';
@@ -62,7 +62,7 @@ export function createCharge(ctx: OperationContext, input: ChargeCreateInput, su
   const pixKey = ctx.tenancy.defaultPixKey(account.id);
   if (!pixKey) throw badRequest('The account has no Pix key to receive charges');
 
-  const paymentLinkId = input.paymentLinkID ?? newUuid();
+  const paymentLinkId = input.paymentLinkID ?? newTimeOrderedUuid();
   // A fixed location keeps the QR of a payment link the same across its charges, so a printed
   // code at the counter keeps working: the location always serves its newest charge. Only a
   // dynamic code without an amount can be shared so; a static fallback code carries one charge's
