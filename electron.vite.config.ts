@@ -11,28 +11,35 @@ import { normalizePath, type Plugin } from 'vite';
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * The QR PNG worker runs as a file of its own in a worker thread, and the pool finds it with
- * `new URL('./qr-png-worker.mjs', import.meta.url)` (src/main/engine/images/qr-png-pool.ts). The
- * main build bundles the pool into a chunk and leaves that URL as it is, so the worker, plain
- * JavaScript importing only the external `qrcode`, is copied as it is beside that chunk.
+ * Two workers run as files of their own in worker threads, each found by its module with
+ * `new URL('./<worker>.mjs', import.meta.url)`: the QR PNG worker (src/main/engine/images/qr-png-pool.ts)
+ * and the WAL checkpoint worker (src/main/store/wal-checkpointer.ts). The main build bundles those
+ * modules into a chunk and leaves the URLs as they are, so each worker, plain JavaScript importing
+ * only an external package (`qrcode`, `better-sqlite3`), is copied as it is beside that chunk.
  */
-function copyQrPngWorker(): Plugin {
-  const pool = normalizePath(resolve(ROOT, 'src/main/engine/images/qr-png-pool.ts'));
-  const worker = resolve(ROOT, 'src/main/engine/images/qr-png-worker.mjs');
+const WORKERS = [
+  { owner: 'src/main/engine/images/qr-png-pool.ts', worker: 'src/main/engine/images/qr-png-worker.mjs' },
+  { owner: 'src/main/store/wal-checkpointer.ts', worker: 'src/main/store/wal-checkpoint-worker.mjs' },
+];
+
+function copyWorkers(): Plugin {
   return {
-    name: 'balcao:copy-qr-png-worker',
+    name: 'balcao:copy-workers',
     buildStart() {
-      this.addWatchFile(worker);
+      for (const { worker } of WORKERS) this.addWatchFile(resolve(ROOT, worker));
     },
     generateBundle(_options, bundle) {
-      const dirs = new Set<string>();
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type === 'chunk' && chunk.moduleIds.some((id) => normalizePath(id) === pool)) dirs.add(posix.dirname(chunk.fileName));
-      }
-      // Loud rather than a build whose first QR image fails at run time.
-      if (dirs.size === 0) this.error('qr-png-pool.ts is not in the main bundle: the QR PNG worker was not copied');
-      for (const dir of dirs) {
-        this.emitFile({ type: 'asset', fileName: posix.join(dir, 'qr-png-worker.mjs'), source: readFileSync(worker, 'utf8') });
+      for (const { owner, worker } of WORKERS) {
+        const ownerId = normalizePath(resolve(ROOT, owner));
+        const dirs = new Set<string>();
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === 'chunk' && chunk.moduleIds.some((id) => normalizePath(id) === ownerId)) dirs.add(posix.dirname(chunk.fileName));
+        }
+        // Loud rather than a build whose first use of the worker fails at run time.
+        if (dirs.size === 0) this.error(`${owner} is not in the main bundle: ${posix.basename(worker)} was not copied`);
+        for (const dir of dirs) {
+          this.emitFile({ type: 'asset', fileName: posix.join(dir, posix.basename(worker)), source: readFileSync(resolve(ROOT, worker), 'utf8') });
+        }
       }
     },
   };
@@ -42,7 +49,7 @@ function copyQrPngWorker(): Plugin {
 // no dependencies), and the React renderer. Main-only and native packages stay external.
 export default defineConfig({
   main: {
-    plugins: [copyQrPngWorker()],
+    plugins: [copyWorkers()],
     build: {
       // Every package.json dependency stays external (native better-sqlite3, fastify, pdf-lib…).
       externalizeDeps: true,

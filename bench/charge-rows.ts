@@ -4,7 +4,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { ChargeRow } from '../src/main/engine/charges/charge-repo';
 import type { Engine } from '../src/main/engine/engine';
-import { newObjectId, newTransactionId } from '../src/main/engine/ids';
+import { newLocationId, newObjectId, newTransactionId } from '../src/main/engine/ids';
 import type { Db } from '../src/main/store/database';
 
 export const CHARGE_BODY = { value: 1234, comment: 'Pão de queijo e café' } as const;
@@ -42,7 +42,7 @@ export function copyChargeRow(template: ChargeRow, correlationId: string, overri
     correlation_id: correlationId,
     transaction_id: transactionId,
     identifier: transactionId.slice(0, 25),
-    location_id: newTransactionId(),
+    location_id: newLocationId(),
     ...overrides,
   };
 }

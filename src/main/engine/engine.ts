@@ -12,6 +12,8 @@ import { paymentLinkView, type PaymentLinkView } from './payment-links/payment-l
 import { kycOnboardingView, submitKycOnboarding, type KycOnboardingForm, type KycOnboardingView, type KycSubmitResult } from './kyc/kyc-page';
 import type { BatchSizeHistogram } from './batch-size-histogram';
 import { GroupCommit } from './group-commit';
+import { openWalSync } from '../store/wal-sync';
+import { WalCheckpointer } from '../store/wal-checkpointer';
 import { QrPngRenderer } from './images/qr-png';
 import { Outbox } from './outbox';
 import {
@@ -71,6 +73,8 @@ export class Engine {
   readonly qrPng: QrPngRenderer;
   private readonly outbox: Outbox;
   private readonly writer: GroupCommit;
+  /** Copies the WAL back into the database file on a thread of its own (null in memory). */
+  readonly checkpointer: WalCheckpointer | null;
   private readonly listeners = new Set<EngineListener>();
   private readonly logError: (error: unknown, op: OperationName) => void;
   private readonly checkResponses: boolean;
@@ -85,7 +89,9 @@ export class Engine {
     this.config = { ...DEFAULT_CONFIG, ...options.config };
     this.tenancy = new TenancyRepo(this.db, ALL_SCOPES);
     this.outbox = new Outbox(this.db);
-    this.writer = new GroupCommit(this.db);
+    this.checkpointer = WalCheckpointer.for(this.db);
+    const checkpointer = this.checkpointer;
+    this.writer = new GroupCommit(this.db, { walSync: openWalSync(this.db), onCommitted: checkpointer ? () => checkpointer.committed() : undefined });
     this.qrPng = new QrPngRenderer();
     this.logError = options.logError ?? ((error, op) => console.error(`[engine] ${op} failed`, error));
     this.checkResponses = options.checkResponses ?? false;
@@ -133,7 +139,9 @@ export class Engine {
     const run = () => declaration.handler(this.context(write ? this.caller(appId, declaration, request.clientIp) : tenant, now, committed), input);
     try {
       // Reads run at once; writes go through the single writer, which answers after COMMIT.
-      const result = write ? await this.writer.submit(run) : await run();
+      // A read waits while a batch is being made durable, so it never shows a write that a power
+      // cut could still take back.
+      const result = write ? await this.writer.submit(run) : await this.afterPendingSync(run);
       // Only a handler that returned has committed; a throw rolled its savepoint back.
       this.notify(committed);
       if (this.checkResponses) this.checkResponse(op, declaration, result);
@@ -145,6 +153,11 @@ export class Engine {
     } finally {
       if (write || committed.length > 0) this.sweepDeadlineStale = true;
     }
+  }
+
+  private afterPendingSync<T>(read: () => T): T | Promise<T> {
+    const durable = this.writer.whenDurable();
+    return durable ? durable.then(read) : read();
   }
 
   private checkResponse(op: OperationName, declaration: AnyOperation, result: unknown): void {
@@ -298,11 +311,13 @@ export class Engine {
   }
 
   /**
-   * Flushes the writer, closes the database and ends the QR worker threads; resolves once the
-   * threads are gone, so a test file or `npm run serve` leaves nothing running behind it.
+   * Flushes the writer (after the batch being synced), ends the WAL checkpoint thread, closes the
+   * database and ends the QR worker threads; resolves once the threads are gone, so a test file or
+   * `npm run serve` leaves nothing running behind it.
    */
   async close(): Promise<void> {
-    this.writer.flush();
+    await this.writer.close();
+    await this.checkpointer?.close();
     this.listeners.clear();
     this.db.close();
     await this.qrPng.close();

@@ -1,27 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { newObjectId, newTimeOrderedUuid, newTransactionId } from '../../../src/main/engine/ids';
+import { newLocationId, newObjectId, newPublicLinkId, newTimeOrderedUuid, newTransactionId } from '../../../src/main/engine/ids';
 
 describe('ids cut from the random pool', () => {
   it('are well formed and never repeat, across many refills of the pool', () => {
-    // 5,000 of each draws 100 kB: the 4 kB pool is refilled some 25 times on the way.
-    const objectIds = Array.from({ length: 5_000 }, newObjectId);
-    const transactionIds = Array.from({ length: 5_000 }, newTransactionId);
-    for (const id of objectIds) expect(id).toMatch(/^[0-9a-f]{24}$/);
-    for (const id of transactionIds) expect(id).toMatch(/^[0-9a-f]{32}$/);
-    expect(new Set(objectIds).size).toBe(objectIds.length);
-    expect(new Set(transactionIds).size).toBe(transactionIds.length);
-    // No random part is a slice of another: each byte of the pool is used once. (An object id's
-    // first 8 hex digits are its second, shared by every id made in it.)
-    const randomParts = [...objectIds.map((id) => id.slice(8)), ...transactionIds];
-    const joined = new Set(randomParts.flatMap((id) => id.match(/.{8}/g)!));
-    expect(joined.size).toBeGreaterThan(0.999 * (objectIds.length * 2 + transactionIds.length * 4));
+    // 5,000 of each draws 150 kB: the 4 kB pool is refilled some 37 times on the way.
+    const made = { transaction: newTransactionId, location: newLocationId, publicLink: newPublicLinkId };
+    for (const [kind, make] of Object.entries(made)) {
+      const before = Date.now();
+      const ids = Array.from({ length: 5_000 }, make);
+      const after = Date.now();
+      for (const id of ids) {
+        expect(id, kind).toMatch(/^[0-9a-f]{32}$/);
+        const ms = parseInt(id.slice(0, 12), 16);
+        expect(ms).toBeGreaterThanOrEqual(before);
+        expect(ms).toBeLessThanOrEqual(after);
+      }
+      // 80 random bits after the millisecond: no two alike, and no random part a slice of another
+      // (each byte of the pool is used once).
+      const randomParts = ids.map((id) => id.slice(12));
+      expect(new Set(randomParts).size, kind).toBe(ids.length);
+      const chunks = new Set(randomParts.flatMap((part) => part.match(/.{10}/g)!));
+      expect(chunks.size, kind).toBeGreaterThan(0.999 * ids.length * 2);
+    }
   });
+});
 
-  it('start object ids with the second they were made in, like MongoDB ObjectIds', () => {
+describe('object ids, laid out as MongoDB ObjectIds', () => {
+  it('start with the second they were made in, share the process part, and count up', () => {
     const before = Math.floor(Date.now() / 1000);
-    const seconds = parseInt(newObjectId().slice(0, 8), 16);
+    const ids = Array.from({ length: 5_000 }, newObjectId);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{24}$/);
+    const seconds = parseInt(ids[0]!.slice(0, 8), 16);
     expect(seconds).toBeGreaterThanOrEqual(before);
     expect(seconds).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+    expect(new Set(ids.map((id) => id.slice(8, 18))).size).toBe(1);
+    expect(new Set(ids).size).toBe(ids.length);
+    // The 3-byte counter goes up by one, wrapping at 2^24.
+    const counters = ids.map((id) => parseInt(id.slice(18), 16));
+    for (let i = 1; i < counters.length; i++) expect(counters[i]).toBe((counters[i - 1]! + 1) % 0x1000000);
+  });
+
+  it('sort in the order they were made, so a primary key grows at its right edge', async () => {
+    const first = newObjectId();
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const second = newObjectId();
+    expect(first < second).toBe(true);
   });
 });
 

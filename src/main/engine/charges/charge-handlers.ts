@@ -3,7 +3,7 @@ import { chargeSchema, pageInfoSchema } from '../../../shared/resources';
 import type { OperationContext } from '../context';
 import { operation } from '../operation';
 import { badRequest, unknownRecord } from '../errors';
-import { newObjectId, newTimeOrderedUuid, newTransactionId } from '../ids';
+import { newLocationId, newObjectId, newTimeOrderedUuid, newTransactionId } from '../ids';
 import { validateOverdueTerms } from '../money/overdue-terms';
 import { pageOf, pageQuery } from '../pagination';
 import { idParams, rfc3339 } from '../validation';
@@ -38,11 +38,22 @@ function chargeJson(ctx: OperationContext, row: ChargeRow) {
   return serializeCharge(row, ctx, ctx.now);
 }
 
+export interface CreatedCharge {
+  row: ChargeRow;
+  /** The charge as answered and as its CHARGE_CREATED event carries it: serialized once. */
+  json: ReturnType<typeof chargeJson>;
+}
+
 /**
  * Creates a charge as POST /api/v1/charge does (its CHARGE_CREATED event included). A
  * subscription's installments come through here too, naming their subscription.
+ *
+ * The caller owns the transaction, and its rollback unit: the single writer's savepoint for a
+ * request, asReceiver's for an installment. A savepoint of its own here would only double the
+ * sub-journal's copies of every page the insert touches.
  */
-export function createCharge(ctx: OperationContext, input: ChargeCreateInput, subscriptionId: string | null = null): ChargeRow {
+export function createCharge(ctx: OperationContext, input: ChargeCreateInput, subscriptionId: string | null = null): CreatedCharge {
+  if (!ctx.db.inTransaction) throw new Error('createCharge outside a transaction');
   const { company, account } = ctx.tenant;
   const repo = chargeRepo(ctx.db);
   const schedule = scheduleCharge(input, ctx.now);
@@ -71,7 +82,7 @@ export function createCharge(ctx: OperationContext, input: ChargeCreateInput, su
   const shared = previous && isSharedLocationCode(previous.br_code) ? previous : undefined;
   const transactionId = newTransactionId();
   const identifier = transactionId.slice(0, 25);
-  const locationId = shared?.location_id ?? newTransactionId();
+  const locationId = shared?.location_id ?? newLocationId();
   const isDueDate = input.type === 'OVERDUE';
   const brCode =
     shared?.br_code ??
@@ -98,48 +109,47 @@ export function createCharge(ctx: OperationContext, input: ChargeCreateInput, su
   if (input.splits !== undefined) options.splits = input.splits;
   const at = ctx.now.toISOString();
 
-  return ctx.db.transaction(() => {
-    // First use of the link gives it its public id; a static QR code's link is refused (400).
-    claimPaymentLink(ctx.db, company.id, paymentLinkId, 'CHARGE', at);
-    const customer = input.customer ? resolveChargeCustomer(ctx, input.customer) : null;
-    const row: ChargeRow = {
-      id: newObjectId(),
-      company_id: company.id,
-      account_id: account.id,
-      correlation_id: input.correlationID,
-      transaction_id: transactionId,
-      identifier,
-      payment_link_id: paymentLinkId,
-      location_id: locationId,
-      type: input.type,
-      status: 'ACTIVE',
-      value: input.value,
-      comment: input.comment ?? null,
-      customer_id: customer?.customerId ?? null,
-      customer: customer ? JSON.stringify(customer.snapshot) : null,
-      br_code: brCode,
-      pix_key: pixKey.key,
-      expires_in: schedule.expiresIn,
-      expires_at: schedule.expiresAt.toISOString(),
-      due_date: schedule.dueDate?.toISOString() ?? null,
-      days_for_due_date: schedule.daysForDueDate,
-      days_after_due_date: schedule.daysAfterDueDate,
-      interests: isDueDate && input.interests ? JSON.stringify(input.interests) : null,
-      fines: isDueDate && input.fines ? JSON.stringify(input.fines) : null,
-      discount: isDueDate && discount ? JSON.stringify(discount) : null,
-      additional_info: JSON.stringify(input.additionalInfo ?? []),
-      options: JSON.stringify(options),
-      subscription_id: subscriptionId,
-      paid_at: null,
-      paid_value: null,
-      payer: null,
-      created_at: at,
-      updated_at: at,
-    };
-    repo.insert(row);
-    ctx.emit(CHARGE_EVENTS.created, { charge: chargeJson(ctx, row) });
-    return row;
-  })();
+  // First use of the link gives it its public id; a static QR code's link is refused (400).
+  const link = claimPaymentLink(ctx.db, company.id, paymentLinkId, 'CHARGE', at);
+  const customer = input.customer ? resolveChargeCustomer(ctx, input.customer) : null;
+  const row: ChargeRow = {
+    id: newObjectId(),
+    company_id: company.id,
+    account_id: account.id,
+    correlation_id: input.correlationID,
+    transaction_id: transactionId,
+    identifier,
+    payment_link_id: paymentLinkId,
+    location_id: locationId,
+    type: input.type,
+    status: 'ACTIVE',
+    value: input.value,
+    comment: input.comment ?? null,
+    customer_id: customer?.customerId ?? null,
+    customer: customer ? JSON.stringify(customer.snapshot) : null,
+    br_code: brCode,
+    pix_key: pixKey.key,
+    expires_in: schedule.expiresIn,
+    expires_at: schedule.expiresAt.toISOString(),
+    due_date: schedule.dueDate?.toISOString() ?? null,
+    days_for_due_date: schedule.daysForDueDate,
+    days_after_due_date: schedule.daysAfterDueDate,
+    interests: isDueDate && input.interests ? JSON.stringify(input.interests) : null,
+    fines: isDueDate && input.fines ? JSON.stringify(input.fines) : null,
+    discount: isDueDate && discount ? JSON.stringify(discount) : null,
+    additional_info: JSON.stringify(input.additionalInfo ?? []),
+    options: JSON.stringify(options),
+    subscription_id: subscriptionId,
+    paid_at: null,
+    paid_value: null,
+    payer: null,
+    created_at: at,
+    updated_at: at,
+  };
+  repo.insert(row);
+  const json = chargeJson(ctx, { ...row, payment_link_public_id: link.public_id });
+  ctx.emit(CHARGE_EVENTS.created, { charge: json });
+  return { row, json };
 }
 
 const chargeBody = z.strictObject({ charge: chargeSchema });
@@ -164,7 +174,7 @@ export const chargeOperations = {
         const charge = chargeJson(ctx, existing);
         return { charge, correlationID: charge.correlationID, brCode: charge.brCode };
       }
-      const charge = chargeJson(ctx, createCharge(ctx, input));
+      const { json: charge } = createCharge(ctx, input);
       return { charge, correlationID: charge.correlationID, brCode: charge.brCode };
     },
   }),

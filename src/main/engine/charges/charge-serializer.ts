@@ -63,7 +63,9 @@ export function serializeCharge(row: ChargeRow, ctx: SerializeContext, now: Date
     status: row.status,
     correlationID: row.correlation_id,
     paymentLinkID: row.payment_link_id,
-    paymentLinkUrl: paymentLinkUrl(ctx, row.company_id, row.payment_link_id),
+    paymentLinkUrl: row.payment_link_public_id
+      ? `${ctx.config.publicBaseUrl}/pay/${row.payment_link_public_id}`
+      : paymentLinkUrl(ctx, row.company_id, row.payment_link_id),
     qrCodeImage,
     globalID: toGlobalId('Charge', row.id),
     transactionID: row.transaction_id,

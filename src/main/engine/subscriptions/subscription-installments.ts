@@ -107,7 +107,7 @@ export function generateInstallment(
     } else {
       try {
         const ran = asCompany(row.company_id, row.account_id, (ctx) => {
-          chargeId = createCharge(ctx, chargeInput(db, row, n, dueDay, expiresAt), row.id).id;
+          chargeId = createCharge(ctx, chargeInput(db, row, n, dueDay, expiresAt), row.id).row.id;
         });
         if (!ran) {
           repo.end(row.id, 'EXPIRED', null, at);
