@@ -130,7 +130,7 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
           ratio: rps('post') / durableFloor,
           ratioLabel: 'route/floor',
           aim: { op: '>=', value: 0.5 },
-          note: `${latency('post')}; writer batch sizes ${batches.summary()}`,
+          note: `${latency('post')}; writer batch sizes ${batches.summary()}; WAL checkpoints on their own thread: ${service.engine.checkpointer?.started ?? 0}`,
         },
         {
           operation: 'durable floor: node:http + INSERT + group COMMIT (info)',

@@ -65,7 +65,7 @@ function registerRow(h: Harness, correlationID: string, appId = h.appId) {
 
 /** The merchant confirms the page as it is shown (the names the register holds). */
 async function submitAsShown(h: Harness, link: string) {
-  const view = h.engine.kycOnboarding(tokenOf(link))!;
+  const view = (await h.engine.kycOnboarding(tokenOf(link)))!;
   return h.engine.submitKycOnboarding(tokenOf(link), {
     officialName: view.officialName,
     tradeName: view.tradeName,
@@ -309,7 +309,7 @@ describeContract('KYC onboarding and account registers', (h, transport) => {
     expect(h().counts('events')).toEqual(before);
     expect(await h().client.request('getAccountRegister', { params: { correlationID: 'loja-1' } })).toEqual({ status: 404, body: { error: 'Account register not found' } });
     expect(await h().client.request('deleteAccountRegister', { params: { correlationID: 'loja-1' } })).toEqual({ status: 404, body: { error: 'Account register not found' } });
-    expect(h().engine.kycOnboarding(tokenOf(first.body.linkOnboarding))).toBeNull();
+    expect(await h().engine.kycOnboarding(tokenOf(first.body.linkOnboarding))).toBeNull();
     expect(await h().engine.submitKycOnboarding(tokenOf(first.body.linkOnboarding), { officialName: 'X', tradeName: '', representativeNames: [] })).toEqual({ outcome: 'not-found' });
     const again = await onboard(h(), { taxID: CNPJ, correlationID: 'loja-1' });
     expect(again.status).toBe(201);
@@ -337,7 +337,7 @@ describeContract('KYC onboarding and account registers', (h, transport) => {
     enableKyc(h());
     const created = await onboard(h(), { taxID: CNPJ, correlationID: 'loja-1', redirectUrl: REDIRECT, representatives: [{ taxID: CPF_A }] });
     const token = tokenOf(created.body.linkOnboarding);
-    expect(h().engine.kycOnboarding(token)).toEqual({
+    expect(await h().engine.kycOnboarding(token)).toEqual({
       status: 'PENDING',
       officialName: registryCompany(CNPJ)!.officialName,
       tradeName: registryCompany(CNPJ)!.tradeName,
@@ -389,7 +389,7 @@ describeContract('KYC onboarding and account registers', (h, transport) => {
       accountRegister: { officialName: 'Padaria Corrigida LTDA', taxID: { taxID: CNPJ, type: 'BR:CNPJ' }, status: 'APPROVED', correlationID: 'loja-1' },
       account: { status: 'ACTIVE', accountId: row.account_id, account: row.account_number, branch: '0001' },
     });
-    expect(h().engine.kycOnboarding(token)).toMatchObject({ status: 'APPROVED' });
+    expect(await h().engine.kycOnboarding(token)).toMatchObject({ status: 'APPROVED' });
     // Still idempotent after the decision.
     expect(await h().engine.submitKycOnboarding(token, { officialName: 'X', tradeName: '', representativeNames: ['Y'] })).toMatchObject({ outcome: 'already-sent' });
     expect(events(h())).toHaveLength(2);
@@ -433,7 +433,7 @@ describeContract('KYC onboarding and account registers', (h, transport) => {
       errors: { officialName: 'Campo inválido.', tradeName: 'Campo inválido.', representatives: ['Campo inválido.', undefined] },
     });
     for (const bad of ['', 'x', token.slice(1), `${token}x`, '../../etc', token.replace(/./, (c) => (c === 'A' ? 'B' : 'A'))]) {
-      expect(h().engine.kycOnboarding(bad)).toBeNull();
+      expect(await h().engine.kycOnboarding(bad)).toBeNull();
       expect(await h().engine.submitKycOnboarding(bad, { officialName: 'Empresa', tradeName: '', representativeNames: ['Ana', 'Bia'] })).toEqual({ outcome: 'not-found' });
     }
     expect(h().counts(...WRITTEN)).toEqual(before);

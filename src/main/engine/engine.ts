@@ -244,24 +244,26 @@ export class Engine {
     this.notify(committed);
   }
 
+  // The public pages read like `call`'s reads: after the batch being synced, if any, is durable.
+
   /** The public payload of a Pix location (what a payer's bank reads), or null. */
-  pixLocation(locationId: string, paymentDay?: string): Record<string, unknown> | null {
+  async pixLocation(locationId: string, paymentDay?: string): Promise<Record<string, unknown> | null> {
     const now = this.clock.now();
     this.sweep(now);
-    return pixLocationPayload(this.db, locationId, now, paymentDay);
+    return this.afterPendingSync(() => pixLocationPayload(this.db, locationId, now, paymentDay));
   }
 
   /** The public payment page data of a payment link, by the link's public id; or null. */
-  paymentLink(publicId: string): PaymentLinkView | null {
+  async paymentLink(publicId: string): Promise<PaymentLinkView | null> {
     const now = this.clock.now();
     this.sweep(now);
-    return paymentLinkView(this.db, publicId, now);
+    return this.afterPendingSync(() => paymentLinkView(this.db, publicId, now));
   }
 
   /** The KYC onboarding page of a register, by its link's token (no AppID: the token is the key); or null. */
-  kycOnboarding(token: string): KycOnboardingView | null {
+  async kycOnboarding(token: string): Promise<KycOnboardingView | null> {
     this.sweep(this.clock.now());
-    return kycOnboardingView(this.db, token);
+    return this.afterPendingSync(() => kycOnboardingView(this.db, token));
   }
 
   /** The merchant sends the onboarding page (kyc/kyc-page.ts): a write, so through the single writer. */

@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 // Keys of append-mostly tables are time-ordered where the format allows (object ids, transaction
 // ids, outbox event ids, generated payment link ids): a random key puts every insert on a random
 // page of its index, so each write of a batch dirtied a page of its own, all written to the WAL,
-// synced and later checkpointed. Measured with bench/wal-frames.ts (issue 14):
+// synced and later checkpointed. Measured with `npx tsx bench/wal-frames.ts` (issue 14):
 // WAL frames per batch of 16 charges fell from 127 to 59 when ids were time-ordered.
 // Ids that stand in public URLs as the only key to what they open (the payment page's public id,
 // the Pix location) are time-ordered too, but keep 80 random bits after the time: above the 64

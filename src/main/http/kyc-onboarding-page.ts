@@ -34,7 +34,7 @@ export function registerKycOnboardingPage(app: FastifyInstance, engine: Engine):
     });
 
     scope.get<{ Params: { token: string } }>('/kyc/onboarding/:token', async (request, reply) => {
-      const view = engine.kycOnboarding(request.params.token);
+      const view = await engine.kycOnboarding(request.params.token);
       if (!view) return html(reply, 404, KYC_NOT_FOUND_HTML);
       if (view.status === 'PENDING') return html(reply, 200, kycFormHtml(request.params.token, view));
       return html(reply, 200, kycResultHtml({ ...view, status: view.status }));

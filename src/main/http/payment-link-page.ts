@@ -11,7 +11,7 @@ const PAGE_QR_PIXELS = 640;
 
 export function registerPaymentLinkPage(app: FastifyInstance, engine: Engine): void {
   app.get<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
-    const view = engine.paymentLink(request.params.id);
+    const view = await engine.paymentLink(request.params.id);
     reply.header('content-security-policy', PAYMENT_PAGE_CSP).header('x-content-type-options', 'nosniff');
     if (!view) return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND_HTML);
     const payable = view.kind === 'PIX_QR_CODE' || view.status === 'ACTIVE';

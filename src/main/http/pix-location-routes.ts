@@ -12,7 +12,7 @@ export function registerPixLocationRoutes(app: FastifyInstance, engine: Engine):
     app.get<{ Params: { id: string } }>(`/qr/v2/${kind}/:id`, async (request, reply) => {
       // A repeated DPP (?DPP=a&DPP=b) is refused: which day would the payer mean?
       const { DPP } = singleValuedQuery(request.query);
-      const payload = engine.pixLocation(request.params.id, DPP);
+      const payload = await engine.pixLocation(request.params.id, DPP);
       if (!payload) return reply.code(404).send({ error: 'Pix location not found' });
       return reply.send(payload);
     });

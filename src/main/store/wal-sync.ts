@@ -1,4 +1,4 @@
-import { closeSync, fsync, fsyncSync, openSync, statSync } from 'node:fs';
+import { closeSync, fdatasync, fdatasyncSync, fsyncSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Db } from './database';
 
@@ -13,6 +13,11 @@ import type { Db } from './database';
  * afterwards makes all of them durable, exactly what FULL's fsync would have done. The caller
  * (GroupCommit) acknowledges nothing before that fsync returns, so "answered" still means
  * "survives a power cut". Checkpoints keep their own syncs under NORMAL.
+ *
+ * fdatasync, not fsync: it writes the data and what is needed to read it back (the file's size),
+ * skipping only times such as mtime, as SQLite itself does where the platform has it. Measured in
+ * one `npm run bench -- --only http` pair: POST at 0.523–0.526 of the durable floor with fsync,
+ * 0.548 with fdatasync.
  */
 export interface WalSync {
   /** Makes every WAL frame written before the call durable; runs off the event loop. */
@@ -50,10 +55,10 @@ export function openWalSync(db: Db): WalSync | null {
 
   return {
     sync(done) {
-      fsync(fd, (error) => {
+      fdatasync(fd, (error) => {
         if (error) return done(error);
         try {
-          if (followReplacedFile()) fsyncSync(fd);
+          if (followReplacedFile()) fdatasyncSync(fd);
           done(null);
         } catch (replaced) {
           done(replaced as Error);
@@ -62,7 +67,7 @@ export function openWalSync(db: Db): WalSync | null {
     },
     syncNow() {
       followReplacedFile();
-      fsyncSync(fd);
+      fdatasyncSync(fd);
     },
     close() {
       closeSync(fd);
