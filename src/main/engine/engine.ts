@@ -317,7 +317,15 @@ export class Engine {
    * database and ends the QR worker threads; resolves once the threads are gone, so a test file or
    * `npm run serve` leaves nothing running behind it.
    */
-  async close(): Promise<void> {
+  close(): Promise<void> {
+    // Once: a second call (a test's afterEach after an explicit close) waits for the first.
+    this.closing ??= this.closeOnce();
+    return this.closing;
+  }
+
+  private closing: Promise<void> | undefined;
+
+  private async closeOnce(): Promise<void> {
     await this.writer.close();
     await this.checkpointer?.close();
     this.listeners.clear();

@@ -39,6 +39,8 @@ export function openWalSync(db: Db): WalSync | null {
   syncDirectory(dirname(walPath));
   let fd = openSync(walPath, 'r');
   let inode = statSync(walPath).ino;
+  // Closing twice would close whatever file had been given the same descriptor number since.
+  let closed = false;
 
   /**
    * SQLite deletes the WAL only when the last connection closes, and ours stays open; should the
@@ -70,6 +72,8 @@ export function openWalSync(db: Db): WalSync | null {
       fdatasyncSync(fd);
     },
     close() {
+      if (closed) return;
+      closed = true;
       closeSync(fd);
     },
   };

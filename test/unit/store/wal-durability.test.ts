@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -115,5 +115,27 @@ describe('the WAL sync and checkpointer of a file database', () => {
     db = openDatabase(path);
     expect(db.prepare('SELECT count(*) FROM item').pluck().get()).toBe(800);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+});
+
+describe('closing twice', () => {
+  it('closes the WAL descriptor once, never a descriptor reused since', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'balcao-wal-close-'));
+    const db = openDatabase(join(dir, 'store.db'));
+    try {
+      const walSync = openWalSync(db)!;
+      walSync.close();
+      // The number is free now: the next open may get it. A second close must leave it alone.
+      const other = openSync(join(dir, 'other.txt'), 'w');
+      try {
+        walSync.close();
+        expect(() => fstatSync(other)).not.toThrow();
+      } finally {
+        closeSync(other);
+      }
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
