@@ -97,10 +97,9 @@ export class GroupCommit {
   flush(): void {
     this.scheduled = false;
     if (this.syncing) return;
-    const batch = this.queue;
-    this.queue = [];
+    const batch = this.takeQueue();
     if (batch.length === 0) return;
-    if (this.failure) return settle(batch, batch.map(() => ({ ok: false, error: this.failure })));
+    if (this.failure) return failAll(batch, this.failure);
     this.batchSizes.record(batch.length);
     const outcomes = this.runBatch(batch);
     const committed = outcomes.some((outcome) => outcome.ok || outcome.error instanceof CommittedRefusal);
@@ -114,8 +113,12 @@ export class GroupCommit {
       walSync.sync((error) => {
         this.syncing = null;
         if (error) this.failure = new Error(`the store could not make its writes durable (fsync: ${error.message}); restart the service`);
-        settle(batch, this.failure ? batch.map(() => ({ ok: false, error: this.failure })) : outcomes);
-        if (this.failure) this.failQueued(this.failure);
+        if (this.failure) {
+          failAll(batch, this.failure);
+          failAll(this.takeQueue(), this.failure);
+        } else {
+          settle(batch, outcomes);
+        }
         // Reads waiting on this batch run next (their continuations are microtasks), and only then
         // does the next batch commit (a macrotask).
         resolve();
@@ -130,8 +133,7 @@ export class GroupCommit {
    */
   async close(): Promise<void> {
     while (this.syncing) await this.syncing;
-    const batch = this.queue;
-    this.queue = [];
+    const batch = this.takeQueue();
     try {
       if (batch.length > 0) this.commitOnThisThread(batch);
     } finally {
@@ -140,21 +142,21 @@ export class GroupCommit {
   }
 
   private commitOnThisThread(batch: Job[]): void {
-    if (this.failure) return settle(batch, batch.map(() => ({ ok: false, error: this.failure })));
+    if (this.failure) return failAll(batch, this.failure);
     this.batchSizes.record(batch.length);
     const outcomes = this.runBatch(batch);
     try {
       this.walSync?.syncNow();
       settle(batch, outcomes);
     } catch (error) {
-      settle(batch, batch.map(() => ({ ok: false, error })));
+      failAll(batch, error);
     }
   }
 
-  private failQueued(failure: Error): void {
+  private takeQueue(): Job[] {
     const queued = this.queue;
     this.queue = [];
-    settle(queued, queued.map(() => ({ ok: false, error: failure })));
+    return queued;
   }
 
   private wake(): void {
@@ -205,4 +207,8 @@ export class GroupCommit {
 
 function settle(batch: Job[], outcomes: Outcome<unknown>[]): void {
   batch.forEach((job, i) => job.settle(outcomes[i]!));
+}
+
+function failAll(jobs: Job[], error: unknown): void {
+  for (const job of jobs) job.settle({ ok: false, error });
 }

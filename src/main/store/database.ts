@@ -9,6 +9,11 @@ export type Db = Database.Database;
  * WAL lets readers run beside the single writer; synchronous=FULL makes every acknowledged commit
  * survive a power cut, not only an app crash.
  */
+/** Whether the store is a file in WAL mode: what the WAL sync and the checkpointer work on. */
+export function isWalFile(db: Db): boolean {
+  return !db.memory && String(db.pragma('journal_mode', { simple: true })).toLowerCase() === 'wal';
+}
+
 export function openDatabase(path: string, migrations?: readonly Migration[]): Db {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Db } from './database';
+import { isWalFile, type Db } from './database';
 
 /**
  * The worker module. `new URL(…, import.meta.url)` finds it beside this file when the sources run
@@ -52,9 +52,7 @@ export class WalCheckpointer {
 
   /** The checkpointer of a file database in WAL mode; null for one in memory or not in WAL mode. */
   static for(db: Db, logError: (error: unknown) => void = (error) => console.error('[store] WAL checkpointer', error)): WalCheckpointer | null {
-    if (db.memory) return null;
-    if (String(db.pragma('journal_mode', { simple: true })).toLowerCase() !== 'wal') return null;
-    return new WalCheckpointer(db, logError);
+    return isWalFile(db) ? new WalCheckpointer(db, logError) : null;
   }
 
   /** Tells it a batch was committed: a checkpoint starts unless one runs or one started just now. */

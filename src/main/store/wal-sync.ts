@@ -1,6 +1,6 @@
 import { closeSync, fdatasync, fdatasyncSync, fsyncSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Db } from './database';
+import { isWalFile, type Db } from './database';
 
 /**
  * Makes the WAL frames a connection has written durable with an fsync of the WAL file, run on
@@ -29,8 +29,7 @@ export interface WalSync {
 
 /** The WAL sync of a file database in WAL mode; null for one in memory or not in WAL mode. */
 export function openWalSync(db: Db): WalSync | null {
-  if (db.memory) return null;
-  if (String(db.pragma('journal_mode', { simple: true })).toLowerCase() !== 'wal') return null;
+  if (!isWalFile(db)) return null;
   const walPath = `${db.name}-wal`;
   // A read makes SQLite open (and, on a new database, create) the WAL file.
   db.prepare('SELECT count(*) FROM sqlite_schema').get();

@@ -145,9 +145,10 @@ export function createCharge(ctx: OperationContext, input: ChargeCreateInput, su
     payer: null,
     created_at: at,
     updated_at: at,
+    payment_link_public_id: link.public_id,
   };
   repo.insert(row);
-  const json = chargeJson(ctx, { ...row, payment_link_public_id: link.public_id });
+  const json = chargeJson(ctx, row);
   ctx.emit(CHARGE_EVENTS.created, { charge: json });
   return { row, json };
 }

@@ -38,8 +38,8 @@ export interface SerializeContext {
  * The public page of a record's payment link. It is addressed by the link's public id, never by
  * the paymentLinkID: that one is caller text, and another company may use the same.
  */
-export function paymentLinkUrl(ctx: SerializeContext, companyId: string, paymentLinkId: string): string {
-  return `${ctx.config.publicBaseUrl}/pay/${paymentLinkPublicId(ctx.db, companyId, paymentLinkId)}`;
+export function paymentLinkUrl(ctx: SerializeContext, companyId: string, paymentLinkId: string, publicId?: string | null): string {
+  return `${ctx.config.publicBaseUrl}/pay/${publicId ?? paymentLinkPublicId(ctx.db, companyId, paymentLinkId)}`;
 }
 
 /**
@@ -63,9 +63,7 @@ export function serializeCharge(row: ChargeRow, ctx: SerializeContext, now: Date
     status: row.status,
     correlationID: row.correlation_id,
     paymentLinkID: row.payment_link_id,
-    paymentLinkUrl: row.payment_link_public_id
-      ? `${ctx.config.publicBaseUrl}/pay/${row.payment_link_public_id}`
-      : paymentLinkUrl(ctx, row.company_id, row.payment_link_id),
+    paymentLinkUrl: paymentLinkUrl(ctx, row.company_id, row.payment_link_id, row.payment_link_public_id),
     qrCodeImage,
     globalID: toGlobalId('Charge', row.id),
     transactionID: row.transaction_id,
