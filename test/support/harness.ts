@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { ServiceReply, ServiceRequest } from '../../src/shared/service-api';
 import { operationTable as operations, type OperationName } from '../../src/main/engine/operations';
@@ -33,7 +36,11 @@ export interface Harness {
 
 export async function createHarness(transport: Transport, start = '2026-11-22T15:00:00.000Z'): Promise<Harness> {
   const clock = new ManualClock(start);
-  const service = createSandboxService({ dbPath: ':memory:', clock, config: { refundSettlementMs: 2_000 } });
+  // Over HTTP the store is a file, as under `npm run serve`: the same contract then also runs the
+  // file database's own paths (the reads' connection, the WAL sync, the checkpoint thread).
+  const dir = transport === 'http' ? mkdtempSync(join(tmpdir(), 'balcao-contract-')) : null;
+  const dbPath = dir ? join(dir, 'service.db') : ':memory:';
+  const service = createSandboxService({ dbPath, clock, config: { refundSettlementMs: 2_000 } });
   const main = service.engine.tenancy.resolveTenant(service.appId)!;
   const mainKey = service.engine.tenancy.defaultPixKey(main.account.id)!.key;
   const other = createSandboxCompany(service.engine.db, clock.now(), { tradeName: 'Outra Loja' });
@@ -67,7 +74,10 @@ export async function createHarness(transport: Transport, start = '2026-11-22T15
         tables.map((t) => [t, (service.engine.db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n]),
       );
     },
-    close: () => service.close(),
+    async close() {
+      await service.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
   };
   return harness;
 }
@@ -108,8 +118,9 @@ function httpClient(baseUrl: string, defaultAppId: string): ServiceClient {
 }
 
 /**
- * Declares a contract suite that runs twice: against the engine in process and through HTTP.
- * Each test gets a fresh in-memory database, so tests never depend on one another. The harness
+ * Declares a contract suite that runs twice: against the engine in process over a database in
+ * memory, and through HTTP over a database file. Each test gets a fresh database, so tests never
+ * depend on one another. The harness
  * exists only inside a test, so the transport is also handed to `body` at collection time: a
  * test that needs a real server says `it.skipIf(transport !== 'http')` and is reported skipped
  * in the engine run, instead of returning early and passing without checking anything.

@@ -14,6 +14,7 @@ import type { BatchSizeHistogram } from './batch-size-histogram';
 import { GroupCommit } from './group-commit';
 import { openWalSync } from '../store/wal-sync';
 import { WalCheckpointer } from '../store/wal-checkpointer';
+import { TurnReads } from '../store/turn-reads';
 import { QrPngRenderer } from './images/qr-png';
 import { Outbox } from './outbox';
 import {
@@ -75,12 +76,18 @@ export class Engine {
   private readonly writer: GroupCommit;
   /** Copies the WAL back into the database file on a thread of its own (null in memory). */
   readonly checkpointer: WalCheckpointer | null;
+  /** The reads' own connection, one read transaction a turn (null in memory: reads use `db`). */
+  private readonly reads: TurnReads | null;
   private readonly listeners = new Set<EngineListener>();
+  private readonly contextHost: ContextHost;
   private readonly logError: (error: unknown, op: OperationName) => void;
   private readonly checkResponses: boolean;
   private readonly sweepers: readonly Sweeper[] = sweepers;
-  /** Earliest pending time-driven transition; recomputed only after writes. */
-  private nextSweepAt: string | null = null;
+  /**
+   * Earliest pending time-driven transition, in epoch milliseconds (every call compares it with its
+   * `now`); recomputed only after writes.
+   */
+  private nextSweepAt: number | null = null;
   private sweepDeadlineStale = true;
 
   constructor(options: EngineOptions) {
@@ -90,9 +97,26 @@ export class Engine {
     this.tenancy = new TenancyRepo(this.db, ALL_SCOPES);
     this.outbox = new Outbox(this.db);
     this.checkpointer = WalCheckpointer.for(this.db);
-    const checkpointer = this.checkpointer;
-    this.writer = new GroupCommit(this.db, { walSync: openWalSync(this.db), onCommitted: checkpointer ? () => checkpointer.committed() : undefined });
+    this.reads = TurnReads.for(this.db);
+    this.writer = new GroupCommit(this.db, {
+      walSync: openWalSync(this.db),
+      onCommitted: () => {
+        // The next read sees this batch, whenever the writer runs. (Today a read after a COMMIT
+        // also waits for its sync, which ends in a later turn, when the turn's transaction is over.)
+        this.reads?.end();
+        this.checkpointer?.committed();
+      },
+    });
     this.qrPng = new QrPngRenderer();
+    this.contextHost = {
+      writerDb: this.db,
+      config: this.config,
+      tenancy: this.tenancy,
+      clock: this.clock,
+      qrPng: this.qrPng,
+      outbox: this.outbox,
+      asReceiver: (companyId, accountId, now, committed, work) => this.asReceiver(companyId, accountId, now, committed, work),
+    };
     this.logError = options.logError ?? ((error, op) => console.error(`[engine] ${op} failed`, error));
     this.checkResponses = options.checkResponses ?? false;
   }
@@ -136,12 +160,13 @@ export class Engine {
     const write = declaration.access === 'write';
     // A write resolves its caller again when its turn comes, so it sees any tenancy change queued
     // before it (new merchant name, key or scopes), not the tenant of the moment it arrived.
-    const run = () => declaration.handler(this.context(write ? this.caller(appId, declaration, request.clientIp) : tenant, now, committed), input);
     try {
       // Reads run at once; writes go through the single writer, which answers after COMMIT.
       // A read waits while a batch is being made durable, so it never shows a write that a power
       // cut could still take back.
-      const result = write ? await this.writer.submit(run) : await this.afterPendingSync(run);
+      const result = write
+        ? await this.writer.submit(() => declaration.handler(this.context(this.caller(appId, declaration, request.clientIp), now, committed), input))
+        : await this.afterPendingSync((db) => declaration.handler(this.context(tenant, now, committed, db), input));
       // Only a handler that returned has committed; a throw rolled its savepoint back.
       this.notify(committed);
       if (this.checkResponses) this.checkResponse(op, declaration, result);
@@ -155,9 +180,13 @@ export class Engine {
     }
   }
 
-  private afterPendingSync<T>(read: () => T): T | Promise<T> {
+  private afterPendingSync<T>(read: (db: Db) => T): T | Promise<T> {
     const durable = this.writer.whenDurable();
-    return durable ? durable.then(read) : read();
+    return durable ? durable.then(() => this.read(read)) : this.read(read);
+  }
+
+  private read<T>(read: (db: Db) => T): T {
+    return this.reads ? this.reads.run(read) : read(this.db);
   }
 
   private checkResponse(op: OperationName, declaration: AnyOperation, result: unknown): void {
@@ -187,21 +216,8 @@ export class Engine {
   }
 
   /** What a handler sees; its events are collected in `committed` to announce after COMMIT. */
-  private context(tenant: Tenant, now: Date, committed: EngineEvent[]): OperationContext {
-    return {
-      db: this.db,
-      tenant,
-      now,
-      config: this.config,
-      tenancy: this.tenancy,
-      clock: this.clock,
-      qrPng: this.qrPng,
-      emit: (name, payload) => {
-        if (!this.db.inTransaction) throw new Error(`event ${name} emitted outside a transaction`);
-        committed.push(this.outbox.write(tenant.company.id, name, payload, now));
-      },
-      asReceiver: (companyId, accountId, work) => this.asReceiver(companyId, accountId, now, committed, work),
-    };
+  private context(tenant: Tenant, now: Date, committed: EngineEvent[], db: Db = this.db): OperationContext {
+    return new CallContext(this.contextHost, tenant, now, committed, db);
   }
 
   /**
@@ -224,10 +240,10 @@ export class Engine {
   /** Applies every time-driven transition due by `now` (charge expiry, refund settlement). */
   sweep(now: Date = this.clock.now()): void {
     if (this.sweepDeadlineStale) {
-      this.nextSweepAt = this.earliestDeadline();
+      this.nextSweepAt = this.earliestDeadlineMs();
       this.sweepDeadlineStale = false;
     }
-    if (this.nextSweepAt === null || this.nextSweepAt > now.toISOString()) return;
+    if (this.nextSweepAt === null || this.nextSweepAt > now.getTime()) return;
     const committed: EngineEvent[] = [];
     this.db.transaction(() => {
       for (const sweeper of this.sweepers) {
@@ -240,7 +256,9 @@ export class Engine {
         );
       }
     })();
-    this.nextSweepAt = this.earliestDeadline();
+    // The read that follows in this very call must see what the sweep just committed.
+    this.reads?.end();
+    this.nextSweepAt = this.earliestDeadlineMs();
     this.notify(committed);
   }
 
@@ -250,20 +268,20 @@ export class Engine {
   async pixLocation(locationId: string, paymentDay?: string): Promise<Record<string, unknown> | null> {
     const now = this.clock.now();
     this.sweep(now);
-    return this.afterPendingSync(() => pixLocationPayload(this.db, locationId, now, paymentDay));
+    return this.afterPendingSync((db) => pixLocationPayload(db, locationId, now, paymentDay));
   }
 
   /** The public payment page data of a payment link, by the link's public id; or null. */
   async paymentLink(publicId: string): Promise<PaymentLinkView | null> {
     const now = this.clock.now();
     this.sweep(now);
-    return this.afterPendingSync(() => paymentLinkView(this.db, publicId, now));
+    return this.afterPendingSync((db) => paymentLinkView(db, publicId, now));
   }
 
   /** The KYC onboarding page of a register, by its link's token (no AppID: the token is the key); or null. */
   async kycOnboarding(token: string): Promise<KycOnboardingView | null> {
     this.sweep(this.clock.now());
-    return this.afterPendingSync(() => kycOnboardingView(this.db, token));
+    return this.afterPendingSync((db) => kycOnboardingView(db, token));
   }
 
   /** The merchant sends the onboarding page (kyc/kyc-page.ts): a write, so through the single writer. */
@@ -313,8 +331,8 @@ export class Engine {
   }
 
   /**
-   * Flushes the writer (after the batch being synced), ends the WAL checkpoint thread, closes the
-   * database and ends the QR worker threads; resolves once the threads are gone, so a test file or
+   * Flushes the writer (after the batch being synced), closes the reads' connection, ends the WAL
+   * checkpoint thread, closes the database and ends the QR worker threads; resolves once the threads are gone, so a test file or
    * `npm run serve` leaves nothing running behind it.
    */
   close(): Promise<void> {
@@ -327,17 +345,19 @@ export class Engine {
 
   private async closeOnce(): Promise<void> {
     await this.writer.close();
+    this.reads?.close();
     await this.checkpointer?.close();
     this.listeners.clear();
     this.db.close();
     await this.qrPng.close();
   }
 
-  private earliestDeadline(): string | null {
-    let earliest: string | null = null;
+  private earliestDeadlineMs(): number | null {
+    let earliest: number | null = null;
     for (const sweeper of this.sweepers) {
       const deadline = sweeper.nextDeadline(this.db);
-      if (deadline !== null && (earliest === null || deadline < earliest)) earliest = deadline;
+      const at = deadline === null ? null : Date.parse(deadline);
+      if (at !== null && (earliest === null || at < earliest)) earliest = at;
     }
     return earliest;
   }
@@ -361,4 +381,56 @@ function successStatus(declaration: AnyOperation, result: unknown): number {
   if (chosen === undefined || chosen === declaration.status) return declaration.status;
   if (chosen !== declaration.alternateStatus) throw new Error(`answered ${chosen}, which the operation does not declare`);
   return chosen;
+}
+
+/** What every call's context shares: the engine's parts, made once. */
+interface ContextHost {
+  /** The single writer's connection: events are written on it, inside its transaction. */
+  readonly writerDb: Db;
+  readonly config: EngineConfig;
+  readonly tenancy: TenancyRepo;
+  readonly clock: Clock;
+  readonly qrPng: QrPngRenderer;
+  readonly outbox: Outbox;
+  asReceiver(companyId: string, accountId: string, now: Date, committed: EngineEvent[], work: (ctx: OperationContext) => void): boolean;
+}
+
+/**
+ * One call's context. A class, not an object literal with arrow functions: one is made for every
+ * call, and two closures each time showed in GET's profile (issue 14), above all under tsx
+ * (`npm run serve`), whose keepNames gives every arrow function its name with Object.defineProperty.
+ */
+class CallContext implements OperationContext {
+  constructor(
+    private readonly host: ContextHost,
+    readonly tenant: Tenant,
+    readonly now: Date,
+    private readonly committed: EngineEvent[],
+    readonly db: Db,
+  ) {}
+
+  get config(): EngineConfig {
+    return this.host.config;
+  }
+
+  get tenancy(): TenancyRepo {
+    return this.host.tenancy;
+  }
+
+  get clock(): Clock {
+    return this.host.clock;
+  }
+
+  get qrPng(): QrPngRenderer {
+    return this.host.qrPng;
+  }
+
+  emit(name: string, payload: unknown): void {
+    if (!this.host.writerDb.inTransaction) throw new Error(`event ${name} emitted outside a transaction`);
+    this.committed.push(this.host.outbox.write(this.tenant.company.id, name, payload, this.now));
+  }
+
+  asReceiver(companyId: string, accountId: string, work: (ctx: OperationContext) => void): boolean {
+    return this.host.asReceiver(companyId, accountId, this.now, this.committed, work);
+  }
 }

@@ -134,7 +134,9 @@ export const webhookOperations = {
     scope: null,
     auth: 'none',
     cacheControl: 'public, max-age=3600',
-    access: 'read',
+    // A GET that may write: the environment's first key is drawn and stored by whoever needs it
+    // first, so it goes through the single writer (reads run on a read-only connection).
+    access: 'write',
     status: 200,
     summary: 'The public keys that verify x-webhook-signature (no AppID needed)',
     request: {},
