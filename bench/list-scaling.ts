@@ -64,8 +64,8 @@ export async function benchListScaling(dir: string, options: ListOptions): Promi
       engine.db.transaction(() => {
         for (; seeded < total; seeded++) insert.run(seededRow(template, seeded, newestMs));
       })();
-      // Rows written behind the engine's back: let it recompute its next sweep deadline.
-      engine.invalidateSweepDeadline();
+      // Rows written behind the engine's back: its next sweep deadline and its next read take them in.
+      engine.afterDirectWrites();
       return elapsedMs(start);
     };
     const list = (query: Record<string, string>) => async () => {

@@ -380,7 +380,7 @@ describeContract('subscriptions', (h) => {
 
     db.prepare('UPDATE bank_accounts SET closed_at = ? WHERE id = ?').run('2027-01-01T00:00:00.000Z', tenant.account.id);
     h().engine.tenancy.invalidate();
-    h().engine.invalidateSweepDeadline();
+    h().engine.afterDirectWrites();
     h().clock.set('2027-01-25T03:00:00.000Z');
     h().engine.sweep();
     const row = db.prepare('SELECT status, is_active, next_generation_at FROM subscriptions WHERE global_id = ?').get(subscription.globalID);

@@ -326,8 +326,13 @@ export class Engine {
     return this.writer.batchSizes;
   }
 
-  invalidateSweepDeadline(): void {
+  /**
+   * Rows were written on `db` behind the engine's back (a bench or a test seeding them): the next
+   * sweep recomputes its deadline, and the next read sees them even in this same turn.
+   */
+  afterDirectWrites(): void {
     this.sweepDeadlineStale = true;
+    this.reads?.end();
   }
 
   /**
