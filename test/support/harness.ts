@@ -120,10 +120,10 @@ function httpClient(baseUrl: string, defaultAppId: string): ServiceClient {
 /**
  * Declares a contract suite that runs twice: against the engine in process over a database in
  * memory, and through HTTP over a database file. Each test gets a fresh database, so tests never
- * depend on one another. The harness
- * exists only inside a test, so the transport is also handed to `body` at collection time: a
- * test that needs a real server says `it.skipIf(transport !== 'http')` and is reported skipped
- * in the engine run, instead of returning early and passing without checking anything.
+ * depend on one another. The harness exists only inside a test, so the transport is also handed
+ * to `body` at collection time: a test that needs a real server says
+ * `it.skipIf(transport !== 'http')` and is reported skipped in the engine run, instead of
+ * returning early and passing without checking anything.
  */
 export function describeContract(name: string, body: (get: () => Harness, transport: Transport) => void): void {
   for (const transport of ['engine', 'http'] as const) {

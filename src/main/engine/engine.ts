@@ -337,8 +337,8 @@ export class Engine {
 
   /**
    * Flushes the writer (after the batch being synced), closes the reads' connection, ends the WAL
-   * checkpoint thread, closes the database and ends the QR worker threads; resolves once the threads are gone, so a test file or
-   * `npm run serve` leaves nothing running behind it.
+   * checkpoint thread, closes the database and ends the QR worker threads; resolves once the
+   * threads are gone, so a test file or `npm run serve` leaves nothing running behind it.
    */
   close(): Promise<void> {
     // Once: a second call (a test's afterEach after an explicit close) waits for the first.

@@ -5,15 +5,18 @@ import type { Migration } from './migrations';
 export type Db = Database.Database;
 
 /**
- * Opens (and migrates) a store: the service's schema by default, or another one (the counter's).
- * WAL lets readers run beside the single writer; synchronous=FULL makes every acknowledged commit
- * survive a power cut, not only an app crash.
+ * Whether the store is a file in WAL mode: what the WAL sync, the checkpointer and the reads'
+ * connection work on.
  */
-/** Whether the store is a file in WAL mode: what the WAL sync and the checkpointer work on. */
 export function isWalFile(db: Db): boolean {
   return !db.memory && String(db.pragma('journal_mode', { simple: true })).toLowerCase() === 'wal';
 }
 
+/**
+ * Opens (and migrates) a store: the service's schema by default, or another one (the counter's).
+ * WAL lets readers run beside the single writer; synchronous=FULL makes every acknowledged commit
+ * survive a power cut, not only an app crash.
+ */
 export function openDatabase(path: string, migrations?: readonly Migration[]): Db {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
