@@ -1,6 +1,7 @@
 // Money goes where it should, seen from the counter in Chromium through the browser host:
 // - a payment noticed while the cashier types the next amount leaves what they typed alone
-//   (remote mode, against `npm run serve` as its own process);
+//   (remote mode, against `npm run serve` as its own process, behind the fault proxy so the test
+//   decides when the counter hears of the payment);
 // - a production mode without its AppID never shows a QR code, and says what to set up.
 // Screenshots go to test-artifacts/e2e/ for a person to look at.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Charge } from '../../src/shared/resources';
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { startBrowserHost, type BrowserHostProcess } from './browser-host-process';
 import { launchChromium } from './chromium';
 import { startRemoteService, type RemoteServiceProcess } from './remote-service-process';
@@ -38,15 +40,38 @@ const spaces = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim()
 
 describe('a payment noticed while the cashier types the next amount (remote mode)', () => {
   let remote: RemoteServiceProcess;
+  let proxy: FaultProxy;
   let host: BrowserHostProcess;
   beforeAll(async () => {
     remote = await startRemoteService();
-    host = await startBrowserHost({ args: ['--remote', remote.url, '--app-id', remote.appId] });
+    proxy = await startFaultProxy(remote.url);
+    host = await startBrowserHost({ args: ['--remote', proxy.url, '--app-id', remote.appId] });
   });
   afterAll(async () => {
     await host?.stop();
+    await proxy?.close();
     await remote?.stop();
   });
+
+  /**
+   * Until the returned release is called, the counter's reads of the service are answered only
+   * then: what it pulls after the payment (the sale, the open sales' lists, the payment) cannot
+   * reach the screen early. The counter's health probe (a list from one instant to the same one)
+   * still passes, so the link stays "online" meanwhile.
+   */
+  function holdCounterReads(): () => void {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const isHealthProbe = (path: string) => {
+      const query = new URL(path, 'http://counter').searchParams;
+      return query.has('start') && query.get('start') === query.get('end');
+    };
+    proxy.setPlan((request) => (request.method === 'GET' && !isHealthProbe(request.path) ? { kind: 'hold', release: released } : { kind: 'pass' }));
+    return () => {
+      proxy.setPlan();
+      release();
+    };
+  }
 
   async function sellAndShowQr(page: Page, digits: string): Promise<Charge> {
     const amount = page.getByLabel('Valor', { exact: true });
@@ -71,15 +96,20 @@ describe('a payment noticed while the cashier types the next amount (remote mode
     const page = await openCounter(host.url);
     const charge = await sellAndShowQr(page, '990');
 
-    // The customer pays; before the counter hears of it, the cashier moves on.
+    // The customer pays; before the counter hears of it, the cashier moves on. Without the hold
+    // the order is a race the poll (every second) sometimes wins, and then F1 on "Pago" rightly
+    // opens an empty entry instead: the case this test is about would go untested.
+    const releaseReads = holdCounterReads();
     await payAtRemote(charge);
     await page.keyboard.press('F1');
     await page.keyboard.type('32');
-    // Whichever came first, the keys or the update, the typed amount is on screen.
+    // F1 on a QR that waits for its Pix keeps it; the digits go to the next amount beside it.
     const pending = page.getByTestId('next-amount');
     await pending.waitFor();
     expect(spaces(await pending.textContent())).toContain('R$ 0,32');
+    expect(await page.getByRole('img', { name: /QR Code Pix/ }).isVisible()).toBe(true);
 
+    releaseReads();
     await page.getByRole('heading', { name: 'Pago' }).waitFor({ timeout: 5_000 });
     expect(spaces(await page.getByTestId('next-amount').textContent())).toContain('R$ 0,32');
     await page.screenshot({ path: join(ARTIFACTS, 'remote-pago-com-proximo-valor.png') });

@@ -98,6 +98,21 @@ describe('fault proxy against a real remote', () => {
     expect(await serverHas(correlationID)).toBe(true);
   });
 
+  it('hold: the server committed at once, the answer waits for its release', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const created = createThroughProxy({ kind: 'hold', release: released }, 5_000);
+    await expect.poll(() => proxy.log()[0]?.upstreamStatus).toBe(200);
+    const correlationID = JSON.parse(proxy.log()[0]!.body).correlationID as string;
+    expect(await serverHas(correlationID)).toBe(true);
+    expect(proxy.log()[0]!.delivered).toBe('none');
+    release();
+    const { outcome } = await created;
+    expect(outcome).toMatchObject({ kind: 'answer', status: 200 });
+    await proxy.idle();
+    expect(onlyLogEntry()).toMatchObject({ forwarded: true, delivered: 'full', clientGone: false });
+  });
+
   it('hang: no answer until the client gives up, and nothing reached the server', async () => {
     const { outcome, correlationID } = await createThroughProxy({ kind: 'hang' }, 300);
     expect(outcome.kind).toBe('timeout');

@@ -24,6 +24,12 @@ export type Fault =
   /** Forward, then hold the server's whole answer `ms` before sending it (if the client is still there). */
   | { kind: 'delay'; ms: number }
   /**
+   * Forward, then hold the server's whole answer until `release` settles (or the client leaves).
+   * Where `delay` is a guess at how long a test needs, this orders events for certain: e.g. the
+   * counter cannot hear of a payment before the test has finished typing.
+   */
+  | { kind: 'hold'; release: Promise<void> }
+  /**
    * Never answer; the connection stays open until the client (or `cut`/`close`) ends it.
    * `forward: true` sends the request on first (the server commits, the client waits forever);
    * by default nothing reaches the server, as when packets are lost.
@@ -233,6 +239,10 @@ export async function startFaultProxy(upstreamUrl: string): Promise<FaultProxy> 
         return;
       case 'delay':
         await waitOrClosed(job, fault.ms);
+        await send(response, entry, answer);
+        return;
+      case 'hold':
+        await Promise.race([fault.release.catch(() => undefined), waitOrClosed(job)]);
         await send(response, entry, answer);
         return;
       case 'reset-mid-body':
