@@ -4,10 +4,16 @@
 // (durable-floor.ts): a bare node:http server doing the same durable insert with group commit,
 // so what durability costs and what the service adds on top of it are told apart (issue 14).
 //
+// GET is also read against a read floor: a route of the same app that reads the same charge row
+// by key with one prepared SELECT on a read-only connection and answers it as JSON, with no auth,
+// validation or serialization of its own. It is the simplest route that does a GET's essential
+// work, so what the service adds on top of reading a row is told apart from the row itself.
+//
 // autocannon runs in a worker thread: in the server's own event loop the load generator would
 // eat into the very time being measured, and more so for the cheap bare route.
 
 import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { createSandboxService } from '../src/main/sandbox-service';
 import { CHARGE_BODY, realChargeRow } from './charge-rows';
@@ -47,11 +53,20 @@ async function load(target: Target, durationSec: number, connections: number): P
 export async function benchHttp(dir: string, options: HttpOptions): Promise<BenchSection> {
   const service = createSandboxService({ dbPath: join(dir, 'http.db') });
   service.app.get('/__bench/bare', async () => ({ ok: true, service: 'balcao' }));
+  // Opened once the database file exists (below); the route only runs after that.
+  let readFloor: Database.Statement<[string, string]> | null = null;
+  service.app.get('/__bench/read-floor/:id', async (request) => ({
+    charge: readFloor!.get(appCompanyId, (request.params as { id: string }).id),
+  }));
+  let appCompanyId = '';
   // The same service over a database in memory: its POST figure (info) is what the engine and
   // Fastify cost without the fsync, so the table shows which share of the gap is durability.
   const volatile = createSandboxService({ dbPath: ':memory:' });
   const { appId } = service;
   const template = await realChargeRow(service.engine, appId, 'http-get-target');
+  appCompanyId = template.company_id;
+  const floorReads = new Database(join(dir, 'http.db'), { readonly: true, fileMustExist: true });
+  readFloor = floorReads.prepare('SELECT * FROM charges WHERE company_id = ? AND correlation_id = ?');
   const floor = await startDurableFloor(join(dir, 'durable-floor.db'), template);
   const batches = service.engine.writerBatchSizes();
   try {
@@ -70,6 +85,7 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
         idReplacement: true,
       },
       get: { url: `${base}/api/v1/charge/${encodeURIComponent(charge.correlationID)}`, method: 'GET', headers },
+      readFloor: { url: `${base}/__bench/read-floor/${encodeURIComponent(charge.correlationID)}`, method: 'GET', headers },
       postInMemory: {
         url: `${volatileBase}/api/v1/charge`,
         method: 'POST',
@@ -87,8 +103,8 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
     } satisfies Record<string, Target>;
 
     for (const target of Object.values(targets)) await load(target, options.warmupSec, options.connections);
-    const order = ['bare', 'floor', 'post', 'get', 'postInMemory'] as const;
-    const runs: Record<keyof typeof targets, Load[]> = { bare: [], floor: [], post: [], get: [], postInMemory: [] };
+    const order = ['bare', 'floor', 'post', 'readFloor', 'get', 'postInMemory'] as const;
+    const runs: Record<keyof typeof targets, Load[]> = { bare: [], floor: [], post: [], readFloor: [], get: [], postInMemory: [] };
     // Batch sizes are counted from here: the warm-up's are not the steady state's.
     batches.reset();
     floor.batchSizes.length = 0;
@@ -146,6 +162,17 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
         { ...row('HTTP POST /api/v1/charge', 'post'), aim: null },
         { ...row('HTTP POST /api/v1/charge, DB in memory (info)', 'postInMemory'), aim: null },
         row('HTTP GET /api/v1/charge/{id}', 'get'),
+        {
+          operation: 'read floor: same app, one SELECT of the row, JSON (info)',
+          measured: rps('readFloor'),
+          unit: 'req/s',
+          baseline: bare,
+          baselineLabel: 'bare route',
+          ratio: rps('readFloor') / bare,
+          ratioLabel: 'floor/bare',
+          aim: null,
+          note: `${latency('readFloor')}; GET/read floor ${(rps('get') / rps('readFloor')).toFixed(3)}`,
+        },
       ],
       notes,
       raw: {
@@ -160,6 +187,7 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
       },
     };
   } finally {
+    floorReads.close();
     await floor.close();
     await volatile.close();
     await service.close();

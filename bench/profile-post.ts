@@ -5,7 +5,8 @@
 // Chrome DevTools) to .bench/post-charge.cpuprofile.
 //   npm run bench:profile -- --seconds 10 --connections 32 --top 25 [--memory]
 // --memory profiles the same service over a database in memory: the CPU share without the fsync.
-// --get profiles GET /api/v1/charge/{id} of one stored charge instead.
+// --get profiles GET /api/v1/charge/{id} of one stored charge instead; --bare profiles the bench's
+// bare route (same app, hooks and auth, no engine), the baseline both HTTP ratios are read against.
 
 import autocannon from 'autocannon';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,12 +30,16 @@ async function main(): Promise<void> {
   const inMemory = process.argv.includes('--memory');
   const service = createSandboxService({ dbPath: inMemory ? ':memory:' : join(dir, 'profile.db') });
   const session = new Session();
+  const bare = process.argv.includes('--bare');
+  if (bare) service.app.get('/__bench/bare', async () => ({ ok: true, service: 'balcao' }));
   try {
     const base = await service.listen(0);
     const get = process.argv.includes('--get');
     await service.engine.call(service.appId, 'createCharge', { body: { ...CHARGE_BODY, correlationID: 'profile-get' } });
     const target = {
-      ...(get
+      ...(bare
+        ? { url: `${base}/__bench/bare`, method: 'GET' as const, headers: { authorization: service.appId } }
+        : get
         ? { url: `${base}/api/v1/charge/profile-get`, method: 'GET' as const, headers: { authorization: service.appId } }
         : {
             url: `${base}/api/v1/charge`,

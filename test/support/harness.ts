@@ -85,7 +85,7 @@ export async function createHarness(transport: Transport, start = '2026-11-22T15
 function engineClient(engine: Engine, defaultAppId: string): ServiceClient {
   return {
     request: (op, request = {}, options = {}) =>
-      engine.handle(options.appId === null ? undefined : (options.appId ?? defaultAppId), op, request),
+      Promise.resolve(engine.handle(options.appId === null ? undefined : (options.appId ?? defaultAppId), op, request)),
   };
 }
 

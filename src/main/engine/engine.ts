@@ -131,53 +131,129 @@ export class Engine {
     return () => this.listeners.delete(listener);
   }
 
-  /** Runs an operation and answers as a transport would: a status with a JSON body or bytes. */
-  async handle(appId: string | undefined, op: OperationName, request: ServiceRequest): Promise<ServiceReply> {
+  /**
+   * Runs an operation and answers as a transport would: a status with a JSON body or bytes.
+   *
+   * A read answers synchronously, with no promise, unless a batch is being made durable: a GET's
+   * two async layers (this and `call`) were a third of the engine's own time per request under
+   * load (`npm run bench:profile -- --get`, issue 14). Transports `await` it either way.
+   */
+  handle(appId: string | undefined, op: OperationName, request: ServiceRequest): ServiceReply | Promise<ServiceReply> {
     const declaration: AnyOperation = operationTable[op];
+    let result: unknown;
     try {
-      const result = await this.call(appId, op, request);
-      if (declaration.contentType) return { status: declaration.status, bytes: result as Uint8Array, contentType: declaration.contentType };
-      return { status: successStatus(declaration, result), body: result };
+      result = this.run(appId, op, request);
     } catch (error) {
-      if (error instanceof ServiceError) {
-        return { status: error.status, body: error.errorCode ? { error: error.message, errorCode: error.errorCode } : { error: error.message } };
-      }
-      this.logError(error, op);
-      return { status: 500, body: { error: 'Internal server error' } };
+      return this.failureReply(error, op);
     }
+    if (result instanceof Promise) {
+      return result.then(
+        (value) => this.successReply(declaration, value),
+        (error: unknown) => this.failureReply(error, op),
+      );
+    }
+    return this.successReply(declaration, result);
+  }
+
+  private successReply(declaration: AnyOperation, result: unknown): ServiceReply {
+    if (declaration.contentType) return { status: declaration.status, bytes: result as Uint8Array, contentType: declaration.contentType };
+    return { status: successStatus(declaration, result), body: result };
+  }
+
+  private failureReply(error: unknown, op: OperationName): ServiceReply {
+    if (error instanceof ServiceError) {
+      return { status: error.status, body: error.errorCode ? { error: error.message, errorCode: error.errorCode } : { error: error.message } };
+    }
+    this.logError(error, op);
+    return { status: 500, body: { error: 'Internal server error' } };
   }
 
   /** Runs an operation and returns its typed result, or throws a ServiceError. */
   async call<Op extends OperationName>(appId: string | undefined, op: Op, request: ServiceRequest = {}): Promise<ResponseOf<Op>> {
+    return this.run(appId, op, request);
+  }
+
+  /** `call`'s work: a read's result at once when nothing is being synced, otherwise a promise. */
+  private run<Op extends OperationName>(appId: string | undefined, op: Op, request: ServiceRequest): ResponseOf<Op> | Promise<ResponseOf<Op>> {
     const now = this.clock.now();
     this.sweep(now);
     const declaration: AnyOperation = operationTable[op];
-    const committed: EngineEvent[] = [];
     // Who may call comes first (401, 403), then the input (400), all before a write transaction
     // opens: a job that cannot succeed never takes a turn of the single writer.
     const tenant = this.caller(appId, declaration, request.clientIp);
     const input = parseRequest(declaration, request);
-    const write = declaration.access === 'write';
-    // A write resolves its caller again when its turn comes, so it sees any tenancy change queued
-    // before it (new merchant name, key or scopes), not the tenant of the moment it arrived.
+    if (declaration.access === 'write') return this.write(appId, op, declaration, request, input, now);
+    // Reads run at once. A read waits while a batch is being made durable, so it never shows a
+    // write that a power cut could still take back.
+    const durable = this.writer.whenDurable();
+    if (durable) return durable.then(() => this.runRead(op, declaration, tenant, input, now));
+    return this.runRead(op, declaration, tenant, input, now);
+  }
+
+  private runRead<Op extends OperationName>(
+    op: Op,
+    declaration: AnyOperation,
+    tenant: Tenant,
+    input: unknown,
+    now: Date,
+  ): ResponseOf<Op> | Promise<ResponseOf<Op>> {
+    const committed: EngineEvent[] = [];
+    let result: unknown;
     try {
-      // Reads run at once; writes go through the single writer, which answers after COMMIT.
-      // A read waits while a batch is being made durable, so it never shows a write that a power
-      // cut could still take back.
-      const result = write
-        ? await this.writer.submit(() => declaration.handler(this.context(this.caller(appId, declaration, request.clientIp), now, committed), input))
-        : await this.afterPendingSync((db) => declaration.handler(this.context(tenant, now, committed, db), input));
-      // Only a handler that returned has committed; a throw rolled its savepoint back.
-      this.notify(committed);
-      if (this.checkResponses) this.checkResponse(op, declaration, result);
-      return result as ResponseOf<Op>;
+      result = this.read((db) => declaration.handler(this.context(tenant, now, committed, db), input as never));
     } catch (error) {
-      // Its writes were committed: their events are announced like any committed write's.
-      if (error instanceof CommittedRefusal) this.notify(committed);
-      throw error;
-    } finally {
-      if (write || committed.length > 0) this.sweepDeadlineStale = true;
+      throw this.refused(error, committed);
     }
+    // A handler that renders off the loop (a QR image) answers with a promise.
+    if (result instanceof Promise) {
+      return result.then(
+        (value: unknown) => this.finished(op, declaration, value, committed),
+        (error: unknown) => {
+          throw this.refused(error, committed);
+        },
+      );
+    }
+    return this.finished(op, declaration, result, committed);
+  }
+
+  private async write<Op extends OperationName>(
+    appId: string | undefined,
+    op: Op,
+    declaration: AnyOperation,
+    request: ServiceRequest,
+    input: unknown,
+    now: Date,
+  ): Promise<ResponseOf<Op>> {
+    const committed: EngineEvent[] = [];
+    try {
+      // A write resolves its caller again when its turn comes, so it sees any tenancy change queued
+      // before it (new merchant name, key or scopes), not the tenant of the moment it arrived.
+      // The single writer answers after COMMIT.
+      const result = await this.writer.submit(() =>
+        declaration.handler(this.context(this.caller(appId, declaration, request.clientIp), now, committed), input as never),
+      );
+      return this.finished(op, declaration, result, committed);
+    } catch (error) {
+      throw this.refused(error, committed);
+    } finally {
+      this.sweepDeadlineStale = true;
+    }
+  }
+
+  /** A handler returned: what it committed is announced, and the result checked when asked to. */
+  private finished<Op extends OperationName>(op: Op, declaration: AnyOperation, result: unknown, committed: EngineEvent[]): ResponseOf<Op> {
+    // Only a handler that returned has committed; a throw rolled its savepoint back.
+    if (committed.length > 0) this.sweepDeadlineStale = true;
+    this.notify(committed);
+    if (this.checkResponses) this.checkResponse(op, declaration, result);
+    return result as ResponseOf<Op>;
+  }
+
+  /** A handler threw. A refusal made after writes it kept (CommittedRefusal) announces them. Returns the error. */
+  private refused(error: unknown, committed: EngineEvent[]): unknown {
+    if (committed.length > 0) this.sweepDeadlineStale = true;
+    if (error instanceof CommittedRefusal) this.notify(committed);
+    return error;
   }
 
   private afterPendingSync<T>(read: (db: Db) => T): T | Promise<T> {

@@ -39,10 +39,13 @@ export function buildHttpApp(engine: Engine, options: HttpAppOptions = {}): Fast
       app.route({
         method: spec.method,
         url: path,
-        handler: async (request, reply) => {
-          const result = await engine.handle(appIdFrom(request), op, toServiceRequest(request));
-          if (spec.cacheControl && result.status < 300) reply.header('cache-control', spec.cacheControl);
-          return send(reply, result);
+        // Not an async function: a read the engine answers at once is sent in the same tick, with
+        // no promise made for it (engine.handle).
+        handler: (request, reply) => {
+          const answer = engine.handle(appIdFrom(request), op, toServiceRequest(request));
+          if (answer instanceof Promise) return answer.then((result) => sendOperationReply(reply, spec, result));
+          sendOperationReply(reply, spec, answer);
+          return undefined;
         },
       });
     }
@@ -62,6 +65,11 @@ function toServiceRequest(request: FastifyRequest) {
     // The TCP peer (no trustProxy): a header cannot claim another address for the IP allowlist.
     clientIp: request.ip,
   };
+}
+
+function sendOperationReply(reply: FastifyReply, spec: AnyOperation, result: ServiceReply): FastifyReply {
+  if (spec.cacheControl && result.status < 300) reply.header('cache-control', spec.cacheControl);
+  return send(reply, result);
 }
 
 export function send(reply: FastifyReply, result: ServiceReply): FastifyReply {
