@@ -136,15 +136,20 @@ export class ChargeRepo {
    * globalID, transactionID, EMV identifier or payment link id.
    */
   findByAnyId(companyId: string, id: string): ChargeRow | undefined {
-    const objectId = fromGlobalId('Charge', id);
     return (
       this.byCorrelation.get(companyId, id) ??
-      (objectId ? this.byId.get(companyId, objectId) : undefined) ??
+      this.findByGlobalId(companyId, id) ??
       this.byId.get(companyId, id) ??
       this.byTransactionId.get(companyId, id) ??
       this.byIdentifier.get(companyId, id) ??
       this.byPaymentLink.get(companyId, id)
     );
+  }
+
+  /** Decoded only once the correlationID, the id clients hold most, has found nothing. */
+  private findByGlobalId(companyId: string, id: string): ChargeRow | undefined {
+    const objectId = fromGlobalId('Charge', id);
+    return objectId ? this.byId.get(companyId, objectId) : undefined;
   }
 
   findById(companyId: string, id: string): ChargeRow | undefined {
