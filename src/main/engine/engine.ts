@@ -396,7 +396,6 @@ export class Engine {
     });
   }
 
-  /** Marks the sweep deadline for recomputation (after writes made outside `call`). */
   /** Writes per COMMIT of the single writer (the bench reports their distribution). */
   writerBatchSizes(): BatchSizeHistogram {
     return this.writer.batchSizes;
