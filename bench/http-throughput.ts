@@ -53,12 +53,12 @@ async function load(target: Target, durationSec: number, connections: number): P
 export async function benchHttp(dir: string, options: HttpOptions): Promise<BenchSection> {
   const service = createSandboxService({ dbPath: join(dir, 'http.db') });
   service.app.get('/__bench/bare', async () => ({ ok: true, service: 'balcao' }));
-  // Opened once the database file exists (below); the route only runs after that.
+  // Both set once the database file and the target charge exist (below); the route runs only after.
   let readFloor: Database.Statement<[string, string]> | null = null;
+  let appCompanyId = '';
   service.app.get('/__bench/read-floor/:id', async (request) => ({
     charge: readFloor!.get(appCompanyId, (request.params as { id: string }).id),
   }));
-  let appCompanyId = '';
   // The same service over a database in memory: its POST figure (info) is what the engine and
   // Fastify cost without the fsync, so the table shows which share of the gap is durability.
   const volatile = createSandboxService({ dbPath: ':memory:' });

@@ -185,28 +185,15 @@ export class Engine {
     const tenant = this.caller(appId, declaration, request.clientIp);
     const input = parseRequest(declaration, request);
     if (declaration.access === 'write') return this.write(appId, op, declaration, request, input, now);
-    // Reads run at once. A read waits while a batch is being made durable, so it never shows a
-    // write that a power cut could still take back.
-    const durable = this.writer.whenDurable();
-    if (durable) return durable.then(() => this.runRead(op, declaration, tenant, input, now));
-    return this.runRead(op, declaration, tenant, input, now);
-  }
-
-  private runRead<Op extends OperationName>(
-    op: Op,
-    declaration: AnyOperation,
-    tenant: Tenant,
-    input: unknown,
-    now: Date,
-  ): ResponseOf<Op> | Promise<ResponseOf<Op>> {
+    // A read runs at once, or after the batch being synced if there is one (afterPendingSync).
     const committed: EngineEvent[] = [];
     let result: unknown;
     try {
-      result = this.read((db) => declaration.handler(this.context(tenant, now, committed, db), input as never));
+      result = this.afterPendingSync((db) => declaration.handler(this.context(tenant, now, committed, db), input as never));
     } catch (error) {
       throw this.refused(error, committed);
     }
-    // A handler that renders off the loop (a QR image) answers with a promise.
+    // A promise when the read waited for a sync or renders off the loop (a QR image).
     if (result instanceof Promise) {
       return result.then(
         (value: unknown) => this.finished(op, declaration, value, committed),
@@ -258,6 +245,10 @@ export class Engine {
     return error;
   }
 
+  /**
+   * Runs `read` at once, or once the batch being synced is durable, so no read ever shows a write
+   * that a power cut could still take back.
+   */
   private afterPendingSync<T>(read: (db: Db) => T): T | Promise<T> {
     const durable = this.writer.whenDurable();
     return durable ? durable.then(() => this.read(read)) : this.read(read);
