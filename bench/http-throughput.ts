@@ -9,15 +9,17 @@
 // validation or serialization of its own. It is the simplest route that does a GET's essential
 // work, so what the service adds on top of reading a row is told apart from the row itself.
 //
-// autocannon runs in a worker thread: in the server's own event loop the load generator would
-// eat into the very time being measured, and more so for the cheap bare route.
+// The servers run in a process of their own (http-server.ts), the load generator (autocannon) in
+// this one: the server alone in its process, as `npm run serve` runs it and as any client sees it.
+// Each is pinned to a CPU of its own where it can be (cpu-pinning.ts).
 
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
-import { createSandboxService } from '../src/main/sandbox-service';
-import { CHARGE_BODY, realChargeRow } from './charge-rows';
-import { startDurableFloor } from './durable-floor';
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { CHARGE_BODY } from './charge-rows';
+import { pinServerAndClient } from './cpu-pinning';
+import type { HttpBenchCommand, HttpServerMessage, HttpServerReady, HttpServerStats } from './http-server';
 import { median } from './measure';
 import type { BenchRow, BenchSection } from './report';
 
@@ -37,11 +39,16 @@ interface Load {
   p99: number;
   non2xx: number;
   errors: number;
+  /** The server process's CPU time (all its threads) per answered request, µs. */
+  serverCpuUs: number;
 }
 
-async function load(target: Target, durationSec: number, connections: number): Promise<Load> {
-  const result = await autocannon({ ...target, connections, pipelining: 1, duration: durationSec, workers: 1 });
+async function load(target: Target, durationSec: number, connections: number, server?: HttpServerProcess): Promise<Load> {
+  const before = server ? await server.cpuMicros() : 0;
+  const result = await autocannon({ ...target, connections, pipelining: 1, duration: durationSec });
+  const answered = result['2xx'] + result.non2xx;
   return {
+    serverCpuUs: server && answered > 0 ? ((await server.cpuMicros()) - before) / answered : 0,
     rps: result['2xx'] / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -51,29 +58,11 @@ async function load(target: Target, durationSec: number, connections: number): P
 }
 
 export async function benchHttp(dir: string, options: HttpOptions): Promise<BenchSection> {
-  const service = createSandboxService({ dbPath: join(dir, 'http.db') });
-  service.app.get('/__bench/bare', async () => ({ ok: true, service: 'balcao' }));
-  // Both set once the database file and the target charge exist (below); the route runs only after.
-  let readFloor: Database.Statement<[string, string]> | null = null;
-  let appCompanyId = '';
-  service.app.get('/__bench/read-floor/:id', async (request) => ({
-    charge: readFloor!.get(appCompanyId, (request.params as { id: string }).id),
-  }));
-  // The same service over a database in memory: its POST figure (info) is what the engine and
-  // Fastify cost without the fsync, so the table shows which share of the gap is durability.
-  const volatile = createSandboxService({ dbPath: ':memory:' });
-  const { appId } = service;
-  const template = await realChargeRow(service.engine, appId, 'http-get-target');
-  appCompanyId = template.company_id;
-  const floorReads = new Database(join(dir, 'http.db'), { readonly: true, fileMustExist: true });
-  readFloor = floorReads.prepare('SELECT * FROM charges WHERE company_id = ? AND correlation_id = ?');
-  const floor = await startDurableFloor(join(dir, 'durable-floor.db'), template);
-  const batches = service.engine.writerBatchSizes();
+  const server = await startHttpServer(dir);
   try {
-    const base = await service.listen(0);
-    const volatileBase = await volatile.listen(0);
-    const charge = { correlationID: template.correlation_id };
-    const headers = { authorization: appId };
+    const { base, volatileBase, floorUrl } = server.ready;
+    const headers = { authorization: server.ready.appId };
+    const getPath = encodeURIComponent(server.ready.targetCorrelationId);
     const targets = {
       bare: { url: `${base}/__bench/bare`, method: 'GET', headers },
       post: {
@@ -84,17 +73,17 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
         body: JSON.stringify({ ...CHARGE_BODY, correlationID: 'http-[<id>]' }),
         idReplacement: true,
       },
-      get: { url: `${base}/api/v1/charge/${encodeURIComponent(charge.correlationID)}`, method: 'GET', headers },
-      readFloor: { url: `${base}/__bench/read-floor/${encodeURIComponent(charge.correlationID)}`, method: 'GET', headers },
+      get: { url: `${base}/api/v1/charge/${getPath}`, method: 'GET', headers },
+      readFloor: { url: `${base}/__bench/read-floor/${getPath}`, method: 'GET', headers },
       postInMemory: {
         url: `${volatileBase}/api/v1/charge`,
         method: 'POST',
-        headers: { authorization: volatile.appId, 'content-type': 'application/json' },
+        headers: { authorization: server.ready.volatileAppId, 'content-type': 'application/json' },
         body: JSON.stringify({ ...CHARGE_BODY, correlationID: 'http-[<id>]' }),
         idReplacement: true,
       },
       floor: {
-        url: `${floor.url}/api/v1/charge`,
+        url: `${floorUrl}/api/v1/charge`,
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
         body: JSON.stringify({ ...CHARGE_BODY, correlationID: 'floor-[<id>]' }),
@@ -106,14 +95,14 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
     const order = ['bare', 'floor', 'post', 'readFloor', 'get', 'postInMemory'] as const;
     const runs: Record<keyof typeof targets, Load[]> = { bare: [], floor: [], post: [], readFloor: [], get: [], postInMemory: [] };
     // Batch sizes are counted from here: the warm-up's are not the steady state's.
-    batches.reset();
-    floor.batchSizes.length = 0;
+    await server.ask({ type: 'resetBatches' });
     for (let round = 0; round < options.rounds; round++) {
       for (const name of order) {
-        runs[name].push(await load(targets[name], options.durationSec, options.connections));
+        runs[name].push(await load(targets[name], options.durationSec, options.connections, server));
       }
     }
 
+    const stats = await server.ask({ type: 'stats' });
     const rps = (name: keyof typeof targets) => median(runs[name].map((r) => r.rps));
     const bare = rps('bare');
     const durableFloor = rps('floor');
@@ -130,7 +119,14 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
       aim: { op: '>=', value: 0.5 },
       note: latency(name),
     });
-    const notes: string[] = [];
+    const cpu = (name: keyof typeof targets) => median(runs[name].map((r) => r.serverCpuUs));
+    // The server's cost per request, read apart from the scheduler: a route's throughput ratio and
+    // its CPU ratio agree when the server's core is the bottleneck.
+    const notes: string[] = [
+      `HTTP: ${server.pinning}; server CPU per request (µs, all threads): ${(Object.keys(targets) as (keyof typeof targets)[])
+        .map((name) => `${name} ${cpu(name).toFixed(1)}`)
+        .join(', ')}; bare/GET CPU ${(cpu('bare') / cpu('get')).toFixed(3)}`,
+    ];
     for (const [name, list] of Object.entries(runs)) {
       const bad = list.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
       if (bad > 0) notes.push(`HTTP ${name}: ${bad} non-2xx responses or socket errors (not counted as throughput)`);
@@ -146,7 +142,7 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
           ratio: rps('post') / durableFloor,
           ratioLabel: 'route/floor',
           aim: { op: '>=', value: 0.5 },
-          note: `${latency('post')}; writer batch sizes ${batches.summary()}; WAL checkpoints on their own thread: ${service.engine.checkpointer?.started ?? 0}`,
+          note: `${latency('post')}; writer batch sizes ${stats.writerBatchSummary}; WAL checkpoints on their own thread: ${stats.checkpoints}`,
         },
         {
           operation: 'durable floor: node:http + INSERT + group COMMIT (info)',
@@ -157,7 +153,7 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
           ratio: durableFloor / bare,
           ratioLabel: 'floor/bare',
           aim: null,
-          note: `${latency('floor')}; batch sizes ${summarizeBatches(floor.batchSizes)}`,
+          note: `${latency('floor')}; batch sizes ${summarizeBatches(stats.floorBatchSizes)}`,
         },
         { ...row('HTTP POST /api/v1/charge', 'post'), aim: null },
         { ...row('HTTP POST /api/v1/charge, DB in memory (info)', 'postInMemory'), aim: null },
@@ -177,21 +173,73 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
       notes,
       raw: {
         connections: options.connections,
+        pinning: server.pinning,
         pipelining: 1,
         durationSec: options.durationSec,
         rounds: options.rounds,
         runs,
-        chargesInDb: (service.engine.db.prepare('SELECT COUNT(*) AS n FROM charges').get() as { n: number }).n,
-        writerBatchSizes: batches.histogram(),
-        floorBatchSizes: histogram(floor.batchSizes),
+        chargesInDb: stats.chargesInDb,
+        writerBatchSizes: stats.writerBatchSizes,
+        floorBatchSizes: histogram(stats.floorBatchSizes),
       },
     };
   } finally {
-    floorReads.close();
-    await floor.close();
-    await volatile.close();
-    await service.close();
+    await server.close();
   }
+}
+
+interface HttpServerProcess {
+  ready: HttpServerReady;
+  /** The server process's CPU time so far (user and system, all threads), µs. */
+  cpuMicros(): Promise<number>;
+  /** Where the server and the load generator ran (cpu-pinning.ts). */
+  pinning: string;
+  ask(command: HttpBenchCommand & { type: 'resetBatches' | 'stats' }): Promise<HttpServerStats>;
+  close(): Promise<void>;
+}
+
+/** Forks http-server.ts over `dir` and waits until it serves. */
+async function startHttpServer(dir: string): Promise<HttpServerProcess> {
+  const script = fileURLToPath(new URL('./http-server.ts', import.meta.url));
+  const child: ChildProcess = fork(script, [dir], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const next = <T extends HttpServerMessage['type']>(type: T) =>
+    new Promise<Extract<HttpServerMessage, { type: T }>>((resolve, reject) => {
+      const onMessage = (message: HttpServerMessage) => {
+        if (message.type !== type) return;
+        child.off('exit', onExit);
+        child.off('message', onMessage);
+        resolve(message as Extract<HttpServerMessage, { type: T }>);
+      };
+      const onExit = (code: number | null) => {
+        child.off('message', onMessage);
+        reject(new Error(`the bench's HTTP server exited (${code}) before answering ${type}`));
+      };
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  const ready = await next('ready');
+  const pinning = pinServerAndClient(child.pid!);
+  return {
+    ready,
+    pinning: pinning.description,
+    async cpuMicros() {
+      const answer = next('cpu');
+      child.send({ type: 'cpu' } satisfies HttpBenchCommand);
+      return (await answer).micros;
+    },
+    async ask(command) {
+      const answer = next('stats');
+      child.send(command);
+      return answer;
+    },
+    async close() {
+      pinning.release();
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.send({ type: 'close' } satisfies HttpBenchCommand);
+      await exited;
+    },
+  };
 }
 
 /** "n batches, mean m, p50/p90/max" of a list of batch sizes. */
