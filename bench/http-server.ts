@@ -1,16 +1,14 @@
 // The servers of the HTTP section (http-throughput.ts), in a process of their own: the served
 // sandbox with the bench's bare and read-floor routes, the same service over a database in
-// memory, and the durable floor. The load generator stays in the bench's process, as any real
-// client is outside the server's.
+// memory, and the durable floor. The load generator runs in another (http-load.ts), as any real
+// client is outside the server's process.
 //
-// Why a process of its own: with autocannon in a worker thread of the server's process, the
-// bare route ran faster (78k against 63–68k req/s) and GET slower (32.7k against 34–36k) than
-// with the server alone in its process, as `npm run serve` runs it (issue 14: autocannon's CLI
-// against the same service in another process, the server's CPU time read from /proc). Client
-// and server then share one V8 platform, its GC helper threads and one malloc, which no
-// integrator's client does to the server.
+// Why a process of its own: the figure wanted is what the server costs, and a server shares its
+// process with no client in production (`npm run serve`). A load generator inside it, even in a
+// worker thread, shares its V8 platform (the GC's helper threads), its allocator and its CPU
+// time; in the bench's own process it would also carry whatever the sections before left behind.
 //
-// Started with fork(); talks over the IPC channel (HttpServerMessage, HttpBenchCommand).
+// Started with startBenchChild(); talks over the IPC channel (HttpServerMessage, HttpBenchCommand).
 
 import Database from 'better-sqlite3';
 import { join } from 'node:path';

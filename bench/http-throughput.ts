@@ -9,17 +9,15 @@
 // validation or serialization of its own. It is the simplest route that does a GET's essential
 // work, so what the service adds on top of reading a row is told apart from the row itself.
 //
-// The servers run in a process of their own (http-server.ts), the load generator (autocannon) in
-// this one: the server alone in its process, as `npm run serve` runs it and as any client sees it.
-// Each is pinned to a CPU of its own where it can be (cpu-pinning.ts).
+// The servers run in a process of their own (http-server.ts) and the load generator (autocannon)
+// in another (http-load.ts): the server alone in its process, as `npm run serve` runs it and as
+// any client sees it. Each is pinned to a CPU of its own where it can be (cpu-pinning.ts).
 
-import autocannon from 'autocannon';
-import { fork, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
+import { startBenchChild, type BenchChild } from './bench-child';
 import { CHARGE_BODY } from './charge-rows';
-import { pinServerAndClient } from './cpu-pinning';
-import type { HttpBenchCommand, HttpServerMessage, HttpServerReady, HttpServerStats } from './http-server';
+import { pinServerAndLoad } from './cpu-pinning';
+import type { LoadCommand, LoadResult, LoadTarget } from './http-load';
+import type { HttpBenchCommand, HttpServerMessage } from './http-server';
 import { median } from './measure';
 import type { BenchRow, BenchSection } from './report';
 
@@ -30,7 +28,9 @@ export interface HttpOptions {
   connections: number;
 }
 
-type Target = Pick<autocannon.Options, 'url' | 'method' | 'headers' | 'body' | 'idReplacement'>;
+type Target = LoadTarget;
+type ServerProcess = BenchChild<HttpBenchCommand, HttpServerMessage>;
+type LoadProcess = BenchChild<LoadCommand, { type: 'ready' } | LoadResult>;
 
 interface Load {
   /** Successful (2xx) responses per second. */
@@ -41,28 +41,37 @@ interface Load {
   errors: number;
   /** The server process's CPU time (all its threads) per answered request, µs. */
   serverCpuUs: number;
+  /** Share of one CPU the server and the load generator used: the bottleneck is the one near 1. */
+  serverBusy: number;
+  loadBusy: number;
 }
 
-async function load(target: Target, durationSec: number, connections: number, server?: HttpServerProcess): Promise<Load> {
-  const before = server ? await server.cpuMicros() : 0;
-  const result = await autocannon({ ...target, connections, pipelining: 1, duration: durationSec });
-  const answered = result['2xx'] + result.non2xx;
+async function load(loader: LoadProcess, server: ServerProcess, target: Target, durationSec: number, connections: number): Promise<Load> {
+  const before = await server.ask({ type: 'cpu' }, 'cpu');
+  const result = await loader.ask({ type: 'load', target, durationSec, connections }, 'loaded');
+  const after = await server.ask({ type: 'cpu' }, 'cpu');
+  const answered = result.ok2xx + result.non2xx;
   return {
-    serverCpuUs: server && answered > 0 ? ((await server.cpuMicros()) - before) / answered : 0,
-    rps: result['2xx'] / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    serverCpuUs: answered > 0 ? (after.micros - before.micros) / answered : 0,
+    serverBusy: (after.micros - before.micros) / (result.durationSec * 1e6),
+    loadBusy: result.cpuMicros / (result.durationSec * 1e6),
+    rps: result.ok2xx / result.durationSec,
+    p50: result.p50,
+    p99: result.p99,
     non2xx: result.non2xx,
     errors: result.errors,
   };
 }
 
 export async function benchHttp(dir: string, options: HttpOptions): Promise<BenchSection> {
-  const server = await startHttpServer(dir);
+  const { child: server, ready } = await startBenchChild<HttpBenchCommand, HttpServerMessage>('./http-server.ts', [dir]);
+  let loader: LoadProcess | null = null;
   try {
-    const { base, volatileBase, floorUrl } = server.ready;
-    const headers = { authorization: server.ready.appId };
-    const getPath = encodeURIComponent(server.ready.targetCorrelationId);
+    loader = (await startBenchChild<LoadCommand, { type: 'ready' } | LoadResult>('./http-load.ts', [])).child;
+    const pinning = pinServerAndLoad(server.pid, loader.pid);
+    const { base, volatileBase, floorUrl } = ready;
+    const headers = { authorization: ready.appId };
+    const getPath = encodeURIComponent(ready.targetCorrelationId);
     const targets = {
       bare: { url: `${base}/__bench/bare`, method: 'GET', headers },
       post: {
@@ -78,7 +87,7 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
       postInMemory: {
         url: `${volatileBase}/api/v1/charge`,
         method: 'POST',
-        headers: { authorization: server.ready.volatileAppId, 'content-type': 'application/json' },
+        headers: { authorization: ready.volatileAppId, 'content-type': 'application/json' },
         body: JSON.stringify({ ...CHARGE_BODY, correlationID: 'http-[<id>]' }),
         idReplacement: true,
       },
@@ -91,18 +100,18 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
       },
     } satisfies Record<string, Target>;
 
-    for (const target of Object.values(targets)) await load(target, options.warmupSec, options.connections);
+    for (const target of Object.values(targets)) await load(loader, server, target, options.warmupSec, options.connections);
     const order = ['bare', 'floor', 'post', 'readFloor', 'get', 'postInMemory'] as const;
     const runs: Record<keyof typeof targets, Load[]> = { bare: [], floor: [], post: [], readFloor: [], get: [], postInMemory: [] };
     // Batch sizes are counted from here: the warm-up's are not the steady state's.
-    await server.ask({ type: 'resetBatches' });
+    await server.ask({ type: 'resetBatches' }, 'stats');
     for (let round = 0; round < options.rounds; round++) {
       for (const name of order) {
-        runs[name].push(await load(targets[name], options.durationSec, options.connections, server));
+        runs[name].push(await load(loader, server, targets[name], options.durationSec, options.connections));
       }
     }
 
-    const stats = await server.ask({ type: 'stats' });
+    const stats = await server.ask({ type: 'stats' }, 'stats');
     const rps = (name: keyof typeof targets) => median(runs[name].map((r) => r.rps));
     const bare = rps('bare');
     const durableFloor = rps('floor');
@@ -119,13 +128,16 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
       aim: { op: '>=', value: 0.5 },
       note: latency(name),
     });
+    const names = Object.keys(targets) as (keyof typeof targets)[];
     const cpu = (name: keyof typeof targets) => median(runs[name].map((r) => r.serverCpuUs));
+    const busy = (name: keyof typeof targets, who: 'serverBusy' | 'loadBusy') => median(runs[name].map((r) => r[who])).toFixed(2);
     // The server's cost per request, read apart from the scheduler: a route's throughput ratio and
-    // its CPU ratio agree when the server's core is the bottleneck.
+    // its CPU ratio agree only when the server's core is the bottleneck. The busy shares say whether
+    // it was: a route whose server is well under one CPU while the load generator is near one was
+    // measuring the load generator.
     const notes: string[] = [
-      `HTTP: ${server.pinning}; server CPU per request (µs, all threads): ${(Object.keys(targets) as (keyof typeof targets)[])
-        .map((name) => `${name} ${cpu(name).toFixed(1)}`)
-        .join(', ')}; bare/GET CPU ${(cpu('bare') / cpu('get')).toFixed(3)}`,
+      `HTTP: ${pinning}; server CPU per request (µs, all threads): ${names.map((name) => `${name} ${cpu(name).toFixed(1)}`).join(', ')}; bare/GET CPU ${(cpu('bare') / cpu('get')).toFixed(3)}`,
+      `HTTP: CPUs busy, server/load generator: ${names.map((name) => `${name} ${busy(name, 'serverBusy')}/${busy(name, 'loadBusy')}`).join(', ')}`,
     ];
     for (const [name, list] of Object.entries(runs)) {
       const bad = list.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
@@ -173,7 +185,7 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
       notes,
       raw: {
         connections: options.connections,
-        pinning: server.pinning,
+        pinning,
         pipelining: 1,
         durationSec: options.durationSec,
         rounds: options.rounds,
@@ -184,62 +196,9 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
       },
     };
   } finally {
-    await server.close();
+    await loader?.stop();
+    await server.stop({ type: 'close' });
   }
-}
-
-interface HttpServerProcess {
-  ready: HttpServerReady;
-  /** The server process's CPU time so far (user and system, all threads), µs. */
-  cpuMicros(): Promise<number>;
-  /** Where the server and the load generator ran (cpu-pinning.ts). */
-  pinning: string;
-  ask(command: HttpBenchCommand & { type: 'resetBatches' | 'stats' }): Promise<HttpServerStats>;
-  close(): Promise<void>;
-}
-
-/** Forks http-server.ts over `dir` and waits until it serves. */
-async function startHttpServer(dir: string): Promise<HttpServerProcess> {
-  const script = fileURLToPath(new URL('./http-server.ts', import.meta.url));
-  const child: ChildProcess = fork(script, [dir], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const next = <T extends HttpServerMessage['type']>(type: T) =>
-    new Promise<Extract<HttpServerMessage, { type: T }>>((resolve, reject) => {
-      const onMessage = (message: HttpServerMessage) => {
-        if (message.type !== type) return;
-        child.off('exit', onExit);
-        child.off('message', onMessage);
-        resolve(message as Extract<HttpServerMessage, { type: T }>);
-      };
-      const onExit = (code: number | null) => {
-        child.off('message', onMessage);
-        reject(new Error(`the bench's HTTP server exited (${code}) before answering ${type}`));
-      };
-      child.on('message', onMessage);
-      child.once('exit', onExit);
-    });
-  const ready = await next('ready');
-  const pinning = pinServerAndClient(child.pid!);
-  return {
-    ready,
-    pinning: pinning.description,
-    async cpuMicros() {
-      const answer = next('cpu');
-      child.send({ type: 'cpu' } satisfies HttpBenchCommand);
-      return (await answer).micros;
-    },
-    async ask(command) {
-      const answer = next('stats');
-      child.send(command);
-      return answer;
-    },
-    async close() {
-      pinning.release();
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, 'exit');
-      child.send({ type: 'close' } satisfies HttpBenchCommand);
-      await exited;
-    },
-  };
 }
 
 /** "n batches, mean m, p50/p90/max" of a list of batch sizes. */
