@@ -28,7 +28,6 @@ export interface HttpOptions {
   connections: number;
 }
 
-type Target = LoadTarget;
 type ServerProcess = BenchChild<HttpBenchCommand, HttpServerMessage>;
 type LoadProcess = BenchChild<LoadCommand, { type: 'ready' } | LoadResult>;
 
@@ -46,7 +45,7 @@ interface Load {
   loadBusy: number;
 }
 
-async function load(loader: LoadProcess, server: ServerProcess, target: Target, durationSec: number, connections: number): Promise<Load> {
+async function load(loader: LoadProcess, server: ServerProcess, target: LoadTarget, durationSec: number, connections: number): Promise<Load> {
   const before = await server.ask({ type: 'cpu' }, 'cpu');
   const result = await loader.ask({ type: 'load', target, durationSec, connections }, 'loaded');
   const after = await server.ask({ type: 'cpu' }, 'cpu');
@@ -98,7 +97,7 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
         body: JSON.stringify({ ...CHARGE_BODY, correlationID: 'floor-[<id>]' }),
         idReplacement: true,
       },
-    } satisfies Record<string, Target>;
+    } satisfies Record<string, LoadTarget>;
 
     for (const target of Object.values(targets)) await load(loader, server, target, options.warmupSec, options.connections);
     const order = ['bare', 'floor', 'post', 'readFloor', 'get', 'postInMemory'] as const;
