@@ -34,7 +34,6 @@ process.on('message', (command: LoadCommand) => {
     (result) => {
       const cpu = process.cpuUsage(cpuBefore);
       const reply: LoadResult = {
-        cpuMicros: cpu.user + cpu.system,
         type: 'loaded',
         ok2xx: result['2xx'],
         non2xx: result.non2xx,
@@ -42,6 +41,7 @@ process.on('message', (command: LoadCommand) => {
         durationSec: result.duration,
         p50: result.latency.p50,
         p99: result.latency.p99,
+        cpuMicros: cpu.user + cpu.system,
       };
       process.send!(reply);
     },

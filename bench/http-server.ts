@@ -39,27 +39,24 @@ export interface HttpServerStats {
   chargesInDb: number;
 }
 
-export type HttpServerMessage = HttpServerReady | HttpServerStats | { type: 'cpu'; micros: number } | { type: 'closed' };
+export type HttpServerMessage = HttpServerReady | HttpServerStats | { type: 'reset' } | { type: 'cpu'; micros: number };
 
-/** What the bench asks: batch counting restarted after the warm-up, the CPU time used, the figures, the end. */
+/** What the bench asks: batch counting restarted after the warm-up, the CPU time used, the figures, the end (it waits for the exit). */
 export type HttpBenchCommand = { type: 'resetBatches' } | { type: 'cpu' } | { type: 'stats' } | { type: 'close' };
 
 async function main(dir: string): Promise<void> {
   const service = createSandboxService({ dbPath: join(dir, 'http.db') });
+  const template = await realChargeRow(service.engine, service.appId, 'http-get-target');
   service.app.get('/__bench/bare', async () => ({ ok: true, service: 'balcao' }));
   // The read floor: the simplest route of the same app that reads the same charge row by key and
-  // answers it as JSON (no auth, validation or serialization of its own). Both set before listen.
-  let readFloor: Database.Statement<[string, string]> | null = null;
-  let appCompanyId = '';
+  // answers it as JSON (no auth, validation or serialization of its own).
+  const floorReads = new Database(join(dir, 'http.db'), { readonly: true, fileMustExist: true });
+  const readFloor = floorReads.prepare<[string, string]>('SELECT * FROM charges WHERE company_id = ? AND correlation_id = ?');
   service.app.get('/__bench/read-floor/:id', async (request) => ({
-    charge: readFloor!.get(appCompanyId, (request.params as { id: string }).id),
+    charge: readFloor.get(template.company_id, (request.params as { id: string }).id),
   }));
   // Its POST figure (info) is what the engine and Fastify cost without the fsync.
   const volatile = createSandboxService({ dbPath: ':memory:' });
-  const template = await realChargeRow(service.engine, service.appId, 'http-get-target');
-  appCompanyId = template.company_id;
-  const floorReads = new Database(join(dir, 'http.db'), { readonly: true, fileMustExist: true });
-  readFloor = floorReads.prepare('SELECT * FROM charges WHERE company_id = ? AND correlation_id = ?');
   const floor = await startDurableFloor(join(dir, 'durable-floor.db'), template);
   const batches = service.engine.writerBatchSizes();
   const ready: HttpServerReady = {
@@ -77,17 +74,15 @@ async function main(dir: string): Promise<void> {
     if (command.type === 'resetBatches') {
       batches.reset();
       floor.batchSizes.length = 0;
-      reply({ type: 'stats', ...stats() });
+      reply({ type: 'reset' });
     } else if (command.type === 'cpu') {
       const { user, system } = process.cpuUsage();
       reply({ type: 'cpu', micros: user + system });
     } else if (command.type === 'stats') {
       reply({ type: 'stats', ...stats() });
     } else if (command.type === 'close') {
-      void close().then(() => {
-        reply({ type: 'closed' });
-        process.disconnect();
-      });
+      // Letting go of the channel ends the process (below).
+      void close().then(() => process.disconnect());
     }
   });
   const stats = (): Omit<HttpServerStats, 'type'> => ({

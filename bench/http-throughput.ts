@@ -103,7 +103,7 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
     const order = ['bare', 'floor', 'post', 'readFloor', 'get', 'postInMemory'] as const;
     const runs: Record<keyof typeof targets, Load[]> = { bare: [], floor: [], post: [], readFloor: [], get: [], postInMemory: [] };
     // Batch sizes are counted from here: the warm-up's are not the steady state's.
-    await server.ask({ type: 'resetBatches' }, 'stats');
+    await server.ask({ type: 'resetBatches' }, 'reset');
     for (let round = 0; round < options.rounds; round++) {
       for (const name of order) {
         runs[name].push(await load(loader, server, targets[name], options.durationSec, options.connections));
