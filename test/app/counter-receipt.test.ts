@@ -102,7 +102,8 @@ describe("the counter's payment receipt", () => {
       expect(text).toContain('Maria das Graças Souza');
       expect(text).toContain('***.982.247-**');
       expect(text).not.toContain(PAYER.taxID);
-      expect(text).toContain('BCO DO BRASIL S.A.');
+      // The payer's bank is not in the service's documented Transaction: the counter does not print it.
+      expect(text).not.toContain('BCO DO BRASIL S.A.');
       expect(text).toContain(officialName);
       expect(text).toContain('caixa@paodourado.com.br');
       // The payer's own message wins over the sale's comment.
@@ -278,7 +279,7 @@ describe('counterReceiptData', () => {
       environment: 'PRODUCTION',
       header: { title: 'Pão Dourado', lines: SHOP.receiptHeader!.lines },
       receiver: { name: 'Padaria Pão Dourado', pixKey: 'caixa@paodourado.com.br' },
-      payer: { name: PAYER.name, taxID: { taxID: PAYER.taxID, type: 'BR:CPF' }, bankName: 'BCO DO BRASIL S.A.', ispb: '00000000' },
+      payer: { name: PAYER.name, taxID: { taxID: PAYER.taxID, type: 'BR:CPF' } },
     });
     expect(data.receiver.taxID).toBeUndefined();
   });

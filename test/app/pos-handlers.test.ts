@@ -232,6 +232,8 @@ describe('a sale from QR to refund', () => {
   );
 
   it('answers the status and prints nothing where there is no printer', async () => {
+    // The account's Pix keys are read in the background once the service is chosen.
+    await until(async () => (await handlers().getStatus()).offline.confirmedKey);
     expect(await handlers().getStatus()).toEqual({
       mode: 'embedded',
       online: true,

@@ -4,7 +4,7 @@
 // renders it here with the pure receipt renderer. No request at print time: every mode
 // (embedded, remote sandbox, production) prints the same receipt for the same records, offline too.
 import type { ReceiptFile, ReceiptRequest, Sale, Settings } from '../../shared/pos-api';
-import type { Company, Payer, PartyBank } from '../../shared/resources';
+import type { ContractCompany as Company, ContractTransaction } from '../sync/service-contract';
 import { formatCnpj, renderReceiptPdf, type ReceiptData, type ReceiptHeader, type ReceiptParty, type ReceiptSale, type ReceiptTaxId } from '../receipts';
 import { PosError } from './pos-error';
 import type { SaleRecords } from '../sync/counter-sync';
@@ -66,14 +66,15 @@ export interface ShopFacts {
  * sale it belongs to.
  */
 export function counterReceiptData(request: ReceiptRequest, records: SaleRecords, shop: ShopFacts, sale?: ReceiptSale): ReceiptData {
-  const { charge, payment } = records;
+  const { payment } = records;
   const common = {
     chargeCorrelationID: records.correlationID,
     ...(sale ? { sale } : {}),
     header: receiptHeader(shop.settings, shop.company),
     environment: shop.environment,
   };
-  const customer = partyOf(payment?.payer ?? charge?.payer);
+  // The payer is the payment's (the document gives a charge no payer).
+  const customer = partyOf(payment?.payer ?? undefined);
 
   if (request.kind === 'pix-in') {
     if (!payment || payment.endToEndId !== request.endToEndId) throw notOfThisSale();
@@ -90,8 +91,8 @@ export function counterReceiptData(request: ReceiptRequest, records: SaleRecords
     };
   }
 
-  const refund = records.refunds.find((candidate) => candidate.endToEndId === request.endToEndId);
-  if (!refund) throw notOfThisSale();
+  const refund = records.refunds.find((candidate) => candidate.endToEndId !== undefined && candidate.endToEndId === request.endToEndId);
+  if (!refund?.endToEndId) throw notOfThisSale();
   // A refund flows back: the shop pays, the customer who paid the sale receives.
   return {
     kind: 'pix-refund',
@@ -113,7 +114,7 @@ export function counterReceiptData(request: ReceiptRequest, records: SaleRecords
 function receiptHeader(settings: Settings, company: Company | null): ReceiptHeader {
   const title = settings.receiptHeader.title?.trim() || settings.merchantName;
   const lines = settings.receiptHeader.lines.filter(present);
-  const cnpj = company && isCnpj(company.taxID) ? bareTaxId(company.taxID) : undefined;
+  const cnpj = company?.taxID && isCnpj(company.taxID) ? bareTaxId(company.taxID) : undefined;
   if (cnpj && !lines.some((line) => bareTaxId(line).includes(cnpj))) lines.push(`CNPJ ${formatCnpj(cnpj)}`);
   return { title, lines };
 }
@@ -125,14 +126,11 @@ function shopParty({ company, settings }: ShopFacts): ReceiptParty {
   return party;
 }
 
-function partyOf(payer: (Payer & { bank?: PartyBank }) | undefined): ReceiptParty {
+function partyOf(payer: ContractTransaction['payer'] | undefined): ReceiptParty {
   if (!payer) return { name: '' };
-  const party: ReceiptParty = { name: payer.name };
-  if (payer.taxID) party.taxID = payer.taxID;
-  if (payer.bank) {
-    party.bankName = payer.bank.name;
-    party.ispb = payer.bank.ispb;
-  }
+  const party: ReceiptParty = { name: payer.name ?? '' };
+  const type = payer.taxID?.type;
+  if (payer.taxID && (type === 'BR:CPF' || type === 'BR:CNPJ')) party.taxID = { taxID: payer.taxID.taxID, type };
   return party;
 }
 

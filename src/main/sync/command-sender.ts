@@ -1,18 +1,16 @@
 // Drains the command outbox: in order per sale, one at a time per sale, several sales at once.
 // Each answer is applied in one transaction with its command's new state, so a crash at any point
 // leaves either the command queued (it is sent again, with the same key) or done with its effect.
-import type { Charge, ChargeRefund, PixTransactionRefund } from '../../shared/resources';
 import type { Db } from '../store/database';
+import { deliver, type DeliveryOutcome } from './command-delivery';
 import type { CommandOutbox, CommandRow } from './command-outbox';
 import type { Connectivity } from './connectivity';
+import type { ContractClient } from './contract-client';
 import type { OfflineSalesRepo } from './offline-sales-repo';
-import { registerOfflineSale } from './offline-registration';
 import type { RetrySchedule } from './retry-schedule';
 import type { SaleMirror } from './sale-mirror';
 import type { SalesRepo } from './sales-repo';
-import type { ServiceClient } from './service-client';
-import { chargeRefundOf } from './transaction-refund';
-import { isNotFound, isRetryable, type FailedOutcome, type ServiceOutcome } from './service-outcome';
+import { isRetryable, type FailedOutcome, type ServiceOutcome } from './service-outcome';
 
 export interface CommandSenderOptions {
   db: Db;
@@ -23,7 +21,7 @@ export interface CommandSenderOptions {
   connectivity: Connectivity;
   schedule: RetrySchedule;
   /** The service to send to; none (a remote mode without its credentials) sends nothing. */
-  client: () => ServiceClient | null;
+  client: () => ContractClient | null;
   now: () => Date;
   /** A sale's rows changed (its view should be pushed). */
   onSaleChanged: (saleId: string) => void;
@@ -38,10 +36,13 @@ export interface CommandSenderOptions {
 /** What a finished attempt did, for whoever waits on a sale's first answer. */
 export type AttemptResult = { saleId: string; kind: CommandRow['kind']; idempotencyKey: string; outcome: ServiceOutcome<unknown> };
 
+/** While sending is refused, one command is tried this often to learn whether it still is. */
+const REFUSED_PROBE_INTERVAL_MS = 30_000;
+
 export class CommandSender {
   private readonly inFlight = new Set<string>();
   /** Answers waiting for this turn's transaction (see recordAnswers). */
-  private readonly answered: { command: CommandRow; outcome: ServiceOutcome<unknown> }[] = [];
+  private readonly answered: { command: CommandRow; outcome: DeliveryOutcome }[] = [];
   private readonly waiters = new Map<string, ((result: AttemptResult) => void)[]>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private scheduledFor = Infinity;
@@ -49,9 +50,13 @@ export class CommandSender {
   private draining = false;
   private drainAgain = false;
   private readonly concurrency: number;
+  /** Commands made before this (another run of the counter) may have been sent when it stopped. */
+  private readonly startedAt: string;
+  private lastRefusedProbeAt = 0;
 
   constructor(private readonly options: CommandSenderOptions) {
     this.concurrency = options.concurrency ?? 8;
+    this.startedAt = options.now().toISOString();
   }
 
   /** Sends what is due now, and plans a wake-up for what falls due later. */
@@ -100,10 +105,18 @@ export class CommandSender {
   private drainOnce(): void {
     const client = this.options.client();
     if (!client) return;
-    // A refused AppID stops sending: every command would be refused the same way.
-    if (this.options.connectivity.current.authRefused) return;
     const now = this.options.now();
-    const room = this.concurrency - this.inFlight.size;
+    // A refused AppID (or creating charges refused) stops sending: every command would be refused
+    // the same way. One is tried now and then, as the only thing that can tell the refusal is over.
+    let room = this.concurrency - this.inFlight.size;
+    if (this.options.connectivity.current.authRefused) {
+      if (this.inFlight.size > 0 || now.getTime() - this.lastRefusedProbeAt < REFUSED_PROBE_INTERVAL_MS) {
+        this.planProbe(now.getTime());
+        return;
+      }
+      this.lastRefusedProbeAt = now.getTime();
+      room = 1;
+    }
     if (room <= 0) return;
     // Sales in flight still hold their head row: ask for enough to fill the room past them.
     for (const command of this.options.outbox.due(client.serviceId, now.toISOString(), room + this.inFlight.size)) {
@@ -113,6 +126,18 @@ export class CommandSender {
       void this.attempt(client, command);
     }
     this.planWakeUp(client.serviceId);
+  }
+
+  private planProbe(now: number): void {
+    if (this.timer) return;
+    const at = this.lastRefusedProbeAt + REFUSED_PROBE_INTERVAL_MS;
+    this.scheduledFor = at;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.scheduledFor = Infinity;
+      this.kick();
+    }, Math.max(0, at - now));
+    this.timer.unref?.();
   }
 
   private planWakeUp(serviceId: string): void {
@@ -130,10 +155,11 @@ export class CommandSender {
     this.timer.unref?.();
   }
 
-  private async attempt(client: ServiceClient, command: CommandRow): Promise<void> {
-    let outcome: ServiceOutcome<unknown>;
+  private async attempt(client: ContractClient, command: CommandRow): Promise<void> {
+    let outcome: DeliveryOutcome;
     try {
-      outcome = await send(client, command);
+      const mayExist = command.maybe_delivered === 1 || command.created_at < this.startedAt;
+      outcome = await deliver(client, command, mayExist, () => this.options.now().toISOString());
     } catch (error) {
       // A bug, not the network: keep the command, try later, say it loudly.
       console.error(`[sync] ${command.kind} of ${command.sale_id} failed`, error);
@@ -155,7 +181,7 @@ export class CommandSender {
       this.options.db.transaction(() => {
         for (const { command, outcome } of batch) {
           try {
-            this.options.connectivity.observe(outcome);
+            this.options.connectivity.observe(outcome, command.kind === 'create' ? 'sale-write' : 'other');
             this.apply(command, outcome);
           } catch (error) {
             // Its own savepoint rolled back: that command stays queued, the others are recorded.
@@ -178,9 +204,12 @@ export class CommandSender {
   }
 
   /** The answer and the command's new state, in one transaction. */
-  private apply(command: CommandRow, outcome: ServiceOutcome<unknown>): void {
+  private apply(command: CommandRow, delivered: DeliveryOutcome): void {
     const at = this.options.now().toISOString();
     const { db, outbox, repo, mirror, offline } = this.options;
+    // A 403 on anything but creating a charge takes away that one thing: final, with its reason.
+    const outcome: DeliveryOutcome =
+      delivered.kind === 'auth' && delivered.status === 403 && command.kind !== 'create' ? { kind: 'rejected', status: 403, error: delivered.error } : delivered;
     db.transaction(() => {
       const sale = repo.sale(command.sale_id);
       if (!sale) throw new Error(`command ${command.id} names an unknown sale`);
@@ -189,23 +218,18 @@ export class CommandSender {
       const offlineSale = offline.get(command.sale_id);
       if (outcome.kind === 'ok') {
         this.options.schedule.succeeded(command.sale_id);
-        if (command.kind === 'create' && !offlineSale) mirror.applyCharge(sale, (outcome.body as { charge: Charge }).charge);
-        if (command.kind === 'register' && offlineSale) offline.update({ ...offlineSale, registered: 1, updated_at: at });
-        if (command.kind === 'refund') {
+        const result = outcome.body;
+        if (result.kind === 'charge' && !offlineSale) mirror.applyCharge(sale, result.charge);
+        if (result.kind === 'registered' && offlineSale) offline.update({ ...offlineSale, registered: 1, updated_at: at });
+        if (result.kind === 'refund') {
           const local = repo.refund(command.idempotency_key);
-          const answer = (outcome.body as { refund: ChargeRefund | PixTransactionRefund }).refund;
-          if (local) mirror.applyRefundAnswer(local, 'refundId' in answer ? chargeRefundOf(answer) : answer);
+          if (local) mirror.applyRefundAnswer(local, result.refund);
         }
         outbox.finish(command.id, 'done', 'ok', null, at);
         return;
       }
-      // A cancel of a charge that is not there (never made, or already deleted) is done.
-      if (command.kind === 'cancel' && isNotFound(outcome)) {
-        outbox.finish(command.id, 'done', 'not-found', null, at);
-        return;
-      }
       if (outcome.kind === 'rejected') {
-        const reason = serviceRefusal(command, outcome.error);
+        const reason = 'alreadyPaid' in outcome ? paidBeforeCancel(outcome.error) : serviceRefusal(command, outcome.error);
         if (command.kind === 'create' && !offlineSale) mirror.reject(sale, reason);
         if (command.kind === 'cancel' && !offlineSale) mirror.cancelRefused(sale);
         if (command.kind === 'refund') {
@@ -219,24 +243,6 @@ export class CommandSender {
       const delay = isRetryable(outcome) ? this.options.schedule.nextDelayMs(command.sale_id, retryAfterOf(outcome)) : 0;
       outbox.reschedule(command.id, new Date(this.options.now().getTime() + delay).toISOString(), outcome.kind, describeFailure(outcome));
     })();
-  }
-}
-
-function send(client: ServiceClient, command: CommandRow): Promise<ServiceOutcome<unknown>> {
-  const body = command.body_json === null ? undefined : (JSON.parse(command.body_json) as Record<string, unknown>);
-  switch (command.kind) {
-    case 'create':
-      // return_existing: a create that reached the service before (its answer lost) gives the
-      // same charge back instead of a second one.
-      return client.call('createCharge', { query: { return_existing: 'true' }, body });
-    case 'cancel':
-      return client.call('deleteCharge', { params: { id: command.sale_id } });
-    case 'refund':
-      // An offline sale's refund names its payment (the sale has no charge at the service).
-      if (body && 'transactionEndToEndId' in body) return client.call('createRefund', { body });
-      return client.call('createChargeRefund', { params: { id: command.sale_id }, body });
-    case 'register':
-      return registerOfflineSale(client, body ?? {});
   }
 }
 
@@ -254,9 +260,12 @@ function describeFailure(outcome: FailedOutcome): string {
   }
 }
 
-/** The service's refusal, in the cashier's words (the service speaks English, as the real API). */
+function paidBeforeCancel(error: string): string {
+  return `O serviço Pix recusou o cancelamento: a venda já foi paga (${error}). Faça uma devolução.`;
+}
+
+/** The service's refusal, in the cashier's words, with the service's own as it gave them (any language). */
 export function serviceRefusal(command: Pick<CommandRow, 'kind'>, error: string): string {
   const what = { create: 'a cobrança', cancel: 'o cancelamento', refund: 'a devolução', register: 'o registro da venda offline' }[command.kind];
-  if (command.kind === 'cancel' && /paid|completed|pag/i.test(error)) return `O serviço Pix recusou o cancelamento: a venda já foi paga (${error}). Faça uma devolução.`;
   return `O serviço Pix recusou ${what}: ${error}`;
 }

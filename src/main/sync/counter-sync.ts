@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { formatBRL } from '../../shared/money';
 import type { DayTotals, OfflineDecision, OfflineStatus, Sale, SaleCustomer } from '../../shared/pos-api';
-import type { Charge, ChargeRefund, Company, Transaction } from '../../shared/resources';
 import { openDatabase, type Db } from '../store/database';
 import { PosError } from '../app/pos-error';
 import { CommandOutbox } from './command-outbox';
 import { CommandSender, type AttemptResult } from './command-sender';
+import { ContractClient } from './contract-client';
 import { Connectivity, type ConnectivityState } from './connectivity';
 import { counterMigrations } from './migrations';
 import { withdrawCreate } from './create-withdrawal';
@@ -24,6 +24,7 @@ import { SalePuller } from './sale-puller';
 import { parse, saleView } from './sale-view';
 import { SalesRepo, type Attribution, type RefundRow, type SaleRow } from './sales-repo';
 import type { ServiceClient } from './service-client';
+import type { ContractCharge, ContractChargeRefund, ContractCompany, ContractTransaction } from './service-contract';
 
 export interface CounterSyncOptions {
   /** counter.db; ':memory:' in tests that need no restart. */
@@ -71,9 +72,9 @@ export interface SaleRecords {
   /** The sale's comment (the receipt's description when the payer wrote none). */
   comment?: string;
   /** The service's charge; an offline sale has none (its payment came through its static code). */
-  charge?: Charge;
-  payment?: Transaction;
-  refunds: ChargeRefund[];
+  charge?: ContractCharge;
+  payment?: ContractTransaction;
+  refunds: ContractChargeRefund[];
 }
 
 /** A register session's records: its sales (and sales cancelled in it), and the refunds asked for in it. */
@@ -111,6 +112,8 @@ export class CounterSync {
   private readonly now: () => Date;
   private readonly newId: () => string;
   private service: ServiceClient | null = null;
+  /** The service as the sync path may use it: the contract's calls only (service-contract.ts). */
+  private contract: ContractClient | null = null;
   private unavailable: string | undefined = 'Nenhum serviço Pix configurado';
   private unsubscribeService: (() => void) | undefined;
   private healthTimer: ReturnType<typeof setInterval> | undefined;
@@ -130,7 +133,7 @@ export class CounterSync {
     this.mirror = new SaleMirror(this.repo, () => this.now().toISOString());
     this.schedule = new RetrySchedule(options.retry);
     this.connectivity = new Connectivity(this.now, (next, previous) => this.connectivityChanged(next, previous));
-    const client = () => this.requireService();
+    const client = () => this.requireContract();
     this.sender = new CommandSender({
       db: this.db,
       repo: this.repo,
@@ -139,7 +142,7 @@ export class CounterSync {
       offline: this.offline,
       connectivity: this.connectivity,
       schedule: this.schedule,
-      client: () => this.service,
+      client: () => this.contract,
       now: this.now,
       concurrency: options.senderConcurrency,
       onSaleChanged: (saleId) => this.saleChanged(saleId),
@@ -164,7 +167,7 @@ export class CounterSync {
       offline: this.offline,
       connectivity: this.connectivity,
       now: this.now,
-      service: () => this.service,
+      service: () => this.contract,
       config: options.offlineSales,
       timing: options.offlineTiming,
       keyCheckIntervalMs: options.keyCheckIntervalMs,
@@ -181,6 +184,7 @@ export class CounterSync {
   setService(service: ServiceClient | null, unavailableReason?: string): void {
     this.stopService();
     this.service = service;
+    this.contract = service ? new ContractClient(service) : null;
     this.unavailable = service ? undefined : (unavailableReason ?? 'Nenhum serviço Pix configurado');
     this.connectivity.reset();
     this.schedule.reset();
@@ -314,7 +318,7 @@ export class CounterSync {
     const refundId = `balcao-devolucao-${this.newId()}`;
     const at = this.now().toISOString();
     // An offline sale has no charge at the service: its refund names the payment itself.
-    const offlinePayment = this.offline.get(correlationID) ? parse<Transaction>(row.payment_json) : undefined;
+    const offlinePayment = this.offline.get(correlationID) ? parse<ContractTransaction>(row.payment_json) : undefined;
     if (this.offline.get(correlationID) && !offlinePayment) {
       throw new PosError('Esta venda offline foi confirmada sem um Pix identificado: devolva pelo app ou internet banking da conta', 409);
     }
@@ -374,12 +378,17 @@ export class CounterSync {
     return this.view(correlationID);
   }
 
-  /** Training only: pays the sale's code at the service as a payer's bank would. */
+  /**
+   * Training only: pays the sale's charge with the service's documented sandbox simulator
+   * (GET /openpix/testing?transactionID=), as "Simular pagamento" in the service's own panel does.
+   */
   async payInSandbox(correlationID: string): Promise<Sale> {
-    const service = this.requireService();
-    const sale = this.view(correlationID);
-    if (sale.status !== 'ACTIVE' || !sale.brCode) throw new PosError('Só uma venda aguardando pagamento pode ser paga', 409);
-    const answer = await service.call('sandboxPayBrCode', { body: { brCode: sale.brCode } });
+    const contract = this.requireContract();
+    const row = this.requireSale(correlationID);
+    const charge = parse<ContractCharge>(row.charge_json);
+    if (this.view(correlationID).status !== 'ACTIVE' || !charge) throw new PosError('Só uma venda aguardando pagamento pode ser paga', 409);
+    if (!charge.transactionID) throw new PosError('O serviço Pix não informou o transactionID desta cobrança: pague pelo painel do serviço', 409);
+    const answer = await contract.call('sandboxPay', { query: { transactionID: charge.transactionID } });
     this.connectivity.observe(answer);
     if (answer.kind === 'not-sent' || answer.kind === 'unknown') throw new PosError('Sem conexão com o serviço Pix. Verifique a internet e tente de novo.', 503);
     if (answer.kind !== 'ok') throw new PosError(`O serviço Pix recusou: ${answer.error}`, answer.kind === 'auth' ? answer.status : 400);
@@ -454,14 +463,14 @@ export class CounterSync {
   /** What a receipt of this sale is made of. */
   saleRecords(correlationID: string): SaleRecords {
     const row = this.requireSale(correlationID);
-    const charge = parse<Charge>(row.charge_json);
-    const payment = parse<Transaction>(row.payment_json);
+    const charge = parse<ContractCharge>(row.charge_json);
+    const payment = parse<ContractTransaction>(row.payment_json);
     // An offline sale's records are its payment alone, once the service's records confirmed it.
     if (!charge && !payment) throw new PosError('Esta venda ainda não tem registros do serviço Pix', 404);
     const refunds = this.repo
       .refundsOf(correlationID)
-      .map((refund) => parse<ChargeRefund>(refund.refund_json))
-      .filter((refund): refund is ChargeRefund => refund !== undefined);
+      .map((refund) => parse<ContractChargeRefund>(refund.refund_json))
+      .filter((refund): refund is ContractChargeRefund => refund !== undefined);
     const comment = row.comment ?? charge?.comment;
     return { correlationID, refunds, ...(comment ? { comment } : {}), ...(charge ? { charge } : {}), ...(payment ? { payment } : {}) };
   }
@@ -470,11 +479,11 @@ export class CounterSync {
    * The service's company, for a receipt's header: as last read, after the read that setService
    * started (so a name just changed in the settings is in). Null when the service would not say.
    */
-  async company(): Promise<Company | null> {
+  async company(): Promise<ContractCompany | null> {
     if (!this.service) return null;
     await this.companyRead;
     const service = this.repo.service(this.service.serviceId);
-    return service?.company_json ? (JSON.parse(service.company_json) as Company | null) : null;
+    return service?.company_json ? (JSON.parse(service.company_json) as ContractCompany | null) : null;
   }
 
   /** One reconciliation pass of the offline sales now (it also runs by itself while online; tests, bench). */
@@ -547,7 +556,7 @@ export class CounterSync {
     this.healthRunning = true;
     try {
       const at = this.now().toISOString();
-      const outcome = await service.call('listCharges', { query: { start: at, end: at, limit: '1' } });
+      const outcome = await this.requireContract().call('listCharges', { query: { start: at, end: at, limit: '1' } });
       if (this.service === service) this.connectivity.observe(outcome);
     } finally {
       this.healthRunning = false;
@@ -572,6 +581,11 @@ export class CounterSync {
   private requireService(): ServiceClient {
     if (!this.service) throw new PosError(this.unavailable ?? 'Nenhum serviço Pix configurado', 409);
     return this.service;
+  }
+
+  private requireContract(): ContractClient {
+    this.requireService();
+    return this.contract!;
   }
 
   private requireSale(correlationID: string): SaleRow {

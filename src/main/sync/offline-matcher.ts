@@ -47,7 +47,8 @@
 //    then its OPEN undecided sales are pending and its transactions wait: what still arrives can
 //    only make it larger, never smaller):
 //    - exactly one sale and one transaction, the sale OPEN and without txid money → matched by
-//      value (the bijection: neither side has any other candidate);
+//      value (the bijection: neither side has any other candidate), when every offline sale of
+//      the account is known (`byValue`); otherwise AMBIGUOUS, for a person;
 //    - one sale, several transactions, the sale OPEN and without txid money → AMBIGUOUS (a
 //      double payment, or someone else's Pix of the same value: no way to tell);
 //    - one sale that is decided by txid → DOUBLE_PAID (a second payment of its value in its
@@ -114,6 +115,12 @@ export interface MatchOptions {
   clockSkewMs: number;
   /** How long after a payment the service's transaction list is taken as complete. */
   settleDelayMs: number;
+  /**
+   * False when the account's offline sales are not all known (another counter's registrations
+   * could not be read): a Pix without txid is then never taken for a sale by its value alone; the
+   * one sale and one Pix of a group go to a person as AMBIGUOUS. Default true.
+   */
+  byValue?: boolean;
 }
 
 export interface OfflineMatch {
@@ -177,7 +184,7 @@ export function matchOfflinePayments(
   const { txidMoney, withoutTxid } = splitByTxid(transactions, saleByTxid);
   const result = new ResultBuilder();
   for (const sale of facts) sale.byTxid = judgeByTxid(sale, txidMoney.get(sale) ?? [], result);
-  judgeByValue(facts, withoutTxid, clock.now, result);
+  judgeByValue(facts, withoutTxid, clock.now, options.byValue ?? true, result);
   return result.canonical();
 }
 
@@ -284,13 +291,13 @@ interface FitGroup {
   money: PixFacts[];
 }
 
-function judgeByValue(facts: readonly SaleFacts[], withoutTxid: readonly PixFacts[], now: number, result: ResultBuilder): void {
+function judgeByValue(facts: readonly SaleFacts[], withoutTxid: readonly PixFacts[], now: number, byValue: boolean, result: ResultBuilder): void {
   const salesByValue = groupBy(facts, (sale) => sale.sale.value);
   const moneyByValue = groupBy(withoutTxid, (pix) => pix.pix.value);
   for (const [value, sales] of salesByValue) {
     const { groups, loneSales } = fitGroups(sales, moneyByValue.get(value) ?? []);
     for (const sale of loneSales) judgeLoneSale(sale, now, result);
-    for (const group of groups) judgeGroup(group, now, result);
+    for (const group of groups) judgeGroup(group, now, byValue, result);
   }
 }
 
@@ -320,7 +327,7 @@ function judgeLoneSale(sale: SaleFacts, now: number, result: ResultBuilder): voi
   else result.review('NO_PAYMENT', sale, [], false);
 }
 
-function judgeGroup(group: FitGroup, now: number, result: ResultBuilder): void {
+function judgeGroup(group: FitGroup, now: number, byValue: boolean, result: ResultBuilder): void {
   if (group.sales.some((sale) => now < sale.closedAt)) {
     // Still growing: a later Pix may join it. Its undecided sales wait; its Pix wait with them.
     for (const sale of group.sales) if (sale.byTxid === 'open') result.pending(sale);
@@ -330,13 +337,13 @@ function judgeGroup(group: FitGroup, now: number, result: ResultBuilder): void {
     result.ambiguous(group.sales, group.money);
     return;
   }
-  judgeOneSaleGroup(group.sales[0]!, group.money, result);
+  judgeOneSaleGroup(group.sales[0]!, group.money, byValue, result);
 }
 
-function judgeOneSaleGroup(sale: SaleFacts, money: PixFacts[], result: ResultBuilder): void {
+function judgeOneSaleGroup(sale: SaleFacts, money: PixFacts[], byValue: boolean, result: ResultBuilder): void {
   switch (sale.byTxid) {
     case 'open':
-      if (money.length === 1) result.match(sale, money[0]!, 'value');
+      if (money.length === 1 && byValue) result.match(sale, money[0]!, 'value');
       else result.ambiguous([sale], money);
       return;
     case 'cancelled':

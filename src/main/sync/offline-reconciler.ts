@@ -5,14 +5,17 @@
 // "Conferir pagamentos offline"; a pending one waits. What a person decided is never overwritten,
 // and a paid sale never goes back.
 import type { OfflinePix, OfflineReview } from '../../shared/pos-api';
-import type { Transaction } from '../../shared/resources';
 import type { Db } from '../store/database';
+import { decodeBrCode } from '../pix';
 import type { Connectivity } from './connectivity';
+import type { ContractClient } from './contract-client';
+import { listPages, type Page } from './list-pages';
 import { matchOfflinePayments, type IncomingPix, type OfflineReconciliation, type OfflineSale, type ReviewItem } from './offline-matcher';
-import { registeredOfflineSale } from './offline-registration';
+import { registeredOfflineSale, registeredTxid } from './offline-registration';
 import type { OfflineSaleRow, OfflineSalesRepo } from './offline-sales-repo';
 import type { SalesRepo } from './sales-repo';
-import type { ServiceClient } from './service-client';
+import type { ContractPixQrCode, ContractTransaction } from './service-contract';
+import type { ServiceOutcome } from './service-outcome';
 
 export interface OfflineTiming {
   /** How long an offline code is shown and counted as payable (its countdown). */
@@ -26,7 +29,7 @@ export interface OfflineTiming {
 }
 
 /** A review as the store keeps it: what the screens see, and the Pix records themselves (a receipt needs them). */
-export type StoredReview = OfflineReview & { records: Transaction[] };
+export type StoredReview = OfflineReview & { records: ContractTransaction[] };
 
 export const DEFAULT_OFFLINE_GRACE_MS = 60_000;
 export const DEFAULT_CLOCK_SKEW_MS = 120_000;
@@ -37,6 +40,9 @@ const LOOKBACK_MS = 24 * 60 * 60 * 1000;
 // list keeps what it has and the counter stops asking (each pass lists a day of Pix in).
 const WATCH_AFTER_WINDOW_MS = 24 * 60 * 60 * 1000;
 const PAGE = 100;
+// A day of Pix in is some pages; the account's static QR codes some more. Past this many a list is
+// reported incomplete (and nothing is matched by value on it), never taken as whole.
+const MAX_PAGES = 200;
 /** The Pix rules' txid: 1 to 25 letters and digits (longer ids are the service's own, not a txid). */
 const TXID_SHAPE = /^[A-Za-z0-9]{1,25}$/;
 
@@ -45,7 +51,7 @@ export interface OfflineReconcilerOptions {
   repo: SalesRepo;
   offline: OfflineSalesRepo;
   connectivity: Connectivity;
-  client: () => ServiceClient | null;
+  client: () => ContractClient | null;
   now: () => Date;
   timing: Required<Pick<OfflineTiming, 'clockSkewMs' | 'settleDelayMs'>>;
   onSaleChanged: (saleId: string) => void;
@@ -77,52 +83,65 @@ export class OfflineReconciler {
     const transactions = await this.pixIn(client, new Date(periodStart - clockSkewMs), new Date(now.getTime() + clockSkewMs));
     if (!transactions) return;
     const neighbours = await this.neighbourSales(client, new Date(periodStart), new Set(rows.map((row) => row.txid)));
-    if (!neighbours || this.options.client() !== client) return;
+    if (neighbours === 'failed' || this.options.client() !== client) return;
     // Other counters' offline sales take part as owners a Pix could belong to: their verdicts are
-    // theirs to record, but a Pix that fits one of them is never taken for ours.
+    // theirs to record, but a Pix that fits one of them is never taken for ours. When they could
+    // not all be read, no Pix is taken by its value alone.
     const ours = this.salesOf(rows);
-    const sales = [...ours, ...neighbours];
-    const incoming = transactions.map(incomingPix);
-    const verdict = matchOfflinePayments(sales, incoming, { now: now.toISOString(), clockSkewMs, settleDelayMs });
+    const sales = [...ours, ...(neighbours === 'incomplete' ? [] : neighbours)];
+    const codes = new Map(sales.map((sale) => [sale.correlationID, sale.txid]));
+    const incoming = transactions.map((transaction) => incomingPix(transaction, codes));
+    const verdict = matchOfflinePayments(sales, incoming, { now: now.toISOString(), clockSkewMs, settleDelayMs, byValue: neighbours !== 'incomplete' });
     const changed = this.record(ours, verdict, new Map(transactions.map((t) => [t.endToEndId, t])));
     for (const saleId of changed) this.options.onSaleChanged(saleId);
     if (changed.length > 0) this.options.onChanged();
   }
 
   /** The Pix in to the account over [start, end], every page; undefined when the service did not answer. */
-  private async pixIn(client: ServiceClient, start: Date, end: Date): Promise<Transaction[] | undefined> {
-    const found: Transaction[] = [];
-    for (let skip = 0; ; skip += PAGE) {
-      const answer = await client.call('listTransactions', {
-        query: { start: start.toISOString(), end: end.toISOString(), type: 'PAYMENT', skip: String(skip), limit: String(PAGE) },
-      });
-      this.options.connectivity.observe(answer);
-      if (answer.kind !== 'ok') return undefined;
-      // A charge's payment is an online sale's, never an offline one's.
-      found.push(...answer.body.transactions.filter((transaction) => transaction.type === 'PAYMENT' && !transaction.charge));
-      if (!answer.body.pageInfo.hasNextPage) return found;
-    }
+  private async pixIn(client: ContractClient, start: Date, end: Date): Promise<ContractTransaction[] | undefined> {
+    const result = await listPages(
+      (skip, limit) =>
+        this.page(client.call('listTransactions', { query: { start: start.toISOString(), end: end.toISOString(), type: 'PAYMENT', skip: String(skip), limit: String(limit) } }), (body) => ({
+          items: body.transactions,
+          hasNextPage: body.pageInfo.hasNextPage,
+        })),
+      { idOf: (transaction) => transaction.endToEndId, limit: PAGE, maxPages: MAX_PAGES },
+    );
+    // A Pix missing from a partial list could be any sale's: nothing is judged on it.
+    if (result.kind !== 'complete') return undefined;
+    // A charge's payment is an online sale's, never an offline one's.
+    return result.items.filter((transaction) => (transaction.type === undefined || transaction.type === 'PAYMENT') && !transaction.charge);
   }
 
   /**
-   * The offline sales other counters of the account registered since `since` (newest first, so
-   * the pages stop at the first older one; a sale is registered after it was made).
+   * The offline sales other counters of the account registered since `since`. The list's order
+   * is not documented: when the pages come newest first the reading stops at the first code older
+   * than `since` (a sale is registered after it was made); otherwise it reads them all.
+   * 'incomplete' when that is more than the bound allows; 'failed' when the service did not answer.
    */
-  private async neighbourSales(client: ServiceClient, since: Date, ours: ReadonlySet<string>): Promise<OfflineSale[] | undefined> {
+  private async neighbourSales(client: ContractClient, since: Date, ours: ReadonlySet<string>): Promise<OfflineSale[] | 'incomplete' | 'failed'> {
+    const olderThanSince = (code: ContractPixQrCode) => Date.parse(code.createdAt) < since.getTime();
+    const result = await listPages(
+      (skip, limit) =>
+        this.page(client.call('listPixQrCodes', { query: { skip: String(skip), limit: String(limit) } }), (body) => ({ items: body.pixQrCodes, hasNextPage: body.pageInfo.hasNextPage })),
+      { idOf: (code) => code.correlationID, limit: PAGE, maxPages: MAX_PAGES, enough: (page) => newestFirst(page) && page.some(olderThanSince) },
+    );
+    if (result.kind === 'failed') return 'failed';
+    if (result.kind === 'incomplete') return 'incomplete';
     const found: OfflineSale[] = [];
-    for (let skip = 0; ; skip += PAGE) {
-      const answer = await client.call('listPixQrCodes', { query: { skip: String(skip), limit: String(PAGE) } });
-      this.options.connectivity.observe(answer);
-      if (answer.kind !== 'ok') return undefined;
-      let older = false;
-      for (const qr of answer.body.pixQrCodes) {
-        if (Date.parse(qr.createdAt) < since.getTime()) older = true;
-        const sale = registeredOfflineSale(qr);
-        if (!sale || ours.has(sale.txid)) continue;
-        found.push({ correlationID: sale.correlationID, txid: sale.txid, value: sale.value, createdAt: sale.createdAt, windowEnd: sale.windowEnd, state: 'OPEN' });
-      }
-      if (older || !answer.body.pageInfo.hasNextPage) return found;
+    for (const qr of result.items) {
+      const sale = registeredOfflineSale(qr);
+      if (!sale || ours.has(sale.txid)) continue;
+      found.push({ correlationID: sale.correlationID, txid: sale.txid, value: sale.value, createdAt: sale.createdAt, windowEnd: sale.windowEnd, state: 'OPEN' });
     }
+    return found;
+  }
+
+  /** One page of a list, as the pager reads it; every outcome is heard by the connectivity. */
+  private async page<B, T>(call: Promise<ServiceOutcome<B>>, toPage: (body: B) => Page<T>): Promise<ServiceOutcome<Page<T>>> {
+    const answer = await call;
+    this.options.connectivity.observe(answer);
+    return answer.kind === 'ok' ? { kind: 'ok', body: toPage(answer.body) } : answer;
   }
 
   private salesOf(rows: readonly OfflineSaleRow[]): OfflineSale[] {
@@ -149,7 +168,7 @@ export class OfflineReconciler {
    * read again here and only the reconciler's own fields change. A sale cancelled or un-cancelled
    * meanwhile was judged on a state it no longer has: it waits for the next pass.
    */
-  private record(judged: readonly OfflineSale[], verdict: OfflineReconciliation, transactions: Map<string, Transaction>): string[] {
+  private record(judged: readonly OfflineSale[], verdict: OfflineReconciliation, transactions: Map<string, ContractTransaction>): string[] {
     const at = this.options.now().toISOString();
     const judgedState = new Map(judged.map((sale) => [sale.correlationID, sale.state]));
     const reviews = new Map<string, StoredReview>();
@@ -191,7 +210,7 @@ export class OfflineReconciler {
     return row;
   }
 
-  private confirm(row: OfflineSaleRow, payment: Transaction, by: 'txid' | 'value', extra: StoredReview | undefined, at: string): boolean {
+  private confirm(row: OfflineSaleRow, payment: ContractTransaction, by: 'txid' | 'value', extra: StoredReview | undefined, at: string): boolean {
     const reviewJson = extra ? JSON.stringify(extra) : null;
     if (row.state === 'CONFIRMED' && row.review_json === reviewJson) return false;
     const sale = this.options.repo.sale(row.sale_id)!;
@@ -204,21 +223,40 @@ export class OfflineReconciler {
 }
 
 /**
- * A transaction as the matcher sees it. Its txid: the identifier of the static QR code it came
- * through (the service links a Pix to the code whose identifier is its txid, registered before or
- * after), else its transactionID when that has a txid's shape (the service shows a static code's
- * payment with transactionID = txid). An id of the service's own (32 characters) is no txid: the
- * payer's bank dropped it, and only the value can tell.
+ * A transaction as the matcher sees it. Its txid is what the service's link says: the static QR
+ * code it paid (documented `pixQrCode`), known by its correlationID (an offline sale's
+ * registration has the sale's), else by its name or its BR Code's txid (62-05). A Pix the service
+ * linked to some other code is that code's (a txid no sale has). A Pix the service did not link
+ * has no txid here: its payer's bank dropped it, or it came before any code with it was
+ * registered, and only its value can tell. The transaction's own `transactionID` is not read: the
+ * document does not say it is the txid.
  */
-export function incomingPix(transaction: Transaction): IncomingPix {
-  const candidate = transaction.pixQrCode?.identifier ?? transaction.transactionID;
+export function incomingPix(transaction: ContractTransaction, txidOfCode: ReadonlyMap<string, string>): IncomingPix {
   const pix: IncomingPix = { id: transaction.endToEndId, endToEndId: transaction.endToEndId, value: transaction.value, time: transaction.time };
-  if (candidate && TXID_SHAPE.test(candidate)) pix.txid = candidate;
+  const code = transaction.pixQrCode;
+  if (!code) return pix;
+  const known = (code.correlationID !== undefined ? txidOfCode.get(code.correlationID) : undefined) ?? registeredTxid(code.name) ?? brCodeTxid(code.brCode);
+  pix.txid = known && TXID_SHAPE.test(known) ? known : `qr:${code.correlationID ?? code.name ?? '?'}`;
   return pix;
 }
 
-function reviewOf(item: ReviewItem, saleId: string, transactions: Map<string, Transaction>): StoredReview {
-  const records = item.transactionIds.map((id) => transactions.get(id)).filter((t): t is Transaction => t !== undefined);
+function brCodeTxid(brCode: string | undefined): string | undefined {
+  if (!brCode) return undefined;
+  try {
+    return decodeBrCode(brCode).txid ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a page's codes come newest first (its first code is the newest of the page). */
+function newestFirst(page: readonly ContractPixQrCode[]): boolean {
+  if (page.length < 2) return false;
+  return Date.parse(page[0]!.createdAt) > Date.parse(page[page.length - 1]!.createdAt);
+}
+
+function reviewOf(item: ReviewItem, saleId: string, transactions: Map<string, ContractTransaction>): StoredReview {
+  const records = item.transactionIds.map((id) => transactions.get(id)).filter((t): t is ContractTransaction => t !== undefined);
   const review: StoredReview = {
     reason: item.reason,
     transactions: records.map(offlinePix),
@@ -230,7 +268,7 @@ function reviewOf(item: ReviewItem, saleId: string, transactions: Map<string, Tr
   return review;
 }
 
-function offlinePix(transaction: Transaction): OfflinePix {
+function offlinePix(transaction: ContractTransaction): OfflinePix {
   const pix: OfflinePix = { endToEndId: transaction.endToEndId, value: transaction.value, time: transaction.time };
   if (transaction.payer?.name) pix.payerName = transaction.payer.name;
   return pix;

@@ -6,7 +6,6 @@
 // offline; this module does it.
 import { offlineDecisionsThatFit } from '../../shared/offline-decisions';
 import type { OfflineDecision, OfflineSalesSettings, OfflineStatus } from '../../shared/pos-api';
-import type { PixKey, Transaction } from '../../shared/resources';
 import { PosError } from '../app/pos-error';
 import type { Db } from '../store/database';
 import type { CommandOutbox } from './command-outbox';
@@ -26,7 +25,9 @@ import {
 import { registrationName } from './offline-registration';
 import type { OfflineSalesRepo } from './offline-sales-repo';
 import type { SaleRow, SalesRepo } from './sales-repo';
-import type { ServiceClient } from './service-client';
+import type { ContractClient } from './contract-client';
+import { listPages } from './list-pages';
+import type { ContractPixKey, ContractTransaction } from './service-contract';
 
 /** The settings offline selling reads at each sale. */
 export interface OfflineSalesConfig {
@@ -53,7 +54,7 @@ export interface OfflineSellingOptions {
   offline: OfflineSalesRepo;
   connectivity: Connectivity;
   now: () => Date;
-  service: () => ServiceClient | null;
+  service: () => ContractClient | null;
   /** The settings; absent, no sale is ever made offline. */
   config?: () => OfflineSalesConfig;
   timing?: OfflineTiming;
@@ -66,6 +67,7 @@ export interface OfflineSellingOptions {
 
 const DEFAULT_KEY_CHECK_INTERVAL_MS = 10 * 60_000;
 const KEYS_PAGE = 100;
+const KEYS_MAX_PAGES = 10;
 
 export class OfflineSelling {
   private readonly reconciler: OfflineReconciler;
@@ -276,26 +278,30 @@ export class OfflineSelling {
   }
 
   /** The one Pix of a review, as the sale's payment (its receipt), unless it already is another sale's. */
-  private ownerPayment(records: readonly Transaction[]): string | null {
+  private ownerPayment(records: readonly ContractTransaction[]): string | null {
     if (records.length !== 1) return null;
     if (this.options.repo.saleWithPayment(records[0]!.endToEndId)) return null;
     return JSON.stringify(records[0]);
   }
 
-  /** GET /api/v1/pix-keys, kept with the service: the answer stands until the next one. */
-  private async checkPixKeys(service: ServiceClient): Promise<void> {
-    const keys: PixKey[] = [];
-    let known: KnownPixKeys | undefined;
-    for (let skip = 0; !known; skip += KEYS_PAGE) {
-      const answer = await service.call('listPixKeys', { query: { skip: String(skip), limit: String(KEYS_PAGE) } });
-      this.options.connectivity.observe(answer);
-      if (answer.kind === 'auth' || answer.kind === 'rejected') known = { refused: answer.error };
-      else if (answer.kind !== 'ok') return; // not heard: the last answer stands
-      else {
-        keys.push(...answer.body.pixKeys);
-        if (answer.body.pixKeys.length < KEYS_PAGE) known = { keys };
-      }
-    }
+  /**
+   * GET /api/v1/pix-keys, kept with the service: the answer stands until the next one. A refusal
+   * (no permission) takes away offline selling alone, with the service's reason on the status.
+   */
+  private async checkPixKeys(service: ContractClient): Promise<void> {
+    const result = await listPages<ContractPixKey>(
+      async (skip, limit) => {
+        const answer = await service.call('listPixKeys', { query: { skip: String(skip), limit: String(limit) } });
+        this.options.connectivity.observe(answer);
+        // The document gives this list no pageInfo: a page shorter than asked is the last.
+        return answer.kind === 'ok' ? { kind: 'ok', body: { items: answer.body.pixKeys, hasNextPage: answer.body.pixKeys.length >= limit } } : answer;
+      },
+      { idOf: (key) => key.key, limit: KEYS_PAGE, maxPages: KEYS_MAX_PAGES },
+    );
+    let known: KnownPixKeys;
+    if (result.kind === 'complete') known = { keys: result.items };
+    else if (result.kind === 'failed' && (result.outcome.kind === 'auth' || result.outcome.kind === 'rejected')) known = { refused: result.outcome.error };
+    else return; // not heard (or more keys than any account has): the last answer stands
     if (this.closed || this.options.service() !== service) return;
     this.options.repo.setPixKeys(service.serviceId, JSON.stringify(known), this.options.now().toISOString());
     this.options.onStatusChanged();

@@ -2,8 +2,8 @@
 // decides: a payment, an expiry, a refund settled or rejected. The counter keeps what only the
 // cashier decides and the service has not heard yet: a cancel on its way, a refund in the queue.
 import type { SaleStatus } from '../../shared/pos-api';
-import type { Charge, ChargeRefund, Transaction } from '../../shared/resources';
 import type { RefundRow, SaleRow, SalesRepo } from './sales-repo';
+import type { ContractCharge, ContractChargeRefund, ContractTransaction } from './service-contract';
 
 export class SaleMirror {
   constructor(
@@ -12,7 +12,7 @@ export class SaleMirror {
   ) {}
 
   /** The service's charge for this sale (from a create, a get or a list). */
-  applyCharge(row: SaleRow, charge: Charge): boolean {
+  applyCharge(row: SaleRow, charge: ContractCharge): boolean {
     const status = statusAfter(row.status, charge.status);
     const chargeJson = JSON.stringify(charge);
     if (status === row.status && chargeJson === row.charge_json) return false;
@@ -20,7 +20,7 @@ export class SaleMirror {
     return true;
   }
 
-  applyPayment(row: SaleRow, payment: Transaction): boolean {
+  applyPayment(row: SaleRow, payment: ContractTransaction): boolean {
     const paymentJson = JSON.stringify(payment);
     if (paymentJson === row.payment_json) return false;
     this.repo.updateSale({ ...row, payment_json: paymentJson, updated_at: this.now() });
@@ -42,13 +42,13 @@ export class SaleMirror {
    */
   cancelRefused(row: SaleRow): boolean {
     if (row.status !== 'CANCELLED') return false;
-    const charge = row.charge_json ? (JSON.parse(row.charge_json) as Charge) : undefined;
-    this.repo.updateSale({ ...row, status: charge ? charge.status : 'ACTIVE', updated_at: this.now() });
+    const charge = row.charge_json ? (JSON.parse(row.charge_json) as ContractCharge) : undefined;
+    this.repo.updateSale({ ...row, status: charge ? statusAfter('ACTIVE', charge.status) : 'ACTIVE', updated_at: this.now() });
     return true;
   }
 
   /** The service's refunds of this sale: ours take their state, others (made elsewhere) are added. */
-  applyRefunds(row: SaleRow, remote: readonly ChargeRefund[]): boolean {
+  applyRefunds(row: SaleRow, remote: readonly ContractChargeRefund[]): boolean {
     let changed = false;
     for (const refund of remote) {
       const local = this.repo.refund(refund.correlationID);
@@ -74,7 +74,7 @@ export class SaleMirror {
     return changed;
   }
 
-  applyRefundAnswer(local: RefundRow, refund: ChargeRefund): boolean {
+  applyRefundAnswer(local: RefundRow, refund: ContractChargeRefund): boolean {
     const refundJson = JSON.stringify(refund);
     if (local.status === refund.status && local.refund_json === refundJson) return false;
     this.repo.updateRefund({ ...local, status: refund.status, refund_json: refundJson, rejected_reason: null, updated_at: this.now() });
@@ -92,10 +92,12 @@ export class SaleMirror {
  * cancel that crossed a payment is then refused, and says so). Otherwise a sale the cashier
  * cancelled, or one the service refused, keeps that state.
  */
-export function statusAfter(local: SaleStatus, remote: Charge['status']): SaleStatus {
+export function statusAfter(local: SaleStatus, remote: string): SaleStatus {
   if (remote === 'COMPLETED') return 'COMPLETED';
   if (local === 'CANCELLED' || local === 'REJECTED') return local;
   // Paid never goes back: an older answer crossing a newer one must not undo a payment.
   if (local === 'COMPLETED') return 'COMPLETED';
-  return remote;
+  // ACTIVE and EXPIRED are the only other words of a counter's charge; any other leaves the sale as it was.
+  if (remote === 'ACTIVE' || remote === 'EXPIRED') return remote;
+  return local;
 }

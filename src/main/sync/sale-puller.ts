@@ -2,12 +2,14 @@
 // about every second; the counter's other open sales are read together, by the list filters
 // (status and time window), never one request per sale; refunds still settling are read per sale
 // (there are few). A paid sale's payment record is read once, for its receipt.
-import type { Charge, ChargeRefund, Company, PageInfo, Transaction } from '../../shared/resources';
 import type { Db } from '../store/database';
 import type { Connectivity } from './connectivity';
+import type { ContractClient } from './contract-client';
+import { listPages } from './list-pages';
 import type { SaleMirror } from './sale-mirror';
 import type { SaleRow, SalesRepo } from './sales-repo';
-import type { ServiceClient } from './service-client';
+import type { ContractCharge, ContractChargeRefund, ContractCompany, ContractOperation, ContractTransaction } from './service-contract';
+import type { ServiceRequest } from '../../shared/service-api';
 import type { ServiceOutcome } from './service-outcome';
 import { chargeRefundOf } from './transaction-refund';
 
@@ -16,7 +18,7 @@ export interface SalePullerOptions {
   repo: SalesRepo;
   mirror: SaleMirror;
   connectivity: Connectivity;
-  client: () => ServiceClient;
+  client: () => ContractClient;
   now: () => Date;
   onSaleChanged: (saleId: string) => void;
   /** The on-screen sale is asked about this often. */
@@ -26,6 +28,8 @@ export interface SalePullerOptions {
 }
 
 const PAGE = 100;
+// A list of the other open sales' window is a few pages; past this many it is read again next time.
+const MAX_PAGES = 20;
 // The list's time window reaches a little before the oldest open sale: the service's createdAt
 // is its own clock's, a moment after the counter's Enter.
 const WINDOW_SLACK_MS = 60_000;
@@ -182,14 +186,16 @@ export class SalePuller {
       .all(serviceId);
   }
 
-  private async listCharges(query: Record<string, string>): Promise<Charge[] | undefined> {
-    const charges: Charge[] = [];
-    for (let skip = 0; ; skip += PAGE) {
-      const answer = await this.call('listCharges', { query: { ...query, skip: String(skip), limit: String(PAGE) } });
-      if (answer.kind !== 'ok') return undefined;
-      charges.push(...answer.body.charges);
-      if (!answer.body.pageInfo.hasNextPage) return charges;
-    }
+  private async listCharges(query: Record<string, string>): Promise<ContractCharge[] | undefined> {
+    const result = await listPages(
+      async (skip, limit) => {
+        const answer = await this.call('listCharges', { query: { ...query, skip: String(skip), limit: String(limit) } });
+        return answer.kind === 'ok' ? { kind: 'ok', body: { items: answer.body.charges, hasNextPage: answer.body.pageInfo.hasNextPage } } : answer;
+      },
+      { idOf: (charge) => charge.correlationID, limit: PAGE, maxPages: MAX_PAGES },
+    );
+    // What a partial read saw is still true of those charges.
+    return result.kind === 'failed' ? undefined : result.items;
   }
 
   /** A paid sale's payment record (for its receipt) and its refunds. */
@@ -199,7 +205,9 @@ export class SalePuller {
     if (!row.payment_json) {
       const answer = await this.call('listTransactions', { query: { charge: saleId, type: 'PAYMENT', limit: '1' } });
       if (answer.kind !== 'ok') return;
-      const payment = answer.body.transactions.find((transaction: Transaction) => transaction.type === 'PAYMENT');
+      // The list was asked for this charge's payments only; a service that ignores `type` still
+      // lists the payment with the type said, or none.
+      const payment = answer.body.transactions.find((transaction: ContractTransaction) => transaction.type === undefined || transaction.type === 'PAYMENT');
       if (payment) this.write(saleId, (current) => this.options.mirror.applyPayment(current, payment));
     }
     await this.pullRefunds(saleId);
@@ -208,13 +216,10 @@ export class SalePuller {
   private async pullRefunds(saleId: string): Promise<void> {
     const sale = this.options.repo.sale(saleId);
     if (sale && !sale.charge_json) return this.pullPaymentRefunds(saleId);
-    const refunds: ChargeRefund[] = [];
-    for (let skip = 0; ; skip += PAGE) {
-      const answer = await this.call('listChargeRefunds', { params: { id: saleId }, query: { skip: String(skip), limit: String(PAGE) } });
-      if (answer.kind !== 'ok') return;
-      refunds.push(...answer.body.refunds);
-      if (!(answer.body.pageInfo as PageInfo).hasNextPage) break;
-    }
+    // The documented answer is the whole list, without pageInfo.
+    const answer = await this.call('listChargeRefunds', { params: { id: saleId } });
+    if (answer.kind !== 'ok') return;
+    const refunds: ContractChargeRefund[] = answer.body.refunds;
     this.write(saleId, (current) => this.options.mirror.applyRefunds(current, refunds));
   }
 
@@ -227,7 +232,7 @@ export class SalePuller {
       if (local.status !== 'IN_PROCESSING' || !local.refund_json) continue;
       const answer = await this.call('getRefund', { params: { id: local.correlation_id } });
       if (answer.kind !== 'ok') return;
-      const refund = chargeRefundOf(answer.body.pixTransactionRefund);
+      const refund = chargeRefundOf(answer.body.pixTransactionRefund, local.created_at);
       this.write(saleId, () => {
         const current = this.options.repo.refund(local.correlation_id);
         return current ? this.options.mirror.applyRefundAnswer(current, refund) : false;
@@ -253,14 +258,14 @@ export class SalePuller {
     if (this.options.now().getTime() - fetchedAt < refresh) return;
     const answer = await this.call('getCompany');
     // Without the COMPANY_GET scope the receipt header falls back to the settings: not worth asking again soon.
-    const company: Company | null = answer.kind === 'ok' ? answer.body.company : null;
+    const company: ContractCompany | null = answer.kind === 'ok' ? answer.body.company : null;
     if (this.stopped) return;
     if (answer.kind === 'ok' || answer.kind === 'auth' || answer.kind === 'rejected') {
       this.options.repo.setCompany(client.serviceId, JSON.stringify(company), this.options.now().toISOString());
     }
   }
 
-  private applyCharge(saleId: string, charge: Charge): void {
+  private applyCharge(saleId: string, charge: ContractCharge): void {
     this.write(saleId, (current) => this.options.mirror.applyCharge(current, charge));
   }
 
@@ -274,7 +279,7 @@ export class SalePuller {
     if (changed) this.options.onSaleChanged(saleId);
   }
 
-  private async call<Op extends Parameters<ServiceClient['call']>[0]>(op: Op, request?: Parameters<ServiceClient['call']>[1]) {
+  private async call<Op extends ContractOperation>(op: Op, request?: ServiceRequest) {
     const outcome = await this.options.client().call(op, request);
     this.options.connectivity.observe(outcome as ServiceOutcome<unknown>);
     return outcome;

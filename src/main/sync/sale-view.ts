@@ -1,8 +1,8 @@
 // A sale as the screens see it, from the counter's own rows only: no request to any service.
 import type { OfflineReview, Sale, SaleCustomer, SaleOffline, SaleRefund } from '../../shared/pos-api';
-import type { Charge, ChargeRefund, Transaction } from '../../shared/resources';
 import type { OfflineSaleRow } from './offline-sales-repo';
 import type { RefundRow, SaleRow } from './sales-repo';
+import type { ContractCharge, ContractChargeRefund, ContractTransaction } from './service-contract';
 
 export interface SaleSyncFacts {
   queued: number;
@@ -10,13 +10,14 @@ export interface SaleSyncFacts {
 }
 
 export function saleView(row: SaleRow, refunds: readonly RefundRow[], sync: SaleSyncFacts, offline?: OfflineSaleRow): Sale {
-  const charge = parse<Charge>(row.charge_json);
-  const payment = parse<Transaction>(row.payment_json);
+  const charge = parse<ContractCharge>(row.charge_json);
+  const payment = parse<ContractTransaction>(row.payment_json);
   const saleRefunds = refunds.map(refundView);
   const paid = row.status === 'COMPLETED';
   // Queued refunds count: the cashier confirmed them and they will reach the service.
   const committed = saleRefunds.filter((refund) => refund.status !== 'REJECTED').reduce((sum, refund) => sum + refund.value, 0);
-  const paidValue = charge?.paidValue ?? payment?.value ?? row.value;
+  // What came in: the payment's value once read; the sale's value until then.
+  const paidValue = payment?.value ?? row.value;
   const sale: Sale = {
     correlationID: row.correlation_id,
     value: row.value,
@@ -35,10 +36,10 @@ export function saleView(row: SaleRow, refunds: readonly RefundRow[], sync: Sale
   const customer = parse<SaleCustomer>(row.customer_json);
   if (customer) sale.customer = customer;
   if (paid) {
-    const paidAt = charge?.paidAt ?? payment?.time;
-    if (paidAt) sale.paidAt = paidAt;
+    // The charge documents no payment time nor payer: both are the payment's, once read.
+    if (payment?.time) sale.paidAt = payment.time;
     if (payment) sale.endToEndId = payment.endToEndId;
-    const payerName = charge?.payer?.name ?? payment?.payer?.name;
+    const payerName = payment?.payer?.name;
     if (payerName) sale.payerName = payerName;
   }
   const rejected = row.rejected_reason ?? sync.lastRejection;
@@ -74,7 +75,7 @@ function offlineView(row: OfflineSaleRow): SaleOffline {
 }
 
 function refundView(row: RefundRow): SaleRefund {
-  const remote = parse<ChargeRefund>(row.refund_json);
+  const remote = parse<ContractChargeRefund>(row.refund_json);
   const refund: SaleRefund = {
     correlationID: row.correlation_id,
     value: row.value,

@@ -38,14 +38,6 @@ export function outcomeOfStatus(status: number, error: string, retryAfterMs?: nu
   return { kind: 'rejected', status, error };
 }
 
-/**
- * The service's own words for "no such record": 400 "<X> not found" where its error tables list
- * no 404 (charges, refunds…), or a 404.
- */
-export function isNotFound(outcome: ServiceOutcome<unknown>): boolean {
-  return outcome.kind === 'rejected' && (outcome.status === 404 || (outcome.status === 400 && /not found/i.test(outcome.error)));
-}
-
 /** Retry-After in seconds or as an HTTP date, in milliseconds from `now`; undefined when absent or unreadable. */
 export function parseRetryAfter(header: string | null, now: number): number | undefined {
   if (!header) return undefined;

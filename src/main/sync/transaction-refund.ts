@@ -2,23 +2,25 @@
 // has no charge at the service. The service answers in that endpoint's words; the counter keeps
 // every refund in one shape (a charge refund's), so the screens, the totals and the receipts read
 // offline and online sales alike.
-import type { ChargeRefund, PixTransactionRefund } from '../../shared/resources';
+import type { ContractChargeRefund, ContractRefund } from './service-contract';
 
-const STATUS: Record<PixTransactionRefund['status'], ChargeRefund['status']> = {
+const STATUS: Record<ContractRefund['status'], ContractChargeRefund['status']> = {
   IN_PROCESSING: 'IN_PROCESSING',
   REFUNDED: 'CONFIRMED',
   NOT_ACCOMPLISHED: 'REJECTED',
 };
 
-export function chargeRefundOf(refund: PixTransactionRefund): ChargeRefund {
-  const shaped: ChargeRefund = {
+/** `at`: when the counter asked, for a service that does not say when it refunded. */
+export function chargeRefundOf(refund: ContractRefund, at: string): ContractChargeRefund {
+  const shaped: ContractChargeRefund = {
     value: refund.value,
     status: STATUS[refund.status],
     correlationID: refund.correlationID,
-    // The return's own id (D…): the key of its receipt, as a charge refund's endToEndId is.
-    endToEndId: refund.returnIdentification,
-    time: refund.time,
+    time: refund.time ?? at,
   };
+  // The return's own id (D…), when the service gives it: the key of its receipt, as a charge
+  // refund's endToEndId is. Without it the refund has no receipt of its own at the counter.
+  if (refund.returnIdentification !== undefined) shaped.endToEndId = refund.returnIdentification;
   if (refund.comment !== undefined) shaped.comment = refund.comment;
   return shaped;
 }
