@@ -394,9 +394,26 @@ export interface SalesExportFile {
  * - unreachable: nothing answered (refused, DNS, timeout, TLS);
  * - wrong-path: something answered, but not the service's API at that URL (a 404 route, HTML);
  * - refused-app-id: the service answered 401/403 to the AppID;
+ * - missing-scopes: the AppID is accepted but lacks a scope selling needs (see missingScopes);
  * - unexpected: any other answer (a 5xx, a body that is not the service's).
  */
-export type ConnectionProblem = 'unreachable' | 'wrong-path' | 'refused-app-id' | 'unexpected';
+export type ConnectionProblem = 'unreachable' | 'wrong-path' | 'refused-app-id' | 'missing-scopes' | 'unexpected';
+
+/**
+ * What the counter does with the service, as "Testar conexão" reports a missing scope's cost:
+ * selling (create and read charges: without it the counter cannot sell), cancelling a sale at the
+ * service, refunds, selling offline, and the receipt's details.
+ */
+export type CounterFeature = 'selling' | 'cancel' | 'refunds' | 'offline' | 'receipts';
+
+/** A scope the counter uses that the AppID lacks, and what it costs. */
+export interface MissingScope {
+  /** The service's scope name, e.g. CHARGE_DELETE. */
+  scope: string;
+  feature: CounterFeature;
+  /** In pt-BR, for the owner: what the counter cannot do without it. */
+  consequence: string;
+}
 
 export interface ConnectionCheck {
   ok: boolean;
@@ -407,6 +424,14 @@ export interface ConnectionCheck {
   detail?: string;
   /** The company's name as the service knows it, when ok. */
   companyName?: string;
+  /**
+   * The scopes the counter uses that the AppID lacks, once the AppID was accepted (empty: none
+   * missing). Absent when the check stopped before (unreachable, wrong path, refused AppID), and
+   * only the scopes actually found missing when the network failed half-way.
+   */
+  missingScopes?: MissingScope[];
+  /** In pt-BR: what the check could not remove at the service (a test charge) and how to remove it. */
+  leftBehind?: string;
 }
 
 export type PosEvent =

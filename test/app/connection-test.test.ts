@@ -1,14 +1,17 @@
 // "Testar conexão" and the test a remote mode's save must pass, against a REAL served sandbox
-// (`npm run serve` as its own process), a plain HTTP server answering HTML or 503, a closed port,
-// and a server that accepts and never answers.
+// (`npm run serve` as its own process, with applications of fewer scopes made by `npm run serve --
+// app create`), a plain HTTP server answering HTML or 503, a closed port, and a server that
+// accepts and never answers.
 import { readFileSync, existsSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ManagerApproval, RegisterState } from '../../src/shared/pos-api';
-import { testConnection } from '../../src/main/sync/connection-test';
-import { remoteCall } from '../support/remote-api';
+import type { ConnectionCheck, ManagerApproval, RegisterState } from '../../src/shared/pos-api';
+import { COUNTER_SCOPES } from '../../src/main/sync/connection-scopes';
+import { TEST_CHARGE_PREFIX, testConnection } from '../../src/main/sync/connection-test';
+import { spawnTsx } from '../support/child-process';
+import { remoteCall, type RemoteEndpoint } from '../support/remote-api';
 import { startRemote, type RemoteProcess } from '../support/remote-process';
 import { openRuntime, type RuntimeFixture } from './runtime-fixture';
 
@@ -54,6 +57,50 @@ beforeAll(async () => {
   closedUrl = await listen(probe);
   await new Promise<void>((resolve) => probe.close(() => resolve()));
 });
+
+/** A new application on the remote's database (`npm run serve -- app create`), read by the running server. */
+async function appCreate(...args: string[]): Promise<{ appId: string; companyId: string }> {
+  const child = spawnTsx('src/main/serve.ts', ['--db', remote.dbPath, 'app', 'create', ...args]);
+  const { code } = await child.exited;
+  const values: Record<string, string> = {};
+  for (const line of child.lines()) {
+    const match = /^([A-Za-z ]+): (.*)$/.exec(line);
+    if (match) values[match[1]!] = match[2]!;
+  }
+  if (code !== 0 || !values.AppID || !values.Company) throw new Error(`app create failed: ${child.stderr()}`);
+  return { appId: values.AppID, companyId: values.Company };
+}
+
+/** Every scope the counter uses except these. */
+function scopesWithout(...left: string[]): string {
+  return COUNTER_SCOPES.map((entry) => entry.scope)
+    .filter((scope) => !left.includes(scope))
+    .join(',');
+}
+
+/** A company's application with fewer scopes, and one with every scope to look at what the check left. */
+async function restrictedApp(...missing: string[]): Promise<{ target: RemoteEndpoint; auditor: RemoteEndpoint }> {
+  const app = await appCreate('--scopes', scopesWithout(...missing), '--name', `Sem ${missing.join(' ')}`);
+  const auditor = await appCreate('--company', app.companyId);
+  return { target: { url: remote.url, appId: app.appId }, auditor: { url: remote.url, appId: auditor.appId } };
+}
+
+/** What the company holds at the service: its charges, static QR codes and refunds, by correlationID. */
+async function holdings(endpoint: RemoteEndpoint): Promise<{ charges: string[]; qrCodes: string[]; refunds: string[] }> {
+  const [charges, qrCodes, refunds] = await Promise.all([
+    remoteCall<{ charges: { correlationID: string }[] }>(endpoint, '/api/v1/charge?limit=100'),
+    remoteCall<{ pixQrCodes: { correlationID: string }[] }>(endpoint, '/api/v1/qrcode-static?limit=100'),
+    remoteCall<{ refunds: { correlationID: string }[] }>(endpoint, '/api/v1/refund?limit=100'),
+  ]);
+  for (const reply of [charges, qrCodes, refunds]) expect(reply.status).toBe(200);
+  return {
+    charges: charges.body.charges.map((charge) => charge.correlationID),
+    qrCodes: qrCodes.body.pixQrCodes.map((qrCode) => qrCode.correlationID),
+    refunds: refunds.body.refunds.map((refund) => refund.correlationID),
+  };
+}
+
+const missingOf = (check: ConnectionCheck) => (check.missingScopes ?? []).map((entry) => entry.scope);
 
 afterAll(async () => {
   for (const socket of hangingSockets) socket.destroy();
@@ -136,6 +183,122 @@ describe('testConnection (the check itself)', () => {
   });
 });
 
+describe('testConnection checks every scope the counter uses', () => {
+  it('with every scope: ok, nothing missing, and nothing left at the service', async () => {
+    const before = await holdings(remote);
+    const check = await testConnection({ baseUrl: remote.url, appId: remote.appId });
+    expect(check).toMatchObject({ ok: true, message: `Conexão ok: ${companyName}.`, missingScopes: [] });
+    expect(check.leftBehind).toBeUndefined();
+    const after = await holdings(remote);
+    // The test charge was created, read, listed and deleted; the refund and QR code probes made nothing.
+    expect(after).toEqual(before);
+    expect(after.charges.filter((id) => id.startsWith(TEST_CHARGE_PREFIX))).toEqual([]);
+  });
+
+  it('lists the optional scopes missing in pt-BR with what each costs, still ok, and says the test charge it could not delete was left', async () => {
+    const { target, auditor } = await restrictedApp('CHARGE_DELETE', 'PIX_QRCODE_POST', 'COMPANY_GET', 'REFUND_POST');
+    const check = await testConnection({ baseUrl: target.url, appId: target.appId });
+    expect(check.ok).toBe(true);
+    expect(check.problem).toBeUndefined();
+    expect(check.missingScopes).toEqual([
+      { scope: 'CHARGE_DELETE', feature: 'cancel', consequence: expect.stringMatching(/^cancelar uma venda \(Esc, Esc\) só cancela no Balcão/) },
+      { scope: 'REFUND_POST', feature: 'refunds', consequence: expect.stringMatching(/estornar pelo Balcão uma venda feita offline/) },
+      { scope: 'PIX_QRCODE_POST', feature: 'offline', consequence: expect.stringMatching(/vendas offline não podem ser registradas/) },
+      { scope: 'COMPANY_GET', feature: 'receipts', consequence: expect.stringMatching(/recibos usam o nome da loja destas configurações/) },
+    ]);
+    expect(check.message).toBe(
+      'Conexão ok: o serviço aceitou o AppID. O Balcão vende, mas faltam 4 permissões ao AppID, e fica sem: cancelar vendas no serviço, estornos, vendas offline e nome da empresa nos recibos. ' +
+        'Para ter tudo, dê ao aplicativo as permissões que faltam no painel do serviço e teste de novo.',
+    );
+    expect(check.detail).toMatch(/^HTTP 403 · .*required scope: CHARGE_DELETE/);
+    expectNoSecret(check, target.appId);
+
+    // Without CHARGE_DELETE the test charge stays, and the check says so plainly, with its correlationID.
+    const left = (await holdings(auditor)).charges;
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatch(new RegExp(`^${TEST_CHARGE_PREFIX}`));
+    expect(check.leftBehind).toBe(
+      `Ficou no serviço uma cobrança de teste de R$ 0,01 (correlationID ${left[0]}): sem a permissão CHARGE_DELETE, o Balcão não pôde apagá-la. ` +
+        'Ela vence sozinha em 5 minutos e ninguém precisa pagá-la; para removê-la já, apague-a no painel do serviço (Cobranças, pelo correlationID).',
+    );
+    // The probes of the writes that cannot be undone made nothing.
+    expect(await holdings(auditor)).toMatchObject({ qrCodes: [], refunds: [] });
+  });
+
+  it('checks each of the other scopes on its own, and still leaves nothing behind', async () => {
+    const optional = ['CHARGE_REFUND_POST', 'CHARGE_REFUND_GET_LIST', 'REFUND_GET', 'TRANSACTION_GET_LIST', 'PIX_KEY_GET_LIST', 'PIX_QRCODE_GET', 'PIX_QRCODE_GET_LIST'];
+    const { target, auditor } = await restrictedApp(...optional);
+    const check = await testConnection({ baseUrl: target.url, appId: target.appId });
+    expect(check).toMatchObject({ ok: true });
+    expect(missingOf(check)).toEqual(optional);
+    expect(check.message).toMatch(/fica sem: estornos e vendas offline\./);
+    expect(check.leftBehind).toBeUndefined();
+    expect(await holdings(auditor)).toEqual({ charges: [], qrCodes: [], refunds: [] });
+  });
+
+  it('is not ok without CHARGE_POST: the counter cannot sell', async () => {
+    const { target, auditor } = await restrictedApp('CHARGE_POST', 'PIX_KEY_GET_LIST');
+    const check = await testConnection({ baseUrl: target.url, appId: target.appId });
+    expect(check).toMatchObject({
+      ok: false,
+      problem: 'missing-scopes',
+      message: 'O serviço aceitou o AppID, mas sem CHARGE_POST o Balcão não consegue vender. Dê ao aplicativo as permissões que faltam no painel do serviço e teste de novo.',
+    });
+    expect(check.missingScopes).toEqual([
+      { scope: 'CHARGE_POST', feature: 'selling', consequence: expect.stringMatching(/não consegue criar a cobrança/) },
+      { scope: 'PIX_KEY_GET_LIST', feature: 'offline', consequence: expect.stringMatching(/sem ela o Balcão não vende offline/) },
+    ]);
+    expect(check.leftBehind).toBeUndefined();
+    expect(await holdings(auditor)).toEqual({ charges: [], qrCodes: [], refunds: [] });
+  });
+
+  it('is not ok without reading charges either', async () => {
+    const { target } = await restrictedApp('CHARGE_GET', 'CHARGE_GET_LIST');
+    const check = await testConnection({ baseUrl: target.url, appId: target.appId });
+    expect(check).toMatchObject({ ok: false, problem: 'missing-scopes', message: expect.stringMatching(/^O serviço aceitou o AppID, mas sem CHARGE_GET e CHARGE_GET_LIST o Balcão não consegue vender/) });
+  });
+
+  it('reports a network failure half-way as such, not as missing scopes, and that the test charge may be left', async () => {
+    // The company answers; every later request is cut after it was sent.
+    const cut: typeof fetch = async (input, init) => {
+      if (String(input).endsWith('/api/v1/company')) return fetch(input, init);
+      throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } });
+    };
+    const check = await testConnection({ baseUrl: remote.url, appId: remote.appId }, { fetch: cut });
+    expect(check).toMatchObject({
+      ok: false,
+      problem: 'unreachable',
+      message: expect.stringMatching(/^O serviço em 127\.0\.0\.1:\d+ respondeu, mas a conexão falhou no meio do teste: nem todas as permissões foram conferidas\./),
+      detail: 'ECONNRESET',
+      missingScopes: [],
+    });
+    expect(check.leftBehind).toMatch(/^Talvez tenha ficado no serviço uma cobrança de teste de R\$ 0,01 \(correlationID balcao-teste-conexao-/);
+  });
+
+  it('gives up within its total time when the service stops answering half-way', async () => {
+    const hang: typeof fetch = async (input, init) => {
+      if (String(input).endsWith('/api/v1/company')) return fetch(input, init);
+      return new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+    };
+    const started = Date.now();
+    const check = await testConnection({ baseUrl: remote.url, appId: remote.appId }, { fetch: hang, timeoutMs: 300, totalTimeoutMs: 1_000 });
+    const elapsed = Date.now() - started;
+    expect(check).toMatchObject({ ok: false, problem: 'unreachable', message: expect.stringMatching(/parou de responder no meio do teste/), missingScopes: [] });
+    // The test charge's delete may run a little past the total: one more request's timeout.
+    expect(elapsed).toBeLessThan(2_500);
+  });
+
+  it('reports a 5xx half-way as the service in trouble, not as a missing scope', async () => {
+    const flaky: typeof fetch = async (input, init) => {
+      if (String(input).includes('/api/v1/pix-keys')) return new Response(JSON.stringify({ error: 'Service Unavailable' }), { status: 503, headers: { 'content-type': 'application/json' } });
+      return fetch(input, init);
+    };
+    const check = await testConnection({ baseUrl: remote.url, appId: remote.appId }, { fetch: flaky });
+    expect(check).toMatchObject({ ok: false, problem: 'unexpected', message: expect.stringMatching(/falhou no meio do teste \(HTTP 503\)/), missingScopes: [] });
+    expect(check.leftBehind).toBeUndefined();
+  });
+});
+
 describe('saving the settings of a remote mode', () => {
   let fixture: RuntimeFixture;
   afterEach(async () => {
@@ -165,6 +328,19 @@ describe('saving the settings of a remote mode', () => {
     expect(fixture.secrets.value).toBeNull();
     expect(fileText()).toBe(file);
     expect((await h.getStatus()).mode).toBe('embedded');
+  });
+
+  it('refuses an AppID that cannot sell (no CHARGE_POST) with 422, and saves one that lacks only optional scopes', async () => {
+    fixture = openRuntime();
+    const h = fixture.runtime.handlers;
+    const cannotSell = await restrictedApp('CHARGE_POST');
+    await expect(h.saveSettings({ mode: 'remote-sandbox', baseUrl: remote.url, appId: cannotSell.target.appId, saveUnreachable: true })).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringMatching(/sem CHARGE_POST o Balcão não consegue vender/),
+    });
+    expect(fixture.secrets.value).toBeNull();
+    const partial = await restrictedApp('PIX_QRCODE_POST');
+    expect(await h.saveSettings({ mode: 'remote-sandbox', baseUrl: remote.url, appId: partial.target.appId })).toMatchObject({ mode: 'remote-sandbox', hasAppId: true });
   });
 
   it('refuses an unreachable service unless the owner saves it anyway', async () => {

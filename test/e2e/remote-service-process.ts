@@ -10,6 +10,8 @@ import { ROOT } from './renderer-build';
 export interface RemoteServiceProcess {
   url: string;
   appId: string;
+  /** Its database, for `npm run serve -- --db PATH app create` (applications with fewer scopes). */
+  dbPath: string;
   /** Calls the remote's API with its AppID. */
   api(path: string, init?: { method?: string; body?: unknown }): Promise<Response>;
   stop(): Promise<void>;
@@ -17,7 +19,8 @@ export interface RemoteServiceProcess {
 
 export async function startRemoteService(): Promise<RemoteServiceProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'balcao-remote-'));
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/main/serve.ts', '--port', '0', '--db', join(dir, 'remote.db')], {
+  const dbPath = join(dir, 'remote.db');
+  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/main/serve.ts', '--port', '0', '--db', dbPath], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -37,6 +40,7 @@ export async function startRemoteService(): Promise<RemoteServiceProcess> {
   return {
     url,
     appId,
+    dbPath,
     api: (path, init = {}) =>
       fetch(url + path, {
         method: init.method ?? 'GET',

@@ -1,13 +1,16 @@
 // "Testar conexão" end to end: the browser host in Chromium, a REAL remote sandbox (`npm run serve`
 // as its own process). A wrong AppID is refused in pt-BR, the right one answers with the company's
-// name and saves; a base URL where nothing listens offers "Salvar mesmo assim". Screenshots of the
-// failed test at the three counter sizes, and an axe scan of each.
+// name and saves; an AppID without some scopes is listed with what each costs; a base URL where
+// nothing listens offers "Salvar mesmo assim". Screenshots of the failed test at the three counter
+// sizes and of the missing scopes, and an axe scan of each.
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNTER_SCOPES } from '../../src/main/sync/connection-scopes';
 import { createBridgeClient, type BridgeClient } from '../support/bridge-client';
+import { spawnTsx } from '../support/child-process';
 import { expectAccessible, normalizeSpaces, openCounterPage, startCounter, type Counter } from './counter-journey';
 import { startRemoteService, type RemoteServiceProcess } from './remote-service-process';
 import { ROOT } from './renderer-build';
@@ -99,6 +102,40 @@ describe('Testar conexão in the settings', () => {
     await page.getByText('Configurações salvas.').waitFor();
     const settings = await bridge.call('getSettings');
     expect(settings).toMatchObject({ mode: 'remote-sandbox', baseUrl: remote.url, hasAppId: true });
+    await page.close();
+  });
+
+  it('lists the scopes an AppID lacks, with what each costs, at 1024×768', async () => {
+    const missing = ['CHARGE_DELETE', 'PIX_QRCODE_POST', 'COMPANY_GET'];
+    const scopes = COUNTER_SCOPES.map((entry) => entry.scope).filter((scope) => !missing.includes(scope));
+    const created = spawnTsx('src/main/serve.ts', ['--db', remote.dbPath, 'app', 'create', '--scopes', scopes.join(','), '--name', 'Caixa limitado']);
+    expect((await created.exited).code, created.stderr()).toBe(0);
+    const appId = created.lines().map((line) => /^AppID: (\S+)$/.exec(line)?.[1]).find(Boolean)!;
+
+    const page = await openCounterPage(counter, { width: 1024, height: 768 });
+    await remoteFields(page, appId);
+    await page.getByRole('button', { name: 'Testar conexão' }).click();
+    const list = page.getByTestId('missing-scopes');
+    await list.waitFor();
+    const text = normalizeSpaces(await result(page).textContent());
+    expect(text).toMatch(/^Conexão ok: o serviço aceitou o AppID\. O Balcão vende, mas faltam 3 permissões ao AppID, e fica sem: cancelar vendas no serviço, vendas offline e nome da empresa nos recibos\./);
+    expect(normalizeSpaces(await list.textContent())).toMatch(/^Faltam ao AppID 3 permissões:/);
+    const items = (await list.getByRole('listitem').allTextContents()).map(normalizeSpaces);
+    expect(items).toEqual([
+      expect.stringMatching(/^Cancelar vendas · CHARGE_DELETE: cancelar uma venda \(Esc, Esc\) só cancela no Balcão/),
+      expect.stringMatching(/^Vendas offline · PIX_QRCODE_POST: as vendas offline não podem ser registradas/),
+      expect.stringMatching(/^Recibos · COMPANY_GET: os recibos usam o nome da loja destas configurações/),
+    ]);
+    // Without CHARGE_DELETE the test charge stayed, and the screen says so.
+    expect(normalizeSpaces(await page.getByTestId('left-behind').textContent())).toMatch(/^Atenção: Ficou no serviço uma cobrança de teste de R\$ 0,01 \(correlationID balcao-teste-conexao-/);
+    expect(text).not.toContain(appId);
+    const overflowing = await page.locator('.connection-test *').evaluateAll((nodes) =>
+      nodes.filter((node) => node.scrollWidth > node.clientWidth + 1).map((node) => node.className),
+    );
+    expect(overflowing).toEqual([]);
+    await result(page).evaluate((region) => region.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: join(ARTIFACTS, 'missing-scopes-1024x768.png') });
+    await expectAccessible(page, 'configurações, permissões faltando');
     await page.close();
   });
 

@@ -50,7 +50,8 @@ export function createConnectionGate(settings: SettingsStore, check: CheckConnec
       const result = await check({ baseUrl: next.baseUrl, appId });
       if (result.ok) return;
       if (result.problem === 'unreachable' && saveUnreachable) return;
-      throw new PosError(result.message, 422);
+      // A test charge the check could not remove is said here too: the refusal is all the owner reads.
+      throw new PosError(result.leftBehind ? `${result.message} ${result.leftBehind}` : result.message, 422);
     },
   };
 }

@@ -240,6 +240,8 @@ export class CommandSender {
         if (command.kind === 'cancel' && !offlineSale) queueMicrotask(() => this.options.onCancelRefused(command.sale_id));
         return;
       }
+      // Refused: the next try is the refusal's probe, a while from now (drainOnce).
+      if (outcome.kind === 'auth') this.lastRefusedProbeAt = this.options.now().getTime();
       const delay = isRetryable(outcome) ? this.options.schedule.nextDelayMs(command.sale_id, retryAfterOf(outcome)) : 0;
       outbox.reschedule(command.id, new Date(this.options.now().getTime() + delay).toISOString(), outcome.kind, describeFailure(outcome));
     })();

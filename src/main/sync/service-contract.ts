@@ -91,6 +91,8 @@ export const contractRefund = z.object({
   comment: text.optional(),
 });
 export type ContractRefund = z.infer<typeof contractRefund>;
+/** POST /api/v1/refund's answer documents no return id at all, not even in an example. */
+const contractRefundCreated = contractRefund.omit({ returnIdentification: true });
 
 /** OAS list `pageInfo`: only whether there is more; the next page starts after what came. */
 export const contractPageInfo = z.object({ hasNextPage: z.boolean() });
@@ -128,7 +130,7 @@ export const serviceContract = {
   deleteCharge: entry('DELETE', '/api/v1/charge/{id}', 'id is the correlationID (OAS)', anyAnswer),
   createChargeRefund: entry('POST', '/api/v1/charge/{id}/refund', 'correlationID is the refund key (OAS ChargeRefund payload)', z.object({ refund: contractChargeRefund })),
   listChargeRefunds: entry('GET', '/api/v1/charge/{id}/refund', 'the whole list, without pageInfo (OAS)', z.object({ refunds: z.array(contractChargeRefund) })),
-  createRefund: entry('POST', '/api/v1/refund', 'by transactionEndToEndId, correlationID the refund key (OAS)', z.object({ refund: contractRefund })),
+  createRefund: entry('POST', '/api/v1/refund', 'by transactionEndToEndId, correlationID the refund key (OAS)', z.object({ refund: contractRefundCreated })),
   getRefund: entry('GET', '/api/v1/refund/{id}', 'id is the refund id or its correlationID (spec)', z.object({ pixTransactionRefund: contractRefund })),
   listTransactions: entry(
     'GET',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../../src/renderer/src/i18n/en.json';
 import ptBR from '../../../src/renderer/src/i18n/pt-BR.json';
+import { COUNTER_SCOPES, FEATURE_NAMES } from '../../../src/main/sync/connection-scopes';
 import { SALE_DISPLAY_STATUSES } from '../../../src/renderer/src/lib/sale-status';
 import type { SaleRefund } from '../../../src/shared/pos-api';
 
@@ -31,6 +32,14 @@ describe('translation catalogues', () => {
 
   it('each English text uses the same placeholders as its Portuguese original', () => {
     expect(placeholders(en)).toEqual(placeholders(ptBR));
+  });
+
+  it('every scope "Testar conexão" reports has its words, the Portuguese ones the main process\'s own', () => {
+    const scopes = ptBR.settings.connectionTest.scopes as Record<string, string>;
+    expect(scopes).toEqual(Object.fromEntries(COUNTER_SCOPES.map((entry) => [entry.scope, entry.consequence])));
+    for (const feature of Object.keys(FEATURE_NAMES)) {
+      expect((ptBR.settings.connectionTest.features as Record<string, string>)[feature], feature).toBeTruthy();
+    }
   });
 
   it('the labels the e2e tests rely on stay as they are in Portuguese', () => {

@@ -1,8 +1,11 @@
 // "Testar conexão" under the remote fields: the button, the answer in a polite live region (a
 // screen reader hears it without losing its place), and "Salvar mesmo assim" when a save was
 // held back only because nothing answered. The words about the problem are the main process's
-// (pt-BR, saying what to check); the details line keeps what answered, for whoever gives support.
+// (pt-BR, saying what to check); the scopes the AppID lacks are listed with what each costs, and
+// a test charge the check could not remove is said apart; the details line keeps what answered,
+// for whoever gives support.
 import { useTranslation } from 'react-i18next';
+import type { ConnectionCheck } from '../../../../shared/pos-api';
 import { useConnectionCheck } from './connection-check-store';
 
 interface ConnectionTestPanelProps {
@@ -14,6 +17,7 @@ interface ConnectionTestPanelProps {
 export function ConnectionTestPanel({ onTest, onSaveAnyway, saving }: ConnectionTestPanelProps) {
   const { t } = useTranslation();
   const { testing, check, error, heldSave } = useConnectionCheck();
+  const missing = check?.missingScopes ?? [];
 
   return (
     <div className="connection-test" id="connection-test">
@@ -36,12 +40,35 @@ export function ConnectionTestPanel({ onTest, onSaveAnyway, saving }: Connection
       </div>
       <div className="connection-result" role="status" aria-live="polite" data-testid="connection-result">
         {check && (
-          <div className={`connection-answer ${check.ok ? 'connection-answer--ok' : 'connection-answer--problem'}`} data-problem={check.problem ?? 'ok'}>
+          <div className={`connection-answer ${answerClass(check)}`} data-problem={check.problem ?? 'ok'}>
             <p className="connection-message">
               {!check.ok && check.problem && <strong>{t(`settings.connectionTest.problems.${check.problem}`)}: </strong>}
               {check.message}
               {heldSave && ` ${t('settings.connectionTest.notSaved')}`}
             </p>
+            {missing.length > 0 && (
+              <div className="connection-scopes" data-testid="missing-scopes">
+                <p className="connection-scopes-title">{t('settings.connectionTest.missingTitle', { count: missing.length })}</p>
+                <ul>
+                  {missing.map((entry) => (
+                    <li key={entry.scope} data-scope={entry.scope}>
+                      <strong>{t(`settings.connectionTest.features.${entry.feature}`)}</strong>
+                      {' · '}
+                      <code>{entry.scope}</code>
+                      {': '}
+                      {/* The main process says it in pt-BR; English has its own words for the scopes it knows. */}
+                      {t(`settings.connectionTest.scopes.${entry.scope}`, { defaultValue: entry.consequence })}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {check.leftBehind && (
+              <p className="connection-left-behind" data-testid="left-behind">
+                <strong>{t('settings.connectionTest.leftBehind')}: </strong>
+                {check.leftBehind}
+              </p>
+            )}
             {check.detail && <p className="connection-detail">{t('settings.connectionTest.detail', { detail: check.detail })}</p>}
           </div>
         )}
@@ -57,4 +84,10 @@ export function ConnectionTestPanel({ onTest, onSaveAnyway, saving }: Connection
       )}
     </div>
   );
+}
+
+/** Green when all is well, amber when the counter sells without some features, red when it cannot. */
+function answerClass(check: ConnectionCheck): string {
+  if (!check.ok) return 'connection-answer--problem';
+  return (check.missingScopes?.length ?? 0) > 0 || check.leftBehind ? 'connection-answer--partial' : 'connection-answer--ok';
 }
