@@ -93,8 +93,11 @@ export interface SyncStatus extends ConnectivityState {
 
 const DEFAULT_FIRST_ANSWER_WAIT_MS = 2_500;
 const DEFAULT_RECONCILE_INTERVAL_MS = 5_000;
-// Ask the service whether it is there when it has said nothing for this long.
-const HEALTH_SILENCE_MS = 4_000;
+// The health check looks every 2 s; it asks the service whether it is there while the counter is
+// offline, or once the service has said nothing for 5 looks (10 s): an idle counter sends about
+// one request per 10 s (its request budget) and learns of an outage within about 12 s.
+const DEFAULT_HEALTH_INTERVAL_MS = 2_000;
+const HEALTH_SILENCE_LOOKS = 5;
 
 export class CounterSync {
   readonly db: Db;
@@ -192,7 +195,7 @@ export class CounterSync {
       this.repo.ensureService(service.serviceId, service.label);
       this.unsubscribeService = service.onChargeChanged?.((correlationID) => void this.puller.pullNow(correlationID));
       this.puller.start();
-      this.healthTimer = setInterval(() => void this.checkHealth(), this.options.healthIntervalMs ?? 2_000);
+      this.healthTimer = setInterval(() => void this.checkHealth(), this.options.healthIntervalMs ?? DEFAULT_HEALTH_INTERVAL_MS);
       this.healthTimer.unref?.();
       this.reconcileTimer = setInterval(() => this.offlineSelling.work(), this.options.reconcileIntervalMs ?? DEFAULT_RECONCILE_INTERVAL_MS);
       this.reconcileTimer.unref?.();
@@ -552,7 +555,9 @@ export class CounterSync {
     const service = this.service;
     if (!service || this.healthRunning) return;
     const state = this.connectivity.current;
-    if (state.online && !state.authRefused && this.connectivity.silenceMs() < HEALTH_SILENCE_MS) return;
+    // A refusal is asked about no more often than silence is: the sender probes a refused write.
+    const silenceMs = HEALTH_SILENCE_LOOKS * (this.options.healthIntervalMs ?? DEFAULT_HEALTH_INTERVAL_MS);
+    if (state.online && this.connectivity.silenceMs() < silenceMs) return;
     this.healthRunning = true;
     try {
       const at = this.now().toISOString();

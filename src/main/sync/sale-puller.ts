@@ -160,7 +160,10 @@ export class SalePuller {
     try {
       await this.pullCompany();
       const client = this.options.client();
-      const open = this.options.repo.openSales(client.serviceId).filter((row) => row.charge_json !== null && row.status === 'ACTIVE');
+      // The sales on screen are asked about one by one every second already: the lists are for the others.
+      const open = this.options.repo
+        .openSales(client.serviceId)
+        .filter((row) => row.charge_json !== null && row.status === 'ACTIVE' && !this.watched.has(row.correlation_id));
       if (open.length > 0) {
         const start = new Date(Date.parse(open[0]!.created_at) - WINDOW_SLACK_MS).toISOString();
         const end = new Date(this.options.now().getTime() + WINDOW_SLACK_MS).toISOString();
