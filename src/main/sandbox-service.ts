@@ -6,6 +6,8 @@ import { ServiceError } from './engine/errors';
 import { createSandboxCompany, findSandboxAppId, type SandboxCompanyOptions } from './engine/tenancy/sandbox-bootstrap';
 import type { SandboxMerchantInput } from './engine/tenancy/sandbox-merchant';
 import { buildHttpApp } from './http/app';
+import { buildPixNetworkApp } from './http/pix-network';
+import { createStrictMode, type StrictOptions } from './http/strict-mode';
 import { openDatabase } from './store/database';
 import { WebhookDispatcher, type WebhookDispatcherOptions } from './webhooks/dispatcher';
 import { PersistedManualClock, registerSandboxClockRoutes } from './webhooks/sandbox-clock';
@@ -29,6 +31,18 @@ export interface SandboxServiceOptions {
    * POST /sandbox/clock moves it. Ignored when `clock` is given.
    */
   manualClock?: boolean;
+  /**
+   * `npm run serve -- --strict`: the API answers only what the real service's published contract
+   * documents (src/main/http/strict-mode.ts), Pix link to static QR codes only at payment time
+   * (EngineConfig.linkAtPaymentOnly), and payments come from a Pix network listener of their own
+   * (`pixNetworkUrl`), not from the API. `true` or the test knobs.
+   */
+  strict?: boolean | StrictSandboxOptions;
+}
+
+export interface StrictSandboxOptions extends StrictOptions {
+  /** The Pix network listener's port on 127.0.0.1; 0 (the default) picks a free one. */
+  pixNetworkPort?: number;
 }
 
 /** The shop as the counter's settings give it; the key as typed ("(11) 98765-4321"). */
@@ -57,8 +71,13 @@ export interface SandboxService {
   configureMerchant(settings: SandboxMerchantSettings): Promise<void>;
   /** The sandbox company's name and city as its BR Codes carry them (the counter's first defaults). */
   merchant(): { merchantName: string; merchantCity: string };
-  /** Starts listening on 127.0.0.1 (port 0 picks a free one) and returns the base URL. */
+  /**
+   * Starts listening on 127.0.0.1 (port 0 picks a free one) and returns the base URL. A strict
+   * service starts its Pix network listener too (`pixNetworkUrl`).
+   */
   listen(port?: number): Promise<string>;
+  /** Strict only, once listening: where a payer's bank sends Pix (`POST <url>/pay`, http/pix-network.ts). */
+  readonly pixNetworkUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -68,19 +87,28 @@ export interface SandboxService {
  * does not exist yet gets a company of its own.
  */
 export function createSandboxService(options: SandboxServiceOptions): SandboxService {
+  const strict = options.strict === true ? {} : options.strict || undefined;
+  if (strict && options.manualClock && !options.clock) {
+    throw new Error('--manual-clock needs POST /sandbox/clock, which a strict service does not serve');
+  }
+  // Reads the published document before anything is opened: a missing one fails at once.
+  const strictMode = strict ? createStrictMode(strict) : undefined;
   const db = openDatabase(options.dbPath);
   const manualClock = !options.clock && options.manualClock ? new PersistedManualClock(db) : undefined;
   const clock = options.clock ?? manualClock ?? systemClock;
   // The tests set BALCAO_CHECK_RESPONSES for every engine they start, in process or as `npm run serve`.
   const checkResponses = options.checkResponses ?? process.env.BALCAO_CHECK_RESPONSES === '1';
-  const engine = new Engine({ db, clock, config: options.config, checkResponses });
+  const config = strict ? { ...options.config, linkAtPaymentOnly: true } : options.config;
+  const engine = new Engine({ db, clock, config, checkResponses });
   let appId = options.appId;
   if (appId) {
     if (!engine.tenancy.resolveTenant(appId)) createSandboxCompany(db, clock.now(), { ...options.company, appId });
   } else {
     appId = findSandboxAppId(db) ?? createSandboxCompany(db, clock.now(), options.company).appId;
   }
-  const app = buildHttpApp(engine, { logger: options.logger });
+  const app = buildHttpApp(engine, { logger: options.logger, strict: strictMode });
+  const pixNetwork = strict ? buildPixNetworkApp(engine) : undefined;
+  let pixNetworkUrl: string | undefined;
   let webhooks: WebhookDispatcher | undefined;
   if (options.webhooks) {
     webhooks = new WebhookDispatcher({ ...(options.webhooks === true ? {} : options.webhooks), db, clock });
@@ -114,11 +142,20 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       const actualPort = typeof address === 'object' && address ? address.port : port;
       const url = `http://127.0.0.1:${actualPort}`;
       engine.setPublicBaseUrl(url);
+      if (pixNetwork) {
+        await pixNetwork.listen({ host: '127.0.0.1', port: strict?.pixNetworkPort ?? 0 });
+        const networkAddress = pixNetwork.server.address();
+        pixNetworkUrl = `http://127.0.0.1:${typeof networkAddress === 'object' && networkAddress ? networkAddress.port : strict?.pixNetworkPort}`;
+      }
       return url;
+    },
+    get pixNetworkUrl() {
+      return pixNetworkUrl;
     },
     async close() {
       clearInterval(sweeper);
       await webhooks?.stop();
+      await pixNetwork?.close();
       await app.close();
       await engine.close();
     },

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import envPaths from 'env-paths';
 import { isPortInUse, portInUseLine } from './port-in-use';
-import { createSandboxService } from './sandbox-service';
+import { createSandboxService, type StrictSandboxOptions } from './sandbox-service';
 import { isAppCommand, runAppCommand } from './serve-app-command';
 
 // `npm run serve -- --port N --db PATH --app-id ID`: the engine as a local sandbox of the service.
@@ -25,6 +25,13 @@ async function main(): Promise<void> {
       'manual-clock': { type: 'boolean', default: false },
       // Milliseconds a webhook receiver has to answer one attempt.
       'webhook-timeout': { type: 'string' },
+      // Only what the real service's published contract documents (README, "--strict").
+      strict: { type: 'boolean', default: false },
+      // Test knobs of --strict: a page size cap, and lists oldest first.
+      'page-size': { type: 'string' },
+      'list-order': { type: 'string' },
+      // --strict: the Pix network listener's port (0: a free one).
+      'pix-network-port': { type: 'string' },
     },
   });
   const port = Number(values.port);
@@ -35,12 +42,14 @@ async function main(): Promise<void> {
   if (webhookTimeout !== undefined && !(Number.isInteger(webhookTimeout) && webhookTimeout > 0)) {
     throw new Error(`--webhook-timeout must be a positive number of milliseconds, got ${values['webhook-timeout']}`);
   }
+  const strict = strictOptions(values);
   const service = createSandboxService({
     dbPath,
     appId: values['app-id'],
     logger: values.log,
     manualClock: values['manual-clock'],
     webhooks: webhookTimeout === undefined ? true : { timeoutMs: webhookTimeout },
+    strict,
   });
   let url: string;
   try {
@@ -50,6 +59,7 @@ async function main(): Promise<void> {
     throw isPortInUse(error) ? new Error(portInUseLine('serve', port)) : error;
   }
   console.log(`Listening on ${url}`);
+  if (service.pixNetworkUrl) console.log(`Pix network on ${service.pixNetworkUrl}`);
   console.log(`AppID: ${service.appId}`);
   console.log(`Database: ${dbPath}`);
   const stop = async () => {
@@ -58,6 +68,39 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** --strict and its knobs; the knobs without --strict are refused (they would silently do nothing). */
+function strictOptions(values: {
+  strict?: boolean;
+  'page-size'?: string;
+  'list-order'?: string;
+  'pix-network-port'?: string;
+  'manual-clock'?: boolean;
+}): StrictSandboxOptions | undefined {
+  const knobs = (['page-size', 'list-order', 'pix-network-port'] as const).filter((name) => values[name] !== undefined);
+  if (!values.strict) {
+    if (knobs.length > 0) throw new Error(`--${knobs[0]} is valid only with --strict`);
+    return undefined;
+  }
+  if (values['manual-clock']) throw new Error('--manual-clock cannot be used with --strict: its POST /sandbox/clock is not part of the published contract');
+  const options: StrictSandboxOptions = {};
+  if (values['page-size'] !== undefined) {
+    const size = Number(values['page-size']);
+    if (!(Number.isInteger(size) && size >= 1 && size <= 100)) throw new Error(`--page-size must be 1..100, got ${values['page-size']}`);
+    options.pageSize = size;
+  }
+  if (values['list-order'] !== undefined) {
+    const order = values['list-order'];
+    if (order !== 'oldest-first' && order !== 'newest-first') throw new Error(`--list-order must be oldest-first or newest-first, got ${order}`);
+    options.listOrder = order;
+  }
+  if (values['pix-network-port'] !== undefined) {
+    const port = Number(values['pix-network-port']);
+    if (!(Number.isInteger(port) && port >= 0 && port <= 65535)) throw new Error(`--pix-network-port must be 0..65535, got ${values['pix-network-port']}`);
+    options.pixNetworkPort = port;
+  }
+  return options;
 }
 
 main().catch((error: unknown) => {

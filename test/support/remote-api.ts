@@ -7,6 +7,11 @@ export interface RemoteEndpoint {
   /** Base URL, no trailing slash: the remote itself or a proxy in front of it. */
   url: string;
   appId: string;
+  /**
+   * A strict remote's Pix network (`npm run serve -- --strict` announces it): where payments come
+   * from, as the API does not take them. Absent: the permissive sandbox's API takes them.
+   */
+  pixNetworkUrl?: string;
 }
 
 export interface RemoteReply<T = any> {
@@ -40,13 +45,16 @@ export async function remoteCall<T = any>(endpoint: RemoteEndpoint, path: string
 }
 
 /**
- * Pays a BR Code as the payer's bank would (sandbox: POST /openpix/testing/pay). `dropTxid`: as a
- * bank that drops a static code's txid (the Pix is recorded with none; 400 for a dynamic code).
+ * Pays a BR Code as the payer's bank would: through a strict remote's Pix network
+ * (`POST <pixNetworkUrl>/pay`), or the permissive sandbox's `POST /openpix/testing/pay`; the same
+ * body and answer either way, with the receiving account's AppID. `dropTxid`: as a bank that
+ * drops a static code's txid (the Pix is recorded with none; 400 for a dynamic code).
  */
 export function payBrCode(endpoint: RemoteEndpoint, brCode: string, value?: number, options: { dropTxid?: boolean } = {}): Promise<RemoteReply> {
   const body: Record<string, unknown> = { brCode };
   if (value !== undefined) body.value = value;
   if (options.dropTxid) body.dropTxid = true;
+  if (endpoint.pixNetworkUrl) return remoteCall({ url: endpoint.pixNetworkUrl, appId: endpoint.appId }, '/pay', { method: 'POST', body });
   return remoteCall(endpoint, '/openpix/testing/pay', { method: 'POST', body });
 }
 

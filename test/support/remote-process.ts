@@ -14,11 +14,18 @@ export interface RemoteOptions {
   appId?: string;
   /** Default 0 (a free port, kept for every restart). */
   port?: number;
-  /** More `npm run serve` flags, on every start (e.g. --manual-clock). */
+  /** More `npm run serve` flags, on every start (e.g. --manual-clock; with strict, --page-size 2). */
   args?: string[];
+  /**
+   * `npm run serve -- --strict`: only the published contract (README, "--strict"). Payments then
+   * go through its Pix network listener (`pixNetworkUrl`, kept on the same port across restarts).
+   */
+  strict?: boolean;
 }
 
 export interface RemoteProcess extends RemoteEndpoint {
+  /** Strict only: the announced Pix network (`Pix network on …`), where payBrCode pays. */
+  readonly pixNetworkUrl?: string;
   readonly port: number;
   readonly dbPath: string;
   readonly running: boolean;
@@ -38,6 +45,7 @@ export interface RemoteProcess extends RemoteEndpoint {
 }
 
 const ANNOUNCEMENT = [/^Listening on (\S+)$/, /^AppID: (\S+)$/];
+const PIX_NETWORK_ANNOUNCEMENT = /^Pix network on (\S+)$/;
 
 export async function startRemote(options: RemoteOptions = {}): Promise<RemoteProcess> {
   const ownDir = options.dbPath === undefined ? mkdtempSync(join(tmpdir(), 'balcao-remote-')) : undefined;
@@ -47,18 +55,27 @@ export async function startRemote(options: RemoteOptions = {}): Promise<RemotePr
   let appId = options.appId;
   let port = options.port ?? 0;
   let history = '';
+  let pixNetworkUrl: string | undefined;
 
   async function launch(): Promise<void> {
     // Right after a SIGKILL the port can take a moment to be free again: a few tries.
     for (let attempt = 1; ; attempt++) {
       const args = ['--port', String(port), '--db', dbPath, ...(appId ? ['--app-id', appId] : []), ...(options.args ?? [])];
+      if (options.strict) {
+        args.push('--strict');
+        // A restart keeps the Pix network where the first start put it.
+        if (pixNetworkUrl) args.push('--pix-network-port', new URL(pixNetworkUrl).port);
+      }
       const next = spawnTsx('src/main/serve.ts', args);
       try {
-        const [announcedUrl, announcedAppId] = await next.announced(ANNOUNCEMENT);
+        const [announcedUrl, announcedAppId, announcedNetwork] = await next.announced(
+          options.strict ? [...ANNOUNCEMENT, PIX_NETWORK_ANNOUNCEMENT] : ANNOUNCEMENT,
+        );
         child = next;
         url = announcedUrl!;
         appId = announcedAppId!;
         port = Number(new URL(url).port);
+        if (announcedNetwork) pixNetworkUrl = announcedNetwork;
         return;
       } catch (error) {
         history += next.lines().join('\n') + next.stderr();
@@ -83,6 +100,9 @@ export async function startRemote(options: RemoteOptions = {}): Promise<RemotePr
     },
     get port() {
       return port;
+    },
+    get pixNetworkUrl() {
+      return pixNetworkUrl;
     },
     dbPath,
     get running() {

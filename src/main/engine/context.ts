@@ -11,6 +11,14 @@ export interface EngineConfig {
   refundSettlementMs: number;
   /** How long an approved Pix out stays APPROVED before it settles (or meets its simulated failure). */
   paymentSettlementMs: number;
+  /**
+   * Links a Pix to a static QR code only when, at the time of the payment, a code with the
+   * payer's txid as its identifier exists, as the real service documents it: a Pix whose txid
+   * names a code registered later stays unlinked for ever, with a transactionID of the service's
+   * own. Off (the sandbox's default): the txid is kept and links the Pix to a code registered
+   * afterwards too (offline sales). `npm run serve -- --strict` turns it on.
+   */
+  linkAtPaymentOnly: boolean;
 }
 
 export interface EngineEvent {

@@ -59,6 +59,7 @@ const DEFAULT_CONFIG: EngineConfig = {
   publicBaseUrl: 'http://127.0.0.1',
   refundSettlementMs: 2_000,
   paymentSettlementMs: 2_000,
+  linkAtPaymentOnly: false,
 };
 
 /**

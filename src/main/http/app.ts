@@ -11,11 +11,18 @@ import { registerKycOnboardingPage } from './kyc-onboarding-page';
 import { registerPaymentLinkPage } from './payment-link-page';
 import { registerPixLocationRoutes } from './pix-location-routes';
 import { singleValuedQuery } from './query';
+import { portugueseError } from './strict-errors';
+import type { StrictMode } from './strict-mode';
 
 export interface HttpAppOptions {
   logger?: boolean;
   /** Largest accepted request body, bytes. */
   bodyLimit?: number;
+  /**
+   * `npm run serve -- --strict`: only the published contract's operations, each answer cut to its
+   * documented schema, error texts in Portuguese (strict-mode.ts). Undefined: everything we have.
+   */
+  strict?: StrictMode;
 }
 
 /**
@@ -33,16 +40,26 @@ export function buildHttpApp(engine: Engine, options: HttpAppOptions = {}): Fast
   });
   registerJsonParser(app);
   registerErrorHandling(app);
+  const { strict } = options;
+  if (strict) registerPortugueseErrors(app);
   for (const op of Object.keys(operationTable) as OperationName[]) {
     const spec: AnyOperation = operationTable[op];
     for (const path of spec.paths) {
+      // Strict: an operation the published contract does not have is not routed, so it answers
+      // exactly as an unknown route does.
+      const route = strict ? strict.route(spec.method, path, takesLimit(spec)) : undefined;
+      if (route === null) continue;
       app.route({
         method: spec.method,
         url: path,
         // Not an async function: a read the engine answers at once is sent in the same tick, with
         // no promise made for it (engine.handle).
         handler: (request, reply) => {
-          const answer = engine.handle(appIdFrom(request), op, toServiceRequest(request));
+          const appId = appIdFrom(request);
+          const serviceRequest = toServiceRequest(request);
+          const answer = route
+            ? route.answer((asked) => engine.handle(appId, op, asked), serviceRequest)
+            : engine.handle(appId, op, serviceRequest);
           if (answer instanceof Promise) return answer.then((result) => sendOperationReply(reply, spec, result));
           sendOperationReply(reply, spec, answer);
           return undefined;
@@ -50,11 +67,31 @@ export function buildHttpApp(engine: Engine, options: HttpAppOptions = {}): Fast
       });
     }
   }
+  // Public pages the real service has too: the Pix locations a payer's bank reads, the payment
+  // link page, the KYC onboarding page. The generated OpenAPI document is ours alone.
   registerPixLocationRoutes(app, engine);
   registerPaymentLinkPage(app, engine);
   registerKycOnboardingPage(app, engine);
-  registerOpenApiRoute(app, engine);
+  if (!strict) registerOpenApiRoute(app, engine);
   return app;
+}
+
+/** Whether the operation reads `limit` from its query (a list read page by page). */
+function takesLimit(spec: AnyOperation): boolean {
+  const shape = (spec.request.query as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape !== undefined && 'limit' in shape;
+}
+
+/**
+ * Strict: every `{ error }` answer, whoever sends it (an operation, the error handler, an unknown
+ * route, a page's route), says its text in Portuguese.
+ */
+function registerPortugueseErrors(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (_request, reply, payload: unknown) => {
+    if (reply.statusCode < 400 || typeof payload !== 'object' || payload === null || Array.isArray(payload)) return payload;
+    const { error } = payload as { error?: unknown };
+    return typeof error === 'string' ? { ...payload, error: portugueseError(reply.statusCode, error) } : payload;
+  });
 }
 
 function toServiceRequest(request: FastifyRequest) {

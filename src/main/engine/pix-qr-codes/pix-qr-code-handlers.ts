@@ -85,12 +85,14 @@ function createPixQrCode(ctx: OperationContext, input: PixQrCodeCreateInput): Pi
   const at = ctx.now.toISOString();
   return ctx.db.transaction(() => {
     // Deleted QR codes keep their correlationID and identifier: a printed code may still be paid.
+    // The identifier first: a repeated order that reuses both (real-clients.md, pretix) gets the
+    // identifier's refusal, the one the real service documents.
+    if (input.identifier !== undefined && repo.identifierTaken(input.identifier)) {
+      throw badRequest(`identifier ${input.identifier} is already in use`);
+    }
     const correlationID = input.correlationID ?? newUuid();
     if (repo.correlationIdTaken(companyId, correlationID)) {
       throw badRequest(`A Pix QR code with correlationID ${correlationID} already exists`);
-    }
-    if (input.identifier !== undefined && repo.identifierTaken(input.identifier)) {
-      throw badRequest(`identifier ${input.identifier} is already in use`);
     }
     const identifier = input.identifier ?? newIdentifier(ctx);
     // The QR code's link, and with it the public id of its payment page.

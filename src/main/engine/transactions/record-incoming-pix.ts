@@ -100,6 +100,10 @@ export function recordIncomingPix(ctx: OperationContext, input: IncomingPix): Tr
   if (input.payer.taxID) payer.taxID = input.payer.taxID;
   if (input.payer.bank) payer.bank = input.payer.bank;
 
+  // A txid that named nothing of ours when the Pix arrived: kept by default (a QR code registered
+  // later with that identifier finds the payment), forgotten where links are made at payment only.
+  const txid = input.txid !== undefined && (input.charge || input.pixQrCode || !ctx.config.linkAtPaymentOnly) ? input.txid : undefined;
+
   const run = ctx.db.transaction((): TransactionView => {
     let charge: ChargeRow | undefined;
     if (input.charge) {
@@ -125,14 +129,14 @@ export function recordIncomingPix(ctx: OperationContext, input: IncomingPix): Tr
       value,
       end_to_end_id: newEndToEndId(input.payer.bank?.ispb ?? account.ispb, ctx.now),
       // The real service shows a static QR code's payment with transactionID = its txid.
-      transaction_id: charge?.transaction_id ?? input.txid ?? newTransactionId(),
+      transaction_id: charge?.transaction_id ?? txid ?? newTransactionId(),
       charge_id: charge?.id ?? null,
       pix_qr_code_id: input.pixQrCode?.id ?? null,
       refund_id: null,
       original_transaction_id: null,
       withdrawal_id: null,
       payment_id: input.paymentId ?? null,
-      txid: input.txid ?? null,
+      txid: txid ?? null,
       info_pagador: input.infoPagador ?? null,
       payer: JSON.stringify(payer),
       payee: JSON.stringify(payee),

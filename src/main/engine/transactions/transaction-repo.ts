@@ -41,6 +41,8 @@ export interface TransactionRow {
    * PAYMENT rows: the txid (62-05) of the static BR Code the Pix came through, when the payer's
    * bank sent one (migration 006); REFUND rows: their payment's. It links the row to the static
    * QR code with that identifier even when the code was registered after the payment (offline sales).
+   * With EngineConfig.linkAtPaymentOnly a txid that named no code or charge at payment time is
+   * not kept (null), so nothing links the row later (recordIncomingPix).
    */
   txid: string | null;
   info_pagador: string | null;
