@@ -164,6 +164,13 @@ export interface OfflineStatus {
   unconfirmedValue: number;
   /** Offline sales waiting for a person in "Conferir pagamentos offline". */
   reviewCount: number;
+  /**
+   * Offline codes registered at the service ahead, still unused: an offline sale's payment is
+   * linked to its sale by the service only through one of these (more in src/main/sync/offline-pool.ts).
+   */
+  readyCodes?: number;
+  /** Why the service refuses to register codes ahead (no permission): offline payments then match by value alone. */
+  readyCodesRefused?: string;
 }
 
 export interface PosStatus {

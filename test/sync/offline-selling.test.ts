@@ -76,6 +76,7 @@ async function accountKeys(): Promise<{ key: string; isDefault: boolean }[]> {
 /** Online once, so the counter has asked the service for its keys; then the network is cut. */
 async function goOffline(): Promise<void> {
   await until(() => counter.status().offline.confirmedKey, 'the key confirmed');
+  await until(() => (counter.status().offline.readyCodes ?? 0) >= 5, 'offline codes registered ahead');
   await proxy.cut('refuse');
 }
 
@@ -93,8 +94,11 @@ describe('the code an offline sale shows', () => {
     expect(decoded).toMatchObject({ pointOfInitiation: 'STATIC', pixKey: defaultKey!.key, amountCents: 1234, merchantName: 'Padaria Pao Quente', merchantCity: 'Recife' });
     expect(decoded.txid).toBe(sale.offline!.txid);
     expect(decoded.txid).toMatch(/^[A-Za-z0-9]{1,25}$/);
-    // Nothing was created at the service: no charge was asked for.
-    expect(proxy.log().filter((entry) => entry.method === 'POST')).toEqual([]);
+    // Nothing was created at the service: no charge was asked for (the only writes were the codes
+    // registered ahead, while online, and the sale took one of them as its txid).
+    const writes = proxy.log().filter((entry) => entry.method === 'POST');
+    expect(writes.every((entry) => entry.path === '/api/v1/qrcode-static' && entry.body.includes('balcao-reserva-'))).toBe(true);
+    expect(writes.some((entry) => entry.body.includes(sale.offline!.txid))).toBe(true);
     const other = await counter.createSale(newSale(1234));
     expect(other.offline!.txid).not.toBe(sale.offline!.txid);
     expect(counter.status().offline).toMatchObject({ unconfirmedCount: 2, unconfirmedValue: 2468 });
@@ -198,7 +202,8 @@ describe('a create that got no answer in time', () => {
     const writes = proxy.log().filter((entry) => entry.method !== 'GET').map((entry) => `${entry.method} ${entry.path.split('?')[0]}`);
     const deleted = writes.indexOf(`DELETE /api/v1/charge/${sale.correlationID}`);
     expect(deleted).toBeGreaterThan(0);
-    expect(writes.indexOf('POST /api/v1/qrcode-static')).toBeGreaterThan(deleted);
+    const registered = proxy.log().findIndex((entry) => entry.method === 'POST' && entry.path === '/api/v1/qrcode-static' && entry.body.includes(sale.correlationID));
+    expect(registered).toBeGreaterThan(proxy.log().findIndex((entry) => entry.method === 'DELETE'));
     // Whatever the service said of the dynamic charge, the sale shows its offline code still.
     const after = counter.getSale(sale.correlationID);
     expect(after).toMatchObject({ status: 'OFFLINE', brCode: sale.brCode, offline: { registered: true } });
@@ -299,11 +304,14 @@ describe('back online', () => {
     expect(counter.offlineReview().map((sale) => sale.correlationID)).toEqual([unpaid.correlationID]);
     expect(counter.status().offline).toMatchObject({ unconfirmedCount: 1, unconfirmedValue: 3_333, reviewCount: 1 });
 
-    // The service's records know every sale by its txid.
+    // The service's records know every sale: its txid is a code registered ahead (its payment was
+    // linked to it as it came), and the sale itself is registered with its value and window.
     await counter.drained();
     for (const sale of [byTxid, dropped, unpaid]) {
-      const { pixQrCode } = await call('getPixQrCode', { params: { id: sale.offline!.txid } });
-      expect(pixQrCode).toMatchObject({ identifier: sale.offline!.txid, correlationID: sale.correlationID, value: sale.value });
+      const { pixQrCode: reserved } = await call('getPixQrCode', { params: { id: sale.offline!.txid } });
+      expect(reserved).toMatchObject({ identifier: sale.offline!.txid, correlationID: `balcao-reserva-${sale.offline!.txid}`, value: null });
+      const { pixQrCode: registration } = await call('getPixQrCode', { params: { id: sale.correlationID } });
+      expect(registration).toMatchObject({ correlationID: sale.correlationID, value: sale.value, name: expect.stringContaining(sale.offline!.txid) });
     }
     // Each confirmation pushed the sale to the screens.
     expect(pushed.some((view) => view.correlationID === dropped.correlationID && view.status === 'COMPLETED')).toBe(true);

@@ -11,6 +11,7 @@ import type { Connectivity } from './connectivity';
 import type { ContractClient } from './contract-client';
 import { listPages, type Page } from './list-pages';
 import { matchOfflinePayments, type IncomingPix, type OfflineReconciliation, type OfflineSale, type ReviewItem } from './offline-matcher';
+import { poolCodeTxid } from './offline-pool';
 import { registeredOfflineSale, registeredTxid } from './offline-registration';
 import type { OfflineSaleRow, OfflineSalesRepo } from './offline-sales-repo';
 import type { SalesRepo } from './sales-repo';
@@ -225,7 +226,8 @@ export class OfflineReconciler {
 /**
  * A transaction as the matcher sees it. Its txid is what the service's link says: the static QR
  * code it paid (documented `pixQrCode`), known by its correlationID (an offline sale's
- * registration has the sale's), else by its name or its BR Code's txid (62-05). A Pix the service
+ * registration has the sale's; a code registered ahead, balcao-reserva-<txid>), else by its name
+ * or its BR Code's txid (62-05). A Pix the service
  * linked to some other code is that code's (a txid no sale has). A Pix the service did not link
  * has no txid here: its payer's bank dropped it, or it came before any code with it was
  * registered, and only its value can tell. The transaction's own `transactionID` is not read: the
@@ -235,7 +237,8 @@ export function incomingPix(transaction: ContractTransaction, txidOfCode: Readon
   const pix: IncomingPix = { id: transaction.endToEndId, endToEndId: transaction.endToEndId, value: transaction.value, time: transaction.time };
   const code = transaction.pixQrCode;
   if (!code) return pix;
-  const known = (code.correlationID !== undefined ? txidOfCode.get(code.correlationID) : undefined) ?? registeredTxid(code.name) ?? brCodeTxid(code.brCode);
+  const known =
+    (code.correlationID !== undefined ? txidOfCode.get(code.correlationID) : undefined) ?? poolCodeTxid(code) ?? registeredTxid(code.name) ?? brCodeTxid(code.brCode);
   pix.txid = known && TXID_SHAPE.test(known) ? known : `qr:${code.correlationID ?? code.name ?? '?'}`;
   return pix;
 }

@@ -22,6 +22,8 @@ import {
   type OfflineTiming,
   type StoredReview,
 } from './offline-reconciler';
+import { OfflinePool } from './offline-pool';
+import { OfflinePoolRepo } from './offline-pool-repo';
 import { registrationName } from './offline-registration';
 import type { OfflineSalesRepo } from './offline-sales-repo';
 import type { SaleRow, SalesRepo } from './sales-repo';
@@ -71,7 +73,9 @@ const KEYS_MAX_PAGES = 10;
 
 export class OfflineSelling {
   private readonly reconciler: OfflineReconciler;
+  private readonly pool: OfflinePool;
   private keyCheck: Promise<void> | undefined;
+  private poolFill: Promise<void> | undefined;
   private closed = false;
 
   constructor(private readonly options: OfflineSellingOptions) {
@@ -88,6 +92,12 @@ export class OfflineSelling {
       },
       onSaleChanged: options.onSaleChanged,
       onChanged: options.onStatusChanged,
+    });
+    this.pool = new OfflinePool({
+      repo: new OfflinePoolRepo(options.db),
+      connectivity: options.connectivity,
+      now: options.now,
+      transaction: (work) => options.db.transaction(work)(),
     });
   }
 
@@ -109,8 +119,11 @@ export class OfflineSelling {
     };
     if (config && this.options.service()) {
       const key = this.keyDecision(config);
-      if ('key' in key) status.confirmedKey = key.key;
-      else status.unavailable = key.problem;
+      if ('key' in key) {
+        status.confirmedKey = key.key;
+        status.readyCodes = this.pool.ready(serviceId, key.key);
+      } else status.unavailable = key.problem;
+      if (this.pool.refused) status.readyCodesRefused = this.pool.refused;
     }
     return status;
   }
@@ -210,6 +223,7 @@ export class OfflineSelling {
     const checkedAt = service?.pix_keys_checked_at ? Date.parse(service.pix_keys_checked_at) : 0;
     const due = this.options.now().getTime() - checkedAt >= (this.options.keyCheckIntervalMs ?? DEFAULT_KEY_CHECK_INTERVAL_MS);
     if (keysNow || due) this.keyCheck ??= this.checkPixKeys(client).finally(() => (this.keyCheck = undefined));
+    this.fillPool(client);
     void this.reconcile().catch((error: unknown) => console.error('[sync] offline reconciliation failed', error));
   }
 
@@ -220,7 +234,22 @@ export class OfflineSelling {
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all([this.keyCheck, this.reconciler.run()]);
+    await Promise.all([this.keyCheck, this.poolFill, this.reconciler.run()]);
+  }
+
+  /** Tops up the codes registered ahead, to the key offline sales would use now (after the key check). */
+  private fillPool(client: ContractClient): void {
+    const config = this.enabledConfig();
+    if (!config || this.poolFill) return;
+    this.poolFill = (async () => {
+      await this.keyCheck;
+      const key = this.keyDecision(config);
+      if (this.closed || !('key' in key) || this.options.service() !== client || !this.options.connectivity.current.online) return;
+      await this.pool.fill(client, key.key);
+      this.options.onStatusChanged();
+    })()
+      .catch((error: unknown) => console.error('[sync] offline pool failed', error))
+      .finally(() => (this.poolFill = undefined));
   }
 
   /** Why a new offline sale of `value` cannot be made now, or null. Read inside the sale's transaction. */
@@ -241,7 +270,10 @@ export class OfflineSelling {
   private insert(serviceId: string, sale: OfflineSaleInput, createdAt: string, config: OfflineSalesConfig, dynamicWithdrawn: boolean): void {
     const key = this.keyDecision(config);
     if (!('key' in key)) throw new Error('no confirmed key for an offline sale');
-    const txid = newOfflineTxid();
+    // A code registered ahead, so the service links its payment as documented; when none is left
+    // (a long outage), a txid of its own, which only links from its registration on.
+    const reserved = this.pool.take(serviceId, key.key, sale.correlationID, this.options.now().toISOString());
+    const txid = reserved?.identifier ?? newOfflineTxid();
     const brCode = buildOfflineBrCode({ pixKey: key.key, value: sale.value, txid, merchantName: config.merchantName, merchantCity: config.merchantCity });
     const timing = this.options.timing;
     const expiresAt = Date.parse(createdAt) + (timing?.windowMs ?? sale.expiresIn * 1000);
@@ -266,13 +298,16 @@ export class OfflineSelling {
       dynamic_withdrawn: dynamicWithdrawn ? 1 : 0,
       updated_at: at,
     });
+    // What the sale was, for every counter of the account (its value, its window, its txid in the
+    // name). A reserved code already holds the txid as its identifier at the service; a txid of
+    // the counter's own becomes this code's identifier.
     const body: Record<string, unknown> = {
       name: registrationName(txid, createdAt, windowEnd),
       correlationID: sale.correlationID,
       value: sale.value,
-      identifier: txid,
       pixKey: key.key,
     };
+    if (!reserved) body.identifier = txid;
     if (sale.comment) body.comment = sale.comment;
     this.options.outbox.add({ serviceId, saleId: sale.correlationID, kind: 'register', idempotencyKey: sale.correlationID, body, at });
   }
