@@ -1,7 +1,7 @@
 // BALCAO_OFFLINE_TIMING: the offline windows and margins of a counter started as a process (the
 // browser host), for end-to-end tests and demos that cannot wait a quarter of an hour for a code's
 // window to close. JSON, every field optional, in milliseconds:
-//   {"windowMs":8000,"graceMs":500,"clockSkewMs":500,"settleDelayMs":500,"reconcileIntervalMs":500}
+//   {"windowMs":8000,"graceMs":500,"clockSkewMs":500,"settleDelayMs":500,"livenessMs":2000,"valueWaitMs":60000,"reconcileIntervalMs":500}
 // Unset in production: the window is the sale's lifetime, and the margins are the defaults of
 // sync/offline-reconciler.ts. A malformed value stops the start with the reason (never ignored).
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import type { CounterSyncOptions } from '../sync/counter-sync';
 
 const ms = z.number().int().min(0).max(24 * 60 * 60 * 1000);
 const timingSchema = z
-  .object({ windowMs: ms.min(1), graceMs: ms, clockSkewMs: ms, settleDelayMs: ms, reconcileIntervalMs: ms.min(10) })
+  .object({ windowMs: ms.min(1), graceMs: ms, clockSkewMs: ms, settleDelayMs: ms, livenessMs: ms.min(100), valueWaitMs: ms, requestMarginMs: ms, reconcileIntervalMs: ms.min(10) })
   .partial()
   .strict();
 

@@ -59,6 +59,7 @@ export class CommandOutbox {
       queuedCount: db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM commands WHERE service_id = ? AND state = 'queued'"),
       queuedElsewhere: db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM commands WHERE service_id <> ? AND state = 'queued'"),
       queuedOfSale: db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM commands WHERE sale_id = ? AND state = 'queued'"),
+      queuedOfKind: db.prepare<[string, string], { n: number }>("SELECT COUNT(*) AS n FROM commands WHERE service_id = ? AND kind = ? AND state = 'queued'"),
       lastRejectedOfSale: db.prepare<[string], { last_error: string | null }>(
         "SELECT last_error FROM commands WHERE sale_id = ? AND state = 'rejected' ORDER BY id DESC LIMIT 1",
       ),
@@ -115,6 +116,11 @@ export class CommandOutbox {
 
   queuedElsewhere(serviceId: string): number {
     return this.statements.queuedElsewhere.get(serviceId)!.n;
+  }
+
+  /** Commands of one kind still queued for a service. */
+  queuedOfKind(serviceId: string, kind: CommandKind): number {
+    return this.statements.queuedOfKind.get(serviceId, kind)!.n;
   }
 
   queuedOfSale(saleId: string): number {

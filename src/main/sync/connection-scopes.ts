@@ -94,6 +94,12 @@ export const COUNTER_SCOPES: readonly CounterScope[] = [
     consequence: 'a conferência das vendas offline não vê as dos outros caixas da conta.',
   },
   {
+    scope: 'PIX_QRCODE_DELETE',
+    feature: 'offline',
+    operations: ['deletePixQrCode'],
+    consequence: 'os códigos offline registrados com antecedência não são apagados quando trocados: a lista de QR Codes estáticos da conta cresce, e a conferência das vendas offline fica mais lenta.',
+  },
+  {
     scope: 'COMPANY_GET',
     feature: 'receipts',
     operations: ['getCompany'],

@@ -201,6 +201,8 @@ class ScopeRun {
       async () => this.record('PIX_KEY_GET_LIST', await this.send('listPixKeys', { query: { skip: '0', limit: '1' } })),
       async () => this.record('PIX_QRCODE_GET_LIST', await this.send('listPixQrCodes', { query: { skip: '0', limit: '1' } })),
       async () => this.record('PIX_QRCODE_GET', await this.send('getPixQrCode', { params: { id: absent } })),
+      // A code that does not exist: "not found" once the scope is checked, nothing deleted.
+      async () => this.record('PIX_QRCODE_DELETE', await this.send('deletePixQrCode', { params: { id: absent } })),
       async () => this.record('REFUND_GET', await this.send('getRefund', { params: { id: absent } })),
       // A refund of a transaction that does not exist: nothing can be refunded.
       async () => {

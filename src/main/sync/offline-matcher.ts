@@ -47,8 +47,9 @@
 //    then its OPEN undecided sales are pending and its transactions wait: what still arrives can
 //    only make it larger, never smaller):
 //    - exactly one sale and one transaction, the sale OPEN and without txid money → matched by
-//      value (the bijection: neither side has any other candidate), when every offline sale of
-//      the account is known (`byValue`); otherwise AMBIGUOUS, for a person;
+//      value (the bijection: neither side has any other candidate), when no other offline sale
+//      of the account can be unknown yet (`byValue`: 'wait' keeps the sale pending, 'no' makes
+//      it AMBIGUOUS, for a person);
 //    - one sale, several transactions, the sale OPEN and without txid money → AMBIGUOUS (a
 //      double payment, or someone else's Pix of the same value: no way to tell);
 //    - one sale that is decided by txid → DOUBLE_PAID (a second payment of its value in its
@@ -116,11 +117,12 @@ export interface MatchOptions {
   /** How long after a payment the service's transaction list is taken as complete. */
   settleDelayMs: number;
   /**
-   * False when the account's offline sales are not all known (another counter's registrations
-   * could not be read): a Pix without txid is then never taken for a sale by its value alone; the
-   * one sale and one Pix of a group go to a person as AMBIGUOUS. Default true.
+   * Whether the one Pix without txid of a one-sale group (at this time, service's clock, ms) may be
+   * taken for that sale by its value: 'yes'; 'wait' while another counter of the account may still
+   * have an offline sale it fits that is not known yet (the sale stays pending); 'no' when that
+   * cannot be known (the group goes to a person as AMBIGUOUS). Default: always 'yes'.
    */
-  byValue?: boolean;
+  byValue?: (atMs: number) => 'yes' | 'wait' | 'no';
 }
 
 export interface OfflineMatch {
@@ -184,7 +186,7 @@ export function matchOfflinePayments(
   const { txidMoney, withoutTxid } = splitByTxid(transactions, saleByTxid);
   const result = new ResultBuilder();
   for (const sale of facts) sale.byTxid = judgeByTxid(sale, txidMoney.get(sale) ?? [], result);
-  judgeByValue(facts, withoutTxid, clock.now, options.byValue ?? true, result);
+  judgeByValue(facts, withoutTxid, clock.now, options.byValue ?? (() => 'yes'), result);
   return result.canonical();
 }
 
@@ -291,7 +293,9 @@ interface FitGroup {
   money: PixFacts[];
 }
 
-function judgeByValue(facts: readonly SaleFacts[], withoutTxid: readonly PixFacts[], now: number, byValue: boolean, result: ResultBuilder): void {
+type ValueGate = (atMs: number) => 'yes' | 'wait' | 'no';
+
+function judgeByValue(facts: readonly SaleFacts[], withoutTxid: readonly PixFacts[], now: number, byValue: ValueGate, result: ResultBuilder): void {
   const salesByValue = groupBy(facts, (sale) => sale.sale.value);
   const moneyByValue = groupBy(withoutTxid, (pix) => pix.pix.value);
   for (const [value, sales] of salesByValue) {
@@ -327,7 +331,7 @@ function judgeLoneSale(sale: SaleFacts, now: number, result: ResultBuilder): voi
   else result.review('NO_PAYMENT', sale, [], false);
 }
 
-function judgeGroup(group: FitGroup, now: number, byValue: boolean, result: ResultBuilder): void {
+function judgeGroup(group: FitGroup, now: number, byValue: ValueGate, result: ResultBuilder): void {
   if (group.sales.some((sale) => now < sale.closedAt)) {
     // Still growing: a later Pix may join it. Its undecided sales wait; its Pix wait with them.
     for (const sale of group.sales) if (sale.byTxid === 'open') result.pending(sale);
@@ -340,12 +344,15 @@ function judgeGroup(group: FitGroup, now: number, byValue: boolean, result: Resu
   judgeOneSaleGroup(group.sales[0]!, group.money, byValue, result);
 }
 
-function judgeOneSaleGroup(sale: SaleFacts, money: PixFacts[], byValue: boolean, result: ResultBuilder): void {
+function judgeOneSaleGroup(sale: SaleFacts, money: PixFacts[], byValue: ValueGate, result: ResultBuilder): void {
   switch (sale.byTxid) {
-    case 'open':
-      if (money.length === 1 && byValue) result.match(sale, money[0]!, 'value');
+    case 'open': {
+      const verdict = money.length === 1 ? byValue(money[0]!.at) : 'no';
+      if (verdict === 'yes') result.match(sale, money[0]!, 'value');
+      else if (verdict === 'wait') result.pending(sale);
       else result.ambiguous([sale], money);
       return;
+    }
     case 'cancelled':
       result.review('CANCELLED_PAID', sale, money, false);
       return;

@@ -38,7 +38,25 @@ export class OfflinePoolRepo {
       ),
       use: db.prepare<[string, string, string]>("UPDATE offline_pool SET state = 'USED', sale_id = ?, updated_at = ? WHERE identifier = ? AND state = 'READY'"),
       bySale: db.prepare<[string], PoolRow>('SELECT * FROM offline_pool WHERE sale_id = ?'),
+      newestRegistered: db.prepare<[string], { at: string | null }>(
+        "SELECT MAX(registered_at) AS at FROM offline_pool WHERE service_id = ? AND registered_at IS NOT NULL",
+      ),
+      identity: db.prepare<[], { id: string }>('SELECT id FROM counter_identity WHERE singleton = 1'),
+      setIdentity: db.prepare<[string, string]>('INSERT OR IGNORE INTO counter_identity (singleton, id, created_at) VALUES (1, ?, ?)'),
     };
+  }
+
+  /** This counter's id among the account's counters, made once (`make`) and kept. */
+  counterId(make: () => string, at: string): string {
+    const existing = this.statements.identity.get();
+    if (existing) return existing.id;
+    this.statements.setIdentity.run(make(), at);
+    return this.statements.identity.get()!.id;
+  }
+
+  /** When the service last registered one of this counter's codes (ISO), if ever. */
+  newestRegistered(serviceId: string): string | undefined {
+    return this.statements.newestRegistered.get(serviceId)?.at ?? undefined;
   }
 
   insert(row: PoolRow): void {
@@ -60,6 +78,10 @@ export class OfflinePoolRepo {
 
   setState(identifier: string, state: PoolState, at: string, registeredAt: string | null = null): void {
     this.statements.setState.run(state, registeredAt, at, identifier);
+  }
+
+  oldestReady(serviceId: string, pixKey: string): PoolRow | undefined {
+    return this.statements.oldestReady.get(serviceId, pixKey);
   }
 
   /** Call inside the sale's transaction: the oldest ready code to this key, now the sale's; undefined when none is left. */

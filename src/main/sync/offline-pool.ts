@@ -5,6 +5,7 @@
 // sent again, and a refusal is looked up the same way (the service may refuse a second copy of
 // what it has). No error text is read. An offline sale takes the oldest ready code in its own
 // transaction (take()), so a code is never shown for two sales.
+import { randomBytes } from 'node:crypto';
 import type { Connectivity } from './connectivity';
 import type { ContractClient } from './contract-client';
 import { newOfflineTxid } from './offline-code';
@@ -16,14 +17,34 @@ import type { ServiceOutcome } from './service-outcome';
 export const POOL_SIZE = 20;
 /** Registrations sent per pass: a new till fills its pool over a few passes, not in one burst. */
 const REGISTRATIONS_PER_PASS = 5;
+/**
+ * While online, a counter registers a new code at least this often (and deletes its oldest unused
+ * one): the newest code of a counter tells the others that its offline sales made before then are
+ * all registered (see offline-neighbours.ts), so they may match a Pix without txid by its value.
+ */
+export const DEFAULT_LIVENESS_MS = 10 * 60_000;
 const CORRELATION_PREFIX = 'balcao-reserva-';
-const NAME_PREFIX = 'Balcão reserva ';
+const NAME_SHAPE = /^Balcão reserva ([A-Za-z0-9]{6,16}) ([A-Za-z0-9]{1,25})$/;
+const COUNTER_ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
-/** The txid of a pool code, from its name or correlationID at the service; undefined for any other code. */
+/** The txid of a code registered ahead, from its correlationID or name at the service; undefined for any other code. */
 export function poolCodeTxid(code: { name?: string | undefined; correlationID?: string | undefined }): string | undefined {
   if (code.correlationID?.startsWith(CORRELATION_PREFIX)) return code.correlationID.slice(CORRELATION_PREFIX.length);
-  if (code.name?.startsWith(NAME_PREFIX)) return code.name.slice(NAME_PREFIX.length);
-  return undefined;
+  return code.name === undefined ? undefined : NAME_SHAPE.exec(code.name)?.[2];
+}
+
+/** The counter that registered a code ahead, from its name; undefined for any other code. */
+export function poolCodeCounter(name: string): string | undefined {
+  return NAME_SHAPE.exec(name)?.[1];
+}
+
+function poolCodeName(counterId: string, identifier: string): string {
+  return `Balcão reserva ${counterId} ${identifier}`;
+}
+
+function newCounterId(): string {
+  const bytes = randomBytes(12);
+  return Array.from(bytes, (byte) => COUNTER_ID_ALPHABET[byte % COUNTER_ID_ALPHABET.length]).join('');
 }
 
 export interface OfflinePoolOptions {
@@ -31,13 +52,18 @@ export interface OfflinePoolOptions {
   connectivity: Connectivity;
   now: () => Date;
   transaction: <T>(work: () => T) => T;
+  livenessMs?: number;
 }
 
 export class OfflinePool {
   /** Why the service refused the pool's codes (no permission), while it does. */
   private refusedReason: string | undefined;
+  /** This counter among the account's counters (its codes' names carry it). */
+  readonly counterId: string;
 
-  constructor(private readonly options: OfflinePoolOptions) {}
+  constructor(private readonly options: OfflinePoolOptions) {
+    this.counterId = options.repo.counterId(newCounterId, options.now().toISOString());
+  }
 
   get refused(): string | undefined {
     return this.refusedReason;
@@ -52,18 +78,44 @@ export class OfflinePool {
     return this.options.repo.take(serviceId, pixKey, saleId, at);
   }
 
-  /** One pass: codes still registering are settled, then the pool is topped up. */
-  async fill(client: ContractClient, pixKey: string): Promise<void> {
+  /**
+   * One pass: codes still registering are settled, then the pool is topped up, and a new code is
+   * registered when the newest is older than the liveness interval (the oldest unused one is then
+   * deleted, so the account's list stays the size of the pools). Call only when none of this
+   * counter's offline sales waits to be registered: a code registered now says they all are.
+   */
+  async fill(client: ContractClient, pixKey: string, mayRegister: () => boolean): Promise<void> {
     const { repo } = this.options;
     for (const row of repo.registering(client.serviceId)) {
-      if (!(await this.settle(client, row, true))) return;
+      if (!mayRegister() || !(await this.settle(client, row, true))) return;
     }
     const { ready, registering } = repo.count(client.serviceId, pixKey);
     const missing = Math.min(REGISTRATIONS_PER_PASS, POOL_SIZE - ready - registering);
     for (let i = 0; i < missing; i++) {
-      const row = this.newRow(client.serviceId, pixKey);
-      if (!(await this.settle(client, row, false))) return;
+      // Asked before each code: one registered now says this counter's offline sales are all registered.
+      if (!mayRegister() || !(await this.settle(client, this.newRow(client.serviceId, pixKey), false))) return;
     }
+    const newest = repo.newestRegistered(client.serviceId);
+    const livenessMs = this.options.livenessMs ?? DEFAULT_LIVENESS_MS;
+    if (missing <= 0 && (!newest || this.options.now().getTime() - Date.parse(newest) >= livenessMs)) {
+      if (!mayRegister() || !(await this.settle(client, this.newRow(client.serviceId, pixKey), false))) return;
+      await this.retireOldest(client, pixKey);
+    }
+  }
+
+  /** The oldest unused code beyond the pool's size: never shown, so deleting it at the service is safe. */
+  private async retireOldest(client: ContractClient, pixKey: string): Promise<void> {
+    const { repo } = this.options;
+    if (repo.count(client.serviceId, pixKey).ready <= POOL_SIZE) return;
+    const oldest = this.options.transaction(() => {
+      const row = repo.oldestReady(client.serviceId, pixKey);
+      if (row) repo.setState(row.identifier, 'DROPPED', this.options.now().toISOString());
+      return row;
+    });
+    if (!oldest) return;
+    // Whatever the answer, the code is out of the pool; one the service keeps is only a longer list.
+    const answer = await client.call('deletePixQrCode', { params: { id: oldest.correlation_id } });
+    this.options.connectivity.observe(answer);
   }
 
   private newRow(serviceId: string, pixKey: string): PoolRow {
@@ -87,7 +139,7 @@ export class OfflinePool {
 
   /** Registers (or looks up) one code; false when the service could not be heard (stop this pass). */
   private async settle(client: ContractClient, row: PoolRow, mayExist: boolean): Promise<boolean> {
-    const body = { name: `${NAME_PREFIX}${row.identifier}`, correlationID: row.correlation_id, identifier: row.identifier, pixKey: row.pix_key };
+    const body = { name: poolCodeName(this.counterId, row.identifier), correlationID: row.correlation_id, identifier: row.identifier, pixKey: row.pix_key };
     const isOurs = (code: ContractPixQrCode) => code.correlationID === row.correlation_id && code.name === body.name;
     const lookUp = async (): Promise<ServiceOutcome<boolean>> => {
       const answer = await this.call(client, 'getPixQrCode', { params: { id: row.correlation_id } });

@@ -12,7 +12,8 @@ import type { ContractClient } from './contract-client';
 import { listPages, type Page } from './list-pages';
 import { matchOfflinePayments, type IncomingPix, type OfflineReconciliation, type OfflineSale, type ReviewItem } from './offline-matcher';
 import { poolCodeTxid } from './offline-pool';
-import { registeredOfflineSale, registeredTxid } from './offline-registration';
+import { readNeighbours, valueGate, type AccountNeighbours } from './offline-neighbours';
+import { registeredTxid } from './offline-registration';
 import type { OfflineSaleRow, OfflineSalesRepo } from './offline-sales-repo';
 import type { SalesRepo } from './sales-repo';
 import type { ContractPixQrCode, ContractTransaction } from './service-contract';
@@ -27,6 +28,12 @@ export interface OfflineTiming {
   clockSkewMs?: number;
   /** How long after a payment the service's transaction list is taken as complete. */
   settleDelayMs?: number;
+  /** How often a counter registers a new code ahead while online (offline-pool.ts). */
+  livenessMs?: number;
+  /** How long a Pix without txid may wait for another counter's word before it goes to a person. */
+  valueWaitMs?: number;
+  /** How long a request to the service may take (its timeout): a sale may be made while a code is on its way. */
+  requestMarginMs?: number;
 }
 
 /** A review as the store keeps it: what the screens see, and the Pix records themselves (a receipt needs them). */
@@ -35,6 +42,13 @@ export type StoredReview = OfflineReview & { records: ContractTransaction[] };
 export const DEFAULT_OFFLINE_GRACE_MS = 60_000;
 export const DEFAULT_CLOCK_SKEW_MS = 120_000;
 export const DEFAULT_SETTLE_DELAY_MS = 60_000;
+export const DEFAULT_VALUE_WAIT_MS = 2 * 60 * 60 * 1000;
+// A counter's sale may be made while its code registered ahead is on its way: a request's timeout
+// and then some, on top of the clocks' skew both ways.
+export const DEFAULT_REQUEST_MARGIN_MS = 6_000;
+// No counter sells offline for longer than this after its last word (its caps refuse a sale once
+// its oldest unconfirmed one is a day old): a counter silent longer holds nothing unregistered.
+const SILENT_AFTER_MS = 25 * 60 * 60 * 1000;
 // Sales whose windows could overlap an unsettled one's: a window is minutes long, a day is plenty.
 const LOOKBACK_MS = 24 * 60 * 60 * 1000;
 // How long after its window a sale is still read for late or extra money. After that the owner's
@@ -54,7 +68,9 @@ export interface OfflineReconcilerOptions {
   connectivity: Connectivity;
   client: () => ContractClient | null;
   now: () => Date;
-  timing: Required<Pick<OfflineTiming, 'clockSkewMs' | 'settleDelayMs'>>;
+  timing: Required<Pick<OfflineTiming, 'clockSkewMs' | 'settleDelayMs' | 'valueWaitMs' | 'requestMarginMs'>>;
+  /** This counter among the account's counters (offline-pool.ts). */
+  counterId: string;
   onSaleChanged: (saleId: string) => void;
   onChanged: () => void;
 }
@@ -83,16 +99,26 @@ export class OfflineReconciler {
     const { clockSkewMs, settleDelayMs } = this.options.timing;
     const transactions = await this.pixIn(client, new Date(periodStart - clockSkewMs), new Date(now.getTime() + clockSkewMs));
     if (!transactions) return;
-    const neighbours = await this.neighbourSales(client, new Date(periodStart), new Set(rows.map((row) => row.txid)));
+    const neighbours = await this.neighbours(client, new Date(periodStart - SILENT_AFTER_MS), new Set(rows.map((row) => row.txid)));
     if (neighbours === 'failed' || this.options.client() !== client) return;
     // Other counters' offline sales take part as owners a Pix could belong to: their verdicts are
     // theirs to record, but a Pix that fits one of them is never taken for ours. When they could
-    // not all be read, no Pix is taken by its value alone.
+    // not all be read, no Pix is taken by its value alone; while a counter may still hold one
+    // unregistered, a Pix that fits only ours waits (offline-neighbours.ts).
     const ours = this.salesOf(rows);
-    const sales = [...ours, ...(neighbours === 'incomplete' ? [] : neighbours)];
+    const sales = [...ours, ...(neighbours === 'incomplete' ? [] : neighbours.sales)];
     const codes = new Map(sales.map((sale) => [sale.correlationID, sale.txid]));
     const incoming = transactions.map((transaction) => incomingPix(transaction, codes));
-    const verdict = matchOfflinePayments(sales, incoming, { now: now.toISOString(), clockSkewMs, settleDelayMs, byValue: neighbours !== 'incomplete' });
+    const byValue =
+      neighbours === 'incomplete'
+        ? () => 'no' as const
+        : valueGate(neighbours.counters, {
+            now: now.getTime(),
+            marginMs: 2 * clockSkewMs + this.options.timing.requestMarginMs,
+            silentAfterMs: SILENT_AFTER_MS,
+            maxWaitMs: this.options.timing.valueWaitMs,
+          });
+    const verdict = matchOfflinePayments(sales, incoming, { now: now.toISOString(), clockSkewMs, settleDelayMs, byValue });
     const changed = this.record(ours, verdict, new Map(transactions.map((t) => [t.endToEndId, t])));
     for (const saleId of changed) this.options.onSaleChanged(saleId);
     if (changed.length > 0) this.options.onChanged();
@@ -115,12 +141,12 @@ export class OfflineReconciler {
   }
 
   /**
-   * The offline sales other counters of the account registered since `since`. The list's order
-   * is not documented: when the pages come newest first the reading stops at the first code older
-   * than `since` (a sale is registered after it was made); otherwise it reads them all.
-   * 'incomplete' when that is more than the bound allows; 'failed' when the service did not answer.
+   * What the other counters of the account registered since `since` (offline-neighbours.ts). The
+   * list's order is not documented: when the pages come newest first the reading stops at the
+   * first code older than `since`; otherwise it reads them all. 'incomplete' when that is more
+   * than the bound allows; 'failed' when the service did not answer.
    */
-  private async neighbourSales(client: ContractClient, since: Date, ours: ReadonlySet<string>): Promise<OfflineSale[] | 'incomplete' | 'failed'> {
+  private async neighbours(client: ContractClient, since: Date, ours: ReadonlySet<string>): Promise<AccountNeighbours | 'incomplete' | 'failed'> {
     const olderThanSince = (code: ContractPixQrCode) => Date.parse(code.createdAt) < since.getTime();
     const result = await listPages(
       (skip, limit) =>
@@ -129,13 +155,7 @@ export class OfflineReconciler {
     );
     if (result.kind === 'failed') return 'failed';
     if (result.kind === 'incomplete') return 'incomplete';
-    const found: OfflineSale[] = [];
-    for (const qr of result.items) {
-      const sale = registeredOfflineSale(qr);
-      if (!sale || ours.has(sale.txid)) continue;
-      found.push({ correlationID: sale.correlationID, txid: sale.txid, value: sale.value, createdAt: sale.createdAt, windowEnd: sale.windowEnd, state: 'OPEN' });
-    }
-    return found;
+    return readNeighbours(result.items, this.options.counterId, ours);
   }
 
   /** One page of a list, as the pager reads it; every outcome is heard by the connectivity. */

@@ -18,6 +18,8 @@ import {
   DEFAULT_CLOCK_SKEW_MS,
   DEFAULT_OFFLINE_GRACE_MS,
   DEFAULT_SETTLE_DELAY_MS,
+  DEFAULT_REQUEST_MARGIN_MS,
+  DEFAULT_VALUE_WAIT_MS,
   OfflineReconciler,
   type OfflineTiming,
   type StoredReview,
@@ -79,6 +81,13 @@ export class OfflineSelling {
   private closed = false;
 
   constructor(private readonly options: OfflineSellingOptions) {
+    this.pool = new OfflinePool({
+      repo: new OfflinePoolRepo(options.db),
+      connectivity: options.connectivity,
+      now: options.now,
+      transaction: (work) => options.db.transaction(work)(),
+      ...(options.timing?.livenessMs !== undefined ? { livenessMs: options.timing.livenessMs } : {}),
+    });
     this.reconciler = new OfflineReconciler({
       db: options.db,
       repo: options.repo,
@@ -89,15 +98,12 @@ export class OfflineSelling {
       timing: {
         clockSkewMs: options.timing?.clockSkewMs ?? DEFAULT_CLOCK_SKEW_MS,
         settleDelayMs: options.timing?.settleDelayMs ?? DEFAULT_SETTLE_DELAY_MS,
+        valueWaitMs: options.timing?.valueWaitMs ?? DEFAULT_VALUE_WAIT_MS,
+        requestMarginMs: options.timing?.requestMarginMs ?? DEFAULT_REQUEST_MARGIN_MS,
       },
       onSaleChanged: options.onSaleChanged,
       onChanged: options.onStatusChanged,
-    });
-    this.pool = new OfflinePool({
-      repo: new OfflinePoolRepo(options.db),
-      connectivity: options.connectivity,
-      now: options.now,
-      transaction: (work) => options.db.transaction(work)(),
+      counterId: this.pool.counterId,
     });
   }
 
@@ -245,7 +251,9 @@ export class OfflineSelling {
       await this.keyCheck;
       const key = this.keyDecision(config);
       if (this.closed || !('key' in key) || this.options.service() !== client || !this.options.connectivity.current.online) return;
-      await this.pool.fill(client, key.key);
+      // A code registered now tells the other counters this one's offline sales are all
+      // registered: not while one still waits to be, nor while offline.
+      await this.pool.fill(client, key.key, () => this.options.connectivity.current.online && this.options.outbox.queuedOfKind(client.serviceId, 'register') === 0);
       this.options.onStatusChanged();
     })()
       .catch((error: unknown) => console.error('[sync] offline pool failed', error))

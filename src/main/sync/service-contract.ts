@@ -147,6 +147,7 @@ export const serviceContract = {
     z.object({ pixQrCode: contractPixQrCode }),
   ),
   getPixQrCode: entry('GET', '/api/v1/qrcode-static/{id}', 'id is the QR code id, correlationID or identifier (spec)', z.object({ pixQrCode: contractPixQrCode })),
+  deletePixQrCode: entry('DELETE', '/api/v1/qrcode-static/{id}', 'id is the QR code id, correlationID or identifier (spec)', anyAnswer),
   listPixQrCodes: entry('GET', '/api/v1/qrcode-static', 'every static QR code of the account, in pages', z.object({ pixQrCodes: z.array(contractPixQrCode), pageInfo: contractPageInfo })),
   sandboxPay: entry('GET', '/openpix/testing', 'the sandbox simulator: ?transactionID= pays a charge (docs: pay-pix-test)', anyAnswer),
 } as const satisfies Record<string, ContractEntry>;

@@ -4,7 +4,16 @@
 // pool of static QR codes registered at the service, open-amount, each with an identifier of its
 // own; an offline sale's code carries one of them as its txid, and its payment is linked to that
 // code by the service, as documented, even though the counter was offline when it was paid.
+//
+// The codes are named after the counter that registered them (its id, made once per counter.db):
+// another counter of the account reads, from the newest code each counter registered, up to when
+// that counter's offline sales are all registered (offline-neighbours.ts).
 export const offlinePoolSchema = `
+CREATE TABLE counter_identity (
+  singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+  id TEXT NOT NULL CHECK (length(id) BETWEEN 6 AND 16),
+  created_at TEXT NOT NULL
+);
 CREATE TABLE offline_pool (
   -- The code's identifier at the service: the txid (62-05) of the offline sale that takes it.
   identifier TEXT PRIMARY KEY CHECK (length(identifier) BETWEEN 1 AND 25),

@@ -1,0 +1,151 @@
+// Offline selling against a remote that answers only what the real service documents
+// (createSandboxService({ strict }): documented fields only, a static QR code's value as a string,
+// Portuguese errors, lists oldest first in pages of 5, and a Pix linked to a static QR code only
+// when the code exists as the Pix arrives). Payments come from the Pix network, as a payer's bank
+// would send them, keeping or dropping the txid.
+//
+// Issue 24's false match is here: two tills of one account sell offline at the same value; the
+// customer of one pays without txid while the other till is still offline. The till that is back
+// must never take that Pix for its own sale, whatever the list order and page size.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Sale } from '../../src/shared/pos-api';
+import { createSandboxService, type SandboxService } from '../../src/main/sandbox-service';
+import { CounterSync, type OfflineSalesConfig } from '../../src/main/sync/counter-sync';
+import { HttpServiceClient } from '../../src/main/sync/http-service-client';
+import { DEFAULT_OFFLINE_SALES } from '../../src/main/sync/offline-caps';
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import { payBrCode } from '../support/remote-api';
+import { until } from '../support/wait';
+
+let remote: SandboxService;
+let remoteUrl: string;
+const proxies: FaultProxy[] = [];
+const counters: CounterSync[] = [];
+const dirs: string[] = [];
+const config: OfflineSalesConfig = { caps: { ...DEFAULT_OFFLINE_SALES }, merchantName: 'Mercado Dois Caixas', merchantCity: 'Salvador' };
+
+// A code counts for 600 ms and 50 ms of grace; the tills renew a code registered ahead every
+// 300 ms while online (their word to the others); a request takes at most 300 ms.
+const TIMING = { windowMs: 600, graceMs: 50, clockSkewMs: 50, settleDelayMs: 50, livenessMs: 300, requestMarginMs: 300, valueWaitMs: 4_000 };
+
+async function openTill(): Promise<{ counter: CounterSync; proxy: FaultProxy }> {
+  const proxy = await startFaultProxy(remoteUrl);
+  const dir = mkdtempSync(join(tmpdir(), 'balcao-offline-strict-'));
+  const counter = new CounterSync({
+    dbPath: join(dir, 'counter.db'),
+    firstAnswerWaitMs: 400,
+    watchIntervalMs: 100,
+    openIntervalMs: 200,
+    healthIntervalMs: 100,
+    reconcileIntervalMs: 100,
+    retry: { initialDelayMs: 20, maxDelayMs: 200 },
+    offlineTiming: TIMING,
+    offlineSales: () => config,
+  });
+  counter.setService(new HttpServiceClient({ baseUrl: proxy.url, appId: remote.appId, timeoutMs: 300 }));
+  proxies.push(proxy);
+  counters.push(counter);
+  dirs.push(dir);
+  await until(() => (counter.status().offline.readyCodes ?? 0) >= 5, 'offline codes registered ahead');
+  return { counter, proxy };
+}
+
+beforeEach(async () => {
+  remote = createSandboxService({ dbPath: ':memory:', strict: { listOrder: 'oldest-first', pageSize: 5 }, config: { refundSettlementMs: 50 } });
+  remoteUrl = await remote.listen(0);
+});
+
+afterEach(async () => {
+  for (const counter of counters.splice(0)) await counter.close();
+  for (const proxy of proxies.splice(0)) await proxy.close();
+  await remote.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const newSale = (value: number) => ({ value, expiresIn: 900 });
+
+/** The customer's bank pays the code the till showed, keeping or dropping its txid. */
+async function bankPays(sale: Sale, options: { dropTxid?: boolean } = {}) {
+  const reply = await payBrCode({ url: remoteUrl, appId: remote.appId, pixNetworkUrl: remote.pixNetworkUrl! }, sale.brCode!, undefined, options);
+  expect(reply.status).toBe(200);
+  return reply.body.transaction as { endToEndId: string };
+}
+
+describe('offline selling against the documented service', () => {
+  it('confirms a Pix that kept its txid by the code registered ahead, one that dropped it by value, and flags the unpaid sale', async () => {
+    const { counter, proxy } = await openTill();
+    await proxy.cut('refuse');
+    const kept = await counter.createSale(newSale(1_111));
+    const dropped = await counter.createSale(newSale(2_222));
+    const unpaid = await counter.createSale(newSale(3_333));
+    const keptPix = await bankPays(kept);
+    const droppedPix = await bankPays(dropped, { dropTxid: true });
+    // The strict service linked the first Pix to the code registered ahead as it came in, while
+    // the till was offline: the code existed then.
+    const linked = remote.engine.call(remote.appId, 'listTransactions', { query: { pixQrCode: kept.offline!.txid } }) as Promise<{ transactions: { endToEndId: string }[] }>;
+    expect((await linked).transactions.map((t) => t.endToEndId)).toEqual([keptPix.endToEndId]);
+
+    await proxy.restore();
+    await until(() => counter.getSale(kept.correlationID).status === 'COMPLETED', 'paid with its txid confirmed');
+    await until(() => counter.getSale(dropped.correlationID).status === 'COMPLETED', 'paid without txid confirmed');
+    await until(() => counter.getSale(unpaid.correlationID).offline?.state === 'REVIEW', 'the unpaid one flagged');
+    expect(counter.getSale(kept.correlationID)).toMatchObject({ endToEndId: keptPix.endToEndId, offline: { matchedBy: 'txid' } });
+    expect(counter.getSale(dropped.correlationID)).toMatchObject({ endToEndId: droppedPix.endToEndId, offline: { matchedBy: 'value' } });
+    expect(counter.getSale(unpaid.correlationID)).toMatchObject({ status: 'OFFLINE', offline: { review: { reason: 'NO_PAYMENT' } } });
+    await counter.drained();
+    expect(counter.getSale(unpaid.correlationID).offline?.registered).toBe(true);
+  });
+
+  it("never takes another till's customer's Pix without txid for its own unpaid sale of the same value, while that till is still offline", async () => {
+    const a = await openTill();
+    const b = await openTill();
+    // Older codes on the account, so the tills' codes span pages of the oldest-first list.
+    for (let i = 0; i < 12; i++) {
+      await remote.engine.call(remote.appId, 'createPixQrCode', { body: { name: `Balcão de doces ${i}`, correlationID: `doces-${i}`, value: 500 + i } });
+    }
+    await a.proxy.cut('refuse');
+    await b.proxy.cut('refuse');
+    const ours = await a.counter.createSale(newSale(1_500));
+    const theirs = await b.counter.createSale(newSale(1_500));
+    // Till B's customer pays B's code, from a bank that drops the txid. Nobody pays A's sale.
+    await bankPays(theirs, { dropTxid: true });
+
+    await a.proxy.restore();
+    // Till A is back and reconciles again and again; till B is still offline, its sale unknown.
+    const shown: string[] = [];
+    const watching = setInterval(() => shown.push(a.counter.getSale(ours.correlationID).status), 20);
+    try {
+      await until(() => a.counter.getSale(ours.correlationID).offline?.state === 'REVIEW', 'the doubtful sale goes to the owner', 15_000);
+    } finally {
+      clearInterval(watching);
+    }
+    expect(shown).not.toContain('COMPLETED');
+    expect(a.counter.getSale(ours.correlationID)).toMatchObject({ status: 'OFFLINE', offline: { review: { reason: 'AMBIGUOUS' } } });
+
+    // Till B comes back and registers its sale: each till now sees both sales of that value.
+    await b.proxy.restore();
+    await b.counter.drained();
+    await until(() => b.counter.getSale(theirs.correlationID).offline?.state === 'REVIEW', "B's sale goes to its owner too");
+    for (const [till, sale] of [[a, ours], [b, theirs]] as const) {
+      const view = till.counter.getSale(sale.correlationID);
+      expect(view.status).not.toBe('COMPLETED');
+      expect(view.offline?.review?.reason).toBe('AMBIGUOUS');
+    }
+  });
+
+  it('matches a Pix without txid by value once every other till has said its offline sales are all registered', async () => {
+    const a = await openTill();
+    const b = await openTill();
+    await a.proxy.cut('refuse');
+    const sale = await a.counter.createSale(newSale(4_242));
+    const pix = await bankPays(sale, { dropTxid: true });
+    await a.proxy.restore();
+    // Till B was online all along: its codes renewed after the Pix tell that it sold nothing offline then.
+    await until(() => a.counter.getSale(sale.correlationID).status === 'COMPLETED', 'confirmed by value');
+    expect(a.counter.getSale(sale.correlationID)).toMatchObject({ endToEndId: pix.endToEndId, offline: { state: 'CONFIRMED', matchedBy: 'value' } });
+    expect(b.counter.status().offline.reviewCount).toBe(0);
+  });
+});
