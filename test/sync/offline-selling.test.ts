@@ -29,7 +29,7 @@ const pushed: Sale[] = [];
 // Short windows: a code counts for 600 ms, then 50 ms of grace; clocks agree within 50 ms here.
 // Codes registered ahead are renewed every 300 ms (the word a counter gives the others), and a
 // request takes at most the client's 300 ms timeout.
-const TIMING = { windowMs: 600, graceMs: 50, clockSkewMs: 50, settleDelayMs: 50, livenessMs: 300, requestMarginMs: 300, valueWaitMs: 20_000 };
+const TIMING = { windowMs: 600, graceMs: 50, clockSkewMs: 50, settleDelayMs: 50, livenessMs: 300, requestMarginMs: 300, watchPassMs: 100, valueWaitMs: 20_000 };
 
 function openCounter(dataDir = dir, proxyUrl = proxy.url): CounterSync {
   const sync = new CounterSync({

@@ -29,7 +29,7 @@ const config: OfflineSalesConfig = { caps: { ...DEFAULT_OFFLINE_SALES }, merchan
 
 // A code counts for 600 ms and 50 ms of grace; the tills renew a code registered ahead every
 // 300 ms while online (their word to the others); a request takes at most 300 ms.
-const TIMING = { windowMs: 600, graceMs: 50, clockSkewMs: 50, settleDelayMs: 50, livenessMs: 300, requestMarginMs: 300, valueWaitMs: 4_000 };
+const TIMING = { windowMs: 600, graceMs: 50, clockSkewMs: 50, settleDelayMs: 50, livenessMs: 300, requestMarginMs: 300, watchPassMs: 100, valueWaitMs: 4_000 };
 
 async function openTill(): Promise<{ counter: CounterSync; proxy: FaultProxy }> {
   const proxy = await startFaultProxy(remoteUrl);

@@ -9,7 +9,7 @@ import type { CounterSyncOptions } from '../sync/counter-sync';
 
 const ms = z.number().int().min(0).max(24 * 60 * 60 * 1000);
 const timingSchema = z
-  .object({ windowMs: ms.min(1), graceMs: ms, clockSkewMs: ms, settleDelayMs: ms, livenessMs: ms.min(100), valueWaitMs: ms, requestMarginMs: ms, reconcileIntervalMs: ms.min(10) })
+  .object({ windowMs: ms.min(1), graceMs: ms, clockSkewMs: ms, settleDelayMs: ms, livenessMs: ms.min(100), valueWaitMs: ms, requestMarginMs: ms, watchPassMs: ms, reconcileIntervalMs: ms.min(10) })
   .partial()
   .strict();
 

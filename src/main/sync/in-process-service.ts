@@ -23,6 +23,7 @@ const SALE_EVENTS = new Set([
 export class InProcessService implements ServiceClient {
   readonly serviceId = EMBEDDED_SERVICE_ID;
   readonly label = 'Sandbox embutido';
+  readonly inProcess = true;
 
   constructor(
     private readonly engine: Engine,

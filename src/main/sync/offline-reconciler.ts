@@ -34,6 +34,8 @@ export interface OfflineTiming {
   valueWaitMs?: number;
   /** How long a request to the service may take (its timeout): a sale may be made while a code is on its way. */
   requestMarginMs?: number;
+  /** While no sale waits for its payment (only watched for money beyond it), a pass this often. */
+  watchPassMs?: number;
 }
 
 /** A review as the store keeps it: what the screens see, and the Pix records themselves (a receipt needs them). */
@@ -43,6 +45,7 @@ export const DEFAULT_OFFLINE_GRACE_MS = 60_000;
 export const DEFAULT_CLOCK_SKEW_MS = 120_000;
 export const DEFAULT_SETTLE_DELAY_MS = 60_000;
 export const DEFAULT_VALUE_WAIT_MS = 2 * 60 * 60 * 1000;
+export const DEFAULT_WATCH_PASS_MS = 60_000;
 // A counter's sale may be made while its code registered ahead is on its way: a request's timeout
 // and then some, on top of the clocks' skew both ways.
 export const DEFAULT_REQUEST_MARGIN_MS = 6_000;
@@ -68,7 +71,7 @@ export interface OfflineReconcilerOptions {
   connectivity: Connectivity;
   client: () => ContractClient | null;
   now: () => Date;
-  timing: Required<Pick<OfflineTiming, 'clockSkewMs' | 'settleDelayMs' | 'valueWaitMs' | 'requestMarginMs'>>;
+  timing: Required<Pick<OfflineTiming, 'clockSkewMs' | 'settleDelayMs' | 'valueWaitMs' | 'requestMarginMs' | 'watchPassMs'>>;
   /** This counter among the account's counters (offline-pool.ts). */
   counterId: string;
   onSaleChanged: (saleId: string) => void;
@@ -77,27 +80,37 @@ export interface OfflineReconcilerOptions {
 
 export class OfflineReconciler {
   private running: Promise<void> | undefined;
+  private lastPassAt = -Infinity;
+  /**
+   * The Pix in already read, by end-to-end id, for one service: a pass reads only what may have
+   * come since the last one (its settle delay and the clocks' skew before it), not the whole
+   * period again. `from` is where the cache starts, `readAt` when it was last read.
+   */
+  private seen: { serviceId: string; from: number; readAt: number; pix: Map<string, ContractTransaction> } | undefined;
 
   constructor(private readonly options: OfflineReconcilerOptions) {}
 
-  /** One pass; a pass asked for while one runs joins it. */
-  run(): Promise<void> {
-    this.running ??= this.pass().finally(() => {
+  /** One pass; a pass asked for while one runs joins it. `force`: even when only watching (tests, bench). */
+  run(force = false): Promise<void> {
+    this.running ??= this.pass(force).finally(() => {
       this.running = undefined;
     });
     return this.running;
   }
 
-  private async pass(): Promise<void> {
+  private async pass(force: boolean): Promise<void> {
     const client = this.options.client();
     if (!client || this.options.connectivity.current.authRefused) return;
     const now = this.options.now();
     const unsettled = this.options.offline.unsettled(client.serviceId, now, WATCH_AFTER_WINDOW_MS);
     if (unsettled.count === 0 || !unsettled.oldestCreatedAt) return;
+    // Sales that only wait for money beyond their payment (or for the owner) are read seldom.
+    if (!force && unsettled.awaiting === 0 && now.getTime() - this.lastPassAt < this.options.timing.watchPassMs) return;
+    this.lastPassAt = now.getTime();
     const periodStart = Date.parse(unsettled.oldestCreatedAt) - LOOKBACK_MS;
     const rows = this.options.offline.since(client.serviceId, new Date(periodStart).toISOString());
     const { clockSkewMs, settleDelayMs } = this.options.timing;
-    const transactions = await this.pixIn(client, new Date(periodStart - clockSkewMs), new Date(now.getTime() + clockSkewMs));
+    const transactions = await this.pixSince(client, periodStart - clockSkewMs, now.getTime());
     if (!transactions) return;
     const neighbours = await this.neighbours(client, new Date(periodStart - SILENT_AFTER_MS), new Set(rows.map((row) => row.txid)));
     if (neighbours === 'failed' || this.options.client() !== client) return;
@@ -122,6 +135,23 @@ export class OfflineReconciler {
     const changed = this.record(ours, verdict, new Map(transactions.map((t) => [t.endToEndId, t])));
     for (const saleId of changed) this.options.onSaleChanged(saleId);
     if (changed.length > 0) this.options.onChanged();
+  }
+
+  /**
+   * The Pix in to the account from `from` to now (and the skew), from the cache and a read of what
+   * may have come since the cache was read; undefined when the service did not answer.
+   */
+  private async pixSince(client: ContractClient, from: number, now: number): Promise<ContractTransaction[] | undefined> {
+    const { clockSkewMs, settleDelayMs } = this.options.timing;
+    const cached = this.seen?.serviceId === client.serviceId && this.seen.from <= from ? this.seen : undefined;
+    // A Pix shows in the list within the settle delay of its time (the service's clock).
+    const readFrom = cached ? Math.max(from, cached.readAt - settleDelayMs - 2 * clockSkewMs) : from;
+    const fresh = await this.pixIn(client, new Date(readFrom), new Date(now + clockSkewMs));
+    if (!fresh) return undefined;
+    const pix = new Map([...(cached?.pix ?? [])].filter(([, transaction]) => Date.parse(transaction.time) >= from));
+    for (const transaction of fresh) pix.set(transaction.endToEndId, transaction);
+    this.seen = { serviceId: client.serviceId, from, readAt: now, pix };
+    return [...pix.values()];
   }
 
   /** The Pix in to the account over [start, end], every page; undefined when the service did not answer. */

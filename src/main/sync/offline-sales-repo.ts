@@ -55,8 +55,9 @@ export class OfflineSalesRepo {
       underReview: db.prepare<[string], OfflineSaleRow>(
         'SELECT * FROM offline_sales WHERE service_id = ? AND review_json IS NOT NULL AND decision IS NULL ORDER BY created_at, sale_id',
       ),
-      unsettled: db.prepare<[string, string], { n: number; oldest: string | null }>(
-        `SELECT COUNT(*) AS n, MIN(o.created_at) AS oldest FROM offline_sales o JOIN sales s ON s.correlation_id = o.sale_id
+      unsettled: db.prepare<[string, string], { n: number; oldest: string | null; awaiting: number }>(
+        `SELECT COUNT(*) AS n, MIN(o.created_at) AS oldest, COALESCE(SUM(o.state = 'AWAITING' AND s.status <> 'CANCELLED'), 0) AS awaiting
+         FROM offline_sales o JOIN sales s ON s.correlation_id = o.sale_id
          WHERE o.service_id = ? AND o.decision IS NULL AND o.state IN ('AWAITING', 'CONFIRMED', 'REVIEW')
            AND ((o.state = 'AWAITING' AND s.status <> 'CANCELLED') OR o.window_end >= ?)`,
       ),
@@ -99,9 +100,10 @@ export class OfflineSalesRepo {
    * `watchMs` after their window, the cancelled ones and those confirmed or under review without
    * a decision, since money may still come for them (a late or second payment changes the review).
    */
-  unsettled(serviceId: string, now: Date, watchMs: number): { count: number; oldestCreatedAt?: string } {
+  /** Sales still read for money (`count`, the oldest), and how many of them still wait for their payment (`awaiting`). */
+  unsettled(serviceId: string, now: Date, watchMs: number): { count: number; awaiting: number; oldestCreatedAt?: string } {
     const row = this.statements.unsettled.get(serviceId, new Date(now.getTime() - watchMs).toISOString())!;
-    return { count: row.n, ...(row.oldest ? { oldestCreatedAt: row.oldest } : {}) };
+    return { count: row.n, awaiting: row.awaiting, ...(row.oldest ? { oldestCreatedAt: row.oldest } : {}) };
   }
 
   /** Every offline sale made since `start` (ISO), oldest first. */

@@ -20,6 +20,7 @@ import {
   DEFAULT_SETTLE_DELAY_MS,
   DEFAULT_REQUEST_MARGIN_MS,
   DEFAULT_VALUE_WAIT_MS,
+  DEFAULT_WATCH_PASS_MS,
   OfflineReconciler,
   type OfflineTiming,
   type StoredReview,
@@ -100,6 +101,7 @@ export class OfflineSelling {
         settleDelayMs: options.timing?.settleDelayMs ?? DEFAULT_SETTLE_DELAY_MS,
         valueWaitMs: options.timing?.valueWaitMs ?? DEFAULT_VALUE_WAIT_MS,
         requestMarginMs: options.timing?.requestMarginMs ?? DEFAULT_REQUEST_MARGIN_MS,
+        watchPassMs: options.timing?.watchPassMs ?? DEFAULT_WATCH_PASS_MS,
       },
       onSaleChanged: options.onSaleChanged,
       onChanged: options.onStatusChanged,
@@ -127,7 +129,7 @@ export class OfflineSelling {
       const key = this.keyDecision(config);
       if ('key' in key) {
         status.confirmedKey = key.key;
-        status.readyCodes = this.pool.ready(serviceId, key.key);
+        if (!this.options.service()?.service.inProcess) status.readyCodes = this.pool.ready(serviceId, key.key);
       } else status.unavailable = key.problem;
       if (this.pool.refused) status.readyCodesRefused = this.pool.refused;
     }
@@ -230,12 +232,12 @@ export class OfflineSelling {
     const due = this.options.now().getTime() - checkedAt >= (this.options.keyCheckIntervalMs ?? DEFAULT_KEY_CHECK_INTERVAL_MS);
     if (keysNow || due) this.keyCheck ??= this.checkPixKeys(client).finally(() => (this.keyCheck = undefined));
     this.fillPool(client);
-    void this.reconcile().catch((error: unknown) => console.error('[sync] offline reconciliation failed', error));
+    void this.reconcile(false).catch((error: unknown) => console.error('[sync] offline reconciliation failed', error));
   }
 
-  /** One reconciliation pass now (it also runs from `work`). */
-  reconcile(): Promise<void> {
-    return this.reconciler.run();
+  /** One reconciliation pass now (it also runs from `work`, and then only when one is due). */
+  reconcile(force = true): Promise<void> {
+    return this.reconciler.run(force);
   }
 
   async close(): Promise<void> {
@@ -246,7 +248,8 @@ export class OfflineSelling {
   /** Tops up the codes registered ahead, to the key offline sales would use now (after the key check). */
   private fillPool(client: ContractClient): void {
     const config = this.enabledConfig();
-    if (!config || this.poolFill) return;
+    // A service in process is never out of reach: no code is registered ahead for it.
+    if (!config || this.poolFill || client.service.inProcess) return;
     this.poolFill = (async () => {
       await this.keyCheck;
       const key = this.keyDecision(config);

@@ -34,7 +34,9 @@ const MAX_PAGES = 20;
 // is its own clock's, a moment after the counter's Enter.
 const WINDOW_SLACK_MS = 60_000;
 const COMPANY_REFRESH_MS = 6 * 60 * 60 * 1000;
-const MAX_WATCHED = 4;
+// The sale on the cashier's screen (the customer display shows the same), and the one before it
+// for a moment after a new sale: each asked about every second; any other open sale is listed.
+const MAX_WATCHED = 2;
 const COMPANY_RETRY_MS = 10 * 60 * 1000;
 
 export class SalePuller {

@@ -9,6 +9,8 @@ export interface ServiceClient {
   /** Which service this is, as the counter's store names it (no secret in it). */
   readonly serviceId: string;
   readonly label: string;
+  /** In process (the embedded sandbox): it cannot be out of reach, so no sale is ever made offline with it. */
+  readonly inProcess?: boolean;
   call<Op extends OperationName>(op: Op, request?: ServiceRequest): Promise<OperationOutcome<Op>>;
   /**
    * Charges the service changed on its own (paid, expired), when it can say so at once: the
