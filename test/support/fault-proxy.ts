@@ -35,8 +35,11 @@ export type Fault =
    * by default nothing reaches the server, as when packets are lost.
    */
   | { kind: 'hang'; forward?: boolean }
-  /** Answer this status without forwarding; a 429 may carry `Retry-After` (seconds). */
-  | { kind: 'status'; status: number; retryAfterSeconds?: number }
+  /**
+   * Answer this status without forwarding; a 429 may carry `Retry-After` (seconds). `error` is the
+   * answer's `{ error }` text (default: the proxy's own), e.g. the words a real service would use.
+   */
+  | { kind: 'status'; status: number; retryAfterSeconds?: number; error?: string }
   /** Forward, send the server's status, headers and part of its body, then reset the connection (TCP RST). */
   | { kind: 'reset-mid-body' };
 
@@ -212,7 +215,7 @@ export async function startFaultProxy(upstreamUrl: string): Promise<FaultProxy> 
       case 'status': {
         const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
         if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds);
-        await send(response, entry, { status: fault.status, headers, body: Buffer.from(JSON.stringify({ error: `fault proxy: injected ${fault.status}` })) });
+        await send(response, entry, { status: fault.status, headers, body: Buffer.from(JSON.stringify({ error: fault.error ?? `fault proxy: injected ${fault.status}` })) });
         return;
       }
       case 'hang':

@@ -1,5 +1,10 @@
 // The counter's sync against a real service over HTTP (the sandbox, listening on 127.0.0.1), with
 // the fault proxy between them: every way a call can fail, and what the counter makes of it.
+// The remote is strict (`createSandboxService({ strict: true })`, README "--strict"): the counter
+// meets only what the real service documents (Portuguese errors, answers cut to the published
+// schemas, no /openpix/testing/pay). What the tests do to the remote themselves goes as the real
+// world would: payments through its Pix network, another till's refund through the documented
+// API; the auditor's reads (what the service really holds) take the engine's truth in process.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,10 +15,13 @@ import { createSandboxService, type SandboxService } from '../../src/main/sandbo
 import { CounterSync } from '../../src/main/sync/counter-sync';
 import { HttpServiceClient } from '../../src/main/sync/http-service-client';
 import { startFaultProxy, type Fault, type FaultPlan, type FaultProxy } from '../support/fault-proxy';
+import { payBrCode, remoteCall, type RemoteEndpoint } from '../support/remote-api';
 import { until } from '../support/wait';
 
 let remote: SandboxService;
 let remoteUrl: string;
+/** The remote itself, not through the proxy: what a payer's bank and another till reach. */
+let endpoint: RemoteEndpoint;
 let proxy: FaultProxy;
 let dir: string;
 let counter: CounterSync;
@@ -34,8 +42,9 @@ function openCounter(): CounterSync {
 }
 
 beforeEach(async () => {
-  remote = createSandboxService({ dbPath: ':memory:', config: { refundSettlementMs: 50 } });
+  remote = createSandboxService({ dbPath: ':memory:', config: { refundSettlementMs: 50 }, strict: true });
   remoteUrl = await remote.listen(0);
+  endpoint = { url: remoteUrl, appId: remote.appId, pixNetworkUrl: remote.pixNetworkUrl };
   proxy = await startFaultProxy(remoteUrl);
   dir = mkdtempSync(join(tmpdir(), 'balcao-sync-'));
   pushed.length = 0;
@@ -49,6 +58,8 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+// The auditor's view: what the service really holds, read from the engine in process (the
+// counter never reads this way; it sees only the strict answers, through the proxy).
 async function remoteCharges(): Promise<Charge[]> {
   return (await remote.engine.call(remote.appId, 'listCharges', { query: { limit: '100' } })).charges;
 }
@@ -58,6 +69,19 @@ async function remoteRefunds(correlationID: string): Promise<ChargeRefund[]> {
 }
 
 const newSale = (value: number) => ({ value, expiresIn: 900 });
+
+/** A customer pays the sale's BR Code from their bank: through the strict remote's Pix network. */
+async function pay(brCode: string | undefined): Promise<void> {
+  expect(brCode).toMatch(/^000201/);
+  const reply = await payBrCode(endpoint, brCode!);
+  expect(reply.status).toBe(200);
+}
+
+/** Another till of the shop refunds at the service itself, through the documented API. */
+async function refundElsewhere(chargeId: string, correlationID: string, value: number): Promise<void> {
+  const reply = await remoteCall(endpoint, `/api/v1/charge/${encodeURIComponent(chargeId)}/refund`, { method: 'POST', body: { correlationID, value } });
+  expect(reply.status).toBe(200);
+}
 
 /** The faults, in order, for the requests that match; every other request (pulls, health) passes. */
 function faultsFor(match: (method: string, path: string) => boolean, faults: readonly Fault[]): FaultPlan {
@@ -180,7 +204,7 @@ describe('offline', () => {
   it('shows a sale paid at the service while the counter was offline as paid once back', async () => {
     const sale = await counter.createSale(newSale(1500));
     await proxy.cut('refuse');
-    await remote.engine.call(remote.appId, 'sandboxPayBrCode', { body: { brCode: sale.brCode } });
+    await pay(sale.brCode);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(counter.getSale(sale.correlationID).status).toBe('ACTIVE');
     await proxy.restore();
@@ -193,7 +217,7 @@ describe('offline', () => {
 describe('a cancel that crossed a payment', () => {
   it('is refused by the service, and the sale ends as paid even when the read after the refusal fails', async () => {
     const sale = await counter.createSale(newSale(1331));
-    await remote.engine.call(remote.appId, 'sandboxPayBrCode', { body: { brCode: sale.brCode } });
+    await pay(sale.brCode);
     // The counter has not seen the payment; every read of this charge fails for a while (trial seed 9).
     let failedReads = 0;
     proxy.setPlan((request) => {
@@ -230,7 +254,7 @@ describe('history', () => {
 describe('a refund', () => {
   async function paidSale(value: number): Promise<Sale> {
     const sale = await counter.createSale(newSale(value));
-    await remote.engine.call(remote.appId, 'sandboxPayBrCode', { body: { brCode: sale.brCode } });
+    await pay(sale.brCode);
     counter.watch(sale.correlationID);
     return until(() => {
       const view = counter.getSale(sale.correlationID);
@@ -263,13 +287,14 @@ describe('a refund', () => {
   it('refused by the service is shown with its reason and does not count', async () => {
     const sale = await paidSale(1000);
     // Another till refunds it all at the service first: ours is then one too many.
-    await remote.engine.call(remote.appId, 'createChargeRefund', {
-      params: { id: sale.correlationID },
-      body: { correlationID: 'outro-caixa-1', value: 1000 },
-    });
-    await expect(counter.refundSale(sale.correlationID, 600, 'Troca')).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/recusou a devolução/) });
+    await refundElsewhere(sale.correlationID, 'outro-caixa-1', 1000);
+    // The strict service refuses in Portuguese (a generic "Requisição inválida" for this 400, where
+    // the permissive sandbox said "Refund value … exceeds …"): the cashier reads the counter's
+    // sentence with the service's own words in it, whatever they are.
+    const refusal = 'O serviço Pix recusou a devolução: Requisição inválida';
+    await expect(counter.refundSale(sale.correlationID, 600, 'Troca')).rejects.toMatchObject({ status: 400, message: refusal });
     const view = counter.getSale(sale.correlationID);
-    expect(view.refunds.find((refund) => refund.value === 600)).toMatchObject({ status: 'REJECTED', rejectedReason: expect.stringMatching(/recusou/) });
+    expect(view.refunds.find((refund) => refund.value === 600)).toMatchObject({ status: 'REJECTED', rejectedReason: refusal });
     expect(view.sync.queued).toBe(0);
   });
 });
@@ -277,14 +302,14 @@ describe('a refund', () => {
 describe('refunds queued one behind another', () => {
   it('each answer goes to its own refund: a refusal of the first is not the second one\'s', async () => {
     const sale = await counter.createSale(newSale(1000));
-    await remote.engine.call(remote.appId, 'sandboxPayBrCode', { body: { brCode: sale.brCode } });
+    await pay(sale.brCode);
     counter.watch(sale.correlationID);
     await until(() => counter.getSale(sale.correlationID).status === 'COMPLETED', 'paid');
     await proxy.cut('refuse');
     const first = await counter.refundSale(sale.correlationID, 600, 'Primeira');
     expect(first.refunds.map((refund) => refund.status)).toEqual(['QUEUED']);
     // Meanwhile another till gives 700 back at the service: 600 more is then too much, 300 is not.
-    await remote.engine.call(remote.appId, 'createChargeRefund', { params: { id: sale.correlationID }, body: { correlationID: 'outro-caixa', value: 700 } });
+    await refundElsewhere(sale.correlationID, 'outro-caixa', 700);
     await proxy.restore();
     const second = await counter.refundSale(sale.correlationID, 300, 'Segunda');
     await counter.drained();

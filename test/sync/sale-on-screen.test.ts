@@ -1,6 +1,7 @@
 // The sale on screen (issue 13) on the offline path: a sale made offline goes on screen with its
 // insert and comes back after a restart; a refused offline sale leaves the screen's record as it was.
-// A real sandbox over HTTP with the fault proxy between it and the counter.
+// A real sandbox over HTTP with the fault proxy between it and the counter. The sandbox is strict
+// (README "--strict"): the counter meets only what the real service documents.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +34,7 @@ function openCounter(): CounterSync {
 }
 
 beforeEach(async () => {
-  remote = createSandboxService({ dbPath: ':memory:' });
+  remote = createSandboxService({ dbPath: ':memory:', strict: true });
   proxy = await startFaultProxy(await remote.listen(0));
   dir = mkdtempSync(join(tmpdir(), 'balcao-on-screen-'));
   config = { caps: { ...DEFAULT_OFFLINE_SALES }, merchantName: 'Padaria Pão Quente', merchantCity: 'Recife' };
