@@ -93,13 +93,14 @@ export async function listRemoteChargeRefunds(endpoint: RemoteEndpoint, chargeId
   const refunds: ChargeRefund[] = [];
   for (let skip = 0; ; skip += PAGE) {
     const query = new URLSearchParams({ skip: String(skip), limit: String(PAGE) });
-    const reply = await remoteCall<{ refunds: ChargeRefund[]; pageInfo: { hasNextPage: boolean } }>(
+    const reply = await remoteCall<{ refunds: ChargeRefund[]; pageInfo?: { hasNextPage: boolean } }>(
       endpoint,
       `/api/v1/charge/${encodeURIComponent(chargeId)}/refund?${query}`,
     );
     if (reply.status !== 200) throw new Error(`listing the refunds of ${chargeId} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
     refunds.push(...reply.body.refunds);
-    if (!reply.body.pageInfo.hasNextPage) return refunds;
+    // The documented answer is the whole list (a strict remote gives no pageInfo).
+    if (!reply.body.pageInfo?.hasNextPage) return refunds;
   }
 }
 

@@ -31,11 +31,11 @@ const pushed: Sale[] = [];
 // request takes at most the client's 300 ms timeout.
 const TIMING = { windowMs: 600, graceMs: 50, clockSkewMs: 50, settleDelayMs: 50, livenessMs: 300, requestMarginMs: 300, watchPassMs: 100, valueWaitMs: 20_000 };
 
-function openCounter(dataDir = dir, proxyUrl = proxy.url): CounterSync {
+function openCounter(dataDir = dir, proxyUrl = proxy.url, firstAnswerWaitMs = 400): CounterSync {
   const sync = new CounterSync({
     dbPath: join(dataDir, 'counter.db'),
     now: () => new Date(frozenAt ?? Date.now() + clockOffsetMs),
-    firstAnswerWaitMs: 400,
+    firstAnswerWaitMs,
     watchIntervalMs: 100,
     openIntervalMs: 200,
     healthIntervalMs: 100,
@@ -216,6 +216,10 @@ describe('a create that got no answer in time', () => {
   });
 
   it('that never left (connection refused) is dropped, so nothing is created and deleted', async () => {
+    // The refusal must be heard before the first answer's wait ends (a loaded machine can take a
+    // while): a create still in flight then is rightly treated as one that may have arrived.
+    await counter.close();
+    counter = openCounter(dir, proxy.url, 5_000);
     await until(() => counter.status().offline.confirmedKey, 'the key confirmed');
     // Cut before the counter noticed: it believes it is online and tries the create first.
     await proxy.cut('refuse');

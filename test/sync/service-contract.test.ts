@@ -3,13 +3,13 @@
 // names for that operation's answer. The counter cannot read any other (ContractClient drops what
 // the list does not name, and the sync path has no other types for the service's answers), so a
 // new read of an undocumented field fails here or fails to compile.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ContractClient } from '../../src/main/sync/contract-client';
 import type { ServiceClient } from '../../src/main/sync/service-client';
-import { serviceContract, type ContractOperation } from '../../src/main/sync/service-contract';
+import { serviceBehaviours, serviceContract, type ContractOperation } from '../../src/main/sync/service-contract';
 import type { ServiceOutcome } from '../../src/main/sync/service-outcome';
 
 type Json = Record<string, any>;
@@ -101,6 +101,14 @@ describe("the counter's contract with the service", () => {
       expect(undocumented, `${op} reads fields its documented answer does not name`).toEqual([]);
     });
   }
+
+  it('names, for each behaviour the counter needs, where it is documented and a test against the strict remote that exists', () => {
+    for (const { behaviour, documented, testedBy } of serviceBehaviours) {
+      expect(documented.length, behaviour).toBeGreaterThan(0);
+      expect(existsSync(join(__dirname, '../..', testedBy)), `${testedBy} (${behaviour})`).toBe(true);
+      expect(readFileSync(join(__dirname, '../..', testedBy), 'utf8'), `${testedBy} runs against a strict remote`).toMatch(/strict/);
+    }
+  });
 
   it('finds a field the document does not name (the check can fail)', () => {
     const answer = documentedAnswer('GET', '/api/v1/charge/{id}/refund')!;

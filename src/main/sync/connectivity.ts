@@ -43,6 +43,8 @@ export class Connectivity {
 
   /** Every outcome of every call goes through here. */
   observe(outcome: ServiceOutcome<unknown>, role: CallRole = 'other'): void {
+    // Held back by the service's last 429, not sent: nothing was heard.
+    if (outcome.kind === 'server' && outcome.held) return;
     if (outcome.kind === 'not-sent' || outcome.kind === 'unknown') {
       if (this.state.online) this.set({ online: false, offlineSince: this.now().toISOString() }, this.refusedBy);
       return;

@@ -183,7 +183,9 @@ export class OfflineReconciler {
         this.page(client.call('listPixQrCodes', { query: { skip: String(skip), limit: String(limit) } }), (body) => ({ items: body.pixQrCodes, hasNextPage: body.pageInfo.hasNextPage })),
       { idOf: (code) => code.correlationID, limit: PAGE, maxPages: MAX_PAGES, enough: (page) => newestFirst(page) && page.some(olderThanSince) },
     );
-    if (result.kind === 'failed') return 'failed';
+    // Refused (no permission to list the codes): the other tills cannot be known, so no Pix is
+    // matched by value alone; the txid still confirms what it names.
+    if (result.kind === 'failed') return result.outcome.kind === 'auth' ? 'incomplete' : 'failed';
     if (result.kind === 'incomplete') return 'incomplete';
     return readNeighbours(result.items, this.options.counterId, ours);
   }

@@ -15,7 +15,8 @@ export type ServiceOutcome<T> =
   | { kind: 'unknown'; detail: string }
   | { kind: 'rejected'; status: number; error: string }
   | { kind: 'auth'; status: number; error: string }
-  | { kind: 'server'; status: number; error: string; retryAfterMs?: number };
+  /** `held`: not sent at all, the service's last 429 still holds (contract-client.ts): it says nothing new of the service. */
+  | { kind: 'server'; status: number; error: string; retryAfterMs?: number; held?: true };
 
 export type OperationOutcome<Op extends OperationName> = ServiceOutcome<ResponseOf<Op>>;
 
