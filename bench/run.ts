@@ -16,6 +16,7 @@ import { benchSyncSoak } from './sync-soak';
 import { benchOfflineReconcile } from './offline-reconcile';
 import { benchOfflinePass } from './offline-reconcile-pass';
 import { benchUiLatency } from './ui-latency';
+import { benchRequestBudget } from './request-budget';
 import { elapsedMs } from './measure';
 import { type BenchSection, formatTable, meetsAim, writeResults } from './report';
 
@@ -35,6 +36,7 @@ const config = quick
       soak: { trials: 2, steps: 20 },
       reconcile: { small: 50, large: 500 },
       offlinePass: { small: 50, large: 500 },
+      requests: { idleMs: 10_000, saleMs: 5_000, dayPix: 200, earlierDays: [1, 10] as [number, number], offlineSales: 5, afterMs: 6_000 },
     }
   : {
       create: { rounds: 8, batchMs: 600, warmupMs: 400 },
@@ -46,6 +48,7 @@ const config = quick
       soak: { trials: 60, steps: 80 },
       reconcile: { small: 500, large: 5_000 },
       offlinePass: { small: 500, large: 5_000 },
+      requests: { idleMs: 60_000, saleMs: 20_000, dayPix: 1_000, earlierDays: [1, 10] as [number, number], offlineSales: 20, afterMs: 30_000 },
     };
 
 async function main(): Promise<void> {
@@ -65,6 +68,7 @@ async function main(): Promise<void> {
     ['offline-reconcile', () => benchOfflineReconcile(config.reconcile)],
     ['offline-pass', () => benchOfflinePass(config.offlinePass)],
     ['ui-latency', () => benchUiLatency(config.ui)],
+    ['request-budget', () => benchRequestBudget(dir, config.requests)],
   ];
   try {
     for (const [name, step] of steps) {
