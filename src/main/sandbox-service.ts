@@ -107,7 +107,8 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
     appId = findSandboxAppId(db) ?? createSandboxCompany(db, clock.now(), options.company).appId;
   }
   const app = buildHttpApp(engine, { logger: options.logger, strict: strictMode });
-  const pixNetwork = strict ? buildPixNetworkApp(engine) : undefined;
+  // The back office (pix-network.ts) reads through the same engine, as the permissive sandbox answers.
+  const pixNetwork = strict ? buildPixNetworkApp(engine, buildHttpApp(engine)) : undefined;
   let pixNetworkUrl: string | undefined;
   let webhooks: WebhookDispatcher | undefined;
   if (options.webhooks) {

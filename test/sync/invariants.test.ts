@@ -158,10 +158,12 @@ function world(): InvariantInput {
       { correlationID: 's5' },
       { correlationID: 's6' },
       { correlationID: 't1' },
-      { correlationID: 'o1', offline: { txid: true, window: 'inside' } },
-      { correlationID: 'o3', offline: { txid: false, window: 'inside' } },
-      { correlationID: 'o4', offline: { txid: true, window: 'inside' } },
-      { correlationID: 'o5', offline: { txid: true, window: 'late' } },
+      // These sales were made with a txid of their own (no code registered ahead): a Pix that kept
+      // it counts as linked when the remote linked it (by its end-to-end id).
+      { correlationID: 'o1', offline: { txid: true, window: 'inside', endToEndId: 'E-o1' } },
+      { correlationID: 'o3', offline: { txid: false, window: 'inside', endToEndId: 'E-o3' } },
+      { correlationID: 'o4', offline: { txid: true, window: 'inside', endToEndId: 'E-o4' } },
+      { correlationID: 'o5', offline: { txid: true, window: 'late', endToEndId: 'E-o5' } },
     ],
     payTried: [
       ...['s2', 's5', 's6', 't1', 'o1', 'o4', 'o5'].map((correlationID) => ({ correlationID, dropTxid: false })),

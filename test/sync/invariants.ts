@@ -64,14 +64,17 @@
 // Offline sales (sale.offline present: made with a static code of the counter's own, because the
 // remote could not be reached or a create got no answer in time). The verdict is reached after
 // every offline sale's window closed (the matcher's closing time: window + grace + 2·skew +
-// settle delay) and the counters' reconciliation settled. A Pix's txid is its static QR code's
-// identifier, else its transactionID when that has a txid's shape (1 to 25 letters and digits);
-// a bank that dropped it leaves none.
+// settle delay) and the counters' reconciliation settled. A Pix's txid is the identifier of the
+// static QR code the service linked it to (the remote's own view); a bank that dropped it, or a
+// txid of a code not registered when the Pix came, leaves none: only its value can tell.
 // - Never two payable codes: the remote has no charge with an offline sale's correlationID
 //   (neither in the window's list nor by GET, which answers 400 once a withdrawn one is deleted).
-// - Registered: the remote has a static QR code whose identifier is the sale's txid, and the
-//   counter shows it registered. Exactly one QR code has that identifier, with the sale's
-//   correlationID and value. Every remote static QR code is some counter's offline sale.
+// - Registered: the sale's txid is the identifier of exactly one remote static QR code: the code
+//   the counter registered ahead and the sale took (correlationID balcao-reserva-<txid>, no value),
+//   or, for a sale made when none was left, the sale's own registration. The sale is registered
+//   once (correlationID = the sale's, its value, its txid in the name), and the counter shows it
+//   registered. Every remote static QR code is a code registered ahead or an offline sale's
+//   registration.
 // - Zero false matches: a COMPLETED offline sale has offline state CONFIRMED (the trials never
 //   decide as the owner) and an endToEndId naming a remote PAYMENT transaction without a charge,
 //   with the sale's value, whose txid is the sale's (matched by txid) or absent (matched by
@@ -150,6 +153,8 @@ export interface CashierLedger {
 export interface OfflinePayment {
   /** The txid went with the payment (false: a bank that drops it). */
   txid: boolean;
+  /** The payment's end-to-end id, from the bank's answer. */
+  endToEndId?: string;
   /**
    * inside: answered no later than expiresDate + grace; late: sent after expiresDate + grace +
    * clock skew; edge: in between (the matcher may take it either way).
@@ -410,6 +415,9 @@ export function checkInvariants({ counters, remote, ledger }: InvariantInput): s
   return [...violations];
 }
 
+/** The correlationID of a code a counter registered ahead (src/main/sync/offline-pool.ts). */
+const RESERVE_PREFIX = 'balcao-reserva-';
+
 /** The Pix rules' txid shape; a longer id is the service's own (the payer's bank dropped the txid). */
 const TXID_SHAPE = /^[A-Za-z0-9]{1,25}$/;
 
@@ -435,25 +443,45 @@ function checkOfflineSales(
   const tried = new Set(ledger.payTried.map((entry) => entry.correlationID));
   const offlineValues = new Map<number, number>();
   for (const { sale } of offline) offlineValues.set(sale.value, (offlineValues.get(sale.value) ?? 0) + 1);
-  // Values of the txid-less Pix the trial sent, by the sale it meant to pay.
-  const txidLess = ledger.payTried.filter((entry) => entry.dropTxid).map((entry) => ({ id: entry.correlationID, value: local.get(entry.correlationID)?.sale.value }));
+  // The code registered ahead that an offline sale took as its txid: a Pix that keeps the txid is
+  // linked to it by the service as it comes (the code existed before the sale). A sale made when
+  // none was left has a txid of its own, linked only from its registration on.
+  const reserveOf = (txid: string) => (codesByIdentifier.get(txid) ?? []).find((code) => code.correlationID === `${RESERVE_PREFIX}${txid}`);
+  const offlineTxid = new Map(offline.map(({ sale }) => [sale.correlationID, sale.offline!.txid]));
+  // Values of the Pix the trial sent that the service could not link to their sale (txid dropped,
+  // or kept to a code not registered yet), by the sale it meant to pay: only their value can tell.
+  const txidLess = ledger.payTried
+    .filter((entry) => entry.dropTxid || !reserveOf(offlineTxid.get(entry.correlationID) ?? ''))
+    .map((entry) => ({ id: entry.correlationID, value: local.get(entry.correlationID)?.sale.value }));
   const shadowed = (sale: Sale) => txidLess.some((pix) => pix.id !== sale.correlationID && pix.value === sale.value);
+  const linked = (txid: string, payment: OfflinePayment) => {
+    if (!payment.txid) return false;
+    if (reserveOf(txid)) return true;
+    const transaction = payment.endToEndId ? transactions.get(payment.endToEndId) : undefined;
+    return transaction !== undefined && txidOf(transaction) === txid;
+  };
 
-  const ourTxids = new Set<string>();
+  const offlineIds = new Set(offline.map(({ sale }) => sale.correlationID));
   for (const { counter, sale } of offline) {
     const id = sale.correlationID;
     const info = sale.offline!;
-    ourTxids.add(info.txid);
     const where = `${counter}: ${id} (${sale.value}, txid ${info.txid})`;
     const charge = remoteCharges.get(id);
     if (charge) add('offline-charge-payable', `${where} was sold offline and the remote has its charge ${charge.status} (a second payable code)`);
 
+    // Its txid is one code's identifier (the reserve it took, or its own registration), and it is
+    // registered once, with its value and its txid in the name.
     const codes = codesByIdentifier.get(info.txid) ?? [];
-    if (codes.length === 0 || !info.registered) {
-      add('offline-not-registered', `${where} ${codes.length === 0 ? 'has no static QR code at the remote' : 'is registered at the remote but the counter shows it unregistered'}`);
+    const registration = remote.pixQrCodes.filter((code) => code.correlationID === id);
+    if (registration.length === 0 || !info.registered) {
+      add('offline-not-registered', `${where} ${registration.length === 0 ? 'has no registration at the remote' : 'is registered at the remote but the counter shows it unregistered'}`);
     }
-    if (codes.length > 1 || codes.some((code) => code.correlationID !== id || code.value !== sale.value)) {
-      add('offline-registration-mismatch', `${where}: the remote's QR codes with its identifier are ${codes.map((code) => `${code.correlationID} (${code.value})`).join(', ')}`);
+    const codeFits = codes.length === 1 && (codes[0]!.correlationID === `${RESERVE_PREFIX}${info.txid}` ? codes[0]!.value === null : codes[0]!.correlationID === id);
+    if (!codeFits || registration.length > 1 || registration.some((code) => code.value !== sale.value || !code.name.includes(info.txid))) {
+      add(
+        'offline-registration-mismatch',
+        `${where}: the remote's codes with its identifier are ${codes.map((code) => `${code.correlationID} (${code.value})`).join(', ') || 'none'}; its registrations ${registration.map((code) => `${code.name} (${code.value})`).join(', ') || 'none'}`,
+      );
     }
 
     const state = info.state;
@@ -471,7 +499,9 @@ function checkOfflineSales(
     }
     if (sale.status === 'OFFLINE' && state === 'AWAITING') add('offline-unsettled', `${where} is still OFFLINE awaiting after its window closed`);
 
-    const payment = paid.get(id)?.offline;
+    const paidEntry = paid.get(id)?.offline;
+    // As the service could see it: a txid it could not link to the sale's code counts as none.
+    const payment = paidEntry ? { ...paidEntry, txid: linked(info.txid, paidEntry) } : undefined;
     const unique = offlineValues.get(sale.value) === 1;
     const expectation = payment && (payment.txid || (unique && payment.window === 'inside')) ? payment : undefined;
     if (cancelled.has(id)) {
@@ -491,7 +521,9 @@ function checkOfflineSales(
     }
   }
   for (const code of remote.pixQrCodes) {
-    if (!ourTxids.has(code.identifier)) add('remote-orphan-qrcode', `the remote has static QR code ${code.identifier} (${code.correlationID}, ${code.value}) and no counter has an offline sale with that txid`);
+    if (!code.correlationID.startsWith(RESERVE_PREFIX) && !offlineIds.has(code.correlationID)) {
+      add('remote-orphan-qrcode', `the remote has static QR code ${code.identifier} (${code.correlationID}, ${code.value}) that is neither a counter's code registered ahead nor an offline sale's registration`);
+    }
   }
 
   // No Pix pays two sales: every COMPLETED sale's endToEndId is its own.

@@ -177,7 +177,7 @@ async function converge(world: TrialWorld, state: TrialState, trialStart: Date, 
       const ids = [...state.ledger.created.map((c) => c.correlationID), ...counters.flatMap((c) => c.days.flatMap((d) => d.sales.map((s) => s.correlationID)))];
       // The remote database is this trial's own, so a generous window loses nothing.
       const window = { start: new Date(trialStart.getTime() - 60_000).toISOString(), end: new Date(now.getTime() + 60_000).toISOString() };
-      const remote = await collectRemoteView(world.remote, window, ids);
+      const remote = await collectRemoteView(world.auditor, window, ids);
       const input: InvariantInput = { counters, remote, ledger: state.ledger };
       last = { violations: checkInvariants(input), input };
     } catch (error) {

@@ -132,9 +132,11 @@ async function pay(world: TrialWorld, state: TrialState, step: Extract<Step, { k
   const dropTxid = step.dropTxid && sale.offline !== undefined;
   state.ledger.payTried.push({ correlationID: sale.correlationID, dropTxid });
   const sentAt = Date.now();
+  let endToEndId: string | undefined;
   try {
     const reply = await payBrCode(world.remote, sale.brCode, undefined, { dropTxid });
     if (reply.status !== 200) return `${sale.correlationID}: the bank's payment answered ${reply.status} ${JSON.stringify(reply.body)}`;
+    endToEndId = reply.body?.transaction?.endToEndId;
   } catch (error) {
     return `${sale.correlationID}: the bank could not reach the remote (${String(error)})`;
   }
@@ -144,7 +146,7 @@ async function pay(world: TrialWorld, state: TrialState, step: Extract<Step, { k
   if (sale.offline) {
     const windowEnd = Date.parse(sale.offline.expiresDate) + TRIAL_OFFLINE_TIMING.graceMs;
     const window = answeredAt <= windowEnd ? 'inside' : sentAt > windowEnd + TRIAL_OFFLINE_TIMING.clockSkewMs ? 'late' : 'edge';
-    offline = { txid: !dropTxid, window };
+    offline = { txid: !dropTxid, window, ...(endToEndId ? { endToEndId } : {}) };
   }
   state.ledger.paid.push({ correlationID: sale.correlationID, ...(offline ? { offline } : {}) });
   const how = offline ? ` its offline code ${offline.txid ? 'with' : 'without'} txid, ${offline.window === 'inside' ? 'inside' : offline.window === 'late' ? 'after' : 'at the edge of'} its window,` : '';

@@ -9,13 +9,28 @@
 import { startCounter, type CounterProcess } from '../support/counter-process';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { startRemote, type RemoteProcess } from '../support/remote-process';
+import type { RemoteEndpoint } from '../support/remote-api';
+import { BACK_OFFICE_PREFIX } from '../../src/main/http/pix-network';
 
 /**
  * The counters' offline windows and margins (ms): a code is payable for `windowMs`, plus `graceMs`;
  * the matcher allows `clockSkewMs` between the clocks (here one machine's) and `settleDelayMs` for
  * the transaction list; a counter reconciles every `reconcileIntervalMs` while online.
  */
-export const TRIAL_OFFLINE_TIMING = { windowMs: 4_000, graceMs: 400, clockSkewMs: 300, settleDelayMs: 300, reconcileIntervalMs: 300 } as const;
+export const TRIAL_OFFLINE_TIMING = {
+  windowMs: 4_000,
+  graceMs: 400,
+  clockSkewMs: 300,
+  settleDelayMs: 300,
+  reconcileIntervalMs: 300,
+  // Each counter renews a code registered ahead every 1.5 s while online (its word to the other
+  // counter that its offline sales are all registered); a code's registration reaches the service
+  // within 1.5 s of its check; a txid-less Pix waits at most a minute for that word.
+  livenessMs: 1_500,
+  requestMarginMs: 1_500,
+  valueWaitMs: 60_000,
+  watchPassMs: 300,
+} as const;
 
 /** When a counter's matcher takes an offline sale made at `createdAt` (ISO) as closed: nothing can join its window any more. */
 export function offlineClosedAt(createdAt: string): number {
@@ -24,7 +39,10 @@ export function offlineClosedAt(createdAt: string): number {
 }
 
 export interface TrialWorld {
+  /** Strict: the counters meet only what the real service documents; the bank pays through its Pix network. */
   remote: RemoteProcess;
+  /** The service's own view (its back office), for the auditor: every field, never through a proxy. */
+  auditor: RemoteEndpoint;
   proxies: FaultProxy[];
   counters: CounterProcess[];
   /** Every proxy passes and is connected, the remote and every counter run. */
@@ -33,11 +51,14 @@ export interface TrialWorld {
 }
 
 export async function startTrialWorld(counterCount: number): Promise<TrialWorld> {
-  const remote = await startRemote();
+  const remote = await startRemote({ strict: true });
   const proxies: FaultProxy[] = [];
   const counters: CounterProcess[] = [];
   const world: TrialWorld = {
     remote,
+    get auditor() {
+      return { url: `${remote.pixNetworkUrl}${BACK_OFFICE_PREFIX}`, appId: remote.appId };
+    },
     proxies,
     counters,
     async heal() {
