@@ -74,7 +74,8 @@ export async function runTrial(options: TrialOptions): Promise<TrialResult> {
     phaseStarted = Date.now();
   };
   try {
-    world = await startTrialWorld(options.counters);
+    // Half the trials meet a remote that lists oldest first.
+    world = await startTrialWorld(options.counters, { oldestFirst: options.seed % 2 === 1 });
     endPhase('start');
     const trialStart = new Date();
     for (const [index, step] of steps.entries()) {

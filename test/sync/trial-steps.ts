@@ -53,9 +53,15 @@ export async function runStep(world: TrialWorld, state: TrialState, step: Step):
       return customerShowedReceipt(world, state, step.counter, step.pick);
     case 'refund':
       return refund(world, state, step.pick, step.fraction);
-    case 'faults':
-      world.proxies[step.counter]!.setPlan(randomFaultPlan(step.seed, step.rates, step.writesOnly ? { only: isWrite } : {}));
-      return 'plan set';
+    case 'faults': {
+      const random = randomFaultPlan(step.seed, step.rates, step.writesOnly ? { only: isWrite } : {});
+      // One plan in three also refuses the counter's optional reads (its Pix keys, its company, the
+      // account's static QR codes) with a 403, as a service does to an AppID without those scopes:
+      // the counter must keep selling. Drawn from the step's seed, so no other draw moves.
+      const refuses = refusesOptionalReads(step);
+      world.proxies[step.counter]!.setPlan((request) => (refuses && isOptionalRead(request) ? { kind: 'status', status: 403 } : random(request)));
+      return refuses ? 'plan set (optional reads refused)' : 'plan set';
+    }
     case 'calm':
       world.proxies[step.counter]!.setPlan();
       return 'plan cleared';
@@ -225,6 +231,18 @@ async function saleOnceShown(world: TrialWorld, sale: TrialSale, shown: (sale: S
     if ((current.ok && shown(current.value)) || Date.now() >= deadline) return current;
     await sleep(100);
   }
+}
+
+/** Whether a faults step also refuses the optional reads (derived from its seed, see runStep). */
+export function refusesOptionalReads(step: Extract<Step, { kind: 'faults' }>): boolean {
+  return step.seed % 3 === 0;
+}
+
+/** The reads the counter can do without: each takes one feature away when refused, never selling. */
+function isOptionalRead(request: { method: string; path: string }): boolean {
+  if (request.method !== 'GET') return false;
+  const path = request.path.split('?')[0]!;
+  return path === '/api/v1/pix-keys' || path === '/api/v1/company' || path === '/api/v1/qrcode-static';
 }
 
 function isWrite(request: { method: string }): boolean {

@@ -50,8 +50,22 @@ export interface TrialWorld {
   dispose(): Promise<void>;
 }
 
-export async function startTrialWorld(counterCount: number): Promise<TrialWorld> {
-  const remote = await startRemote({ strict: true });
+export interface TrialWorldOptions {
+  /** The remote lists oldest first (the document does not say which order its lists come in). */
+  oldestFirst?: boolean;
+}
+
+/**
+ * Pages of 5: the counters' lists are read over several pages, so a Pix or a charge that lands
+ * while a list is being read shifts its pages under the reader.
+ */
+export const TRIAL_PAGE_SIZE = 5;
+
+export async function startTrialWorld(counterCount: number, options: TrialWorldOptions = {}): Promise<TrialWorld> {
+  const remote = await startRemote({
+    strict: true,
+    args: ['--page-size', String(TRIAL_PAGE_SIZE), ...(options.oldestFirst ? ['--list-order', 'oldest-first'] : [])],
+  });
   const proxies: FaultProxy[] = [];
   const counters: CounterProcess[] = [];
   const world: TrialWorld = {

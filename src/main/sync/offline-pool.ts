@@ -24,6 +24,8 @@ const REGISTRATIONS_PER_PASS = 5;
  */
 export const DEFAULT_LIVENESS_MS = 10 * 60_000;
 const CORRELATION_PREFIX = 'balcao-reserva-';
+/** The pool key of codes that only renew the counter's word: no sale ever takes one (no confirmed key is empty). */
+const WORD_ONLY = '';
 const NAME_SHAPE = /^Balcão reserva ([A-Za-z0-9]{6,16}) ([A-Za-z0-9]{1,25})$/;
 const COUNTER_ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -84,29 +86,36 @@ export class OfflinePool {
    * deleted, so the account's list stays the size of the pools). Call only when none of this
    * counter's offline sales waits to be registered: a code registered now says they all are.
    */
-  async fill(client: ContractClient, pixKey: string, mayRegister: () => boolean): Promise<void> {
+  async fill(client: ContractClient, pixKey: string | undefined, mayRegister: () => boolean): Promise<void> {
     const { repo } = this.options;
     for (const row of repo.registering(client.serviceId)) {
       if (!mayRegister() || !(await this.settle(client, row, true))) return;
     }
-    const { ready, registering } = repo.count(client.serviceId, pixKey);
-    const missing = Math.min(REGISTRATIONS_PER_PASS, POOL_SIZE - ready - registering);
+    // No confirmed key: only the word (a code to the account's default key, never shown for a sale).
+    const poolKey = pixKey ?? WORD_ONLY;
+    const { ready, registering } = repo.count(client.serviceId, poolKey);
+    const missing = pixKey === undefined ? 0 : Math.min(REGISTRATIONS_PER_PASS, POOL_SIZE - ready - registering);
     for (let i = 0; i < missing; i++) {
       // Asked before each code: one registered now says this counter's offline sales are all registered.
-      if (!mayRegister() || !(await this.settle(client, this.newRow(client.serviceId, pixKey), false))) return;
+      if (!mayRegister() || !(await this.settle(client, this.newRow(client.serviceId, poolKey), false))) return;
     }
     const newest = repo.newestRegistered(client.serviceId);
     const livenessMs = this.options.livenessMs ?? DEFAULT_LIVENESS_MS;
     if (missing <= 0 && (!newest || this.options.now().getTime() - Date.parse(newest) >= livenessMs)) {
-      if (!mayRegister() || !(await this.settle(client, this.newRow(client.serviceId, pixKey), false))) return;
-      await this.retireOldest(client, pixKey);
+      if (!mayRegister() || !(await this.settle(client, this.newRow(client.serviceId, poolKey), false))) return;
+      await this.retireOldest(client, poolKey);
     }
+  }
+
+  /** Whether this counter ever registered a code at this service (the others may wait for its word). */
+  everRegistered(serviceId: string): boolean {
+    return this.options.repo.newestRegistered(serviceId) !== undefined;
   }
 
   /** The oldest unused code beyond the pool's size: never shown, so deleting it at the service is safe. */
   private async retireOldest(client: ContractClient, pixKey: string): Promise<void> {
     const { repo } = this.options;
-    if (repo.count(client.serviceId, pixKey).ready <= POOL_SIZE) return;
+    if (repo.count(client.serviceId, pixKey).ready <= (pixKey === WORD_ONLY ? 1 : POOL_SIZE)) return;
     const oldest = this.options.transaction(() => {
       const row = repo.oldestReady(client.serviceId, pixKey);
       if (row) repo.setState(row.identifier, 'DROPPED', this.options.now().toISOString());
@@ -139,7 +148,9 @@ export class OfflinePool {
 
   /** Registers (or looks up) one code; false when the service could not be heard (stop this pass). */
   private async settle(client: ContractClient, row: PoolRow, mayExist: boolean): Promise<boolean> {
-    const body = { name: poolCodeName(this.counterId, row.identifier), correlationID: row.correlation_id, identifier: row.identifier, pixKey: row.pix_key };
+    const body: Record<string, string> = { name: poolCodeName(this.counterId, row.identifier), correlationID: row.correlation_id, identifier: row.identifier };
+    // A word-only code goes to the account's default key (none named).
+    if (row.pix_key !== WORD_ONLY) body.pixKey = row.pix_key;
     const isOurs = (code: ContractPixQrCode) => code.correlationID === row.correlation_id && code.name === body.name;
     const lookUp = async (): Promise<ServiceOutcome<boolean>> => {
       const answer = await this.call(client, 'getPixQrCode', { params: { id: row.correlation_id } });

@@ -247,16 +247,21 @@ export class OfflineSelling {
 
   /** Tops up the codes registered ahead, to the key offline sales would use now (after the key check). */
   private fillPool(client: ContractClient): void {
-    const config = this.enabledConfig();
     // A service in process is never out of reach: no code is registered ahead for it.
-    if (!config || this.poolFill || client.service.inProcess) return;
+    if (this.poolFill || client.service.inProcess) return;
+    const config = this.enabledConfig();
+    // Without offline selling, a counter that ever registered codes still renews its word: the
+    // other counters of the account would otherwise wait for it (offline-neighbours.ts).
+    if (!config && !this.pool.everRegistered(client.serviceId)) return;
     this.poolFill = (async () => {
       await this.keyCheck;
-      const key = this.keyDecision(config);
-      if (this.closed || !('key' in key) || this.options.service() !== client || !this.options.connectivity.current.online) return;
+      const key = config ? this.keyDecision(config) : undefined;
+      if (this.closed || this.options.service() !== client || !this.options.connectivity.current.online) return;
       // A code registered now tells the other counters this one's offline sales are all
-      // registered: not while one still waits to be, nor while offline.
-      await this.pool.fill(client, key.key, () => this.options.connectivity.current.online && this.options.outbox.queuedOfKind(client.serviceId, 'register') === 0);
+      // registered: not while one still waits to be, nor while offline. With no confirmed key
+      // (or offline selling off) only that word is renewed, with the account's default key.
+      const mayRegister = () => this.options.connectivity.current.online && this.options.outbox.queuedOfKind(client.serviceId, 'register') === 0;
+      await this.pool.fill(client, key && 'key' in key ? key.key : undefined, mayRegister);
       this.options.onStatusChanged();
     })()
       .catch((error: unknown) => console.error('[sync] offline pool failed', error))

@@ -18,7 +18,8 @@ CREATE TABLE offline_pool (
   -- The code's identifier at the service: the txid (62-05) of the offline sale that takes it.
   identifier TEXT PRIMARY KEY CHECK (length(identifier) BETWEEN 1 AND 25),
   service_id TEXT NOT NULL REFERENCES services(id),
-  -- The key the code pays into (DICT form): only a sale to the same key may take it.
+  -- The key the code pays into (DICT form): only a sale to the same key may take it. Empty for a
+  -- code that only renews the counter's word (no confirmed key): no sale ever takes one.
   pix_key TEXT NOT NULL,
   -- The code's correlationID at the service (balcao-reserva-<identifier>), to look it up by.
   correlation_id TEXT NOT NULL UNIQUE,
