@@ -1,9 +1,10 @@
 // Closing the register while the network is down, in Chromium through the browser host with a
-// real remote service (`npm run serve`) behind the fault proxy: a sale whose create is still
-// waiting to be sent makes the closing screen warn (a command waiting to be sent, a sale waiting
-// for payment); "Fechar caixa" does nothing until the manager ticks "fechar assim mesmo", then the
-// manager's PIN closes it, and the report carries the same warnings. Screenshots of the warnings
-// at 1024×768, 1366×768 and 1920×1080 in test-artifacts/e2e/owner/.
+// real remote service (`npm run serve -- --strict`, as the real service answers) behind the fault
+// proxy: a sale whose create is still waiting to be sent makes the closing screen warn (a command
+// waiting to be sent, a sale waiting for payment); "Fechar caixa" does nothing until the manager
+// ticks "fechar assim mesmo", then the manager's PIN closes it, and the report carries the same
+// warnings. Screenshots of the warnings at 1024×768, 1366×768 and 1920×1080 in
+// test-artifacts/e2e/owner/.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,7 +32,7 @@ let page: Page;
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  remote = await startRemote();
+  remote = await startRemote({ strict: true });
   proxy = await startFaultProxy(remote.url);
   host = await startBrowserHost({ args: ['--remote', proxy.url, '--app-id', remote.appId] });
   const bridge = createBridgeClient({ origin: host.origin, token: new URL(host.url).searchParams.get('token') ?? '' });

@@ -1,7 +1,8 @@
 // Money goes where it should, seen from the counter in Chromium through the browser host:
 // - a payment noticed while the cashier types the next amount leaves what they typed alone
-//   (remote mode, against `npm run serve` as its own process, behind the fault proxy so the test
-//   decides when the counter hears of the payment);
+//   (remote mode, against `npm run serve -- --strict` as its own process, as the real service
+//   answers, the payment coming from its Pix network; behind the fault proxy so the test decides
+//   when the counter hears of the payment);
 // - a production mode without its AppID never shows a QR code, and says what to set up.
 // Screenshots go to test-artifacts/e2e/ for a person to look at.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,7 +44,7 @@ describe('a payment noticed while the cashier types the next amount (remote mode
   let proxy: FaultProxy;
   let host: BrowserHostProcess;
   beforeAll(async () => {
-    remote = await startRemoteService();
+    remote = await startRemoteService({ strict: true });
     proxy = await startFaultProxy(remote.url);
     host = await startBrowserHost({ args: ['--remote', proxy.url, '--app-id', remote.appId] });
   });
@@ -88,7 +89,8 @@ describe('a payment noticed while the cashier types the next amount (remote mode
   }
 
   async function payAtRemote(charge: Charge): Promise<void> {
-    const paid = await remote.api('/openpix/testing/pay', { method: 'POST', body: { brCode: charge.brCode } });
+    // As the customer's bank pays: through the Pix network, not the service's API.
+    const paid = await remote.pay(charge.brCode);
     expect(paid.status, await paid.clone().text()).toBe(200);
   }
 

@@ -1,10 +1,13 @@
 // Selling offline (issue 10), as a cashier and an owner would, in Chromium through the browser
-// host, against a real `npm run serve` with the fault proxy between them:
+// host, against a real `npm run serve -- --strict` (the service as it answers in production: no
+// payment through its API, a Pix linked to a static QR code only when the code exists as it
+// arrives) with the fault proxy between them:
+// 0. online, the counter registers its offline codes ahead (`readyCodes`);
 // 1. the network goes (the proxy is cut);
 // 2. three sales are sold, each with an offline QR the customer could pay at once; one with
 //    "cliente mostrou o comprovante" (F6);
-// 3. two are paid at the remote while the counter is still offline, one by a bank that drops
-//    the txid;
+// 3. two are paid through the remote's Pix network while the counter is still offline, one by a
+//    bank that drops the txid;
 // 4. the network comes back.
 // Then the two paid sales are confirmed and chime, the third goes to "Conferir pagamentos
 // offline", and the day's totals match the remote's to the cent. Screenshots at 1024×768,
@@ -15,10 +18,11 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sale } from '../../src/shared/pos-api';
-import type { Transaction } from '../../src/shared/resources';
+import type { PixQrCode, Transaction } from '../../src/shared/resources';
 import { saoPauloDate, saoPauloDayRange } from '../../src/main/app/sao-paulo-day';
 import { createBridgeClient, type BridgeClient } from '../support/bridge-client';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import { payBrCode } from '../support/remote-api';
 import { startRemote, type RemoteProcess } from '../support/remote-process';
 import { startBrowserHost, type BrowserHostProcess } from './browser-host-process';
 import { launchChromium } from './chromium';
@@ -37,7 +41,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  remote = await startRemote();
+  remote = await startRemote({ strict: true });
   proxy = await startFaultProxy(remote.url);
   host = await startBrowserHost({
     args: ['--remote', proxy.url, '--app-id', remote.appId],
@@ -78,6 +82,25 @@ async function remoteCall<T>(method: string, path: string, body?: unknown): Prom
   return json;
 }
 
+/** As the customer's bank pays: through the strict remote's Pix network (its API takes no payment). */
+async function payAtBank(brCode: string, options: { dropTxid?: boolean } = {}): Promise<void> {
+  const reply = await payBrCode(remote, brCode, undefined, options);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+}
+
+/** Offline codes the counter has registered at the service ahead, unused (its status, as the page's bridge reads it). */
+async function readyCodes(): Promise<number> {
+  return (await bridge.call('getStatus')).offline.readyCodes ?? 0;
+}
+
+/**
+ * Before the network goes: at least `count` offline codes registered ahead, so each offline sale
+ * to come takes one and the service links its payment, as it documents, however long the outage.
+ */
+async function waitForReadyCodes(count: number): Promise<void> {
+  await expect.poll(readyCodes, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
+}
+
 /** Enter an amount on the new-sale screen and wait for the offline QR. */
 async function sellOffline(page: Page, digits: string): Promise<void> {
   await page.getByLabel('Valor', { exact: true }).waitFor();
@@ -95,11 +118,15 @@ describe('selling offline, paid while offline, confirmed when back', () => {
     await page.getByText('Online').first().waitFor();
     // The counter learnt the account's key while online: offline codes may pay into it.
     await expect.poll(async () => (await bridge.call('getStatus')).offline.confirmedKey, { timeout: 15_000 }).toBeTruthy();
+    // 0. And registered its codes ahead, one for each offline sale to come.
+    await waitForReadyCodes(3);
 
     // 1. The network goes.
     await proxy.cut('refuse');
     await expect.poll(async () => spaces(await connection(page).textContent()), { timeout: 15_000 }).toMatch(/Offline desde \d{2}:\d{2}/);
     expect(spaces(await offlineSales(page).textContent())).toMatch(/^0 offline não confirmadas/);
+    // Offline, none is registered any more: each sale now takes one of these.
+    const ready = await readyCodes();
 
     // 2. Three sales, each with a QR the customer can pay now.
     await sellOffline(page, '1234');
@@ -127,10 +154,17 @@ describe('selling offline, paid while offline, confirmed when back', () => {
       [1234, 'OFFLINE'],
     ]);
     const [unpaid, droppedTxid, byTxid] = sales as [Sale, Sale, Sale];
+    // Each took a code registered ahead: the service already has a static QR code with its txid
+    // (asked straight at the remote, the counter being offline), so it links a Pix that carries it.
+    expect(await readyCodes()).toBe(ready - 3);
+    for (const sale of sales) {
+      const { pixQrCode } = await remoteCall<{ pixQrCode: PixQrCode }>('GET', `/api/v1/qrcode-static/balcao-reserva-${sale.offline!.txid}`);
+      expect(pixQrCode.correlationID).toBe(`balcao-reserva-${sale.offline!.txid}`);
+    }
 
     // 3. Two are paid while the counter is still offline; one bank drops the txid.
-    await remoteCall('POST', '/openpix/testing/pay', { brCode: byTxid.brCode });
-    await remoteCall('POST', '/openpix/testing/pay', { brCode: droppedTxid.brCode, dropTxid: true });
+    await payAtBank(byTxid.brCode!);
+    await payAtBank(droppedTxid.brCode!, { dropTxid: true });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await bridge.call('getSale', { correlationID: byTxid.correlationID })).status).toBe('OFFLINE');
     const chimesBefore = await chimes(page);
@@ -206,6 +240,8 @@ describe('selling offline, paid while offline, confirmed when back', () => {
     await page.goto(host.url);
     await page.getByLabel('Valor', { exact: true }).waitFor();
     await expect.poll(async () => spaces(await connection(page).textContent()), { timeout: 15_000 }).toMatch(/^(Online|Sincronizando…)$/);
+    // Codes registered ahead, so the offline sale this test makes takes one.
+    await waitForReadyCodes(1);
 
     // The owner: at most R$ 10,00 per offline sale.
     await page.keyboard.press('F9');

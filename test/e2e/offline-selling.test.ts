@@ -1,8 +1,10 @@
 // The counter when the network drops and the owner has turned offline selling OFF (the sales then
 // wait for the service), in Chromium through the browser host, with the fault proxy between it
-// and a real `npm run serve`: the status bar says offline and counts the queue, a sale shows
-// "Conectando…" and never traps the cashier (Esc Esc, F1), and everything goes out once the
-// network is back. Screenshots at 1024×768, 1366×768 and 1920×1080 for a person to look at.
+// and a real `npm run serve -- --strict` (the service as it answers in production): the status
+// bar says offline and counts the queue, a sale shows "Conectando…" and never traps the cashier
+// (Esc Esc, F1), and everything goes out once the network is back; "Simular pagamento" pays the
+// QR that arrived through the service's documented simulator. Screenshots at 1024×768, 1366×768
+// and 1920×1080 for a person to look at.
 // Offline selling itself (on by default) is test/e2e/offline-sales.test.ts.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,7 +28,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  remote = await startRemote();
+  remote = await startRemote({ strict: true });
   proxy = await startFaultProxy(remote.url);
   host = await startBrowserHost({ args: ['--remote', proxy.url, '--app-id', remote.appId] });
   const bridge = createBridgeClient({ origin: host.origin, token: new URL(host.url).searchParams.get('token') ?? '' });
@@ -103,7 +105,7 @@ describe('selling while the network is down', () => {
     await page.context().close();
   });
 
-  it('turns a sale still "Conectando…" into its QR on screen when the answer arrives', async () => {
+  it('turns a sale still "Conectando…" into its QR on screen when the answer arrives, and "Simular pagamento" pays it', async () => {
     const page = await openCounter(VIEWPORTS[0]);
     await proxy.cut('refuse');
     await page.keyboard.type('777');
@@ -116,6 +118,12 @@ describe('selling while the network is down', () => {
     expect(brCode).toMatch(/^000201/);
     expect((await remoteCharges()).find((charge) => charge.brCode === brCode)?.value).toBe(777);
     await page.screenshot({ path: join(ARTIFACTS, 'offline-qr-chegou-1024x768.png') });
+    // Training: "Simular pagamento" (the button "Pix de treino", F8) pays it through the service's
+    // documented simulator (GET /openpix/testing?transactionID=), the only payment route the real
+    // service's API has.
+    await page.getByRole('button', { name: /Pix de treino/ }).click();
+    await page.getByRole('heading', { name: 'Pago' }).waitFor({ timeout: 5_000 });
+    expect((await remoteCharges()).find((charge) => charge.brCode === brCode)?.status).toBe('COMPLETED');
     await page.context().close();
   });
 });
