@@ -41,12 +41,23 @@ function txid(correlationID: string): string {
   return `TX${correlationID.toUpperCase()}`;
 }
 
-function qrCode(correlationID: string, value: number): PixQrCode {
-  return { id: `qr-${correlationID}`, correlationID, identifier: txid(correlationID), value, name: `Venda offline ${txid(correlationID)}` } as PixQrCode;
+/**
+ * An offline sale's registration: its correlationID, its value, its txid in the name. Made with an
+ * empty pool, its identifier is its txid; after it took a code registered ahead (`reserved`), the
+ * service gave it one of its own.
+ */
+function qrCode(correlationID: string, value: number, reserved = false): PixQrCode {
+  const identifier = reserved ? `svc${correlationID}generated` : txid(correlationID);
+  return { id: `qr-${correlationID}`, correlationID, identifier, value, name: `Balcão offline ${txid(correlationID)} ${AT} ${AT}` } as PixQrCode;
 }
 
-/** A Pix in without a charge: through the sale's static code (its txid), or from a bank that dropped the txid. */
-function pixIn(endToEndId: string, value: number, paidCode: string | null): Transaction {
+/** A code a counter registered ahead (open amount), by its identifier: the txid of the offline sale that takes it. */
+function reserve(identifier: string, counterId = 'k3y9counter'): PixQrCode {
+  return { id: `qr-reserva-${identifier}`, correlationID: `balcao-reserva-${identifier}`, identifier, value: null, name: `Balcão reserva ${counterId} ${identifier}` } as unknown as PixQrCode;
+}
+
+/** A Pix in without a charge: linked by the service to the static code `linkedTo` (by its identifier), or to none (a bank that dropped the txid). */
+function pixIn(endToEndId: string, value: number, linkedTo: PixQrCode | null): Transaction {
   return {
     type: 'PAYMENT',
     status: 'CONFIRMED',
@@ -54,9 +65,9 @@ function pixIn(endToEndId: string, value: number, paidCode: string | null): Tran
     endToEndId,
     endToEndID: endToEndId,
     time: AT,
-    transactionID: paidCode ? txid(paidCode) : 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
+    transactionID: linkedTo ? linkedTo.identifier : 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
     charge: null,
-    pixQrCode: paidCode ? { correlationID: paidCode, identifier: txid(paidCode), id: `qr-${paidCode}`, name: 'x' } : null,
+    pixQrCode: linkedTo ? { correlationID: linkedTo.correlationID, identifier: linkedTo.identifier, id: linkedTo.id, name: linkedTo.name } : null,
   } as Transaction;
 }
 
@@ -90,7 +101,9 @@ function totals(paidValue: number, refundedValue: number, count: number, paidCou
  * and confirmed, the customer's receipt shown, partly refunded by its end-to-end id (r5); o2 (A) never paid, under review NO_PAYMENT; o3 (A)
  * paid by a bank that dropped the txid, inside its window, the only offline sale of its value,
  * confirmed by value; o4 (A) cancelled, then paid with its txid: under review CANCELLED_PAID; o5
- * (B) paid with its txid after its window: under review LATE.
+ * (B) paid with its txid after its window: under review LATE. o1, o4 and o5 took codes registered
+ * ahead as their txids (their Pix are linked to those); o2 and o3 were made with an empty pool
+ * (their registrations carry their txids). Each counter also has an unused code registered ahead.
  */
 function world(): InvariantInput {
   const aSales = [
@@ -130,8 +143,19 @@ function world(): InvariantInput {
       s6: [remoteRefund('r2', 500, 'REJECTED')],
       t1: [remoteRefund('r3', 4_000, 'CONFIRMED')],
     },
-    pixQrCodes: [qrCode('o1', 1_500), qrCode('o2', 900), qrCode('o3', 2_500), qrCode('o4', 600), qrCode('o5', 800)],
-    transactions: [pixIn('E-o1', 1_500, 'o1'), pixIn('E-o3', 2_500, null), pixIn('E-o4', 600, 'o4'), pixIn('E-o5', 800, 'o5')],
+    pixQrCodes: [
+      reserve(txid('o1')),
+      reserve(txid('o4')),
+      reserve('FREEA1'),
+      reserve(txid('o5'), 'b0counter'),
+      reserve('FREEB1', 'b0counter'),
+      qrCode('o1', 1_500, true),
+      qrCode('o2', 900),
+      qrCode('o3', 2_500),
+      qrCode('o4', 600, true),
+      qrCode('o5', 800, true),
+    ],
+    transactions: [pixIn('E-o1', 1_500, reserve(txid('o1'))), pixIn('E-o3', 2_500, null), pixIn('E-o4', 600, reserve(txid('o4'))), pixIn('E-o5', 800, reserve(txid('o5'), 'b0counter'))],
     // The list has the charges' refunds too (their payments are no Pix without a charge): read per charge instead.
     paymentRefunds: [paymentRefund('r5', 'E-o1', 300, 'REFUNDED'), paymentRefund('r1', 'E-s2', 1_000, 'REFUNDED')],
   };
@@ -158,8 +182,7 @@ function world(): InvariantInput {
       { correlationID: 's5' },
       { correlationID: 's6' },
       { correlationID: 't1' },
-      // These sales were made with a txid of their own (no code registered ahead): a Pix that kept
-      // it counts as linked when the remote linked it (by its end-to-end id).
+      // The remote linked each Pix that kept its txid to the sale's code registered ahead.
       { correlationID: 'o1', offline: { txid: true, window: 'inside', endToEndId: 'E-o1' } },
       { correlationID: 'o3', offline: { txid: false, window: 'inside', endToEndId: 'E-o3' } },
       { correlationID: 'o4', offline: { txid: true, window: 'inside', endToEndId: 'E-o4' } },
@@ -228,9 +251,29 @@ const cases: { kind: ViolationKind; why: string; breakIt: (w: InvariantInput) =>
   { kind: 'offline-not-registered', why: 'registered at the remote, the counter shows it unregistered', breakIt: (w) => (offlineOf(w, 'o2').registered = false) },
   { kind: 'offline-registration-mismatch', why: 'the QR code with its txid names another sale', breakIt: (w) => (w.remote.pixQrCodes.find((c) => c.correlationID === 'o2')!.correlationID = 'x1') },
   { kind: 'offline-registration-mismatch', why: 'two QR codes with its txid (registered twice)', breakIt: (w) => w.remote.pixQrCodes.push({ ...qrCode('o2', 900), id: 'qr-again' }) },
+  { kind: 'offline-registration-mismatch', why: 'registered twice (a second registration under another identifier)', breakIt: (w) => w.remote.pixQrCodes.push({ ...qrCode('o1', 1_500, true), id: 'qr-again', identifier: 'svcAgain' }) },
+  { kind: 'offline-registration-mismatch', why: 'registered with another value', breakIt: (w) => (w.remote.pixQrCodes.find((c) => c.correlationID === 'o1')!.value = 1_400) },
+  { kind: 'offline-registration-mismatch', why: 'registered without its txid in the name', breakIt: (w) => (w.remote.pixQrCodes.find((c) => c.correlationID === 'o1')!.name = `Balcão offline OUTRO ${AT} ${AT}`) },
+  {
+    kind: 'offline-registration-mismatch',
+    why: 'it took a code registered ahead and its registration carries the same txid as identifier (two codes, one txid)',
+    breakIt: (w) => (w.remote.pixQrCodes.find((c) => c.correlationID === 'o4')!.identifier = txid('o4')),
+  },
+  {
+    kind: 'offline-registration-mismatch',
+    why: 'the code with its txid is no code registered ahead (it has a value) and not its registration',
+    breakIt: (w) => (w.remote.pixQrCodes.find((c) => c.correlationID === `balcao-reserva-${txid('o5')}`)!.value = 800),
+  },
+  { kind: 'offline-registration-mismatch', why: 'neither a code registered ahead nor its registration has its txid', breakIt: (w) => (w.remote.pixQrCodes = w.remote.pixQrCodes.filter((c) => c.identifier !== txid('o1'))) },
   { kind: 'remote-orphan-qrcode', why: 'a static QR code no offline sale has', breakIt: (w) => w.remote.pixQrCodes.push(qrCode('zz', 100)) },
+  { kind: 'remote-orphan-qrcode', why: 'a code named like one registered ahead, with a value', breakIt: (w) => w.remote.pixQrCodes.push({ ...reserve('FREEA2'), value: 100 }) },
+  { kind: 'remote-orphan-qrcode', why: "a reserve's correlationID whose suffix is not its identifier", breakIt: (w) => w.remote.pixQrCodes.push({ ...reserve('FREEA3'), identifier: 'OTHER3' }) },
   { kind: 'offline-false-match', why: 'confirmed by a Pix of another value', breakIt: (w) => (w.remote.transactions[0]!.value = 1_499) },
-  { kind: 'offline-false-match', why: "confirmed by the Pix of another sale's txid", breakIt: (w) => (w.remote.transactions[0] = pixIn('E-o1', 1_500, 'o2')) },
+  { kind: 'offline-false-match', why: "confirmed by the Pix of another sale's txid", breakIt: (w) => (w.remote.transactions[0] = pixIn('E-o1', 1_500, qrCode('o2', 900))) },
+  { kind: 'offline-false-match', why: "confirmed by a Pix linked to another sale's code registered ahead", breakIt: (w) => (w.remote.transactions[0] = pixIn('E-o1', 1_500, reserve(txid('o4')))) },
+  { kind: 'offline-false-match', why: 'confirmed by value with a Pix linked to an unused code registered ahead', breakIt: (w) => (w.remote.transactions[1] = pixIn('E-o3', 2_500, reserve('FREEA1'))) },
+  { kind: 'offline-false-match', why: "confirmed by a Pix linked to its own registration's identifier of the service (not its txid)", breakIt: (w) => (w.remote.transactions[0] = pixIn('E-o1', 1_500, qrCode('o1', 1_500, true))) },
+  { kind: 'offline-false-match', why: 'said to be matched by txid, the service linked its Pix to no code', breakIt: (w) => (offlineOf(w, 'o3').matchedBy = 'txid') },
   { kind: 'offline-false-match', why: 'confirmed with no such Pix at the remote', breakIt: (w) => (localSale(w, 'o3').endToEndId = 'E-nowhere') },
   { kind: 'offline-false-match', why: 'COMPLETED without being CONFIRMED by reconciliation', breakIt: (w) => (offlineOf(w, 'o1').state = 'AWAITING') },
   {
@@ -320,6 +363,50 @@ describe('checkInvariants', () => {
     offlineOf(w, 'o2').review!.reason = 'AMBIGUOUS';
     // o3 has a twin value now: its own expectation is relaxed too (COMPLETED or in review).
     expect(checkInvariants(w)).toEqual([]);
+  });
+
+  it('takes a Pix sent with the txid of a sale made with an empty pool, before its registration, as txid-less (the service linked it to nothing)', () => {
+    const w = world();
+    // o1 made with no code registered ahead: its txid is its registration's identifier, and its
+    // Pix came before that registration, so the service kept it unlinked: confirmed by value.
+    w.remote.pixQrCodes = w.remote.pixQrCodes.filter((c) => c.correlationID !== `balcao-reserva-${txid('o1')}` && c.correlationID !== 'o1');
+    w.remote.pixQrCodes.push(qrCode('o1', 1_500));
+    w.remote.transactions[0] = pixIn('E-o1', 1_500, null);
+    offlineOf(w, 'o1').matchedBy = 'value';
+    expect(checkInvariants(w)).toEqual([]);
+    // With a twin value, such a Pix could be either sale's: neither is required COMPLETED or NO_PAYMENT.
+    localSale(w, 'o1').status = 'OFFLINE';
+    Object.assign(offlineOf(w, 'o1'), { state: 'REVIEW', review: { reason: 'AMBIGUOUS', transactions: [], saleMatched: false } });
+    delete localSale(w, 'o1').endToEndId;
+    Object.assign(localSale(w, 'o2'), { value: 1_500 });
+    w.remote.pixQrCodes.find((c) => c.correlationID === 'o2')!.value = 1_500;
+    w.ledger.created.find((c) => c.correlationID === 'o2')!.value = 1_500;
+    offlineOf(w, 'o2').review!.reason = 'AMBIGUOUS';
+    // o1's refund went with its confirmation: the owner has not decided yet.
+    localSale(w, 'o1').refunds = [];
+    w.remote.paymentRefunds = w.remote.paymentRefunds.filter((r) => r.correlationID !== 'r5');
+    w.ledger.refunds = w.ledger.refunds.filter((r) => r.saleCorrelationID !== 'o1');
+    w.counters[0]!.days[0]!.totals = totals(12_500, 1_000, 10, 4);
+    expect(checkInvariants(w)).toEqual([]);
+  });
+
+  it('reads a code registered ahead by its correlationID, whatever its name says (with or without the counter)', () => {
+    const w = world();
+    for (const code of w.remote.pixQrCodes) if (code.correlationID.startsWith('balcao-reserva-')) code.name = `Balcão reserva ${code.identifier}`;
+    expect(checkInvariants(w)).toEqual([]);
+    for (const code of w.remote.pixQrCodes) if (code.correlationID.startsWith('balcao-reserva-')) code.name = 'anything';
+    expect(checkInvariants(w)).toEqual([]);
+  });
+
+  it("does not let an online sale's payment of the same value excuse an unpaid offline sale", () => {
+    const w = world();
+    // s6 (3 000, paid with its dynamic code) and o2 now share a value: a charge's Pix is the charge's.
+    localSale(w, 'o2').value = 3_000;
+    w.remote.pixQrCodes.find((c) => c.correlationID === 'o2')!.value = 3_000;
+    w.ledger.created.find((c) => c.correlationID === 'o2')!.value = 3_000;
+    expect(checkInvariants(w)).toEqual([]);
+    offlineOf(w, 'o2').review!.reason = 'AMBIGUOUS';
+    expect(checkInvariants(w).map(violationKind)).toEqual(['offline-unpaid-not-in-review']);
   });
 
   it('expects nothing but "settled" of a payment at the edge of its window', () => {

@@ -64,21 +64,28 @@
 // Offline sales (sale.offline present: made with a static code of the counter's own, because the
 // remote could not be reached or a create got no answer in time). The verdict is reached after
 // every offline sale's window closed (the matcher's closing time: window + grace + 2·skew +
-// settle delay) and the counters' reconciliation settled. A Pix's txid is the identifier of the
-// static QR code the service linked it to (the remote's own view); a bank that dropped it, or a
-// txid of a code not registered when the Pix came, leaves none: only its value can tell.
+// settle delay) and the counters' reconciliation settled. A Pix's link is the static QR code the
+// service linked it to (`pixQrCode` in the service's own view, its back office): the code whose
+// identifier was the Pix's txid when it arrived. A bank that dropped the txid, or a txid no code
+// had yet when the Pix came (a sale made with no code registered ahead, paid before its
+// registration), leaves none: only its value can tell. The transaction's `transactionID` is never
+// read as a txid (the service does not document it so).
 // - Never two payable codes: the remote has no charge with an offline sale's correlationID
 //   (neither in the window's list nor by GET, which answers 400 once a withdrawn one is deleted).
 // - Registered: the sale's txid is the identifier of exactly one remote static QR code: the code
-//   the counter registered ahead and the sale took (correlationID balcao-reserva-<txid>, no value),
-//   or, for a sale made when none was left, the sale's own registration. The sale is registered
-//   once (correlationID = the sale's, its value, its txid in the name), and the counter shows it
-//   registered. Every remote static QR code is a code registered ahead or an offline sale's
-//   registration.
+//   the counter registered ahead and the sale took (correlationID balcao-reserva-<txid>, no value;
+//   its name, `Balcão reserva [<counter>] <txid>`, is not read), or, for a sale made when none was
+//   left, the sale's own registration. The sale has exactly one registration (correlationID = the
+//   sale's, value = the sale's, its txid a word of its name `Balcão offline <txid> <createdAt>
+//   <windowEnd>`; for a sale that took a reserve, an identifier of the service's own), and the
+//   counter shows it registered. Every remote static QR code is a counter's code registered ahead
+//   (used or not: correlationID balcao-reserva-<its identifier>, no value) or an offline sale's
+//   registration ("remote-orphan-qrcode" otherwise).
 // - Zero false matches: a COMPLETED offline sale has offline state CONFIRMED (the trials never
 //   decide as the owner) and an endToEndId naming a remote PAYMENT transaction without a charge,
-//   with the sale's value, whose txid is the sale's (matched by txid) or absent (matched by
-//   value). No endToEndId is the payment of two sales (offline or online).
+//   with the sale's value, whose link is the code with the sale's txid (its reserve, or its own
+//   registration) or none (matched by value; a sale the counter says it matched by txid must have
+//   the link). No endToEndId is the payment of two sales (offline or online).
 // - Paid with its txid inside its window (the bank answered 200 no later than expiresDate + grace,
 //   by the trial's clock, which is the counter's and the remote's) and not cancelled: COMPLETED.
 //   Paid without txid inside its window, not cancelled, and no other offline sale of any counter
@@ -415,16 +422,31 @@ export function checkInvariants({ counters, remote, ledger }: InvariantInput): s
   return [...violations];
 }
 
-/** The correlationID of a code a counter registered ahead (src/main/sync/offline-pool.ts). */
+/** The correlationID of a code a counter registered ahead (src/main/sync/offline-pool.ts): `balcao-reserva-<identifier>`. */
 const RESERVE_PREFIX = 'balcao-reserva-';
 
-/** The Pix rules' txid shape; a longer id is the service's own (the payer's bank dropped the txid). */
-const TXID_SHAPE = /^[A-Za-z0-9]{1,25}$/;
+/**
+ * Whether a remote static QR code is a code a counter registered ahead, used or not: told by its
+ * correlationID (its name may or may not carry the counter's id), whose suffix is its identifier,
+ * open-amount (no value).
+ */
+export function isReserve(code: PixQrCode): boolean {
+  return code.correlationID === `${RESERVE_PREFIX}${code.identifier}` && code.value === null;
+}
 
-/** The txid a Pix carried, as the counter's matcher reads it: its QR code's identifier, else a txid-shaped transactionID. */
-export function txidOf(transaction: Transaction): string | undefined {
-  const candidate = transaction.pixQrCode?.identifier ?? transaction.transactionID;
-  return candidate && TXID_SHAPE.test(candidate) && candidate !== '***' ? candidate : undefined;
+/** Whether a code's name holds this txid as a word (`Balcão offline <txid> <createdAt> <windowEnd>`). */
+function nameHolds(name: string, txid: string): boolean {
+  return name.split(' ').includes(txid);
+}
+
+/**
+ * The static QR code the service linked a Pix to, as its back office shows it (`pixQrCode`), or
+ * undefined: a bank that dropped the txid, or a txid no code had when the Pix arrived. The
+ * transaction's own `transactionID` is not read: the service does not document it as the txid.
+ */
+export function linkOf(transaction: Transaction): { identifier: string; correlationID: string } | undefined {
+  const code = transaction.pixQrCode;
+  return code ? { identifier: code.identifier, correlationID: code.correlationID } : undefined;
 }
 
 function checkOfflineSales(
@@ -446,20 +468,29 @@ function checkOfflineSales(
   // The code registered ahead that an offline sale took as its txid: a Pix that keeps the txid is
   // linked to it by the service as it comes (the code existed before the sale). A sale made when
   // none was left has a txid of its own, linked only from its registration on.
-  const reserveOf = (txid: string) => (codesByIdentifier.get(txid) ?? []).find((code) => code.correlationID === `${RESERVE_PREFIX}${txid}`);
+  const reserveOf = (txid: string) => (codesByIdentifier.get(txid) ?? []).find(isReserve);
   const offlineTxid = new Map(offline.map(({ sale }) => [sale.correlationID, sale.offline!.txid]));
+  // Whether the service linked a Pix the trial sent with the sale's txid to the sale's code: by
+  // the transaction's link when the bank's answer named it, else by whether the code existed
+  // before the sale (a reserve). A txid it could not link counts as none: only its value can tell.
+  const linked = (txid: string, payment: { txid: boolean; endToEndId?: string }) => {
+    if (!payment.txid) return false;
+    const transaction = payment.endToEndId ? transactions.get(payment.endToEndId) : undefined;
+    if (transaction) return linkOf(transaction)?.identifier === txid;
+    return reserveOf(txid) !== undefined;
+  };
   // Values of the Pix the trial sent that the service could not link to their sale (txid dropped,
-  // or kept to a code not registered yet), by the sale it meant to pay: only their value can tell.
+  // or kept to a code not registered yet), by the sale it meant to pay.
+  const endToEndOf = new Map(ledger.paid.flatMap((entry) => (entry.offline?.endToEndId ? [[entry.correlationID, entry.offline.endToEndId] as const] : [])));
   const txidLess = ledger.payTried
-    .filter((entry) => entry.dropTxid || !reserveOf(offlineTxid.get(entry.correlationID) ?? ''))
+    .filter((entry) => {
+      const txid = offlineTxid.get(entry.correlationID);
+      if (txid === undefined) return false; // an online sale's dynamic code: its charge's
+      const endToEndId = endToEndOf.get(entry.correlationID);
+      return !linked(txid, { txid: !entry.dropTxid, ...(endToEndId ? { endToEndId } : {}) });
+    })
     .map((entry) => ({ id: entry.correlationID, value: local.get(entry.correlationID)?.sale.value }));
   const shadowed = (sale: Sale) => txidLess.some((pix) => pix.id !== sale.correlationID && pix.value === sale.value);
-  const linked = (txid: string, payment: OfflinePayment) => {
-    if (!payment.txid) return false;
-    if (reserveOf(txid)) return true;
-    const transaction = payment.endToEndId ? transactions.get(payment.endToEndId) : undefined;
-    return transaction !== undefined && txidOf(transaction) === txid;
-  };
 
   const offlineIds = new Set(offline.map(({ sale }) => sale.correlationID));
   for (const { counter, sale } of offline) {
@@ -469,18 +500,20 @@ function checkOfflineSales(
     const charge = remoteCharges.get(id);
     if (charge) add('offline-charge-payable', `${where} was sold offline and the remote has its charge ${charge.status} (a second payable code)`);
 
-    // Its txid is one code's identifier (the reserve it took, or its own registration), and it is
-    // registered once, with its value and its txid in the name.
+    // Its txid is one code's identifier: the reserve it took (balcao-reserva-<txid>, no value) or,
+    // made when none was left, its own registration. And it is registered once: correlationID the
+    // sale's, its value, its txid in the name (the registration of a sale that took a reserve
+    // has an identifier of the service's own, so it is not among the codes with its txid).
     const codes = codesByIdentifier.get(info.txid) ?? [];
     const registration = remote.pixQrCodes.filter((code) => code.correlationID === id);
     if (registration.length === 0 || !info.registered) {
       add('offline-not-registered', `${where} ${registration.length === 0 ? 'has no registration at the remote' : 'is registered at the remote but the counter shows it unregistered'}`);
     }
-    const codeFits = codes.length === 1 && (codes[0]!.correlationID === `${RESERVE_PREFIX}${info.txid}` ? codes[0]!.value === null : codes[0]!.correlationID === id);
-    if (!codeFits || registration.length > 1 || registration.some((code) => code.value !== sale.value || !code.name.includes(info.txid))) {
+    const codeFits = codes.length === 1 && (isReserve(codes[0]!) || codes[0]!.correlationID === id);
+    if (!codeFits || registration.length > 1 || registration.some((code) => code.value !== sale.value || !nameHolds(code.name, info.txid))) {
       add(
         'offline-registration-mismatch',
-        `${where}: the remote's codes with its identifier are ${codes.map((code) => `${code.correlationID} (${code.value})`).join(', ') || 'none'}; its registrations ${registration.map((code) => `${code.name} (${code.value})`).join(', ') || 'none'}`,
+        `${where}: the remote's codes with its identifier are ${codes.map((code) => `${code.correlationID} (${code.value})`).join(', ') || 'none'}; its registrations ${registration.map((code) => `${code.identifier} "${code.name}" (${code.value})`).join(', ') || 'none'}`,
       );
     }
 
@@ -488,12 +521,16 @@ function checkOfflineSales(
     const reason = info.review?.reason;
     const shown = `${sale.status}/${state}${reason ? `/${reason}` : ''}`;
     if (sale.status === 'COMPLETED') {
+      // Zero false matches: its payment is a Pix without charge, of its value, that the service
+      // linked to the code with the sale's txid or to none (then the value matched it); a sale
+      // matched "by txid" had its Pix linked (the counter reads no txid from anywhere else).
       const payment = sale.endToEndId ? transactions.get(sale.endToEndId) : undefined;
-      const txid = payment ? txidOf(payment) : undefined;
-      if (state !== 'CONFIRMED' || !payment || payment.type !== 'PAYMENT' || payment.charge || payment.value !== sale.value || (txid !== undefined && txid !== info.txid)) {
+      const link = payment ? linkOf(payment) : undefined;
+      const linkFits = link === undefined ? info.matchedBy !== 'txid' : link.identifier === info.txid;
+      if (state !== 'CONFIRMED' || !payment || payment.type !== 'PAYMENT' || payment.charge || payment.value !== sale.value || !linkFits) {
         add(
           'offline-false-match',
-          `${where} is ${shown} with payment ${sale.endToEndId ?? '(none)'}: ${payment ? `the remote's ${payment.type} of ${payment.value}, txid ${txid ?? '(none)'}${payment.charge ? `, of charge ${payment.charge.correlationID}` : ''}` : 'no such remote PAYMENT'}`,
+          `${where} is ${shown}${info.matchedBy ? ` (matched by ${info.matchedBy})` : ''} with payment ${sale.endToEndId ?? '(none)'}: ${payment ? `the remote's ${payment.type} of ${payment.value}, linked to ${link ? `${link.correlationID} (identifier ${link.identifier})` : 'no code'}${payment.charge ? `, of charge ${payment.charge.correlationID}` : ''}` : 'no such remote PAYMENT'}`,
         );
       }
     }
@@ -520,9 +557,11 @@ function checkOfflineSales(
       }
     }
   }
+  // Every remote static QR code is a counter's: a code registered ahead (used or not) or an
+  // offline sale's registration (the trial's remote is its own, nothing else makes codes there).
   for (const code of remote.pixQrCodes) {
-    if (!code.correlationID.startsWith(RESERVE_PREFIX) && !offlineIds.has(code.correlationID)) {
-      add('remote-orphan-qrcode', `the remote has static QR code ${code.identifier} (${code.correlationID}, ${code.value}) that is neither a counter's code registered ahead nor an offline sale's registration`);
+    if (!isReserve(code) && !offlineIds.has(code.correlationID)) {
+      add('remote-orphan-qrcode', `the remote has static QR code ${code.identifier} (${code.correlationID}, "${code.name}", ${code.value}) that is neither a counter's code registered ahead nor an offline sale's registration`);
     }
   }
 

@@ -2,6 +2,8 @@
 // and able to draw every kind of step.
 import { describe, expect, it } from 'vitest';
 import { describeStep, FAULT_STEP_KINDS, planTrial, STEP_KINDS, type Step } from './trial-plan';
+import { plannedTrials } from './trial-suite';
+import { refusesOptionalReads, shiftsAPage } from './trial-steps';
 
 describe('planTrial', () => {
   it('replays the same steps from the same seed, and other steps from another seed', () => {
@@ -25,6 +27,14 @@ describe('planTrial', () => {
     expect(counters).toEqual(new Set([0, 1]));
     const faults = steps.filter((s): s is Extract<Step, { kind: 'faults' }> => s.kind === 'faults');
     expect(new Set(faults.map((s) => s.writesOnly))).toEqual(new Set([true, false]));
+  });
+
+  it("refuses optional reads and shifts pages in some of the default trials' fault plans, each independently", () => {
+    const faults = plannedTrials()
+      .flatMap((trial) => planTrial({ seed: trial.seed, steps: 40, counters: trial.counters }))
+      .filter((s): s is Extract<Step, { kind: 'faults' }> => s.kind === 'faults');
+    const combos = new Set(faults.map((s) => `${refusesOptionalReads(s)}/${shiftsAPage(s)}`));
+    expect(combos).toEqual(new Set(['true/true', 'true/false', 'false/true', 'false/false']));
   });
 
   it('uses only counter 0 with one counter', () => {

@@ -2,6 +2,7 @@
 // it, the violations, every step with its outcome, the faults each proxy applied, and the tail
 // of what each counter printed.
 import type { ProxyLogEntry } from '../support/fault-proxy';
+import { isReserve } from './invariants';
 import { describeStep } from './trial-plan';
 import type { TrialResult } from './trial-runner';
 
@@ -20,12 +21,25 @@ export function offlineSummary(result: Pick<TrialResult, 'finalInput'>): string 
   const count = (test: (sale: (typeof sales)[number]) => boolean) => sales.filter(test).length;
   const reasons = new Map<string, number>();
   for (const sale of sales) if (sale.offline!.review) reasons.set(sale.offline!.review.reason, (reasons.get(sale.offline!.review.reason) ?? 0) + 1);
+  const reserves = new Set((result.finalInput?.remote.pixQrCodes ?? []).filter(isReserve).map((code) => code.identifier));
   return (
-    `offline: ${sales.length} sold, ${count((s) => s.status === 'COMPLETED' && s.offline!.matchedBy === 'txid')} confirmed by txid, ` +
+    `offline: ${sales.length} sold (${count((s) => reserves.has(s.offline!.txid))} on codes registered ahead), ${count((s) => s.status === 'COMPLETED' && s.offline!.matchedBy === 'txid')} confirmed by txid, ` +
     `${count((s) => s.status === 'COMPLETED' && s.offline!.matchedBy === 'value')} by value, ${count((s) => s.status === 'CANCELLED')} cancelled, ` +
     `${count((s) => s.offline!.dynamicChargeWithdrawn)} with a withdrawn charge, ${count((s) => s.offline!.customerShowedReceiptAt !== undefined)} receipts shown; ` +
     `review ${[...reasons].map(([reason, n]) => `${reason} ×${n}`).join(', ') || 'none'}`
   );
+}
+
+/** The fault plans of a trial: how many, how many refused the optional reads, held a list page, and how each hold ended. */
+export function faultSummary(result: Pick<TrialResult, 'steps' | 'proxyLogs'>): string {
+  const plans = result.steps.filter((entry) => entry.step.kind === 'faults');
+  if (plans.length === 0) return 'fault plans: none';
+  const refusing = plans.filter((entry) => entry.outcome.includes('optional reads refused')).length;
+  const holding = plans.filter((entry) => entry.outcome.includes('list page held')).length;
+  const refused = result.proxyLogs.flat().filter((entry) => entry.fault.kind === 'status' && entry.fault.status === 403).length;
+  const held = result.proxyLogs.flat().filter((entry) => entry.fault.kind === 'hold').length;
+  const acrossPayment = result.steps.filter((entry) => entry.step.kind === 'pay' && entry.outcome.includes('then released')).length;
+  return `fault plans: ${plans.length} (${refusing} refusing optional reads: ${refused} refused; ${holding} holding a list page: ${held} held, ${acrossPayment} across a payment)`;
 }
 
 export function formatTrialReport(result: TrialResult): string {
@@ -35,6 +49,7 @@ export function formatTrialReport(result: TrialResult): string {
     `Trial seed=${seed} steps=${steps} counters=${counters}: ${verdict} in ${(result.durationMs / 1000).toFixed(1)} s${result.drained ? '' : ' (queues did not drain)'}${result.drained && !result.settled ? ' (offline sales did not settle)' : ''}`,
     `Replay: ${replayCommand(result)}`,
     offlineSummary(result),
+    faultSummary(result),
     `Time: start ${seconds(result.phasesMs.start)}, steps ${seconds(result.phasesMs.steps)}, drain ${seconds(result.phasesMs.drain)}, settle ${seconds(result.phasesMs.settle)}, converge ${seconds(result.phasesMs.converge)}`,
   ];
   if (result.error) lines.push('', 'Error:', indent(result.error));

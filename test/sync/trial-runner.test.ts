@@ -37,12 +37,17 @@ describe('trial runner', () => {
       async beforeVerdict(world) {
         const created = await createRemoteCharge(world.remote, { correlationID: orphan, value: 777 });
         expect(created.status).toBe(200);
+        // And a static QR code no counter registered, through the strict API (which does not show
+        // its identifier): the auditor's view (the service's back office) does.
+        const code = await remoteCall(world.remote, '/api/v1/qrcode-static', { method: 'POST', body: { name: 'Feito por fora', correlationID: `${orphan}-qr`, value: 555 } });
+        expect(code.status).toBe(200);
       },
       convergeTimeoutMs: 1_000,
     });
     expect(result.error).toBeUndefined();
     expect(trialPassed(result)).toBe(false);
     expect(result.violations).toContain(`remote-orphan-charge: the remote has ${orphan} (ACTIVE, 777) and no counter lists it`);
+    expect(result.violations.find((v) => v.startsWith('remote-orphan-qrcode:'))).toMatch(new RegExp(`static QR code \\w+ \\(${orphan}-qr, "Feito por fora", 555\\)`));
     const report = formatTrialReport(result);
     expect(report).toContain(`Trial seed=${CONTROL.seed} steps=6 counters=1: FAILED`);
     expect(report).toContain('  #6 ');

@@ -9,7 +9,7 @@
 // sale confirmed without an identified Pix) is an outcome like any other.
 import type { Sale } from '../../src/shared/pos-api';
 import type { Attempt } from '../support/bridge-client';
-import { randomFaultPlan } from '../support/fault-proxy';
+import { randomFaultPlan, type Fault, type FaultProxy, type ProxiedRequest } from '../support/fault-proxy';
 import { payBrCode } from '../support/remote-api';
 import { sleep } from '../support/wait';
 import type { CashierLedger, OfflinePayment } from './invariants';
@@ -54,17 +54,29 @@ export async function runStep(world: TrialWorld, state: TrialState, step: Step):
     case 'refund':
       return refund(world, state, step.pick, step.fraction);
     case 'faults': {
+      const proxy = world.proxies[step.counter]!;
       const random = randomFaultPlan(step.seed, step.rates, step.writesOnly ? { only: isWrite } : {});
       // One plan in three also refuses the counter's optional reads (its Pix keys, its company, the
       // account's static QR codes) with a 403, as a service does to an AppID without those scopes:
-      // the counter must keep selling. Drawn from the step's seed, so no other draw moves.
+      // the counter must keep selling. One plan in two holds the next list page the counter reads
+      // until the trial pays something (a page shift, see PageHold). Both derived from the step's
+      // seed, and the random plan draws for every request whatever it gets: no other draw moves.
       const refuses = refusesOptionalReads(step);
-      world.proxies[step.counter]!.setPlan((request) => (refuses && isOptionalRead(request) ? { kind: 'status', status: 403 } : random(request)));
-      return refuses ? 'plan set (optional reads refused)' : 'plan set';
+      releaseHeldPage(proxy, 'a new plan');
+      const hold = shiftsAPage(step) ? armPageHold(proxy) : undefined;
+      proxy.setPlan((request) => {
+        const drawn = random(request);
+        if (refuses && isOptionalRead(request)) return { kind: 'status', status: 403, error: 'Acesso não permitido' };
+        return hold?.take(request) ?? drawn;
+      });
+      return `plan set${refuses ? ', optional reads refused' : ''}${hold ? ', the next list page held until a payment' : ''}`;
     }
-    case 'calm':
-      world.proxies[step.counter]!.setPlan();
-      return 'plan cleared';
+    case 'calm': {
+      const proxy = world.proxies[step.counter]!;
+      const released = releaseHeldPage(proxy, 'calm');
+      proxy.setPlan();
+      return `plan cleared${released ? ` (${released})` : ''}`;
+    }
     case 'cut': {
       const proxy = world.proxies[step.counter]!;
       if (proxy.isCut) return 'already cut';
@@ -147,6 +159,9 @@ async function pay(world: TrialWorld, state: TrialState, step: Extract<Step, { k
     return `${sale.correlationID}: the bank could not reach the remote (${String(error)})`;
   }
   const answeredAt = Date.now();
+  // A list page a counter asked for before this payment goes to it now: its next page is read
+  // after the payment moved the list.
+  const released = releaseHeldPages(world, 'paid');
   sale.paid = true;
   let offline: OfflinePayment | undefined;
   if (sale.offline) {
@@ -156,7 +171,7 @@ async function pay(world: TrialWorld, state: TrialState, step: Extract<Step, { k
   }
   state.ledger.paid.push({ correlationID: sale.correlationID, ...(offline ? { offline } : {}) });
   const how = offline ? ` its offline code ${offline.txid ? 'with' : 'without'} txid, ${offline.window === 'inside' ? 'inside' : offline.window === 'late' ? 'after' : 'at the edge of'} its window,` : '';
-  return `${sale.correlationID}: paid (${sale.value})${how} while shown ${shown ?? 'unknown'}`;
+  return `${sale.correlationID}: paid (${sale.value})${how} while shown ${shown ?? 'unknown'}${released.length > 0 ? `; then released ${released.join(', ')}` : ''}`;
 }
 
 /** "Cliente mostrou o comprovante": on one of the counter's offline sales (any of its sales when it has none: a 409 then). */
@@ -231,6 +246,87 @@ async function saleOnceShown(world: TrialWorld, sale: TrialSale, shown: (sale: S
     if ((current.ok && shown(current.value)) || Date.now() >= deadline) return current;
     await sleep(100);
   }
+}
+
+/** Whether a faults step also holds a list page across a payment (derived from its seed, independent of refusesOptionalReads). */
+export function shiftsAPage(step: Extract<Step, { kind: 'faults' }>): boolean {
+  return Math.floor(step.seed / 3) % 2 === 0;
+}
+
+/**
+ * The longest a list page is held: below the counter's request timeout (5 s,
+ * DEFAULT_REQUEST_TIMEOUT_MS), so it gets a late page, not a lost one, when no payment comes.
+ */
+const PAGE_HOLD_MAX_MS = 3_000;
+
+/**
+ * A page shift: the first list page (GET of the charges, the Pix in or the static QR codes) the
+ * counter reads after the plan is set is sent to the service, whose answer the proxy keeps until
+ * the trial's next payment has been answered (or PAGE_HOLD_MAX_MS passed, or the counter's plan
+ * changes). The counter then reads its next page from a list the payment moved: on a newest-first
+ * list a Pix pushes every item down a place, and a paid charge leaves the list of open ones.
+ */
+interface PageHold {
+  /** The hold for this request, the first list page once armed; undefined for any other request. */
+  take(request: ProxiedRequest): Fault | undefined;
+  /** Whether a page is held now. */
+  holding(): boolean;
+  /** Lets the held page go (and disarms); what was held, for the step log (undefined when nothing was). */
+  release(why: string): string | undefined;
+}
+
+const pageHolds = new Map<FaultProxy, PageHold>();
+
+function armPageHold(proxy: FaultProxy): PageHold {
+  let armed = true;
+  let done = false;
+  let held: { path: string; since: number } | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let resolve!: () => void;
+  const released = new Promise<void>((done) => (resolve = done));
+  const hold: PageHold = {
+    take(request) {
+      if (!armed || !isListPage(request)) return undefined;
+      armed = false;
+      held = { path: request.path, since: Date.now() };
+      timer = setTimeout(() => hold.release('the time limit'), PAGE_HOLD_MAX_MS);
+      timer.unref();
+      return { kind: 'hold', release: released };
+    },
+    holding: () => held !== undefined && !done,
+    release(why) {
+      if (done) return undefined;
+      armed = false;
+      done = true;
+      if (timer) clearTimeout(timer);
+      resolve();
+      if (pageHolds.get(proxy) === hold) pageHolds.delete(proxy);
+      return held ? `the list page GET ${held.path} held ${Date.now() - held.since} ms, on ${why}` : undefined;
+    },
+  };
+  pageHolds.set(proxy, hold);
+  return hold;
+}
+
+function releaseHeldPage(proxy: FaultProxy, why: string): string | undefined {
+  return pageHolds.get(proxy)?.release(why);
+}
+
+/** Releases the pages held for every counter that is holding one (an armed hold still waiting for its page stays armed). */
+function releaseHeldPages(world: TrialWorld, why: string): string[] {
+  const released: string[] = [];
+  for (const [index, proxy] of world.proxies.entries()) {
+    const hold = pageHolds.get(proxy);
+    const what = hold && hold.holding() ? hold.release(why) : undefined;
+    if (what) released.push(`c${index}'s ${what}`);
+  }
+  return released;
+}
+
+function isListPage(request: { method: string; path: string }): boolean {
+  if (request.method !== 'GET') return false;
+  const path = request.path.split('?')[0]!;
+  return path === '/api/v1/transaction' || path === '/api/v1/charge' || path === '/api/v1/qrcode-static';
 }
 
 /** Whether a faults step also refuses the optional reads (derived from its seed, see runStep). */

@@ -4,12 +4,13 @@
 //   npm test                                        200 trials, base seed 20261123 (the same every run)
 //   TRIAL_SEED=123 TRIAL_COUNT=1 TRIAL_COUNTERS=2   replay one (the failure message prints this line)
 //   TRIAL_COUNT=400 TRIAL_STEPS=60                  more, longer trials
-//   TRIAL_SUMMARY=1                                 one line per trial, passed or not (offline sales made, confirmed, reviewed)
+//   TRIAL_SUMMARY=1                                 one line per trial, passed or not (offline sales made, confirmed, reviewed; fault plans)
+//   TRIAL_REMOTE=permissive                         the same trials against the permissive sandbox, to compare durations only
 //
 // The seeds are fixed by default so a red run is the code's doing, not the dice's; `npm run bench`
 // runs a soak with fresh seeds to keep exploring.
 import { describe, expect, it } from 'vitest';
-import { formatTrialReport, offlineSummary } from './trial-report';
+import { faultSummary, formatTrialReport, offlineSummary } from './trial-report';
 import { runTrial, trialPassed } from './trial-runner';
 
 export const DEFAULT_TRIAL_COUNT = 200;
@@ -52,7 +53,7 @@ export function defineTrialShard(shard: number, shards: number): void {
       const result = await runTrial({ seed, steps, counters });
       if (process.env.TRIAL_SUMMARY) {
         const { start, steps: stepsMs, drain, settle, converge } = result.phasesMs;
-        console.log(`seed=${seed} counters=${counters} ${trialPassed(result) ? 'passed' : 'FAILED'} in ${(result.durationMs / 1000).toFixed(1)} s (start ${start}, steps ${stepsMs}, drain ${drain}, settle ${settle}, converge ${converge} ms); ${offlineSummary(result)}`);
+        console.log(`seed=${seed} counters=${counters} ${trialPassed(result) ? 'passed' : 'FAILED'} in ${(result.durationMs / 1000).toFixed(1)} s (start ${start}, steps ${stepsMs}, drain ${drain}, settle ${settle}, converge ${converge} ms); ${offlineSummary(result)}; ${faultSummary(result)}`);
       }
       expect(trialPassed(result), formatTrialReport(result)).toBe(true);
     });

@@ -41,7 +41,23 @@ export function offlineClosedAt(createdAt: string): number {
 export interface TrialWorld {
   /** Strict: the counters meet only what the real service documents; the bank pays through its Pix network. */
   remote: RemoteProcess;
-  /** The service's own view (its back office), for the auditor: every field, never through a proxy. */
+  /**
+   * The service's own view (its back office), for the auditor: every field, never through a proxy.
+   *
+   * Why the back office (`GET <Pix network>/back-office/<API path>`, src/main/http/pix-network.ts)
+   * and not another reader of the remote's database: the strict API hides what the invariants
+   * judge by (a static QR code's identifier, the code a Pix was linked to), and only the process
+   * that owns the database should read it. An Engine opened in the test process over the same
+   * file is a second writer (openDatabase sets WAL and migrates, the sandbox bootstrap and the
+   * engine's sweeps write; the store has no read-only mode) racing the remote's single writer,
+   * and a second, permissive `npm run serve` on the file is the same and more (its own sweeper
+   * and webhook dispatcher). The back office answers from the remote's own engine, through the
+   * permissive routes' code (the same serializers, links and refunds as the sandbox API), reads
+   * only, on the Pix network port that remote-process.ts keeps across every restart (SIGTERM or
+   * kill -9: the database is the remote's, recovered by the remote itself as it starts). The
+   * verdict is read only after heal(), so the remote is up; a read that fails is retried by
+   * converge() until its deadline.
+   */
   auditor: RemoteEndpoint;
   proxies: FaultProxy[];
   counters: CounterProcess[];
@@ -53,6 +69,11 @@ export interface TrialWorld {
 export interface TrialWorldOptions {
   /** The remote lists oldest first (the document does not say which order its lists come in). */
   oldestFirst?: boolean;
+  /**
+   * The permissive sandbox instead of `--strict` (no page size, no order, payments through its
+   * testing API): only to compare durations (TRIAL_REMOTE=permissive), never what CI runs.
+   */
+  permissive?: boolean;
 }
 
 /**
@@ -62,16 +83,18 @@ export interface TrialWorldOptions {
 export const TRIAL_PAGE_SIZE = 5;
 
 export async function startTrialWorld(counterCount: number, options: TrialWorldOptions = {}): Promise<TrialWorld> {
-  const remote = await startRemote({
-    strict: true,
-    args: ['--page-size', String(TRIAL_PAGE_SIZE), ...(options.oldestFirst ? ['--list-order', 'oldest-first'] : [])],
-  });
+  const remote = options.permissive
+    ? await startRemote()
+    : await startRemote({
+        strict: true,
+        args: ['--page-size', String(TRIAL_PAGE_SIZE), ...(options.oldestFirst ? ['--list-order', 'oldest-first'] : [])],
+      });
   const proxies: FaultProxy[] = [];
   const counters: CounterProcess[] = [];
   const world: TrialWorld = {
     remote,
     get auditor() {
-      return { url: `${remote.pixNetworkUrl}${BACK_OFFICE_PREFIX}`, appId: remote.appId };
+      return remote.pixNetworkUrl ? { url: `${remote.pixNetworkUrl}${BACK_OFFICE_PREFIX}`, appId: remote.appId } : { url: remote.url, appId: remote.appId };
     },
     proxies,
     counters,
