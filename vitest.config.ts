@@ -9,6 +9,8 @@ export default defineConfig({
     // Every engine a test starts, in process or as a served child process, checks each answer
     // against its operation's declared response schema (src/main/engine/operation.ts).
     env: { BALCAO_CHECK_RESPONSES: '1' },
+    // The build every project's tests run (the served programs, the browser host's renderer).
+    globalSetup: ['test/global-setup.ts'],
     projects: [
       {
         extends: true,
@@ -20,13 +22,12 @@ export default defineConfig({
         },
       },
       {
-        // The real browser host driven by Debian Chromium; one renderer build first.
+        // The real browser host driven by Debian Chromium.
         extends: true,
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

@@ -17,6 +17,8 @@ import { benchOfflineReconcile } from './offline-reconcile';
 import { benchOfflinePass } from './offline-reconcile-pass';
 import { benchUiLatency } from './ui-latency';
 import { benchRequestBudget } from './request-budget';
+import { benchServerStart } from './server-start';
+import { ensureBuilt } from '../scripts/build.mjs';
 import { elapsedMs } from './measure';
 import { type BenchSection, formatTable, meetsAim, writeResults } from './report';
 
@@ -37,6 +39,7 @@ const config = quick
       reconcile: { small: 50, large: 500 },
       offlinePass: { small: 50, large: 500 },
       requests: { idleMs: 10_000, saleMs: 5_000, dayPix: 200, earlierDays: [1, 10] as [number, number], offlineSales: 5, afterMs: 6_000 },
+      serverStart: { starts: 3 },
     }
   : {
       create: { rounds: 8, batchMs: 600, warmupMs: 400 },
@@ -49,9 +52,12 @@ const config = quick
       reconcile: { small: 500, large: 5_000 },
       offlinePass: { small: 500, large: 5_000 },
       requests: { idleMs: 60_000, saleMs: 20_000, dayPix: 1_000, earlierDays: [1, 10] as [number, number], offlineSales: 20, afterMs: 30_000 },
+      serverStart: { starts: 9 },
     };
 
 async function main(): Promise<void> {
+  // Several sections run the built programs (the sandbox, the browser host), as the tests do.
+  await ensureBuilt();
   const startedAt = new Date();
   const start = process.hrtime.bigint();
   // A file database in a fresh directory: the durable write (fsync) is part of what is measured.
@@ -69,6 +75,7 @@ async function main(): Promise<void> {
     ['offline-pass', () => benchOfflinePass(config.offlinePass)],
     ['ui-latency', () => benchUiLatency(config.ui)],
     ['request-budget', () => benchRequestBudget(dir, config.requests)],
+    ['server-start', () => benchServerStart(config.serverStart)],
   ];
   try {
     for (const [name, step] of steps) {

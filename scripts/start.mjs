@@ -1,19 +1,24 @@
-// `npm start`: builds the app and launches Electron. Where Electron cannot start (its binary was
-// never downloaded, there is no display, or it dies at launch) it says why in ONE line and starts
-// the browser host instead (same handlers, same renderer, in a browser), with the same arguments.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: builds the app (when the build is missing or stale) and launches Electron. Where
+// Electron cannot start (its binary was never downloaded, there is no display, or it dies at
+// launch) it says why in ONE line and starts the browser host instead (same handlers, same
+// renderer, in a browser), with the same arguments.
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { builtEntry, ensureBuilt } from './build.mjs';
 
 const require = createRequire(import.meta.url);
 const args = process.argv.slice(2);
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 // An Electron that exits with an error this soon never showed a window (missing libraries, GPU).
 const EARLY_FAILURE_MS = 5_000;
 
-const build = spawnSync(npx, ['electron-vite', 'build'], { stdio: 'inherit', shell: process.platform === 'win32' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+try {
+  await ensureBuilt();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 
 /**
  * Where the Electron binary is, or why there is none. Not `require('electron')`: its entry point
@@ -44,7 +49,7 @@ function forwardSignals(child) {
 
 function startBrowserHost(why) {
   console.log(`Electron cannot start here (${why}); starting the browser host instead (open the URL it prints).`);
-  const host = spawn(process.execPath, [require.resolve('tsx/cli'), 'src/main/web/start-web.ts', ...args], { stdio: 'inherit' });
+  const host = spawn(process.execPath, ['--enable-source-maps', builtEntry('start-web'), ...args], { stdio: 'inherit' });
   forwardSignals(host);
   host.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

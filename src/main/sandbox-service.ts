@@ -3,6 +3,7 @@ import { ManualClock, systemClock, type Clock } from './clock';
 import type { EngineConfig } from './engine/context';
 import { Engine } from './engine/engine';
 import { ServiceError } from './engine/errors';
+import { DEFAULT_LISTEN_HOST, httpUrl, linkHost } from './listen-host';
 import { createSandboxCompany, findSandboxAppId, type SandboxCompanyOptions } from './engine/tenancy/sandbox-bootstrap';
 import type { SandboxMerchantInput } from './engine/tenancy/sandbox-merchant';
 import { buildHttpApp } from './http/app';
@@ -41,7 +42,7 @@ export interface SandboxServiceOptions {
 }
 
 export interface StrictSandboxOptions extends StrictOptions {
-  /** The Pix network listener's port on 127.0.0.1; 0 (the default) picks a free one. */
+  /** The Pix network listener's port, on the API's host; 0 (the default) picks a free one. */
   pixNetworkPort?: number;
 }
 
@@ -72,11 +73,17 @@ export interface SandboxService {
   /** The sandbox company's name and city as its BR Codes carry them (the counter's first defaults). */
   merchant(): { merchantName: string; merchantCity: string };
   /**
-   * Starts listening on 127.0.0.1 (port 0 picks a free one) and returns the base URL. A strict
-   * service starts its Pix network listener too (`pixNetworkUrl`).
+   * Starts listening on `host` (127.0.0.1 by default; port 0 picks a free one) and returns the
+   * base URL that links in answers use (listen-host.ts, linkHost). A strict service starts its Pix
+   * network listener too (`pixNetworkUrl`), on the same host.
    */
-  listen(port?: number): Promise<string>;
-  /** Strict only, once listening: where a payer's bank sends Pix (`POST <url>/pay`, http/pix-network.ts). */
+  listen(port?: number, host?: string): Promise<string>;
+  /** Once listening: the API socket's own address (`http://0.0.0.0:8080` under `--host 0.0.0.0`). */
+  readonly boundUrl: string | undefined;
+  /**
+   * Strict only, once listening: where a payer's bank sends Pix (`POST <url>/pay`,
+   * http/pix-network.ts), as its socket's own address.
+   */
   readonly pixNetworkUrl: string | undefined;
   close(): Promise<void>;
 }
@@ -110,6 +117,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
   // The back office (pix-network.ts) reads through the same engine, as the permissive sandbox answers.
   const pixNetwork = strict ? buildPixNetworkApp(engine, buildHttpApp(engine)) : undefined;
   let pixNetworkUrl: string | undefined;
+  let boundUrl: string | undefined;
   let webhooks: WebhookDispatcher | undefined;
   if (options.webhooks) {
     webhooks = new WebhookDispatcher({ ...(options.webhooks === true ? {} : options.webhooks), db, clock });
@@ -137,18 +145,23 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
       const { company } = engine.tenancy.resolveTenant(companyAppId)!;
       return { merchantName: company.merchant_name, merchantCity: company.merchant_city };
     },
-    async listen(port = 0) {
-      await app.listen({ host: '127.0.0.1', port });
-      const address = app.server.address();
-      const actualPort = typeof address === 'object' && address ? address.port : port;
-      const url = `http://127.0.0.1:${actualPort}`;
+    async listen(port = 0, host = DEFAULT_LISTEN_HOST) {
+      await app.listen({ host, port });
+      const bound = socketAddress(app);
+      boundUrl = httpUrl(bound.address, bound.port);
+      const url = httpUrl(linkHost(host, bound.address), bound.port);
       engine.setPublicBaseUrl(url);
       if (pixNetwork) {
-        await pixNetwork.listen({ host: '127.0.0.1', port: strict?.pixNetworkPort ?? 0 });
-        const networkAddress = pixNetwork.server.address();
-        pixNetworkUrl = `http://127.0.0.1:${typeof networkAddress === 'object' && networkAddress ? networkAddress.port : strict?.pixNetworkPort}`;
+        // The API's host: a strict sandbox in a container is paid from outside it, and the
+        // listener opens nothing the API does not (its GET /openpix/testing pays as well).
+        await pixNetwork.listen({ host, port: strict?.pixNetworkPort ?? 0 });
+        const network = socketAddress(pixNetwork);
+        pixNetworkUrl = httpUrl(network.address, network.port);
       }
       return url;
+    },
+    get boundUrl() {
+      return boundUrl;
     },
     get pixNetworkUrl() {
       return pixNetworkUrl;
@@ -164,6 +177,13 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
 }
 
 const SWEEP_INTERVAL_MS = 1_000;
+
+/** The address and port a listening app's socket has (the first one, for a name that resolves to several). */
+function socketAddress(app: FastifyInstance): { address: string; port: number } {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the server is not listening on a TCP port');
+  return { address: address.address, port: address.port };
+}
 
 function sweepQuietly(engine: Engine): void {
   try {

@@ -2,11 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import envPaths from 'env-paths';
+import { DEFAULT_LISTEN_HOST, hostFailureLine, parseListenHost } from './listen-host';
 import { isPortInUse, portInUseLine } from './port-in-use';
 import { createSandboxService, type StrictSandboxOptions } from './sandbox-service';
 import { isAppCommand, runAppCommand } from './serve-app-command';
 
-// `npm run serve -- --port N --db PATH --app-id ID`: the engine as a local sandbox of the service.
+// `npm run serve -- --port N --host H --db PATH --app-id ID`: the engine as a local sandbox of the service.
 
 function defaultDatabasePath(): string {
   return join(envPaths('balcao', { suffix: '' }).data, 'sandbox.db');
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: '8080' },
+      // 127.0.0.1 by default; 0.0.0.0 for a container or a CI service (listen-host.ts).
+      host: { type: 'string', default: DEFAULT_LISTEN_HOST },
       db: { type: 'string' },
       'app-id': { type: 'string' },
       log: { type: 'boolean', default: false },
@@ -36,6 +39,7 @@ async function main(): Promise<void> {
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got ${values.port}`);
+  const host = parseListenHost(values.host);
   const dbPath = values.db ?? defaultDatabasePath();
   if (dbPath !== ':memory:') mkdirSync(dirname(dbPath), { recursive: true });
   const webhookTimeout = values['webhook-timeout'] === undefined ? undefined : Number(values['webhook-timeout']);
@@ -53,12 +57,15 @@ async function main(): Promise<void> {
   });
   let url: string;
   try {
-    url = await service.listen(port);
+    url = await service.listen(port, host);
   } catch (error) {
     await service.close();
-    throw isPortInUse(error) ? new Error(portInUseLine('serve', port)) : error;
+    const line = isPortInUse(error) ? portInUseLine('serve', port) : hostFailureLine(host, error);
+    throw line ? new Error(line) : error;
   }
-  console.log(`Listening on ${url}`);
+  // The socket's own address; links in answers name a reachable one when that is a wildcard.
+  console.log(`Listening on ${service.boundUrl}`);
+  if (url !== service.boundUrl) console.log(`Links in answers use ${url}`);
   if (service.pixNetworkUrl) console.log(`Pix network on ${service.pixNetworkUrl}`);
   console.log(`AppID: ${service.appId}`);
   console.log(`Database: ${dbPath}`);

@@ -19,6 +19,8 @@ export type TaxId = z.infer<typeof taxIdSchema>;
 export const pageInfoSchema = z.strictObject({
   skip: z.number().int(),
   limit: z.number().int(),
+  /** Every row the list's filters match, on all pages (not in the OpenAPI file; the PHP, Java and Ruby SDKs page with it). */
+  totalCount: z.number().int().nonnegative(),
   hasPreviousPage: z.boolean(),
   hasNextPage: z.boolean(),
 });
@@ -104,6 +106,21 @@ export const pixPaymentMethodSchema = z.strictObject({
 });
 export type PixPaymentMethod = z.infer<typeof pixPaymentMethodSchema>;
 
+/** A BOLETO charge's boleto (not in the OpenAPI file; WooCommerce's boleto gateway reads its barcode, line and image). */
+export const boletoPaymentMethodSchema = z.strictObject({
+  method: z.literal('BOLETO'),
+  value: cents,
+  status: chargeStatusSchema,
+  fee: cents,
+  /** 44 digits. */
+  boletoBarcode: z.string(),
+  /** The linha digitável, 47 digits. */
+  boletoDigitable: z.string(),
+  /** URL of a PNG of the barcode. */
+  barcodeImage: z.string(),
+});
+export type BoletoPaymentMethod = z.infer<typeof boletoPaymentMethodSchema>;
+
 export const payerSchema = z.strictObject({
   name: z.string(),
   taxID: taxIdSchema.optional(),
@@ -150,7 +167,7 @@ export const chargeSchema = z.strictObject({
   paidValue: cents.optional(),
   createdAt: isoTime,
   updatedAt: isoTime,
-  paymentMethods: z.strictObject({ pix: pixPaymentMethodSchema }),
+  paymentMethods: z.strictObject({ pix: pixPaymentMethodSchema, boleto: boletoPaymentMethodSchema.optional() }),
 });
 export type Charge = z.infer<typeof chargeSchema>;
 

@@ -5,12 +5,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPortInUse, portInUseLine } from '../../src/main/port-in-use';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
+import { builtCommand } from '../support/child-process';
 
 describe('the busy-port line', () => {
   it('knows the error a taken port throws', () => {
@@ -36,7 +34,8 @@ describe('two processes on one port', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'balcao-busy-port-'));
-    first = spawn(TSX, ['src/main/serve.ts', '--port', '0', '--db', join(dir, 'first.db')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const serve = builtCommand('serve', ['--port', '0', '--db', join(dir, 'first.db')]);
+    first = spawn(serve.command, serve.args, { ...serve.options, stdio: ['ignore', 'pipe', 'pipe'] });
     port = await new Promise<number>((resolvePort, reject) => {
       let out = '';
       first.stdout!.on('data', (chunk: Buffer) => {
@@ -56,12 +55,13 @@ describe('two processes on one port', () => {
 
   /** Runs a second start on the taken port; its exit code and what it wrote. */
   function secondStart(args: string[]): { status: number | null; stdout: string; stderr: string } {
-    const result = spawnSync(TSX, args, { cwd: ROOT, encoding: 'utf8', timeout: 45_000 });
+    const serve = builtCommand('serve', args);
+    const result = spawnSync(serve.command, serve.args, { ...serve.options, encoding: 'utf8', timeout: 45_000 });
     return { status: result.status, stdout: result.stdout, stderr: result.stderr };
   }
 
   it('npm run serve: one English line, no EADDRINUSE', () => {
-    const second = secondStart(['src/main/serve.ts', '--port', String(port), '--db', join(dir, 'second.db')]);
+    const second = secondStart(['--port', String(port), '--db', join(dir, 'second.db')]);
     expect(second.status).toBe(1);
     expect(second.stdout).toBe('');
     expect(second.stderr.trimEnd().split('\n')).toEqual([portInUseLine('serve', port)]);

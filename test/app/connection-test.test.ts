@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectionCheck, ManagerApproval, RegisterState } from '../../src/shared/pos-api';
 import { COUNTER_SCOPES } from '../../src/main/sync/connection-scopes';
 import { TEST_CHARGE_PREFIX, testConnection } from '../../src/main/sync/connection-test';
-import { spawnTsx } from '../support/child-process';
+import { spawnBuilt } from '../support/child-process';
 import { remoteCall, type RemoteEndpoint } from '../support/remote-api';
 import { startRemote, type RemoteProcess } from '../support/remote-process';
 import { openRuntime, type RuntimeFixture } from './runtime-fixture';
@@ -60,7 +60,7 @@ beforeAll(async () => {
 
 /** A new application on the remote's database (`npm run serve -- app create`), read by the running server. */
 async function appCreate(...args: string[]): Promise<{ appId: string; companyId: string }> {
-  const child = spawnTsx('src/main/serve.ts', ['--db', remote.dbPath, 'app', 'create', ...args]);
+  const child = spawnBuilt('serve', ['--db', remote.dbPath, 'app', 'create', ...args]);
   const { code } = await child.exited;
   const values: Record<string, string> = {};
   for (const line of child.lines()) {

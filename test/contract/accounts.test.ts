@@ -114,7 +114,7 @@ describeContract('accounts', (h, transport) => {
     const me = caller(h());
     const empty = await h().ok('listAccounts');
     expect(empty).toEqual({
-      pageInfo: { skip: 0, limit: 100, hasPreviousPage: false, hasNextPage: false },
+      pageInfo: { skip: 0, limit: 100, totalCount: 1, hasPreviousPage: false, hasNextPage: false },
       accounts: [{ accountId: me.accountId, isDefault: true, balance: { total: 0, blocked: 0, available: 0 } }],
     });
     expect(me.accountId).toMatch(/^[0-9a-f]{24}$/);
@@ -152,19 +152,19 @@ describeContract('accounts', (h, transport) => {
 
     const first = await as(h(), bank.appId, 'listAccounts', { query: { skip: '0', limit: '2' } });
     expect(first.body).toEqual({
-      pageInfo: { skip: 0, limit: 2, hasPreviousPage: false, hasNextPage: true },
+      pageInfo: { skip: 0, limit: 2, totalCount: 4, hasPreviousPage: false, hasNextPage: true },
       accounts: all.body.accounts.slice(0, 2),
     });
     const middle = await as(h(), bank.appId, 'listAccounts', { query: { skip: '1', limit: '2' } });
-    expect(middle.body.pageInfo).toEqual({ skip: 1, limit: 2, hasPreviousPage: true, hasNextPage: true });
+    expect(middle.body.pageInfo).toEqual({ skip: 1, limit: 2, totalCount: 4, hasPreviousPage: true, hasNextPage: true });
     expect(middle.body.accounts.map((a: any) => a.accountId)).toEqual(ids.slice(1, 3));
     const last = await as(h(), bank.appId, 'listAccounts', { query: { skip: '2', limit: '2' } });
-    expect(last.body.pageInfo).toEqual({ skip: 2, limit: 2, hasPreviousPage: true, hasNextPage: false });
+    expect(last.body.pageInfo).toEqual({ skip: 2, limit: 2, totalCount: 4, hasPreviousPage: true, hasNextPage: false });
     expect(last.body.accounts.map((a: any) => a.accountId)).toEqual(ids.slice(2));
     const beyond = await as(h(), bank.appId, 'listAccounts', { query: { skip: '10' } });
-    expect(beyond.body).toEqual({ pageInfo: { skip: 10, limit: 100, hasPreviousPage: true, hasNextPage: false }, accounts: [] });
+    expect(beyond.body).toEqual({ pageInfo: { skip: 10, limit: 100, totalCount: 4, hasPreviousPage: true, hasNextPage: false }, accounts: [] });
 
-    for (const query of [{ limit: '0' }, { limit: '101' }, { limit: 'dez' }, { skip: '-1' }, { skip: '1.5' }, { email: '' }, { email: 'x'.repeat(255) }]) {
+    for (const query of [{ limit: '0' }, { limit: '101' }, { limit: 'dez' }, { skip: '-1' }, { skip: '1.5' }, { email: ' ' }, { email: 'x'.repeat(255) }]) {
       const reply = await as(h(), bank.appId, 'listAccounts', { query });
       expect(reply.status, JSON.stringify(query)).toBe(400);
       expect(reply.body).toEqual({ error: expect.any(String) });
@@ -176,12 +176,12 @@ describeContract('accounts', (h, transport) => {
     // e-mail filters everything out rather than being ignored.
     for (const email of ['loja@example.com', 'financeiro@balcao.test']) {
       expect(await h().ok('listAccounts', { query: { email } })).toEqual({
-        pageInfo: { skip: 0, limit: 100, hasPreviousPage: false, hasNextPage: false },
+        pageInfo: { skip: 0, limit: 100, totalCount: 0, hasPreviousPage: false, hasNextPage: false },
         accounts: [],
       });
     }
     expect(await h().ok('listAccounts', { query: { email: 'loja@example.com', skip: '3', limit: '5' } })).toEqual({
-      pageInfo: { skip: 3, limit: 5, hasPreviousPage: true, hasNextPage: false },
+      pageInfo: { skip: 3, limit: 5, totalCount: 0, hasPreviousPage: true, hasNextPage: false },
       accounts: [],
     });
   });
@@ -484,7 +484,7 @@ describeContract('accounts', (h, transport) => {
     const me = caller(h());
     await fund(h(), 50_000);
     const before = h().counts(...WRITTEN);
-    for (const body of [{}, { value: 0 }, { value: -100 }, { value: 1.5 }, { value: '100' }, { value: null }, { value: 100_000_000_000 }, { valor: 100 }, [], 'text', 42]) {
+    for (const body of [{}, { value: 0 }, { value: -100 }, { value: 1.5 }, { value: '1,00' }, { value: null }, { value: 100_000_000_000 }, { valor: 100 }, [], 'text', 42]) {
       const reply = await h().client.request('withdraw', { params: { accountId: me.accountId }, body });
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect((reply as any).body, JSON.stringify(body)).toEqual({ error: expect.any(String) });

@@ -91,7 +91,7 @@ describeContract('cashback', (h) => {
       [{ taxID: CPF, value: 0 }, 'value: value must be at least 1 cent'],
       [{ taxID: CPF, value: -5 }, 'value: value must be at least 1 cent'],
       [{ taxID: CPF, value: 1.5 }, 'value: value must be an integer number of cents'],
-      [{ taxID: CPF, value: '100' }, 'value: value must be a number of cents'],
+      [{ taxID: CPF, value: '1,00' }, 'value: value must be a number of cents'],
       [{ taxID: '12345678900', value: 100 }, 'taxID: taxID is not a valid CPF or CNPJ'],
       [{ taxID: true, value: 100 }, 'taxID: taxID must be a string with a CPF or CNPJ'],
       // A valid CPF of nobody the company knows: the customer must exist first.

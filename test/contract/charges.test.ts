@@ -157,10 +157,10 @@ describeContract('charges', (h, transport) => {
     }
     const page1 = await h().ok('listCharges', { query: { limit: '2' } });
     expect(page1.charges.map((c: any) => c.correlationID)).toEqual(['l4', 'l3']);
-    expect(page1.pageInfo).toEqual({ skip: 0, limit: 2, hasPreviousPage: false, hasNextPage: true });
+    expect(page1.pageInfo).toEqual({ skip: 0, limit: 2, totalCount: 5, hasPreviousPage: false, hasNextPage: true });
     const page3 = await h().ok('listCharges', { query: { limit: '2', skip: '4' } });
     expect(page3.charges.map((c: any) => c.correlationID)).toEqual(['l0']);
-    expect(page3.pageInfo).toEqual({ skip: 4, limit: 2, hasPreviousPage: true, hasNextPage: false });
+    expect(page3.pageInfo).toEqual({ skip: 4, limit: 2, totalCount: 5, hasPreviousPage: true, hasNextPage: false });
     const byCustomer = await h().ok('listCharges', { query: { customer: 'cli-1' } });
     expect(byCustomer.charges.map((c: any) => c.correlationID)).toEqual(['l4', 'l2', 'l0']);
     const window = await h().ok('listCharges', { query: { start: '2026-11-22T15:02:00Z', end: '2026-11-22T15:04:00Z' } });
@@ -308,9 +308,12 @@ describeContract('charges', (h, transport) => {
       { value: 100 },
       { correlationID: 'x' },
       { ...valid, correlationID: '' },
-      { ...valid, correlationID: 42 },
+      // A whole number is taken as its text (WHMCS, client-spellings.test.ts); these are not.
+      { ...valid, correlationID: 4.2 },
+      { ...valid, correlationID: true },
+      { ...valid, correlationID: 2 ** 53 },
       { ...valid, correlationID: 'x'.repeat(256) },
-      { ...valid, value: '100' },
+      { ...valid, value: '1,00' },
       { ...valid, value: 10.5 },
       { ...valid, value: -1 },
       { ...valid, value: 0 },

@@ -147,13 +147,16 @@ describeContract('customers', (h) => {
       { name: 'M', phone: 'call me' },
       { name: 'M', phone: '1'.repeat(31) },
       { ...valid, correlationID: '' },
-      { ...valid, correlationID: 7 },
+      { ...valid, correlationID: 7.5 },
+      { ...valid, correlationID: false },
       { ...valid, correlationID: 'x'.repeat(256) },
       { ...valid, address: 'Rua A, 1' },
       { ...valid, address: [] },
       { ...valid, address: { zipcode: '1234' } },
       { ...valid, address: { zipcode: 12345678 } },
-      { ...valid, address: { state: 'São Paulo' } },
+      // A state's full name is its UF now (Magento); what names no state is still refused.
+      { ...valid, address: { state: 'Paulista' } },
+      { ...valid, address: { state: 'São Paulo City' } },
       { ...valid, address: { state: 'S1' } },
       { ...valid, address: { street: 'x'.repeat(141) } },
       { ...valid, address: { number: 'x'.repeat(21) } },
@@ -183,12 +186,12 @@ describeContract('customers', (h) => {
     }
     const page1 = await h().ok('listCustomers', { query: { limit: '2' } });
     expect(page1.customers.map((c: any) => c.name)).toEqual(['Caio', 'Bia']);
-    expect(page1.pageInfo).toEqual({ skip: 0, limit: 2, hasPreviousPage: false, hasNextPage: true });
+    expect(page1.pageInfo).toEqual({ skip: 0, limit: 2, totalCount: 3, hasPreviousPage: false, hasNextPage: true });
     const page2 = await h().ok('listCustomers', { query: { limit: '2', skip: '2' } });
     expect(page2.customers.map((c: any) => c.name)).toEqual(['Ana']);
-    expect(page2.pageInfo).toEqual({ skip: 2, limit: 2, hasPreviousPage: true, hasNextPage: false });
+    expect(page2.pageInfo).toEqual({ skip: 2, limit: 2, totalCount: 3, hasPreviousPage: true, hasNextPage: false });
     const all = await h().ok('listCustomers');
-    expect(all.pageInfo).toEqual({ skip: 0, limit: 100, hasPreviousPage: false, hasNextPage: false });
+    expect(all.pageInfo).toEqual({ skip: 0, limit: 100, totalCount: 3, hasPreviousPage: false, hasNextPage: false });
     expect(all.customers[0]).toEqual((await h().ok('getCustomer', { params: { id: 'Caio' } })).customer);
     for (const query of [{ limit: '0' }, { limit: '101' }, { limit: 'dez' }, { skip: '-1' }, { skip: '1.5' }]) {
       const reply = await h().client.request('listCustomers', { query });

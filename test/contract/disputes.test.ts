@@ -83,7 +83,7 @@ describeContract('disputes', (h) => {
     expect(await h().ok('getDispute', { params: { id: pix.endToEndId } })).toEqual({ dispute: opened.dispute });
     expect(await h().ok('getDispute', { params: { id: opened.dispute.id } })).toEqual({ dispute: opened.dispute });
     expect(await h().ok('listDisputes')).toEqual({
-      pageInfo: { skip: 0, limit: 100, hasPreviousPage: false, hasNextPage: false },
+      pageInfo: { skip: 0, limit: 100, totalCount: 1, hasPreviousPage: false, hasNextPage: false },
       disputes: [opened.dispute],
     });
   });
@@ -325,7 +325,7 @@ describeContract('disputes', (h) => {
     const all = await h().ok('listDisputes');
     expect(all.disputes.map((d: any) => d.endToEndId)).toEqual([b.endToEndId, a.endToEndId]);
     const page = await h().ok('listDisputes', { query: { limit: '1' } });
-    expect(page).toMatchObject({ pageInfo: { skip: 0, limit: 1, hasNextPage: true, hasPreviousPage: false } });
+    expect(page).toMatchObject({ pageInfo: { skip: 0, limit: 1, totalCount: 2, hasNextPage: true, hasPreviousPage: false } });
     expect(page.disputes.map((d: any) => d.endToEndId)).toEqual([b.endToEndId]);
     const early = await h().ok('listDisputes', { query: { start: '2026-11-22T14:00:00Z', end: '2026-11-22T15:30:00Z' } });
     expect(early.disputes.map((d: any) => d.endToEndId)).toEqual([a.endToEndId]);

@@ -157,7 +157,7 @@ describeContract('offline sales: static codes to our key with a txid', (h) => {
     const pages: string[] = [];
     for (let skip = 0; skip < 5; skip++) {
       const page = await h().ok('listTransactions', { query: { pixQrCode: 'caixa3', limit: '1', skip: String(skip) } });
-      expect(page.pageInfo).toEqual({ skip, limit: 1, hasPreviousPage: skip > 0, hasNextPage: skip < 3 });
+      expect(page.pageInfo).toEqual({ skip, limit: 1, totalCount: 4, hasPreviousPage: skip > 0, hasNextPage: skip < 3 });
       pages.push(...page.transactions.map((t: any) => t.endToEndId));
     }
     expect(pages).toEqual(expected);

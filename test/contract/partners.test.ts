@@ -176,10 +176,10 @@ describeContract('partners', (h) => {
     const all = await call(h(), partner.appId, 'listPartnerPreRegistrations');
     expect(all.status).toBe(200);
     expect(all.body.preRegistrations.map((p: any) => p.preRegistration.name)).toEqual(['Primeira LTDA', 'Segunda LTDA', 'Terceira LTDA']);
-    expect(all.body.pageInfo).toEqual({ skip: 0, limit: 100, hasPreviousPage: false, hasNextPage: false });
+    expect(all.body.pageInfo).toEqual({ skip: 0, limit: 100, totalCount: 3, hasPreviousPage: false, hasNextPage: false });
     const page = await call(h(), partner.appId, 'listPartnerPreRegistrations', { query: { skip: '1', limit: '1' } });
     expect(page.body.preRegistrations.map((p: any) => p.preRegistration.name)).toEqual(['Segunda LTDA']);
-    expect(page.body.pageInfo).toEqual({ skip: 1, limit: 1, hasPreviousPage: true, hasNextPage: true });
+    expect(page.body.pageInfo).toEqual({ skip: 1, limit: 1, totalCount: 3, hasPreviousPage: true, hasNextPage: true });
     expect((await call(h(), partner.appId, 'listPartnerPreRegistrations', { query: { limit: '0' } })).status).toBe(400);
     expect((await call(h(), partner.appId, 'listPartnerAffiliates', { query: { skip: '-1' } })).status).toBe(400);
   });
@@ -188,7 +188,7 @@ describeContract('partners', (h) => {
     await call(h(), partner.appId, 'createPartnerPreRegistration', { body: preRegistrationBody() });
     expect((await call(h(), partner.appId, 'listPartnerAffiliates')).body).toEqual({
       affiliates: [],
-      pageInfo: { skip: 0, limit: 100, hasPreviousPage: false, hasNextPage: false },
+      pageInfo: { skip: 0, limit: 100, totalCount: 0, hasPreviousPage: false, hasNextPage: false },
     });
     const before = h().counts('companies', 'bank_accounts', 'applications');
     const body = { application: { name: 'Loja', type: 'API', scopes: ['CHARGE_POST', 'COMPANY_GET'] }, taxID: { taxID: CNPJ_MASKED, type: 'BR:CNPJ' } };
@@ -250,7 +250,7 @@ describeContract('partners', (h) => {
           account: { clientId: application.clientId, name: 'Padaria Pão Quente LTDA', accountId: account.id, branch: '0001', account: account.account },
         },
       ],
-      pageInfo: { skip: 0, limit: 100, hasPreviousPage: false, hasNextPage: false },
+      pageInfo: { skip: 0, limit: 100, totalCount: 1, hasPreviousPage: false, hasNextPage: false },
     });
     // Nobody else lists it.
     expect((await call(h(), rival.appId, 'listPartnerAffiliates')).body.affiliates).toEqual([]);

@@ -84,7 +84,11 @@ describeContract('payments', (h) => {
     await fund(h(), 500);
     await h().ok('createPayment', { body: pixKeyPayment(h(), 'p', 900) });
     const entries = h().counts('ledger_entries');
-    expect(await h().client.request('approvePayment', { body: { correlationID: 'p' } })).toMatchObject({ status: 400 });
+    // The real service's documented text for POST /api/v1/payment/approve (remote-api-notes §4).
+    expect(await h().client.request('approvePayment', { body: { correlationID: 'p' } })).toEqual({
+      status: 400,
+      body: { error: 'Você não possui saldo o suficiente para realizar esse pagamento' },
+    });
     expect(h().counts('ledger_entries')).toEqual(entries);
     expect((await h().ok('getPayment', { params: { id: 'p' } })).payment.status).toBe('CREATED');
     await fund(h(), 500);
@@ -289,7 +293,7 @@ describeContract('payments', (h) => {
       { ...pixKeyPayment(h(), 'x', 100), metadata: tooMany },
       { ...pixKeyPayment(h(), 'x', 100), value: 0 },
       { ...pixKeyPayment(h(), 'x', 100), value: 1.5 },
-      { ...pixKeyPayment(h(), 'x', 100), value: '100' },
+      { ...pixKeyPayment(h(), 'x', 100), value: '1,00' },
       { ...pixKeyPayment(h(), 'x', 100), destinationAliasType: 'CPF' },
       { ...pixKeyPayment(h(), 'x', 100), destinationAliasType: 'KEY' },
       { ...pixKeyPayment(h(), 'x', 100), destinationAlias: '' },

@@ -316,14 +316,14 @@ describeContract('pix key checks', (h) => {
       expect((await check(h(), key)).status).toBe(200);
     }
     const all = await h().ok('listPixKeyTokenLogs');
-    expect(all.pageInfo).toEqual({ skip: 0, limit: 100, hasPreviousPage: false, hasNextPage: false });
+    expect(all.pageInfo).toEqual({ skip: 0, limit: 100, totalCount: 5, hasPreviousPage: false, hasNextPage: false });
     expect(all.logs.map((log: any) => log.pixKey)).toEqual([...keys].reverse());
     expect(all.logs.map((log: any) => log.tokensAfter)).toEqual([95, 96, 97, 98, 99]);
 
     const paged: any[] = [];
     for (const skip of ['0', '2', '4']) {
       const page = await h().ok('listPixKeyTokenLogs', { query: { skip, limit: '2' } });
-      expect(page.pageInfo).toEqual({ skip: Number(skip), limit: 2, hasPreviousPage: skip !== '0', hasNextPage: skip !== '4' });
+      expect(page.pageInfo).toEqual({ skip: Number(skip), limit: 2, totalCount: 5, hasPreviousPage: skip !== '0', hasNextPage: skip !== '4' });
       paged.push(...page.logs);
     }
     expect(paged).toEqual(all.logs);
@@ -343,10 +343,12 @@ describeContract('pix key checks', (h) => {
     const onlyOwn = await h().ok('listPixKeyTokenLogs', { query: { companyBankAccount: ownAccount } });
     expect(onlyOwn.logs).toEqual(all.logs);
     expect((await h().ok('listPixKeyTokenLogs')).logs).toHaveLength(6);
+    // An empty `companyBankAccount=` is no filter (parse-request.ts), so every account's logs.
+    expect((await h().ok('listPixKeyTokenLogs', { query: { companyBankAccount: '' } })).logs).toHaveLength(6);
 
     // Another company's account answers like an unknown one; bad paging is a 400 like every list's.
     const otherAccount = tenantOf(h(), h().other.appId).account.id;
-    for (const query of [{ companyBankAccount: otherAccount }, { companyBankAccount: 'f'.repeat(24) }, { companyBankAccount: '' }]) {
+    for (const query of [{ companyBankAccount: otherAccount }, { companyBankAccount: 'f'.repeat(24) }, { companyBankAccount: ' ' }]) {
       const reply = (await h().client.request('listPixKeyTokenLogs', { query })) as any;
       expect(reply.status, JSON.stringify(query)).toBe(400);
       expect(Object.keys(reply.body)).toEqual(['error']);
@@ -365,7 +367,7 @@ describeContract('pix key checks', (h) => {
     expect((await tokens(h())).tokens).toBe(98);
     expect((await tokens(h(), h().other.appId)).tokens).toBe(100);
     const theirs = (await h().client.request('listPixKeyTokenLogs', {}, { appId: h().other.appId })) as any;
-    expect(theirs).toEqual({ status: 200, body: { pageInfo: { skip: 0, limit: 100, hasPreviousPage: false, hasNextPage: false }, logs: [] } });
+    expect(theirs).toEqual({ status: 200, body: { pageInfo: { skip: 0, limit: 100, totalCount: 0, hasPreviousPage: false, hasNextPage: false }, logs: [] } });
     await check(h(), h().pixKey, h().other.appId);
     expect((await tokens(h())).tokens).toBe(98);
     expect((await h().ok('listPixKeyTokenLogs')).logs).toHaveLength(2);

@@ -29,6 +29,10 @@ describeContract('static Pix QR codes', (h) => {
     expect(qr.paymentLinkID).toMatch(UUID);
     // The public page is addressed by the link's own random id, not by the paymentLinkID.
     expect(qr.paymentLinkUrl).toMatch(new RegExp(`^${h().baseUrl}/pay/[0-9a-f]{32}$`));
+    // The service's paymentLinkID is that public id written as a UUID: as unguessable, and the id
+    // the image URL carries, as the real service's does (it loads without an AppID: qr-images.test.ts).
+    const publicId = qr.paymentLinkUrl.split('/pay/')[1];
+    expect(qr.paymentLinkID.replaceAll('-', '')).toBe(publicId);
     expect(qr.qrCodeImage).toBe(`${h().baseUrl}/openpix/charge/brcode/image/${qr.paymentLinkID}.png`);
     const decoded = decodeBrCode(qr.brCode);
     expect(decoded).toMatchObject({ pointOfInitiation: 'STATIC', singleUse: false, pixKey: h().pixKey, txid: qr.identifier, merchantName: 'Balcao Sandbox' });
@@ -80,10 +84,12 @@ describeContract('static Pix QR codes', (h) => {
     ['an empty name', { name: '' }],
     ['a blank name', { name: '   ' }],
     ['a too long name', { name: tooLong(256) }],
-    ['a numeric correlationID', { name: 'q', correlationID: 42 }],
+    // A whole number is its text (the shared correlationID, client-spellings.test.ts); these are not.
+    ['a fractional correlationID', { name: 'q', correlationID: 4.2 }],
+    ['a boolean correlationID', { name: 'q', correlationID: true }],
     ['an empty correlationID', { name: 'q', correlationID: '' }],
     ['a too long correlationID', { name: 'q', correlationID: tooLong(256) }],
-    ['a string value', { name: 'q', value: '100' }],
+    ['a string value that is not whole cents', { name: 'q', value: '1,00' }],
     ['a fractional value', { name: 'q', value: 10.5 }],
     ['a negative value', { name: 'q', value: -100 }],
     ['a zero value', { name: 'q', value: 0 }],
@@ -126,13 +132,30 @@ describeContract('static Pix QR codes', (h) => {
     const dupCorrelation = await h().client.request('createPixQrCode', { body: { name: 'c', correlationID: 'dup' } });
     expect(dupCorrelation).toMatchObject({ status: 400, body: { error: expect.stringContaining('dup') } });
     const dupIdentifier = await h().client.request('createPixQrCode', { body: { name: 'd', identifier: 'Shared1' } });
-    expect(dupIdentifier).toMatchObject({ status: 400, body: { error: expect.stringContaining('Shared1') } });
+    expect(dupIdentifier).toEqual({ status: 400, body: { error: 'Já existe um QRCode com este identificador. O identificador deve ser único' } });
     // Identifiers are global: the payer's bank sees only the txid, never the company.
     const crossCompany = await h().client.request('createPixQrCode', { body: { name: 'e', identifier: 'OtherCo1' } });
-    expect(crossCompany.status).toBe(400);
+    expect(crossCompany).toEqual({ status: 400, body: { error: 'Já existe um QRCode com este identificador. O identificador deve ser único' } });
     expect(h().counts('pix_qr_codes', 'events')).toEqual(before);
     // The same correlationID in another company is that company's own business.
     await createQr(h(), { name: 'f', correlationID: 'dup' }, h().other.appId);
+  });
+
+  // pretix (lhc/pretix-pix-openpix, payment.py) sends one static code per order, name, correlationID
+  // and identifier all the order code; on a repeated order it compares the 400's error with the
+  // real service's text byte for byte and then reads the code it already has by the order code.
+  it('answers a repeated order as pretix expects: the exact Portuguese 400, then the code by its order code', async () => {
+    const order = { name: 'ORDER7', correlationID: 'ORDER7', identifier: 'ORDER7', value: 10_000, comment: 'Pedido ORDER7' };
+    const first = await createQr(h(), order);
+    const before = h().counts('pix_qr_codes', 'payment_links', 'events');
+    const again = await h().client.request('createPixQrCode', { body: order });
+    expect(again.status).toBe(400);
+    expect('body' in again && JSON.stringify(again.body)).toBe(
+      JSON.stringify({ error: 'Já existe um QRCode com este identificador. O identificador deve ser único' }),
+    );
+    expect(h().counts('pix_qr_codes', 'payment_links', 'events')).toEqual(before);
+    const read = await h().ok('getPixQrCode', { params: { id: 'ORDER7' } });
+    expect(read.pixQrCode.brCode).toBe(first.brCode);
   });
 
   it('gets a QR code by id, correlationID, identifier or paymentLinkID', async () => {
@@ -163,10 +186,10 @@ describeContract('static Pix QR codes', (h) => {
     await createQr(h(), { name: 'theirs' }, h().other.appId);
     const all = await h().ok('listPixQrCodes');
     expect(all.pixQrCodes.map((q: any) => q.correlationID)).toEqual(['qr2', 'qr1', 'qr0']);
-    expect(all.pageInfo).toEqual({ skip: 0, limit: 100, hasPreviousPage: false, hasNextPage: false });
+    expect(all.pageInfo).toEqual({ skip: 0, limit: 100, totalCount: 3, hasPreviousPage: false, hasNextPage: false });
     const page = await h().ok('listPixQrCodes', { query: { skip: '1', limit: '1' } });
     expect(page.pixQrCodes.map((q: any) => q.correlationID)).toEqual(['qr1']);
-    expect(page.pageInfo).toEqual({ skip: 1, limit: 1, hasPreviousPage: true, hasNextPage: true });
+    expect(page.pageInfo).toEqual({ skip: 1, limit: 1, totalCount: 3, hasPreviousPage: true, hasNextPage: true });
     const last = await h().ok('listPixQrCodes', { query: { skip: '2', limit: '1' } });
     expect(last.pageInfo.hasNextPage).toBe(false);
     for (const query of [{ limit: '0' }, { limit: '101' }, { limit: 'x' }, { skip: '-1' }, { skip: '1.5' }]) {

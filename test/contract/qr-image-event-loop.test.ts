@@ -1,13 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { builtCommand } from '../support/child-process';
 
 // Issue 8, item 8: a 4096 px QR PNG is about a second of CPU; drawn on the event loop, a charge
-// created behind four of them waited seconds. The sandbox runs here as `npm run serve` does (tsx,
-// its own process): in this process the test's own fetches would stall with a blocked loop and
-// hide the wait, and it shows that the render worker loads under tsx.
-
-const ROOT = join(import.meta.dirname, '..', '..');
+// created behind four of them waited seconds. The sandbox runs here as `npm run serve` does (the
+// build, its own process): in this process the test's own fetches would stall with a blocked loop
+// and hide the wait, and it shows that the render worker loads from the build.
 
 interface Served {
   url: string;
@@ -21,10 +19,8 @@ interface Served {
 
 async function serve(): Promise<Served> {
   // --log: Fastify logs "incoming request" as it takes a request, before any handler runs.
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/main/serve.ts', '--port', '0', '--db', ':memory:', '--log'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const serve = builtCommand('serve', ['--port', '0', '--db', ':memory:', '--log']);
+  const child = spawn(serve.command, serve.args, { ...serve.options, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let stderr = '';
   const waiters = new Set<() => void>();

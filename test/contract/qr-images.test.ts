@@ -1,78 +1,8 @@
-import { inflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
 import { expect, it } from 'vitest';
 import type { ServiceReply } from '../../src/shared/service-api';
 import { describeContract, type Harness } from '../support/harness';
-
-interface Raster {
-  width: number;
-  height: number;
-  /** Whether the pixel is dark (luma below half). */
-  dark(x: number, y: number): boolean;
-}
-
-/**
- * A small PNG reader (8-bit grey/RGB/RGBA, non-interlaced: what the qrcode package writes), so
- * the test checks the pixels without a decoder package in package.json.
- */
-function readPng(bytes: Uint8Array): Raster {
-  const buf = Buffer.from(bytes);
-  expect(buf.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
-  let offset = 8;
-  let width = 0;
-  let height = 0;
-  let colorType = -1;
-  const idat: Buffer[] = [];
-  while (offset < buf.length) {
-    const length = buf.readUInt32BE(offset);
-    const type = buf.toString('latin1', offset + 4, offset + 8);
-    const data = buf.subarray(offset + 8, offset + 8 + length);
-    if (type === 'IHDR') {
-      width = data.readUInt32BE(0);
-      height = data.readUInt32BE(4);
-      expect(data[8]).toBe(8);
-      colorType = data[9]!;
-      expect(data[12]).toBe(0);
-    } else if (type === 'IDAT') idat.push(data);
-    else if (type === 'IEND') break;
-    offset += 12 + length;
-  }
-  const channels = ({ 0: 1, 2: 3, 4: 2, 6: 4 } as Record<number, number>)[colorType];
-  if (!channels) throw new Error(`unsupported PNG colour type ${colorType}`);
-  const raw = inflateSync(Buffer.concat(idat));
-  const stride = width * channels;
-  const pixels = Buffer.alloc(stride * height);
-  for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)]!;
-    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
-    for (let i = 0; i < stride; i++) {
-      const a = i >= channels ? pixels[y * stride + i - channels]! : 0;
-      const b = y > 0 ? pixels[(y - 1) * stride + i]! : 0;
-      const c = y > 0 && i >= channels ? pixels[(y - 1) * stride + i - channels]! : 0;
-      let predictor = 0;
-      if (filter === 1) predictor = a;
-      else if (filter === 2) predictor = b;
-      else if (filter === 3) predictor = (a + b) >> 1;
-      else if (filter === 4) {
-        const p = a + b - c;
-        const pa = Math.abs(p - a);
-        const pb = Math.abs(p - b);
-        const pc = Math.abs(p - c);
-        predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-      }
-      pixels[y * stride + i] = (line[i]! + predictor) & 0xff;
-    }
-  }
-  return {
-    width,
-    height,
-    dark(x, y) {
-      const at = y * stride + x * channels;
-      const luma = channels >= 3 ? (pixels[at]! + pixels[at + 1]! + pixels[at + 2]!) / 3 : pixels[at]!;
-      return luma < 128;
-    },
-  };
-}
+import { readPng } from '../support/png-raster';
 
 /**
  * Proves the picture is the QR symbol of `brCode`: every module centre has the colour of the
@@ -110,17 +40,23 @@ async function createQr(h: Harness, body: Record<string, unknown>, appId?: strin
   return (reply.body as { pixQrCode: any }).pixQrCode;
 }
 
-const BAD_SIZES = ['599', '4097', '0', 'abc', '800.5', '1e3', '-700', '', ' 800', '0x400', '99999999'];
+// An empty `size=` is no size (parse-request.ts): the default, tested below, not a bad size.
+const BAD_SIZES = ['299', '4097', '0', 'abc', '800.5', '1e3', '-700', ' ', ' 800', '0x400', '99999999'];
 
 describeContract('QR code images', (h, transport) => {
   it('renders a static QR code as a 1024 px PNG of its BR Code by default', async () => {
     const qr = await createQr(h(), { name: 'Balcão', value: 1500, comment: 'Obrigado!' });
     const png = pngOf(await h().client.request('getChargeQrImage', { params: { id: qr.paymentLinkID } }));
     expectQrOf(png, qr.brCode, 1024);
+    // `?size=` as a client writes an unset size: no size, so the same default image.
+    const unset = pngOf(await h().client.request('getChargeQrImage', { params: { id: qr.paymentLinkID }, query: { size: '' } }));
+    expect(Buffer.from(unset).equals(Buffer.from(png))).toBe(true);
   });
 
-  it('honours size at both ends of 600..4096', async () => {
+  // The spec's least size is 600; WHMCS asks for 300 (see qr-image-size.ts).
+  it('honours size at both ends of 300..4096', async () => {
     const qr = await createQr(h(), { name: 'Sizes' });
+    expectQrOf(pngOf(await h().client.request('getChargeQrImage', { params: { id: qr.id }, query: { size: '300' } })), qr.brCode, 300);
     expectQrOf(pngOf(await h().client.request('getChargeQrImage', { params: { id: qr.id }, query: { size: '600' } })), qr.brCode, 600);
     expectQrOf(pngOf(await h().client.request('getChargeQrImage', { params: { id: qr.id }, query: { size: '4096' } })), qr.brCode, 4096);
     expectQrOf(pngOf(await h().client.request('getChargeQrImage', { params: { id: qr.id }, query: { size: '0777' } })), qr.brCode, 777);
@@ -201,9 +137,110 @@ describeContract('QR code images', (h, transport) => {
     expect(readPng(new Uint8Array(Buffer.from(byDefault.imageBase64.slice(prefix.length), 'base64'))).width).toBe(1024);
   });
 
-  it('needs an AppID', async () => {
-    const qr = await createQr(h(), { name: 'Auth' });
-    expect((await h().client.request('getChargeQrImage', { params: { id: qr.id } }, { appId: null })).status).toBe(401);
-    expect((await h().client.request('getQrImageBase64', { params: { id: qr.id } }, { appId: null })).status).toBe(401);
+  // The real service's qrCodeImage is put in an <img> in the shopper's browser (WooCommerce,
+  // Magento), which sends no AppID: the PNG route opens without one, but only by an id no one can
+  // guess: the paymentLinkID the service gave (the link's public id written as a UUID, the id the
+  // qrCodeImage URL carries, as the real service's does) or the public id itself.
+  it('opens the qrCodeImage of a charge and of a static QR code without an AppID, by the service paymentLinkID', async () => {
+    const { charge } = await h().ok('createCharge', { body: { correlationID: 'no-auth', value: 1_990 } });
+    const qr = await createQr(h(), { name: 'Sem AppID', value: 500 });
+    for (const record of [charge, qr]) {
+      expect(record.qrCodeImage).toBe(`${h().baseUrl}/openpix/charge/brcode/image/${record.paymentLinkID}.png`);
+      const publicId = record.paymentLinkUrl.split('/pay/')[1];
+      for (const id of [record.paymentLinkID, publicId]) {
+        const reply = await h().client.request('getChargeQrImage', { params: { id }, query: { size: '600' } }, { appId: null });
+        expectQrOf(pngOf(reply), record.brCode, 600);
+      }
+    }
+  });
+
+  // WHMCS (ianchamba/openpix-whmcs) builds its own URL from charge.paymentLinkID, with size=300.
+  it('draws the image WHMCS builds from paymentLinkID with ?size=300, without an AppID', async () => {
+    const { charge } = await h().ok('createCharge', { body: { correlationID: '42', value: 1_990 } });
+    const reply = await h().client.request('getChargeQrImage', { params: { id: charge.paymentLinkID }, query: { size: '300' } }, { appId: null });
+    expectQrOf(pngOf(reply), charge.brCode, 300);
+  });
+
+  it.skipIf(transport !== 'http')('serves qrCodeImage to a request with no headers at all, as an <img> in a browser', async () => {
+    const { charge } = await h().ok('createCharge', { body: { correlationID: 'browser', value: 1_234 } });
+    const response = await fetch(charge.qrCodeImage);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^image\/png/);
+    expectQrOf(new Uint8Array(await response.arrayBuffer()), charge.brCode, 1024);
+  });
+
+  // A paymentLinkID the caller chose is caller text, which another company may choose too: it never
+  // opens an image without an AppID, and the charge's qrCodeImage carries the link's public id.
+  it('carries the public id, not a paymentLinkID the caller chose, and that one opens nothing without an AppID', async () => {
+    const { charge } = await h().ok('createCharge', { body: { correlationID: 'fixo', value: 300, paymentLinkID: 'minha-loja' } });
+    const publicId = charge.paymentLinkUrl.split('/pay/')[1];
+    expect(charge.qrCodeImage).toBe(`${h().baseUrl}/openpix/charge/brcode/image/${publicId}.png`);
+    expectQrOf(pngOf(await h().client.request('getChargeQrImage', { params: { id: publicId }, query: { size: '600' } }, { appId: null })), charge.brCode, 600);
+    expect(await h().client.request('getChargeQrImage', { params: { id: 'minha-loja' } }, { appId: null })).toEqual({ status: 400, body: { error: 'QR code not found' } });
+  });
+
+  // Copying another company's service paymentLinkID as one's own (it is printed in every image URL)
+  // must not take its image over, nor make a UUID of one's own choosing open anything.
+  it('keeps a service paymentLinkID to its own link when another company chooses the same text', async () => {
+    const { charge: victim } = await h().ok('createCharge', { body: { correlationID: 'original', value: 111 } });
+    const copycat = (await h().client.request(
+      'createCharge',
+      { body: { correlationID: 'copia', value: 999, paymentLinkID: victim.paymentLinkID } },
+      { appId: h().other.appId },
+    )) as any;
+    expect(copycat.status).toBe(200);
+    expect(copycat.body.charge.qrCodeImage).not.toContain(victim.paymentLinkID);
+    const anonymous = await h().client.request('getChargeQrImage', { params: { id: victim.paymentLinkID }, query: { size: '600' } }, { appId: null });
+    expectQrOf(pngOf(anonymous), victim.brCode, 600);
+    const chosen = '0190f3b2-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+    await h().ok('createCharge', { body: { correlationID: 'escolhido', value: 5, paymentLinkID: chosen } });
+    expect(await h().client.request('getChargeQrImage', { params: { id: chosen } }, { appId: null })).toEqual({ status: 400, body: { error: 'QR code not found' } });
+  });
+
+  // The tenancy probe: without an AppID, any other id (the caller's own or another company's
+  // correlationID, identifier, globalID…) answers exactly like an id that does not exist, so
+  // nothing can be learnt by guessing; a deleted record's link opens nothing either.
+  it('without an AppID, answers every other id exactly like an unknown one', async () => {
+    const mine = (await h().ok('createCharge', { body: { correlationID: 'meu-pedido', value: 100 } })).charge;
+    const theirs = (await h().client.request('createCharge', { body: { correlationID: 'pedido-deles', value: 100 } }, { appId: h().other.appId })) as any;
+    const myQr = await createQr(h(), { name: 'Meu', correlationID: 'meu-qr', identifier: 'meuqr1' });
+    const deleted = (await h().ok('createCharge', { body: { correlationID: 'apagada', value: 100 } })).charge;
+    await h().ok('deleteCharge', { params: { id: 'apagada' } });
+    const unknown = await h().client.request('getChargeQrImage', { params: { id: 'nao-existe' } }, { appId: null });
+    expect(unknown).toEqual({ status: 400, body: { error: 'QR code not found' } });
+    const probes = [
+      mine.correlationID, mine.globalID, mine.transactionID, mine.identifier,
+      theirs.body.charge.correlationID, theirs.body.charge.globalID, theirs.body.charge.transactionID,
+      myQr.id, myQr.correlationID, myQr.identifier,
+      deleted.paymentLinkID, deleted.paymentLinkUrl.split('/pay/')[1], '0'.repeat(32), mine.paymentLinkID.toUpperCase(),
+    ];
+    for (const id of probes) {
+      expect(await h().client.request('getChargeQrImage', { params: { id } }, { appId: null }), id).toEqual(unknown);
+    }
+  });
+
+  it("with one company's AppID, answers every id of another company, its paymentLinkID and public id included, like an unknown one", async () => {
+    const theirs = ((await h().client.request('createCharge', { body: { correlationID: 'deles', value: 100 } }, { appId: h().other.appId })) as any).body.charge;
+    const theirQr = await createQr(h(), { name: 'Deles' }, h().other.appId);
+    const ids = [theirs.paymentLinkID, theirs.paymentLinkUrl.split('/pay/')[1], theirQr.paymentLinkID, theirQr.paymentLinkUrl.split('/pay/')[1], theirs.correlationID, theirQr.correlationID];
+    for (const id of ids) {
+      for (const op of ['getChargeQrImage', 'getQrImageBase64'] as const) {
+        expect(await h().client.request(op, { params: { id } }), `${op} ${id}`).toEqual({ status: 400, body: { error: 'QR code not found' } });
+      }
+    }
+    // Their AppID opens their own.
+    const own = await h().client.request('getChargeQrImage', { params: { id: theirs.paymentLinkID }, query: { size: '600' } }, { appId: h().other.appId });
+    expectQrOf(pngOf(own), theirs.brCode, 600);
+  });
+
+  it('with the AppID, opens every id of the caller as before, and the public id too; a wrong AppID is still 401', async () => {
+    const { charge } = await h().ok('createCharge', { body: { correlationID: 'com-appid', value: 700 } });
+    const publicId = charge.paymentLinkUrl.split('/pay/')[1];
+    for (const id of [charge.correlationID, charge.paymentLinkID, charge.globalID, publicId]) {
+      expectQrOf(pngOf(await h().client.request('getChargeQrImage', { params: { id }, query: { size: '600' } })), charge.brCode, 600);
+    }
+    expect(await h().client.request('getChargeQrImage', { params: { id: charge.paymentLinkID } }, { appId: 'not-an-app-id' })).toMatchObject({ status: 401 });
+    // The base64 route is an API call of a server, not an <img>: it still needs the AppID.
+    expect((await h().client.request('getQrImageBase64', { params: { id: charge.paymentLinkID } }, { appId: null })).status).toBe(401);
   });
 });

@@ -55,8 +55,44 @@ describeContract('refunds', (h) => {
     expect((await h().ok('getRefund', { params: { id: pixTransactionRefund.refundId } })).pixTransactionRefund.correlationID).toBe('d2');
     const page = await h().ok('listRefunds', { query: { limit: '2' } });
     expect(page.refunds.map((r: any) => r.correlationID)).toEqual(['d3', 'd2']);
-    expect(page.pageInfo).toEqual({ skip: 0, limit: 2, hasPreviousPage: false, hasNextPage: true });
+    expect(page.pageInfo).toEqual({ skip: 0, limit: 2, totalCount: 3, hasPreviousPage: false, hasNextPage: true });
     expect(await h().client.request('getRefund', { params: { id: 'nope' } })).toEqual({ status: 400, body: { error: 'Refund not found' } });
+  });
+
+  // GET /api/v1/refund/{id}: the spec and the Java/Kotlin SDK (woovibr/java-sdk, Refund.kt's
+  // RefundResponse) read `pixTransactionRefund`; WHMCS (ianchamba/openpix-whmcs, openpix.php) reads
+  // `refund.status` and takes an `{error}` answer to mean the id is free. Both, the same object.
+  it('answers GET /api/v1/refund/{id} as WHMCS and the Java SDK read it: refund and pixTransactionRefund, the same object', async () => {
+    const payment = await paid(h(), 'whmcs-invoice', 2_000);
+    // WHMCS first asks whether its candidate id is taken: an {error} answer means free.
+    const free = await h().client.request('getRefund', { params: { id: 'whmcs-refund-7' } });
+    expect(free.status).toBe(400);
+    expect('body' in free && Object.keys(free.body as object)).toEqual(['error']);
+    const created = await h().ok('createRefund', {
+      body: { value: 750, transactionEndToEndId: payment.endToEndId, correlationID: 'whmcs-refund-7', comment: 'Reembolso fatura 7' },
+    });
+    expect(created.pixTransactionRefund).toEqual(created.refund);
+    for (const id of ['whmcs-refund-7', created.refund.refundId]) {
+      const got = await h().ok('getRefund', { params: { id } });
+      expect(Object.keys(got).sort()).toEqual(['pixTransactionRefund', 'refund']);
+      expect(got.refund).toEqual(got.pixTransactionRefund);
+      expect(got.refund).toMatchObject({
+        value: 750,
+        correlationID: 'whmcs-refund-7',
+        refundId: created.refund.refundId,
+        status: 'IN_PROCESSING',
+        returnIdentification: expect.stringMatching(/^D54811417/),
+        time: expect.any(String),
+        comment: 'Reembolso fatura 7',
+      });
+    }
+    h().clock.advance(2_000);
+    expect((await h().ok('getRefund', { params: { id: 'whmcs-refund-7' } })).refund.status).toBe('REFUNDED');
+    // Another company's refund is "not found" like any unknown id.
+    expect(await h().client.request('getRefund', { params: { id: 'whmcs-refund-7' } }, { appId: h().other.appId })).toEqual({
+      status: 400,
+      body: { error: 'Refund not found' },
+    });
   });
 
   it('refuses unpaid charges, other companies’ payments, the 90-day window and bad input, writing nothing', async () => {
@@ -72,12 +108,14 @@ describeContract('refunds', (h) => {
     for (const body of [
       undefined,
       [],
-      { ...valid, value: '100' },
+      { ...valid, value: '1,00' },
       { ...valid, value: 1.5 },
       { ...valid, value: -5 },
       { ...valid, value: 0 },
       { ...valid, correlationID: '' },
-      { ...valid, correlationID: 7 },
+      // A whole number is its text (client-spellings.test.ts); a fraction or a boolean is not.
+      { ...valid, correlationID: 7.5 },
+      { ...valid, correlationID: true },
       { ...valid, transactionEndToEndId: '' },
       { ...valid, transactionEndToEndId: 'E0000000020261122150000000000000' },
       { ...valid, comment: 'x'.repeat(141) },

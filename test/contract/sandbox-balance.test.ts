@@ -70,7 +70,7 @@ describeContract('sandbox balance', (h) => {
     await fund(h(), 1_000);
     await h().ok('createPayment', { body: manual('out', 100) });
     h().clock.advance(2_001);
-    for (const body of [{}, { value: 0, reason: 'SECURITY' }, { value: 10, reason: 'OTHER' }, { value: '10', reason: 'SECURITY' }, []]) {
+    for (const body of [{}, { value: 0, reason: 'SECURITY' }, { value: 10, reason: 'OTHER' }, { value: '10,00', reason: 'SECURITY' }, []]) {
       expect((await h().client.request('sandboxBlockBalance', { body })).status, JSON.stringify(body)).toBe(400);
     }
     for (const body of [{}, { correlationID: '' }, { correlationID: 'out', value: -1 }]) {

@@ -4,7 +4,7 @@
 // refuse a knob without --strict.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStaticBrCode } from '../../src/main/pix';
-import { spawnTsx } from '../support/child-process';
+import { spawnBuilt } from '../support/child-process';
 import { payBrCode, remoteCall } from '../support/remote-api';
 import { startRemote, type RemoteProcess } from '../support/remote-process';
 
@@ -53,15 +53,15 @@ describe('npm run serve -- --strict', () => {
       ['POST', '/sandbox/clock'],
       ['GET', '/openapi.json'],
       ['GET', '/svc/charge/brcode/image/x.png'],
-      ['GET', '/api/v1/account'],
     ] as const) {
       expect(await remoteCall(remote, path, { method, body: method === 'POST' ? {} : undefined }), `${method} ${path}`).toEqual({
         status: 404,
         body: { error: 'Rota não encontrada' },
       });
     }
-    // Its documented spelling answers.
+    // Its documented spelling answers, and the one without the slash too, as the real service's does.
     expect((await remoteCall(remote, '/api/v1/account/')).status).toBe(200);
+    expect((await remoteCall(remote, '/api/v1/account')).status).toBe(200);
   });
 
   it('cuts answers to the documented schema and types values as the document does', async () => {
@@ -160,6 +160,10 @@ describe('npm run serve -- --strict --page-size 2 --list-order oldest-first', ()
     const one = await ok(remote, '/api/v1/charge?limit=1&skip=1');
     expect(ids(one)).toEqual(['c2']);
     expect(one.pageInfo).toEqual({ skip: 1, limit: 1, hasPreviousPage: true, hasNextPage: true });
+    // Empty values are no values (the PHP SDK writes unset ones as `key=`): capped like no limit.
+    const unset = await ok(remote, '/api/v1/charge?skip=&limit=');
+    expect(ids(unset)).toEqual(['c1', 'c2']);
+    expect(unset.pageInfo).toEqual(first.pageInfo);
   });
 
   it('pages the other lists alike (transactions)', async () => {
@@ -170,7 +174,7 @@ describe('npm run serve -- --strict --page-size 2 --list-order oldest-first', ()
   });
 
   it('refuses the knobs without --strict', async () => {
-    const child = spawnTsx('src/main/serve.ts', ['--port', '0', '--db', ':memory:', '--page-size', '2']);
+    const child = spawnBuilt('serve', ['--port', '0', '--db', ':memory:', '--page-size', '2']);
     const { code } = await child.exited;
     expect(code).toBe(1);
     expect(child.stderr()).toContain('--page-size is valid only with --strict');

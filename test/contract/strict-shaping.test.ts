@@ -68,6 +68,8 @@ describe('strict shaping against the published document', () => {
         'GET /api/v1/account',
         'GET /api/v1/account-register/:correlationID',
         'GET /api/v1/webhook/:id/deliveries',
+        // A BOLETO charge's barcode image (paymentMethods.boleto.barcodeImage): a sandbox extension.
+        'GET /openpix/charge/boleto/barcode/:id.png',
         'GET /svc/charge/brcode/image/:id.png',
         'POST /api/v1/pix-keys/:pixKey/default',
         'POST /api/v1/webhook/:id/replay',

@@ -79,7 +79,7 @@ describeContract('subscriptions', (h) => {
     await h().ok('createSubscription', { body: subscriptionBody({ correlationID: 'plano-2', value: 1_000 }) });
     const list = await h().ok('listSubscriptions', { query: { limit: '1' } });
     expect(list.subscriptions.map((s: any) => s.correlationID)).toEqual(['plano-2']);
-    expect(list.pageInfo).toEqual({ skip: 0, limit: 1, hasPreviousPage: false, hasNextPage: true });
+    expect(list.pageInfo).toEqual({ skip: 0, limit: 1, totalCount: 2, hasPreviousPage: false, hasNextPage: true });
     const page2 = await h().ok('listSubscriptions', { query: { limit: '1', skip: '1' } });
     expect(page2.subscriptions).toEqual([subscription]);
     expect(page2.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: false });
@@ -290,7 +290,7 @@ describeContract('subscriptions', (h) => {
       ['no value', subscriptionBody({ value: undefined })],
       ['zero value', subscriptionBody({ value: 0 })],
       ['fractional value', subscriptionBody({ value: 10.5 })],
-      ['value as text', subscriptionBody({ value: '100' })],
+      ['value as text that is not whole cents', subscriptionBody({ value: '1,00' })],
       ['no type', subscriptionBody({ type: undefined })],
       ['unknown type', subscriptionBody({ type: 'IN_INSTALLMENT' })],
       ['unknown frequency', subscriptionBody({ frequency: 'DAILY' })],

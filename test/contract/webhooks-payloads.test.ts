@@ -1,6 +1,6 @@
 // The payload of every public event this service produces, as delivered, checked against
 // remote-api-notes §3.2: charge created, completed (and completed by another payer), expired;
-// transaction received; refund sent confirmed; movement confirmed and failed; the refunds of a Pix
+// transaction received; refund sent confirmed (and its deprecated OPENPIX:TRANSACTION_REFUND_RECEIVED); movement confirmed and failed; the refunds of a Pix
 // sent inside the service (received confirmed, sent and received rejected).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -82,6 +82,12 @@ const refundReceivedRejected = refundReceivedConfirmed.extend({
   account: refundSentConfirmed.shape.account.extend({ status: z.literal('CLOSED') }),
   error: z.string(),
 });
+// Deprecated, still registered (pretix) and dispatched (the Node SDK): `pix` is the refund (remote-api-notes §3.2).
+const transactionRefundReceived = transactionReceived.extend({
+  event: z.literal('OPENPIX:TRANSACTION_REFUND_RECEIVED'),
+  pix: pix.extend({ type: z.literal('REFUND'), partial: z.boolean(), pixKey: z.string() }),
+  refunds: z.array(z.looseObject({ value: z.number().int(), status: z.string(), correlationID: z.string(), endToEndId: z.string() })).min(1),
+});
 const movementTransaction = z.strictObject({ value: z.number(), endToEndId: z.string(), time: z.string(), providerRejectedReason: z.string().optional() });
 const movementConfirmed = z.strictObject({
   event: z.literal('OPENPIX:MOVEMENT_CONFIRMED'),
@@ -111,10 +117,21 @@ describe('webhooks: payloads', () => {
     await h.close();
   });
 
+  /** Subscribes, and lets each webhook's test ping go first: the tests below see only the events they cause. */
   async function listen(...events: string[]) {
+    await listenAs(h.appId, ...events);
+  }
+
+  async function listenAs(appId: string, ...events: string[]) {
     for (const event of events) {
-      await h.ok('createWebhook', { body: { webhook: { name: event, event, url: `${receiver.url}/${encodeURIComponent(event)}` } } });
+      const reply = await h.client.request('createWebhook', { body: { webhook: { name: event, event, url: `${receiver.url}/${encodeURIComponent(event)}` } } }, { appId });
+      expect(reply.status).toBe(200);
     }
+    await dispatcher.drain();
+    // Sent concurrently: in any order.
+    const pings = receiver.received.map((r) => JSON.parse(r.body)).sort((a, b) => a.event.localeCompare(b.event));
+    expect(pings).toEqual([...events].sort().map((event) => ({ data_criacao: expect.any(String), evento: 'teste_webhook', event })));
+    receiver.received.splice(0);
   }
 
   async function delivered(): Promise<any[]> {
@@ -130,6 +147,7 @@ describe('webhooks: payloads', () => {
       'OPENPIX:CHARGE_EXPIRED',
       'OPENPIX:TRANSACTION_RECEIVED',
       'PIX_TRANSACTION_REFUND_SENT_CONFIRMED',
+      'OPENPIX:TRANSACTION_REFUND_RECEIVED',
     );
     const customer = { name: 'Ana Cliente', taxID: CUSTOMER_CPF };
     const { charge: paidByHer } = await h.ok('createCharge', { body: { correlationID: 'dela', value: 1000, customer } });
@@ -169,6 +187,24 @@ describe('webhooks: payloads', () => {
     // The refund goes back to the payer: our account is debited.
     expect(refund.refundTransaction.creditParty.holder.name).toBe('Ana Cliente');
     expect(refund.company.id).toBe(tenant.company.id);
+
+    // The deprecated name of the same refund: TRANSACTION_RECEIVED's shape, with the refund as `pix`.
+    const [refundReceived] = of('OPENPIX:TRANSACTION_REFUND_RECEIVED');
+    transactionRefundReceived.parse(refundReceived);
+    expect(of('OPENPIX:TRANSACTION_REFUND_RECEIVED')).toHaveLength(1);
+    expect(refundReceived.pix).toMatchObject({
+      globalID: refund.refundTransaction.globalID,
+      endToEndId: refund.refundTransaction.endToEndId,
+      value: 400,
+      partial: true,
+      type: 'REFUND',
+      pixKey: received[0].pix.pixKey,
+    });
+    expect(refundReceived.pix.endToEndId).toMatch(/^D/);
+    expect(refundReceived.charge).toMatchObject({ correlationID: 'dela', status: 'COMPLETED', paymentLinkUrl: expect.any(String), brCode: paidByHer.brCode });
+    expect(refundReceived.company).toEqual(received[0].company);
+    expect(refundReceived.account).toEqual(received[0].account);
+    expect(refundReceived.refunds).toEqual([expect.objectContaining({ correlationID: 'devolve', value: 400, status: 'CONFIRMED', endToEndId: refundReceived.pix.endToEndId })]);
   });
 
   it('static QR code payment received, movement confirmed and failed', async () => {
@@ -205,7 +241,7 @@ describe('webhooks: payloads', () => {
     // The internal events of the same flows (PAYMENT_CREATED, PAYMENT_APPROVED) were written, and never queued.
     const internal = h.engine.db.prepare("SELECT COUNT(*) AS n FROM events WHERE name IN ('PAYMENT_CREATED', 'PAYMENT_APPROVED')").get() as { n: number };
     expect(internal.n).toBe(4);
-    expect(h.engine.db.prepare('SELECT DISTINCT name FROM webhook_events ORDER BY name').all().map((r: any) => r.name)).toEqual([
+    expect(h.engine.db.prepare("SELECT DISTINCT name FROM webhook_events WHERE name <> 'teste_webhook' ORDER BY name").all().map((r: any) => r.name)).toEqual([
       'OPENPIX:MOVEMENT_CONFIRMED',
       'OPENPIX:MOVEMENT_FAILED',
       'OPENPIX:TRANSACTION_RECEIVED',
@@ -221,9 +257,7 @@ describe('webhooks: payloads', () => {
       expect(reply.status, `${op}: ${JSON.stringify(reply.body)}`).toBe(200);
       return reply.body;
     };
-    for (const event of ['PIX_TRANSACTION_REFUND_RECEIVED_CONFIRMED', 'PIX_TRANSACTION_REFUND_RECEIVED_REJECTED']) {
-      await as(payer.appId, 'createWebhook', { body: { webhook: { name: event, event, url: `${receiver.url}/${encodeURIComponent(event)}` } } });
-    }
+    await listenAs(payer.appId, 'PIX_TRANSACTION_REFUND_RECEIVED_CONFIRMED', 'PIX_TRANSACTION_REFUND_RECEIVED_REJECTED');
     await listen('PIX_TRANSACTION_REFUND_SENT_CONFIRMED', 'PIX_TRANSACTION_REFUND_SENT_REJECTED');
     const branch = (await as(payer.appId, 'duplicateAccount')).account;
     const { pixQrCode } = await as(payer.appId, 'createPixQrCode', { body: { name: 'Fundos', value: 2_000 } });
@@ -295,7 +329,7 @@ describe('webhooks: payloads', () => {
     const dispute = { status: 'IN_REVIEW', endToEndId: 'E00000000202611221500abcdefghijk', name: 'Ana', email: 'ana@example.com', phoneNumber: '+5511999999999', value: 100, disputeReason: 'MED', id: 'd1' };
     const accountRegister = { officialName: 'Loja LTDA', taxID: { taxID: '11222333000181', type: 'BR:CNPJ' }, status: 'PENDING', correlationID: 'kyc-1' };
     const account = { status: 'ACTIVE', accountId: tenant.account.id, account: tenant.account.account, branch: tenant.account.branch };
-    const outbox = new Outbox(h.engine.db);
+    const outbox = new Outbox(h.engine.db, h.engine.config);
     h.engine.db.transaction(() => {
       outbox.write(tenant.company.id, 'OPENPIX:DISPUTE_CREATED', { dispute }, h.clock.now());
       outbox.write(tenant.company.id, 'ACCOUNT_REGISTER_PENDING', { accountRegister, account }, h.clock.now());

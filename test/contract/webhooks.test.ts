@@ -7,6 +7,7 @@ import { createHash, createPublicKey } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { ALL_SCOPES } from '../../src/main/engine/operations';
 import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import { deliveredNamesOf } from '../../src/main/engine/webhooks/public-events';
 import { PUBLIC_EVENT_NAMES } from '../../src/main/engine/webhooks/webhook-event-names';
 import { describeContract, type Harness } from '../support/harness';
 
@@ -27,6 +28,8 @@ describeContract('webhooks: management', (h, transport) => {
       createdAt: '2026-11-22T15:00:00.000Z',
       updatedAt: '2026-11-22T15:00:00.000Z',
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/),
+      // The key of X-OpenPix-Signature: 32 random bytes (webhooks-verification.test.ts checks it signs).
+      hmacSecretKey: expect.stringMatching(/^openpix_[0-9a-f]{64}$/),
     });
     expect(Buffer.from(first.webhook.id, 'base64').toString()).toMatch(/^Webhook:[0-9a-f]{24}$/);
     h().clock.advance(1_000);
@@ -35,14 +38,17 @@ describeContract('webhooks: management', (h, transport) => {
     });
     expect(second.webhook).toMatchObject({ event: 'OPENPIX:CHARGE_CREATED', isActive: false });
     expect(second.webhook).not.toHaveProperty('authorization');
+    expect(second.webhook.hmacSecretKey).toMatch(/^openpix_[0-9a-f]{64}$/);
+    expect(second.webhook.hmacSecretKey).not.toBe(first.webhook.hmacSecretKey);
 
     const list = await h().ok('listWebhooks');
-    expect(list.pageInfo).toEqual({ skip: 0, limit: 100, hasPreviousPage: false, hasNextPage: false });
-    // Newest first; the secret is shown once, at creation.
+    expect(list.pageInfo).toEqual({ skip: 0, limit: 100, totalCount: 2, hasPreviousPage: false, hasNextPage: false });
+    // Newest first; the secret is shown once, at creation; the hmacSecretKey every time, as the real service's UI does.
     expect(list.webhooks.map((w: any) => w.name)).toEqual(['Cobranças', 'Vendas']);
     expect(list.webhooks[1]).not.toHaveProperty('secret');
     const { secret: _secret, ...shown } = first.webhook;
     expect(list.webhooks[1]).toEqual(shown);
+    expect(list.webhooks[1].hmacSecretKey).toBe(first.webhook.hmacSecretKey);
     expect((await h().ok('listWebhooks', { query: { limit: '1' } })).pageInfo).toMatchObject({ limit: 1, hasNextPage: true });
     const byUrl = await h().ok('listWebhooks', { query: { url: 'https://loja.example/hooks/pix' } });
     expect(byUrl.webhooks.map((w: any) => w.name)).toEqual(['Vendas']);
@@ -69,6 +75,9 @@ describeContract('webhooks: management', (h, transport) => {
     for (const name of ['CHARGE_DELETED', 'PAYMENT_CREATED', 'PIX_TRANSACTION_REFUND_SENT_REQUESTED']) {
       expect(events).not.toContainEqual({ name });
     }
+    // Each has a public form the service sends: none is accepted at registration and then silent.
+    const sent = new Set(PUBLIC_EVENT_NAMES.flatMap((name) => deliveredNamesOf(name)));
+    expect(PUBLIC_EVENT_NAMES.filter((name) => !sent.has(name))).toEqual([]);
     expect(await h().ok('listWebhookIps')).toEqual({ ips: ['127.0.0.1'] });
   });
 
@@ -113,6 +122,9 @@ describeContract('webhooks: management', (h, transport) => {
       [{ webhook: { url: 'https://loja.example/x' } }, /name is required/],
       [{ webhook: { name: '  ', url: 'https://loja.example/x' } }, /name is required/],
       [{ webhook: { name: 'A', url: 'https://loja.example/x', authorization: 42 } }, /authorization must be a string/],
+      // It goes back out as a header of every delivery: what no header can carry is refused now, not failed forever.
+      [{ webhook: { name: 'A', url: 'https://loja.example/x', authorization: 'tok\r\nX-Injected: 1' } }, /authorization must be printable ASCII/],
+      [{ webhook: { name: 'A', url: 'https://loja.example/x', authorization: 'senha-não-ascii' } }, /authorization must be printable ASCII/],
       [{ webhook: { name: 'A', url: `https://loja.example/${'x'.repeat(2100)}` } }, /url is too long/],
     ];
     for (const [body, message] of cases) {

@@ -1,10 +1,10 @@
-// The real browser host, started as `npm run start:web` starts it (minus the build, done once by
-// the global setup): a child process, its two announced lines parsed from stdout.
+// The real browser host, started as `npm run start:web` starts it (the built start-web; the build
+// is made once by the global setup): a child process, its two announced lines parsed from stdout.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from './renderer-build';
+import { builtCommand } from '../support/child-process';
 
 export interface BrowserHostProcess {
   /** The URL printed on "Listening on", token included. */
@@ -30,12 +30,8 @@ export interface BrowserHostOptions {
 export async function startBrowserHost(options: BrowserHostOptions = {}): Promise<BrowserHostProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'balcao-e2e-'));
   const ownsDataDir = options.dataDir === undefined;
-  const tsx = join(ROOT, 'node_modules/.bin/tsx');
-  const child = spawn(tsx, ['src/main/web/start-web.ts', '--port', String(options.port ?? 0), '--data', dataDir, ...(options.args ?? [])], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...options.env },
-  });
+  const host = builtCommand('start-web', ['--port', String(options.port ?? 0), '--data', dataDir, ...(options.args ?? [])], options.env);
+  const child = spawn(host.command, host.args, { ...host.options, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -66,10 +62,7 @@ export async function startBrowserHost(options: BrowserHostOptions = {}): Promis
       if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
       return new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
-        // The child is tsx's launcher; the host itself is its node child. That one is killed (a
-        // SIGKILL to the launcher would leave it running); the launcher then ends with it.
-        const hosts = hostProcessesOf(child.pid!);
-        for (const pid of hosts.length > 0 ? hosts : [child.pid!]) process.kill(pid, 'SIGKILL');
+        child.kill('SIGKILL');
       });
     },
     async stop() {
@@ -77,15 +70,6 @@ export async function startBrowserHost(options: BrowserHostOptions = {}): Promis
       if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** The processes `pid` started (Linux's /proc), none when it has no children or /proc cannot say. */
-function hostProcessesOf(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
 }
 
 export function stopChild(child: ChildProcess): Promise<void> {

@@ -5,12 +5,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portInUseLine } from '../../src/main/port-in-use';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
+import { builtCommand } from '../support/child-process';
 
 describe('npm run start:web on a busy port', () => {
   let dir: string;
@@ -30,8 +28,9 @@ describe('npm run start:web on a busy port', () => {
   });
 
   it('says it in one pt-BR line with the next port, and exits 1', () => {
-    const second = spawnSync(TSX, ['src/main/web/start-web.ts', '--port', String(port), '--data', join(dir, 'web')], {
-      cwd: ROOT,
+    const host = builtCommand('start-web', ['--port', String(port), '--data', join(dir, 'web')]);
+    const second = spawnSync(host.command, host.args, {
+      ...host.options,
       encoding: 'utf8',
       timeout: 45_000,
     });

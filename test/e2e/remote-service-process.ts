@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { builtCommand } from '../support/child-process';
 import { stopChild } from './browser-host-process';
-import { ROOT } from './renderer-build';
 
 export interface RemoteServiceOptions {
   /** `--strict`: only the published contract; payments through the announced Pix network. */
@@ -35,11 +35,8 @@ export interface RemoteServiceProcess {
 export async function startRemoteService(options: RemoteServiceOptions = {}): Promise<RemoteServiceProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'balcao-remote-'));
   const dbPath = join(dir, 'remote.db');
-  const args = ['src/main/serve.ts', '--port', '0', '--db', dbPath, ...(options.strict ? ['--strict'] : [])];
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), args, {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const serve = builtCommand('serve', ['--port', '0', '--db', dbPath, ...(options.strict ? ['--strict'] : [])]);
+  const child = spawn(serve.command, serve.args, { ...serve.options, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const { url, appId, pixNetworkUrl } = await new Promise<{ url: string; appId: string; pixNetworkUrl?: string }>((resolve, reject) => {

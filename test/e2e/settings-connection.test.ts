@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTER_SCOPES } from '../../src/main/sync/connection-scopes';
 import { createBridgeClient, type BridgeClient } from '../support/bridge-client';
-import { spawnTsx } from '../support/child-process';
+import { spawnBuilt } from '../support/child-process';
 import { expectAccessible, normalizeSpaces, openCounterPage, startCounter, type Counter } from './counter-journey';
 import { startRemoteService, type RemoteServiceProcess } from './remote-service-process';
 import { ROOT } from './renderer-build';
@@ -108,7 +108,7 @@ describe('Testar conexão in the settings', () => {
   it('lists the scopes an AppID lacks, with what each costs, at 1024×768', async () => {
     const missing = ['CHARGE_DELETE', 'PIX_QRCODE_POST', 'COMPANY_GET'];
     const scopes = COUNTER_SCOPES.map((entry) => entry.scope).filter((scope) => !missing.includes(scope));
-    const created = spawnTsx('src/main/serve.ts', ['--db', remote.dbPath, 'app', 'create', '--scopes', scopes.join(','), '--name', 'Caixa limitado']);
+    const created = spawnBuilt('serve', ['--db', remote.dbPath, 'app', 'create', '--scopes', scopes.join(','), '--name', 'Caixa limitado']);
     expect((await created.exited).code, created.stderr()).toBe(0);
     const appId = created.lines().map((line) => /^AppID: (\S+)$/.exec(line)?.[1]).find(Boolean)!;
 

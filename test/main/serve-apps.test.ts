@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnTsx } from '../support/child-process';
+import { spawnBuilt } from '../support/child-process';
 import { startRemote, type RemoteProcess } from '../support/remote-process';
 
 interface Printed {
@@ -17,7 +17,7 @@ interface Printed {
 }
 
 async function appCreate(dbPath: string, ...args: string[]): Promise<Printed> {
-  const child = spawnTsx('src/main/serve.ts', ['--db', dbPath, 'app', 'create', ...args]);
+  const child = spawnBuilt('serve', ['--db', dbPath, 'app', 'create', ...args]);
   const { code } = await child.exited;
   const values: Record<string, string> = {};
   for (const line of child.lines()) {

@@ -84,7 +84,7 @@ describe('SDK account.* against the sandbox', () => {
     const listed = await woovi.account.list();
     expect(s().requests.at(-1)).toEqual({ method: 'GET', url: '/api/v1/account?limit=10&skip=0', status: 200 });
     expect(listed).toEqual({
-      pageInfo: { skip: 0, limit: 10, hasPreviousPage: false, hasNextPage: false },
+      pageInfo: { skip: 0, limit: 10, totalCount: 1, hasPreviousPage: false, hasNextPage: false },
       accounts: [{ accountId: accountIdOf(s()), isDefault: true, balance: { total: 0, blocked: 0, available: 0 } }],
     });
 
@@ -103,7 +103,7 @@ describe('SDK account.* against the sandbox', () => {
     const page = await bankSdk.account.list({ skip: 1, limit: 1 });
     expect(s().requests.at(-1)).toEqual({ method: 'GET', url: '/api/v1/account?skip=1&limit=1', status: 200 });
     expect(page).toEqual({
-      pageInfo: { skip: 1, limit: 1, hasPreviousPage: true, hasNextPage: true },
+      pageInfo: { skip: 1, limit: 1, totalCount: 3, hasPreviousPage: true, hasNextPage: true },
       accounts: [{ accountId: ids[1], isDefault: false, balance: { total: 0, blocked: 0, available: 0 } }],
     });
     // The first company still sees only its own account.
@@ -242,7 +242,7 @@ describe('SDK payment.* against the sandbox', () => {
     const listed = await woovi.payment.list();
     expect(s().requests.at(-1)).toEqual({ method: 'GET', url: '/api/v1/payment?limit=10&skip=0', status: 200 });
     // Each item is {payment, transaction, destination}; the SDK's typings spell it `Destination`.
-    expect(listed).toEqual({ pageInfo: { skip: 0, limit: 10, hasPreviousPage: false, hasNextPage: false }, payments: [settled] });
+    expect(listed).toEqual({ pageInfo: { skip: 0, limit: 10, totalCount: 1, hasPreviousPage: false, hasNextPage: false }, payments: [settled] });
     expect((listed.payments[0] as any).Destination).toBeUndefined();
     // The other company's list does not show it.
     expect((await other.woovi.payment.list()).payments).toEqual([]);
@@ -258,7 +258,7 @@ describe('SDK payment.* against the sandbox', () => {
     }
     const page = await woovi.payment.list({ skip: 1, limit: 1 });
     expect(s().requests.at(-1)).toEqual({ method: 'GET', url: '/api/v1/payment?skip=1&limit=1', status: 200 });
-    expect(page.pageInfo).toEqual({ skip: 1, limit: 1, hasPreviousPage: true, hasNextPage: true });
+    expect(page.pageInfo).toEqual({ skip: 1, limit: 1, totalCount: 3, hasPreviousPage: true, hasNextPage: true });
     expect(page.payments.map((p) => p.payment.correlationID)).toEqual(['dois']);
     // Unapproved payments have no transaction yet.
     expect(page.payments[0]!.transaction).toBeNull();
@@ -287,7 +287,8 @@ describe('SDK payment.* against the sandbox', () => {
     expect(await sdkRejection(woovi.payment.create(pixKeyPayment(s(), 'grande', 1_001)))).toEqual({
       error: 'Já existe um pagamento com o correlationID fornecido',
     });
-    expect(await sdkRejection(woovi.payment.approve({ correlationID: 'grande' }))).toEqual({ error: 'You do not have enough balance to make this payment' });
+    // POST /api/v1/payment/approve answers the real service's documented Portuguese text (remote-api-notes §4).
+    expect(await sdkRejection(woovi.payment.approve({ correlationID: 'grande' }))).toEqual({ error: 'Você não possui saldo o suficiente para realizar esse pagamento' });
     expect(s().lastStatus()).toBe(400);
     expect((await woovi.payment.get({ id: 'grande' })).payment.status).toBe('CREATED');
     expect(await sdkRejection(woovi.payment.approve({ correlationID: 'nao-existe' }))).toEqual({ error: 'Payment not found' });

@@ -61,7 +61,7 @@ describe('@woovi/node-sdk applications and partners against the sandbox', () => 
 
     const listed = await partner.woovi.partner.listPreRegistration();
     expect(s.requests.at(-1)).toMatchObject({ method: 'GET', url: '/api/v1/partner/company' });
-    expect(listed).toEqual({ preRegistrations: [PRE_REGISTRATION], pageInfo: { skip: 0, limit: 100, hasPreviousPage: false, hasNextPage: false } });
+    expect(listed).toEqual({ preRegistrations: [PRE_REGISTRATION], pageInfo: { skip: 0, limit: 100, totalCount: 1, hasPreviousPage: false, hasNextPage: false } });
 
     // A company that is not a partner: 403 with the feature named; another partner: not found.
     expect(await sdkRejection(s.woovi.partner.listPreRegistration())).toEqual({ error: 'You need feature PARTNER to access this endpoint' });

@@ -55,11 +55,11 @@ describe('SDK chargeRefund.* against the sandbox', () => {
     const listed = await woovi.chargeRefund.list({ chargeId: 'pedido-12' });
     expect(s().requests.at(-1)).toMatchObject({ method: 'GET', url: '/api/v1/charge/pedido-12/refund?limit=10&skip=0', status: 200 });
     expect(listed.refunds).toEqual([made[2], made[1], made[0]]);
-    expect(listed.pageInfo).toEqual({ skip: 0, limit: 10, hasPreviousPage: false, hasNextPage: false });
+    expect(listed.pageInfo).toEqual({ skip: 0, limit: 10, totalCount: 3, hasPreviousPage: false, hasNextPage: false });
 
     const page = await woovi.chargeRefund.list({ chargeId: 'pedido-12' }, { skip: 1, limit: 1 });
     expect(page.refunds).toEqual([made[1]]);
-    expect(page.pageInfo).toEqual({ skip: 1, limit: 1, hasPreviousPage: true, hasNextPage: true });
+    expect(page.pageInfo).toEqual({ skip: 1, limit: 1, totalCount: 3, hasPreviousPage: true, hasNextPage: true });
 
     // A paid charge with no refund yet lists none.
     await paidCharge(s(), 'pedido-14', 100);
@@ -79,7 +79,7 @@ describe('SDK chargeRefund.* against the sandbox', () => {
       { chargeId: 'paga', value: 10.5, correlationID: 'e3' },
       { chargeId: 'paga', value: -1, correlationID: 'e4' },
       { chargeId: 'paga', value: 0, correlationID: 'e5' },
-      { chargeId: 'paga', value: '100', correlationID: 'e6' },
+      { chargeId: 'paga', value: '1,00', correlationID: 'e6' },
       { chargeId: 'paga', value: 100, correlationID: undefined },
       { chargeId: 'paga', value: 100, correlationID: 'e7', comment: 'x'.repeat(141) },
       { chargeId: 'paga', value: 100, correlationID: 'estorno-ok' },

@@ -44,6 +44,7 @@ describe('SDK charge.* against the sandbox', () => {
       transactionID: charge.transactionID,
     });
     expect(charge.paymentLinkUrl).toMatch(new RegExp(`^${baseUrl}/pay/[0-9a-f]{32}$`));
+    // By the service's paymentLinkID (its link's public id as a UUID), which opens it without the AppID.
     expect(charge.qrCodeImage).toBe(`${baseUrl}/openpix/charge/brcode/image/${charge.paymentLinkID}.png`);
 
     const decoded = decodeBrCode(charge.brCode);
@@ -130,12 +131,12 @@ describe('SDK charge.* against the sandbox', () => {
       ['lista-1', 200],
       ['lista-0', 100],
     ]);
-    expect(body.pageInfo).toEqual({ skip: 0, limit: 10, hasPreviousPage: false, hasNextPage: false });
+    expect(body.pageInfo).toEqual({ skip: 0, limit: 10, totalCount: 3, hasPreviousPage: false, hasNextPage: false });
 
     const second = as<{ charges: Charge[]; pageInfo: unknown }>(await woovi.charge.list({ skip: 1, limit: 1 }));
     expect(s().requests.at(-1)!.url).toBe('/api/v1/charge?skip=1&limit=1');
     expect(second.charges.map((c) => c.correlationID)).toEqual(['lista-1']);
-    expect(second.pageInfo).toEqual({ skip: 1, limit: 1, hasPreviousPage: true, hasNextPage: true });
+    expect(second.pageInfo).toEqual({ skip: 1, limit: 1, totalCount: 3, hasPreviousPage: true, hasNextPage: true });
   });
 
   it('charge.delete answers { status: "OK", id }; the charge is gone afterwards', async () => {
@@ -171,7 +172,7 @@ describe('SDK charge.* against the sandbox', () => {
       { correlationID: 'x', value: 12.5 },
       { correlationID: 'x', value: -100 },
       { correlationID: 'x', value: 0 },
-      { correlationID: 'x', value: '100' },
+      { correlationID: 'x', value: '1,00' },
       { correlationID: 'x' },
       { value: 100 },
       { correlationID: 'x', value: 100, customer: { name: 'Só Nome' } },

@@ -75,11 +75,11 @@ describe('SDK customer.* against the sandbox', () => {
       ['Bruno', 'bruno@example.com', 'c-1'],
       ['Ana', 'ana@example.com', 'c-0'],
     ]);
-    expect(listed.pageInfo).toEqual({ skip: 0, limit: 10, hasPreviousPage: false, hasNextPage: false });
+    expect(listed.pageInfo).toEqual({ skip: 0, limit: 10, totalCount: 3, hasPreviousPage: false, hasNextPage: false });
 
     const page = await woovi.customer.list({ skip: 0, limit: 2 });
     expect(page.customers.map((c) => c.name)).toEqual(['Carla', 'Bruno']);
-    expect(page.pageInfo).toEqual({ skip: 0, limit: 2, hasPreviousPage: false, hasNextPage: true });
+    expect(page.pageInfo).toEqual({ skip: 0, limit: 2, totalCount: 3, hasPreviousPage: false, hasNextPage: true });
   });
 
   // The spec lists only 200 and 400 for "Customer get": an unknown or foreign id is a 400.

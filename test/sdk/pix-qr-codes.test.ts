@@ -22,7 +22,7 @@ describe('SDK pixQrCode.* against the sandbox', () => {
     });
     expect(qr.id).toEqual(expect.any(String));
     expect(qr.paymentLinkUrl).toMatch(new RegExp(`^${baseUrl}/pay/[0-9a-f]{32}$`));
-    expect(qr.qrCodeImage).toContain(qr.paymentLinkID);
+    expect(qr.qrCodeImage).toBe(`${baseUrl}/openpix/charge/brcode/image/${qr.paymentLinkID}.png`);
     expect(created).toMatchObject({ correlationID: 'qr-balcao-1', brCode: qr.brCode });
 
     const decoded = decodeBrCode(qr.brCode);
@@ -61,10 +61,10 @@ describe('SDK pixQrCode.* against the sandbox', () => {
       ['caixa-1', 200],
       ['caixa-0', 100],
     ]);
-    expect(listed.pageInfo).toEqual({ skip: 0, limit: 10, hasPreviousPage: false, hasNextPage: false });
+    expect(listed.pageInfo).toEqual({ skip: 0, limit: 10, totalCount: 3, hasPreviousPage: false, hasNextPage: false });
     const page = await woovi.pixQrCode.list({ skip: 2, limit: 5 });
     expect(page.pixQrCodes.map((q) => q.correlationID)).toEqual(['caixa-0']);
-    expect(page.pageInfo).toEqual({ skip: 2, limit: 5, hasPreviousPage: true, hasNextPage: false });
+    expect(page.pageInfo).toEqual({ skip: 2, limit: 5, totalCount: 3, hasPreviousPage: true, hasNextPage: false });
   });
 
   it('paying a static QR through the sandbox records a PAYMENT transaction linked to it', async () => {
@@ -103,7 +103,7 @@ describe('SDK pixQrCode.* against the sandbox', () => {
       { name: 'x'.repeat(1000), value: 100 },
       { name: 'Fração', value: 10.5 },
       { name: 'Negativo', value: -1 },
-      { name: 'Texto', value: '100' },
+      { name: 'Texto', value: '1,00' },
       { name: 'Comentário longo', value: 100, comment: 'z'.repeat(1000) },
       { name: 'Repetido', correlationID: 'repetido', value: 10 },
     ];

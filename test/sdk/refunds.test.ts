@@ -32,7 +32,8 @@ describe('SDK refund.* against the sandbox', () => {
 
     const pending = await woovi.refund.get({ id: 'devolucao-20' });
     expect(s().requests.at(-1)).toMatchObject({ method: 'GET', url: '/api/v1/refund/devolucao-20', status: 200 });
-    expect(pending).toEqual({ pixTransactionRefund: refund });
+    // Under both names: the spec's pixTransactionRefund and the OpenAPI file's refund (WHMCS reads it).
+    expect(pending).toEqual({ pixTransactionRefund: refund, refund });
 
     clock.advance(REFUND_SETTLEMENT_MS + 1);
     const settled = await woovi.refund.get({ id: refund.refundId });
@@ -82,11 +83,11 @@ describe('SDK refund.* against the sandbox', () => {
     const listed = await woovi.refund.list();
     expect(s().requests.at(-1)).toMatchObject({ method: 'GET', url: '/api/v1/refund?limit=10&skip=0', status: 200 });
     expect(listed.refunds).toEqual([made[2], made[1], made[0]]);
-    expect(listed.pageInfo).toEqual({ skip: 0, limit: 10, hasPreviousPage: false, hasNextPage: false });
+    expect(listed.pageInfo).toEqual({ skip: 0, limit: 10, totalCount: 3, hasPreviousPage: false, hasNextPage: false });
 
     const page = await woovi.refund.list({ skip: 2, limit: 1 });
     expect(page.refunds).toEqual([made[0]]);
-    expect(page.pageInfo).toEqual({ skip: 2, limit: 1, hasPreviousPage: true, hasNextPage: false });
+    expect(page.pageInfo).toEqual({ skip: 2, limit: 1, totalCount: 3, hasPreviousPage: true, hasNextPage: false });
   });
 
   // The OpenAPI file lists only 200 and 400 {error} for get refund.
@@ -117,7 +118,7 @@ describe('SDK refund.* against the sandbox', () => {
     const bad: unknown[] = [
       { value: 1.5, transactionEndToEndId: e2e, correlationID: 'a' },
       { value: -5, transactionEndToEndId: e2e, correlationID: 'b' },
-      { value: '100', transactionEndToEndId: e2e, correlationID: 'c' },
+      { value: '1,00', transactionEndToEndId: e2e, correlationID: 'c' },
       { transactionEndToEndId: e2e, correlationID: 'd' },
       { value: 100, correlationID: 'e' },
       { value: 100, transactionEndToEndId: e2e },

@@ -56,12 +56,12 @@ describe('SDK transactions.* against the sandbox', () => {
       [viaQr.endToEndId, 250],
       [first.transaction.endToEndId, 1000],
     ]);
-    expect(listed.pageInfo).toEqual({ skip: 0, limit: 10, hasPreviousPage: false, hasNextPage: false });
+    expect(listed.pageInfo).toEqual({ skip: 0, limit: 10, totalCount: 3, hasPreviousPage: false, hasNextPage: false });
 
     const page = await woovi.transactions.list({ pagination: { skip: 1, limit: 1 } });
     expect(s().requests.at(-1)!.url).toBe('/api/v1/transaction?skip=1&limit=1');
     expect(page.transactions.map((t) => t.endToEndId)).toEqual([viaQr.endToEndId]);
-    expect(page.pageInfo).toEqual({ skip: 1, limit: 1, hasPreviousPage: true, hasNextPage: true });
+    expect(page.pageInfo).toEqual({ skip: 1, limit: 1, totalCount: 3, hasPreviousPage: true, hasNextPage: true });
   });
 
   it('transactions.list filters by charge (correlationID, globalID or transactionID)', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { as, sdkRejection, useSdkSandbox } from './sdk-sandbox';
 
 interface Listed {
-  pageInfo: { skip: number; limit: number; hasPreviousPage: boolean; hasNextPage: boolean };
+  pageInfo: { skip: number; limit: number; totalCount: number; hasPreviousPage: boolean; hasNextPage: boolean };
   webhooks: { id: string; name: string; url: string; event: string; isActive: boolean; authorization?: string }[];
 }
 
@@ -45,7 +45,7 @@ describe('SDK webhook.* against the sandbox', () => {
 
     const all = as<Listed>(await woovi.webhook.list());
     expect(s().requests.at(-1)).toEqual({ method: 'GET', url: '/api/v1/webhook?limit=10&skip=0', status: 200 });
-    expect(all.pageInfo).toEqual({ skip: 0, limit: 10, hasPreviousPage: false, hasNextPage: false });
+    expect(all.pageInfo).toEqual({ skip: 0, limit: 10, totalCount: 2, hasPreviousPage: false, hasNextPage: false });
     expect(all.webhooks.map((w) => w.name)).toEqual(['B', 'A']);
     const byUrl = as<Listed>(await woovi.webhook.list({ query: { url: 'https://a.example/h' } }));
     expect(byUrl.webhooks.map((w) => w.name)).toEqual(['A']);

@@ -1,12 +1,38 @@
-// One of the project's entry points (serve.ts, start-web.ts) as a real child process, the way an
-// operator starts it, minus npm: `node --import tsx <script>`. One process, not tsx's CLI (which
-// runs the script in a grandchild), so `kill('SIGKILL')` kills the very process that holds the
-// database, as `kill -9` would. `process.execPath` is the Node running the tests (24; Node 20
-// crashes on the native addon).
+// One of the project's programs (serve, start-web) as a real child process, the way an operator
+// starts it: the build's out/main/<name>.js (`npm run serve` runs the same file), with source maps.
+// One process, so `kill('SIGKILL')` kills the very process that holds the database, as `kill -9`
+// would. `process.execPath` is the Node running the tests (24; Node 20 crashes on the native
+// addon). The test run's global setup (test/global-setup.ts) has made the build fresh.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { MAIN_ENTRIES } from '../../electron.vite.config';
+import { builtEntry, COMPILE_CACHE } from '../../scripts/build.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
+
+/** The programs the build makes for Node (the main build's entries but Electron's): serve, start-web. */
+export type BuiltProgram = Exclude<keyof typeof MAIN_ENTRIES, 'index'>;
+
+/**
+ * A built program's command line with `args`, as `npm run serve` starts it (Node, source maps, the
+ * file), and the spawn options it needs: the project as its folder, this environment plus `env`
+ * and Node's compile cache (scripts/build.mjs, COMPILE_CACHE).
+ */
+export function builtCommand(
+  program: BuiltProgram,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+): { command: string; args: string[]; options: { cwd: string; env: NodeJS.ProcessEnv } } {
+  const file = builtEntry(program);
+  // Loud, rather than a child that dies with a bare "Cannot find module".
+  if (!existsSync(file)) throw new Error(`${file} is not built: run the tests with vitest (its global setup builds) or npm run build`);
+  return {
+    command: process.execPath,
+    args: ['--enable-source-maps', file, ...args],
+    options: { cwd: ROOT, env: { ...process.env, NODE_COMPILE_CACHE: COMPILE_CACHE, ...env } },
+  };
+}
 
 export interface ManagedChild {
   readonly pid: number;
@@ -31,12 +57,10 @@ process.once('exit', () => {
   for (const child of live) child.kill('SIGKILL');
 });
 
-export function spawnTsx(script: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): ManagedChild {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export function spawnBuilt(program: BuiltProgram, args: readonly string[], env: NodeJS.ProcessEnv = {}): ManagedChild {
+  const built = builtCommand(program, args, env);
+  const script = `out/main/${program}.js`;
+  const child = spawn(built.command, built.args, { ...built.options, stdio: ['ignore', 'pipe', 'pipe'] });
   if (child.pid === undefined) throw new Error(`could not start ${script}`);
   live.add(child);
   const lines: string[] = [];

@@ -1,12 +1,12 @@
-// The counter's main process for real: `start-web.ts --port 0 --data DIR --remote URL --app-id ID`
-// (what `npm run start:web` runs after its build). It can be killed at any moment (SIGKILL, as
-// `kill -9`) and started again on the same data folder; each start gets a new port and run token,
-// so `bridge` is replaced on every start.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// The counter's main process for real: the built start-web (`npm run start:web`) with `--port 0
+// --data DIR --remote URL --app-id ID`, serving the built renderer. It can be killed at any moment
+// (SIGKILL, as `kill -9`) and started again on the same data folder; each start gets a new port
+// and run token, so `bridge` is replaced on every start.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBridgeClient, type BridgeClient } from './bridge-client';
-import { ROOT, spawnTsx, type ManagedChild } from './child-process';
+import { spawnBuilt, type ManagedChild } from './child-process';
 
 export interface CounterOptions {
   /** The service the counter syncs with (usually a fault proxy in front of the remote). */
@@ -46,7 +46,6 @@ export interface CounterProcess {
 const ANNOUNCEMENT = [/^Listening on (\S+)$/, /^AppID: (\S+)$/];
 
 export async function startCounter(options: CounterOptions): Promise<CounterProcess> {
-  await ensureRenderer();
   const ownDir = options.dataDir === undefined ? mkdtempSync(join(tmpdir(), 'balcao-counter-')) : undefined;
   const dataDir = options.dataDir ?? ownDir!;
   let child: ManagedChild | undefined;
@@ -54,7 +53,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterProc
   let history = '';
 
   async function launch(): Promise<void> {
-    const next = spawnTsx('src/main/web/start-web.ts', ['--port', '0', '--data', dataDir, '--remote', options.remoteUrl, '--app-id', options.appId], options.env);
+    const next = spawnBuilt('start-web', ['--port', '0', '--data', dataDir, '--remote', options.remoteUrl, '--app-id', options.appId], options.env);
     try {
       const [url] = await next.announced(ANNOUNCEMENT);
       const parsed = new URL(url!);
@@ -118,15 +117,4 @@ export async function startCounter(options: CounterOptions): Promise<CounterProc
     return bridge;
   }
   return counter;
-}
-
-/**
- * start-web serves the built renderer and refuses to start without it. The bridge does not care
- * how fresh that build is, so an existing one is used as is; only a missing one is built (the
- * same way the e2e setup builds it).
- */
-async function ensureRenderer(): Promise<void> {
-  if (existsSync(join(ROOT, 'out/renderer/index.html'))) return;
-  const { ensureRendererBuilt } = await import('../e2e/renderer-build');
-  await ensureRendererBuilt();
 }

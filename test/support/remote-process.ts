@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnTsx, type ManagedChild } from './child-process';
+import { spawnBuilt, type ManagedChild } from './child-process';
 import type { RemoteEndpoint } from './remote-api';
 
 export interface RemoteOptions {
@@ -66,7 +66,7 @@ export async function startRemote(options: RemoteOptions = {}): Promise<RemotePr
         // A restart keeps the Pix network where the first start put it.
         if (pixNetworkUrl) args.push('--pix-network-port', new URL(pixNetworkUrl).port);
       }
-      const next = spawnTsx('src/main/serve.ts', args);
+      const next = spawnBuilt('serve', args);
       try {
         const [announcedUrl, announcedAppId, announcedNetwork] = await next.announced(
           options.strict ? [...ANNOUNCEMENT, PIX_NETWORK_ANNOUNCEMENT] : ANNOUNCEMENT,

@@ -33,13 +33,18 @@ export interface EngineEvent {
 export interface OperationContext {
   readonly db: Db;
   readonly tenant: Tenant;
+  /**
+   * True for a call without an AppID to an operation declared `auth: 'optional'`: there is no
+   * tenant, and reading `tenant` throws.
+   */
+  readonly anonymous: boolean;
   /** The request's time: one instant per request, taken from the engine's clock. */
   readonly now: Date;
   readonly config: EngineConfig;
   readonly tenancy: TenancyRepo;
   readonly clock: Clock;
   /** The engine's QR PNG renderer: worker threads and a cache shared by every request. */
-  readonly qrPng: Pick<QrPngRenderer, 'png'>;
+  readonly qrPng: Pick<QrPngRenderer, 'png' | 'boletoPng'>;
   /** Writes an outbox row; call it inside the same transaction as the change it reports. */
   emit(name: string, payload: unknown): void;
   /**

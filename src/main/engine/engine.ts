@@ -96,7 +96,7 @@ export class Engine {
     this.clock = options.clock;
     this.config = { ...DEFAULT_CONFIG, ...options.config };
     this.tenancy = new TenancyRepo(this.db, ALL_SCOPES);
-    this.outbox = new Outbox(this.db);
+    this.outbox = new Outbox(this.db, this.config);
     this.checkpointer = WalCheckpointer.for(this.db);
     this.reads = TurnReads.for(this.db);
     this.writer = new GroupCommit(this.db, {
@@ -266,9 +266,13 @@ export class Engine {
     }
   }
 
-  /** The tenant an operation runs as: none for an operation anyone may call (auth: 'none'). */
+  /**
+   * The tenant an operation runs as: none for an operation anyone may call (auth: 'none'), nor
+   * for a call without an AppID to one whose AppID is optional.
+   */
   private caller(appId: string | undefined, declaration: AnyOperation, clientIp?: string): Tenant {
-    return declaration.auth === 'none' ? NO_TENANT : this.authorize(appId, declaration, clientIp);
+    if (declaration.auth === 'none' || (declaration.auth === 'optional' && appId === undefined)) return NO_TENANT;
+    return this.authorize(appId, declaration, clientIp);
   }
 
   /** The caller's tenant: the AppID authenticated and, for an operation, its scope and feature checked. */
@@ -482,6 +486,10 @@ class CallContext implements OperationContext {
     private readonly committed: EngineEvent[],
     readonly db: Db,
   ) {}
+
+  get anonymous(): boolean {
+    return this.tenant === NO_TENANT;
+  }
 
   get config(): EngineConfig {
     return this.host.config;

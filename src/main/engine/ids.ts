@@ -55,7 +55,7 @@ function secondsHex(): string {
 
 /**
  * A UUID version 7 (RFC 9562): 48 bits of milliseconds, then 74 random bits. For ids that are
- * keys of append-mostly tables (outbox events, generated payment link ids): time-ordered keys go
+ * keys of append-mostly tables (outbox events): time-ordered keys go
  * to the index's right edge, while 74 random bits keep them unguessable.
  */
 export function newTimeOrderedUuid(): string {

@@ -10,6 +10,12 @@ import type { AnyOperation } from './operation';
 export interface OpenApiOptions {
   /** Where the service is reached (the `servers` entry). */
   serverUrl: string;
+  /**
+   * The other spellings a server answers for every path, named once in the document instead of as
+   * paths of their own: an older prefix standing for the current one (`/api/openpix/v1` for
+   * `/api/v1`), and a trailing slash, there or not.
+   */
+  routeSpellings?: { legacyPrefix: string; prefix: string };
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -95,8 +101,9 @@ export function openApiDocument(table: Record<string, AnyOperation>, options: Op
         // A second path of one operation (the QR image's /svc/ spelling) gets its own id.
         operationId: index === 0 ? name : `${name}${index + 1}`,
         summary: declaration.summary,
-        // An empty list: this operation needs no AppID (the webhook public keys).
-        security: declaration.auth === 'none' ? [] : [{ AppID: [] }],
+        // An empty list: this operation needs no AppID (the webhook public keys); an empty
+        // requirement beside AppID: it may be called with one or without (the QR image).
+        security: declaration.auth === 'none' ? [] : declaration.auth === 'optional' ? [{ AppID: [] }, {}] : [{ AppID: [] }],
         parameters: parameters(declaration),
         responses: {
           [String(declaration.status)]: { description: 'Success', ...(content ? { content } : {}) },
@@ -113,15 +120,25 @@ export function openApiDocument(table: Record<string, AnyOperation>, options: Op
       (paths[openApiPath(path)] ??= {})[declaration.method.toLowerCase()] = operation;
     });
   }
+  const spellings = options.routeSpellings;
+  const generated = 'Generated from the operation declarations of the engine (src/main/engine/operations.ts).';
   return {
     openapi: '3.1.0',
     info: {
       title: 'Balcão Pix service (Woovi/OpenPix v1 compatible sandbox)',
       version: '1.0.0',
-      description: 'Generated from the operation declarations of the engine (src/main/engine/operations.ts).',
+      description: spellings ? `${generated} ${spellingsNote(spellings)}` : generated,
     },
     servers: [{ url: options.serverUrl }],
+    ...(spellings ? { 'x-path-aliases': [{ prefix: spellings.legacyPrefix, aliasOf: spellings.prefix }], 'x-trailing-slash': 'optional' } : {}),
     components: { securitySchemes: { AppID: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
     paths,
   };
+}
+
+function spellingsNote({ legacyPrefix, prefix }: NonNullable<OpenApiOptions['routeSpellings']>): string {
+  return (
+    `Every path under ${prefix} also answers under the older prefix ${legacyPrefix}, exactly alike ` +
+    `(${legacyPrefix}/charge is ${prefix}/charge). Every path answers with a trailing slash and without one.`
+  );
 }

@@ -56,8 +56,12 @@ export interface Operation<
   /**
    * 'none': anyone may call it, with or without an AppID (GET /api/v1/webhook/public-keys: a
    * receiver verifies signatures where it has no AppID). Such a handler has no tenant.
+   * 'optional': with an AppID it is checked as usual (401, scope, feature) and the handler has its
+   * tenant; without one the handler runs with none (`ctx.anonymous`) and must answer only what
+   * an unguessable id it is given names (the QR image of a charge's `qrCodeImage`, which a
+   * shopper's browser loads with no headers).
    */
-  auth?: 'none';
+  auth?: 'none' | 'optional';
   /** A Cache-Control header for its success answers (the webhook public keys: an hour). */
   cacheControl?: string;
   access: Access;

@@ -1,5 +1,5 @@
 import type { Db } from '../store/database';
-import type { EngineEvent } from './context';
+import type { EngineConfig, EngineEvent } from './context';
 import { newTimeOrderedUuid } from './ids';
 import { deliveryQueue, type DeliveryQueue } from './webhooks/delivery-queue';
 
@@ -12,7 +12,11 @@ export class Outbox {
   private readonly insert;
   private readonly webhooks: DeliveryQueue;
 
-  constructor(db: Db) {
+  /** `config`: the engine's own (not a copy), so a later setPublicBaseUrl shows in webhook bodies. */
+  constructor(
+    db: Db,
+    private readonly config: Pick<EngineConfig, 'publicBaseUrl'>,
+  ) {
     this.insert = db.prepare('INSERT INTO events (id, company_id, name, payload, created_at) VALUES (?, ?, ?, ?, ?)');
     this.webhooks = deliveryQueue(db);
   }
@@ -20,7 +24,7 @@ export class Outbox {
   write(companyId: string, name: string, payload: unknown, at: Date): EngineEvent {
     const event: EngineEvent = { id: newTimeOrderedUuid(), companyId, name, payload, createdAt: at.toISOString() };
     this.insert.run(event.id, companyId, name, JSON.stringify(payload), event.createdAt);
-    this.webhooks.enqueue(event);
+    this.webhooks.enqueue(event, this.config);
     return event;
   }
 }

@@ -28,13 +28,25 @@ export function parsePage(query: Record<string, string | undefined> | undefined)
 }
 
 /**
- * Lists fetch `limit + 1` rows: the extra row only tells whether a next page exists, which is
- * far cheaper than counting every matching row on each request.
+ * One page of a list and its pageInfo. Lists fetch `limit + 1` rows: the extra row tells whether
+ * a next page exists without counting.
+ *
+ * `totalCount` (what the PHP, Java and Ruby SDKs page with) is every row the list's filters
+ * match. A page with no next page already tells it, `skip` plus its own rows, except a page past
+ * the end (no rows at skip > 0), which cannot tell how far past. Only then, or when there is a
+ * next page, is `countAll` asked: a list counts with COUNT(*) over its own index, or from the
+ * counts migration 016 keeps (list-counts.ts) where a COUNT(*) would cost more than the page.
  */
-export function pageOf<T>(rows: T[], page: Page): { items: T[]; pageInfo: PageInfo } {
+export function pageOf<T>(rows: T[], page: Page, countAll: () => number): { items: T[]; pageInfo: PageInfo } {
   const hasNextPage = rows.length > page.limit;
+  const totalCount = !hasNextPage && (rows.length > 0 || page.skip === 0) ? page.skip + rows.length : countAll();
   return {
     items: hasNextPage ? rows.slice(0, page.limit) : rows,
-    pageInfo: { skip: page.skip, limit: page.limit, hasPreviousPage: page.skip > 0, hasNextPage },
+    pageInfo: { skip: page.skip, limit: page.limit, totalCount, hasPreviousPage: page.skip > 0, hasNextPage },
   };
+}
+
+/** The pageInfo of a list that matches nothing whatever the page (a filter naming no record). */
+export function emptyPage(page: Page): { items: never[]; pageInfo: PageInfo } {
+  return pageOf([], page, () => 0);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { badRequest } from './errors';
+import { readWholeNumber } from './money/whole-number';
 
 /**
  * Parses untrusted input with a zod schema and turns the first problems into one readable
@@ -28,19 +29,111 @@ export function objectBody(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-export const cents = (label = 'value') =>
+/** The largest amount the service takes: R$ 999.999.999,99 (the counter's limit too, src/shared/large-sale.ts). */
+export const MAX_CENTS = 99_999_999_999;
+
+interface WholeNumberInputOptions {
+  min: number;
+  max: number;
+  zeroDecimals: boolean;
+  messages: { notANumber: string; fraction: string; tooSmall: string; tooLarge: string };
+}
+
+const wholeNumberInputs = new WeakSet<z.ZodType>();
+
+/** Whether a schema is one this module built for a money (or basis-point) field: how tests find a field that bypasses it. */
+export function isWholeNumberInput(schema: z.ZodType): boolean {
+  return wholeNumberInputs.has(schema);
+}
+
+/**
+ * A whole number as clients of the real service write it (money/whole-number.ts: an integer, a
+ * float with no fraction, a string of digits), bounded. The inner schema is what the OpenAPI
+ * document shows (`type: integer` with its bounds): the preprocessing widens what is accepted,
+ * never what is promised. A refused value stops here, so no handler sees it.
+ */
+function wholeNumberInput({ min, max, zeroDecimals, messages }: WholeNumberInputOptions) {
+  const schema = z.preprocess(
+    (input, ctx) => {
+      const reading = readWholeNumber(input, { zeroDecimals });
+      if (reading.kind === 'whole') return reading.value;
+      const message = { 'not-a-number': messages.notANumber, fraction: messages.fraction, 'too-large': messages.tooLarge }[reading.kind];
+      ctx.addIssue({ code: 'custom', message, input });
+      return input;
+    },
+    z
+      .number({ error: messages.notANumber })
+      .int({ error: messages.fraction })
+      .min(min, { error: messages.tooSmall })
+      .max(max, { error: messages.tooLarge }),
+  );
+  wholeNumberInputs.add(schema);
+  return schema;
+}
+
+/**
+ * Money in integer cents: the one parser of every money field of every operation. Accepts an
+ * integer, a float with no fraction (`1000.0`) or a string of digits, `.00` tolerated
+ * (`"10000.00"` = 10000 cents, as pretix sends); refuses the rest naming the field.
+ */
+export const cents = (label = 'value', min = 0) =>
+  wholeNumberInput({
+    min,
+    max: MAX_CENTS,
+    zeroDecimals: true,
+    messages: {
+      notANumber: `${label} must be a number of cents`,
+      fraction: `${label} must be an integer number of cents`,
+      tooSmall: min === 0 ? `${label} must not be negative` : min === 1 ? `${label} must be at least 1 cent` : `${label} must be at least ${min} cents`,
+      tooLarge: `${label} is too large`,
+    },
+  });
+
+export const positiveCents = (label = 'value') => cents(label, 1);
+
+/**
+ * A whole number whose unit another field decides (an OVERDUE term's `value` is basis points or
+ * cents by its `type` or `modality`). Same shapes as money, except the `.00` tail: `"2.00"` would
+ * as likely mean 2 % as 2 basis points, so it is refused rather than guessed.
+ */
+export const wholeNumber = (label: string, { min = 0, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number } = {}) =>
+  wholeNumberInput({
+    min,
+    max,
+    zeroDecimals: false,
+    messages: {
+      notANumber: `${label} must be a whole number`,
+      fraction: `${label} must be a whole number`,
+      tooSmall: min === 0 ? `${label} must not be negative` : `${label} must be at least ${min}`,
+      tooLarge: `${label} is too large`,
+    },
+  });
+
+/**
+ * A text field that clients also send as a whole number (an id or label their language holds as an
+ * int): the number becomes its decimal text, and everything else is left for the string schema to
+ * judge. Only safe integers: past 2^53 the number JSON.parse gives is no longer the digits sent,
+ * and a fraction or a boolean is no id anyone meant. Used by z.preprocess, so the inner string
+ * schema stays what the OpenAPI document shows.
+ */
+export function wholeNumberAsText(input: unknown): unknown {
+  return typeof input === 'number' && Number.isSafeInteger(input) ? String(input) : input;
+}
+
+/**
+ * A correlationID: text, or a whole number taken as its decimal text. WHMCS
+ * (ianchamba/openpix-whmcs, modules/gateways/openpix.php @2ea7773) sends the bare invoice id,
+ * `$params['invoiceid']` with no cast, so PHP's json_encode writes `"correlationID":42` when WHMCS
+ * hands an int; 42 and "42" name the same charge, so both are the same record here.
+ */
+export const correlationId = z.preprocess(
+  wholeNumberAsText,
   z
-    .number({ error: `${label} must be a number of cents` })
-    .int({ error: `${label} must be an integer number of cents` })
-    .max(99_999_999_999, { error: `${label} is too large` });
-
-export const positiveCents = (label = 'value') => cents(label).min(1, { error: `${label} must be at least 1 cent` });
-
-export const correlationId = z
-  .string({ error: 'correlationID must be a string' })
-  .trim()
-  .min(1, { error: 'correlationID is required' })
-  .max(255, { error: 'correlationID is too long (max 255 characters)' });
+    .string({ error: 'correlationID must be a string' })
+    .trim()
+    .min(1, { error: 'correlationID is required' })
+    .max(255, { error: 'correlationID is too long (max 255 characters)' }),
+);
 
 /** RFC 3339 date-time (offset required), as the list filters `start` and `end` take. */
 export const rfc3339 = z
@@ -51,8 +144,28 @@ export const rfc3339 = z
   .refine((s) => !Number.isNaN(Date.parse(s)), { error: 'is not a valid date-time' })
   .transform((s) => new Date(s).toISOString());
 
+/**
+ * How clients write a boolean in a query string, which has no booleans of its own: `true`/`false`
+ * (JavaScript, Java), `1`/`0` (PHP's http_build_query writes true as 1: the PHP SDK's
+ * `charges()->create()` sends `?return_existing=1`), `True`/`False` (Python's str). All mean the
+ * same here.
+ */
+const QUERY_BOOLEAN_SPELLINGS = new Map([
+  ['true', 'true'],
+  ['1', 'true'],
+  ['false', 'false'],
+  ['0', 'false'],
+]);
+
+/**
+ * Every boolean query parameter (return_existing, hasWebhook): one of the spellings above, any
+ * case; anything else is refused. The inner enum is what the OpenAPI document shows.
+ */
 export const queryBoolean = z
-  .enum(['true', 'false'], { error: 'must be true or false' })
+  .preprocess(
+    (input) => (typeof input === 'string' ? (QUERY_BOOLEAN_SPELLINGS.get(input.toLowerCase()) ?? input) : input),
+    z.enum(['true', 'false'], { error: 'must be true or false (or 1 or 0)' }),
+  )
   .transform((s) => s === 'true');
 
 /** A non-empty path id, already URI-decoded by the transport. */

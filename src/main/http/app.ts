@@ -10,9 +10,10 @@ import { registerOpenApiRoute } from './openapi-route';
 import { registerKycOnboardingPage } from './kyc-onboarding-page';
 import { registerPaymentLinkPage } from './payment-link-page';
 import { registerPixLocationRoutes } from './pix-location-routes';
+import { withCurrentPrefix, withoutTrailingSlash } from './route-spellings';
 import { singleValuedQuery } from './query';
 import { portugueseError } from './strict-errors';
-import type { StrictMode } from './strict-mode';
+import type { StrictMode, StrictRoute } from './strict-mode';
 
 export interface HttpAppOptions {
   logger?: boolean;
@@ -33,10 +34,17 @@ export interface HttpAppOptions {
 export function buildHttpApp(engine: Engine, options: HttpAppOptions = {}): FastifyInstance {
   // maxParamLength is generous so over-long ids reach the engine's validation and get its 400,
   // instead of the router's bare 414.
+  //
+  // Each route answers the spellings the real service answers alike (route-spellings.ts), before
+  // any route is chosen, so an alias meets exactly the routes, 404s and strict-mode choices of its
+  // canonical spelling, and the route tree has each route once:
+  // - the router ignores a trailing slash (on both the request and the declared path);
+  // - the older prefix is rewritten to the current one (request.originalUrl keeps what was sent).
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    routerOptions: { maxParamLength: 2048 },
+    routerOptions: { maxParamLength: 2048, ignoreTrailingSlash: true },
+    rewriteUrl: (request) => withCurrentPrefix(request.url ?? '/'),
   });
   registerJsonParser(app);
   registerErrorHandling(app);
@@ -44,14 +52,14 @@ export function buildHttpApp(engine: Engine, options: HttpAppOptions = {}): Fast
   if (strict) registerPortugueseErrors(app);
   for (const op of Object.keys(operationTable) as OperationName[]) {
     const spec: AnyOperation = operationTable[op];
-    for (const path of spec.paths) {
+    for (const spellings of pathsByRoute(spec.paths)) {
       // Strict: an operation the published contract does not have is not routed, so it answers
-      // exactly as an unknown route does.
-      const route = strict ? strict.route(spec.method, path, takesLimit(spec)) : undefined;
+      // exactly as an unknown route does. The contract may write either spelling of the route.
+      const route = strict ? strictRoute(strict, spec, spellings) : undefined;
       if (route === null) continue;
       app.route({
         method: spec.method,
-        url: path,
+        url: spellings[0]!,
         // Not an async function: a read the engine answers at once is sent in the same tick, with
         // no promise made for it (engine.handle).
         handler: (request, reply) => {
@@ -74,6 +82,29 @@ export function buildHttpApp(engine: Engine, options: HttpAppOptions = {}): Fast
   registerKycOnboardingPage(app, engine);
   if (!strict) registerOpenApiRoute(app, engine);
   return app;
+}
+
+/**
+ * An operation's paths grouped by the route the router makes of them: with the trailing slash
+ * ignored, `/api/v1/account` and `/api/v1/account/` (listAccounts declares both, as the published
+ * contract writes the second) are one route, registered once.
+ */
+function pathsByRoute(paths: readonly string[]): string[][] {
+  const routes = new Map<string, string[]>();
+  for (const path of paths) {
+    const key = withoutTrailingSlash(path);
+    routes.set(key, [...(routes.get(key) ?? []), path]);
+  }
+  return [...routes.values()];
+}
+
+/** The strict route of one route of ours, from whichever spelling the published contract writes; null if it has neither. */
+function strictRoute(strict: StrictMode, spec: AnyOperation, spellings: readonly string[]): StrictRoute | null {
+  for (const path of spellings) {
+    const route = strict.route(spec.method, path, takesLimit(spec));
+    if (route) return route;
+  }
+  return null;
 }
 
 /** Whether the operation reads `limit` from its query (a list read page by page). */

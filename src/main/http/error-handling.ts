@@ -7,7 +7,8 @@ import { ServiceError } from '../engine/errors';
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    // The path as the client sent it, before any rewrite (the legacy prefix, app.ts).
+    reply.code(404).send({ error: `Route ${request.method} ${request.originalUrl.split('?')[0]} not found` });
   });
   app.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
     if (error instanceof ServiceError) return reply.code(error.status).send({ error: error.message });

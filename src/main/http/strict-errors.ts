@@ -11,6 +11,11 @@ const DOCUMENTED_TEXTS = new Set([
   'Já existe um QRCode com este identificador. O identificador deve ser único',
   // remote-api-notes.md §4 (DOCS api-getting-started): a bad or missing AppID.
   'appID inválido',
+  // remote-api-notes.md §4: a repeated payment correlationID; too little balance at
+  // POST /api/v1/payment/approve, and at autoApprove or a boleto.
+  'Já existe um pagamento com o correlationID fornecido',
+  'Você não possui saldo o suficiente para realizar esse pagamento',
+  'You do not have enough balance to make this payment',
 ]);
 
 /** The engine's common messages. */
@@ -46,7 +51,6 @@ const TRANSLATIONS: ReadonlyMap<string, string> = new Map([
 
 /** Messages that carry a value, by pattern. */
 const PATTERNS: readonly [RegExp, string][] = [
-  [/^identifier \S+ is already in use$/, 'Já existe um QRCode com este identificador. O identificador deve ser único'],
   [/^A Pix QR code with correlationID .+ already exists$/, 'Já existe um QRCode com este correlationID'],
   [/^A charge with correlationID .+ already exists/, 'Já existe uma cobrança com este correlationID'],
   [/^Route \S+ \S+ not found$/, 'Rota não encontrada'],

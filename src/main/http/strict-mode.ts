@@ -91,10 +91,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** `limit` as asked but at most `cap`; an invalid limit is left for the engine to refuse. */
+/**
+ * `limit` as asked but at most `cap`; an invalid limit is left for the engine to refuse. An empty
+ * `limit=` is no limit, as the engine reads it (parse-request.ts).
+ */
 function withCappedLimit(request: ServiceRequest, cap: number): ServiceRequest {
   const text = request.query?.limit;
-  const asked = text === undefined ? DOCUMENTED_MAX_LIMIT : /^\d+$/.test(text) ? Number(text) : NaN;
+  const asked = text === undefined || text === '' ? DOCUMENTED_MAX_LIMIT : /^\d+$/.test(text) ? Number(text) : NaN;
   if (!(asked >= 1 && asked <= DOCUMENTED_MAX_LIMIT) || asked <= cap) return request;
   return { ...request, query: { ...request.query, limit: String(cap) } };
 }

@@ -1,7 +1,7 @@
 // `npm run start:web -- --port N [--data DIR] [--app-id ID] [--remote URL --app-id ID]`: the
 // counter in a browser. Runs the same handlers Electron runs, on 127.0.0.1 only. Prints exactly two
 // lines of its own: the URL to open (with the run token) and the sandbox AppID.
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import envPaths from 'env-paths';
 import { parseLaunchOptions } from '../app/launch-remote';
@@ -19,8 +19,14 @@ function defaultDataDir(): string {
   return envPaths('balcao', { suffix: '' }).data;
 }
 
+/**
+ * The built renderer. Built, this module is out/main/start-web.js and the renderer is beside the
+ * main build, out/renderer (as for Electron's main process); run from its source (tsx), it is
+ * src/main/web/start-web.ts and the renderer is the project's out/renderer.
+ */
 function rendererDir(): string {
-  return resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../out/renderer');
+  const here = fileURLToPath(import.meta.url);
+  return here.endsWith('.ts') ? resolve(dirname(here), '../../../out/renderer') : resolve(dirname(here), '../renderer');
 }
 
 async function main(): Promise<void> {

@@ -3,7 +3,7 @@ import { deliveryStore, type AttemptOutcome, type DeliveryStore, type DueDeliver
 import { currentSigningKey } from '../engine/webhooks/signing-keys';
 import type { Db } from '../store/database';
 import { DEFAULT_RETRY_POLICY, nextAttemptAt, type RetryPolicy } from './retry-policy';
-import { rsaSignature, standardWebhookHeaders } from './signatures';
+import { hmacSignature, rsaSignature, standardWebhookHeaders } from './signatures';
 
 export interface WebhookDispatcherOptions {
   db: Db;
@@ -156,6 +156,7 @@ export class WebhookDispatcher {
       'content-type': 'application/json',
       'user-agent': 'Balcao-Webhooks/1.0',
       'x-webhook-signature': rsaSignature(key.privateKey, delivery.body),
+      'x-openpix-signature': hmacSignature(delivery.hmac_secret_key, delivery.body),
       ...standardWebhookHeaders(delivery.secret, delivery.event_id, this.wallClock.now(), delivery.body),
     };
     if (delivery.authorization) {

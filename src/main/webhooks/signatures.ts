@@ -1,9 +1,18 @@
-import { createSign } from 'node:crypto';
+import { createHmac, createSign } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 
 /** x-webhook-signature: base64 RSA-SHA256 (PKCS#1 v1.5) over the raw body (remote-api-notes §3.3). */
 export function rsaSignature(privateKeyPem: string, body: string): string {
   return createSign('sha256').update(body).end().sign(privateKeyPem, 'base64');
+}
+
+/**
+ * X-OpenPix-Signature: base64 HMAC-SHA1 of the raw body with the webhook's hmacSecretKey
+ * (remote-api-notes §3.3). Deprecated by the real service but still sent, and Woovi's example
+ * backend refuses a delivery without it.
+ */
+export function hmacSignature(hmacSecretKey: string, body: string): string {
+  return createHmac('sha1', hmacSecretKey).update(body).digest('base64');
 }
 
 /**

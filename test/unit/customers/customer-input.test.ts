@@ -31,7 +31,8 @@ describe('customerInput', () => {
     expect(issues({ name: '   ', email: 'a@b.co' })).toEqual(['name is required']);
     expect(issues({ name: 'A', taxID: 52998224725 })).toEqual(['taxID must be a string with a CPF or CNPJ']);
     expect(issues({ name: 'A', email: 'a@b.co', address: { zipcode: '123' } })).toEqual([expect.stringContaining('CEP')]);
-    expect(issues({ name: 'A', email: 'a@b.co', address: { state: 'SPX' } })).toContainEqual(expect.stringContaining('too long'));
+    expect(issues({ name: 'A', email: 'a@b.co', address: { state: 'SPX' } })).toEqual(["address.state must be a UF (e.g. SP) or a Brazilian state's name (e.g. São Paulo)"]);
+    expect(issues({ name: 'A', email: 'a@b.co', address: { state: 'S'.repeat(61) } })).toContainEqual(expect.stringContaining('too long'));
     expect(issues({ name: 'A', email: 'a@b.co', address: 'Rua A' })).toEqual(['address must be an object']);
   });
 

@@ -51,7 +51,7 @@ describe('schemas', () => {
     expect(interestsSchema.safeParse({ value: -1 }).success).toBe(false);
     expect(interestsSchema.safeParse({ value: 1.5 }).success).toBe(false);
     expect(interestsSchema.safeParse({ value: 10, type: 'MONTHLY' }).success).toBe(false);
-    expect(finesSchema.safeParse({ value: '10' }).success).toBe(false);
+    expect(finesSchema.safeParse({ value: '10.00' }).success).toBe(false); // the unit is type's: "2.00" may mean 2 %
     expect(discountSchema.safeParse({ modality: 'SOMETHING', value: 1 }).success).toBe(false);
     expect(discountSchema.safeParse({ modality: 'VALUE_PER_RUNNING_DAY_ADVANCE', value: 0 }).success).toBe(false);
     const entry = { daysActive: 1, value: 1 };

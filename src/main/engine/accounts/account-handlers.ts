@@ -7,7 +7,7 @@ import { ServiceError, badRequest, forbidden, notFound } from '../errors';
 import { newObjectId } from '../ids';
 import { ledger } from '../ledger/ledger';
 import { operation } from '../operation';
-import { pageOf, pageQuery } from '../pagination';
+import { emptyPage, pageOf, pageQuery } from '../pagination';
 import type { BankAccountRow } from '../tenancy/tenancy-rows';
 import { bookTransaction } from '../transactions/book-transaction';
 import { positiveCents } from '../validation';
@@ -67,8 +67,10 @@ export const accountOperations = {
     },
     response: z.strictObject({ pageInfo: pageInfoSchema, accounts: z.array(accountSummarySchema) }),
     handler(ctx, { query }) {
-      const rows = query.email === undefined ? accountRepo(ctx.db).listOpen(ctx.tenant.company.id, query.skip, query.limit) : [];
-      const { items, pageInfo } = pageOf(rows, query);
+      if (query.email !== undefined) return { pageInfo: emptyPage(query).pageInfo, accounts: [] };
+      const repo = accountRepo(ctx.db);
+      const companyId = ctx.tenant.company.id;
+      const { items, pageInfo } = pageOf(repo.listOpen(companyId, query.skip, query.limit), query, () => repo.countOpen(companyId));
       return { pageInfo, accounts: items.map(serializeAccountSummary) };
     },
   }),

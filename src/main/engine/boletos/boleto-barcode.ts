@@ -126,7 +126,7 @@ export const ARRECADACAO_SEGMENTS: Readonly<Record<number, string>> = Object.fre
   9: 'Uso exclusivo do banco',
 });
 
-const DUE_FACTOR_BASE: CalendarDay = '1997-10-07';
+export const DUE_FACTOR_BASE: CalendarDay = '1997-10-07';
 /** Days in one cycle of the due factor (1000…9999). */
 export const DUE_FACTOR_CYCLE = 9000;
 /**
@@ -178,6 +178,18 @@ export function dueDateOfFactor(factor: number, now: Date): CalendarDay | null {
   // else the nearest (see the file header). Never before the first cycle.
   const cycle = Math.max(0, Math.floor((today + DUE_FACTOR_DAYS_AFTER - factor) / DUE_FACTOR_CYCLE));
   return addDays(DUE_FACTOR_BASE, factor + cycle * DUE_FACTOR_CYCLE);
+}
+
+/**
+ * The due factor that prints `day`: its days since the base, restarted at 1000 every 9000 days
+ * (FEBRABAN's 2025 restart, see the file header). The reader takes it back to `day` when read
+ * within FEBRABAN's range of use around it (`dueDateOfFactor`); the issuer checks that range.
+ * Throws for a day before 2000-07-03, which no factor denotes.
+ */
+export function dueFactorOf(day: CalendarDay): number {
+  const days = daysBetween(DUE_FACTOR_BASE, day);
+  if (days < 1000) throw new RangeError(`no due factor denotes ${day}`);
+  return ((days - 1000) % DUE_FACTOR_CYCLE) + 1000;
 }
 
 /** The 47-digit line of a valid 44-digit bank-slip barcode (no checks). */

@@ -3,12 +3,13 @@ import { chargeSchema, pageInfoSchema } from '../../../shared/resources';
 import type { OperationContext } from '../context';
 import { operation } from '../operation';
 import { badRequest, unknownRecord } from '../errors';
-import { newLocationId, newObjectId, newTimeOrderedUuid, newTransactionId } from '../ids';
+import { newLocationId, newObjectId, newTransactionId } from '../ids';
 import { validateOverdueTerms } from '../money/overdue-terms';
-import { pageOf, pageQuery } from '../pagination';
+import { emptyPage, pageOf, pageQuery } from '../pagination';
 import { idParams, rfc3339 } from '../validation';
 import { findCustomerIdByCorrelationId, resolveChargeCustomer } from '../customers/charge-customer';
-import { claimPaymentLink } from '../payment-links/payment-links';
+import { boletoIssueProblem } from '../boletos/charge-boleto';
+import { claimPaymentLink, newServicePaymentLink } from '../payment-links/payment-links';
 import { chargeBrCode, isSharedLocationCode } from './charge-brcode';
 import { chargeCreateBody, chargeCreateQuery, chargeExpirationBody, chargeListQuery, type ChargeCreateInput } from './charge-input';
 import type { ChargeRow } from './charge-repo';
@@ -57,6 +58,10 @@ export function createCharge(ctx: OperationContext, input: ChargeCreateInput, su
   const { company, account } = ctx.tenant;
   const repo = chargeRepo(ctx.db);
   const schedule = scheduleCharge(input, ctx.now);
+  if (input.type === 'BOLETO') {
+    const problem = boletoIssueProblem(input.value, schedule.dueDate!, ctx.now);
+    if (problem) throw badRequest(problem);
+  }
   const discount = input.discount ?? input.discountSettings;
   if (input.type === 'OVERDUE') {
     const errors = validateOverdueTerms({
@@ -73,7 +78,9 @@ export function createCharge(ctx: OperationContext, input: ChargeCreateInput, su
   const pixKey = ctx.tenancy.defaultPixKey(account.id);
   if (!pixKey) throw badRequest('The account has no Pix key to receive charges');
 
-  const paymentLinkId = input.paymentLinkID ?? newTimeOrderedUuid();
+  // Without a paymentLinkID of the caller's, the service's own: its link's public id as a UUID.
+  const serviceLink = input.paymentLinkID === undefined ? newServicePaymentLink() : undefined;
+  const paymentLinkId = input.paymentLinkID ?? serviceLink!.paymentLinkId;
   // A fixed location keeps the QR of a payment link the same across its charges, so a printed
   // code at the counter keeps working: the location always serves its newest charge. Only a
   // dynamic code without an amount can be shared so; a static fallback code carries one charge's
@@ -110,7 +117,7 @@ export function createCharge(ctx: OperationContext, input: ChargeCreateInput, su
   const at = ctx.now.toISOString();
 
   // First use of the link gives it its public id; a static QR code's link is refused (400).
-  const link = claimPaymentLink(ctx.db, company.id, paymentLinkId, 'CHARGE', at);
+  const link = claimPaymentLink(ctx.db, company.id, paymentLinkId, 'CHARGE', at, serviceLink?.publicId);
   const customer = input.customer ? resolveChargeCustomer(ctx, input.customer) : null;
   const row: ChargeRow = {
     id: newObjectId(),
@@ -169,7 +176,7 @@ export const chargeOperations = {
     handler(ctx, { query, body: input }) {
       const existing = chargeRepo(ctx.db).findByCorrelationId(ctx.tenant.company.id, input.correlationID);
       if (existing) {
-        if (query.return_existing !== 'true') {
+        if (!query.return_existing) {
           throw badRequest(`A charge with correlationID ${input.correlationID} already exists; send return_existing=true to get it back`);
         }
         const charge = chargeJson(ctx, existing);
@@ -207,16 +214,13 @@ export const chargeOperations = {
       if (query.customer !== undefined) {
         const found = findCustomerIdByCorrelationId(ctx.db, companyId, query.customer);
         // An unknown customer matches no charge: an empty page, not an error.
-        if (!found) return { pageInfo: pageOf([], query).pageInfo, charges: [] };
+        if (!found) return { pageInfo: emptyPage(query).pageInfo, charges: [] };
         customerId = found;
       }
-      const rows = chargeRepo(ctx.db).list(
-        companyId,
-        { status: query.status, customerId, subscription: query.subscription, start: query.start, end: query.end },
-        query.skip,
-        query.limit,
-      );
-      const { items, pageInfo } = pageOf(rows, query);
+      const repo = chargeRepo(ctx.db);
+      const filter = { status: query.status, customerId, subscription: query.subscription, start: query.start, end: query.end };
+      const rows = repo.list(companyId, filter, query.skip, query.limit);
+      const { items, pageInfo } = pageOf(rows, query, () => repo.count(companyId, filter));
       return { pageInfo, charges: items.map((row) => chargeJson(ctx, row)) };
     },
   }),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { customerInput } from '../customers/customer-input';
+import { additionalInfoInput } from './additional-info-input';
 import { discountSchema, finesSchema, interestsSchema } from '../money/overdue-terms';
 import { validatePixKey } from '../../pix';
-import { correlationId, positiveCents } from '../validation';
+import { correlationId, positiveCents, queryBoolean } from '../validation';
 
 /** Ten years: long enough for any real charge, short enough to keep dates sane. */
 const MAX_EXPIRES_IN_SECONDS = 10 * 365 * 24 * 3600;
@@ -34,15 +35,23 @@ const splitInput = z.object(
   { error: 'each split must be an object' },
 );
 
-const additionalInfoItem = z.object(
-  {
-    key: z.string({ error: 'additionalInfo.key must be a string' }).trim().min(1).max(50, { error: 'additionalInfo.key is too long (max 50)' }),
-    value: z.string({ error: 'additionalInfo.value must be a string' }).max(200, { error: 'additionalInfo.value is too long (max 200)' }),
-  },
-  { error: 'each additionalInfo item must be an object with key and value' },
-);
-
 const flag = (name: string) => z.boolean({ error: `${name} must be true or false` }).optional();
+
+/**
+ * Charge types of the real service that the sandbox does not implement: named in the 400, so a
+ * client sending one (WooCommerce's Pix Parcelado and Pix Crediário gateways) learns why at once
+ * instead of meeting a generic "must be one of".
+ */
+const UNIMPLEMENTED_CHARGE_TYPES = new Set(['PIX_CREDIT', 'PIX_CREDIARY']);
+
+const chargeType = z
+  .enum(['DYNAMIC', 'OVERDUE', 'BOLETO'], {
+    error: (issue) =>
+      typeof issue.input === 'string' && UNIMPLEMENTED_CHARGE_TYPES.has(issue.input)
+        ? `type ${issue.input} is not implemented by this sandbox: use DYNAMIC, OVERDUE or BOLETO`
+        : 'type must be DYNAMIC, OVERDUE or BOLETO',
+  })
+  .default('DYNAMIC');
 
 /**
  * POST /api/v1/charge body. JSON `null` on an optional field means "not given" (JS clients
@@ -58,7 +67,7 @@ export const chargeCreateBody = z.preprocess(
       {
         correlationID: correlationId,
         value: positiveCents('value'),
-        type: z.enum(['DYNAMIC', 'OVERDUE', 'BOLETO'], { error: 'type must be DYNAMIC, OVERDUE or BOLETO' }).default('DYNAMIC'),
+        type: chargeType,
         comment: z.string({ error: 'comment must be a string' }).max(140, { error: 'comment is too long (max 140 characters)' }).optional(),
         expiresIn: z
           .number({ error: 'expiresIn must be a number of seconds' })
@@ -84,7 +93,7 @@ export const chargeCreateBody = z.preprocess(
         fines: finesSchema.optional(),
         discount: discountSchema.optional(),
         discountSettings: discountSchema.optional(),
-        additionalInfo: z.array(additionalInfoItem, { error: 'additionalInfo must be an array' }).max(50, { error: 'additionalInfo has too many items (max 50)' }).optional(),
+        additionalInfo: additionalInfoInput.optional(),
         enableCashbackPercentage: flag('enableCashbackPercentage'),
         enableCashbackExclusivePercentage: flag('enableCashbackExclusivePercentage'),
         subaccount: pixKey('subaccount').optional(),
@@ -109,7 +118,7 @@ export const chargeCreateBody = z.preprocess(
 export type ChargeCreateInput = z.output<typeof chargeCreateBody>;
 
 export const chargeCreateQuery = z.object({
-  return_existing: z.enum(['true', 'false'], { error: 'return_existing must be true or false' }).optional(),
+  return_existing: queryBoolean.optional(),
 });
 
 export const chargeExpirationBody = z.object(

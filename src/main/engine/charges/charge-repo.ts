@@ -1,6 +1,7 @@
 import type { Db } from '../../store/database';
 import type { ChargeStatus } from '../../../shared/resources';
 import { fromGlobalId } from '../ids';
+import { listCounts } from '../list-counts';
 
 export interface ChargeRow {
   id: string;
@@ -198,18 +199,33 @@ export class ChargeRepo {
 
   /** Newest first (insertion order breaks ties within one instant); fetches `limit + 1` rows so the caller can tell whether a next page exists. */
   list(companyId: string, filter: ChargeListFilter, skip: number, limit: number): ChargeRow[] {
-    const sql = chargeListSql(filter);
+    return this.listStatement(chargeListSql(filter)).all({ companyId, ...filter, take: limit + 1, skip }) as ChargeRow[];
+  }
+
+  /**
+   * Every charge the filter matches, on all pages. With no filter but the status, from the counts
+   * the triggers of migration 016 keep (a COUNT(*) of 100k charges costs several times the page);
+   * with a customer, subscription or time filter, COUNT(*) over the same index the list uses.
+   */
+  count(companyId: string, filter: ChargeListFilter): number {
+    if (!filter.customerId && !filter.subscription && !filter.start && !filter.end) {
+      return listCounts(this.db).count('charges', companyId, filter.status);
+    }
+    return (this.listStatement(chargeCountSql(filter)).get({ companyId, ...filter }) as { n: number }).n;
+  }
+
+  private listStatement(sql: string): ReturnType<Db['prepare']> {
     let stmt = this.listCache.get(sql);
     if (!stmt) {
       stmt = this.db.prepare(sql);
       this.listCache.set(sql, stmt);
     }
-    return stmt.all({ companyId, ...filter, take: limit + 1, skip }) as ChargeRow[];
+    return stmt;
   }
 }
 
-/** The list query for a filter; parameters @companyId, the filter's fields, @take and @skip. */
-export function chargeListSql(filter: ChargeListFilter): string {
+/** The WHERE of the list and of its count; parameters @companyId and the filter's fields. */
+function chargeListWhere(filter: ChargeListFilter): string {
   const where = ['company_id = @companyId'];
   if (filter.status) where.push('status = @status');
   if (filter.customerId) where.push('customer_id = @customerId');
@@ -225,5 +241,15 @@ export function chargeListSql(filter: ChargeListFilter): string {
   }
   if (filter.start) where.push('created_at >= @start');
   if (filter.end) where.push('created_at <= @end');
-  return `SELECT * FROM charges WHERE ${where.join(' AND ')} ORDER BY created_at DESC, rowid DESC LIMIT @take OFFSET @skip`;
+  return where.join(' AND ');
+}
+
+/** The list query for a filter; parameters @companyId, the filter's fields, @take and @skip. */
+export function chargeListSql(filter: ChargeListFilter): string {
+  return `SELECT * FROM charges WHERE ${chargeListWhere(filter)} ORDER BY created_at DESC, rowid DESC LIMIT @take OFFSET @skip`;
+}
+
+/** The count of the same rows; parameters @companyId and the filter's fields. */
+export function chargeCountSql(filter: ChargeListFilter): string {
+  return `SELECT COUNT(*) AS n FROM charges WHERE ${chargeListWhere(filter)}`;
 }

@@ -1,5 +1,6 @@
 import type {
   AdditionalInfo,
+  BoletoPaymentMethod,
   Charge,
   ChargeCustomer,
   DiscountSetting,
@@ -9,8 +10,9 @@ import type {
 } from '../../../shared/resources';
 import type { Db } from '../../store/database';
 import type { EngineConfig } from '../context';
+import { chargeBoleto } from '../boletos/charge-boleto';
 import { toGlobalId } from '../ids';
-import { paymentLinkPublicId } from '../payment-links/payment-links';
+import { imageLinkId, paymentLinkPublicId } from '../payment-links/payment-links';
 import { chargeAmountDue } from './charge-amount';
 import type { ChargeRow } from './charge-repo';
 
@@ -34,27 +36,59 @@ export interface SerializeContext {
   config: Pick<EngineConfig, 'publicBaseUrl'>;
 }
 
+/** The public id of a record's payment link: joined into the row when it was read, else looked up. */
+export function linkPublicId(ctx: SerializeContext, companyId: string, paymentLinkId: string, publicId?: string | null): string {
+  return publicId ?? paymentLinkPublicId(ctx.db, companyId, paymentLinkId);
+}
+
 /**
  * The public page of a record's payment link. It is addressed by the link's public id, never by
  * the paymentLinkID: that one is caller text, and another company may use the same.
  */
 export function paymentLinkUrl(ctx: SerializeContext, companyId: string, paymentLinkId: string, publicId?: string | null): string {
-  return `${ctx.config.publicBaseUrl}/pay/${publicId ?? paymentLinkPublicId(ctx.db, companyId, paymentLinkId)}`;
+  return `${ctx.config.publicBaseUrl}/pay/${linkPublicId(ctx, companyId, paymentLinkId, publicId)}`;
 }
 
 /**
- * The QR image keeps the paymentLinkID: the image endpoints need the AppID and search only the
- * caller's company, so another company's link of the same name is out of their reach.
+ * The QR image. Shops put this URL in an <img> in the shopper's browser, which sends no AppID, and
+ * without one the image route opens only an unguessable id (payment-links.ts `imageLinkId`): the
+ * paymentLinkID the service gave, as the real service writes it, else the link's public id
+ * (never a caller's correlationID, nor a paymentLinkID a caller chose).
  */
-export function qrCodeImageUrl(config: Pick<EngineConfig, 'publicBaseUrl'>, paymentLinkId: string): string {
-  return `${config.publicBaseUrl}/openpix/charge/brcode/image/${paymentLinkId}.png`;
+export function qrCodeImageUrl(config: Pick<EngineConfig, 'publicBaseUrl'>, publicId: string, paymentLinkId: string): string {
+  return `${config.publicBaseUrl}/openpix/charge/brcode/image/${imageLinkId(publicId, paymentLinkId)}.png`;
+}
+
+/** A BOLETO charge's barcode image, addressed and opened like its QR image. */
+export function boletoBarcodeImageUrl(config: Pick<EngineConfig, 'publicBaseUrl'>, publicId: string, paymentLinkId: string): string {
+  return `${config.publicBaseUrl}/openpix/charge/boleto/barcode/${imageLinkId(publicId, paymentLinkId)}.png`;
+}
+
+/**
+ * `paymentMethods.boleto` of a BOLETO charge: what WooCommerce's boleto gateway reads (the
+ * barcode, the line and an image of the barcode), with the value and status beside them as the
+ * real service's boleto objects have them. POST /api/v1/boleto/validate reads the barcode back
+ * to the charge's value and due day (charge-boleto.ts).
+ */
+function boletoPaymentMethod(row: ChargeRow, config: Pick<EngineConfig, 'publicBaseUrl'>, publicId: string): BoletoPaymentMethod {
+  const { barcode, digitable } = chargeBoleto(row);
+  return {
+    method: 'BOLETO',
+    value: row.value,
+    status: row.status,
+    fee: 0,
+    boletoBarcode: barcode,
+    boletoDigitable: digitable,
+    barcodeImage: boletoBarcodeImageUrl(config, publicId, row.payment_link_id),
+  };
 }
 
 /** The stored row as the API's Charge. `now` prices OVERDUE charges for today. */
 export function serializeCharge(row: ChargeRow, ctx: SerializeContext, now: Date): Charge {
   const options = json<ChargeOptions>(row.options) ?? {};
   const additionalInfo = json<AdditionalInfo[]>(row.additional_info) ?? [];
-  const qrCodeImage = qrCodeImageUrl(ctx.config, row.payment_link_id);
+  const publicId = linkPublicId(ctx, row.company_id, row.payment_link_id, row.payment_link_public_id);
+  const qrCodeImage = qrCodeImageUrl(ctx.config, publicId, row.payment_link_id);
   const charge: Charge = {
     value: row.value,
     customer: json<ChargeCustomer>(row.customer) ?? null,
@@ -63,7 +97,7 @@ export function serializeCharge(row: ChargeRow, ctx: SerializeContext, now: Date
     status: row.status,
     correlationID: row.correlation_id,
     paymentLinkID: row.payment_link_id,
-    paymentLinkUrl: paymentLinkUrl(ctx, row.company_id, row.payment_link_id, row.payment_link_public_id),
+    paymentLinkUrl: paymentLinkUrl(ctx, row.company_id, row.payment_link_id, publicId),
     qrCodeImage,
     globalID: toGlobalId('Charge', row.id),
     transactionID: row.transaction_id,
@@ -87,6 +121,7 @@ export function serializeCharge(row: ChargeRow, ctx: SerializeContext, now: Date
         brCode: row.br_code,
         qrCodeImage,
       },
+      ...(row.type === 'BOLETO' ? { boleto: boletoPaymentMethod(row, ctx.config, publicId) } : {}),
     },
   };
   if (row.comment !== null) charge.comment = row.comment;

@@ -68,8 +68,9 @@ export const customerOperations = {
     request: { query: pageQuery },
     response: z.strictObject({ pageInfo: pageInfoSchema, customers: z.array(customerSchema) }),
     handler(ctx, { query }) {
-      const rows = customerRepo(ctx.db).list(ctx.tenant.company.id, query.skip, query.limit);
-      const { items, pageInfo } = pageOf(rows, query);
+      const repo = customerRepo(ctx.db);
+      const companyId = ctx.tenant.company.id;
+      const { items, pageInfo } = pageOf(repo.list(companyId, query.skip, query.limit), query, () => repo.count(companyId));
       return { pageInfo, customers: items.map(serializeCustomer) };
     },
   }),

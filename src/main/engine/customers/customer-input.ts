@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { correlationId } from '../validation';
 import { parseTaxId } from '../../pix/tax-id';
+import { ufOfStateName } from './brazilian-states';
 import { EMAIL_MAX_LENGTH, normalizeEmail, normalizePhone } from './contact';
 
 // Input rules shared by POST /customer, PATCH /customer and the customer embedded in a charge.
@@ -57,6 +58,23 @@ const addressText = (name: string, max = 140) =>
     .trim()
     .max(max, { error: `address.${name} is too long (max ${max} characters)` });
 
+const STATE_MESSAGE = "address.state must be a UF (e.g. SP) or a Brazilian state's name (e.g. São Paulo)";
+
+/**
+ * `state`: two letters, kept uppercase (a UF, as every example writes it; any two letters, as
+ * before, since an address abroad has codes of its own), or a Brazilian state's full name with or
+ * without accents, in any case. A name is stored, and so answered, as its UF: one state then has
+ * one spelling in every answer and every comparison, whichever way a client sent it (the address
+ * answer is the same object the request fills, and the OpenAPI file's answers show UFs).
+ */
+const addressState = addressText('state', 60).transform((s, ctx) => {
+  if (s === '' || /^[A-Za-z]{2}$/.test(s)) return s.toUpperCase();
+  const uf = ufOfStateName(s);
+  if (uf !== undefined) return uf;
+  ctx.addIssue({ code: 'custom', message: STATE_MESSAGE });
+  return z.NEVER;
+});
+
 export const addressInput = z.object(
   {
     zipcode: addressText('zipcode', 9)
@@ -67,10 +85,7 @@ export const addressInput = z.object(
     number: addressText('number', 20).optional(),
     neighborhood: addressText('neighborhood').optional(),
     city: addressText('city').optional(),
-    state: addressText('state', 2)
-      .regex(/^([A-Za-z]{2})?$/, { error: 'address.state must be a 2-letter UF, e.g. SP' })
-      .transform((s) => s.toUpperCase())
-      .optional(),
+    state: addressState.optional(),
     complement: addressText('complement').optional(),
     country: addressText('country', 60).optional(),
   },

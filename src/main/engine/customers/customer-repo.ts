@@ -36,6 +36,7 @@ export class CustomerRepo {
   private readonly byEmail;
   private readonly byEmailWithoutTaxId;
   private readonly listStmt;
+  private readonly countStmt;
 
   constructor(db: Db) {
     this.insertStmt = db.prepare(`INSERT INTO customers (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`);
@@ -60,6 +61,7 @@ export class CustomerRepo {
     this.listStmt = db.prepare<[string, number, number], CustomerRow>(
       'SELECT * FROM customers WHERE company_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?',
     );
+    this.countStmt = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM customers WHERE company_id = ?');
   }
 
   insert(row: CustomerRow): void {
@@ -86,6 +88,11 @@ export class CustomerRepo {
   /** Newest first; fetches `limit + 1` rows so the caller can tell whether a next page exists. */
   list(companyId: string, skip: number, limit: number): CustomerRow[] {
     return this.listStmt.all(companyId, limit + 1, skip);
+  }
+
+  /** Every customer of the company (the list's totalCount). */
+  count(companyId: string): number {
+    return this.countStmt.get(companyId)!.n;
   }
 }
 

@@ -46,8 +46,10 @@ export const disputeOperations = {
     request: { query: listQuery },
     response: z.strictObject({ pageInfo: pageInfoSchema, disputes: z.array(disputeSchema) }),
     handler(ctx, { query }) {
-      const rows = disputeRepo(ctx.db).list(ctx.tenant.company.id, query.start, query.end, query.skip, query.limit);
-      const { items, pageInfo } = pageOf(rows, query);
+      const repo = disputeRepo(ctx.db);
+      const companyId = ctx.tenant.company.id;
+      const rows = repo.list(companyId, query.start, query.end, query.skip, query.limit);
+      const { items, pageInfo } = pageOf(rows, query, () => repo.count(companyId, query.start, query.end));
       return { pageInfo, disputes: items.map(serializeDispute) };
     },
   }),

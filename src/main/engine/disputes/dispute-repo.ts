@@ -56,6 +56,10 @@ export const disputeRepo = perDatabase((db: Db) => {
        AND (@start IS NULL OR created_at >= @start) AND (@end IS NULL OR created_at <= @end)
      ORDER BY created_at DESC, rowid DESC LIMIT @take OFFSET @skip`,
   );
+  const count = db.prepare<{ companyId: string; start: string | null; end: string | null }, { n: number }>(
+    `SELECT COUNT(*) AS n FROM disputes WHERE company_id = @companyId
+       AND (@start IS NULL OR created_at >= @start) AND (@end IS NULL OR created_at <= @end)`,
+  );
   const close = db.prepare(
     `UPDATE disputes SET status = @status, returned = @returned, updated_at = @at
      WHERE company_id = @companyId AND id = @id AND status = 'IN_REVIEW'`,
@@ -77,6 +81,9 @@ export const disputeRepo = perDatabase((db: Db) => {
     /** Newest first; `limit + 1` rows, for pageOf. */
     list: (companyId: string, start: string | undefined, end: string | undefined, skip: number, limit: number) =>
       list.all({ companyId, start: start ?? null, end: end ?? null, take: limit + 1, skip }),
+    /** Every dispute the list's filter matches (its totalCount). */
+    count: (companyId: string, start: string | undefined, end: string | undefined) =>
+      count.get({ companyId, start: start ?? null, end: end ?? null })!.n,
     /** IN_REVIEW → a final status; false when it had already left IN_REVIEW. */
     close: (companyId: string, id: string, status: ClosedDisputeStatus, returned: number, at: string) =>
       close.run({ companyId, id, status, returned, at }).changes === 1,

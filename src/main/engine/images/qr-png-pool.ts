@@ -42,7 +42,7 @@ export class QrPngPool {
   private readonly threads: number;
   private readonly maxQueue: number;
   /** Created on the first render: an engine that never draws an image starts no thread. */
-  private pool: Piscina<{ brCode: string; size: number }, Uint8Array> | null = null;
+  private pool: Piscina<{ brCode: string; size: number } | { barcode: string }, Uint8Array> | null = null;
   private closed = false;
 
   constructor(options: QrPngPoolOptions = {}) {
@@ -52,6 +52,15 @@ export class QrPngPool {
 
   /** The PNG of `brCode`, `size` pixels square, drawn on a worker thread. */
   render(brCode: string, size: number): Promise<Uint8Array> {
+    return this.run({ brCode, size }, 'default');
+  }
+
+  /** The PNG of a boleto's 44-digit barcode (Interleaved 2 of 5), drawn on the same threads. */
+  renderBarcode(barcode: string): Promise<Uint8Array> {
+    return this.run({ barcode }, 'renderItfPng');
+  }
+
+  private run(task: { brCode: string; size: number } | { barcode: string }, name: string): Promise<Uint8Array> {
     if (this.closed) return Promise.reject(new Error('the QR PNG pool is closed'));
     const pool = (this.pool ??= new Piscina({
       filename: QR_PNG_WORKER_FILE,
@@ -64,7 +73,7 @@ export class QrPngPool {
     if (pool.queueSize >= this.maxQueue) {
       return Promise.reject(new ServiceError(503, 'Too many QR code images are being drawn; try again shortly'));
     }
-    return pool.run({ brCode, size });
+    return pool.run(task, { name });
   }
 
   /** Live worker threads: 0 before the first render, after an idle minute and after close. */

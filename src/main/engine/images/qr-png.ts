@@ -11,6 +11,8 @@ export const QR_PNG_CACHE_BYTES = 8 * 1024 * 1024;
 /** What draws a PNG: the worker pool in the engine, anything with the same shape in tests. */
 export interface QrPngDrawer {
   render(brCode: string, size: number): Promise<Uint8Array>;
+  /** A boleto's 44-digit barcode as a PNG (Interleaved 2 of 5). */
+  renderBarcode(barcode: string): Promise<Uint8Array>;
   /** Live worker threads, to show that closing the engine ends them. */
   readonly threadCount: number;
   close(): Promise<void>;
@@ -45,6 +47,17 @@ export class QrPngRenderer {
     return this.cache.get(`${size}:${brCode}`, () => {
       this.renders++;
       return this.drawer.render(brCode, size);
+    });
+  }
+
+  /**
+   * The PNG of a boleto's barcode, drawn by the same threads and kept in the same cache: the
+   * digits are exactly what the image shows, as a BR Code is for a QR image.
+   */
+  boletoPng(barcode: string): Promise<Uint8Array> {
+    return this.cache.get(`itf:${barcode}`, () => {
+      this.renders++;
+      return this.drawer.renderBarcode(barcode);
     });
   }
 

@@ -7,8 +7,12 @@
 //   discount.value / discountFixedDate[].value: cents for the FIXED_VALUE_… / VALUE_… modalities,
 //                    basis points of `value` for the PERCENTAGE_… modalities.
 // 100 bp = 1 %. See overdue-amount.ts for how the amount due is computed from these.
+// Every `value` here is read like money (validation.ts `wholeNumber`: an integer, a float with no
+// fraction or a string of digits), since for FIXED terms it is money; but not with a `.00` tail,
+// because the unit comes from `type`/`modality` and `"2.00"` may mean 2 % rather than 2 bp.
 
 import { z } from 'zod';
+import { wholeNumber } from '../validation';
 import { addDays, type CalendarDay } from '../../../shared/calendar-day';
 import { saoPauloDate } from '../../../shared/sao-paulo-time';
 import {
@@ -40,14 +44,14 @@ export type OverdueRateType = z.infer<typeof overdueRateTypeSchema>;
 
 /** `interests`: charged per calendar day late. `type` missing = PERCENTAGE (basis points). */
 export const interestsSchema = z.object({
-  value: z.int().min(0),
+  value: wholeNumber('value'),
   type: overdueRateTypeSchema.optional(),
 });
 export type Interests = z.infer<typeof interestsSchema>;
 
 /** `fines`: charged once, from the day after the due day. `type` missing = PERCENTAGE (basis points). */
 export const finesSchema = z.object({
-  value: z.int().min(0),
+  value: wholeNumber('value'),
   type: overdueRateTypeSchema.optional(),
 });
 export type Fines = z.infer<typeof finesSchema>;
@@ -57,7 +61,7 @@ export const discountModalitySchema = z.enum(DISCOUNT_MODALITIES);
 /** One tier of a *_UNTIL_SPECIFIED_DATE discount: active through creation day + daysActive. */
 export const discountFixedDateEntrySchema = z.object({
   daysActive: z.int().min(1),
-  value: z.int().min(1),
+  value: wholeNumber('value', { min: 1 }),
 });
 export type DiscountFixedDateEntry = z.infer<typeof discountFixedDateEntrySchema>;
 
@@ -68,7 +72,7 @@ export type DiscountFixedDateEntry = z.infer<typeof discountFixedDateEntrySchema
 export const discountSchema = z.object({
   modality: discountModalitySchema,
   discountFixedDate: z.array(discountFixedDateEntrySchema).min(1).max(3).optional(),
-  value: z.int().min(1).optional(),
+  value: wholeNumber('value', { min: 1 }).optional(),
 });
 export type Discount = z.infer<typeof discountSchema>;
 

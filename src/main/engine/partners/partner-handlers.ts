@@ -65,7 +65,9 @@ export const partnerOperations = {
     request: { query: pageQuery },
     response: z.strictObject({ affiliates: z.array(affiliateSchema), pageInfo: pageInfoSchema }),
     handler(ctx, { query }) {
-      const { items, pageInfo } = pageOf(partnerRepo(ctx.db).affiliates(ctx.tenant.company.id, query.skip, query.limit), query);
+      const repo = partnerRepo(ctx.db);
+      const companyId = ctx.tenant.company.id;
+      const { items, pageInfo } = pageOf(repo.affiliates(companyId, query.skip, query.limit), query, () => repo.countAffiliates(companyId));
       return {
         affiliates: items.map((row) =>
           affiliateView(
@@ -163,7 +165,9 @@ export const partnerOperations = {
     request: { query: pageQuery },
     response: z.strictObject({ preRegistrations: z.array(preRegistrationRecordSchema), pageInfo: pageInfoSchema }),
     handler(ctx, { query }) {
-      const { items, pageInfo } = pageOf(partnerRepo(ctx.db).list(ctx.tenant.company.id, query.skip, query.limit), query);
+      const repo = partnerRepo(ctx.db);
+      const companyId = ctx.tenant.company.id;
+      const { items, pageInfo } = pageOf(repo.list(companyId, query.skip, query.limit), query, () => repo.count(companyId));
       return { preRegistrations: items.map((row) => recordOf(ctx, row)), pageInfo };
     },
   }),

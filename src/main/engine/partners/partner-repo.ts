@@ -51,6 +51,11 @@ export const partnerRepo = perDatabase((db: Db) => {
      WHERE p.partner_company_id = ? AND p.company_id IS NOT NULL
      ORDER BY p.created_at, p.rowid LIMIT ? OFFSET ?`,
   );
+  const count = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM partner_pre_registrations WHERE partner_company_id = ?');
+  const countAffiliates = db.prepare<[string], { n: number }>(
+    `SELECT COUNT(*) AS n FROM partner_pre_registrations p JOIN companies c ON c.id = p.company_id
+     WHERE p.partner_company_id = ? AND p.company_id IS NOT NULL`,
+  );
   const defaultAccount = db.prepare<[string], BankAccountRow>(
     'SELECT * FROM bank_accounts WHERE company_id = ? AND closed_at IS NULL ORDER BY is_default DESC, created_at, id LIMIT 1',
   );
@@ -60,8 +65,12 @@ export const partnerRepo = perDatabase((db: Db) => {
     setCompany: (id: string, companyId: string) => setCompany.run(companyId, id).changes === 1,
     /** `limit + 1` rows, for pageOf. */
     list: (partnerCompanyId: string, skip: number, limit: number) => list.all(partnerCompanyId, limit + 1, skip),
+    /** Every pre-registration of the partner (the list's totalCount). */
+    count: (partnerCompanyId: string) => count.get(partnerCompanyId)!.n,
     /** `limit + 1` rows, for pageOf. */
     affiliates: (partnerCompanyId: string, skip: number, limit: number) => affiliates.all(partnerCompanyId, limit + 1, skip),
+    /** Every affiliate of the partner (the affiliate list's totalCount). */
+    countAffiliates: (partnerCompanyId: string) => countAffiliates.get(partnerCompanyId)!.n,
     /** The account an affiliate receives with: its default open account (or its oldest open one). */
     receivingAccount: (companyId: string) => defaultAccount.get(companyId),
   };

@@ -14,7 +14,13 @@ export const PAYMENT_EVENTS = {
   failed: 'OPENPIX:MOVEMENT_FAILED',
 } as const;
 
+/**
+ * The real service's refusals for want of balance, as its documentation shows them
+ * (remote-api-notes §4): English when a payment is approved as it is created (autoApprove, and
+ * boletos), Portuguese from POST /api/v1/payment/approve.
+ */
 export const NOT_ENOUGH_BALANCE = 'You do not have enough balance to make this payment';
+export const NOT_ENOUGH_BALANCE_ON_APPROVE = 'Você não possui saldo o suficiente para realizar esse pagamento';
 
 /**
  * Approves a CREATED payment inside the caller's write transaction: the account's Pix out limits
@@ -23,7 +29,7 @@ export const NOT_ENOUGH_BALANCE = 'You do not have enough balance to make this p
  * time it settles. A payment that is no longer CREATED is returned as it is: an approval retried
  * after a lost answer gets the same payment back, not an error.
  */
-export function approvePayment(ctx: OperationContext, payment: PaymentRow): PaymentRow {
+export function approvePayment(ctx: OperationContext, payment: PaymentRow, notEnoughBalance: string = NOT_ENOUGH_BALANCE): PaymentRow {
   if (!ctx.db.inTransaction) throw new Error('approvePayment runs inside its caller’s transaction');
   const current = paymentRepo(ctx.db).findByAnyId(payment.company_id, payment.id)!;
   if (current.status !== 'CREATED') return current;
@@ -38,7 +44,7 @@ export function approvePayment(ctx: OperationContext, payment: PaymentRow): Paym
   const at = ctx.now.toISOString();
   const ref = { companyId: current.company_id, accountId: current.account_id };
   if (!ledger(ctx.db).hold(ref, current.value, { kind: 'PIX_OUT', causeId: current.id, at })) {
-    throw badRequest(NOT_ENOUGH_BALANCE);
+    throw badRequest(notEnoughBalance);
   }
   paymentRepo(ctx.db).approve({
     companyId: current.company_id,

@@ -7,7 +7,7 @@ import { operation } from '../operation';
 import { pageOf, pageQuery } from '../pagination';
 import { findPixKeyCheck } from '../pix-keys/pix-key-checks';
 import { idParams, rfc3339 } from '../validation';
-import { approvePayment, PAYMENT_EVENTS } from './approve-payment';
+import { approvePayment, NOT_ENOUGH_BALANCE_ON_APPROVE, PAYMENT_EVENTS } from './approve-payment';
 import { paymentApproveBody, paymentCreateBody, type PaymentCreateInput } from './payment-input';
 import { paymentRepo, type PaymentRow } from './payment-repo';
 import { resolvePaymentRoute, type PaymentRoute } from './payment-route';
@@ -142,7 +142,7 @@ export const paymentOperations = {
     handler(ctx, { body }) {
       const payment = paymentRepo(ctx.db).findByCorrelationId(ctx.tenant.company.id, body.correlationID);
       if (!payment) throw unknownRecord('Payment not found');
-      const approved = ctx.db.transaction(() => approvePayment(ctx, payment)).immediate();
+      const approved = ctx.db.transaction(() => approvePayment(ctx, payment, NOT_ENOUGH_BALANCE_ON_APPROVE)).immediate();
       return view(ctx, approved);
     },
   }),
@@ -169,8 +169,10 @@ export const paymentOperations = {
     request: { query: pageQuery.extend({ start: rfc3339.optional(), end: rfc3339.optional() }) },
     response: z.strictObject({ pageInfo: pageInfoSchema, payments: z.array(paymentViewSchema) }),
     handler(ctx, { query }) {
-      const rows = paymentRepo(ctx.db).list(ctx.tenant.company.id, query.start, query.end, query.skip, query.limit);
-      const { items, pageInfo } = pageOf(rows, query);
+      const repo = paymentRepo(ctx.db);
+      const companyId = ctx.tenant.company.id;
+      const rows = repo.list(companyId, query.start, query.end, query.skip, query.limit);
+      const { items, pageInfo } = pageOf(rows, query, () => repo.count(companyId, query.start, query.end));
       return { pageInfo, payments: items.map((row) => view(ctx, row)) };
     },
   }),

@@ -52,6 +52,10 @@ export const paymentRepo = perDatabase((db: Db) => {
        AND (@start IS NULL OR created_at >= @start) AND (@end IS NULL OR created_at <= @end)
      ORDER BY created_at DESC, id DESC LIMIT @take OFFSET @skip`,
   );
+  const count = db.prepare<{ companyId: string; start: string | null; end: string | null }, { n: number }>(
+    `SELECT COUNT(*) AS n FROM payments WHERE company_id = @companyId
+       AND (@start IS NULL OR created_at >= @start) AND (@end IS NULL OR created_at <= @end)`,
+  );
   const approve = db.prepare(
     `UPDATE payments SET status = 'APPROVED', end_to_end_id = @endToEndId, approved_at = @at, settles_at = @settlesAt, updated_at = @at
      WHERE company_id = @companyId AND id = @id AND status = 'CREATED'`,
@@ -84,6 +88,9 @@ export const paymentRepo = perDatabase((db: Db) => {
     /** Newest first; `limit + 1` rows, for pageOf. */
     list: (companyId: string, start: string | undefined, end: string | undefined, skip: number, limit: number) =>
       list.all({ companyId, start: start ?? null, end: end ?? null, take: limit + 1, skip }),
+    /** Every payment the list's filter matches (its totalCount). */
+    count: (companyId: string, start: string | undefined, end: string | undefined) =>
+      count.get({ companyId, start: start ?? null, end: end ?? null })!.n,
     approve: (p: { companyId: string; id: string; endToEndId: string; at: string; settlesAt: string }) => approve.run(p).changes === 1,
     confirm: (id: string, transactionId: string, at: string) => confirm.run({ id, transactionId, at }).changes === 1,
     fail: (id: string, code: string, reason: string | null, at: string) => fail.run({ id, code, reason, at }).changes === 1,

@@ -290,7 +290,9 @@ export const pixKeyCheckOperations = {
         accountId = account.id;
       }
       const page = { skip: query.skip, limit: query.limit };
-      const { items, pageInfo } = pageOf(tokenRepo(ctx.db).logs(companyId, accountId, page.skip, page.limit + 1), page);
+      const tokens = tokenRepo(ctx.db);
+      const rows = tokens.logs(companyId, accountId, page.skip, page.limit + 1);
+      const { items, pageInfo } = pageOf(rows, page, () => tokens.countLogs(companyId, accountId));
       return { pageInfo, logs: items.map(serializeLog) };
     },
   }),

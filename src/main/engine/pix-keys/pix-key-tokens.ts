@@ -127,6 +127,8 @@ export interface TokenRepo {
   spend(spending: TokenSpending): { spent: number; after: number };
   /** Logs newest first; `accountId` narrows them to one account of the company. */
   logs(companyId: string, accountId: string | undefined, skip: number, take: number): TokenLogRow[];
+  /** Every log the same filter matches (the list's totalCount). */
+  countLogs(companyId: string, accountId: string | undefined): number;
 }
 
 export const tokenRepo = perDatabase<TokenRepo>((db: Db) => {
@@ -145,6 +147,10 @@ export const tokenRepo = perDatabase<TokenRepo>((db: Db) => {
   );
   const accountLogsStmt = db.prepare<[string, string, number, number], TokenLogRow>(
     'SELECT * FROM pix_key_token_logs WHERE company_id = ? AND account_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?',
+  );
+  const countLogsStmt = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM pix_key_token_logs WHERE company_id = ?');
+  const countAccountLogsStmt = db.prepare<[string, string], { n: number }>(
+    'SELECT COUNT(*) AS n FROM pix_key_token_logs WHERE company_id = ? AND account_id = ?',
   );
   return {
     bucket: (companyId, accountId) => bucketStmt.get(companyId, accountId),
@@ -189,5 +195,7 @@ export const tokenRepo = perDatabase<TokenRepo>((db: Db) => {
     },
     logs: (companyId, accountId, skip, take) =>
       accountId === undefined ? logsStmt.all(companyId, take, skip) : accountLogsStmt.all(companyId, accountId, take, skip),
+    countLogs: (companyId, accountId) =>
+      (accountId === undefined ? countLogsStmt.get(companyId) : countAccountLogsStmt.get(companyId, accountId))!.n,
   };
 });

@@ -5,13 +5,20 @@ import { operation } from '../operation';
 import { badRequest, unknownRecord } from '../errors';
 import { newObjectId, newTransactionId, newUuid } from '../ids';
 import { pageOf, pageQuery } from '../pagination';
-import { claimPaymentLink } from '../payment-links/payment-links';
+import { claimPaymentLink, newServicePaymentLink } from '../payment-links/payment-links';
 import { BrCodeError, buildStaticBrCode, isPixKeyType, normalizePixKey } from '../../pix';
 import type { PixKeyRow } from '../tenancy/tenancy-rows';
 import { idParams } from '../validation';
 import { pixQrCodeCreateBody, type PixQrCodeCreateInput } from './pix-qr-code-input';
 import { pixQrCodeRepo, type PixQrCodeRow } from './pix-qr-code-repo';
 import { serializePixQrCode } from './pix-qr-code-serializer';
+
+/**
+ * The real service's refusal of a repeated identifier, word for word: pretix (payment.py) compares
+ * it byte for byte and then reads the existing code with GET /api/v1/qrcode-static/{identifier};
+ * any other text fails its checkout.
+ */
+export const IDENTIFIER_TAKEN = 'Já existe um QRCode com este identificador. O identificador deve ser único';
 
 export const PIX_QR_CODE_EVENTS = {
   created: 'PIX_QRCODE_CREATED',
@@ -87,17 +94,15 @@ function createPixQrCode(ctx: OperationContext, input: PixQrCodeCreateInput): Pi
     // Deleted QR codes keep their correlationID and identifier: a printed code may still be paid.
     // The identifier first: a repeated order that reuses both (real-clients.md, pretix) gets the
     // identifier's refusal, the one the real service documents.
-    if (input.identifier !== undefined && repo.identifierTaken(input.identifier)) {
-      throw badRequest(`identifier ${input.identifier} is already in use`);
-    }
+    if (input.identifier !== undefined && repo.identifierTaken(input.identifier)) throw badRequest(IDENTIFIER_TAKEN);
     const correlationID = input.correlationID ?? newUuid();
     if (repo.correlationIdTaken(companyId, correlationID)) {
       throw badRequest(`A Pix QR code with correlationID ${correlationID} already exists`);
     }
     const identifier = input.identifier ?? newIdentifier(ctx);
-    // The QR code's link, and with it the public id of its payment page.
-    const paymentLinkId = newUuid();
-    claimPaymentLink(ctx.db, companyId, paymentLinkId, 'PIX_QR_CODE', at);
+    // The QR code's link, and with it the public id of its payment page and images.
+    const { paymentLinkId, publicId } = newServicePaymentLink();
+    claimPaymentLink(ctx.db, companyId, paymentLinkId, 'PIX_QR_CODE', at, publicId);
     const row: PixQrCodeRow = {
       id: newObjectId(),
       company_id: companyId,
@@ -158,8 +163,9 @@ export const pixQrCodeOperations = {
     request: { query: pageQuery },
     response: z.strictObject({ pageInfo: pageInfoSchema, pixQrCodes: z.array(pixQrCodeSchema) }),
     handler(ctx, { query }) {
-      const rows = pixQrCodeRepo(ctx.db).list(ctx.tenant.company.id, query.skip, query.limit);
-      const { items, pageInfo } = pageOf(rows, query);
+      const repo = pixQrCodeRepo(ctx.db);
+      const companyId = ctx.tenant.company.id;
+      const { items, pageInfo } = pageOf(repo.list(companyId, query.skip, query.limit), query, () => repo.count(companyId));
       return { pageInfo, pixQrCodes: items.map((row) => serializePixQrCode(row, ctx)) };
     },
   }),

@@ -49,6 +49,8 @@ export interface PixQrCodeRepo {
   identifierTaken(identifier: string): boolean;
   /** Newest first; `limit + 1` rows so the caller can tell whether a next page exists. */
   list(companyId: string, skip: number, limit: number): PixQrCodeRow[];
+  /** Every live QR code of the company (the list's totalCount). */
+  count(companyId: string): number;
   /** Soft delete at `deletedAt` (the request's instant); false when there was no live QR code with that id. */
   delete(companyId: string, id: string, deletedAt: string): boolean;
 }
@@ -71,6 +73,7 @@ export const pixQrCodeRepo = perDatabase<PixQrCodeRepo>((db: Db) => {
   const listStmt = db.prepare<[string, number, number], PixQrCodeRow>(
     `${select('company_id = ?')} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
   );
+  const countStmt = db.prepare<[string], { n: number }>(`SELECT COUNT(*) AS n FROM pix_qr_codes WHERE company_id = ? AND ${LIVE}`);
   const deleteStmt = db.prepare(
     `UPDATE pix_qr_codes SET deleted_at = ?, updated_at = ? WHERE company_id = ? AND id = ? AND ${LIVE}`,
   );
@@ -90,6 +93,7 @@ export const pixQrCodeRepo = perDatabase<PixQrCodeRepo>((db: Db) => {
     correlationIdTaken: (companyId, correlationId) => correlationStmt.get(companyId, correlationId) !== undefined,
     identifierTaken: (identifier) => identifierStmt.get(identifier) !== undefined,
     list: (companyId, skip, limit) => listStmt.all(companyId, limit + 1, skip),
+    count: (companyId) => countStmt.get(companyId)!.n,
     delete: (companyId, id, deletedAt) =>
       deleteStmt.run(deletedAt, deletedAt, companyId, id).changes === 1,
   };

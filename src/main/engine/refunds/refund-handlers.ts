@@ -10,7 +10,7 @@ import { transactionRepo } from '../transactions/transaction-repo';
 import { idParams } from '../validation';
 import { createRefund } from './create-refund';
 import { chargeRefundCreateBody, refundCreateBody } from './refund-input';
-import { refundRepo } from './refund-repo';
+import { refundRepo, type RefundView } from './refund-repo';
 import { serializeChargeRefund, serializePixTransactionRefund } from './refund-serializer';
 
 function requireCharge(ctx: OperationContext, id: string): ChargeRow {
@@ -20,6 +20,16 @@ function requireCharge(ctx: OperationContext, id: string): ChargeRow {
 }
 
 const chargeRefundBody = z.strictObject({ refund: chargeRefundSchema });
+/**
+ * One refund of /api/v1/refund, under both names clients read: the OpenAPI file writes
+ * `{refund}` and WHMCS reads `refund.status`; the spec, and the Java/Kotlin SDK's RefundResponse
+ * (for GET and POST alike), read `{pixTransactionRefund}`. The same object twice.
+ */
+const pixTransactionRefundBody = z.strictObject({ refund: pixTransactionRefundSchema, pixTransactionRefund: pixTransactionRefundSchema });
+const bothNames = (refund: RefundView) => {
+  const serialized = serializePixTransactionRefund(refund);
+  return { refund: serialized, pixTransactionRefund: serialized };
+};
 const refundPage = <T extends z.ZodType>(item: T) => z.strictObject({ pageInfo: pageInfoSchema, refunds: z.array(item) });
 
 export const refundOperations = {
@@ -31,7 +41,7 @@ export const refundOperations = {
     status: 200,
     summary: 'Refund a received Pix, whole or in part, by its end-to-end id',
     request: { body: refundCreateBody },
-    response: z.strictObject({ refund: pixTransactionRefundSchema }),
+    response: pixTransactionRefundBody,
     handler(ctx, { body: input }) {
       // The transaction is named in the body, so an unknown one is a bad body (400), like the real service answers.
       const payment = transactionRepo(ctx.db).findByAnyId(ctx.tenant.company.id, input.transactionEndToEndId);
@@ -42,7 +52,7 @@ export const refundOperations = {
         { correlationID: input.correlationID, value: input.value, comment: input.comment },
         { transactionId: payment.id },
       );
-      return { refund: serializePixTransactionRefund(refund) };
+      return bothNames(refund);
     },
   }),
 
@@ -76,8 +86,9 @@ export const refundOperations = {
     response: refundPage(chargeRefundSchema),
     handler(ctx, { params, query }) {
       const charge = requireCharge(ctx, params.id);
-      const rows = refundRepo(ctx.db).listByCharge(charge.company_id, charge.id, query.skip, query.limit);
-      const { items, pageInfo } = pageOf(rows, query);
+      const repo = refundRepo(ctx.db);
+      const rows = repo.listByCharge(charge.company_id, charge.id, query.skip, query.limit);
+      const { items, pageInfo } = pageOf(rows, query, () => repo.count(charge.company_id, charge.id));
       return { pageInfo, refunds: items.map(serializeChargeRefund) };
     },
   }),
@@ -90,11 +101,12 @@ export const refundOperations = {
     status: 200,
     summary: 'Get a refund by its id or correlationID',
     request: { params: idParams },
-    response: z.strictObject({ pixTransactionRefund: pixTransactionRefundSchema }),
+    response: pixTransactionRefundBody,
     handler(ctx, { params }) {
+      // WHMCS asks for a candidate id first: an {error} answer tells it the id is free.
       const refund = refundRepo(ctx.db).findByAnyId(ctx.tenant.company.id, params.id);
       if (!refund) throw unknownRecord('Refund not found');
-      return { pixTransactionRefund: serializePixTransactionRefund(refund) };
+      return bothNames(refund);
     },
   }),
 
@@ -108,8 +120,9 @@ export const refundOperations = {
     request: { query: pageQuery },
     response: refundPage(pixTransactionRefundSchema),
     handler(ctx, { query }) {
-      const rows = refundRepo(ctx.db).list(ctx.tenant.company.id, query.skip, query.limit);
-      const { items, pageInfo } = pageOf(rows, query);
+      const repo = refundRepo(ctx.db);
+      const companyId = ctx.tenant.company.id;
+      const { items, pageInfo } = pageOf(repo.list(companyId, query.skip, query.limit), query, () => repo.count(companyId));
       return { pageInfo, refunds: items.map(serializePixTransactionRefund) };
     },
   }),

@@ -50,6 +50,8 @@ export interface RefundRepo {
   /** Newest first; `limit + 1` rows so the caller can tell whether a next page exists. */
   list(companyId: string, skip: number, limit: number): RefundView[];
   listByCharge(companyId: string, chargeId: string, skip: number, limit: number): RefundView[];
+  /** Every refund of the company, or of one of its charges (the lists' totalCount). */
+  count(companyId: string, chargeId?: string): number;
   /** IN_PROCESSING refunds due by `now`, oldest first, across companies (settlement is service-wide). */
   dueForSettlement(now: string): RefundRow[];
   earliestPendingSettlement(): string | null;
@@ -76,6 +78,11 @@ export const refundRepo = perDatabase<RefundRepo>((db: Db) => {
   const byChargeStmt = db.prepare<[string, string, number, number], RefundView>(
     `${VIEW} WHERE r.company_id = ? AND r.charge_id = ? ORDER BY r.created_at DESC, r.rowid DESC LIMIT ? OFFSET ?`,
   );
+  // The lists join each refund to its transaction; every refund has one (refunds.transaction_id).
+  const countStmt = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM refunds WHERE company_id = ?');
+  const countByChargeStmt = db.prepare<[string, string], { n: number }>(
+    'SELECT COUNT(*) AS n FROM refunds WHERE company_id = ? AND charge_id = ?',
+  );
   const dueStmt = db.prepare<[string], RefundRow>(
     `SELECT * FROM refunds WHERE status = 'IN_PROCESSING' AND settles_at <= ? ORDER BY settles_at, rowid`,
   );
@@ -100,6 +107,8 @@ export const refundRepo = perDatabase<RefundRepo>((db: Db) => {
     committedTotal: (transactionId) => committedStmt.get(transactionId)?.total ?? 0,
     list: (companyId, skip, limit) => listStmt.all(companyId, limit + 1, skip),
     listByCharge: (companyId, chargeId, skip, limit) => byChargeStmt.all(companyId, chargeId, limit + 1, skip),
+    count: (companyId, chargeId) =>
+      (chargeId === undefined ? countStmt.get(companyId) : countByChargeStmt.get(companyId, chargeId))!.n,
     dueForSettlement: (now) => dueStmt.all(now),
     earliestPendingSettlement: () => earliestStmt.get()?.at ?? null,
     confirm: (id, settledAt) => confirmStmt.run(settledAt, id).changes === 1,

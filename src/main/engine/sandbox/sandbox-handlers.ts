@@ -14,17 +14,12 @@ import { positiveCents } from '../validation';
 import { resolveBrCode, type BrCodeTarget } from './brcode-target';
 import { payerInput, SANDBOX_INFO_PAGADOR, sandboxPayer } from './sandbox-payer';
 
-const centsText = z
-  .string()
-  .regex(/^\d{1,12}$/, { error: 'value must be a positive integer number of cents' })
-  .transform(Number)
-  .pipe(z.number().min(1, { error: 'value must be at least 1 cent' }));
-
 const payQuery = z
   .object({
     transactionID: z.string().trim().min(1).max(255).optional(),
     identifier: z.string().trim().min(1).max(255).optional(),
-    value: centsText.optional(),
+    // A query string is text: the shared money parser reads it like any other money field.
+    value: positiveCents('value').optional(),
   })
   .refine((q) => (q.transactionID === undefined) !== (q.identifier === undefined), {
     error: 'give exactly one of transactionID (a charge) or identifier (a static QR code)',

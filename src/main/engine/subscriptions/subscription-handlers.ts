@@ -150,7 +150,9 @@ export const subscriptionOperations = {
     request: { query: pageQuery },
     response: z.strictObject({ subscriptions: z.array(subscriptionSchema), pageInfo: pageInfoSchema }),
     handler(ctx, { query }) {
-      const { items, pageInfo } = pageOf(subscriptionRepo(ctx.db).list(ctx.tenant.company.id, query.skip, query.limit), query);
+      const repo = subscriptionRepo(ctx.db);
+      const companyId = ctx.tenant.company.id;
+      const { items, pageInfo } = pageOf(repo.list(companyId, query.skip, query.limit), query, () => repo.count(companyId));
       return { subscriptions: items.map((row) => json(ctx, row)), pageInfo };
     },
   }),

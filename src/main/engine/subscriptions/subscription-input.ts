@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { additionalInfoInput } from '../charges/additional-info-input';
 import { customerInput } from '../customers/customer-input';
 import { correlationId, positiveCents } from '../validation';
 import { FREQUENCIES } from './subscription-schedule';
@@ -34,14 +35,6 @@ const dayOfMonth = z
   .int({ error: 'dayGenerateCharge must be a whole day of the month' })
   .min(1, { error: 'dayGenerateCharge must be between 1 and 31' })
   .max(31, { error: 'dayGenerateCharge must be between 1 and 31' });
-
-const additionalInfoItem = z.object(
-  {
-    key: z.string({ error: 'additionalInfo.key must be a string' }).trim().min(1, { error: 'additionalInfo.key is required' }).max(50, { error: 'additionalInfo.key is too long (max 50)' }),
-    value: z.string({ error: 'additionalInfo.value must be a string' }).max(200, { error: 'additionalInfo.value is too long (max 200)' }),
-  },
-  { error: 'each additionalInfo item must be an object with key and value' },
-);
 
 const pixRecurringOptions = z.object(
   {
@@ -92,10 +85,7 @@ export const subscriptionCreateBody = z.preprocess(
           .max(MAX_INSTALLMENTS, { error: `installmentCount must be at most ${MAX_INSTALLMENTS}` })
           .optional(),
         correlationID: correlationId,
-        additionalInfo: z
-          .array(additionalInfoItem, { error: 'additionalInfo must be an array' })
-          .max(50, { error: 'additionalInfo has too many items (max 50)' })
-          .optional(),
+        additionalInfo: additionalInfoInput.optional(),
         pixRecurringOptions: pixRecurringOptions.optional(),
         chargeType: z
           .enum(SUBSCRIPTION_CHARGE_TYPES, { error: 'chargeType must be DYNAMIC, OVERDUE or BOLETO' })

@@ -67,6 +67,7 @@ export class SubscriptionRepo {
   private readonly byCorrelation;
   private readonly byId;
   private readonly listStmt;
+  private readonly countStmt;
   private readonly dueStmt;
   private readonly earliestStmt;
   private readonly advanceStmt;
@@ -81,6 +82,7 @@ export class SubscriptionRepo {
     this.listStmt = db.prepare<[string, number, number], SubscriptionRow>(
       'SELECT * FROM subscriptions WHERE company_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?',
     );
+    this.countStmt = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM subscriptions WHERE company_id = ?');
     this.dueStmt = db.prepare<[string], SubscriptionRow>(
       'SELECT * FROM subscriptions WHERE next_generation_at IS NOT NULL AND next_generation_at <= ? ORDER BY next_generation_at, rowid',
     );
@@ -123,6 +125,11 @@ export class SubscriptionRepo {
   /** Newest first; `limit + 1` rows so the caller can tell whether a next page exists. */
   list(companyId: string, skip: number, limit: number): SubscriptionRow[] {
     return this.listStmt.all(companyId, limit + 1, skip);
+  }
+
+  /** Every subscription of the company (the list's totalCount). */
+  count(companyId: string): number {
+    return this.countStmt.get(companyId)!.n;
   }
 
   /** Live subscriptions whose next installment is due by `now`, earliest first. */

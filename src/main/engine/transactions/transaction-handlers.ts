@@ -4,7 +4,7 @@ import { chargeRepo } from '../charges/charge-repo-instance';
 import type { OperationContext } from '../context';
 import { operation } from '../operation';
 import { ServiceError, unknownRecord } from '../errors';
-import { pageOf, pageQuery } from '../pagination';
+import { emptyPage, pageOf, pageQuery } from '../pagination';
 import { pixQrCodeRepo } from '../pix-qr-codes/pix-qr-code-repo';
 import { idParams } from '../validation';
 import { transactionListQuery, type TransactionListQuery } from './transaction-input';
@@ -79,8 +79,11 @@ export const transactionOperations = {
     response: z.strictObject({ pageInfo: pageInfoSchema, transactions: z.array(transactionSchema) }),
     handler(ctx, { query }) {
       const filter = resolveFilter(ctx, query);
-      const rows = filter ? transactionRepo(ctx.db).list(ctx.tenant.company.id, filter, query.skip, query.limit) : [];
-      const { items, pageInfo } = pageOf(rows, query);
+      if (!filter) return { pageInfo: emptyPage(query).pageInfo, transactions: [] };
+      const repo = transactionRepo(ctx.db);
+      const companyId = ctx.tenant.company.id;
+      const rows = repo.list(companyId, filter, query.skip, query.limit);
+      const { items, pageInfo } = pageOf(rows, query, () => repo.count(companyId, filter));
       return { pageInfo, transactions: items.map(serializeTransaction) };
     },
   }),

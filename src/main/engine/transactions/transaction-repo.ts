@@ -2,6 +2,7 @@ import type { Db } from '../../store/database';
 import type { ChargeStatus, TransactionType } from '../../../shared/resources';
 import { badRequest } from '../errors';
 import { fromGlobalId } from '../ids';
+import { listCounts } from '../list-counts';
 import { perDatabase } from '../repo-cache';
 
 /** One row of table `transactions`, as better-sqlite3 returns it. */
@@ -119,8 +120,8 @@ const VIEW = `
   LEFT JOIN pix_qr_codes q ON q.id = ${LINKED_QR}
   LEFT JOIN transactions o ON o.id = t.original_transaction_id`;
 
-/** The list's statement for these filters (named parameters: the filter's, companyId, take, skip). */
-export function transactionListSql(filter: TransactionListFilter): string {
+/** The WHERE of the list and of its count, over `transactions t` (named parameters: the filter's and companyId). */
+function transactionListWhere(filter: TransactionListFilter): string {
   const byQrCode = filter.pixQrCodeId !== undefined;
   // With the QR code filter, its two indexed lookups below pick the rows; a plain
   // `t.company_id = ?` would let SQLite walk the company's whole time index instead (it
@@ -144,8 +145,18 @@ export function transactionListSql(filter: TransactionListFilter): string {
   if (filter.webhookSent !== undefined) where.push('t.webhook_sent = @webhookSent');
   if (filter.start !== undefined) where.push('t.time >= @start');
   if (filter.end !== undefined) where.push('t.time <= @end');
+  return where.join(' AND ');
+}
+
+/** The list's statement for these filters (named parameters: the filter's, companyId, take, skip). */
+export function transactionListSql(filter: TransactionListFilter): string {
   // rowid breaks ties between transactions of the same instant in insertion order.
-  return `${VIEW} WHERE ${where.join(' AND ')} ORDER BY t.time DESC, t.rowid DESC LIMIT @take OFFSET @skip`;
+  return `${VIEW} WHERE ${transactionListWhere(filter)} ORDER BY t.time DESC, t.rowid DESC LIMIT @take OFFSET @skip`;
+}
+
+/** The count of the same rows, without the view's joins (named parameters: the filter's and companyId). */
+export function transactionCountSql(filter: TransactionListFilter): string {
+  return `SELECT COUNT(*) AS n FROM transactions t WHERE ${transactionListWhere(filter)}`;
 }
 
 export interface TransactionRepo {
@@ -162,6 +173,11 @@ export interface TransactionRepo {
   findChargePayment(companyId: string, chargeId: string): TransactionView | undefined;
   /** Newest first; `limit + 1` rows so the caller can tell whether a next page exists. */
   list(companyId: string, filter: TransactionListFilter, skip: number, limit: number): TransactionView[];
+  /**
+   * Every transaction the filter matches, on all pages: from the counts migration 016 keeps when
+   * only the type filters, else COUNT(*) over the index the list uses.
+   */
+  count(companyId: string, filter: TransactionListFilter): number;
 }
 
 export const transactionRepo = perDatabase<TransactionRepo>((db: Db) => {
@@ -179,6 +195,15 @@ export const transactionRepo = perDatabase<TransactionRepo>((db: Db) => {
     `${VIEW} WHERE t.company_id = ? AND t.charge_id = ? AND t.type = 'PAYMENT' ORDER BY t.time LIMIT 1`,
   );
   const listCache = new Map<string, ReturnType<Db['prepare']>>();
+  const statement = (sql: string) => {
+    let stmt = listCache.get(sql);
+    if (!stmt) {
+      stmt = db.prepare(sql);
+      listCache.set(sql, stmt);
+    }
+    return stmt;
+  };
+  const params = (filter: TransactionListFilter) => ({ ...filter, webhookSent: filter.webhookSent ? 1 : 0 });
 
   const findById = (companyId: string, id: string) => byId.get(companyId, id);
   const findByEndToEndId = (companyId: string, endToEndId: string) => byEndToEnd.get(companyId, endToEndId);
@@ -206,15 +231,12 @@ export const transactionRepo = perDatabase<TransactionRepo>((db: Db) => {
       );
     },
     findChargePayment: (companyId, chargeId) => chargePayment.get(companyId, chargeId),
-    list: (companyId, filter, skip, limit) => {
-      const params = { ...filter, webhookSent: filter.webhookSent ? 1 : 0, companyId, take: limit + 1, skip };
-      const sql = transactionListSql(filter);
-      let stmt = listCache.get(sql);
-      if (!stmt) {
-        stmt = db.prepare(sql);
-        listCache.set(sql, stmt);
-      }
-      return stmt.all(params) as TransactionView[];
+    list: (companyId, filter, skip, limit) =>
+      statement(transactionListSql(filter)).all({ ...params(filter), companyId, take: limit + 1, skip }) as TransactionView[],
+    count: (companyId, filter) => {
+      const { type, ...others } = filter;
+      if (Object.values(others).every((value) => value === undefined)) return listCounts(db).count('transactions', companyId, type);
+      return (statement(transactionCountSql(filter)).get({ ...params(filter), companyId }) as { n: number }).n;
     },
   };
 });

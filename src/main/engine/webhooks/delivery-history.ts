@@ -39,3 +39,13 @@ export function listDeliveries(db: Db, webhookId: string, status: string | undef
     createdAt: row.created_at,
   }));
 }
+
+/** Every delivery the same filter matches (the list's totalCount). */
+export function countDeliveries(db: Db, webhookId: string, status: string | undefined): number {
+  return db
+    .prepare<{ webhookId: string; status: string | null }, { n: number }>(
+      `SELECT COUNT(*) AS n FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
+       WHERE d.webhook_id = @webhookId AND (@status IS NULL OR d.status = @status)`,
+    )
+    .get({ webhookId, status: status ?? null })!.n;
+}

@@ -10,6 +10,7 @@ export interface DueDelivery {
   url: string;
   authorization: string | null;
   secret: string;
+  hmac_secret_key: string;
   body: string;
   attempts: number;
   first_attempt_at: string | null;
@@ -47,7 +48,7 @@ export interface DeliveryStore {
 
 export const deliveryStore = perDatabase<DeliveryStore>((db: Db) => {
   const due = db.prepare<{ now: string; take: number }, DueDelivery>(`
-    SELECT d.seq, d.event_id, e.name AS event_name, d.webhook_id, d.url, w.authorization, w.secret, e.body,
+    SELECT d.seq, d.event_id, e.name AS event_name, d.webhook_id, d.url, w.authorization, w.secret, w.hmac_secret_key, e.body,
            d.attempts, d.first_attempt_at, d.replay_of, d.created_at
     FROM webhook_deliveries d
     JOIN webhook_events e ON e.id = d.event_id

@@ -1,9 +1,15 @@
 import type { Db } from '../../store/database';
+import { chargeRepo } from '../charges/charge-repo-instance';
+import { serializeCharge, type SerializeContext } from '../charges/charge-serializer';
 import type { EngineEvent } from '../context';
 import { fromGlobalId } from '../ids';
+import { pixQrCodeRepo } from '../pix-qr-codes/pix-qr-code-repo';
+import { serializePixQrCode } from '../pix-qr-codes/pix-qr-code-serializer';
+import type { RefundView } from '../refunds/refund-repo';
+import { serializeChargeRefund } from '../refunds/refund-serializer';
 import type { BankAccountRow, CompanyRow } from '../tenancy/tenancy-rows';
 import { parseParty, type TransactionParty } from '../transactions/transaction-serializer';
-import { isPublicEventName, type PublicEventName } from './webhook-event-names';
+import type { PublicEventName } from './webhook-event-names';
 
 /**
  * What a committed internal event becomes for webhooks: the public name, the body every delivery
@@ -11,6 +17,8 @@ import { isPublicEventName, type PublicEventName } from './webhook-event-names';
  * transaction it is about (for the transaction's webhookSent).
  */
 export interface PublicEvent {
+  /** The id its deliveries carry as webhook-id (publicEventId). */
+  id: string;
   name: PublicEventName;
   body: Record<string, unknown>;
   /** Deliveries to one URL about one resource go out in the order their events were committed. */
@@ -19,10 +27,14 @@ export interface PublicEvent {
 }
 
 type JsonObject = Record<string, unknown>;
-type Mapper = (source: MappingSource) => Omit<PublicEvent, 'name'>;
+type Mapper = (source: MappingSource) => Omit<PublicEvent, 'id' | 'name'>;
+
+/** What a public body is made from besides the database: the public address (charge links). */
+export type PublicEventConfig = SerializeContext['config'];
 
 interface MappingSource {
   db: Db;
+  config: PublicEventConfig;
   event: EngineEvent;
   name: PublicEventName;
   payload: JsonObject;
@@ -40,6 +52,8 @@ const companyBlock = (company: CompanyRow) => ({ id: company.id, name: company.o
 interface TransactionLinkRow {
   id: string;
   account_id: string;
+  charge_id: string | null;
+  pix_qr_code_id: string | null;
   payer: string | null;
   payee: string | null;
 }
@@ -48,7 +62,9 @@ function transactionRow(db: Db, companyId: string, globalId: unknown): Transacti
   if (typeof globalId !== 'string') return undefined;
   const id = fromGlobalId('PixTransaction', globalId) ?? globalId;
   return db
-    .prepare<[string, string], TransactionLinkRow>('SELECT id, account_id, payer, payee FROM transactions WHERE company_id = ? AND id = ?')
+    .prepare<[string, string], TransactionLinkRow>(
+      'SELECT id, account_id, charge_id, pix_qr_code_id, payer, payee FROM transactions WHERE company_id = ? AND id = ?',
+    )
     .get(companyId, id);
 }
 
@@ -123,20 +139,25 @@ const chargePaid: Mapper = ({ db, payload, company, event }) => {
   };
 };
 
+/** The account a Pix landed in, as TRANSACTION_RECEIVED shows it. */
+function receivingAccount(db: Db, company: CompanyRow, row: TransactionLinkRow | undefined): JsonObject {
+  const receiving = row ? account(db, row.account_id) : undefined;
+  return receiving
+    ? { accountId: receiving.id, branch: receiving.branch, account: receiving.account, taxID: company.tax_id, environment: environmentOf(company) }
+    : { environment: environmentOf(company) };
+}
+
 const transactionReceived: Mapper = ({ db, payload, company, event }) => {
   const charge = asObject(payload.charge);
   const pix = asObject(payload.pix);
   const row = transactionRow(db, company.id, pix?.globalID);
-  const receiving = row ? account(db, row.account_id) : undefined;
   return {
     body: {
       charge,
       pixQrCode: payload.pixQrCode ?? null,
       pix: pixBlock(pix, row),
       company: companyBlock(company),
-      account: receiving
-        ? { accountId: receiving.id, branch: receiving.branch, account: receiving.account, taxID: company.tax_id, environment: environmentOf(company) }
-        : { environment: environmentOf(company) },
+      account: receivingAccount(db, company, row),
       refunds: Array.isArray(payload.refunds) ? payload.refunds : [],
     },
     resource: chargeResource(charge) ?? (typeof pix?.globalID === 'string' ? `transaction:${pix.globalID}` : `event:${event.id}`),
@@ -162,11 +183,59 @@ const refundEvent: Mapper = ({ db, payload, company, event }) => {
       : null,
   };
   if (typeof payload.error === 'string') body.error = payload.error;
+  return { body, resource: refundResource(original, event), transactionId: refundRow?.id ?? null };
+};
+
+/**
+ * A refund's deliveries wait behind those of the payment it returns (same charge, or same
+ * transaction for a Pix without one): a receiver hears TRANSACTION_RECEIVED before the refund.
+ */
+function refundResource(original: JsonObject | null, event: EngineEvent): string {
   const originalCharge = asObject(original?.charge);
+  return chargeResource(originalCharge) ?? (typeof original?.globalID === 'string' ? `transaction:${original.globalID}` : `event:${event.id}`);
+}
+
+/** The refunds of a received Pix so far, as /api/v1/charge/{id}/refund shows them, oldest first. */
+function refundsOf(db: Db, companyId: string, transactionId: string | undefined): unknown[] {
+  if (!transactionId) return [];
+  return db
+    .prepare<[string, string], RefundView>(
+      `SELECT r.*, t.end_to_end_id AS original_end_to_end_id FROM refunds r JOIN transactions t ON t.id = r.transaction_id
+       WHERE r.company_id = ? AND r.transaction_id = ? ORDER BY r.created_at, r.rowid`,
+    )
+    .all(companyId, transactionId)
+    .map(serializeChargeRefund);
+}
+
+/**
+ * OPENPIX:TRANSACTION_REFUND_RECEIVED (deprecated in the docs, still registered by pretix and
+ * dispatched by the Node SDK), made from PIX_TRANSACTION_REFUND_SENT_CONFIRMED: a refund of a Pix
+ * the company received has gone out. Shaped like TRANSACTION_RECEIVED, but `pix` is the refund
+ * (with `partial`), per remote-api-notes §3.2: `{event, charge, pixQrCode, pix, company, account,
+ * refunds}`; `charge` and `pixQrCode` are those the refunded Pix paid, as they are now.
+ */
+const transactionRefundReceived: Mapper = ({ db, config, payload, company, event }) => {
+  const refund = asObject(payload.refundTransaction);
+  const original = asObject(payload.originalTransaction);
+  const refundRow = transactionRow(db, company.id, refund?.globalID);
+  const originalRow = transactionRow(db, company.id, original?.globalID);
+  const serializing: SerializeContext = { db, config };
+  const chargeRow = originalRow?.charge_id ? chargeRepo(db).findById(company.id, originalRow.charge_id) : undefined;
+  const qrRow = originalRow?.pix_qr_code_id ? pixQrCodeRepo(db).findByIdIncludingDeleted(company.id, originalRow.pix_qr_code_id) : undefined;
+  const pix: JsonObject | null = refund ? { ...pixBlock(refund, refundRow), partial: refund.partial === true } : null;
+  // The refund's receiver is the original payer, who paid no key of ours: the key is the one the refunded Pix paid.
+  const paidKey = parseParty(originalRow?.payee ?? null)?.pixKey;
+  if (pix && paidKey) pix.pixKey = paidKey;
   return {
-    body,
-    resource:
-      chargeResource(originalCharge) ?? (typeof original?.globalID === 'string' ? `transaction:${original.globalID}` : `event:${event.id}`),
+    body: {
+      charge: chargeRow ? serializeCharge(chargeRow, serializing, new Date(event.createdAt)) : null,
+      pixQrCode: qrRow ? serializePixQrCode(qrRow, serializing) : null,
+      pix,
+      company: companyBlock(company),
+      account: receivingAccount(db, company, originalRow),
+      refunds: refundsOf(db, company.id, originalRow?.id),
+    },
+    resource: refundResource(original, event),
     transactionId: refundRow?.id ?? null,
   };
 };
@@ -269,19 +338,51 @@ const MAPPERS: Partial<Record<PublicEventName, Mapper>> = {
   PIX_AUTOMATIC_COBR_COMPLETED: passThrough(() => null),
 };
 
-/** The public name an internal event is delivered under, or null when it is never delivered. */
-export function deliveredNameOf(internalName: string): PublicEventName | null {
-  return isPublicEventName(internalName) && MAPPERS[internalName] ? internalName : null;
+/**
+ * Further public names an internal event is also delivered under, each with its own body and id.
+ * The real service still sends the deprecated OPENPIX:TRANSACTION_REFUND_RECEIVED when a refund
+ * of a received Pix goes out; a webhook may subscribe to it (pretix does), so it must fire.
+ */
+const ALSO_DELIVERED_AS: Partial<Record<PublicEventName, readonly { name: PublicEventName; mapper: Mapper }[]>> = {
+  PIX_TRANSACTION_REFUND_SENT_CONFIRMED: [{ name: 'OPENPIX:TRANSACTION_REFUND_RECEIVED', mapper: transactionRefundReceived }],
+};
+
+const NOT_DELIVERED: readonly PublicEventName[] = [];
+
+// Asked on every outbox write: made once.
+const DELIVERED_NAMES = new Map<string, readonly PublicEventName[]>(
+  (Object.keys(MAPPERS) as PublicEventName[]).map((name) => [name, [name, ...(ALSO_DELIVERED_AS[name] ?? []).map((alias) => alias.name)]]),
+);
+
+/** The public names an internal event is delivered under, its own first; none when it is never delivered. */
+export function deliveredNamesOf(internalName: string): readonly PublicEventName[] {
+  return DELIVERED_NAMES.get(internalName) ?? NOT_DELIVERED;
 }
 
-/** The public form of a committed internal event, or null when it has none. */
-export function publicEventOf(db: Db, event: EngineEvent): PublicEvent | null {
-  const name = deliveredNameOf(event.name);
+/**
+ * The id of an event's public form, sent as webhook-id: the outbox event's own id under its own
+ * name; `<outbox id>:<name>` under another name, so each form keeps one id in every delivery and
+ * replay, and the outbox event is found again from it (outboxIdOf).
+ */
+export function publicEventId(outboxId: string, internalName: string, name: string): string {
+  return name === internalName ? outboxId : `${outboxId}:${name}`;
+}
+
+/** The outbox event a public event id comes from (outbox ids are UUIDs: no colon). */
+export function outboxIdOf(publicId: string): string {
+  const colon = publicId.indexOf(':');
+  return colon === -1 ? publicId : publicId.slice(0, colon);
+}
+
+/** The form of a committed internal event delivered under `name`, or null when it has none. */
+export function publicEventOf(db: Db, event: EngineEvent, name: PublicEventName, config: PublicEventConfig): PublicEvent | null {
+  if (!deliveredNamesOf(event.name).includes(name)) return null;
   const payload = asObject(event.payload);
-  if (!name || !payload) return null;
+  if (!payload) return null;
   const company = db.prepare<[string], CompanyRow>('SELECT * FROM companies WHERE id = ?').get(event.companyId);
   if (!company) return null;
-  const mapped = MAPPERS[name]!({ db, event, name, payload, company });
+  const mapper = name === event.name ? MAPPERS[name]! : ALSO_DELIVERED_AS[event.name as PublicEventName]!.find((alias) => alias.name === name)!.mapper;
+  const mapped = mapper({ db, config, event, name, payload, company });
   // `event` first: the order receivers see in every example.
-  return { name, ...mapped, body: { event: name, ...mapped.body } };
+  return { id: publicEventId(event.id, event.name, name), name, ...mapped, body: { event: name, ...mapped.body } };
 }

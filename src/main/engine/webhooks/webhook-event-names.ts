@@ -1,8 +1,8 @@
 /**
  * The events a webhook can subscribe to: the OpenAPI file's WebhookEventEnum (remote-api-notes
- * §3.1), listed by GET /api/v1/webhook/events and accepted by POST /api/v1/webhook. Which of them
- * this service produces, and with which payload, is public-events.ts's business; a webhook may
- * still subscribe to one it never produces, as on the real service.
+ * §3.1), listed by GET /api/v1/webhook/events and accepted by POST /api/v1/webhook. Each has a
+ * payload in public-events.ts (the deprecated OPENPIX:TRANSACTION_REFUND_RECEIVED as a second form
+ * of PIX_TRANSACTION_REFUND_SENT_CONFIRMED): none is accepted at registration and then never sent.
  */
 export const PUBLIC_EVENT_NAMES = [
   'OPENPIX:CHARGE_CREATED',
@@ -39,9 +39,3 @@ export type PublicEventName = (typeof PUBLIC_EVENT_NAMES)[number];
 
 /** A webhook created without `event` listens to this one (remote-api-notes §2.1). */
 export const DEFAULT_WEBHOOK_EVENT: PublicEventName = 'OPENPIX:TRANSACTION_RECEIVED';
-
-const NAMES: ReadonlySet<string> = new Set(PUBLIC_EVENT_NAMES);
-
-export function isPublicEventName(name: string): name is PublicEventName {
-  return NAMES.has(name);
-}

@@ -7,9 +7,10 @@ import { fromGlobalId, newObjectId } from '../ids';
 import { operation } from '../operation';
 import { pageOf, pageQuery } from '../pagination';
 import { idParams } from '../validation';
-import { deliveryQueue } from './delivery-queue';
-import { listDeliveries } from './delivery-history';
+import { deliveryQueue, type WebhookEventRow } from './delivery-queue';
+import { countDeliveries, listDeliveries } from './delivery-history';
 import { currentSigningKey, listSigningKeys } from './signing-keys';
+import { pingResource, TEST_PING_NAME, WEBHOOK_CREATED_EVENT, type WebhookCreatedPayload } from './test-ping';
 import { PUBLIC_EVENT_NAMES } from './webhook-event-names';
 import { deliveryListQuery, webhookCreateBody, webhookListQuery, webhookReplayBody } from './webhook-input';
 import { webhookRepo, type WebhookRow } from './webhook-repo';
@@ -35,6 +36,16 @@ function requireWebhook(ctx: OperationContext, id: string): WebhookRow {
  */
 const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
 
+/**
+ * The key of a new webhook's X-OpenPix-Signature (HMAC-SHA1): 32 random bytes, hex, after the
+ * `openpix_` prefix the real service's keys carry. Migration 015 gives older webhooks the same form.
+ */
+const newHmacSecretKey = () => `openpix_${randomBytes(32).toString('hex')}`;
+
+/** What a webhook may be sent: the events it listens to, and its own test ping. */
+const receives = (webhook: WebhookRow, event: WebhookEventRow) =>
+  event.name === webhook.event || (event.name === TEST_PING_NAME && event.resource === pingResource(webhook.id));
+
 const replayedSchema = z.strictObject({ eventId: z.string(), event: z.string(), deliveryId: z.number().int() });
 
 export const webhookOperations = {
@@ -44,7 +55,8 @@ export const webhookOperations = {
     scope: 'WEBHOOK_POST',
     access: 'write',
     status: 200,
-    summary: 'Create a webhook that listens to one event (default OPENPIX:TRANSACTION_RECEIVED)',
+    summary:
+      'Create a webhook that listens to one event (default OPENPIX:TRANSACTION_RECEIVED); a signed teste_webhook ping is sent to its URL',
     request: { body: webhookCreateBody },
     // `secret` is this sandbox's addition, shown once as an application's clientSecret is: the
     // key of the Standard Webhooks signature (webhook-signature header) of this webhook's deliveries.
@@ -61,6 +73,7 @@ export const webhookOperations = {
         authorization: input.authorization ?? null,
         is_active: input.isActive ? 1 : 0,
         secret: newWebhookSecret(),
+        hmac_secret_key: newHmacSecretKey(),
         created_at: at,
         updated_at: at,
         deleted_at: null,
@@ -68,6 +81,10 @@ export const webhookOperations = {
       webhookRepo(ctx.db).insert(row);
       // The environment's signing key exists before the first delivery can need it.
       currentSigningKey(ctx.db, ctx.now);
+      // The test ping, queued in this transaction: the webhook and its ping commit together. Its
+      // outcome shows in the deliveries list; a receiver that fails it refuses nothing here.
+      const created: WebhookCreatedPayload = { webhookId: row.id };
+      ctx.emit(WEBHOOK_CREATED_EVENT, created);
       return { webhook: { ...serializeWebhook(row), secret: row.secret } };
     },
   }),
@@ -82,8 +99,10 @@ export const webhookOperations = {
     request: { query: webhookListQuery.extend(pageQuery.shape) },
     response: z.strictObject({ pageInfo: pageInfoSchema, webhooks: z.array(webhookSchema) }),
     handler(ctx, { query }) {
-      const rows = webhookRepo(ctx.db).list(ctx.tenant.company.id, query.url, query.skip, query.limit);
-      const { items, pageInfo } = pageOf(rows, query);
+      const repo = webhookRepo(ctx.db);
+      const companyId = ctx.tenant.company.id;
+      const rows = repo.list(companyId, query.url, query.skip, query.limit);
+      const { items, pageInfo } = pageOf(rows, query, () => repo.count(companyId, query.url));
       return { pageInfo, webhooks: items.map(serializeWebhook) };
     },
   }),
@@ -167,9 +186,9 @@ export const webhookOperations = {
       const queue = deliveryQueue(ctx.db);
       const at = ctx.now.toISOString();
       if (body.eventId !== undefined) {
-        const event = queue.publicEvent(ctx.tenant.company.id, body.eventId);
+        const event = queue.publicEvent(ctx.tenant.company.id, body.eventId, webhook.event, ctx.config);
         if (!event) throw unknownRecord('Event not found');
-        if (event.name !== webhook.event) {
+        if (!receives(webhook, event)) {
           throw badRequest(`Event ${body.eventId} is ${event.name}; this webhook listens to ${webhook.event}`);
         }
         return { replayed: [{ eventId: event.id, event: event.name, deliveryId: queue.deliver(event, webhook, at) }] };
@@ -184,7 +203,7 @@ export const webhookOperations = {
         .all(webhook.id, body.since!);
       return {
         replayed: failed.map(({ seq, event_id }) => {
-          const event = queue.publicEvent(ctx.tenant.company.id, event_id)!;
+          const event = queue.publicEvent(ctx.tenant.company.id, event_id, webhook.event, ctx.config)!;
           return { eventId: event.id, event: event.name, deliveryId: queue.deliver(event, webhook, at, seq) };
         }),
       };
@@ -203,7 +222,7 @@ export const webhookOperations = {
     handler(ctx, { params, query }) {
       const webhook = requireWebhook(ctx, params.id);
       const rows = listDeliveries(ctx.db, webhook.id, query.status, query.skip, query.limit);
-      const { items, pageInfo } = pageOf(rows, query);
+      const { items, pageInfo } = pageOf(rows, query, () => countDeliveries(ctx.db, webhook.id, query.status));
       return { pageInfo, deliveries: items };
     },
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rfc3339 } from '../validation';
+import { rfc3339, wholeNumberAsText } from '../validation';
 import { DEFAULT_WEBHOOK_EVENT, PUBLIC_EVENT_NAMES } from './webhook-event-names';
 
 const httpUrl = z
@@ -19,19 +19,45 @@ const httpUrl = z
     { error: 'url must be an http(s) URL' },
   );
 
+/**
+ * The webhook's name: text, or a whole number kept as its text. The Java SDK (woovibr/java-sdk,
+ * src/main/kotlin/Webhook.kt) declares it `name: Int?`, set by the builder's number(), so it sends
+ * `"name":1` and then decodes the answer's name as a String: "1".
+ *
+ * A missing or null name stays a 400 "name is required". The same SDK sends `"name":null` when
+ * number() was not called (its Json has explicitNulls = true), but nothing shows the real service
+ * taking a nameless webhook: the OpenAPI file marks no field of WebhookPayload required (url
+ * neither), every other client sends a name, and the SDK itself cannot decode an answer without a
+ * string name, so accepting null would mean inventing one the real service may never give.
+ */
+const webhookName = z.preprocess(
+  wholeNumberAsText,
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'name is required' : 'name must be a string') })
+    .trim()
+    .min(1, { error: 'name is required' })
+    .max(255, { error: 'name is too long (max 255 characters)' }),
+);
+
 /** POST /api/v1/webhook: `{webhook: {name, event, url, authorization, isActive}}` (remote-api-notes §2.1). */
 export const webhookCreateBody = z.object(
   {
     webhook: z.object(
       {
-        name: z.string({ error: 'name is required' }).trim().min(1, { error: 'name is required' }).max(255, { error: 'name is too long (max 255 characters)' }),
+        name: webhookName,
         event: z
           .string({ error: 'event must be a string' })
           .refine((name) => (PUBLIC_EVENT_NAMES as readonly string[]).includes(name), { error: 'Invalid event: see GET /api/v1/webhook/events' })
           .optional()
           .transform((name) => name ?? DEFAULT_WEBHOOK_EVENT),
         url: httpUrl,
-        authorization: z.string({ error: 'authorization must be a string' }).max(1024, { error: 'authorization is too long (max 1024 characters)' }).optional(),
+        // Sent back as the Authorization and x-openpix-authorization headers of every delivery: a
+        // value no HTTP header can carry (a line break, non-ASCII) would fail every delivery.
+        authorization: z
+          .string({ error: 'authorization must be a string' })
+          .max(1024, { error: 'authorization is too long (max 1024 characters)' })
+          .regex(/^[\x20-\x7e]*$/, { error: 'authorization must be printable ASCII: it is sent back in the Authorization header' })
+          .optional(),
         isActive: z.boolean({ error: 'isActive must be a boolean' }).optional().transform((active) => active ?? true),
       },
       { error: 'webhook is required' },

@@ -12,6 +12,8 @@ export interface WebhookRow {
   is_active: 0 | 1;
   /** The Standard Webhooks secret (whsec_…) of this webhook's webhook-signature header. */
   secret: string;
+  /** The key of this webhook's X-OpenPix-Signature header (base64 HMAC-SHA1), shown as hmacSecretKey. */
+  hmac_secret_key: string;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
@@ -23,6 +25,8 @@ export interface WebhookRepo {
   findById(companyId: string, id: string): WebhookRow | undefined;
   /** Newest first, `limit + 1` rows; `url` filters by exact URL. */
   list(companyId: string, url: string | undefined, skip: number, limit: number): WebhookRow[];
+  /** Every webhook the same filter matches (the list's totalCount). */
+  count(companyId: string, url: string | undefined): number;
   /** Deletes a webhook and cancels what it still had to deliver; false when it was not there. */
   remove(companyId: string, id: string, at: string): boolean;
   /** The company's active webhooks listening to an event: who gets a delivery of it. */
@@ -31,8 +35,8 @@ export interface WebhookRepo {
 
 export const webhookRepo = perDatabase<WebhookRepo>((db: Db) => {
   const insert = db.prepare(
-    `INSERT INTO webhooks (id, company_id, name, event, url, authorization, is_active, secret, created_at, updated_at, deleted_at)
-     VALUES (@id, @company_id, @name, @event, @url, @authorization, @is_active, @secret, @created_at, @updated_at, @deleted_at)`,
+    `INSERT INTO webhooks (id, company_id, name, event, url, authorization, is_active, secret, hmac_secret_key, created_at, updated_at, deleted_at)
+     VALUES (@id, @company_id, @name, @event, @url, @authorization, @is_active, @secret, @hmac_secret_key, @created_at, @updated_at, @deleted_at)`,
   );
   const byId = db.prepare<[string, string], WebhookRow>('SELECT * FROM webhooks WHERE company_id = ? AND id = ? AND deleted_at IS NULL');
   const page = db.prepare<[string, number, number], WebhookRow>(
@@ -40,6 +44,10 @@ export const webhookRepo = perDatabase<WebhookRepo>((db: Db) => {
   );
   const pageByUrl = db.prepare<[string, string, number, number], WebhookRow>(
     'SELECT * FROM webhooks WHERE company_id = ? AND url = ? AND deleted_at IS NULL ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?',
+  );
+  const count = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM webhooks WHERE company_id = ? AND deleted_at IS NULL');
+  const countByUrl = db.prepare<[string, string], { n: number }>(
+    'SELECT COUNT(*) AS n FROM webhooks WHERE company_id = ? AND url = ? AND deleted_at IS NULL',
   );
   const softDelete = db.prepare<[string, string, string, string]>(
     'UPDATE webhooks SET deleted_at = ?, updated_at = ? WHERE company_id = ? AND id = ? AND deleted_at IS NULL',
@@ -61,6 +69,7 @@ export const webhookRepo = perDatabase<WebhookRepo>((db: Db) => {
     findById: (companyId, id) => byId.get(companyId, id),
     list: (companyId, url, skip, limit) =>
       url === undefined ? page.all(companyId, limit + 1, skip) : pageByUrl.all(companyId, url, limit + 1, skip),
+    count: (companyId, url) => (url === undefined ? count.get(companyId) : countByUrl.get(companyId, url))!.n,
     remove: (companyId, id, at) => {
       if (softDelete.run(at, at, companyId, id).changes === 0) return false;
       cancelPending.run('webhook deleted', id);

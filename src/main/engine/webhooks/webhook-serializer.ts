@@ -10,6 +10,11 @@ export const webhookSchema = z.strictObject({
   authorization: z.string().optional(),
   isActive: z.boolean(),
   event: z.string(),
+  /**
+   * The key of the X-OpenPix-Signature header (base64 HMAC-SHA1 of the body), which the real
+   * service's UI shows and Woovi's example backend checks: shown on create and in the list.
+   */
+  hmacSecretKey: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -24,6 +29,7 @@ export function serializeWebhook(row: WebhookRow): WebhookView {
     url: row.url,
     isActive: row.is_active === 1,
     event: row.event,
+    hmacSecretKey: row.hmac_secret_key,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -12,6 +12,8 @@ import { applicationsPartnersSchema } from './011-applications-partners';
 import { disputesFundsRecoverySchema } from './012-disputes-funds-recovery';
 import { accountRegistersSchema } from './013-account-registers';
 import { subscriptionsCashbackSchema } from './014-subscriptions-cashback';
+import { webhookHmacSecretSchema } from './015-webhook-hmac-secret';
+import { listCountsSchema } from './016-list-counts';
 
 export interface Migration {
   version: number;
@@ -35,4 +37,6 @@ export const migrations: readonly Migration[] = [
   { version: 12, name: 'disputes-funds-recovery', sql: disputesFundsRecoverySchema },
   { version: 13, name: 'account-registers', sql: accountRegistersSchema },
   { version: 14, name: 'subscriptions-cashback', sql: subscriptionsCashbackSchema },
+  { version: 15, name: 'webhook-hmac-secret', sql: webhookHmacSecretSchema },
+  { version: 16, name: 'list-counts', sql: listCountsSchema },
 ];
