@@ -55,7 +55,8 @@ module.exports = {
     },
     {
       name: 'adapter-to-engine-facade-only',
-      comment: 'The in-process adapter calls Engine (engine.ts) and may name the types of its API (context.ts), nothing deeper.',
+      comment:
+        'The in-process adapter calls Engine (engine.ts) and may name the types of its API (context.ts), nothing deeper.',
       severity: 'error',
       from: { path: IN_PROCESS_ADAPTER },
       to: { path: ENGINE, pathNot: '^src/main/engine/(engine|context|operations)\\.ts$' },

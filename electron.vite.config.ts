@@ -33,12 +33,17 @@ function copyWorkers(): Plugin {
         const ownerId = normalizePath(resolve(ROOT, owner));
         const dirs = new Set<string>();
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type === 'chunk' && chunk.moduleIds.some((id) => normalizePath(id) === ownerId)) dirs.add(posix.dirname(chunk.fileName));
+          if (chunk.type === 'chunk' && chunk.moduleIds.some((id) => normalizePath(id) === ownerId))
+            dirs.add(posix.dirname(chunk.fileName));
         }
         // Loud rather than a build whose first use of the worker fails at run time.
         if (dirs.size === 0) this.error(`${owner} is not in the main bundle: ${posix.basename(worker)} was not copied`);
         for (const dir of dirs) {
-          this.emitFile({ type: 'asset', fileName: posix.join(dir, posix.basename(worker)), source: readFileSync(resolve(ROOT, worker), 'utf8') });
+          this.emitFile({
+            type: 'asset',
+            fileName: posix.join(dir, posix.basename(worker)),
+            source: readFileSync(resolve(ROOT, worker), 'utf8'),
+          });
         }
       }
     },

@@ -17,12 +17,17 @@ const files = report.testResults.map((result) => ({
 }));
 
 const seconds = (value) => `${value.toFixed(1)} s`;
-if (wallSecondsText) console.log(`npm test wall time (type check, dependency rules, vitest): ${seconds(Number(wallSecondsText))}`);
+if (wallSecondsText)
+  console.log(`npm test wall time (type check, dependency rules, vitest): ${seconds(Number(wallSecondsText))}`);
 const byProject = new Map();
 for (const entry of files) {
   const project = projectOf(entry.file);
   const sum = byProject.get(project) ?? { files: 0, tests: 0, seconds: 0 };
-  byProject.set(project, { files: sum.files + 1, tests: sum.tests + entry.tests, seconds: sum.seconds + entry.seconds });
+  byProject.set(project, {
+    files: sum.files + 1,
+    tests: sum.tests + entry.tests,
+    seconds: sum.seconds + entry.seconds,
+  });
 }
 for (const [project, sum] of byProject) {
   console.log(`project ${project}: ${sum.files} files, ${sum.tests} tests, ${seconds(sum.seconds)} summed over files`);

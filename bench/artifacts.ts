@@ -45,7 +45,12 @@ function directQr(brCode: string, width: number): Promise<Buffer> {
   return QRCode.toBuffer(brCode, { width, margin: 4, errorCorrectionLevel: 'M' });
 }
 
-function receiptData(engine: Engine, appId: string, charge: { value: number; comment?: string; correlationID: string; pixKey?: string }, endToEndId: string): ReceiptData {
+function receiptData(
+  engine: Engine,
+  appId: string,
+  charge: { value: number; comment?: string; correlationID: string; pixKey?: string },
+  endToEndId: string,
+): ReceiptData {
   const tenant = engine.tenancy.resolveTenant(appId)!;
   const { company, account } = tenant;
   return {
@@ -82,7 +87,9 @@ export async function benchArtifacts(dir: string, options: ArtifactOptions): Pro
   const rows: BenchRow[] = [];
   try {
     const { engine, appId } = service;
-    const { charge } = await engine.call(appId, 'createCharge', { body: { ...CHARGE_BODY, correlationID: 'artifact-charge' } });
+    const { charge } = await engine.call(appId, 'createCharge', {
+      body: { ...CHARGE_BODY, correlationID: 'artifact-charge' },
+    });
 
     // QR images. The engine caches each (BR Code, size) PNG, so asking again for one image would
     // measure the cache: every engine call asks for a charge not yet drawn at that size, so the
@@ -96,13 +103,17 @@ export async function benchArtifacts(dir: string, options: ArtifactOptions): Pro
     const drawnAt: Record<number, number> = {};
     const engineQr = (size: number) => () => {
       const next = (drawnAt[size] = (drawnAt[size] ?? -1) + 1);
-      return engine.call(appId, 'getChargeQrImage', { params: { id: undrawn[next % undrawn.length]! }, query: { size: String(size) } });
+      return engine.call(appId, 'getChargeQrImage', {
+        params: { id: undrawn[next % undrawn.length]! },
+        query: { size: String(size) },
+      });
     };
     const probe = await tryEngine(engineQr(1024));
     const viaEngine = probe.ok;
     if (probe.ok) {
       raw.enginePngWidth1024 = pngWidth(probe.value);
-      if (raw.enginePngWidth1024 !== 1024) notes.push(`engine QR at size=1024 is ${String(raw.enginePngWidth1024)} px wide`);
+      if (raw.enginePngWidth1024 !== 1024)
+        notes.push(`engine QR at size=1024 is ${String(raw.enginePngWidth1024)} px wide`);
     } else {
       notes.push(`getChargeQrImage answered ${probe.why}: QR rows measure qrcode.toBuffer directly (fallback)`);
     }
@@ -151,9 +162,14 @@ export async function benchArtifacts(dir: string, options: ArtifactOptions): Pro
     const receiptProbe = paid.ok ? await tryEngine(engineReceipt) : { ok: false as const, why: 'charge not paid' };
     const data = receiptData(engine, appId, charge, endToEndId);
     const direct = () => renderReceiptPdf(data);
-    if (!receiptProbe.ok) notes.push(`getReceipt answered ${receiptProbe.why}: receipt row measures renderReceiptPdf directly (fallback)`);
+    if (!receiptProbe.ok)
+      notes.push(`getReceipt answered ${receiptProbe.why}: receipt row measures renderReceiptPdf directly (fallback)`);
     const subject = receiptProbe.ok ? engineReceipt : direct;
-    const shape = { batches: options.batches, perBatch: options.receiptsPerBatch, warmup: options.receiptsPerBatch * 2 };
+    const shape = {
+      batches: options.batches,
+      perBatch: options.receiptsPerBatch,
+      warmup: options.receiptsPerBatch * 2,
+    };
     const { subject: measured, baseline: compared } = await interleavedMsPerOp(subject, direct, shape);
     const baseline = receiptProbe.ok ? compared : null;
     raw.receipt = { measured, baseline, pdfBytes: (await direct()).byteLength };

@@ -21,7 +21,10 @@ export async function startBenchChild<In extends { type: string }, Out extends {
   args: string[],
 ): Promise<{ child: BenchChild<In, Out>; ready: Extract<Out, { type: 'ready' }> }> {
   const path = fileURLToPath(new URL(script, import.meta.url));
-  const proc: ChildProcess = fork(path, args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const proc: ChildProcess = fork(path, args, {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const next = <T extends Out['type']>(type: T) =>
     new Promise<Extract<Out, { type: T }>>((resolve, reject) => {
       const onMessage = (message: Out) => {
@@ -53,5 +56,5 @@ export async function startBenchChild<In extends { type: string }, Out extends {
       await exited;
     },
   };
-  return { child, ready: await next('ready' as Out['type']) as Extract<Out, { type: 'ready' }> };
+  return { child, ready: (await next('ready' as Out['type'])) as Extract<Out, { type: 'ready' }> };
 }

@@ -34,7 +34,11 @@ export function prepareChargeInsert(db: Db): Statement<[ChargeRow]> {
  * exists only with its public id (payment_links, made with the link's first charge), and one
  * link holding many charges is what a counter's fixed link looks like anyway.
  */
-export function copyChargeRow(template: ChargeRow, correlationId: string, overrides: Partial<ChargeRow> = {}): ChargeRow {
+export function copyChargeRow(
+  template: ChargeRow,
+  correlationId: string,
+  overrides: Partial<ChargeRow> = {},
+): ChargeRow {
   const transactionId = newTransactionId();
   return {
     ...template,

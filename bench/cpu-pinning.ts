@@ -28,6 +28,7 @@ export function pinServerAndLoad(serverPid: number, loadPid: number): string {
   if (availableParallelism() < 2) return 'not pinned (one CPU)';
   // -a: every thread the process has; threads started later inherit the mask of their creator.
   if (!taskset(['-a', '-p', '-c', '0', String(serverPid)])) return 'not pinned (taskset not found or refused)';
-  if (!taskset(['-a', '-p', '-c', '1', String(loadPid)])) return 'server pinned to CPU 0, load generator not pinned (taskset refused)';
+  if (!taskset(['-a', '-p', '-c', '1', String(loadPid)]))
+    return 'server pinned to CPU 0, load generator not pinned (taskset refused)';
   return 'server pinned to CPU 0, load generator to CPU 1';
 }

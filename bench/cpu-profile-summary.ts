@@ -59,7 +59,10 @@ export function selfTimes(profile: CpuProfile): SelfTimeEntry[] {
 export function summarizeProfile(profile: CpuProfile, top: number): string {
   return selfTimes(profile)
     .slice(0, top)
-    .map((entry) => `${(entry.share * 100).toFixed(1).padStart(5)}%  ${entry.name}${entry.where ? `  ${entry.where}` : ''}`)
+    .map(
+      (entry) =>
+        `${(entry.share * 100).toFixed(1).padStart(5)}%  ${entry.name}${entry.where ? `  ${entry.where}` : ''}`,
+    )
     .join('\n');
 }
 

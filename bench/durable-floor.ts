@@ -76,7 +76,8 @@ export async function startDurableFloor(dbPath: string, template: ChargeRow): Pr
         answer(res, 400, { error: 'invalid JSON' });
         return;
       }
-      const correlationId = typeof body.correlationID === 'string' ? body.correlationID : `floor-${queue.length}-${Date.now()}`;
+      const correlationId =
+        typeof body.correlationID === 'string' ? body.correlationID : `floor-${queue.length}-${Date.now()}`;
       const value = typeof body.value === 'number' ? body.value : template.value;
       queue.push({ row: copyChargeRow(template, correlationId, { ...parents, value }), res });
       if (!scheduled) {
@@ -104,6 +105,9 @@ export async function startDurableFloor(dbPath: string, template: ChargeRow): Pr
 
 function answer(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }

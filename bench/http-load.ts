@@ -30,7 +30,12 @@ export interface LoadResult {
 process.on('message', (command: LoadCommand) => {
   if (command.type !== 'load') return;
   const cpuBefore = process.cpuUsage();
-  void autocannon({ ...command.target, connections: command.connections, pipelining: 1, duration: command.durationSec }).then(
+  void autocannon({
+    ...command.target,
+    connections: command.connections,
+    pipelining: 1,
+    duration: command.durationSec,
+  }).then(
     (result) => {
       const cpu = process.cpuUsage(cpuBefore);
       const reply: LoadResult = {

@@ -51,7 +51,9 @@ async function main(dir: string): Promise<void> {
   // The read floor: the simplest route of the same app that reads the same charge row by key and
   // answers it as JSON (no auth, validation or serialization of its own).
   const floorReads = new Database(join(dir, 'http.db'), { readonly: true, fileMustExist: true });
-  const readFloor = floorReads.prepare<[string, string]>('SELECT * FROM charges WHERE company_id = ? AND correlation_id = ?');
+  const readFloor = floorReads.prepare<[string, string]>(
+    'SELECT * FROM charges WHERE company_id = ? AND correlation_id = ?',
+  );
   service.app.get('/__bench/read-floor/:id', async (request) => ({
     charge: readFloor.get(template.company_id, (request.params as { id: string }).id),
   }));
@@ -105,6 +107,8 @@ async function main(dir: string): Promise<void> {
 process.on('disconnect', () => process.exit(0));
 
 main(process.argv[2]!).catch((error: unknown) => {
-  process.stderr.write(`bench http server: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `bench http server: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

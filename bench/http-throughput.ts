@@ -45,7 +45,13 @@ interface Load {
   loadBusy: number;
 }
 
-async function load(loader: LoadProcess, server: ServerProcess, target: LoadTarget, durationSec: number, connections: number): Promise<Load> {
+async function load(
+  loader: LoadProcess,
+  server: ServerProcess,
+  target: LoadTarget,
+  durationSec: number,
+  connections: number,
+): Promise<Load> {
   const before = await server.ask({ type: 'cpu' }, 'cpu');
   const result = await loader.ask({ type: 'load', target, durationSec, connections }, 'loaded');
   const after = await server.ask({ type: 'cpu' }, 'cpu');
@@ -63,7 +69,9 @@ async function load(loader: LoadProcess, server: ServerProcess, target: LoadTarg
 }
 
 export async function benchHttp(dir: string, options: HttpOptions): Promise<BenchSection> {
-  const { child: server, ready } = await startBenchChild<HttpBenchCommand, HttpServerMessage>('./http-server.ts', [dir]);
+  const { child: server, ready } = await startBenchChild<HttpBenchCommand, HttpServerMessage>('./http-server.ts', [
+    dir,
+  ]);
   let loader: LoadProcess | null = null;
   try {
     loader = (await startBenchChild<LoadCommand, { type: 'ready' } | LoadResult>('./http-load.ts', [])).child;
@@ -99,9 +107,17 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
       },
     } satisfies Record<string, LoadTarget>;
 
-    for (const target of Object.values(targets)) await load(loader, server, target, options.warmupSec, options.connections);
+    for (const target of Object.values(targets))
+      await load(loader, server, target, options.warmupSec, options.connections);
     const order = ['bare', 'floor', 'post', 'readFloor', 'get', 'postInMemory'] as const;
-    const runs: Record<keyof typeof targets, Load[]> = { bare: [], floor: [], post: [], readFloor: [], get: [], postInMemory: [] };
+    const runs: Record<keyof typeof targets, Load[]> = {
+      bare: [],
+      floor: [],
+      post: [],
+      readFloor: [],
+      get: [],
+      postInMemory: [],
+    };
     // Batch sizes are counted from here: the warm-up's are not the steady state's.
     await server.ask({ type: 'resetBatches' }, 'reset');
     for (let round = 0; round < options.rounds; round++) {
@@ -129,7 +145,8 @@ export async function benchHttp(dir: string, options: HttpOptions): Promise<Benc
     });
     const names = Object.keys(targets) as (keyof typeof targets)[];
     const cpu = (name: keyof typeof targets) => median(runs[name].map((r) => r.serverCpuUs));
-    const busy = (name: keyof typeof targets, who: 'serverBusy' | 'loadBusy') => median(runs[name].map((r) => r[who])).toFixed(2);
+    const busy = (name: keyof typeof targets, who: 'serverBusy' | 'loadBusy') =>
+      median(runs[name].map((r) => r[who])).toFixed(2);
     // The server's cost per request, read apart from the scheduler: a route's throughput ratio and
     // its CPU ratio agree only when the server's core is the bottleneck. The busy shares say whether
     // it was: a route whose server is well under one CPU while the load generator is near one was

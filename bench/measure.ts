@@ -31,7 +31,11 @@ export async function opsPerSecond(op: Op, ms: number): Promise<number> {
 }
 
 /** Median milliseconds per call of `op`, over `batches` batches of `perBatch` calls each. */
-export async function msPerOp(op: Op, batches: number, perBatch: number): Promise<{ median: number; batches: number[] }> {
+export async function msPerOp(
+  op: Op,
+  batches: number,
+  perBatch: number,
+): Promise<{ median: number; batches: number[] }> {
   const samples: number[] = [];
   for (let b = 0; b < batches; b++) {
     const start = process.hrtime.bigint();

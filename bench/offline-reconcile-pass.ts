@@ -41,7 +41,10 @@ async function onePass(sales: number): Promise<PassResult> {
   const client: ServiceClient = {
     serviceId: inner.serviceId,
     label: inner.label,
-    call: (op, request) => (gate.down || op === 'createPixQrCode' ? Promise.resolve({ kind: 'not-sent', detail: 'bench' } as never) : inner.call(op, request)),
+    call: (op, request) =>
+      gate.down || op === 'createPixQrCode'
+        ? Promise.resolve({ kind: 'not-sent', detail: 'bench' } as never)
+        : inner.call(op, request),
   };
   const sync = new CounterSync({
     dbPath: join(dir, 'counter.db'),
@@ -53,7 +56,12 @@ async function onePass(sales: number): Promise<PassResult> {
     openIntervalMs: HOUR,
     offlineTiming: { windowMs: 5 * 60_000, graceMs: 60_000, clockSkewMs: 60_000, settleDelayMs: 30_000 },
     offlineSales: () => ({
-      caps: { enabled: true, maxSaleValue: 99_999_999_999, maxUnconfirmedTotal: 99_999_999_999, maxAgeMinutes: 7 * 24 * 60 },
+      caps: {
+        enabled: true,
+        maxSaleValue: 99_999_999_999,
+        maxUnconfirmedTotal: 99_999_999_999,
+        maxAgeMinutes: 7 * 24 * 60,
+      },
       merchantName: 'Padaria Bench',
       merchantCity: 'Recife',
     }),
@@ -69,7 +77,10 @@ async function onePass(sales: number): Promise<PassResult> {
       const sale = await sync.createSale({ value, expiresIn: 300 });
       if (sale.status !== 'OFFLINE') throw new Error(`sale ${i} is ${sale.status}, not OFFLINE`);
       clock.advance(10_000);
-      if (i % 20 !== 7) await sandbox.engine.call(sandbox.appId, 'sandboxPayBrCode', { body: { brCode: sale.brCode, ...(dropped ? { dropTxid: true } : {}) } });
+      if (i % 20 !== 7)
+        await sandbox.engine.call(sandbox.appId, 'sandboxPayBrCode', {
+          body: { brCode: sale.brCode, ...(dropped ? { dropTxid: true } : {}) },
+        });
       clock.advance(20_000);
     }
     clock.advance(HOUR); // every window closed
@@ -94,9 +105,14 @@ export async function benchOfflinePass(options: OfflinePassOptions): Promise<Ben
   const scale = options.large / options.small;
   const label = (n: number) => n.toLocaleString('en-US');
   const expected = (n: number) => n - Math.ceil((n - 7) / 20);
-  for (const [n, result] of [[options.small, small], [options.large, large]] as const) {
+  for (const [n, result] of [
+    [options.small, small],
+    [options.large, large],
+  ] as const) {
     if (result.confirmed !== expected(n) || result.review !== n - expected(n)) {
-      throw new Error(`offline pass @${n}: ${result.confirmed} confirmed and ${result.review} to review, expected ${expected(n)} and ${n - expected(n)}`);
+      throw new Error(
+        `offline pass @${n}: ${result.confirmed} confirmed and ${result.review} to review, expected ${expected(n)} and ${n - expected(n)}`,
+      );
     }
   }
   return {

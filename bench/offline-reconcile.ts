@@ -12,7 +12,12 @@
 
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type IncomingPix, type MatchOptions, type OfflineSale, matchOfflinePayments } from '../src/main/sync/offline-matcher';
+import {
+  type IncomingPix,
+  type MatchOptions,
+  type OfflineSale,
+  matchOfflinePayments,
+} from '../src/main/sync/offline-matcher';
 import { median } from './measure';
 import { type BenchSection, formatTable } from './report';
 
@@ -68,7 +73,11 @@ function pickFate(random: () => number): string {
 
 export function offlineWorld(sales: number, seed = 1): World {
   const random = seededRandom(seed);
-  const world: World = { sales: [], transactions: [], options: { now: '', clockSkewMs: 30 * SEC, settleDelayMs: 60 * SEC } };
+  const world: World = {
+    sales: [],
+    transactions: [],
+    options: { now: '', clockSkewMs: 30 * SEC, settleDelayMs: 60 * SEC },
+  };
   const pay = (sale: OfflineSale, value: number, atMs: number, keepsTxid: boolean) => {
     const id = `pix-${world.transactions.length}`;
     const pix: IncomingPix = { id, endToEndId: `E${id}`, value, time: new Date(atMs).toISOString() };
@@ -104,7 +113,13 @@ export function offlineWorld(sales: number, seed = 1): World {
   for (let index = 0; world.transactions.length < sales; index++) {
     const atMs = T0 + Math.floor(random() * (createdMs - T0 + WINDOW_MS));
     const id = `online-${index}`;
-    world.transactions.push({ id, endToEndId: `E${id}`, value: PRICES[index % PRICES.length]!, time: new Date(atMs).toISOString(), txid: `CHG${index}` });
+    world.transactions.push({
+      id,
+      endToEndId: `E${id}`,
+      value: PRICES[index % PRICES.length]!,
+      time: new Date(atMs).toISOString(),
+      txid: `CHG${index}`,
+    });
   }
   world.options.now = new Date(createdMs + WINDOW_MS + 60 * 60 * SEC).toISOString();
   return world;
@@ -141,7 +156,14 @@ export async function benchOfflineReconcile(options: OfflineReconcileOptions): P
   const outcome = (world: World) => {
     const result = reconcile(world);
     const byValue = result.matched.filter((match) => match.by === 'value').length;
-    return { sales: world.sales.length, transactions: world.transactions.length, matched: result.matched.length, byValue, review: result.review.length, pending: result.pending.length };
+    return {
+      sales: world.sales.length,
+      transactions: world.transactions.length,
+      matched: result.matched.length,
+      byValue,
+      review: result.review.length,
+      pending: result.pending.length,
+    };
   };
   const label = (n: number) => n.toLocaleString('en-US');
   return {
@@ -178,7 +200,9 @@ async function runAlone(): Promise<void> {
   const section = await benchOfflineReconcile({ small: 500, large: 5_000 });
   const [small, large] = section.rows;
   console.log(formatTable(section.rows));
-  console.log(`\n500 sales: ${small!.measured.toFixed(3)} ms; 5,000 sales: ${large!.measured.toFixed(3)} ms; ratio ${large!.ratio!.toFixed(2)} (aim ≤ 1.5)`);
+  console.log(
+    `\n500 sales: ${small!.measured.toFixed(3)} ms; 5,000 sales: ${large!.measured.toFixed(3)} ms; ratio ${large!.ratio!.toFixed(2)} (aim ≤ 1.5)`,
+  );
   console.log(`outcomes: ${JSON.stringify(section.raw.small)} ${JSON.stringify(section.raw.large)}`);
 }
 

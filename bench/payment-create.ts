@@ -25,10 +25,17 @@ export async function benchPaymentCreate(dir: string, options: PaymentCreateOpti
     const tenant = engine.tenancy.resolveTenant(appId)!;
     // Limits out of the way: the bench measures the write, not the refusal.
     engine.db.prepare('UPDATE bank_accounts SET limits = ? WHERE id = ?').run(
-      JSON.stringify({ pixDayLimit: 1e12, pixNightLimit: 1e12, pixOutDifferentHolderDayLimit: 1e12, pixOutDifferentHolderNightLimit: 1e12 }),
+      JSON.stringify({
+        pixDayLimit: 1e12,
+        pixNightLimit: 1e12,
+        pixOutDifferentHolderDayLimit: 1e12,
+        pixOutDifferentHolderNightLimit: 1e12,
+      }),
       tenant.account.id,
     );
-    const { pixQrCode } = await engine.call(appId, 'createPixQrCode', { body: { name: 'Saldo', value: 90_000_000_000 } });
+    const { pixQrCode } = await engine.call(appId, 'createPixQrCode', {
+      body: { name: 'Saldo', value: 90_000_000_000 },
+    });
     await engine.call(appId, 'sandboxPayBrCode', { body: { brCode: pixQrCode.brCode } });
 
     let payments = 0;
@@ -64,7 +71,11 @@ export async function benchPaymentCreate(dir: string, options: PaymentCreateOpti
         },
       ],
       notes: [],
-      raw: { paymentOpsPerSecBatches: rates.subjectBatches, chargeOpsPerSecBatches: rates.baselineBatches, paymentsByStatus: statuses },
+      raw: {
+        paymentOpsPerSecBatches: rates.subjectBatches,
+        chargeOpsPerSecBatches: rates.baselineBatches,
+        paymentsByStatus: statuses,
+      },
     };
   } finally {
     await service.close();

@@ -35,19 +35,25 @@ async function main(): Promise<void> {
   try {
     const base = await service.listen(0);
     const get = process.argv.includes('--get');
-    await service.engine.call(service.appId, 'createCharge', { body: { ...CHARGE_BODY, correlationID: 'profile-get' } });
+    await service.engine.call(service.appId, 'createCharge', {
+      body: { ...CHARGE_BODY, correlationID: 'profile-get' },
+    });
     const target = {
       ...(bare
         ? { url: `${base}/__bench/bare`, method: 'GET' as const, headers: { authorization: service.appId } }
         : get
-        ? { url: `${base}/api/v1/charge/profile-get`, method: 'GET' as const, headers: { authorization: service.appId } }
-        : {
-            url: `${base}/api/v1/charge`,
-            method: 'POST' as const,
-            headers: { authorization: service.appId, 'content-type': 'application/json' },
-            body: JSON.stringify({ ...CHARGE_BODY, correlationID: 'profile-[<id>]' }),
-            idReplacement: true,
-          }),
+          ? {
+              url: `${base}/api/v1/charge/profile-get`,
+              method: 'GET' as const,
+              headers: { authorization: service.appId },
+            }
+          : {
+              url: `${base}/api/v1/charge`,
+              method: 'POST' as const,
+              headers: { authorization: service.appId, 'content-type': 'application/json' },
+              body: JSON.stringify({ ...CHARGE_BODY, correlationID: 'profile-[<id>]' }),
+              idReplacement: true,
+            }),
       connections,
       pipelining: 1,
       workers: 1,
@@ -63,7 +69,9 @@ async function main(): Promise<void> {
     const out = resolve(import.meta.dirname, '../.bench/post-charge.cpuprofile');
     mkdirSync(resolve(out, '..'), { recursive: true });
     writeFileSync(out, JSON.stringify(profile));
-    console.log(`${target.method} ${target.url.replace(base, '')}, ${connections} connections, ${seconds} s: ${(result['2xx'] / result.duration).toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`);
+    console.log(
+      `${target.method} ${target.url.replace(base, '')}, ${connections} connections, ${seconds} s: ${(result['2xx'] / result.duration).toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
+    );
     console.log(`writer batch sizes: ${service.engine.writerBatchSizes().summary()}`);
     console.log(`\nTop ${top} by self time (${out}):\n${summarizeProfile(profile, top)}`);
   } finally {

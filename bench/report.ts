@@ -57,17 +57,31 @@ export function formatTable(rows: readonly BenchRow[]): string {
     ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join(' | ')
+      .trimEnd();
   const rule = widths.map((w) => '-'.repeat(w)).join('-+-');
   return [line(header), rule, ...body.map(line)].join('\n');
 }
 
-export function writeResults(path: string, sections: Record<string, BenchSection>, startedAt: Date, totalMs: number): void {
+export function writeResults(
+  path: string,
+  sections: Record<string, BenchSection>,
+  startedAt: Date,
+  totalMs: number,
+): void {
   const rows = Object.values(sections).flatMap((s) => s.rows);
   const result = {
     startedAt: startedAt.toISOString(),
     totalSeconds: Math.round(totalMs / 100) / 10,
-    machine: { node: process.version, platform: `${platform()} ${release()}`, cpus: cpus().length, cpu: cpus()[0]?.model ?? '' },
+    machine: {
+      node: process.version,
+      platform: `${platform()} ${release()}`,
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model ?? '',
+    },
     allAimsMet: rows.every((row) => meetsAim(row) !== false),
     rows: rows.map((row) => ({ ...row, ok: meetsAim(row) })),
     notes: Object.values(sections).flatMap((s) => s.notes),

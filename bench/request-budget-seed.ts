@@ -41,7 +41,11 @@ interface PlannedPix {
   value: number;
 }
 
-export async function seedAccountHistory(dbPath: string, layout: HistoryLayout, now = Date.now()): Promise<SeededAccount> {
+export async function seedAccountHistory(
+  dbPath: string,
+  layout: HistoryLayout,
+  now = Date.now(),
+): Promise<SeededAccount> {
   const planned: PlannedPix[] = [];
   let n = 0;
   for (let day = layout.earlierDays; day >= 0; day--) {
@@ -65,7 +69,9 @@ export async function seedAccountHistory(dbPath: string, layout: HistoryLayout, 
     const key = pixKeys.find((k) => k.isDefault)?.key ?? pixKeys[0]!.key;
     const merchant = sandbox.merchant();
     // The shop's printed code (no amount), made before the history begins.
-    const sticker = await engine.call(appId, 'createPixQrCode', { body: { name: 'Adesivo do caixa', correlationID: 'bench-adesivo' } });
+    const sticker = await engine.call(appId, 'createPixQrCode', {
+      body: { name: 'Adesivo do caixa', correlationID: 'bench-adesivo' },
+    });
     const counts = { charges: 0, keyPix: 0, staticCode: 0 };
     for (let from = 0; from < planned.length; from += CHUNK) {
       const chunk = planned.slice(from, from + CHUNK);
@@ -77,7 +83,9 @@ export async function seedAccountHistory(dbPath: string, layout: HistoryLayout, 
         clock.set(new Date(pix.at - 30_000));
         creates.push(
           engine
-            .call(appId, 'createCharge', { body: { correlationID: `bench-history-${pix.n}`, value: pix.value, expiresIn: 2 * 24 * 60 * 60 } })
+            .call(appId, 'createCharge', {
+              body: { correlationID: `bench-history-${pix.n}`, value: pix.value, expiresIn: 2 * 24 * 60 * 60 },
+            })
             .then(({ charge }) => void brCodes.set(pix.n, charge.brCode)),
         );
       }
@@ -90,7 +98,13 @@ export async function seedAccountHistory(dbPath: string, layout: HistoryLayout, 
           counts.charges++;
         } else if (pix.kind === 'key') {
           // A Pix to the key, as from a payer's app: a static code whose txid the bank drops.
-          const brCode = buildOfflineBrCode({ pixKey: key, value: pix.value, txid: 'SEED', merchantName: merchant.merchantName, merchantCity: merchant.merchantCity });
+          const brCode = buildOfflineBrCode({
+            pixKey: key,
+            value: pix.value,
+            txid: 'SEED',
+            merchantName: merchant.merchantName,
+            merchantCity: merchant.merchantCity,
+          });
           payments.push(engine.call(appId, 'sandboxPayBrCode', { body: { brCode, dropTxid: true } }));
           counts.keyPix++;
         } else {

@@ -70,7 +70,22 @@ interface PixInListings {
 // ---------------------------------------------------------------------------------------------
 // Counting
 
-const PATH_WORDS = new Set(['api', 'v1', 'refund', 'refunds', 'default', 'check', 'tokens', 'logs', 'cancel', 'approve', 'withdraw', 'image', 'qrcode', 'base64']);
+const PATH_WORDS = new Set([
+  'api',
+  'v1',
+  'refund',
+  'refunds',
+  'default',
+  'check',
+  'tokens',
+  'logs',
+  'cancel',
+  'approve',
+  'withdraw',
+  'image',
+  'qrcode',
+  'base64',
+]);
 /** Query values worth keeping in the route: they tell the loops apart (status=COMPLETED, type=PAYMENT). */
 const KEPT_VALUES = new Set(['status', 'type']);
 
@@ -80,8 +95,12 @@ const KEPT_VALUES = new Set(['status', 'type']);
  */
 export function routeOf(entry: Pick<ProxyLogEntry, 'method' | 'path'>): string {
   const url = new URL(entry.path, 'http://counter.invalid');
-  const segments = url.pathname.split('/').map((segment, i) => (i <= 3 || PATH_WORDS.has(segment) || segment === '' ? segment : ':id'));
-  const names = [...new Set(url.searchParams.keys())].sort().map((name) => (KEPT_VALUES.has(name) ? `${name}=${url.searchParams.get(name)}` : name));
+  const segments = url.pathname
+    .split('/')
+    .map((segment, i) => (i <= 3 || PATH_WORDS.has(segment) || segment === '' ? segment : ':id'));
+  const names = [...new Set(url.searchParams.keys())]
+    .sort()
+    .map((name) => (KEPT_VALUES.has(name) ? `${name}=${url.searchParams.get(name)}` : name));
   return `${entry.method} ${segments.join('/')}${names.length ? `?${names.join('&')}` : ''}`;
 }
 
@@ -104,7 +123,9 @@ function pixInListings(entries: readonly ProxyLogEntry[]): PixInListings {
 }
 
 function listingNote({ listings, pages }: PixInListings): string {
-  return listings === 0 ? 'no listing of the Pix in' : `${listings} listing${listings === 1 ? '' : 's'} of the Pix in, ${pages} pages (${(pages / listings).toFixed(1)} each)`;
+  return listings === 0
+    ? 'no listing of the Pix in'
+    : `${listings} listing${listings === 1 ? '' : 's'} of the Pix in, ${pages} pages (${(pages / listings).toFixed(1)} each)`;
 }
 
 /** Every request the proxy read in [from, to] (epoch ms). */
@@ -118,11 +139,19 @@ async function countWindow(proxy: FaultProxy, ms: number): Promise<Window> {
   await sleep(ms);
   const to = Date.now();
   const entries = between(proxy, from, to);
-  return { ms: to - from, requests: entries.length, perSecond: entries.length / ((to - from) / 1000), routes: byRoute(entries), pixIn: pixInListings(entries) };
+  return {
+    ms: to - from,
+    requests: entries.length,
+    perSecond: entries.length / ((to - from) / 1000),
+    routes: byRoute(entries),
+    pixIn: pixInListings(entries),
+  };
 }
 
 function routeList(routes: Record<string, number>, seconds?: number): string {
-  const parts = Object.entries(routes).map(([route, count]) => (seconds ? `${route} ${count} (${(count / seconds).toFixed(2)}/s)` : `${route} ${count}`));
+  const parts = Object.entries(routes).map(([route, count]) =>
+    seconds ? `${route} ${count} (${(count / seconds).toFixed(2)}/s)` : `${route} ${count}`,
+  );
   return parts.length ? parts.join('; ') : 'none';
 }
 
@@ -131,12 +160,18 @@ function routeList(routes: Record<string, number>, seconds?: number): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitForStatus(counter: CounterProcess, what: string, ok: (status: PosStatus) => boolean, timeoutMs = 30_000): Promise<PosStatus> {
+async function waitForStatus(
+  counter: CounterProcess,
+  what: string,
+  ok: (status: PosStatus) => boolean,
+  timeoutMs = 30_000,
+): Promise<PosStatus> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const status = await counter.bridge.call('getStatus');
     if (ok(status)) return status;
-    if (Date.now() > deadline) throw new Error(`request-budget: ${what} not reached in ${timeoutMs} ms: ${JSON.stringify(status)}`);
+    if (Date.now() > deadline)
+      throw new Error(`request-budget: ${what} not reached in ${timeoutMs} ms: ${JSON.stringify(status)}`);
     await sleep(100);
   }
 }
@@ -184,7 +219,11 @@ async function measureSelling(options: RequestBudgetOptions): Promise<SellingRes
     // The start: the counter reads what it must (company, Pix keys, open sales) and settles.
     const startedAt = proxy.log()[0]?.startedAt ?? Date.now();
     // …and registers its offline codes ahead (once, at its first start: amortised over the day).
-    await waitForStatus(counter, 'online with its offline codes registered ahead', (s) => s.online && (s.offline.readyCodes ?? 0) >= POOL_SIZE);
+    await waitForStatus(
+      counter,
+      'online with its offline codes registered ahead',
+      (s) => s.online && (s.offline.readyCodes ?? 0) >= POOL_SIZE,
+    );
     await sleep(3_000);
     const startupEntries = proxy.log();
     const startup = { ms: Date.now() - startedAt, requests: startupEntries.length, routes: byRoute(startupEntries) };
@@ -205,7 +244,8 @@ async function measureSelling(options: RequestBudgetOptions): Promise<SellingRes
     await sleep(500);
     const ten = await countWindow(proxy, options.saleMs);
     const stillOpen = await counter.bridge.call('getSale', { correlationID: first.correlationID });
-    if (stillOpen.status !== 'ACTIVE') throw new Error(`request-budget: the first sale became ${stillOpen.status} during the windows`);
+    if (stillOpen.status !== 'ACTIVE')
+      throw new Error(`request-budget: the first sale became ${stillOpen.status} during the windows`);
     return { startup, idle, waiting, ten };
   } finally {
     await world.dispose();
@@ -229,13 +269,22 @@ interface ReconcileResult {
   after: Window;
 }
 
-async function measureReconcile(dir: string, label: string, history: HistoryLayout, options: RequestBudgetOptions): Promise<ReconcileResult> {
+async function measureReconcile(
+  dir: string,
+  label: string,
+  history: HistoryLayout,
+  options: RequestBudgetOptions,
+): Promise<ReconcileResult> {
   const dbPath = join(dir, `request-budget-${label}.db`);
   const seed = await timedSeed(dbPath, history);
   const world = await startWorld(dbPath, { BALCAO_OFFLINE_TIMING: JSON.stringify(OFFLINE_TIMING) });
   const { remote, proxy, counter } = world;
   try {
-    await waitForStatus(counter, 'online with a confirmed key', (s) => s.online && s.offline.confirmedKey !== undefined);
+    await waitForStatus(
+      counter,
+      'online with a confirmed key',
+      (s) => s.online && s.offline.confirmedKey !== undefined,
+    );
     await proxy.cut();
     let paidWithoutTxid = 0;
     let lastCreated = 0;
@@ -244,30 +293,59 @@ async function measureReconcile(dir: string, label: string, history: HistoryLayo
       // txid (matched by value: its value is the only one of its kind in its window).
       const dropTxid = i % 10 === 3;
       const sale = await counter.bridge.call('createSale', { value: 1_001 + i * 100 + (dropTxid ? 55 : 0) });
-      if (!sale.offline || !sale.brCode) throw new Error(`request-budget: offline sale ${i + 1} is ${sale.status} without an offline code`);
+      if (!sale.offline || !sale.brCode)
+        throw new Error(`request-budget: offline sale ${i + 1} is ${sale.status} without an offline code`);
       lastCreated = Date.now();
       const paid = await payBrCode(remote, sale.brCode, undefined, { dropTxid });
-      if (paid.status !== 200) throw new Error(`request-budget: paying offline sale ${i + 1} answered ${paid.status}: ${JSON.stringify(paid.body)}`);
+      if (paid.status !== 200)
+        throw new Error(
+          `request-budget: paying offline sale ${i + 1} answered ${paid.status}: ${JSON.stringify(paid.body)}`,
+        );
       if (dropTxid) paidWithoutTxid++;
     }
     // Every window closed (and past the matcher's margins) before the network comes back: one
     // pass can settle everything, whatever the timers' phase.
     const t = OFFLINE_TIMING;
-    await sleep(Math.max(0, lastCreated + t.windowMs + t.graceMs + 2 * t.clockSkewMs + t.settleDelayMs + 500 - Date.now()));
+    await sleep(
+      Math.max(0, lastCreated + t.windowMs + t.graceMs + 2 * t.clockSkewMs + t.settleDelayMs + 500 - Date.now()),
+    );
     const before = await counter.bridge.call('getStatus');
     if (before.offline.unconfirmedCount !== options.offlineSales) {
-      throw new Error(`request-budget: ${before.offline.unconfirmedCount} offline sales unconfirmed before the network came back, expected ${options.offlineSales}`);
+      throw new Error(
+        `request-budget: ${before.offline.unconfirmedCount} offline sales unconfirmed before the network came back, expected ${options.offlineSales}`,
+      );
     }
     const from = Date.now();
     await proxy.restore();
-    const settled = await waitForStatus(counter, 'every offline sale confirmed', (s) => s.online && s.offline.unconfirmedCount === 0 && s.queued === 0, 120_000);
+    const settled = await waitForStatus(
+      counter,
+      'every offline sale confirmed',
+      (s) => s.online && s.offline.unconfirmedCount === 0 && s.queued === 0,
+      120_000,
+    );
     const to = Date.now();
-    if (settled.offline.reviewCount !== 0) throw new Error(`request-budget: ${settled.offline.reviewCount} offline sales went to the owner's review`);
+    if (settled.offline.reviewCount !== 0)
+      throw new Error(`request-budget: ${settled.offline.reviewCount} offline sales went to the owner's review`);
     const entries = between(proxy, from, to);
     // The codes the offline sales used are registered again ahead first (once), then the watch is measured.
-    await waitForStatus(counter, 'its offline codes registered ahead again', (s) => (s.offline.readyCodes ?? 0) >= POOL_SIZE, 120_000);
+    await waitForStatus(
+      counter,
+      'its offline codes registered ahead again',
+      (s) => (s.offline.readyCodes ?? 0) >= POOL_SIZE,
+      120_000,
+    );
     const after = await countWindow(proxy, options.afterMs);
-    return { seed, history, offlineSales: options.offlineSales, paidWithoutTxid, settleMs: to - from, requests: entries.length, routes: byRoute(entries), pixIn: pixInListings(entries), after };
+    return {
+      seed,
+      history,
+      offlineSales: options.offlineSales,
+      paidWithoutTxid,
+      settleMs: to - from,
+      requests: entries.length,
+      routes: byRoute(entries),
+      pixIn: pixInListings(entries),
+      after,
+    };
   } finally {
     await world.dispose();
   }
@@ -285,7 +363,10 @@ function codeMeasured(): { commit: string; changedUnderSrc: string[] } {
       return '';
     }
   };
-  const changed = git('status', '--porcelain', '--', 'src').split('\n').filter(Boolean).map((line) => line.slice(3));
+  const changed = git('status', '--porcelain', '--', 'src')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.slice(3));
   return { commit: git('rev-parse', '--short', 'HEAD').trim() || 'unknown', changedUnderSrc: changed };
 }
 
@@ -294,7 +375,12 @@ function codeMeasured(): { commit: string; changedUnderSrc: string[] } {
 export async function benchRequestBudget(dir: string, options: RequestBudgetOptions): Promise<BenchSection> {
   const code = codeMeasured();
   const selling = await measureSelling(options);
-  const layout = (earlierDays: number): HistoryLayout => ({ today: options.dayPix, earlierDays, perDay: options.dayPix, spanMs: SPAN_MS });
+  const layout = (earlierDays: number): HistoryLayout => ({
+    today: options.dayPix,
+    earlierDays,
+    perDay: options.dayPix,
+    spanMs: SPAN_MS,
+  });
   const small = await measureReconcile(dir, 'small', layout(options.earlierDays[0]), options);
   const large = await measureReconcile(dir, 'large', layout(options.earlierDays[1]), options);
 

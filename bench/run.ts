@@ -38,7 +38,14 @@ const config = quick
       soak: { trials: 2, steps: 20 },
       reconcile: { small: 50, large: 500 },
       offlinePass: { small: 50, large: 500 },
-      requests: { idleMs: 10_000, saleMs: 5_000, dayPix: 200, earlierDays: [1, 10] as [number, number], offlineSales: 5, afterMs: 6_000 },
+      requests: {
+        idleMs: 10_000,
+        saleMs: 5_000,
+        dayPix: 200,
+        earlierDays: [1, 10] as [number, number],
+        offlineSales: 5,
+        afterMs: 6_000,
+      },
       serverStart: { starts: 3 },
     }
   : {
@@ -51,7 +58,14 @@ const config = quick
       soak: { trials: 60, steps: 80 },
       reconcile: { small: 500, large: 5_000 },
       offlinePass: { small: 500, large: 5_000 },
-      requests: { idleMs: 60_000, saleMs: 20_000, dayPix: 1_000, earlierDays: [1, 10] as [number, number], offlineSales: 20, afterMs: 30_000 },
+      requests: {
+        idleMs: 60_000,
+        saleMs: 20_000,
+        dayPix: 1_000,
+        earlierDays: [1, 10] as [number, number],
+        offlineSales: 20,
+        afterMs: 30_000,
+      },
       serverStart: { starts: 9 },
     };
 
@@ -90,7 +104,9 @@ async function main(): Promise<void> {
   }
   const totalMs = elapsedMs(start);
   const rows = Object.values(sections).flatMap((s) => s.rows);
-  console.log(`\nBalcão bench${quick ? ' (quick)' : ''}: ${process.version}, ${(totalMs / 1000).toFixed(0)} s. Ratios are the figures; absolute numbers depend on the machine.\n`);
+  console.log(
+    `\nBalcão bench${quick ? ' (quick)' : ''}: ${process.version}, ${(totalMs / 1000).toFixed(0)} s. Ratios are the figures; absolute numbers depend on the machine.\n`,
+  );
   console.log(formatTable(rows));
   const notes = [
     ...rows.filter((r) => r.note).map((r) => `${r.operation}: ${r.note}`),
@@ -99,7 +115,9 @@ async function main(): Promise<void> {
   if (notes.length) console.log(`\nNotes:\n${notes.map((n) => `- ${n}`).join('\n')}`);
   writeResults(RESULTS_PATH, sections, startedAt, totalMs);
   const missed = rows.filter((r) => meetsAim(r) === false);
-  console.log(`\n${missed.length === 0 ? 'All aims met.' : `${missed.length} aim(s) missed.`} Results: ${RESULTS_PATH}`);
+  console.log(
+    `\n${missed.length === 0 ? 'All aims met.' : `${missed.length} aim(s) missed.`} Results: ${RESULTS_PATH}`,
+  );
 }
 
 main().catch((error: unknown) => {

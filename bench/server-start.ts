@@ -49,7 +49,12 @@ const BARE_SERVER =
   "const server = require('node:http').createServer().listen(0, '127.0.0.1', () => console.log('Listening on http://127.0.0.1:' + server.address().port))";
 
 const PROGRAMS = {
-  bare: { label: 'bare node -e HTTP server', argv: () => ['-e', BARE_SERVER], lastLine: /^Listening on /, compileCache: false },
+  bare: {
+    label: 'bare node -e HTTP server',
+    argv: () => ['-e', BARE_SERVER],
+    lastLine: /^Listening on /,
+    compileCache: false,
+  },
   serve: {
     label: 'npm run serve (built)',
     argv: (dir) => ['scripts/serve.mjs', '--port', '0', '--db', join(dir, 'sandbox.db')],
@@ -99,7 +104,8 @@ function start(program: Program, ending: 'kill' | 'graceful'): Promise<Start & {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      if (!listening && /^Listening on /m.test(stdout)) listening = { ms: elapsedMs(started), cpuMs: cpuTimeOf(child.pid!) };
+      if (!listening && /^Listening on /m.test(stdout))
+        listening = { ms: elapsedMs(started), cpuMs: cpuTimeOf(child.pid!) };
       if (!listening || ended) return;
       if (ending === 'kill') child.kill('SIGKILL');
       else if (program.lastLine.test(stdout.split('\n').at(-2) ?? '')) child.kill('SIGTERM');
@@ -144,7 +150,8 @@ export async function benchServerStart(options: ServerStartOptions): Promise<Ben
   const serve = summary(starts.serve);
   const startWeb = summary(starts.startWeb);
   const tsx = summary(starts.serveTsx);
-  const cpu = (figure: { cpuMs: number | null }) => (figure.cpuMs === null ? '' : `, ${figure.cpuMs.toFixed(0)} ms of CPU`);
+  const cpu = (figure: { cpuMs: number | null }) =>
+    figure.cpuMs === null ? '' : `, ${figure.cpuMs.toFixed(0)} ms of CPU`;
   const each = `median of ${options.starts} starts, spawn to "Listening on"`;
   return {
     rows: [

@@ -31,7 +31,9 @@ const SENDER_CONCURRENCY = 8;
  * nothing else (no outbox, no mirror, no views, no events).
  */
 async function measureFloor(baseUrl: string, appId: string, dbPath: string, commands: number): Promise<number> {
-  const db = openDatabase(dbPath, [{ version: 1, name: 'floor', sql: 'CREATE TABLE answers (id TEXT PRIMARY KEY, body TEXT NOT NULL)' }]);
+  const db = openDatabase(dbPath, [
+    { version: 1, name: 'floor', sql: 'CREATE TABLE answers (id TEXT PRIMARY KEY, body TEXT NOT NULL)' },
+  ]);
   const insert = db.prepare<[string, string]>('INSERT INTO answers (id, body) VALUES (?, ?)');
   const pending: [string, string][] = [];
   let flushing: Promise<void> | undefined;
@@ -81,17 +83,30 @@ export async function benchSyncDrain(dir: string, options: SyncDrainOptions): Pr
       idReplacement: true,
     };
     await autocannon({ ...target, connections: options.connections, duration: 1, workers: 1 });
-    const max = await autocannon({ ...target, connections: options.connections, duration: options.durationSec, workers: 1 });
+    const max = await autocannon({
+      ...target,
+      connections: options.connections,
+      duration: options.durationSec,
+      workers: 1,
+    });
     const serverMax = max['2xx'] / max.duration;
 
     let online = false;
     const refusing: typeof fetch = (input, init) =>
-      online ? fetch(input, init) : Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }));
+      online
+        ? fetch(input, init)
+        : Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }));
     const client = new HttpServiceClient({ baseUrl: remote.url, appId: remote.appId, fetch: refusing });
-    sync = new CounterSync({ dbPath: join(dir, 'counter.db'), firstAnswerWaitMs: 0, healthIntervalMs: 60_000, openIntervalMs: 60_000 });
+    sync = new CounterSync({
+      dbPath: join(dir, 'counter.db'),
+      firstAnswerWaitMs: 0,
+      healthIntervalMs: 60_000,
+      openIntervalMs: 60_000,
+    });
     sync.setService(client);
     for (let i = 0; i < options.commands; i++) await sync.createSale(CHARGE);
-    if (sync.status().queued !== options.commands) throw new Error(`expected ${options.commands} queued, found ${sync.status().queued}`);
+    if (sync.status().queued !== options.commands)
+      throw new Error(`expected ${options.commands} queued, found ${sync.status().queued}`);
 
     online = true;
     const started = process.hrtime.bigint();
@@ -100,7 +115,9 @@ export async function benchSyncDrain(dir: string, options: SyncDrainOptions): Pr
     await sync.drained(600_000);
     const drainMs = elapsedMs(started);
     const drainRate = options.commands / (drainMs / 1000);
-    const atRemote = (await (await fetch(`${remote.url}/api/v1/charge?limit=1&start=2000-01-01T00:00:00Z`, { headers })).json()) as {
+    const atRemote = (await (
+      await fetch(`${remote.url}/api/v1/charge?limit=1&start=2000-01-01T00:00:00Z`, { headers })
+    ).json()) as {
       pageInfo: { totalCount?: number };
     };
     const floorRate = await measureFloor(remote.url, remote.appId, join(dir, 'floor.db'), options.commands);

@@ -112,7 +112,11 @@ export async function measureUiLatency(options: { charges?: number; warmup?: num
   }
 }
 
-async function oneCharge(page: Page, cents: number, appId: string): Promise<{ enterToQr: number; paymentToPago: number }> {
+async function oneCharge(
+  page: Page,
+  cents: number,
+  appId: string,
+): Promise<{ enterToQr: number; paymentToPago: number }> {
   const amount = page.getByLabel('Valor', { exact: true });
   await amount.waitFor();
   await amount.focus();
@@ -124,7 +128,10 @@ async function oneCharge(page: Page, cents: number, appId: string): Promise<{ en
   if (!brCode) throw new Error('no copy-and-paste code on the QR screen');
   const paymentToPago = (await page.evaluate(`${PAY_AND_TIME}(${JSON.stringify({ brCode, appId })})`)) as number;
   // Back to a new sale for the next round.
-  await page.locator('main').getByRole('button', { name: /Nova venda/ }).click();
+  await page
+    .locator('main')
+    .getByRole('button', { name: /Nova venda/ })
+    .click();
   return { enterToQr, paymentToPago };
 }
 
@@ -141,7 +148,9 @@ const PAGO_PAINTED = `(async () => {
  * counter, which learns of it by polling. The clock starts in the page just before the payment is
  * made from here, so the figure includes the round trip that starts it.
  */
-export async function measureRemotePaymentLatency(options: { charges?: number; warmup?: number } = {}): Promise<number[]> {
+export async function measureRemotePaymentLatency(
+  options: { charges?: number; warmup?: number } = {},
+): Promise<number[]> {
   const charges = options.charges ?? 50;
   const warmup = options.warmup ?? 2;
   await ensureRendererBuilt();
@@ -170,7 +179,10 @@ export async function measureRemotePaymentLatency(options: { charges?: number; w
       if (!paid.ok) throw new Error(`pay failed: ${paid.status} ${await paid.text()}`);
       const at = await painted;
       if (i >= warmup) samples.push(at - start);
-      await page.locator('main').getByRole('button', { name: /Nova venda/ }).click();
+      await page
+        .locator('main')
+        .getByRole('button', { name: /Nova venda/ })
+        .click();
     }
     return samples;
   } finally {
@@ -291,13 +303,28 @@ export async function benchUiLatency(options: { charges?: number; historySales?:
   return {
     rows: [
       row('UI: Enter → QR painted', result.enterToQrP95Ms, result.enterToQrMs, ENTER_TO_QR_AIM_MS),
-      row('UI: sandbox payment → "Pago" painted', result.paymentToPagoP95Ms, result.paymentToPagoMs, PAYMENT_TO_PAGO_AIM_MS),
+      row(
+        'UI: sandbox payment → "Pago" painted',
+        result.paymentToPagoP95Ms,
+        result.paymentToPagoMs,
+        PAYMENT_TO_PAGO_AIM_MS,
+      ),
       {
-        ...row('UI: paid at a remote (npm run serve) → "Pago" painted', percentile(remotePaid, 95), remotePaid, PAYMENT_TO_PAGO_AIM_MS),
+        ...row(
+          'UI: paid at a remote (npm run serve) → "Pago" painted',
+          percentile(remotePaid, 95),
+          remotePaid,
+          PAYMENT_TO_PAGO_AIM_MS,
+        ),
         note: `p95 over ${remotePaid.length} sales; the counter polls the sale on screen every second`,
       },
       {
-        ...row(`UI: F2 → history of ${options.historySales ?? 1_000} sales painted`, percentile(history, 95), history, HISTORY_AIM_MS),
+        ...row(
+          `UI: F2 → history of ${options.historySales ?? 1_000} sales painted`,
+          percentile(history, 95),
+          history,
+          HISTORY_AIM_MS,
+        ),
         note: `p95 over ${history.length} openings; the day's totals and the first rows painted once the fresh list has landed (the list is virtualised), read from the counter's own store`,
       },
     ],
@@ -312,8 +339,12 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   measureUiLatency({ charges })
     .then((result) => {
       const fmt = (n: number) => n.toFixed(1);
-      console.log(`Enter → QR painted: p95 ${fmt(result.enterToQrP95Ms)} ms (median ${fmt(median(result.enterToQrMs))}; aim ≤ ${ENTER_TO_QR_AIM_MS})`);
-      console.log(`payment → "Pago" painted: p95 ${fmt(result.paymentToPagoP95Ms)} ms (median ${fmt(median(result.paymentToPagoMs))}; aim ≤ ${PAYMENT_TO_PAGO_AIM_MS})`);
+      console.log(
+        `Enter → QR painted: p95 ${fmt(result.enterToQrP95Ms)} ms (median ${fmt(median(result.enterToQrMs))}; aim ≤ ${ENTER_TO_QR_AIM_MS})`,
+      );
+      console.log(
+        `payment → "Pago" painted: p95 ${fmt(result.paymentToPagoP95Ms)} ms (median ${fmt(median(result.paymentToPagoMs))}; aim ≤ ${PAYMENT_TO_PAGO_AIM_MS})`,
+      );
       console.log(`${result.samples} charges`);
     })
     .catch((error: unknown) => {

@@ -22,7 +22,11 @@ async function main(): Promise<void> {
   const { engine, appId } = service;
   let n = 0;
   const batch = () =>
-    Promise.all(Array.from({ length: BATCH }, () => engine.call(appId, 'createCharge', { body: { ...CHARGE_BODY, correlationID: `frames-${n++}` } })));
+    Promise.all(
+      Array.from({ length: BATCH }, () =>
+        engine.call(appId, 'createCharge', { body: { ...CHARGE_BODY, correlationID: `frames-${n++}` } }),
+      ),
+    );
   try {
     // Some charges first, so the indexes have depth; then an empty WAL, counted from its start.
     for (let i = 0; i < 200; i++) await batch();
@@ -31,7 +35,9 @@ async function main(): Promise<void> {
     engine.db.pragma('wal_checkpoint(TRUNCATE)');
     for (let i = 0; i < batches; i++) await batch();
     const frames = (statSync(`${path}-wal`).size - WAL_HEADER) / (PAGE_SIZE + FRAME_HEADER);
-    console.log(`${(frames / batches).toFixed(1)} WAL frames per batch of ${BATCH} charges (${batches} batches; ${((frames * PAGE_SIZE) / (batches * BATCH) / 1024).toFixed(1)} KiB a charge)`);
+    console.log(
+      `${(frames / batches).toFixed(1)} WAL frames per batch of ${BATCH} charges (${batches} batches; ${((frames * PAGE_SIZE) / (batches * BATCH) / 1024).toFixed(1)} KiB a charge)`,
+    );
   } finally {
     await service.close();
     rmSync(dir, { recursive: true, force: true });

@@ -31,7 +31,15 @@ export const OUT = join(ROOT, 'out');
 const PARTS = ['main', 'preload', 'renderer'];
 /** What the build reads: every file under these folders, and these files. */
 const INPUT_FOLDERS = ['src'];
-const INPUT_FILES = ['electron.vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.base.json', 'tsconfig.node.json', 'tsconfig.web.json'];
+const INPUT_FILES = [
+  'electron.vite.config.ts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.base.json',
+  'tsconfig.node.json',
+  'tsconfig.web.json',
+];
 const STAMP = join(OUT, '.build-stamp.json');
 const LOCK = join(OUT, '.build-lock');
 // Bumped when the stamp's meaning changes, so an older stamp never passes for fresh.
@@ -105,7 +113,9 @@ function writeStamp(stamp) {
 }
 
 function sameStats(a, b) {
-  return a.length === b.length && a.every((input, i) => input[0] === b[i][0] && input[1] === b[i][1] && input[2] === b[i][2]);
+  return (
+    a.length === b.length && a.every((input, i) => input[0] === b[i][0] && input[1] === b[i][1] && input[2] === b[i][2])
+  );
 }
 
 /** Every file under out/<part> for each part, relative to out/. */
@@ -133,7 +143,8 @@ export function buildState() {
   if (missing) return { fresh: false, why: `out/${missing} is missing` };
   const inputs = listInputs();
   if (sameStats(inputs, stamp.inputs)) return { fresh: true, why: 'fresh' };
-  if (hashInputs(inputs) !== stamp.hash) return { fresh: false, why: `${firstDifference(stamp.inputs, inputs)} changed` };
+  if (hashInputs(inputs) !== stamp.hash)
+    return { fresh: false, why: `${firstDifference(stamp.inputs, inputs)} changed` };
   try {
     writeStamp({ ...stamp, inputs });
   } catch {
@@ -205,7 +216,8 @@ async function acquireLock(log) {
 function removeLeftovers() {
   for (const name of readdirSync(OUT)) {
     const pid = /^\.(?:build|old)-(\d+)$/.exec(name)?.[1];
-    if (pid && (Number(pid) === process.pid || !isAlive(Number(pid)))) rmSync(join(OUT, name), { recursive: true, force: true });
+    if (pid && (Number(pid) === process.pid || !isAlive(Number(pid))))
+      rmSync(join(OUT, name), { recursive: true, force: true });
   }
 }
 
@@ -213,10 +225,15 @@ function runElectronVite(outDir, logLevel) {
   const packageDir = dirname(createRequire(import.meta.url).resolve('electron-vite/package.json'));
   const cli = join(packageDir, 'bin', 'electron-vite.js');
   // Its output goes to stderr: the stdout of `npm run serve` is the server's own lines.
-  const child = spawn(process.execPath, [cli, 'build', '--outDir', outDir, '--logLevel', logLevel], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+  const child = spawn(process.execPath, [cli, 'build', '--outDir', outDir, '--logLevel', logLevel], {
+    cwd: ROOT,
+    stdio: ['ignore', 2, 2],
+  });
   return new Promise((resolveBuild, reject) => {
     child.once('error', reject);
-    child.once('exit', (code, signal) => (code === 0 ? resolveBuild() : reject(new Error(`electron-vite build failed (${signal ?? `exit code ${code}`})`))));
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolveBuild() : reject(new Error(`electron-vite build failed (${signal ?? `exit code ${code}`})`)),
+    );
   });
 }
 

@@ -49,7 +49,9 @@ function forwardSignals(child) {
 
 function startBrowserHost(why) {
   console.log(`Electron cannot start here (${why}); starting the browser host instead (open the URL it prints).`);
-  const host = spawn(process.execPath, ['--enable-source-maps', builtEntry('start-web'), ...args], { stdio: 'inherit' });
+  const host = spawn(process.execPath, ['--enable-source-maps', builtEntry('start-web'), ...args], {
+    stdio: 'inherit',
+  });
   forwardSignals(host);
   host.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

@@ -33,7 +33,9 @@ function isHostName(value: string): boolean {
 }
 
 function fail(value: string): never {
-  throw new Error(`--host must be an IP address (127.0.0.1, 0.0.0.0, ::) or a host name (localhost), got ${JSON.stringify(value)}`);
+  throw new Error(
+    `--host must be an IP address (127.0.0.1, 0.0.0.0, ::) or a host name (localhost), got ${JSON.stringify(value)}`,
+  );
 }
 
 /** `http://host:port`, an IPv6 address in brackets. */
@@ -59,6 +61,7 @@ export function linkHost(requested: string, boundAddress: string): string {
 export function hostFailureLine(host: string, error: unknown): string | null {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   if (code === 'EADDRNOTAVAIL') return `Cannot listen on ${host}: it is not an address of this machine (--host)`;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return `Cannot listen on ${host}: the name does not resolve (--host)`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME')
+    return `Cannot listen on ${host}: the name does not resolve (--host)`;
   return null;
 }

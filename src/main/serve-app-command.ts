@@ -75,9 +75,16 @@ function list(value: string | undefined): string[] | undefined {
  * database at `dbPath` or `--db`. Throws an Error with a message for the user on bad arguments.
  */
 export function createApplicationFromArgs(args: readonly string[], defaultDbPath: string): AppCommandResult {
-  const { values, positionals } = parseArgs({ args: [...args], options: COMMAND_OPTIONS, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    options: COMMAND_OPTIONS,
+    allowPositionals: true,
+    strict: true,
+  });
   if (positionals.length !== 2 || positionals[0] !== 'app' || positionals[1] !== 'create') {
-    throw new Error('usage: npm run serve -- --db PATH app create [--scopes A,B] [--features F,G] [--allow-ip IP|CIDR] [--company new|<companyId>] [--name NAME]');
+    throw new Error(
+      'usage: npm run serve -- --db PATH app create [--scopes A,B] [--features F,G] [--allow-ip IP|CIDR] [--company new|<companyId>] [--name NAME]',
+    );
   }
   const scopes = list(values.scopes);
   if (scopes !== undefined) {
@@ -87,7 +94,8 @@ export function createApplicationFromArgs(args: readonly string[], defaultDbPath
   }
   const features = list(values.features) ?? [];
   const unknownFeatures = features.filter((feature) => !isFeature(feature));
-  if (unknownFeatures.length > 0) throw new Error(`Unknown features: ${unknownFeatures.join(', ')} (known: ${FEATURES.join(', ')})`);
+  if (unknownFeatures.length > 0)
+    throw new Error(`Unknown features: ${unknownFeatures.join(', ')} (known: ${FEATURES.join(', ')})`);
   const ipEntries = (values['allow-ip'] ?? []).flatMap((value) => list(value) ?? []);
   const allowedIps = ipEntries.map((entry) => {
     const canonical = canonicalAllowedAddress(entry);
@@ -97,15 +105,19 @@ export function createApplicationFromArgs(args: readonly string[], defaultDbPath
   const companyChoice = values.company;
   // Features belong to the company: changing an existing one's here would leave a running
   // server's cached tenants behind, so they are only given to a company made now.
-  if (companyChoice !== 'new' && features.length > 0) throw new Error('--features applies only to a new company (--company new)');
+  if (companyChoice !== 'new' && features.length > 0)
+    throw new Error('--features applies only to a new company (--company new)');
 
   const dbPath = values.db ?? defaultDbPath;
-  if (dbPath === ':memory:') throw new Error('--db must be a file: an in-memory database would vanish when the command exits');
+  if (dbPath === ':memory:')
+    throw new Error('--db must be a file: an in-memory database would vanish when the command exits');
   mkdirSync(dirname(dbPath), { recursive: true });
   const db = openDatabase(dbPath);
   try {
     // One IMMEDIATE transaction: two commands run at once cannot both make the sandbox company.
-    return db.transaction(() => createIn(db, { name: values.name, companyChoice, scopes, features, allowedIps })).immediate();
+    return db
+      .transaction(() => createIn(db, { name: values.name, companyChoice, scopes, features, allowedIps }))
+      .immediate();
   } finally {
     db.close();
   }
@@ -119,7 +131,10 @@ interface CreateChoices {
   allowedIps: string[];
 }
 
-function createIn(db: Db, { name: chosenName, companyChoice, scopes, features, allowedIps }: CreateChoices): AppCommandResult {
+function createIn(
+  db: Db,
+  { name: chosenName, companyChoice, scopes, features, allowedIps }: CreateChoices,
+): AppCommandResult {
   const now = systemClock.now();
   // The sandbox's own company comes first, as `npm run serve` would make it: otherwise the
   // restricted company made here would be taken for the sandbox's at the next start.
@@ -133,7 +148,9 @@ function createIn(db: Db, { name: chosenName, companyChoice, scopes, features, a
       scopes,
       allowedIps: allowedIps.length > 0 ? allowedIps : undefined,
     });
-    const clientId = db.prepare<[string], { client_id: string }>('SELECT client_id FROM applications WHERE id = ?').get(created.applicationId)!.client_id;
+    const clientId = db
+      .prepare<[string], { client_id: string }>('SELECT client_id FROM applications WHERE id = ?')
+      .get(created.applicationId)!.client_id;
     return {
       appId: created.appId,
       clientId,
@@ -147,7 +164,9 @@ function createIn(db: Db, { name: chosenName, companyChoice, scopes, features, a
   const company = db.prepare<[string], CompanyRow>('SELECT * FROM companies WHERE id = ?').get(companyChoice);
   if (!company) throw new Error(`--company: no company with id ${companyChoice}`);
   const account = db
-    .prepare<[string], BankAccountRow>('SELECT * FROM bank_accounts WHERE company_id = ? AND closed_at IS NULL ORDER BY is_default DESC, created_at, id LIMIT 1')
+    .prepare<[string], BankAccountRow>(
+      'SELECT * FROM bank_accounts WHERE company_id = ? AND closed_at IS NULL ORDER BY is_default DESC, created_at, id LIMIT 1',
+    )
     .get(company.id);
   if (!account) throw new Error(`--company: company ${company.id} has no open account`);
   const inserted = insertApplication(db, now.toISOString(), {

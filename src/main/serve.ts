@@ -38,7 +38,8 @@ async function main(): Promise<void> {
     },
   });
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got ${values.port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be 0..65535, got ${values.port}`);
   const host = parseListenHost(values.host);
   const dbPath = values.db ?? defaultDatabasePath();
   if (dbPath !== ':memory:') mkdirSync(dirname(dbPath), { recursive: true });
@@ -90,21 +91,27 @@ function strictOptions(values: {
     if (knobs.length > 0) throw new Error(`--${knobs[0]} is valid only with --strict`);
     return undefined;
   }
-  if (values['manual-clock']) throw new Error('--manual-clock cannot be used with --strict: its POST /sandbox/clock is not part of the published contract');
+  if (values['manual-clock'])
+    throw new Error(
+      '--manual-clock cannot be used with --strict: its POST /sandbox/clock is not part of the published contract',
+    );
   const options: StrictSandboxOptions = {};
   if (values['page-size'] !== undefined) {
     const size = Number(values['page-size']);
-    if (!(Number.isInteger(size) && size >= 1 && size <= 100)) throw new Error(`--page-size must be 1..100, got ${values['page-size']}`);
+    if (!(Number.isInteger(size) && size >= 1 && size <= 100))
+      throw new Error(`--page-size must be 1..100, got ${values['page-size']}`);
     options.pageSize = size;
   }
   if (values['list-order'] !== undefined) {
     const order = values['list-order'];
-    if (order !== 'oldest-first' && order !== 'newest-first') throw new Error(`--list-order must be oldest-first or newest-first, got ${order}`);
+    if (order !== 'oldest-first' && order !== 'newest-first')
+      throw new Error(`--list-order must be oldest-first or newest-first, got ${order}`);
     options.listOrder = order;
   }
   if (values['pix-network-port'] !== undefined) {
     const port = Number(values['pix-network-port']);
-    if (!(Number.isInteger(port) && port >= 0 && port <= 65535)) throw new Error(`--pix-network-port must be 0..65535, got ${values['pix-network-port']}`);
+    if (!(Number.isInteger(port) && port >= 0 && port <= 65535))
+      throw new Error(`--pix-network-port must be 0..65535, got ${values['pix-network-port']}`);
     options.pixNetworkPort = port;
   }
   return options;

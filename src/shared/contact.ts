@@ -17,7 +17,8 @@ export function normalizePhone(input: string): PhoneResult {
   const compact = input.trim().replace(PHONE_SEPARATORS, '');
   const international = compact.startsWith('+');
   const digits = international ? compact.slice(1) : compact;
-  if (!/^\d+$/.test(digits)) return { ok: false, reason: 'phone must contain only digits, spaces, dashes, dots, parentheses and a leading +' };
+  if (!/^\d+$/.test(digits))
+    return { ok: false, reason: 'phone must contain only digits, spaces, dashes, dots, parentheses and a leading +' };
 
   if (international) {
     if (digits.length < 8 || digits.length > 15 || digits.startsWith('0')) {
@@ -55,7 +56,13 @@ export function normalizeEmail(input: string): string | null {
   if (at <= 0 || at !== email.lastIndexOf('@')) return null;
   const local = email.slice(0, at);
   const domain = email.slice(at + 1);
-  if (local.length > 64 || /[\s<>(),;:"\\[\]]/.test(local) || local.startsWith('.') || local.endsWith('.') || local.includes('..')) {
+  if (
+    local.length > 64 ||
+    /[\s<>(),;:"\\[\]]/.test(local) ||
+    local.startsWith('.') ||
+    local.endsWith('.') ||
+    local.includes('..')
+  ) {
     return null;
   }
   const labels = domain.split('.');

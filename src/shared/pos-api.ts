@@ -64,7 +64,8 @@ export type OfflineSaleState = 'AWAITING' | 'CONFIRMED' | 'REVIEW' | 'CONFIRMED_
  * nothing came within its window (NO_PAYMENT), its exact value came after the window (LATE), or
  * money came for a sale the cashier cancelled (CANCELLED_PAID).
  */
-export type OfflineReviewReason = 'AMBIGUOUS' | 'UNDERPAID' | 'OVERPAID' | 'DOUBLE_PAID' | 'NO_PAYMENT' | 'LATE' | 'CANCELLED_PAID';
+export type OfflineReviewReason =
+  'AMBIGUOUS' | 'UNDERPAID' | 'OVERPAID' | 'DOUBLE_PAID' | 'NO_PAYMENT' | 'LATE' | 'CANCELLED_PAID';
 
 /** A Pix that came in to the shop's key, as the service lists it. */
 export interface OfflinePix {
@@ -441,9 +442,7 @@ export interface ConnectionCheck {
   leftBehind?: string;
 }
 
-export type PosEvent =
-  | { type: 'sale-updated'; sale: Sale }
-  | { type: 'status'; status: PosStatus };
+export type PosEvent = { type: 'sale-updated'; sale: Sale } | { type: 'status'; status: PosStatus };
 
 export interface PosApi {
   getStatus(): Promise<PosStatus>;
@@ -456,7 +455,12 @@ export interface PosApi {
    * at most 92 days), newest first, optionally searched by correlationID or amount. Only this
    * counter's sales: charges made elsewhere on the account are not this till's.
    */
-  listSales(input: { day?: string; from?: string; to?: string; search?: string }): Promise<{ sales: Sale[]; totals: DayTotals }>;
+  listSales(input: {
+    day?: string;
+    from?: string;
+    to?: string;
+    search?: string;
+  }): Promise<{ sales: Sale[]; totals: DayTotals }>;
   /** The same sales as listSales (a day or a range, same limits) as a CSV file. */
   exportSales(input: { day?: string; from?: string; to?: string }): Promise<SalesExportFile>;
   /**
@@ -502,7 +506,12 @@ export interface PosApi {
    * A new operator. The first one (first start) must be a MANAGER and needs no approval; every
    * later one needs a manager's approval. The PIN is 4 to 8 digits and is stored hashed only.
    */
-  createOperator(input: { name: string; role: OperatorRole; pin: string; manager?: ManagerApproval }): Promise<RegisterState>;
+  createOperator(input: {
+    name: string;
+    role: OperatorRole;
+    pin: string;
+    manager?: ManagerApproval;
+  }): Promise<RegisterState>;
   /** A manager disables an operator (kept for the audit; the last active manager cannot be disabled). */
   disableOperator(input: { operatorId: string; manager: ManagerApproval }): Promise<RegisterState>;
   /** The operator at the counter from now on; wrong PINs are counted and lock the operator for a while. */

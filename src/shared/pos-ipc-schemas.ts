@@ -12,7 +12,9 @@ const daysSelection = z
   .refine((input) => input.day === undefined || (input.from === undefined && input.to === undefined), {
     error: 'give a day, or a range (from, to), not both',
   })
-  .refine((input) => (input.from === undefined) === (input.to === undefined), { error: 'a range needs both from and to' })
+  .refine((input) => (input.from === undefined) === (input.to === undefined), {
+    error: 'a range needs both from and to',
+  })
   .refine((input) => input.from === undefined || input.to === undefined || input.from <= input.to, {
     error: 'from must not be after to',
   });
@@ -28,7 +30,11 @@ export const offlineSalesSettings = z
     maxSaleValue: cents,
     maxUnconfirmedTotal: cents,
     // A week at most: an offline sale older than that is a matter for the owner, not the queue.
-    maxAgeMinutes: z.number().int().min(1).max(7 * 24 * 60),
+    maxAgeMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60),
   })
   .strict();
 const noInput = z.union([z.undefined(), z.object({}).strict()]);
@@ -57,7 +63,12 @@ export const posPayloadSchemas = {
   exportSales: daysSelection,
   getSaleOnScreen: noInput,
   setSaleOnScreen: z.object({ correlationID: correlationID.nullable() }).strict(),
-  refundSale: z.object({ correlationID, value: cents, reason: z.string().trim().min(1).max(140), manager: managerApproval.optional() }),
+  refundSale: z.object({
+    correlationID,
+    value: cents,
+    reason: z.string().trim().min(1).max(140),
+    manager: managerApproval.optional(),
+  }),
   getReceipt: receiptRequest,
   printReceipt: receiptRequest.extend({ printer: z.string().max(255).optional() }),
   listPrinters: noInput,
@@ -83,25 +94,46 @@ export const posPayloadSchemas = {
     })
     .partial()
     .strict(),
-  testConnection: z.object({ baseUrl: z.url({ protocol: /^https?$/ }).max(2048), appId: z.string().trim().min(1).max(4096).optional() }).strict(),
+  testConnection: z
+    .object({
+      baseUrl: z.url({ protocol: /^https?$/ }).max(2048),
+      appId: z.string().trim().min(1).max(4096).optional(),
+    })
+    .strict(),
   simulatePayment: z.object({ correlationID }),
   markCustomerShowedReceipt: z.object({ correlationID }),
   listOfflineReview: noInput,
   resolveOfflineReview: z.object({ correlationID, decision: z.enum(['paid', 'unpaid', 'acknowledged']) }),
   getRegister: noInput,
   createOperator: z
-    .object({ name: z.string().trim().min(1).max(60), role: z.enum(['CASHIER', 'MANAGER']), pin, manager: managerApproval.optional() })
+    .object({
+      name: z.string().trim().min(1).max(60),
+      role: z.enum(['CASHIER', 'MANAGER']),
+      pin,
+      manager: managerApproval.optional(),
+    })
     .strict(),
   disableOperator: z.object({ operatorId, manager: managerApproval }).strict(),
   signIn: z.object({ operatorId, pin }).strict(),
   signOut: noInput,
-  openRegister: z.object({ tillName: z.string().trim().min(1).max(40).optional(), openingNote: z.string().trim().max(200).optional() }).strict(),
+  openRegister: z
+    .object({
+      tillName: z.string().trim().min(1).max(40).optional(),
+      openingNote: z.string().trim().max(200).optional(),
+    })
+    .strict(),
   getSessionSummary: noInput,
   closeRegister: z.object({ manager: managerApproval, confirmPending: z.boolean().optional() }).strict(),
   listSessions: noInput,
-  getSessionReport: z.object({ sessionId: z.string().trim().min(1).max(64), layout: z.enum(['thermal80', 'a4']) }).strict(),
+  getSessionReport: z
+    .object({ sessionId: z.string().trim().min(1).max(64), layout: z.enum(['thermal80', 'a4']) })
+    .strict(),
   printSessionReport: z
-    .object({ sessionId: z.string().trim().min(1).max(64), layout: z.enum(['thermal80', 'a4']), printer: z.string().max(255).optional() })
+    .object({
+      sessionId: z.string().trim().min(1).max(64),
+      layout: z.enum(['thermal80', 'a4']),
+      printer: z.string().max(255).optional(),
+    })
     .strict(),
 } as const satisfies Record<PosInvokeMethod, z.ZodType>;
 

@@ -75,7 +75,10 @@ export const splitSchema = z.strictObject({
 });
 export type Split = z.infer<typeof splitSchema>;
 
-export const rateSettingSchema = z.strictObject({ value: z.number(), type: z.enum(['FIXED', 'PERCENTAGE']).optional() });
+export const rateSettingSchema = z.strictObject({
+  value: z.number(),
+  type: z.enum(['FIXED', 'PERCENTAGE']).optional(),
+});
 export type RateSetting = z.infer<typeof rateSettingSchema>;
 
 export const discountSettingSchema = z.strictObject({
@@ -87,7 +90,9 @@ export const discountSettingSchema = z.strictObject({
     'PERCENTAGE_PER_RUNNING_DAY_ADVANCE',
     'PERCENTAGE_PER_BUSINESS_DAY_ADVANCE',
   ]),
-  discountFixedDate: z.array(z.strictObject({ daysActive: z.number(), value: z.number(), data: z.string().optional() })).optional(),
+  discountFixedDate: z
+    .array(z.strictObject({ daysActive: z.number(), value: z.number(), data: z.string().optional() }))
+    .optional(),
   value: z.number().optional(),
 });
 export type DiscountSetting = z.infer<typeof discountSettingSchema>;
@@ -276,7 +281,10 @@ export const transactionSchema = z.strictObject({
    * The static QR code the Pix came through: the one whose code was paid, or the one whose
    * identifier equals the txid the payment carried, even when it was registered after the payment.
    */
-  pixQrCode: z.strictObject({ correlationID: z.string(), identifier: z.string(), id: z.string(), name: z.string() }).nullable().optional(),
+  pixQrCode: z
+    .strictObject({ correlationID: z.string(), identifier: z.string(), id: z.string(), name: z.string() })
+    .nullable()
+    .optional(),
   /** For REFUND transactions: the end-to-end id of the payment being returned. */
   originalEndToEndId: z.string().optional(),
   /** Every webhook attempt of the events about this transaction, oldest first. */
@@ -374,7 +382,12 @@ export const emvCobLocationPayloadSchema = z.strictObject({
 export type EmvCobLocationPayload = z.infer<typeof emvCobLocationPayloadSchema>;
 
 const emvLocationSchema = <P extends z.ZodType>(payload: P) =>
-  z.strictObject({ isValid: z.boolean(), locationErrors: z.array(z.string()), payload: payload.optional(), url: z.string() });
+  z.strictObject({
+    isValid: z.boolean(),
+    locationErrors: z.array(z.string()),
+    payload: payload.optional(),
+    url: z.string(),
+  });
 
 export interface EmvLocation<Payload> {
   isValid: boolean;

@@ -122,7 +122,7 @@ function offsetSeconds(epochMs: number): number {
   const wholeSecond = Math.floor(epochMs / 1000) * 1000;
   const clock = saoPauloClock(wholeSecond);
   const wall = Number(clock.hour) * 3600 + Number(clock.minute) * 60 + Number(clock.second);
-  const utc = ((wholeSecond / 1000) % SECONDS_PER_DAY + SECONDS_PER_DAY) % SECONDS_PER_DAY;
+  const utc = (((wholeSecond / 1000) % SECONDS_PER_DAY) + SECONDS_PER_DAY) % SECONDS_PER_DAY;
   let offset = (wall - utc) % SECONDS_PER_DAY;
   if (offset > SECONDS_PER_DAY / 2) offset -= SECONDS_PER_DAY;
   if (offset <= -SECONDS_PER_DAY / 2) offset += SECONDS_PER_DAY;

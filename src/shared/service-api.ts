@@ -15,8 +15,7 @@ export interface ServiceRequest {
 
 /** What any transport gives back: a JSON body, or bytes for binary operations. */
 export type ServiceReply =
-  | { status: number; body: unknown }
-  | { status: number; bytes: Uint8Array; contentType: string };
+  { status: number; body: unknown } | { status: number; bytes: Uint8Array; contentType: string };
 
 export interface ErrorBody {
   error: string;

@@ -12,7 +12,11 @@ import { builtCommand } from '../support/child-process';
 
 describe('the busy-port line', () => {
   it('knows the error a taken port throws', () => {
-    expect(isPortInUse(Object.assign(new Error('listen EADDRINUSE: address already in use 127.0.0.1:5174'), { code: 'EADDRINUSE' }))).toBe(true);
+    expect(
+      isPortInUse(
+        Object.assign(new Error('listen EADDRINUSE: address already in use 127.0.0.1:5174'), { code: 'EADDRINUSE' }),
+      ),
+    ).toBe(true);
     expect(isPortInUse(new Error('EACCES'))).toBe(false);
     expect(isPortInUse(null)).toBe(false);
   });

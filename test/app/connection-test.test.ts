@@ -29,7 +29,10 @@ let closedUrl: string;
 
 beforeAll(async () => {
   remote = await startRemote();
-  const company = await remoteCall<{ company: { tradeName?: string; officialName: string } }>(remote, '/api/v1/company');
+  const company = await remoteCall<{ company: { tradeName?: string; officialName: string } }>(
+    remote,
+    '/api/v1/company',
+  );
   companyName = company.body.company.tradeName || company.body.company.officialName;
 
   // A web site where the API was expected: 200 and HTML for every path.
@@ -86,7 +89,9 @@ async function restrictedApp(...missing: string[]): Promise<{ target: RemoteEndp
 }
 
 /** What the company holds at the service: its charges, static QR codes and refunds, by correlationID. */
-async function holdings(endpoint: RemoteEndpoint): Promise<{ charges: string[]; qrCodes: string[]; refunds: string[] }> {
+async function holdings(
+  endpoint: RemoteEndpoint,
+): Promise<{ charges: string[]; qrCodes: string[]; refunds: string[] }> {
   const [charges, qrCodes, refunds] = await Promise.all([
     remoteCall<{ charges: { correlationID: string }[] }>(endpoint, '/api/v1/charge?limit=100'),
     remoteCall<{ pixQrCodes: { correlationID: string }[] }>(endpoint, '/api/v1/qrcode-static?limit=100'),
@@ -104,7 +109,11 @@ const missingOf = (check: ConnectionCheck) => (check.missingScopes ?? []).map((e
 
 afterAll(async () => {
   for (const socket of hangingSockets) socket.destroy();
-  await Promise.all([htmlServer, brokenServer, hangingServer].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+  await Promise.all(
+    [htmlServer, brokenServer, hangingServer].map(
+      (server) => new Promise<void>((resolve) => server.close(() => resolve())),
+    ),
+  );
   await remote.dispose();
 });
 
@@ -129,13 +138,20 @@ describe('testConnection (the check itself)', () => {
     expect(check.problem).toBeUndefined();
     expectNoSecret(check, remote.appId);
     // A trailing slash is what people paste; it is the same service.
-    expect(await testConnection({ baseUrl: `${remote.url}/`, appId: remote.appId })).toMatchObject({ ok: true, companyName });
+    expect(await testConnection({ baseUrl: `${remote.url}/`, appId: remote.appId })).toMatchObject({
+      ok: true,
+      companyName,
+    });
   });
 
   it('says the AppID was refused, in pt-BR, without repeating it', async () => {
     const wrong = 'Q2xpZW50X0lkX2Vycm8=';
     const check = await testConnection({ baseUrl: remote.url, appId: wrong });
-    expect(check).toMatchObject({ ok: false, problem: 'refused-app-id', message: expect.stringMatching(/recusou o AppID/) });
+    expect(check).toMatchObject({
+      ok: false,
+      problem: 'refused-app-id',
+      message: expect.stringMatching(/recusou o AppID/),
+    });
     expect(check.detail).toMatch(/^HTTP 401 · /);
     expect(check.detail).toMatch(/Invalid appID/);
     expectNoSecret(check, wrong);
@@ -155,7 +171,11 @@ describe('testConnection (the check itself)', () => {
 
   it('says the path is wrong when a web page answers instead of the API', async () => {
     const check = await testConnection({ baseUrl: htmlUrl, appId: remote.appId });
-    expect(check).toMatchObject({ ok: false, problem: 'wrong-path', message: expect.stringMatching(/não está a API do serviço Pix/) });
+    expect(check).toMatchObject({
+      ok: false,
+      problem: 'wrong-path',
+      message: expect.stringMatching(/não está a API do serviço Pix/),
+    });
     expect(check.detail).toMatch(/^HTTP 200 · <!doctype html>/);
   });
 
@@ -167,7 +187,12 @@ describe('testConnection (the check itself)', () => {
 
   it('says unreachable when nothing listens on the port', async () => {
     const check = await testConnection({ baseUrl: closedUrl, appId: remote.appId });
-    expect(check).toMatchObject({ ok: false, problem: 'unreachable', detail: 'ECONNREFUSED', message: expect.stringMatching(/^Nada respondeu em 127\.0\.0\.1:\d+/) });
+    expect(check).toMatchObject({
+      ok: false,
+      problem: 'unreachable',
+      detail: 'ECONNREFUSED',
+      message: expect.stringMatching(/^Nada respondeu em 127\.0\.0\.1:\d+/),
+    });
   });
 
   it('gives up on a server that never answers, after its timeout', async () => {
@@ -201,10 +226,26 @@ describe('testConnection checks every scope the counter uses', () => {
     expect(check.ok).toBe(true);
     expect(check.problem).toBeUndefined();
     expect(check.missingScopes).toEqual([
-      { scope: 'CHARGE_DELETE', feature: 'cancel', consequence: expect.stringMatching(/^cancelar uma venda \(Esc, Esc\) só cancela no Balcão/) },
-      { scope: 'REFUND_POST', feature: 'refunds', consequence: expect.stringMatching(/estornar pelo Balcão uma venda feita offline/) },
-      { scope: 'PIX_QRCODE_POST', feature: 'offline', consequence: expect.stringMatching(/vendas offline não podem ser registradas/) },
-      { scope: 'COMPANY_GET', feature: 'receipts', consequence: expect.stringMatching(/recibos usam o nome da loja destas configurações/) },
+      {
+        scope: 'CHARGE_DELETE',
+        feature: 'cancel',
+        consequence: expect.stringMatching(/^cancelar uma venda \(Esc, Esc\) só cancela no Balcão/),
+      },
+      {
+        scope: 'REFUND_POST',
+        feature: 'refunds',
+        consequence: expect.stringMatching(/estornar pelo Balcão uma venda feita offline/),
+      },
+      {
+        scope: 'PIX_QRCODE_POST',
+        feature: 'offline',
+        consequence: expect.stringMatching(/vendas offline não podem ser registradas/),
+      },
+      {
+        scope: 'COMPANY_GET',
+        feature: 'receipts',
+        consequence: expect.stringMatching(/recibos usam o nome da loja destas configurações/),
+      },
     ]);
     expect(check.message).toBe(
       'Conexão ok: o serviço aceitou o AppID. O Balcão vende, mas faltam 4 permissões ao AppID, e fica sem: cancelar vendas no serviço, estornos, vendas offline e nome da empresa nos recibos. ' +
@@ -226,7 +267,15 @@ describe('testConnection checks every scope the counter uses', () => {
   });
 
   it('checks each of the other scopes on its own, and still leaves nothing behind', async () => {
-    const optional = ['CHARGE_REFUND_POST', 'CHARGE_REFUND_GET_LIST', 'REFUND_GET', 'TRANSACTION_GET_LIST', 'PIX_KEY_GET_LIST', 'PIX_QRCODE_GET', 'PIX_QRCODE_GET_LIST'];
+    const optional = [
+      'CHARGE_REFUND_POST',
+      'CHARGE_REFUND_GET_LIST',
+      'REFUND_GET',
+      'TRANSACTION_GET_LIST',
+      'PIX_KEY_GET_LIST',
+      'PIX_QRCODE_GET',
+      'PIX_QRCODE_GET_LIST',
+    ];
     const { target, auditor } = await restrictedApp(...optional);
     const check = await testConnection({ baseUrl: target.url, appId: target.appId });
     expect(check).toMatchObject({ ok: true });
@@ -242,11 +291,16 @@ describe('testConnection checks every scope the counter uses', () => {
     expect(check).toMatchObject({
       ok: false,
       problem: 'missing-scopes',
-      message: 'O serviço aceitou o AppID, mas sem CHARGE_POST o Balcão não consegue vender. Dê ao aplicativo as permissões que faltam no painel do serviço e teste de novo.',
+      message:
+        'O serviço aceitou o AppID, mas sem CHARGE_POST o Balcão não consegue vender. Dê ao aplicativo as permissões que faltam no painel do serviço e teste de novo.',
     });
     expect(check.missingScopes).toEqual([
       { scope: 'CHARGE_POST', feature: 'selling', consequence: expect.stringMatching(/não consegue criar a cobrança/) },
-      { scope: 'PIX_KEY_GET_LIST', feature: 'offline', consequence: expect.stringMatching(/sem ela o Balcão não vende offline/) },
+      {
+        scope: 'PIX_KEY_GET_LIST',
+        feature: 'offline',
+        consequence: expect.stringMatching(/sem ela o Balcão não vende offline/),
+      },
     ]);
     expect(check.leftBehind).toBeUndefined();
     expect(await holdings(auditor)).toEqual({ charges: [], qrCodes: [], refunds: [] });
@@ -255,7 +309,13 @@ describe('testConnection checks every scope the counter uses', () => {
   it('is not ok without reading charges either', async () => {
     const { target } = await restrictedApp('CHARGE_GET', 'CHARGE_GET_LIST');
     const check = await testConnection({ baseUrl: target.url, appId: target.appId });
-    expect(check).toMatchObject({ ok: false, problem: 'missing-scopes', message: expect.stringMatching(/^O serviço aceitou o AppID, mas sem CHARGE_GET e CHARGE_GET_LIST o Balcão não consegue vender/) });
+    expect(check).toMatchObject({
+      ok: false,
+      problem: 'missing-scopes',
+      message: expect.stringMatching(
+        /^O serviço aceitou o AppID, mas sem CHARGE_GET e CHARGE_GET_LIST o Balcão não consegue vender/,
+      ),
+    });
   });
 
   it('reports a network failure half-way as such, not as missing scopes, and that the test charge may be left', async () => {
@@ -268,33 +328,56 @@ describe('testConnection checks every scope the counter uses', () => {
     expect(check).toMatchObject({
       ok: false,
       problem: 'unreachable',
-      message: expect.stringMatching(/^O serviço em 127\.0\.0\.1:\d+ respondeu, mas a conexão falhou no meio do teste: nem todas as permissões foram conferidas\./),
+      message: expect.stringMatching(
+        /^O serviço em 127\.0\.0\.1:\d+ respondeu, mas a conexão falhou no meio do teste: nem todas as permissões foram conferidas\./,
+      ),
       detail: 'ECONNRESET',
       missingScopes: [],
     });
-    expect(check.leftBehind).toMatch(/^Talvez tenha ficado no serviço uma cobrança de teste de R\$ 0,01 \(correlationID balcao-teste-conexao-/);
+    expect(check.leftBehind).toMatch(
+      /^Talvez tenha ficado no serviço uma cobrança de teste de R\$ 0,01 \(correlationID balcao-teste-conexao-/,
+    );
   });
 
   it('gives up within its total time when the service stops answering half-way', async () => {
     const hang: typeof fetch = async (input, init) => {
       if (String(input).endsWith('/api/v1/company')) return fetch(input, init);
-      return new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+      return new Promise((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+      );
     };
     const started = Date.now();
-    const check = await testConnection({ baseUrl: remote.url, appId: remote.appId }, { fetch: hang, timeoutMs: 300, totalTimeoutMs: 1_000 });
+    const check = await testConnection(
+      { baseUrl: remote.url, appId: remote.appId },
+      { fetch: hang, timeoutMs: 300, totalTimeoutMs: 1_000 },
+    );
     const elapsed = Date.now() - started;
-    expect(check).toMatchObject({ ok: false, problem: 'unreachable', message: expect.stringMatching(/parou de responder no meio do teste/), missingScopes: [] });
+    expect(check).toMatchObject({
+      ok: false,
+      problem: 'unreachable',
+      message: expect.stringMatching(/parou de responder no meio do teste/),
+      missingScopes: [],
+    });
     // The test charge's delete may run a little past the total: one more request's timeout.
     expect(elapsed).toBeLessThan(2_500);
   });
 
   it('reports a 5xx half-way as the service in trouble, not as a missing scope', async () => {
     const flaky: typeof fetch = async (input, init) => {
-      if (String(input).includes('/api/v1/pix-keys')) return new Response(JSON.stringify({ error: 'Service Unavailable' }), { status: 503, headers: { 'content-type': 'application/json' } });
+      if (String(input).includes('/api/v1/pix-keys'))
+        return new Response(JSON.stringify({ error: 'Service Unavailable' }), {
+          status: 503,
+          headers: { 'content-type': 'application/json' },
+        });
       return fetch(input, init);
     };
     const check = await testConnection({ baseUrl: remote.url, appId: remote.appId }, { fetch: flaky });
-    expect(check).toMatchObject({ ok: false, problem: 'unexpected', message: expect.stringMatching(/falhou no meio do teste \(HTTP 503\)/), missingScopes: [] });
+    expect(check).toMatchObject({
+      ok: false,
+      problem: 'unexpected',
+      message: expect.stringMatching(/falhou no meio do teste \(HTTP 503\)/),
+      missingScopes: [],
+    });
     expect(check.leftBehind).toBeUndefined();
   });
 });
@@ -308,7 +391,7 @@ describe('saving the settings of a remote mode', () => {
   const settingsFile = () => join(fixture.dataDir, 'settings.json');
   const fileText = () => (existsSync(settingsFile()) ? readFileSync(settingsFile(), 'utf8') : null);
 
-  it('refuses a refused AppID or a wrong path with 422 and the check\'s words, writing nothing', async () => {
+  it("refuses a refused AppID or a wrong path with 422 and the check's words, writing nothing", async () => {
     fixture = openRuntime();
     const h = fixture.runtime.handlers;
     const before = await h.getSettings();
@@ -318,11 +401,20 @@ describe('saving the settings of a remote mode', () => {
     await expect(refused).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/recusou o AppID/) });
     await expect(refused).rejects.not.toMatchObject({ message: expect.stringContaining('app-id-errado') });
     // The owner's "Salvar mesmo assim" is for an unreachable service only.
-    await expect(h.saveSettings({ mode: 'remote-sandbox', baseUrl: `${remote.url}/api`, appId: remote.appId, saveUnreachable: true })).rejects.toMatchObject({
+    await expect(
+      h.saveSettings({
+        mode: 'remote-sandbox',
+        baseUrl: `${remote.url}/api`,
+        appId: remote.appId,
+        saveUnreachable: true,
+      }),
+    ).rejects.toMatchObject({
       status: 422,
       message: expect.stringMatching(/termina em "\/api"/),
     });
-    await expect(h.saveSettings({ mode: 'production', baseUrl: htmlUrl, appId: remote.appId, saveUnreachable: true })).rejects.toMatchObject({ status: 422 });
+    await expect(
+      h.saveSettings({ mode: 'production', baseUrl: htmlUrl, appId: remote.appId, saveUnreachable: true }),
+    ).rejects.toMatchObject({ status: 422 });
 
     expect(await h.getSettings()).toEqual(before);
     expect(fixture.secrets.value).toBeNull();
@@ -334,27 +426,43 @@ describe('saving the settings of a remote mode', () => {
     fixture = openRuntime();
     const h = fixture.runtime.handlers;
     const cannotSell = await restrictedApp('CHARGE_POST');
-    await expect(h.saveSettings({ mode: 'remote-sandbox', baseUrl: remote.url, appId: cannotSell.target.appId, saveUnreachable: true })).rejects.toMatchObject({
+    await expect(
+      h.saveSettings({
+        mode: 'remote-sandbox',
+        baseUrl: remote.url,
+        appId: cannotSell.target.appId,
+        saveUnreachable: true,
+      }),
+    ).rejects.toMatchObject({
       status: 422,
       message: expect.stringMatching(/sem CHARGE_POST o Balcão não consegue vender/),
     });
     expect(fixture.secrets.value).toBeNull();
     const partial = await restrictedApp('PIX_QRCODE_POST');
-    expect(await h.saveSettings({ mode: 'remote-sandbox', baseUrl: remote.url, appId: partial.target.appId })).toMatchObject({ mode: 'remote-sandbox', hasAppId: true });
+    expect(
+      await h.saveSettings({ mode: 'remote-sandbox', baseUrl: remote.url, appId: partial.target.appId }),
+    ).toMatchObject({ mode: 'remote-sandbox', hasAppId: true });
   });
 
   it('refuses an unreachable service unless the owner saves it anyway', async () => {
     fixture = openRuntime();
     const h = fixture.runtime.handlers;
     const before = await h.getSettings();
-    await expect(h.saveSettings({ mode: 'remote-sandbox', baseUrl: closedUrl, appId: remote.appId })).rejects.toMatchObject({
+    await expect(
+      h.saveSettings({ mode: 'remote-sandbox', baseUrl: closedUrl, appId: remote.appId }),
+    ).rejects.toMatchObject({
       status: 422,
       message: expect.stringMatching(/^Nada respondeu em/),
     });
     expect(await h.getSettings()).toEqual(before);
     expect(fixture.secrets.value).toBeNull();
 
-    const saved = await h.saveSettings({ mode: 'remote-sandbox', baseUrl: closedUrl, appId: remote.appId, saveUnreachable: true });
+    const saved = await h.saveSettings({
+      mode: 'remote-sandbox',
+      baseUrl: closedUrl,
+      appId: remote.appId,
+      saveUnreachable: true,
+    });
     expect(saved).toMatchObject({ mode: 'remote-sandbox', baseUrl: closedUrl, hasAppId: true });
     expect(fixture.secrets.value).toBe(remote.appId);
     // The flag steers one save; it is not a setting.
@@ -383,14 +491,26 @@ describe('saving the settings of a remote mode', () => {
   it('"Testar conexão" uses the typed AppID, or the saved one only towards the saved address', async () => {
     fixture = openRuntime();
     const h = fixture.runtime.handlers;
-    await expect(h.testConnection({ baseUrl: remote.url })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/Informe o AppID/) });
-    expect(await h.testConnection({ baseUrl: remote.url, appId: remote.appId })).toMatchObject({ ok: true, companyName });
+    await expect(h.testConnection({ baseUrl: remote.url })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/Informe o AppID/),
+    });
+    expect(await h.testConnection({ baseUrl: remote.url, appId: remote.appId })).toMatchObject({
+      ok: true,
+      companyName,
+    });
 
     await h.saveSettings({ mode: 'remote-sandbox', baseUrl: remote.url, appId: remote.appId });
     expect(await h.testConnection({ baseUrl: remote.url })).toMatchObject({ ok: true, companyName });
-    expect(await h.testConnection({ baseUrl: `${remote.url}/api` })).toMatchObject({ ok: false, problem: 'wrong-path' });
+    expect(await h.testConnection({ baseUrl: `${remote.url}/api` })).toMatchObject({
+      ok: false,
+      problem: 'wrong-path',
+    });
     // Another server never receives the saved secret.
-    await expect(h.testConnection({ baseUrl: htmlUrl })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/digite o AppID/) });
+    await expect(h.testConnection({ baseUrl: htmlUrl })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/digite o AppID/),
+    });
   });
 });
 
@@ -422,7 +542,12 @@ describe('the manager PIN on settings', () => {
     for (const input of needsPin) {
       await expect(h.saveSettings(input), JSON.stringify(input)).rejects.toMatchObject({ status: 403 });
     }
-    expect(await h.getSettings()).toMatchObject({ locale: 'pt-BR', merchantName: 'Balcão Sandbox', mode: 'embedded', customerDisplay: false });
+    expect(await h.getSettings()).toMatchObject({
+      locale: 'pt-BR',
+      merchantName: 'Balcão Sandbox',
+      mode: 'embedded',
+      customerDisplay: false,
+    });
     expect((await h.saveSettings({ merchantName: 'Outra', manager })).merchantName).toBe('Outra');
   });
 });

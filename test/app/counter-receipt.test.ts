@@ -75,7 +75,10 @@ function flat(text: string): string {
 }
 
 function firstLine(text: string): string {
-  return text.split('\n').find((line) => line.trim() !== '')!.trim();
+  return text
+    .split('\n')
+    .find((line) => line.trim() !== '')!
+    .trim();
 }
 
 function occurrences(text: string, part: string): number {
@@ -130,7 +133,10 @@ describe("the counter's payment receipt", () => {
 
   it('names the shop by its merchant name without a header title, and keeps a CNPJ the shop wrote itself', async () => {
     const { taxID } = await company();
-    await handlers().saveSettings({ merchantName: 'Mercadinho da Esquina', receiptHeader: { lines: [`CNPJ: ${taxID}`] } });
+    await handlers().saveSettings({
+      merchantName: 'Mercadinho da Esquina',
+      receiptHeader: { lines: [`CNPJ: ${taxID}`] },
+    });
     const text = textOf('counter-own-cnpj', await handlers().getReceipt(paymentOf(await paidSale(990))));
     expect(firstLine(text)).toBe('Mercadinho da Esquina');
     expect(text).toContain(`CNPJ: ${taxID}`);
@@ -155,7 +161,12 @@ describe("the counter's refund receipt", () => {
     const refund = (await settled(sale.correlationID)).refunds[0]!;
     const { officialName } = await company();
 
-    const file = await handlers().getReceipt({ correlationID: sale.correlationID, kind: 'pix-refund', endToEndId: refund.endToEndId!, layout: 'a4' });
+    const file = await handlers().getReceipt({
+      correlationID: sale.correlationID,
+      kind: 'pix-refund',
+      endToEndId: refund.endToEndId!,
+      layout: 'a4',
+    });
     expect(file.fileName).toBe(`comprovante-devolucao-${refund.endToEndId}-a4.pdf`);
     const text = textOf('counter-pix-refund-a4', file);
     expect(firstLine(text)).toBe('Pão Dourado');
@@ -183,7 +194,12 @@ describe('a receipt under the wrong sale', () => {
 
     const refused: ReceiptRequest[] = [
       { correlationID: mine.correlationID, kind: 'pix-in', endToEndId: theirs.endToEndId!, layout: 'thermal80' },
-      { correlationID: mine.correlationID, kind: 'pix-refund', endToEndId: theirRefund.endToEndId!, layout: 'thermal80' },
+      {
+        correlationID: mine.correlationID,
+        kind: 'pix-refund',
+        endToEndId: theirRefund.endToEndId!,
+        layout: 'thermal80',
+      },
       { correlationID: theirs.correlationID, kind: 'pix-in', endToEndId: theirRefund.endToEndId!, layout: 'a4' },
       { correlationID: theirs.correlationID, kind: 'pix-refund', endToEndId: theirs.endToEndId!, layout: 'a4' },
       { correlationID: unpaid.correlationID, kind: 'pix-in', endToEndId: mine.endToEndId!, layout: 'a4' },
@@ -194,7 +210,9 @@ describe('a receipt under the wrong sale', () => {
       await expect(answer).rejects.toMatchObject({ status: 404, message: 'Comprovante não encontrado nesta venda' });
     }
     await expect(handlers().printReceipt(refused[0]!)).rejects.toMatchObject({ status: 404 });
-    await expect(handlers().getReceipt({ ...paymentOf(mine), correlationID: 'balcao-nao-existe' })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      handlers().getReceipt({ ...paymentOf(mine), correlationID: 'balcao-nao-existe' }),
+    ).rejects.toMatchObject({ status: 404 });
     // Each under its own sale, they print.
     expect(bytesOf(await handlers().getReceipt(paymentOf(theirs))).length).toBeGreaterThan(1000);
   });
@@ -214,7 +232,12 @@ describe('receipts in the remote modes', () => {
     const payment = textOf('counter-pix-in-remote', await handlers().getReceipt(paymentOf(sale, 'thermal80')));
     const refundText = textOf(
       'counter-pix-refund-remote',
-      await handlers().getReceipt({ correlationID: sale.correlationID, kind: 'pix-refund', endToEndId: refund.endToEndId!, layout: 'a4' }),
+      await handlers().getReceipt({
+        correlationID: sale.correlationID,
+        kind: 'pix-refund',
+        endToEndId: refund.endToEndId!,
+        layout: 'a4',
+      }),
     );
     expect(requested.length).toBe(before);
     expect(payment).toContain(SANDBOX_BANNER);
@@ -230,7 +253,10 @@ describe('receipts in the remote modes', () => {
   it('names the shop by its settings when the AppID may not read the company', async () => {
     await handlers().saveSettings(SHOP);
     const scopes = ALL_SCOPES.filter((scope) => scope !== 'COMPANY_GET');
-    const { appId } = createSandboxCompany(sandbox().engine.db, new Date(), { officialName: 'Outra Empresa LTDA', scopes });
+    const { appId } = createSandboxCompany(sandbox().engine.db, new Date(), {
+      officialName: 'Outra Empresa LTDA',
+      scopes,
+    });
     const baseUrl = await sandbox().listen(0);
     await handlers().saveSettings({ mode: 'remote-sandbox', baseUrl, appId });
     const created = await handlers().createSale({ value: 640 });
@@ -258,7 +284,10 @@ describe('receipts in the remote modes', () => {
     await fixture.runtime.close();
     fixture = openRuntime({ dataDir: fixture.dataDir });
     expect(await handlers().getStatus()).toMatchObject({ mode: 'production', ready: false });
-    await expect(handlers().getReceipt(paymentOf(sale))).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/AppID/) });
+    await expect(handlers().getReceipt(paymentOf(sale))).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/AppID/),
+    });
   });
 });
 

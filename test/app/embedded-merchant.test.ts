@@ -24,7 +24,9 @@ const engine = () => fixture.runtime.sandbox.engine;
 async function newSaleMerchant(): Promise<{ name: string; city: string; key: string | undefined }> {
   const sale = await handlers().createSale({ value: 990 });
   const decoded = decodeBrCode(sale.brCode!);
-  const { charge } = await engine().call(fixture.runtime.sandbox.appId, 'getCharge', { params: { id: sale.correlationID } });
+  const { charge } = await engine().call(fixture.runtime.sandbox.appId, 'getCharge', {
+    params: { id: sale.correlationID },
+  });
   return { name: decoded.merchantName, city: decoded.merchantCity, key: charge.pixKey };
 }
 
@@ -38,7 +40,11 @@ describe('merchant settings in embedded mode', () => {
     expect(before.name).toBe('Balcao Sandbox');
     const unpaid = await handlers().createSale({ value: 500 });
 
-    const saved = await handlers().saveSettings({ merchantName: 'Padaria Pão Dourado', merchantCity: 'Campinas', pixKey: '(11) 98765-4321' });
+    const saved = await handlers().saveSettings({
+      merchantName: 'Padaria Pão Dourado',
+      merchantCity: 'Campinas',
+      pixKey: '(11) 98765-4321',
+    });
     // Stored as DICT knows it, whatever the owner typed.
     expect(saved.pixKey).toBe('+5511987654321');
 
@@ -69,7 +75,9 @@ describe('merchant settings in embedded mode', () => {
 
   it('refuses a key that belongs to another account of the sandbox', async () => {
     createSandboxCompany(engine().db, new Date(), { pixKey: 'vizinho@example.com' });
-    await expect(handlers().saveSettings({ merchantName: 'Loja Nova', pixKey: 'vizinho@example.com' })).rejects.toMatchObject({
+    await expect(
+      handlers().saveSettings({ merchantName: 'Loja Nova', pixKey: 'vizinho@example.com' }),
+    ).rejects.toMatchObject({
       status: 409,
     });
     expect((await handlers().getSettings()).pixKey).toBeUndefined();
@@ -117,12 +125,20 @@ describe('the runtime at start', () => {
     try {
       writeFileSync(
         join(dataDir, 'settings.json'),
-        JSON.stringify({ mode: 'embedded', merchantName: 'Mercearia Boa Vista', merchantCity: 'Olinda', pixKey: 'mercearia@example.com' }),
+        JSON.stringify({
+          mode: 'embedded',
+          merchantName: 'Mercearia Boa Vista',
+          merchantCity: 'Olinda',
+          pixKey: 'mercearia@example.com',
+        }),
       );
       const runtime = createPosRuntime({ dataDir, secretStore: new MemorySecretStore(), printing: noPrinting('—') });
       try {
         const sale = await runtime.handlers.createSale({ value: 100 });
-        expect(decodeBrCode(sale.brCode!)).toMatchObject({ merchantName: 'Mercearia Boa Vista', merchantCity: 'Olinda' });
+        expect(decodeBrCode(sale.brCode!)).toMatchObject({
+          merchantName: 'Mercearia Boa Vista',
+          merchantCity: 'Olinda',
+        });
       } finally {
         await runtime.close();
       }
@@ -132,7 +148,11 @@ describe('the runtime at start', () => {
   });
 
   it('refuses a sale lifetime shorter than the service accepts', () => {
-    const options = { dataDir: join(tmpdir(), 'never-created'), secretStore: new MemorySecretStore(), printing: noPrinting('—') };
+    const options = {
+      dataDir: join(tmpdir(), 'never-created'),
+      secretStore: new MemorySecretStore(),
+      printing: noPrinting('—'),
+    };
     for (const saleExpiresInSeconds of [0, 60, 299, 300.5]) {
       expect(() => createPosRuntime({ ...options, saleExpiresInSeconds })).toThrow(/saleExpiresInSeconds/);
     }

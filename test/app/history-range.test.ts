@@ -37,18 +37,37 @@ describe('past days and ranges', () => {
     expect(yesterday.sales[0]!.cancelledAt).toBeTruthy();
 
     const range = await h.listSales({ from: '2026-11-20', to: '2026-11-22' });
-    expect(range.sales.map((sale) => sale.correlationID)).toEqual([third.correlationID, second.correlationID, first.correlationID]);
-    expect(range.totals).toEqual({ day: '2026-11-20', to: '2026-11-22', count: 3, paidCount: 1, paidValue: 150_000, refundedValue: 0, net: 150_000 });
-    // Search works inside a range too.
-    expect((await h.listSales({ from: '2026-11-20', to: '2026-11-22', search: '1500' })).sales.map((sale) => sale.correlationID)).toEqual([
+    expect(range.sales.map((sale) => sale.correlationID)).toEqual([
+      third.correlationID,
+      second.correlationID,
       first.correlationID,
     ]);
+    expect(range.totals).toEqual({
+      day: '2026-11-20',
+      to: '2026-11-22',
+      count: 3,
+      paidCount: 1,
+      paidValue: 150_000,
+      refundedValue: 0,
+      net: 150_000,
+    });
+    // Search works inside a range too.
+    expect(
+      (await h.listSales({ from: '2026-11-20', to: '2026-11-22', search: '1500' })).sales.map(
+        (sale) => sale.correlationID,
+      ),
+    ).toEqual([first.correlationID]);
 
     const file = await h.exportSales({ from: '2026-11-20', to: '2026-11-22' });
     expect(file.fileName).toBe('vendas-caixa-1-2026-11-20_2026-11-22.csv');
-    const rows = file.csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const rows = file.csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(rows).toHaveLength(4);
-    expect(rows[1]).toMatch(new RegExp(`^;20/11/2026 12:00:00;;;;1500,00;Pago;0,00;;E[0-9A-Za-z]{31};${first.correlationID};;$`));
+    expect(rows[1]).toMatch(
+      new RegExp(`^;20/11/2026 12:00:00;;;;1500,00;Pago;0,00;;E[0-9A-Za-z]{31};${first.correlationID};;$`),
+    );
     expect(rows[2]).toContain(`;25,00;Cancelada;0,00;;;${second.correlationID};;21/11/2026 12:00:00`);
     expect(rows[3]).toContain(`;999,99;Aguardando;`);
   });
@@ -70,17 +89,42 @@ describe('past days and ranges', () => {
     await h.cancelSale({ correlationID: cancelled.correlationID });
 
     const listed = await h.listSales({});
-    expect(listed.sales.find((sale) => sale.correlationID === cancelled.correlationID)).toMatchObject({ cancelledBy: 'João', number: 2, operatorName: 'João' });
+    expect(listed.sales.find((sale) => sale.correlationID === cancelled.correlationID)).toMatchObject({
+      cancelledBy: 'João',
+      number: 2,
+      operatorName: 'João',
+    });
 
     const file = await h.exportSales({});
     expect(file.fileName).toMatch(/^vendas-caixa-da-frente-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
-    const rows = file.csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.split(';'));
+    const rows = file.csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(';'));
     expect(rows).toHaveLength(3);
     const [first, second] = [rows[1]!, rows[2]!];
-    expect(first.slice(0, 8)).toEqual(['0001', expect.any(String), 'Caixa da frente', sessionId, 'João', '1234,56', 'Devolvida em parte', '234,56']);
+    expect(first.slice(0, 8)).toEqual([
+      '0001',
+      expect.any(String),
+      'Caixa da frente',
+      sessionId,
+      'João',
+      '1234,56',
+      'Devolvida em parte',
+      '234,56',
+    ]);
     expect(first[8]).toMatch(/^234,56 (Em processamento|Confirmada) D[0-9A-Za-z]{31}$/);
     expect(first[8]).toContain(refunded.refunds[0]!.endToEndId!);
-    expect(second.slice(0, 7)).toEqual(['0002', expect.any(String), 'Caixa da frente', sessionId, 'João', '9,90', 'Cancelada']);
+    expect(second.slice(0, 7)).toEqual([
+      '0002',
+      expect.any(String),
+      'Caixa da frente',
+      sessionId,
+      'João',
+      '9,90',
+      'Cancelada',
+    ]);
     expect(second[11]).toBe('João');
     expect(second[12]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
     // The comment is not a column; the typed formula never reaches the file.
@@ -94,10 +138,16 @@ describe('past days and ranges', () => {
       status: 400,
       message: 'Escolha um período de até 92 dias (o pedido tinha 93 dias)',
     });
-    await expect(fixture.runtime.handlers.exportSales({ from: '2026-01-01', to: '2026-12-31' })).rejects.toMatchObject({ status: 400 });
-    expect((await fixture.runtime.handlers.listSales({ from: '2026-01-01', to: '2026-04-02' })).totals.to).toBe('2026-04-02');
+    await expect(fixture.runtime.handlers.exportSales({ from: '2026-01-01', to: '2026-12-31' })).rejects.toMatchObject({
+      status: 400,
+    });
+    expect((await fixture.runtime.handlers.listSales({ from: '2026-01-01', to: '2026-04-02' })).totals.to).toBe(
+      '2026-04-02',
+    );
     expect(posPayloadSchemas.exportSales.safeParse({ from: '2026-01-02' }).success).toBe(false);
-    expect(posPayloadSchemas.exportSales.safeParse({ day: '2026-01-02', from: '2026-01-01', to: '2026-01-03' }).success).toBe(false);
+    expect(
+      posPayloadSchemas.exportSales.safeParse({ day: '2026-01-02', from: '2026-01-01', to: '2026-01-03' }).success,
+    ).toBe(false);
     expect(posPayloadSchemas.listSales.safeParse({ from: '2026-01-03', to: '2026-01-02' }).success).toBe(false);
   });
 });

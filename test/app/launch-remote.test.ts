@@ -7,13 +7,17 @@ describe('--remote and --app-id at launch', () => {
       baseUrl: 'http://127.0.0.1:8080',
       appId: 'abc',
     });
-    expect(parseLaunchOptions([], { BALCAO_REMOTE_URL: 'https://api.example.com', BALCAO_APP_ID: 'env' }).remote).toEqual({
+    expect(
+      parseLaunchOptions([], { BALCAO_REMOTE_URL: 'https://api.example.com', BALCAO_APP_ID: 'env' }).remote,
+    ).toEqual({
       baseUrl: 'https://api.example.com',
       appId: 'env',
     });
     expect(
-      parseLaunchOptions(['--remote=https://flag.example.com', '--app-id=flag'], { BALCAO_REMOTE_URL: 'https://env.example.com', BALCAO_APP_ID: 'env' })
-        .remote,
+      parseLaunchOptions(['--remote=https://flag.example.com', '--app-id=flag'], {
+        BALCAO_REMOTE_URL: 'https://env.example.com',
+        BALCAO_APP_ID: 'env',
+      }).remote,
     ).toEqual({ baseUrl: 'https://flag.example.com', appId: 'flag' });
   });
 
@@ -23,9 +27,9 @@ describe('--remote and --app-id at launch', () => {
   });
 
   it('ignores the switches Electron and Chromium add, and the app path', () => {
-    expect(parseLaunchOptions(['.', '--no-sandbox', '--remote', 'http://127.0.0.1:1', '--app-id', 'x'], {}).remote?.baseUrl).toBe(
-      'http://127.0.0.1:1',
-    );
+    expect(
+      parseLaunchOptions(['.', '--no-sandbox', '--remote', 'http://127.0.0.1:1', '--app-id', 'x'], {}).remote?.baseUrl,
+    ).toBe('http://127.0.0.1:1');
   });
 
   it('refuses a remote that is no http(s) URL, or one without an AppID', () => {

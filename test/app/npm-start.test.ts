@@ -9,7 +9,14 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const FILES = ['package.json', 'electron.vite.config.ts', 'tsconfig.json', 'tsconfig.base.json', 'tsconfig.node.json', 'tsconfig.web.json'];
+const FILES = [
+  'package.json',
+  'electron.vite.config.ts',
+  'tsconfig.json',
+  'tsconfig.base.json',
+  'tsconfig.node.json',
+  'tsconfig.web.json',
+];
 const FOLDERS = ['src', 'scripts', 'resources'];
 
 let work: string;
@@ -27,7 +34,10 @@ function copyProject(into: string): string {
 
 function waitForLine(pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
   return new Promise((resolveLine, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no line matching ${pattern} within ${timeoutMs} ms:\n${output.join('')}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`no line matching ${pattern} within ${timeoutMs} ms:\n${output.join('')}`)),
+      timeoutMs,
+    );
     const check = () => {
       const match = output.join('').match(pattern);
       if (match) {
@@ -80,7 +90,9 @@ describe('npm start without Electron', () => {
     const [, appId] = await waitForLine(/^AppID: (\S+)$/m, 5_000);
     const lines = output.join('').split('\n');
     const why = lines.filter((line) => line.startsWith('Electron cannot start here'));
-    expect(why).toEqual(['Electron cannot start here (its binary was not downloaded); starting the browser host instead (open the URL it prints).']);
+    expect(why).toEqual([
+      'Electron cannot start here (its binary was not downloaded); starting the browser host instead (open the URL it prints).',
+    ]);
 
     const page = await fetch(url!);
     expect(page.status).toBe(200);

@@ -80,8 +80,12 @@ describe('listSessions', () => {
     const { session } = await h.closeRegister({ manager });
     await h.signOut();
     await expect(h.listSessions()).rejects.toMatchObject({ status: 401 });
-    await expect(h.getSessionReport({ sessionId: session.id, layout: 'thermal80' })).rejects.toMatchObject({ status: 401 });
-    await expect(h.printSessionReport({ sessionId: session.id, layout: 'thermal80' })).rejects.toMatchObject({ status: 401 });
+    await expect(h.getSessionReport({ sessionId: session.id, layout: 'thermal80' })).rejects.toMatchObject({
+      status: 401,
+    });
+    await expect(h.printSessionReport({ sessionId: session.id, layout: 'thermal80' })).rejects.toMatchObject({
+      status: 401,
+    });
     await h.signIn({ operatorId: marta, pin: '4321' });
     expect((await h.listSessions()).sessions.map((listed) => listed.id)).toEqual([session.id]);
   });

@@ -26,7 +26,13 @@ describe('a sale from QR to refund', () => {
 
     const sale = await handlers().createSale({ value: 1234, comment: 'Café e pão de queijo' });
     expect(sale.correlationID).toMatch(/^balcao-[0-9a-f-]{36}$/);
-    expect(sale).toMatchObject({ value: 1234, status: 'ACTIVE', comment: 'Café e pão de queijo', refundable: 0, refunds: [] });
+    expect(sale).toMatchObject({
+      value: 1234,
+      status: 'ACTIVE',
+      comment: 'Café e pão de queijo',
+      refundable: 0,
+      refunds: [],
+    });
     expect(sale.brCode).toMatch(/^000201/);
     // 15 minutes to pay, by default.
     expect(Date.parse(sale.expiresDate) - Date.parse(sale.createdAt)).toBe(15 * 60 * 1000);
@@ -47,13 +53,19 @@ describe('a sale from QR to refund', () => {
     expect(listed.totals).toMatchObject({ count: 2, paidCount: 1, paidValue: 1234, refundedValue: 0, net: 1234 });
     expect(listed.totals.day).toBe(saoPauloDate(new Date()));
 
-    const refunded = await handlers().refundSale({ correlationID: sale.correlationID, value: 234, reason: 'Troca do pão' });
+    const refunded = await handlers().refundSale({
+      correlationID: sale.correlationID,
+      value: 234,
+      reason: 'Troca do pão',
+    });
     expect(refunded.refundable).toBe(1000);
     expect(refunded.refunds).toHaveLength(1);
     expect(refunded.refunds[0]).toMatchObject({ value: 234, status: 'IN_PROCESSING', comment: 'Troca do pão' });
     expect(refunded.refunds[0]!.endToEndId).toMatch(/^D[0-9A-Za-z]{31}$/);
 
-    await expect(handlers().refundSale({ correlationID: sale.correlationID, value: 1001, reason: 'Demais' })).rejects.toMatchObject({
+    await expect(
+      handlers().refundSale({ correlationID: sale.correlationID, value: 1001, reason: 'Demais' }),
+    ).rejects.toMatchObject({
       name: 'PosError',
       status: 400,
     });
@@ -71,21 +83,42 @@ describe('a sale from QR to refund', () => {
     expect(totals).toMatchObject({ paidValue: 1234, refundedValue: 234, net: 1000 });
 
     for (const layout of ['thermal80', 'a4'] as const) {
-      const pixIn = await handlers().getReceipt({ correlationID: sale.correlationID, kind: 'pix-in', endToEndId: paid.endToEndId!, layout });
+      const pixIn = await handlers().getReceipt({
+        correlationID: sale.correlationID,
+        kind: 'pix-in',
+        endToEndId: paid.endToEndId!,
+        layout,
+      });
       expect(isPdf(pixIn.pdfBase64)).toBe(true);
       expect(pixIn.fileName).toMatch(/\.pdf$/);
-      const refund = await handlers().getReceipt({ correlationID: sale.correlationID, kind: 'pix-refund', endToEndId: refunded.refunds[0]!.endToEndId!, layout });
+      const refund = await handlers().getReceipt({
+        correlationID: sale.correlationID,
+        kind: 'pix-refund',
+        endToEndId: refunded.refunds[0]!.endToEndId!,
+        layout,
+      });
       expect(isPdf(refund.pdfBase64)).toBe(true);
     }
-    const thermal = await handlers().getReceipt({ correlationID: sale.correlationID, kind: 'pix-in', endToEndId: paid.endToEndId!, layout: 'thermal80' });
-    const a4 = await handlers().getReceipt({ correlationID: sale.correlationID, kind: 'pix-in', endToEndId: paid.endToEndId!, layout: 'a4' });
+    const thermal = await handlers().getReceipt({
+      correlationID: sale.correlationID,
+      kind: 'pix-in',
+      endToEndId: paid.endToEndId!,
+      layout: 'thermal80',
+    });
+    const a4 = await handlers().getReceipt({
+      correlationID: sale.correlationID,
+      kind: 'pix-in',
+      endToEndId: paid.endToEndId!,
+      layout: 'a4',
+    });
     expect(thermal.pdfBase64).not.toBe(a4.pdfBase64);
   });
 
   it('searches the day by correlationID part or by amount typed in any usual way', async () => {
     const a = await handlers().createSale({ value: 1234 });
     const b = await handlers().createSale({ value: 99_00 });
-    const ids = async (search: string) => (await handlers().listSales({ search })).sales.map((s: Sale) => s.correlationID);
+    const ids = async (search: string) =>
+      (await handlers().listSales({ search })).sales.map((s: Sale) => s.correlationID);
     expect(await ids('12,34')).toEqual([a.correlationID]);
     expect(await ids('12.34')).toEqual([a.correlationID]);
     // Whole numbers are reais (issue 13): "99" is R$ 99,00, "1234" is R$ 1.234,00 (none today).
@@ -119,7 +152,11 @@ describe('a sale from QR to refund', () => {
     expect((await handlers().getSale({ correlationID: sale.correlationID })).status).toBe('CANCELLED');
     await fixture.runtime.sync.drained();
     // The service no longer has it: nothing left to pay.
-    await expect(fixture.runtime.sandbox.engine.call(fixture.runtime.sandbox.appId, 'getCharge', { params: { id: sale.correlationID } })).rejects.toMatchObject({
+    await expect(
+      fixture.runtime.sandbox.engine.call(fixture.runtime.sandbox.appId, 'getCharge', {
+        params: { id: sale.correlationID },
+      }),
+    ).rejects.toMatchObject({
       status: 400,
       message: 'Charge not found',
     });
@@ -135,27 +172,47 @@ describe('a sale from QR to refund', () => {
 
   it('refuses to refund or re-pay a sale that is not in the right state', async () => {
     const sale = await handlers().createSale({ value: 900 });
-    await expect(handlers().refundSale({ correlationID: sale.correlationID, value: 100, reason: 'x' })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      handlers().refundSale({ correlationID: sale.correlationID, value: 100, reason: 'x' }),
+    ).rejects.toMatchObject({ status: 409 });
     await handlers().simulatePayment({ correlationID: sale.correlationID });
-    await expect(handlers().simulatePayment({ correlationID: sale.correlationID })).rejects.toMatchObject({ status: 409 });
+    await expect(handlers().simulatePayment({ correlationID: sale.correlationID })).rejects.toMatchObject({
+      status: 409,
+    });
   });
 
   it('passes comment and customer through, and asks for a contact with a customer name', async () => {
-    const sale = await handlers().createSale({ value: 1500, customer: { name: 'Maria Silva', email: 'maria@example.com' } });
+    const sale = await handlers().createSale({
+      value: 1500,
+      customer: { name: 'Maria Silva', email: 'maria@example.com' },
+    });
     expect(sale.customer).toEqual({ name: 'Maria Silva', email: 'maria@example.com' });
-    await expect(handlers().createSale({ value: 1500, customer: { name: 'Só Nome' } })).rejects.toBeInstanceOf(PosError);
+    await expect(handlers().createSale({ value: 1500, customer: { name: 'Só Nome' } })).rejects.toBeInstanceOf(
+      PosError,
+    );
   });
 
   it('turns a service refusal into a PosError, and keeps the refused sale with its reason', async () => {
     const ok = await handlers().createSale({ value: 4321 });
     // The service rejects an invalid CPF: a 400 in the cashier's words.
     const refused = handlers().createSale({ value: 4321, customer: { name: 'Ana', taxID: '111.111.111-11' } });
-    await expect(refused).rejects.toMatchObject({ name: 'PosError', status: 400, message: expect.stringMatching(/^O serviço Pix recusou a cobrança: /) });
+    await expect(refused).rejects.toMatchObject({
+      name: 'PosError',
+      status: 400,
+      message: expect.stringMatching(/^O serviço Pix recusou a cobrança: /),
+    });
     const { sales } = await handlers().listSales({});
     const rejected = sales.find((sale) => sale.correlationID !== ok.correlationID)!;
-    expect(rejected).toMatchObject({ status: 'REJECTED', value: 4321, sync: { queued: 0, rejected: expect.stringMatching(/recusou/) } });
+    expect(rejected).toMatchObject({
+      status: 'REJECTED',
+      value: 4321,
+      sync: { queued: 0, rejected: expect.stringMatching(/recusou/) },
+    });
     expect(rejected.brCode).toBeUndefined();
-    expect(sales.find((sale) => sale.correlationID === ok.correlationID)).toMatchObject({ status: 'ACTIVE', sync: { queued: 0 } });
+    expect(sales.find((sale) => sale.correlationID === ok.correlationID)).toMatchObject({
+      status: 'ACTIVE',
+      sync: { queued: 0 },
+    });
     expect((await handlers().getStatus()).queued).toBe(0);
   });
 
@@ -182,7 +239,12 @@ describe('a sale from QR to refund', () => {
       appId: 'segredo-do-app-id',
     });
     const saved = await handlers().saveSettings(input);
-    expect(saved).toMatchObject({ merchantName: 'Padaria Pão Dourado', receiptLayout: 'a4', locale: 'en', hasAppId: true });
+    expect(saved).toMatchObject({
+      merchantName: 'Padaria Pão Dourado',
+      receiptLayout: 'a4',
+      locale: 'en',
+      hasAppId: true,
+    });
     expect(JSON.stringify(saved)).not.toContain('segredo-do-app-id');
     expect(JSON.stringify(await handlers().getSettings())).not.toContain('segredo-do-app-id');
     expect(JSON.stringify(await handlers().getStatus())).not.toContain('segredo-do-app-id');
@@ -204,7 +266,9 @@ describe('a sale from QR to refund', () => {
 
   it('refuses a remote mode without its base URL or AppID, changing nothing', async () => {
     await expect(handlers().saveSettings({ mode: 'production' })).rejects.toMatchObject({ status: 400 });
-    await expect(handlers().saveSettings({ mode: 'remote-sandbox', baseUrl: 'https://sandbox.example.com' })).rejects.toMatchObject({
+    await expect(
+      handlers().saveSettings({ mode: 'remote-sandbox', baseUrl: 'https://sandbox.example.com' }),
+    ).rejects.toMatchObject({
       status: 400,
     });
     expect((await handlers().getSettings()).mode).toBe('embedded');
@@ -215,17 +279,26 @@ describe('a sale from QR to refund', () => {
     'in %s mode without its AppID (lost at a restart) sells nothing, and never on the embedded sandbox',
     async (mode) => {
       // No such service on the test machine: saved past the connection test, as the owner may.
-      await handlers().saveSettings({ mode, baseUrl: 'https://api.example.com', appId: 'Q2xpZW50X0lk', saveUnreachable: true });
+      await handlers().saveSettings({
+        mode,
+        baseUrl: 'https://api.example.com',
+        appId: 'Q2xpZW50X0lk',
+        saveUnreachable: true,
+      });
       await fixture.runtime.close();
       // A memory-only secret store starts empty, as Electron's does without a keychain.
       fixture = openRuntime({ dataDir: fixture.dataDir });
-      const charges = () => fixture.runtime.sandbox.engine.db.prepare('SELECT COUNT(*) AS n FROM charges').get() as { n: number };
+      const charges = () =>
+        fixture.runtime.sandbox.engine.db.prepare('SELECT COUNT(*) AS n FROM charges').get() as { n: number };
       const before = charges().n;
 
       expect(await handlers().getStatus()).toMatchObject({ mode, ready: false });
       const refused = handlers().createSale({ value: 1234 });
       await expect(refused).rejects.toBeInstanceOf(PosError);
-      await expect(refused).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/Configurações \(F9\).*AppID/) });
+      await expect(refused).rejects.toMatchObject({
+        status: 409,
+        message: expect.stringMatching(/Configurações \(F9\).*AppID/),
+      });
       await expect(handlers().listSales({})).rejects.toMatchObject({ status: 409 });
       expect(charges().n).toBe(before);
     },
@@ -243,12 +316,25 @@ describe('a sale from QR to refund', () => {
       merchantName: 'Balcão Sandbox',
       ready: true,
       // The embedded sandbox's own key is the confirmed one (it never goes offline, but says so).
-      offline: { enabled: true, confirmedKey: expect.stringMatching(/^[0-9a-f-]{36}$/), unconfirmedCount: 0, unconfirmedValue: 0, reviewCount: 0 },
+      offline: {
+        enabled: true,
+        confirmedKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        unconfirmedCount: 0,
+        unconfirmedValue: 0,
+        reviewCount: 0,
+      },
     });
     expect(await handlers().listPrinters()).toEqual([]);
     const sale = await handlers().createSale({ value: 100 });
     const paid = await handlers().simulatePayment({ correlationID: sale.correlationID });
-    expect(await handlers().printReceipt({ correlationID: sale.correlationID, kind: 'pix-in', endToEndId: paid.endToEndId!, layout: 'thermal80' })).toEqual({
+    expect(
+      await handlers().printReceipt({
+        correlationID: sale.correlationID,
+        kind: 'pix-in',
+        endToEndId: paid.endToEndId!,
+        layout: 'thermal80',
+      }),
+    ).toEqual({
       printed: false,
       reason: 'sem impressora nos testes',
     });

@@ -35,7 +35,10 @@ describe('the receipt of a sale made at an open register', () => {
     const h = fixture.runtime.handlers;
     const marta = idOf(await h.createOperator({ name: 'Marta Souza', role: 'MANAGER', pin: '4321' }), 'Marta Souza');
     const manager: ManagerApproval = { operatorId: marta, pin: '4321' };
-    const joao = idOf(await h.createOperator({ name: 'João Lima', role: 'CASHIER', pin: '1111', manager }), 'João Lima');
+    const joao = idOf(
+      await h.createOperator({ name: 'João Lima', role: 'CASHIER', pin: '1111', manager }),
+      'João Lima',
+    );
     await h.signIn({ operatorId: joao, pin: '1111' });
     await h.openRegister({ tillName: 'Caixa da frente' });
     // Two sales so the one printed is number 2, not a number 1 that any default would print.
@@ -55,7 +58,12 @@ describe('the receipt of a sale made at an open register', () => {
       );
       const refund = textOf(
         `register-pix-refund-${layout}`,
-        await h.getReceipt({ correlationID: sale.correlationID, kind: 'pix-refund', endToEndId: paid.refunds[0]!.endToEndId!, layout }),
+        await h.getReceipt({
+          correlationID: sale.correlationID,
+          kind: 'pix-refund',
+          endToEndId: paid.refunds[0]!.endToEndId!,
+          layout,
+        }),
       );
       for (const text of [payment, refund]) {
         expect(text).toMatch(/Venda\s+0002/);
@@ -79,7 +87,15 @@ describe('the receipt of a sale made at an open register', () => {
       const now = await h.getSale({ correlationID: sale.correlationID });
       return now.endToEndId ? now : undefined;
     });
-    const text = textOf('unregistered-pix-in', await h.getReceipt({ correlationID: sale.correlationID, kind: 'pix-in', endToEndId: paid.endToEndId!, layout: 'thermal80' }));
+    const text = textOf(
+      'unregistered-pix-in',
+      await h.getReceipt({
+        correlationID: sale.correlationID,
+        kind: 'pix-in',
+        endToEndId: paid.endToEndId!,
+        layout: 'thermal80',
+      }),
+    );
     expect(text).toContain('R$ 9,90');
     expect(text).not.toMatch(/Venda\s+\d{4}/);
     expect(text).not.toContain('Operador');

@@ -50,12 +50,18 @@ describe('operators and PINs', () => {
     const first = await h.getRegister();
     expect(first).toMatchObject({ setUp: false, operators: [], tillName: 'Caixa 1' });
     // The first operator is a manager: someone must be able to approve.
-    await expect(h.createOperator({ name: 'Ana', role: 'CASHIER', pin: '2222' })).rejects.toMatchObject({ status: 400 });
+    await expect(h.createOperator({ name: 'Ana', role: 'CASHIER', pin: '2222' })).rejects.toMatchObject({
+      status: 400,
+    });
 
     const state = await h.createOperator({ name: 'Marta', role: 'MANAGER', pin: '4321' });
     expect(state.setUp).toBe(true);
     expect(JSON.stringify(state)).not.toMatch(/4321|hash|salt/i);
-    const row = counterDb(fixture).prepare('SELECT * FROM operators').get() as { pin_hash: string; pin_salt: string; pin_kdf: string };
+    const row = counterDb(fixture).prepare('SELECT * FROM operators').get() as {
+      pin_hash: string;
+      pin_salt: string;
+      pin_kdf: string;
+    };
     expect(JSON.parse(row.pin_kdf)).toEqual({ alg: 'scrypt', N: 32768, r: 8, p: 1, keyLen: 32 });
     expect(Buffer.from(row.pin_hash, 'base64')).toHaveLength(32);
     expect(row.pin_hash).not.toContain('4321');
@@ -63,26 +69,41 @@ describe('operators and PINs', () => {
     expect(await pinMatches('4322', { hash: row.pin_hash, salt: row.pin_salt, kdf: row.pin_kdf })).toBe(false);
 
     // From now on a manager adds operators.
-    await expect(h.createOperator({ name: 'Ana', role: 'CASHIER', pin: '2222' })).rejects.toMatchObject({ status: 403 });
-    const marta = idOf(state, 'Marta');
-    await expect(h.createOperator({ name: 'Ana', role: 'CASHIER', pin: '2222', manager: { operatorId: marta, pin: '0000' } })).rejects.toMatchObject({
+    await expect(h.createOperator({ name: 'Ana', role: 'CASHIER', pin: '2222' })).rejects.toMatchObject({
       status: 403,
     });
-    const withAna = await h.createOperator({ name: 'Ana', role: 'CASHIER', pin: '2222', manager: { operatorId: marta, pin: '4321' } });
+    const marta = idOf(state, 'Marta');
+    await expect(
+      h.createOperator({ name: 'Ana', role: 'CASHIER', pin: '2222', manager: { operatorId: marta, pin: '0000' } }),
+    ).rejects.toMatchObject({
+      status: 403,
+    });
+    const withAna = await h.createOperator({
+      name: 'Ana',
+      role: 'CASHIER',
+      pin: '2222',
+      manager: { operatorId: marta, pin: '4321' },
+    });
     expect(withAna.operators.map((operator) => [operator.name, operator.role])).toEqual([
       ['Ana', 'CASHIER'],
       ['Marta', 'MANAGER'],
     ]);
-    await expect(h.createOperator({ name: 'ana', role: 'CASHIER', pin: '3333', manager: { operatorId: marta, pin: '4321' } })).rejects.toMatchObject({
+    await expect(
+      h.createOperator({ name: 'ana', role: 'CASHIER', pin: '3333', manager: { operatorId: marta, pin: '4321' } }),
+    ).rejects.toMatchObject({
       status: 409,
     });
     // A cashier's PIN approves nothing.
     const ana = idOf(withAna, 'Ana');
-    await expect(h.createOperator({ name: 'Bia', role: 'CASHIER', pin: '3333', manager: { operatorId: ana, pin: '2222' } })).rejects.toMatchObject({
+    await expect(
+      h.createOperator({ name: 'Bia', role: 'CASHIER', pin: '3333', manager: { operatorId: ana, pin: '2222' } }),
+    ).rejects.toMatchObject({
       status: 403,
     });
     // The only manager cannot be disabled; a cashier can, and disappears from the login list.
-    await expect(h.disableOperator({ operatorId: marta, manager: { operatorId: marta, pin: '4321' } })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      h.disableOperator({ operatorId: marta, manager: { operatorId: marta, pin: '4321' } }),
+    ).rejects.toMatchObject({ status: 409 });
     const without = await h.disableOperator({ operatorId: ana, manager: { operatorId: marta, pin: '4321' } });
     expect(without.operators.map((operator) => operator.name)).toEqual(['Marta']);
     await expect(h.signIn({ operatorId: ana, pin: '2222' })).rejects.toMatchObject({ status: 404 });
@@ -93,8 +114,12 @@ describe('operators and PINs', () => {
     const fixture = open({ clock });
     const h = fixture.runtime.handlers;
     const marta = idOf(await h.createOperator({ name: 'Marta', role: 'MANAGER', pin: '4321' }), 'Marta');
-    for (let i = 1; i <= 4; i += 1) await expect(h.signIn({ operatorId: marta, pin: '0000' })).rejects.toMatchObject({ status: 403 });
-    await expect(h.signIn({ operatorId: marta, pin: '0000' })).rejects.toMatchObject({ status: 429, message: expect.stringMatching(/bloqueado por 30 segundos/) });
+    for (let i = 1; i <= 4; i += 1)
+      await expect(h.signIn({ operatorId: marta, pin: '0000' })).rejects.toMatchObject({ status: 403 });
+    await expect(h.signIn({ operatorId: marta, pin: '0000' })).rejects.toMatchObject({
+      status: 429,
+      message: expect.stringMatching(/bloqueado por 30 segundos/),
+    });
     // Locked: even the right PIN is not checked.
     await expect(h.signIn({ operatorId: marta, pin: '4321' })).rejects.toMatchObject({ status: 429 });
     expect((await h.getRegister()).operators[0]!.lockedUntil).toBeTruthy();
@@ -102,10 +127,14 @@ describe('operators and PINs', () => {
     // A restart does not reset it.
     await fixture.runtime.close();
     const again = open({ clock, dataDir: fixture.dataDir });
-    await expect(again.runtime.handlers.signIn({ operatorId: marta, pin: '4321' })).rejects.toMatchObject({ status: 429 });
+    await expect(again.runtime.handlers.signIn({ operatorId: marta, pin: '4321' })).rejects.toMatchObject({
+      status: 429,
+    });
     clock.advance(30_001);
     // The next wrong PIN locks for twice as long.
-    await expect(again.runtime.handlers.signIn({ operatorId: marta, pin: '9999' })).rejects.toMatchObject({ message: expect.stringMatching(/1 minuto/) });
+    await expect(again.runtime.handlers.signIn({ operatorId: marta, pin: '9999' })).rejects.toMatchObject({
+      message: expect.stringMatching(/1 minuto/),
+    });
     clock.advance(60_001);
     const state = await again.runtime.handlers.signIn({ operatorId: marta, pin: '4321' });
     expect(state.current?.name).toBe('Marta');
@@ -118,10 +147,16 @@ describe('operators and PINs', () => {
     const fixture = open();
     const h = fixture.runtime.handlers;
     const marta = idOf(await h.createOperator({ name: 'Marta', role: 'MANAGER', pin: '4321' }), 'Marta');
-    const answers = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => h.signIn({ operatorId: marta, pin: String(1000 + i) })));
-    const statuses = answers.map((answer) => (answer.status === 'rejected' ? (answer.reason as { status: number }).status : 200));
+    const answers = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => h.signIn({ operatorId: marta, pin: String(1000 + i) })),
+    );
+    const statuses = answers.map((answer) =>
+      answer.status === 'rejected' ? (answer.reason as { status: number }).status : 200,
+    );
     expect(statuses).toEqual([403, 403, 403, 403, 429, 429, 429, 429, 429, 429]);
-    expect(fixture.runtime.sync.db.prepare('SELECT failed_attempts FROM operators').get()).toEqual({ failed_attempts: 5 });
+    expect(fixture.runtime.sync.db.prepare('SELECT failed_attempts FROM operators').get()).toEqual({
+      failed_attempts: 5,
+    });
   });
 
   it('validates every input of the register methods', () => {
@@ -136,7 +171,8 @@ describe('operators and PINs', () => {
       ['getSessionReport', { sessionId: 's', layout: 'a5' }],
       ['openRegister', { openingNote: 'x'.repeat(201) }],
     ] as const;
-    for (const [method, payload] of bad) expect(posPayloadSchemas[method].safeParse(payload).success, method).toBe(false);
+    for (const [method, payload] of bad)
+      expect(posPayloadSchemas[method].safeParse(payload).success, method).toBe(false);
     expect(posPayloadSchemas.closeRegister.safeParse({ manager: { operatorId: 'm', pin: '1234' } }).success).toBe(true);
   });
 });
@@ -146,9 +182,15 @@ describe('register sessions', () => {
     const fixture = open();
     const h = fixture.runtime.handlers;
     const marta = idOf(await h.createOperator({ name: 'Marta', role: 'MANAGER', pin: '4321' }), 'Marta');
-    await expect(h.createSale({ value: 100 })).rejects.toMatchObject({ status: 401, message: expect.stringMatching(/Entre com seu nome e PIN/) });
+    await expect(h.createSale({ value: 100 })).rejects.toMatchObject({
+      status: 401,
+      message: expect.stringMatching(/Entre com seu nome e PIN/),
+    });
     await h.signIn({ operatorId: marta, pin: '4321' });
-    await expect(h.createSale({ value: 100 })).rejects.toMatchObject({ status: 409, message: 'O caixa está fechado. Abra o caixa para vender.' });
+    await expect(h.createSale({ value: 100 })).rejects.toMatchObject({
+      status: 409,
+      message: 'O caixa está fechado. Abra o caixa para vender.',
+    });
     expect(counterDb(fixture).prepare('SELECT COUNT(*) AS n FROM sales').get()).toEqual({ n: 0 });
 
     const opened = await h.openRegister({ openingNote: 'Troco R$ 50,00' });
@@ -170,7 +212,11 @@ describe('register sessions', () => {
 
     // The cashier's Esc Esc is recorded with who did it.
     await h.cancelSale({ correlationID: second.correlationID });
-    expect(await h.getSale({ correlationID: second.correlationID })).toMatchObject({ status: 'CANCELLED', cancelledBy: 'João', cancelledAt: expect.any(String) });
+    expect(await h.getSale({ correlationID: second.correlationID })).toMatchObject({
+      status: 'CANCELLED',
+      cancelledBy: 'João',
+      cancelledAt: expect.any(String),
+    });
 
     await h.simulatePayment({ correlationID: first.correlationID });
     await h.closeRegister({ manager });
@@ -188,14 +234,34 @@ describe('register sessions', () => {
     const sale = await h.createSale({ value: 5000 });
     await h.simulatePayment({ correlationID: sale.correlationID });
     const counts = () =>
-      counterDb(fixture).prepare("SELECT (SELECT COUNT(*) FROM refunds) AS refunds, (SELECT COUNT(*) FROM commands WHERE kind = 'refund') AS commands").get();
+      counterDb(fixture)
+        .prepare(
+          "SELECT (SELECT COUNT(*) FROM refunds) AS refunds, (SELECT COUNT(*) FROM commands WHERE kind = 'refund') AS commands",
+        )
+        .get();
 
-    await expect(h.refundSale({ correlationID: sale.correlationID, value: 1000, reason: 'Troca' })).rejects.toMatchObject({ status: 403 });
-    await expect(h.refundSale({ correlationID: sale.correlationID, value: 1000, reason: 'Troca', manager: { operatorId: marta, pin: '9999' } })).rejects.toMatchObject({
+    await expect(
+      h.refundSale({ correlationID: sale.correlationID, value: 1000, reason: 'Troca' }),
+    ).rejects.toMatchObject({ status: 403 });
+    await expect(
+      h.refundSale({
+        correlationID: sale.correlationID,
+        value: 1000,
+        reason: 'Troca',
+        manager: { operatorId: marta, pin: '9999' },
+      }),
+    ).rejects.toMatchObject({
       status: 403,
       message: 'PIN incorreto para Marta',
     });
-    await expect(h.refundSale({ correlationID: sale.correlationID, value: 1000, reason: 'Troca', manager: { operatorId: joao, pin: '1111' } })).rejects.toMatchObject({
+    await expect(
+      h.refundSale({
+        correlationID: sale.correlationID,
+        value: 1000,
+        reason: 'Troca',
+        manager: { operatorId: joao, pin: '1111' },
+      }),
+    ).rejects.toMatchObject({
       status: 403,
       message: expect.stringMatching(/não é gerente/),
     });
@@ -205,11 +271,17 @@ describe('register sessions', () => {
     expect(refunded.refundable).toBe(4000);
     expect(counts()).toEqual({ refunds: 1, commands: 1 });
     const refundRow = counterDb(fixture).prepare('SELECT operator_id, approved_by, session_id FROM refunds').get();
-    expect(refundRow).toEqual({ operator_id: joao, approved_by: marta, session_id: (await h.getRegister()).session!.id });
+    expect(refundRow).toEqual({
+      operator_id: joao,
+      approved_by: marta,
+      session_id: (await h.getRegister()).session!.id,
+    });
 
     const before = await h.getSettings();
     await expect(h.saveSettings({ merchantName: 'Outro Nome' })).rejects.toMatchObject({ status: 403 });
-    await expect(h.saveSettings({ merchantName: 'Outro Nome', manager: { operatorId: marta, pin: '0000' } })).rejects.toMatchObject({ status: 403 });
+    await expect(
+      h.saveSettings({ merchantName: 'Outro Nome', manager: { operatorId: marta, pin: '0000' } }),
+    ).rejects.toMatchObject({ status: 403 });
     expect((await h.getSettings()).merchantName).toBe(before.merchantName);
     const saved = await h.saveSettings({ merchantName: 'Padaria da Marta', manager });
     expect(saved.merchantName).toBe('Padaria da Marta');
@@ -252,11 +324,20 @@ describe('register sessions', () => {
     ]);
     expect(summary.warnings).toEqual([expect.stringMatching(/^1 venda aguardando pagamento \(R\$\s9,99\)/)]);
 
-    await expect(h.closeRegister({ manager: { operatorId: marta, pin: '1234' } })).rejects.toMatchObject({ status: 403 });
-    await expect(h.closeRegister({ manager })).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/Confirme para fechar/) });
+    await expect(h.closeRegister({ manager: { operatorId: marta, pin: '1234' } })).rejects.toMatchObject({
+      status: 403,
+    });
+    await expect(h.closeRegister({ manager })).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/Confirme para fechar/),
+    });
     expect((await h.getRegister()).session).toBeDefined();
     const closed = await h.closeRegister({ manager, confirmPending: true });
-    expect(closed.session).toMatchObject({ closedBy: 'Marta', closedAt: expect.any(String), tillName: 'Caixa da frente' });
+    expect(closed.session).toMatchObject({
+      closedBy: 'Marta',
+      closedAt: expect.any(String),
+      tillName: 'Caixa da frente',
+    });
     expect((await h.getRegister()).session).toBeUndefined();
     const { sessions } = await h.listSessions();
     expect(sessions.map((session) => session.id)).toEqual([closed.session.id]);
@@ -266,7 +347,9 @@ describe('register sessions', () => {
       for (const layout of ['thermal80', 'a4'] as const) {
         const report = await h.getSessionReport({ sessionId: closed.session.id, layout });
         expect(isPdf(report.pdfBase64)).toBe(true);
-        expect(report.fileName).toMatch(/^fechamento-caixa-da-frente-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}-(thermal80|a4)\.pdf$/);
+        expect(report.fileName).toMatch(
+          /^fechamento-caixa-da-frente-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}-(thermal80|a4)\.pdf$/,
+        );
         const file = join(dir, report.fileName);
         writeFileSync(file, Buffer.from(report.pdfBase64, 'base64'));
         const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
@@ -306,7 +389,11 @@ describe('register sessions', () => {
     const db = new Database(join(fixture.dataDir, 'counter.db'));
     // Every migration ran (the register's is 3; later ones follow it).
     expect(db.pragma('user_version', { simple: true })).toBeGreaterThanOrEqual(3);
-    expect(db.prepare('SELECT session_id, operator_id, session_number FROM sales').get()).toEqual({ session_id: null, operator_id: null, session_number: null });
+    expect(db.prepare('SELECT session_id, operator_id, session_number FROM sales').get()).toEqual({
+      session_id: null,
+      operator_id: null,
+      session_number: null,
+    });
     db.close();
   });
 });
@@ -328,19 +415,27 @@ describe('printing the end-of-day report', () => {
     const closed = await h.closeRegister({ manager });
     await h.saveSettings({ printer: 'Bobina-Balcao', manager });
 
-    expect(await h.printSessionReport({ sessionId: closed.session.id, layout: 'thermal80' })).toEqual({ printed: true });
+    expect(await h.printSessionReport({ sessionId: closed.session.id, layout: 'thermal80' })).toEqual({
+      printed: true,
+    });
     await h.printSessionReport({ sessionId: closed.session.id, layout: 'a4', printer: 'Escritorio' });
     expect(jobs.map((job) => [job.layout, job.printer])).toEqual([
       ['thermal80', 'Bobina-Balcao'],
       ['a4', 'Escritorio'],
     ]);
-    expect(jobs.every((job) => isPdf(job.pdfBase64) && job.fileName.startsWith('fechamento-caixa-da-frente-'))).toBe(true);
+    expect(jobs.every((job) => isPdf(job.pdfBase64) && job.fileName.startsWith('fechamento-caixa-da-frente-'))).toBe(
+      true,
+    );
     // The same PDF as "Salvar PDF" gives.
     const saved = await h.getSessionReport({ sessionId: closed.session.id, layout: 'a4' });
     expect(jobs[1]!.fileName).toBe(saved.fileName);
 
     await expect(h.printSessionReport({ sessionId: 'nope', layout: 'a4' })).rejects.toMatchObject({ status: 404 });
-    expect(posPayloadSchemas.printSessionReport.safeParse({ sessionId: closed.session.id, layout: 'a5' }).success).toBe(false);
-    expect(posPayloadSchemas.printSessionReport.safeParse({ sessionId: closed.session.id, layout: 'a4', extra: 1 }).success).toBe(false);
+    expect(posPayloadSchemas.printSessionReport.safeParse({ sessionId: closed.session.id, layout: 'a5' }).success).toBe(
+      false,
+    );
+    expect(
+      posPayloadSchemas.printSessionReport.safeParse({ sessionId: closed.session.id, layout: 'a4', extra: 1 }).success,
+    ).toBe(false);
   });
 });

@@ -35,8 +35,11 @@ async function restart(fixture: RuntimeFixture): Promise<RuntimeFixture> {
 function readOnScreen(dataDir: string): { onScreen: string | undefined; sales: string[] } {
   const db = new Database(join(dataDir, 'counter.db'), { readonly: true });
   try {
-    const row = db.prepare("SELECT value FROM sync_state WHERE key = 'sale_on_screen'").get() as { value: string } | undefined;
-    const sales = (db.prepare('SELECT correlation_id FROM sales').all() as { correlation_id: string }[]).map((sale) => sale.correlation_id);
+    const row = db.prepare("SELECT value FROM sync_state WHERE key = 'sale_on_screen'").get() as
+      { value: string } | undefined;
+    const sales = (db.prepare('SELECT correlation_id FROM sales').all() as { correlation_id: string }[]).map(
+      (sale) => sale.correlation_id,
+    );
     return { onScreen: row?.value, sales };
   } finally {
     db.close();
@@ -55,9 +58,17 @@ describe('the sale on screen across a restart', () => {
 
     fixture = await restart(fixture);
     const back = (await fixture.runtime.handlers.getSaleOnScreen()).sale;
-    expect(back).toMatchObject({ correlationID: sale.correlationID, value: 4321, comment: 'Bolo de rolo', status: 'ACTIVE', brCode: sale.brCode });
+    expect(back).toMatchObject({
+      correlationID: sale.correlationID,
+      value: 4321,
+      comment: 'Bolo de rolo',
+      status: 'ACTIVE',
+      brCode: sale.brCode,
+    });
     // Still payable: the restored QR is the live charge.
-    expect((await fixture.runtime.handlers.simulatePayment({ correlationID: sale.correlationID })).status).toBe('COMPLETED');
+    expect((await fixture.runtime.handlers.simulatePayment({ correlationID: sale.correlationID })).status).toBe(
+      'COMPLETED',
+    );
     expect((await fixture.runtime.handlers.getSaleOnScreen()).sale?.status).toBe('COMPLETED');
 
     // "Pago", Enter: the screen moves on, and nothing comes back at the next start.
@@ -100,9 +111,13 @@ describe('the sale on screen across a restart', () => {
       `INSERT INTO sales (correlation_id, service_id, value, expires_in, created_at, status, updated_at)
        VALUES ('balcao-de-outro-servico', 'remote:outro', 500, 900, ?, 'ACTIVE', ?)`,
     ).run(new Date().toISOString(), new Date().toISOString());
-    await expect(h.setSaleOnScreen({ correlationID: 'balcao-de-outro-servico' })).rejects.toMatchObject({ status: 404 });
+    await expect(h.setSaleOnScreen({ correlationID: 'balcao-de-outro-servico' })).rejects.toMatchObject({
+      status: 404,
+    });
     // Nor does it come back as the sale on screen if the record names it.
-    db.prepare("INSERT INTO sync_state (key, value) VALUES ('sale_on_screen', 'balcao-de-outro-servico') ON CONFLICT (key) DO UPDATE SET value = excluded.value").run();
+    db.prepare(
+      "INSERT INTO sync_state (key, value) VALUES ('sale_on_screen', 'balcao-de-outro-servico') ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    ).run();
     expect(await h.getSaleOnScreen()).toEqual({});
 
     const paid = await h.createSale({ value: 700 });
@@ -151,7 +166,11 @@ describe('the sale on screen once the register is set up', () => {
     await expect(h.setSaleOnScreen({ correlationID: sale.correlationID })).rejects.toMatchObject({ status: 401 });
     // Moving on needs nobody: it only forgets.
     await h.signIn({ operatorId: joao, pin: '1111' });
-    expect((await h.getSaleOnScreen()).sale).toMatchObject({ correlationID: sale.correlationID, status: 'ACTIVE', brCode: sale.brCode });
+    expect((await h.getSaleOnScreen()).sale).toMatchObject({
+      correlationID: sale.correlationID,
+      status: 'ACTIVE',
+      brCode: sale.brCode,
+    });
     await h.signOut();
     expect(await h.setSaleOnScreen({ correlationID: null })).toEqual({});
     await h.signIn({ operatorId: joao, pin: '1111' });

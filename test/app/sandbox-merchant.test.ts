@@ -16,7 +16,13 @@ afterEach(async () => {
 });
 
 const shop = (overrides: Partial<Settings> = {}) =>
-  ({ mode: 'embedded', merchantName: 'Padaria Pão Dourado', merchantCity: 'Campinas', pixKey: '+5511987654321', ...overrides }) as Settings;
+  ({
+    mode: 'embedded',
+    merchantName: 'Padaria Pão Dourado',
+    merchantCity: 'Campinas',
+    pixKey: '+5511987654321',
+    ...overrides,
+  }) as Settings;
 
 function company() {
   const tenant = sandbox.engine.tenancy.resolveTenant(sandbox.appId)!;
@@ -52,7 +58,10 @@ describe('the embedded sandbox’s merchant, through the SandboxService', () => 
     const before = company();
     const refused = embeddedMerchant(sandbox).apply(shop({ pixKey: 'não-é-chave' }));
     await expect(refused).rejects.toBeInstanceOf(PosError);
-    await expect(refused).rejects.toMatchObject({ status: 400, message: expect.stringContaining('Chave Pix inválida') });
+    await expect(refused).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('Chave Pix inválida'),
+    });
     expect(company()).toEqual(before);
   });
 
@@ -65,7 +74,9 @@ describe('the embedded sandbox’s merchant, through the SandboxService', () => 
   });
 
   it('tells a refusal from any other failure', async () => {
-    const refusal = await sandbox.configureMerchant({ merchantName: '東京', merchantCity: 'Recife' }).catch((error: unknown) => error);
+    const refusal = await sandbox
+      .configureMerchant({ merchantName: '東京', merchantCity: 'Recife' })
+      .catch((error: unknown) => error);
     expect(sandboxRefusal(refusal)).toEqual({ status: 400, message: expect.any(String) });
     expect(sandboxRefusal(new Error('disk full'))).toBeNull();
   });

@@ -23,10 +23,16 @@ describe('amount search', () => {
 
 describe('São Paulo day', () => {
   it('spans the local day, whatever the machine time zone', () => {
-    expect(saoPauloDayRange('2026-11-22')).toEqual({ start: '2026-11-22T03:00:00.000Z', end: '2026-11-23T02:59:59.999Z' });
+    expect(saoPauloDayRange('2026-11-22')).toEqual({
+      start: '2026-11-22T03:00:00.000Z',
+      end: '2026-11-23T02:59:59.999Z',
+    });
   });
 
   it('follows the old daylight-saving days (UTC−2 in January 2018)', () => {
-    expect(saoPauloDayRange('2018-01-15')).toEqual({ start: '2018-01-15T02:00:00.000Z', end: '2018-01-16T01:59:59.999Z' });
+    expect(saoPauloDayRange('2018-01-15')).toEqual({
+      start: '2018-01-15T02:00:00.000Z',
+      end: '2018-01-16T01:59:59.999Z',
+    });
   });
 });

@@ -37,7 +37,10 @@ describe("each till's own sales", () => {
 
     // A charge made straight on the same service, the way an integrator's code would.
     const elsewhere = `api-elsewhere-${Date.now()}`;
-    const created = await remoteCall(remote, '/api/v1/charge', { method: 'POST', body: { correlationID: elsewhere, value: 4_200 } });
+    const created = await remoteCall(remote, '/api/v1/charge', {
+      method: 'POST',
+      body: { correlationID: elsewhere, value: 4_200 },
+    });
     expect(created.status).toBe(200);
     // The account really has all three charges: the service lists them.
     const onService = await remoteCall<{ charges: { correlationID: string }[] }>(remote, '/api/v1/charge?limit=100');
@@ -55,7 +58,10 @@ describe("each till's own sales", () => {
 
     const exported = await first.runtime.handlers.exportSales({ day: today });
     expect(exported.fileName).toBe(`vendas-caixa-1-${today}_${today}.csv`);
-    const rows = exported.csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const rows = exported.csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain(firstSale.correlationID);
     expect(rows[1]).toContain(';1234,56;Aguardando;');

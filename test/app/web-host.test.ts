@@ -54,7 +54,11 @@ function payOverHttp(brCode: string, appId = host.appId) {
 }
 
 /** Reads the SSE stream until an event matches. */
-async function nextEvent(url: string, match: (event: PosEvent) => boolean, trigger: () => Promise<unknown>): Promise<PosEvent> {
+async function nextEvent(
+  url: string,
+  match: (event: PosEvent) => boolean,
+  trigger: () => Promise<unknown>,
+): Promise<PosEvent> {
   const abort = new AbortController();
   const response = await fetch(url, { signal: abort.signal });
   expect(response.status).toBe(200);
@@ -92,7 +96,13 @@ describe('the page', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<div id="root">');
     const csp = response.headers.get('content-security-policy')!;
-    for (const directive of ["default-src 'none'", "script-src 'self'", "connect-src 'self'", "frame-ancestors 'none'", "form-action 'none'"]) {
+    for (const directive of [
+      "default-src 'none'",
+      "script-src 'self'",
+      "connect-src 'self'",
+      "frame-ancestors 'none'",
+      "form-action 'none'",
+    ]) {
       expect(csp).toContain(directive);
     }
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -101,9 +111,9 @@ describe('the page', () => {
   it('refuses to start without a built renderer', async () => {
     const other = openRuntime();
     try {
-      await expect(startWebHost({ runtime: other.runtime, rendererDir: join(rendererDir, 'nope') })).rejects.toBeInstanceOf(
-        RendererMissingError,
-      );
+      await expect(
+        startWebHost({ runtime: other.runtime, rendererDir: join(rendererDir, 'nope') }),
+      ).rejects.toBeInstanceOf(RendererMissingError);
     } finally {
       await other.dispose();
     }
@@ -112,12 +122,19 @@ describe('the page', () => {
 
 describe('the bridge', () => {
   it('requires the run token (401)', async () => {
-    for (const headers of [{ 'x-balcao-token': '' }, { 'x-balcao-token': 'x'.repeat(host.token.length) }, { 'x-balcao-token': `${host.token}x` }]) {
+    for (const headers of [
+      { 'x-balcao-token': '' },
+      { 'x-balcao-token': 'x'.repeat(host.token.length) },
+      { 'x-balcao-token': `${host.token}x` },
+    ]) {
       const response = await invoke('getStatus', undefined, headers);
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ error: expect.any(String) });
     }
-    const withoutHeader = await fetch(`${host.origin}/__balcao/invoke/getStatus`, { method: 'POST', headers: { origin: host.origin } });
+    const withoutHeader = await fetch(`${host.origin}/__balcao/invoke/getStatus`, {
+      method: 'POST',
+      headers: { origin: host.origin },
+    });
     expect(withoutHeader.status).toBe(401);
   });
 
@@ -126,14 +143,23 @@ describe('the bridge', () => {
       const response = await invoke('getStatus', undefined, { origin });
       expect(response.status).toBe(403);
     }
-    const noOrigin = await fetch(`${host.origin}/__balcao/invoke/getStatus`, { method: 'POST', headers: { 'x-balcao-token': host.token } });
+    const noOrigin = await fetch(`${host.origin}/__balcao/invoke/getStatus`, {
+      method: 'POST',
+      headers: { 'x-balcao-token': host.token },
+    });
     expect(noOrigin.status).toBe(403);
   });
 
   it('refuses a request naming another host (DNS rebinding) before any token, origin or AppID check (421)', async () => {
     const port = new URL(host.origin).port;
     const paths = ['/', '/__balcao/events?token=' + host.token, '/api/v1/charge'];
-    for (const hostHeader of ['evil.example', `evil.example:${port}`, `127.0.0.1.evil.example:${port}`, `127.0.0.1:1`, '']) {
+    for (const hostHeader of [
+      'evil.example',
+      `evil.example:${port}`,
+      `127.0.0.1.evil.example:${port}`,
+      `127.0.0.1:1`,
+      '',
+    ]) {
       for (const path of paths) {
         // The real token, origin and AppID: only the Host header is wrong, and that alone refuses it.
         const answer = await rawRequest(path, {
@@ -146,7 +172,11 @@ describe('the bridge', () => {
         expect(JSON.parse(answer.body)).toMatchObject({ error: expect.any(String) });
       }
     }
-    const invoked = await rawRequest('/__balcao/invoke/getStatus', { host: 'evil.example', 'x-balcao-token': host.token, origin: host.origin }, 'POST');
+    const invoked = await rawRequest(
+      '/__balcao/invoke/getStatus',
+      { host: 'evil.example', 'x-balcao-token': host.token, origin: host.origin },
+      'POST',
+    );
     expect(invoked.status).toBe(421);
     // Its own names still work, in any letter case.
     for (const own of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`]) {
@@ -178,13 +208,31 @@ describe('the bridge', () => {
       ['listOfflineReview', { day: '2026-11-24' }],
       ['resolveOfflineReview', { correlationID: 'balcao-1', decision: 'maybe' }],
       ['resolveOfflineReview', { correlationID: 'balcao-1' }],
-      ['saveSettings', { offlineSales: { enabled: true, maxSaleValue: 0, maxUnconfirmedTotal: 100, maxAgeMinutes: 60 } }],
-      ['saveSettings', { offlineSales: { enabled: true, maxSaleValue: 10.5, maxUnconfirmedTotal: 100, maxAgeMinutes: 60 } }],
-      ['saveSettings', { offlineSales: { enabled: true, maxSaleValue: 100, maxUnconfirmedTotal: 100, maxAgeMinutes: 0 } }],
-      ['saveSettings', { offlineSales: { enabled: true, maxSaleValue: 100, maxUnconfirmedTotal: 100, maxAgeMinutes: 10_081 } }],
-      ['saveSettings', { offlineSales: { enabled: 'sim', maxSaleValue: 100, maxUnconfirmedTotal: 100, maxAgeMinutes: 60 } }],
+      [
+        'saveSettings',
+        { offlineSales: { enabled: true, maxSaleValue: 0, maxUnconfirmedTotal: 100, maxAgeMinutes: 60 } },
+      ],
+      [
+        'saveSettings',
+        { offlineSales: { enabled: true, maxSaleValue: 10.5, maxUnconfirmedTotal: 100, maxAgeMinutes: 60 } },
+      ],
+      [
+        'saveSettings',
+        { offlineSales: { enabled: true, maxSaleValue: 100, maxUnconfirmedTotal: 100, maxAgeMinutes: 0 } },
+      ],
+      [
+        'saveSettings',
+        { offlineSales: { enabled: true, maxSaleValue: 100, maxUnconfirmedTotal: 100, maxAgeMinutes: 10_081 } },
+      ],
+      [
+        'saveSettings',
+        { offlineSales: { enabled: 'sim', maxSaleValue: 100, maxUnconfirmedTotal: 100, maxAgeMinutes: 60 } },
+      ],
       ['saveSettings', { offlineSales: { enabled: true, maxSaleValue: 100 } }],
-      ['saveSettings', { offlineSales: { enabled: true, maxSaleValue: 100, maxUnconfirmedTotal: 100, maxAgeMinutes: 60, extra: 1 } }],
+      [
+        'saveSettings',
+        { offlineSales: { enabled: true, maxSaleValue: 100, maxUnconfirmedTotal: 100, maxAgeMinutes: 60, extra: 1 } },
+      ],
     ];
     const settingsBefore = await invokeOk('getSettings');
     for (const [method, payload] of bad) {
@@ -207,8 +255,12 @@ describe('the bridge', () => {
     const sale = await invokeOk<Sale>('createSale', { value: 2500 });
     const notOffline = await invoke('markCustomerShowedReceipt', { correlationID: sale.correlationID });
     expect(notOffline.status).toBe(409);
-    expect((await invoke('resolveOfflineReview', { correlationID: sale.correlationID, decision: 'paid' })).status).toBe(409);
-    expect((await invoke('resolveOfflineReview', { correlationID: 'balcao-nao-existe', decision: 'paid' })).status).toBe(404);
+    expect((await invoke('resolveOfflineReview', { correlationID: sale.correlationID, decision: 'paid' })).status).toBe(
+      409,
+    );
+    expect(
+      (await invoke('resolveOfflineReview', { correlationID: 'balcao-nao-existe', decision: 'paid' })).status,
+    ).toBe(404);
     expect((await invoke('markCustomerShowedReceipt', { correlationID: 'balcao-nao-existe' })).status).toBe(404);
     expect(await invokeOk('listOfflineReview')).toEqual({ sales: [] });
     const caps = { enabled: false, maxSaleValue: 20_000, maxUnconfirmedTotal: 90_000, maxAgeMinutes: 120 };
@@ -245,7 +297,9 @@ describe('the bridge', () => {
 describe('the sandbox API on the same port', () => {
   it('serves /api/v1 with the sandbox AppID and refuses without it', async () => {
     const sale = await invokeOk<Sale>('createSale', { value: 990 });
-    const charge = await fetch(`${host.origin}/api/v1/charge/${sale.correlationID}`, { headers: { authorization: host.appId } });
+    const charge = await fetch(`${host.origin}/api/v1/charge/${sale.correlationID}`, {
+      headers: { authorization: host.appId },
+    });
     expect(charge.status).toBe(200);
     expect(((await charge.json()) as { charge: { value: number } }).charge.value).toBe(990);
     expect((await fetch(`${host.origin}/api/v1/charge`)).status).toBe(401);
@@ -272,7 +326,11 @@ describe('remote modes', () => {
       () => invokeOk('simulatePayment', { correlationID: sale.correlationID }),
     );
     expect(event.type === 'sale-updated' && event.sale.correlationID).toBe(sale.correlationID);
-    const refunded = await invokeOk<Sale>('refundSale', { correlationID: sale.correlationID, value: 200, reason: 'Troco' });
+    const refunded = await invokeOk<Sale>('refundSale', {
+      correlationID: sale.correlationID,
+      value: 200,
+      reason: 'Troco',
+    });
     expect(refunded.refundable).toBe(4000);
     const receipt = await invokeOk<{ pdfBase64: string }>('getReceipt', {
       correlationID: sale.correlationID,
@@ -288,13 +346,23 @@ describe('remote modes', () => {
   it('says offline, keeps selling into the queue, and keeps the queue when the mode changes', async () => {
     const deadPort = await freePort();
     // Nothing listens there: saved only because the owner said so ("Salvar mesmo assim").
-    await invokeOk('saveSettings', { mode: 'production', baseUrl: `http://127.0.0.1:${deadPort}`, appId: 'algum-app-id', saveUnreachable: true });
+    await invokeOk('saveSettings', {
+      mode: 'production',
+      baseUrl: `http://127.0.0.1:${deadPort}`,
+      appId: 'algum-app-id',
+      saveUnreachable: true,
+    });
     // Offline selling (on by default) needs a key the service confirmed: this one never answered.
     await waitFor('offline noticed', async () => ((await invokeOk<PosStatus>('getStatus')).online ? undefined : true));
     const refused = await invoke('createSale', { value: 1000 });
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { error: string }).error).toMatch(/venda offline não é possível: a chave Pix ainda não foi confirmada/);
-    expect((await invokeOk<PosStatus>('getStatus')).offline).toMatchObject({ enabled: true, unavailable: expect.stringMatching(/ainda não foi confirmada/) });
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /venda offline não é possível: a chave Pix ainda não foi confirmada/,
+    );
+    expect((await invokeOk<PosStatus>('getStatus')).offline).toMatchObject({
+      enabled: true,
+      unavailable: expect.stringMatching(/ainda não foi confirmada/),
+    });
     // With offline selling off, a sale waits in the queue instead.
     const { offlineSales } = await invokeOk<Settings>('getSettings');
     await invokeOk('saveSettings', { offlineSales: { ...offlineSales, enabled: false } });
@@ -302,7 +370,12 @@ describe('remote modes', () => {
     // Nothing answered: the sale waits, with its create command queued, not lost and not refused.
     expect(pending).toMatchObject({ status: 'PENDING', value: 1000, sync: { queued: 1 } });
     expect(pending.brCode).toBeUndefined();
-    expect(await invokeOk('getStatus')).toMatchObject({ mode: 'production', online: false, connection: 'offline', queued: 1 });
+    expect(await invokeOk('getStatus')).toMatchObject({
+      mode: 'production',
+      online: false,
+      connection: 'offline',
+      queued: 1,
+    });
     // Production never simulates payments.
     expect((await invoke('simulatePayment', { correlationID: 'balcao-x' })).status).toBe(403);
     // Leaving the service with commands queued asks first, and keeps them either way.
@@ -310,7 +383,12 @@ describe('remote modes', () => {
     expect(warned.status).toBe(409);
     expect(((await warned.json()) as { error: string }).error).toMatch(/1 operação aguardando envio/);
     await invokeOk('saveSettings', { mode: 'embedded', confirmQueued: true });
-    expect(await invokeOk('getStatus')).toMatchObject({ mode: 'embedded', online: true, queued: 0, queuedElsewhere: 1 });
+    expect(await invokeOk('getStatus')).toMatchObject({
+      mode: 'embedded',
+      online: true,
+      queued: 0,
+      queuedElsewhere: 1,
+    });
   });
 });
 
@@ -344,7 +422,11 @@ function freePort(): Promise<number> {
 }
 
 /** node:http, because fetch will not send a Host header of the caller's choosing. */
-function rawRequest(path: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; body: string }> {
+function rawRequest(
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(host.origin);
   return new Promise((resolve, reject) => {
     const request = httpRequest({ hostname, port, path, method, headers, setHost: false }, (response) => {

@@ -6,7 +6,11 @@
 import { expect, it } from 'vitest';
 import { ledger } from '../../src/main/engine/ledger/ledger';
 import { ALL_SCOPES } from '../../src/main/engine/operations';
-import { createSandboxCompany, SANDBOX_ISPB, type SandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import {
+  createSandboxCompany,
+  SANDBOX_ISPB,
+  type SandboxCompany,
+} from '../../src/main/engine/tenancy/sandbox-bootstrap';
 import { describeContract, type Harness } from '../support/harness';
 
 const OFFICIAL_NAME = 'Balcão Sandbox Comércio LTDA';
@@ -43,18 +47,35 @@ function caller(h: Harness, appId = h.appId): Caller {
 
 /** A company with the bank account feature (and every scope). */
 function bankCompany(h: Harness, extra: { scopes?: string[]; taxID?: string } = {}): SandboxCompany {
-  return createSandboxCompany(h.engine.db, h.clock.now(), { tradeName: 'Filial', features: ['BANK_ACCOUNT'], ...extra });
+  return createSandboxCompany(h.engine.db, h.clock.now(), {
+    tradeName: 'Filial',
+    features: ['BANK_ACCOUNT'],
+    ...extra,
+  });
 }
 
 /** Puts `cents` on the application's account through a paid static QR code. */
 async function fund(h: Harness, cents: number, appId = h.appId): Promise<void> {
-  const created = (await h.client.request('createPixQrCode', { body: { name: 'Fundos', value: cents } }, { appId })) as any;
+  const created = (await h.client.request(
+    'createPixQrCode',
+    { body: { name: 'Fundos', value: cents } },
+    { appId },
+  )) as any;
   expect(created.status).toBe(200);
-  const paid = await h.client.request('sandboxPayBrCode', { body: { brCode: created.body.pixQrCode.brCode } }, { appId });
+  const paid = await h.client.request(
+    'sandboxPayBrCode',
+    { body: { brCode: created.body.pixQrCode.brCode } },
+    { appId },
+  );
   expect(paid.status).toBe(200);
 }
 
-async function as(h: Harness, appId: string, op: Parameters<Harness['client']['request']>[0], request: object = {}): Promise<any> {
+async function as(
+  h: Harness,
+  appId: string,
+  op: Parameters<Harness['client']['request']>[0],
+  request: object = {},
+): Promise<any> {
   return h.client.request(op, request, { appId });
 }
 
@@ -123,7 +144,9 @@ describeContract('accounts', (h, transport) => {
     await fund(h(), 5_000);
     await h().ok('createPayment', { body: pixKeyPayment('p', 1_200, h().other.pixKey) });
     const listed = await h().ok('listAccounts');
-    expect(listed.accounts).toEqual([{ accountId: me.accountId, isDefault: true, balance: { total: 5_000, blocked: 1_200, available: 3_800 } }]);
+    expect(listed.accounts).toEqual([
+      { accountId: me.accountId, isDefault: true, balance: { total: 5_000, blocked: 1_200, available: 3_800 } },
+    ]);
     // The list never carries the per-account fields (blockedBySecurity, taxId, ...).
     expect(Object.keys(listed.accounts[0]).sort()).toEqual(['accountId', 'balance', 'isDefault']);
     expect(Object.keys(listed.accounts[0].balance).sort()).toEqual(['available', 'blocked', 'total']);
@@ -133,7 +156,11 @@ describeContract('accounts', (h, transport) => {
     const theirs = await as(h(), h().other.appId, 'listAccounts');
     expect(theirs.status).toBe(200);
     expect(theirs.body.accounts).toEqual([
-      { accountId: caller(h(), h().other.appId).accountId, isDefault: true, balance: { total: 1_200, blocked: 0, available: 1_200 } },
+      {
+        accountId: caller(h(), h().other.appId).accountId,
+        isDefault: true,
+        balance: { total: 1_200, blocked: 0, available: 1_200 },
+      },
     ]);
   });
 
@@ -156,15 +183,32 @@ describeContract('accounts', (h, transport) => {
       accounts: all.body.accounts.slice(0, 2),
     });
     const middle = await as(h(), bank.appId, 'listAccounts', { query: { skip: '1', limit: '2' } });
-    expect(middle.body.pageInfo).toEqual({ skip: 1, limit: 2, totalCount: 4, hasPreviousPage: true, hasNextPage: true });
+    expect(middle.body.pageInfo).toEqual({
+      skip: 1,
+      limit: 2,
+      totalCount: 4,
+      hasPreviousPage: true,
+      hasNextPage: true,
+    });
     expect(middle.body.accounts.map((a: any) => a.accountId)).toEqual(ids.slice(1, 3));
     const last = await as(h(), bank.appId, 'listAccounts', { query: { skip: '2', limit: '2' } });
     expect(last.body.pageInfo).toEqual({ skip: 2, limit: 2, totalCount: 4, hasPreviousPage: true, hasNextPage: false });
     expect(last.body.accounts.map((a: any) => a.accountId)).toEqual(ids.slice(2));
     const beyond = await as(h(), bank.appId, 'listAccounts', { query: { skip: '10' } });
-    expect(beyond.body).toEqual({ pageInfo: { skip: 10, limit: 100, totalCount: 4, hasPreviousPage: true, hasNextPage: false }, accounts: [] });
+    expect(beyond.body).toEqual({
+      pageInfo: { skip: 10, limit: 100, totalCount: 4, hasPreviousPage: true, hasNextPage: false },
+      accounts: [],
+    });
 
-    for (const query of [{ limit: '0' }, { limit: '101' }, { limit: 'dez' }, { skip: '-1' }, { skip: '1.5' }, { email: ' ' }, { email: 'x'.repeat(255) }]) {
+    for (const query of [
+      { limit: '0' },
+      { limit: '101' },
+      { limit: 'dez' },
+      { skip: '-1' },
+      { skip: '1.5' },
+      { email: ' ' },
+      { email: 'x'.repeat(255) },
+    ]) {
       const reply = await as(h(), bank.appId, 'listAccounts', { query });
       expect(reply.status, JSON.stringify(query)).toBe(400);
       expect(reply.body).toEqual({ error: expect.any(String) });
@@ -192,7 +236,9 @@ describeContract('accounts', (h, transport) => {
     const me = caller(h());
     const { account, ...rest } = await h().ok('getAccount', { params: { accountId: me.accountId } });
     expect(rest).toEqual({});
-    const row = h().engine.db.prepare('SELECT account FROM bank_accounts WHERE id = ?').get(me.accountId) as { account: string };
+    const row = h().engine.db.prepare('SELECT account FROM bank_accounts WHERE id = ?').get(me.accountId) as {
+      account: string;
+    };
     expect(account).toEqual({
       accountId: me.accountId,
       isDefault: true,
@@ -218,14 +264,21 @@ describeContract('accounts', (h, transport) => {
       blockedByWithdrawSafety: 500,
     });
     // The list sums every kind of block into `blocked`.
-    expect((await h().ok('listAccounts')).accounts[0].balance).toEqual({ total: 10_000, blocked: 3_500, available: 6_500 });
+    expect((await h().ok('listAccounts')).accounts[0].balance).toEqual({
+      total: 10_000,
+      blocked: 3_500,
+      available: 6_500,
+    });
     expectLedgerConsistent(h(), me);
   });
 
   it('answers 400 Account not found for another company’s, an unknown or a malformed account id', async () => {
     const theirs = caller(h(), h().other.appId).accountId;
     for (const accountId of [theirs, '0123456789abcdef01234567', 'nope']) {
-      expect(await h().client.request('getAccount', { params: { accountId } })).toEqual({ status: 400, body: { error: 'Account not found' } });
+      expect(await h().client.request('getAccount', { params: { accountId } })).toEqual({
+        status: 400,
+        body: { error: 'Account not found' },
+      });
     }
     const tooLong = await h().client.request('getAccount', { params: { accountId: 'a'.repeat(65) } });
     expect(tooLong).toMatchObject({ status: 400, body: { error: expect.any(String) } });
@@ -236,7 +289,10 @@ describeContract('accounts', (h, transport) => {
   it('duplicate needs the BANK_ACCOUNT feature: 403 with nothing written', async () => {
     const before = h().counts(...WRITTEN);
     expect(await h().client.request('duplicateAccount')).toEqual({ status: 403, body: { error: NO_FEATURE } });
-    expect(await h().client.request('duplicateAccount', { body: {} })).toEqual({ status: 403, body: { error: NO_FEATURE } });
+    expect(await h().client.request('duplicateAccount', { body: {} })).toEqual({
+      status: 403,
+      body: { error: NO_FEATURE },
+    });
     expect(h().counts(...WRITTEN)).toEqual(before);
     expect((await h().ok('listAccounts')).accounts).toHaveLength(1);
   });
@@ -268,16 +324,23 @@ describeContract('accounts', (h, transport) => {
     expect(account.account).not.toBe(source.account);
     // One ACCOUNT_CREATED event, in the company's outbox.
     expect(h().counts('events').events).toBe(events + 1);
-    const event = h().engine.db.prepare('SELECT name, company_id FROM events ORDER BY seq DESC LIMIT 1').get() as { name: string; company_id: string };
+    const event = h().engine.db.prepare('SELECT name, company_id FROM events ORDER BY seq DESC LIMIT 1').get() as {
+      name: string;
+      company_id: string;
+    };
     expect(event).toEqual({ name: 'ACCOUNT_CREATED', company_id: bank.companyId });
 
-    expect((await as(h(), bank.appId, 'getAccount', { params: { accountId: account.accountId } })).body.account).toEqual(account);
+    expect(
+      (await as(h(), bank.appId, 'getAccount', { params: { accountId: account.accountId } })).body.account,
+    ).toEqual(account);
     expect((await as(h(), bank.appId, 'listAccounts')).body.accounts).toEqual([
       { accountId: bank.accountId, isDefault: true, balance: { total: 3_000, blocked: 0, available: 3_000 } },
       { accountId: account.accountId, isDefault: false, balance: { total: 0, blocked: 0, available: 0 } },
     ]);
     // The source account keeps its money and its default flag.
-    expect((await as(h(), bank.appId, 'getAccount', { params: { accountId: bank.accountId } })).body.account).toEqual(source);
+    expect((await as(h(), bank.appId, 'getAccount', { params: { accountId: bank.accountId } })).body.account).toEqual(
+      source,
+    );
     // Another company cannot see it.
     expect(await h().client.request('getAccount', { params: { accountId: account.accountId } })).toEqual({
       status: 400,
@@ -292,7 +355,10 @@ describeContract('accounts', (h, transport) => {
     const before = h().counts(...WRITTEN);
     const theirs = caller(h(), h().other.appId).accountId;
     for (const accountId of ['0123456789abcdef01234567', theirs, bank.accountId]) {
-      expect(await h().client.request('closeAccount', { params: { accountId } })).toEqual({ status: 404, body: { error: 'Account not found' } });
+      expect(await h().client.request('closeAccount', { params: { accountId } })).toEqual({
+        status: 404,
+        body: { error: 'Account not found' },
+      });
     }
     expect(await h().client.request('closeAccount', { params: { accountId: caller(h()).accountId } })).toEqual({
       status: 403,
@@ -310,16 +376,34 @@ describeContract('accounts', (h, transport) => {
     const bank = bankCompany(h());
     const dup = (await as(h(), bank.appId, 'duplicateAccount')).body.account.accountId as string;
     const events = h().counts('events').events;
-    expect(await as(h(), bank.appId, 'closeAccount', { params: { accountId: dup } })).toEqual({ status: 200, body: { status: 'OK', accountId: dup } });
+    expect(await as(h(), bank.appId, 'closeAccount', { params: { accountId: dup } })).toEqual({
+      status: 200,
+      body: { status: 'OK', accountId: dup },
+    });
     expect(h().counts('events').events).toBe(events + 1);
-    expect((h().engine.db.prepare('SELECT name FROM events ORDER BY seq DESC LIMIT 1').get() as { name: string }).name).toBe('ACCOUNT_CLOSED');
-    const row = h().engine.db.prepare('SELECT closed_at FROM bank_accounts WHERE id = ?').get(dup) as { closed_at: string | null };
+    expect(
+      (h().engine.db.prepare('SELECT name FROM events ORDER BY seq DESC LIMIT 1').get() as { name: string }).name,
+    ).toBe('ACCOUNT_CLOSED');
+    const row = h().engine.db.prepare('SELECT closed_at FROM bank_accounts WHERE id = ?').get(dup) as {
+      closed_at: string | null;
+    };
     expect(row.closed_at).toBe(h().clock.now().toISOString());
 
-    expect(await as(h(), bank.appId, 'closeAccount', { params: { accountId: dup } })).toEqual({ status: 400, body: { error: 'Account already closed' } });
-    expect(await as(h(), bank.appId, 'getAccount', { params: { accountId: dup } })).toEqual({ status: 400, body: { error: 'Account not found' } });
-    expect((await as(h(), bank.appId, 'listAccounts')).body.accounts.map((a: any) => a.accountId)).toEqual([bank.accountId]);
-    expect(await as(h(), bank.appId, 'getAccountLimits', { params: { accountId: dup } })).toEqual({ status: 404, body: { error: 'Account not found' } });
+    expect(await as(h(), bank.appId, 'closeAccount', { params: { accountId: dup } })).toEqual({
+      status: 400,
+      body: { error: 'Account already closed' },
+    });
+    expect(await as(h(), bank.appId, 'getAccount', { params: { accountId: dup } })).toEqual({
+      status: 400,
+      body: { error: 'Account not found' },
+    });
+    expect((await as(h(), bank.appId, 'listAccounts')).body.accounts.map((a: any) => a.accountId)).toEqual([
+      bank.accountId,
+    ]);
+    expect(await as(h(), bank.appId, 'getAccountLimits', { params: { accountId: dup } })).toEqual({
+      status: 404,
+      body: { error: 'Account not found' },
+    });
     expect(await withdraw(h(), dup, 100, bank.appId)).toEqual({ status: 400, body: { error: 'Account not found' } });
     // The application's own account is untouched.
     expect((await as(h(), bank.appId, 'getAccount', { params: { accountId: bank.accountId } })).status).toBe(200);
@@ -357,9 +441,16 @@ describeContract('accounts', (h, transport) => {
     // A withdrawal below R$ 100,00 pays the R$ 1,00 fee: 900 + 100 empties it.
     const out = await withdraw(h(), dup, 900, bank.appId);
     expect(out.status).toBe(200);
-    expect(out.body.withdraw.account).toMatchObject({ accountId: dup, isDefault: false, balance: { total: 0, available: 0 } });
+    expect(out.body.withdraw.account).toMatchObject({
+      accountId: dup,
+      isDefault: false,
+      balance: { total: 0, available: 0 },
+    });
     expectLedgerConsistent(h(), { ...caller(h(), bank.appId), accountId: dup });
-    expect(await as(h(), bank.appId, 'closeAccount', { params: { accountId: dup } })).toEqual({ status: 200, body: { status: 'OK', accountId: dup } });
+    expect(await as(h(), bank.appId, 'closeAccount', { params: { accountId: dup } })).toEqual({
+      status: 200,
+      body: { status: 'OK', accountId: dup },
+    });
   });
 
   it('a payment created from an account that is closed before approval cannot be approved', async () => {
@@ -377,7 +468,9 @@ describeContract('accounts', (h, transport) => {
     });
     // And a new payment cannot name it as its source.
     expect(
-      await as(h(), bank.appId, 'createPayment', { body: pixKeyPayment('again', 100, h().pixKey, { sourceAccountId: dup }) }),
+      await as(h(), bank.appId, 'createPayment', {
+        body: pixKeyPayment('again', 100, h().pixKey, { sourceAccountId: dup }),
+      }),
     ).toEqual({ status: 400, body: { error: 'sourceAccountId: Account not found' } });
   });
 
@@ -392,7 +485,12 @@ describeContract('accounts', (h, transport) => {
     const { withdraw: result, ...rest } = reply.body;
     expect(rest).toEqual({});
     expect(Object.keys(result).sort()).toEqual(['account', 'transaction']);
-    expect(result.transaction).toEqual({ endToEndId: expect.stringMatching(new RegExp(`^E${SANDBOX_ISPB}\\d{12}[A-Za-z0-9]{11}$`)), transaction: 9_900, value: 9_900, fee: 100 });
+    expect(result.transaction).toEqual({
+      endToEndId: expect.stringMatching(new RegExp(`^E${SANDBOX_ISPB}\\d{12}[A-Za-z0-9]{11}$`)),
+      transaction: 9_900,
+      value: 9_900,
+      fee: 100,
+    });
     expect(result.account).toEqual({
       ...(await h().ok('getAccount', { params: { accountId: me.accountId } })).account,
       balance: { total: 0, blocked: 0, available: 0, blockedBySecurity: 0, blockedByWithdrawSafety: 0 },
@@ -400,12 +498,21 @@ describeContract('accounts', (h, transport) => {
     expect(await getBalance(h(), me.accountId)).toEqual(result.account.balance);
     expectLedgerConsistent(h(), me);
     expect(h().counts('events').events).toBe(events + 1);
-    expect((h().engine.db.prepare('SELECT name FROM events ORDER BY seq DESC LIMIT 1').get() as { name: string }).name).toBe('ACCOUNT_WITHDRAW_CONFIRMED');
+    expect(
+      (h().engine.db.prepare('SELECT name FROM events ORDER BY seq DESC LIMIT 1').get() as { name: string }).name,
+    ).toBe('ACCOUNT_WITHDRAW_CONFIRMED');
 
     const e2e = result.transaction.endToEndId as string;
     const withdrawals = (await h().ok('listTransactions', { query: { type: 'WITHDRAW' } })).transactions;
     expect(withdrawals).toEqual([
-      expect.objectContaining({ type: 'WITHDRAW', status: 'CONFIRMED', value: 9_900, endToEndId: e2e, endToEndID: e2e, time: h().clock.now().toISOString() }),
+      expect.objectContaining({
+        type: 'WITHDRAW',
+        status: 'CONFIRMED',
+        value: 9_900,
+        endToEndId: e2e,
+        endToEndID: e2e,
+        time: h().clock.now().toISOString(),
+      }),
     ]);
     expect(withdrawals[0].payer).toMatchObject({ name: OFFICIAL_NAME, taxID: { taxID: me.taxId, type: 'BR:CNPJ' } });
     const fees = (await h().ok('listTransactions', { query: { type: 'FEE' } })).transactions;
@@ -424,9 +531,14 @@ describeContract('accounts', (h, transport) => {
     for (const ref of [pixIn.endToEndId, fees[0].endToEndId, 'E00000000202611221500abcdefghijk']) {
       expect((await h().ok('listTransactions', { query: { withdrawal: ref } })).transactions, ref).toEqual([]);
     }
-    expect((await h().ok('getTransaction', { params: { id: e2e } })).transaction).toMatchObject({ type: 'WITHDRAW', value: 9_900 });
+    expect((await h().ok('getTransaction', { params: { id: e2e } })).transaction).toMatchObject({
+      type: 'WITHDRAW',
+      value: 9_900,
+    });
     // Another company does not see it.
-    expect(((await as(h(), h().other.appId, 'listTransactions', { query: { withdrawal: e2e } })).body.transactions)).toEqual([]);
+    expect(
+      (await as(h(), h().other.appId, 'listTransactions', { query: { withdrawal: e2e } })).body.transactions,
+    ).toEqual([]);
   });
 
   it('value + fee must be covered: 9 901 of 10 000 is refused (fee 100) with nothing written, from 10 000 it is free', async () => {
@@ -434,7 +546,10 @@ describeContract('accounts', (h, transport) => {
     await fund(h(), 10_000);
     const before = h().counts(...WRITTEN);
     const refused = await withdraw(h(), me.accountId, 9_901);
-    expect(refused).toEqual({ status: 400, body: { error: expect.stringMatching(/^Account does not have enough balance to complete the operation/) } });
+    expect(refused).toEqual({
+      status: 400,
+      body: { error: expect.stringMatching(/^Account does not have enough balance to complete the operation/) },
+    });
     expect(refused.body.error).toContain('needed 10001 cents');
     expect(await withdraw(h(), me.accountId, 10_001)).toMatchObject({ status: 400 });
     expect(h().counts(...WRITTEN)).toEqual(before);
@@ -442,11 +557,19 @@ describeContract('accounts', (h, transport) => {
     const free = await withdraw(h(), me.accountId, 10_000);
     expect(free.status).toBe(200);
     expect(free.body.withdraw.transaction).toMatchObject({ value: 10_000, transaction: 10_000, fee: 0 });
-    expect(free.body.withdraw.account.balance).toEqual({ total: 0, blocked: 0, available: 0, blockedBySecurity: 0, blockedByWithdrawSafety: 0 });
+    expect(free.body.withdraw.account.balance).toEqual({
+      total: 0,
+      blocked: 0,
+      available: 0,
+      blockedBySecurity: 0,
+      blockedByWithdrawSafety: 0,
+    });
     expect((await h().ok('listTransactions', { query: { type: 'FEE' } })).transactions).toEqual([]);
-    expect((await h().ok('listTransactions', { query: { withdrawal: free.body.withdraw.transaction.endToEndId } })).transactions.map((t: any) => t.type)).toEqual([
-      'WITHDRAW',
-    ]);
+    expect(
+      (
+        await h().ok('listTransactions', { query: { withdrawal: free.body.withdraw.transaction.endToEndId } })
+      ).transactions.map((t: any) => t.type),
+    ).toEqual(['WITHDRAW']);
     // Nothing left: even one cent is refused.
     expect(await withdraw(h(), me.accountId, 1)).toMatchObject({ status: 400 });
     expectLedgerConsistent(h(), me);
@@ -461,8 +584,12 @@ describeContract('accounts', (h, transport) => {
     const b = await withdraw(h(), me.accountId, 10_000);
     expect(b.body.withdraw.transaction.fee).toBe(0);
     expect(b.body.withdraw.account.balance.total).toBe(0);
-    expect((await h().ok('listTransactions', { query: { type: 'WITHDRAW' } })).transactions.map((t: any) => t.value).sort()).toEqual([10_000, 9_999]);
-    expect((await h().ok('listTransactions', { query: { type: 'FEE' } })).transactions.map((t: any) => t.value)).toEqual([100]);
+    expect(
+      (await h().ok('listTransactions', { query: { type: 'WITHDRAW' } })).transactions.map((t: any) => t.value).sort(),
+    ).toEqual([10_000, 9_999]);
+    expect(
+      (await h().ok('listTransactions', { query: { type: 'FEE' } })).transactions.map((t: any) => t.value),
+    ).toEqual([100]);
   });
 
   it('only the available balance can be withdrawn: held and blocked money is not', async () => {
@@ -473,10 +600,19 @@ describeContract('accounts', (h, transport) => {
     await h().ok('createPayment', { body: pixKeyPayment('held', 1_000, h().other.pixKey) });
     // 5 000 available: 4 901 + 100 is too much, 4 900 + 100 fits.
     const before = h().counts(...WRITTEN);
-    expect(await withdraw(h(), me.accountId, 4_901)).toMatchObject({ status: 400, body: { error: expect.stringContaining('available 5000') } });
+    expect(await withdraw(h(), me.accountId, 4_901)).toMatchObject({
+      status: 400,
+      body: { error: expect.stringContaining('available 5000') },
+    });
     expect(h().counts(...WRITTEN)).toEqual(before);
     const ok = await withdraw(h(), me.accountId, 4_900);
-    expect(ok.body.withdraw.account.balance).toEqual({ total: 5_000, blocked: 5_000, available: 0, blockedBySecurity: 3_000, blockedByWithdrawSafety: 1_000 });
+    expect(ok.body.withdraw.account.balance).toEqual({
+      total: 5_000,
+      blocked: 5_000,
+      available: 0,
+      blockedBySecurity: 3_000,
+      blockedByWithdrawSafety: 1_000,
+    });
     expectLedgerConsistent(h(), me);
   });
 
@@ -484,12 +620,26 @@ describeContract('accounts', (h, transport) => {
     const me = caller(h());
     await fund(h(), 50_000);
     const before = h().counts(...WRITTEN);
-    for (const body of [{}, { value: 0 }, { value: -100 }, { value: 1.5 }, { value: '1,00' }, { value: null }, { value: 100_000_000_000 }, { valor: 100 }, [], 'text', 42]) {
+    for (const body of [
+      {},
+      { value: 0 },
+      { value: -100 },
+      { value: 1.5 },
+      { value: '1,00' },
+      { value: null },
+      { value: 100_000_000_000 },
+      { valor: 100 },
+      [],
+      'text',
+      42,
+    ]) {
       const reply = await h().client.request('withdraw', { params: { accountId: me.accountId }, body });
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect((reply as any).body, JSON.stringify(body)).toEqual({ error: expect.any(String) });
     }
-    expect(await h().client.request('withdraw', { params: { accountId: me.accountId } })).toMatchObject({ status: 400 });
+    expect(await h().client.request('withdraw', { params: { accountId: me.accountId } })).toMatchObject({
+      status: 400,
+    });
     const theirs = caller(h(), h().other.appId).accountId;
     for (const accountId of [theirs, '0123456789abcdef01234567']) {
       expect(await withdraw(h(), accountId, 100)).toEqual({ status: 400, body: { error: 'Account not found' } });
@@ -514,12 +664,17 @@ describeContract('accounts', (h, transport) => {
       status: 404,
       body: { error: 'Receipt not found' },
     });
-    expect(await as(h(), h().other.appId, 'getReceipt', { params: { receiptType: 'pix-out', endToEndId: e2e } })).toEqual({
+    expect(
+      await as(h(), h().other.appId, 'getReceipt', { params: { receiptType: 'pix-out', endToEndId: e2e } }),
+    ).toEqual({
       status: 404,
       body: { error: 'Receipt not found' },
     });
     const fee = (await h().ok('listTransactions', { query: { type: 'FEE' } })).transactions[0];
-    expect((await h().client.request('getReceipt', { params: { receiptType: 'pix-out', endToEndId: fee.endToEndId } })).status).toBeGreaterThanOrEqual(400);
+    expect(
+      (await h().client.request('getReceipt', { params: { receiptType: 'pix-out', endToEndId: fee.endToEndId } }))
+        .status,
+    ).toBeGreaterThanOrEqual(400);
   });
 
   it('two withdrawals racing for the same money: one is paid, the other refused, never an overdraft', async () => {
@@ -548,13 +703,17 @@ describeContract('accounts', (h, transport) => {
       },
     });
     // Empty when asked: it closes, with the Pix still in flight towards it.
-    expect((await as(h(), bank.appId, 'closeAccount', { params: { accountId: dupAccount.accountId } })).status).toBe(200);
+    expect((await as(h(), bank.appId, 'closeAccount', { params: { accountId: dupAccount.accountId } })).status).toBe(
+      200,
+    );
     await settle(h());
     const failed = await h().ok('getPayment', { params: { id: 'to-closing' } });
     expect(failed.payment).toMatchObject({ status: 'FAILED', failureCode: 'PAYMENT_REJECTED_BY_RECEIVER' });
     expect(failed.transaction.providerRejectedReason).toMatch(/^AC03 - /);
     expect(await getBalance(h(), caller(h()).accountId)).toMatchObject({ total: 5_000, blocked: 0, available: 5_000 });
-    expect(h().engine.db.prepare('SELECT balance_total FROM bank_accounts WHERE id = ?').get(dupAccount.accountId)).toEqual({ balance_total: 0 });
+    expect(
+      h().engine.db.prepare('SELECT balance_total FROM bank_accounts WHERE id = ?').get(dupAccount.accountId),
+    ).toEqual({ balance_total: 0 });
   });
 
   // ---------------------------------------------------------------- limits
@@ -569,9 +728,20 @@ describeContract('accounts', (h, transport) => {
     // A night limit below the day limit, as the Central Bank's rule for companies has it.
     expect(limits.pixNightLimit).toBeLessThan(limits.pixDayLimit);
 
-    setLimits(h(), me.accountId, { pixDayLimit: 12_345, pixOutSameHolderNightLimit: 777, dayStartAt: '07:30', nightStartAt: '21:00' });
+    setLimits(h(), me.accountId, {
+      pixDayLimit: 12_345,
+      pixOutSameHolderNightLimit: 777,
+      dayStartAt: '07:30',
+      nightStartAt: '21:00',
+    });
     const custom = (await h().ok('getAccountLimits', { params: { accountId: me.accountId } })).limits;
-    expect(custom).toEqual({ ...limits, pixDayLimit: 12_345, pixOutSameHolderNightLimit: 777, dayStartAt: '07:30', nightStartAt: '21:00' });
+    expect(custom).toEqual({
+      ...limits,
+      pixDayLimit: 12_345,
+      pixOutSameHolderNightLimit: 777,
+      dayStartAt: '07:30',
+      nightStartAt: '21:00',
+    });
 
     // A duplicated account has the defaults of its own.
     const bank = bankCompany(h());
@@ -582,7 +752,10 @@ describeContract('accounts', (h, transport) => {
   it('limits: 404 for an unknown or another company’s account', async () => {
     const theirs = caller(h(), h().other.appId).accountId;
     for (const accountId of ['0123456789abcdef01234567', theirs, 'x']) {
-      expect(await h().client.request('getAccountLimits', { params: { accountId } })).toEqual({ status: 404, body: { error: 'Account not found' } });
+      expect(await h().client.request('getAccountLimits', { params: { accountId } })).toEqual({
+        status: 404,
+        body: { error: 'Account not found' },
+      });
     }
   });
 
@@ -596,14 +769,21 @@ describeContract('accounts', (h, transport) => {
     const over = await withdraw(h(), me.accountId, 5_001);
     expect(over).toEqual({
       status: 400,
-      body: { error: expect.stringMatching(/^REACH_TRANSFER_LIMIT: the Pix out day limit to the same holder of R\$ 150\.00 would be exceeded \(R\$ 100\.00 used since /) },
+      body: {
+        error: expect.stringMatching(
+          /^REACH_TRANSFER_LIMIT: the Pix out day limit to the same holder of R\$ 150\.00 would be exceeded \(R\$ 100\.00 used since /,
+        ),
+      },
     });
     expect(h().counts(...WRITTEN)).toEqual(before);
     // Exactly up to the limit passes; the fee of a small withdrawal does not count towards it.
     const fits = await withdraw(h(), me.accountId, 5_000);
     expect(fits.status).toBe(200);
     expect(fits.body.withdraw.transaction.fee).toBe(100);
-    expect(await withdraw(h(), me.accountId, 1)).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^REACH_TRANSFER_LIMIT/) } });
+    expect(await withdraw(h(), me.accountId, 1)).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/^REACH_TRANSFER_LIMIT/) },
+    });
     expect(await getBalance(h(), me.accountId)).toMatchObject({ total: 50_000 - 15_000 - 100 });
   });
 
@@ -616,7 +796,9 @@ describeContract('accounts', (h, transport) => {
     h().clock.set('2026-11-22T23:00:00.000Z');
     expect(await withdraw(h(), me.accountId, 3_001)).toMatchObject({
       status: 400,
-      body: { error: expect.stringMatching(/^REACH_TRANSFER_LIMIT: the Pix out night limit to the same holder of R\$ 30\.00/) },
+      body: {
+        error: expect.stringMatching(/^REACH_TRANSFER_LIMIT: the Pix out night limit to the same holder of R\$ 30\.00/),
+      },
     });
     expect((await withdraw(h(), me.accountId, 3_000)).status).toBe(200);
     // Still the night at 05:59 in São Paulo (08:59Z the next day).
@@ -631,12 +813,20 @@ describeContract('accounts', (h, transport) => {
   it('the day and night periods follow the account’s own dayStartAt and nightStartAt (São Paulo time)', async () => {
     const me = caller(h());
     await fund(h(), 100_000);
-    setLimits(h(), me.accountId, { dayStartAt: '08:00', nightStartAt: '18:00', pixOutSameHolderDayLimit: 50_000, pixOutSameHolderNightLimit: 1_000 });
+    setLimits(h(), me.accountId, {
+      dayStartAt: '08:00',
+      nightStartAt: '18:00',
+      pixOutSameHolderDayLimit: 50_000,
+      pixOutSameHolderNightLimit: 1_000,
+    });
     // 12:00 in São Paulo: day.
     expect((await withdraw(h(), me.accountId, 20_000)).status).toBe(200);
     // 18:30 in São Paulo (21:30Z): already night under these limits, though before the default 20:00.
     h().clock.set('2026-11-22T21:30:00.000Z');
-    expect(await withdraw(h(), me.accountId, 1_001)).toMatchObject({ status: 400, body: { error: expect.stringMatching(/night limit to the same holder of R\$ 10\.00/) } });
+    expect(await withdraw(h(), me.accountId, 1_001)).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/night limit to the same holder of R\$ 10\.00/) },
+    });
     expect((await withdraw(h(), me.accountId, 1_000)).status).toBe(200);
     // 07:59 the next day (10:59Z): still that night.
     h().clock.set('2026-11-23T10:59:00.000Z');
@@ -652,14 +842,21 @@ describeContract('accounts', (h, transport) => {
     setLimits(h(), me.accountId, { pixDayLimit: 12_000 });
     expect((await withdraw(h(), me.accountId, 10_000)).status).toBe(200);
     const before = h().counts('payments', ...WRITTEN);
-    expect(await h().client.request('createPayment', { body: pixKeyPayment('over', 2_001, h().other.pixKey) })).toMatchObject({
+    expect(
+      await h().client.request('createPayment', { body: pixKeyPayment('over', 2_001, h().other.pixKey) }),
+    ).toMatchObject({
       status: 400,
       body: { error: expect.stringMatching(/^REACH_TRANSFER_LIMIT: the Pix day limit of R\$ 120\.00/) },
     });
     expect(h().counts('payments', ...WRITTEN)).toEqual(before);
-    expect((await h().ok('createPayment', { body: pixKeyPayment('fits', 2_000, h().other.pixKey) })).payment.status).toBe('APPROVED');
+    expect(
+      (await h().ok('createPayment', { body: pixKeyPayment('fits', 2_000, h().other.pixKey) })).payment.status,
+    ).toBe('APPROVED');
     // And the approved payment counts against a later withdrawal.
-    expect(await withdraw(h(), me.accountId, 1)).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^REACH_TRANSFER_LIMIT: the Pix day limit/) } });
+    expect(await withdraw(h(), me.accountId, 1)).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/^REACH_TRANSFER_LIMIT: the Pix day limit/) },
+    });
   });
 
   it('payments to other holders do not use the same-holder limit; payments to the same holder share it with withdrawals', async () => {
@@ -667,8 +864,12 @@ describeContract('accounts', (h, transport) => {
     await fund(h(), 100_000);
     setLimits(h(), me.accountId, { pixOutSameHolderDayLimit: 5_000, pixOutDifferentHolderDayLimit: 8_000 });
     // Another company of this sandbox with a different CNPJ: a different holder.
-    expect((await h().ok('createPayment', { body: pixKeyPayment('other-holder', 8_000, h().other.pixKey) })).payment.status).toBe('APPROVED');
-    expect(await h().client.request('createPayment', { body: pixKeyPayment('other-holder-2', 1, h().other.pixKey) })).toMatchObject({
+    expect(
+      (await h().ok('createPayment', { body: pixKeyPayment('other-holder', 8_000, h().other.pixKey) })).payment.status,
+    ).toBe('APPROVED');
+    expect(
+      await h().client.request('createPayment', { body: pixKeyPayment('other-holder-2', 1, h().other.pixKey) }),
+    ).toMatchObject({
       status: 400,
       body: { error: expect.stringMatching(/^REACH_TRANSFER_LIMIT: the Pix out day limit to other holders/) },
     });
@@ -676,34 +877,48 @@ describeContract('accounts', (h, transport) => {
     expect((await withdraw(h(), me.accountId, 3_000)).status).toBe(200);
     // A company under the same CNPJ: a Pix out to it is to the same holder, and shares the 5 000 with the withdrawal.
     const sibling = createSandboxCompany(h().engine.db, h().clock.now(), { tradeName: 'Mesma Dona', taxID: me.taxId });
-    expect(await h().client.request('createPayment', { body: pixKeyPayment('same-holder', 2_001, sibling.pixKey) })).toMatchObject({
+    expect(
+      await h().client.request('createPayment', { body: pixKeyPayment('same-holder', 2_001, sibling.pixKey) }),
+    ).toMatchObject({
       status: 400,
-      body: { error: expect.stringMatching(/^REACH_TRANSFER_LIMIT: the Pix out day limit to the same holder of R\$ 50\.00 would be exceeded \(R\$ 30\.00 used/) },
+      body: {
+        error: expect.stringMatching(
+          /^REACH_TRANSFER_LIMIT: the Pix out day limit to the same holder of R\$ 50\.00 would be exceeded \(R\$ 30\.00 used/,
+        ),
+      },
     });
-    expect((await h().ok('createPayment', { body: pixKeyPayment('same-holder', 2_000, sibling.pixKey) })).payment.status).toBe('APPROVED');
-    expect(await withdraw(h(), me.accountId, 1)).toMatchObject({ status: 400, body: { error: expect.stringMatching(/same holder/) } });
+    expect(
+      (await h().ok('createPayment', { body: pixKeyPayment('same-holder', 2_000, sibling.pixKey) })).payment.status,
+    ).toBe('APPROVED');
+    expect(await withdraw(h(), me.accountId, 1)).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/same holder/) },
+    });
   });
 
   // ---------------------------------------------------------------- HTTP paths
 
-  it.skipIf(transport !== 'http')('serves the list at /api/v1/account/ as the spec writes it, and no POST on /api/v1/account/{id}', async () => {
-    const me = caller(h());
-    const headers = { authorization: h().appId };
-    const slash = await fetch(`${h().baseUrl}/api/v1/account/?skip=0&limit=5`, { headers });
-    expect(slash.status).toBe(200);
-    const bare = await fetch(`${h().baseUrl}/api/v1/account?skip=0&limit=5`, { headers });
-    expect(await slash.json()).toEqual(await bare.json());
-    // What @woovi/node-sdk 1.3.3's account.withdraw sends (remote-api-notes §7.2): no such route.
-    const before = h().counts(...WRITTEN);
-    const wrong = await fetch(`${h().baseUrl}/api/v1/account/${me.accountId}`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ accountId: me.accountId, value: 100 }),
-    });
-    expect(wrong.status).toBe(404);
-    expect(await wrong.json()).toEqual({ error: `Route POST /api/v1/account/${me.accountId} not found` });
-    expect(h().counts(...WRITTEN)).toEqual(before);
-  });
+  it.skipIf(transport !== 'http')(
+    'serves the list at /api/v1/account/ as the spec writes it, and no POST on /api/v1/account/{id}',
+    async () => {
+      const me = caller(h());
+      const headers = { authorization: h().appId };
+      const slash = await fetch(`${h().baseUrl}/api/v1/account/?skip=0&limit=5`, { headers });
+      expect(slash.status).toBe(200);
+      const bare = await fetch(`${h().baseUrl}/api/v1/account?skip=0&limit=5`, { headers });
+      expect(await slash.json()).toEqual(await bare.json());
+      // What @woovi/node-sdk 1.3.3's account.withdraw sends (remote-api-notes §7.2): no such route.
+      const before = h().counts(...WRITTEN);
+      const wrong = await fetch(`${h().baseUrl}/api/v1/account/${me.accountId}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ accountId: me.accountId, value: 100 }),
+      });
+      expect(wrong.status).toBe(404);
+      expect(await wrong.json()).toEqual({ error: `Route POST /api/v1/account/${me.accountId} not found` });
+      expect(h().counts(...WRITTEN)).toEqual(before);
+    },
+  );
 
   // ---------------------------------------------------------------- auth
 
@@ -726,8 +941,14 @@ describeContract('accounts', (h, transport) => {
         status: 403,
         body: { error: `Application does not have required scope: ${scope}` },
       });
-      expect(await h().client.request(op, request, { appId: null }), op).toMatchObject({ status: 401, body: { error: expect.any(String) } });
-      expect(await h().client.request(op, request, { appId: 'bogus' }), op).toMatchObject({ status: 401, body: { error: expect.any(String) } });
+      expect(await h().client.request(op, request, { appId: null }), op).toMatchObject({
+        status: 401,
+        body: { error: expect.any(String) },
+      });
+      expect(await h().client.request(op, request, { appId: 'bogus' }), op).toMatchObject({
+        status: 401,
+        body: { error: expect.any(String) },
+      });
       // Holding only that scope is enough to pass the check (duplicate also needs the feature).
       const only = bankCompany(h(), { scopes: [scope] });
       const own = caller(h(), only.appId).accountId;
@@ -737,6 +958,9 @@ describeContract('accounts', (h, transport) => {
       expect(reply.body?.error ?? '', op).not.toMatch(/required scope|feature/);
     }
     // The created companies are the only writes (their rows, no transactions nor entries).
-    expect(h().counts('transactions', 'ledger_entries')).toEqual({ transactions: before.transactions, ledger_entries: before.ledger_entries });
+    expect(h().counts('transactions', 'ledger_entries')).toEqual({
+      transactions: before.transactions,
+      ledger_entries: before.ledger_entries,
+    });
   });
 });

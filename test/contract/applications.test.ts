@@ -25,8 +25,18 @@ function accountOf(h: Harness, appId = h.appId): string {
   return h.engine.tenancy.resolveTenant(appId)!.account.id;
 }
 
-async function createApp(h: Harness, application: Record<string, unknown>, appId = h.appId, accountId = accountOf(h, appId)): Promise<Reply> {
-  return call(h, 'createApplication', { body: { accountId, application: { name: 'Integração', type: 'API', ...application } } }, appId);
+async function createApp(
+  h: Harness,
+  application: Record<string, unknown>,
+  appId = h.appId,
+  accountId = accountOf(h, appId),
+): Promise<Reply> {
+  return call(
+    h,
+    'createApplication',
+    { body: { accountId, application: { name: 'Integração', type: 'API', ...application } } },
+    appId,
+  );
 }
 
 function applicationRow(h: Harness, clientId: string): any {
@@ -35,7 +45,10 @@ function applicationRow(h: Harness, clientId: string): any {
 
 describeContract('applications', (h, transport) => {
   it('creates an application with chosen scopes: 201, its credentials, and an AppID that holds exactly those scopes at once', async () => {
-    const created = await createApp(h(), { name: 'Loja online', scopes: ['CHARGE_GET', 'CHARGE_GET_LIST', 'CHARGE_GET'] });
+    const created = await createApp(h(), {
+      name: 'Loja online',
+      scopes: ['CHARGE_GET', 'CHARGE_GET_LIST', 'CHARGE_GET'],
+    });
     expect(created.status).toBe(201);
     const application = created.body.application;
     expect(application).toEqual({
@@ -49,7 +62,9 @@ describeContract('applications', (h, transport) => {
       scopes: ['CHARGE_GET', 'CHARGE_GET_LIST'],
     });
     // The AppID is the real service's: base64 of "<clientId>:<clientSecret>".
-    expect(Buffer.from(application.appID, 'base64').toString()).toBe(`${application.clientId}:${application.clientSecret}`);
+    expect(Buffer.from(application.appID, 'base64').toString()).toBe(
+      `${application.clientId}:${application.clientSecret}`,
+    );
 
     // Same company: it reads the charges the sandbox's application created.
     await h().ok('createCharge', { body: { correlationID: 'pedido-1', value: 1500 } });
@@ -60,7 +75,12 @@ describeContract('applications', (h, transport) => {
 
     // Outside its scopes: 403 with the scope named, and nothing written.
     const before = h().counts('charges');
-    const refused = await call(h(), 'createCharge', { body: { correlationID: 'pedido-2', value: 100 } }, application.appID);
+    const refused = await call(
+      h(),
+      'createCharge',
+      { body: { correlationID: 'pedido-2', value: 100 } },
+      application.appID,
+    );
     expect(refused).toEqual({ status: 403, body: { error: 'Application does not have required scope: CHARGE_POST' } });
     expect(h().counts('charges')).toEqual(before);
     expect((await call(h(), 'createApplication', { body: {} }, application.appID)).body).toEqual({
@@ -76,12 +96,17 @@ describeContract('applications', (h, transport) => {
     expect(applicationRow(h(), created.body.application.clientId).every_scope).toBe(1);
     expect(h().engine.tenancy.resolveTenant(appId)!.scopes).toEqual(new Set(ALL_SCOPES));
     // It can do what any scope allows, creating applications included.
-    expect((await call(h(), 'createCharge', { body: { correlationID: 'legado-1', value: 700 } }, appId)).status).toBe(200);
+    expect((await call(h(), 'createCharge', { body: { correlationID: 'legado-1', value: 700 } }, appId)).status).toBe(
+      200,
+    );
     expect((await createApp(h(), { name: 'Filha', scopes: ['CHARGE_GET'] }, appId)).status).toBe(201);
   });
 
   it('requires scopes under APPLICATION_SCOPES_REQUIRED: 400 "Scopes are required" without them or with none', async () => {
-    const strict = createSandboxCompany(h().engine.db, h().clock.now(), { tradeName: 'Exigente', features: ['APPLICATION_SCOPES_REQUIRED'] });
+    const strict = createSandboxCompany(h().engine.db, h().clock.now(), {
+      tradeName: 'Exigente',
+      features: ['APPLICATION_SCOPES_REQUIRED'],
+    });
     const before = h().counts('applications');
     for (const application of [{}, { scopes: [] }]) {
       const refused = await createApp(h(), application, strict.appId);
@@ -99,7 +124,10 @@ describeContract('applications', (h, transport) => {
       status: 400,
       body: { error: 'Invalid scopes: CHARGE_FLY, INVALID_SCOPE' },
     });
-    expect(await createApp(h(), { scopes: [] })).toEqual({ status: 400, body: { error: 'application.scopes must list at least one scope' } });
+    expect(await createApp(h(), { scopes: [] })).toEqual({
+      status: 400,
+      body: { error: 'application.scopes must list at least one scope' },
+    });
     expect(h().counts('applications')).toEqual(before);
   });
 
@@ -114,27 +142,51 @@ describeContract('applications', (h, transport) => {
       [{ accountId, application: 'x' }, 'application: must be an object'],
       [{ accountId, application: { type: 'API' } }, 'application.name: is required'],
       [{ accountId, application: { name: '   ', type: 'API' } }, 'application.name: is required'],
-      [{ accountId, application: { name: 'x'.repeat(101), type: 'API' } }, 'application.name: is too long (max 100 characters)'],
+      [
+        { accountId, application: { name: 'x'.repeat(101), type: 'API' } },
+        'application.name: is too long (max 100 characters)',
+      ],
       [{ accountId, application: { name: 'x' } }, 'application.type: is required'],
-      [{ accountId, application: { name: 'x', type: 'POS' } }, 'application.type: Only MASTER application can create other application types'],
+      [
+        { accountId, application: { name: 'x', type: 'POS' } },
+        'application.type: Only MASTER application can create other application types',
+      ],
       [{ accountId, application: { name: 'x', type: 'WEB' } }, 'application.type: must be API'],
-      [{ accountId, application: { name: 'x', type: 'API', scopes: 'CHARGE_GET' } }, 'application.scopes: must be an array of scope names'],
-      [{ accountId, application: { name: 'x', type: 'API', scopes: [7] } }, 'application.scopes.0: must be a scope name'],
+      [
+        { accountId, application: { name: 'x', type: 'API', scopes: 'CHARGE_GET' } },
+        'application.scopes: must be an array of scope names',
+      ],
+      [
+        { accountId, application: { name: 'x', type: 'API', scopes: [7] } },
+        'application.scopes.0: must be a scope name',
+      ],
     ];
     for (const [body, error] of cases) {
       const reply = await call(h(), 'createApplication', { body });
       expect(reply, JSON.stringify(body)).toEqual({ status: 400, body: { error } });
     }
-    expect(await call(h(), 'createApplication', { body: [1] })).toEqual({ status: 400, body: { error: 'body: expected a JSON object' } });
+    expect(await call(h(), 'createApplication', { body: [1] })).toEqual({
+      status: 400,
+      body: { error: 'body: expected a JSON object' },
+    });
     expect(h().counts('applications')).toEqual(before);
   });
 
   it("refuses another company's account and a closed account as 400 Account not found", async () => {
     const other = h().engine.tenancy.resolveTenant(h().other.appId)!;
-    expect(await createApp(h(), {}, h().appId, other.account.id)).toEqual({ status: 400, body: { error: 'Account not found' } });
-    expect(await createApp(h(), {}, h().appId, '0123456789abcdef01234567')).toEqual({ status: 400, body: { error: 'Account not found' } });
+    expect(await createApp(h(), {}, h().appId, other.account.id)).toEqual({
+      status: 400,
+      body: { error: 'Account not found' },
+    });
+    expect(await createApp(h(), {}, h().appId, '0123456789abcdef01234567')).toEqual({
+      status: 400,
+      body: { error: 'Account not found' },
+    });
 
-    const branch = createSandboxCompany(h().engine.db, h().clock.now(), { tradeName: 'Filial', features: ['BANK_ACCOUNT'] });
+    const branch = createSandboxCompany(h().engine.db, h().clock.now(), {
+      tradeName: 'Filial',
+      features: ['BANK_ACCOUNT'],
+    });
     const second = (await call(h(), 'duplicateAccount', {}, branch.appId)).body.account.accountId;
     // An application on the company's second account works on that account.
     const onSecond = await createApp(h(), { scopes: ['ACCOUNT_GET'] }, branch.appId, second);
@@ -143,7 +195,10 @@ describeContract('applications', (h, transport) => {
     expect(h().engine.tenancy.resolveTenant(onSecond.body.application.appID)!.account.id).toBe(second);
 
     expect((await call(h(), 'closeAccount', { params: { accountId: second } }, branch.appId)).status).toBe(200);
-    expect(await createApp(h(), {}, branch.appId, second)).toEqual({ status: 400, body: { error: 'Account not found' } });
+    expect(await createApp(h(), {}, branch.appId, second)).toEqual({
+      status: 400,
+      body: { error: 'Account not found' },
+    });
   });
 
   it('never lets an application grant scopes it does not hold (403), nor a legacy application unless it holds every scope', async () => {
@@ -156,14 +211,18 @@ describeContract('applications', (h, transport) => {
     });
     expect(await createApp(h(), {}, appId)).toEqual({
       status: 403,
-      body: { error: 'An application without scopes holds every scope; only an application holding every scope can create one' },
+      body: {
+        error:
+          'An application without scopes holds every scope; only an application holding every scope can create one',
+      },
     });
     expect(h().counts('applications')).toEqual(before);
     expect((await createApp(h(), { scopes: ['CHARGE_GET'] }, appId)).status).toBe(201);
   });
 
   it('deletes an application by clientId: isActive false, removedAt recorded, its AppID refused with 401 from then on', async () => {
-    const created = (await createApp(h(), { name: 'Temporária', scopes: ['CHARGE_GET_LIST', 'CHARGE_POST'] })).body.application;
+    const created = (await createApp(h(), { name: 'Temporária', scopes: ['CHARGE_GET_LIST', 'CHARGE_POST'] })).body
+      .application;
     expect((await call(h(), 'listCharges', {}, created.appID)).status).toBe(200);
 
     h().clock.advance(60_000);
@@ -173,9 +232,14 @@ describeContract('applications', (h, transport) => {
     expect(row.is_active).toBe(0);
     expect(row.removed_at).toBe(h().clock.now().toISOString());
 
-    expect(await call(h(), 'listCharges', {}, created.appID)).toEqual({ status: 401, body: { error: 'Invalid appID' } });
+    expect(await call(h(), 'listCharges', {}, created.appID)).toEqual({
+      status: 401,
+      body: { error: 'Invalid appID' },
+    });
     const before = h().counts('charges');
-    expect((await call(h(), 'createCharge', { body: { correlationID: 'apagada', value: 100 } }, created.appID)).status).toBe(401);
+    expect(
+      (await call(h(), 'createCharge', { body: { correlationID: 'apagada', value: 100 } }, created.appID)).status,
+    ).toBe(401);
     expect(h().counts('charges')).toEqual(before);
     // Deleting it again: it no longer exists as an active application.
     expect(await call(h(), 'deleteApplication', { body: { clientId: created.clientId } })).toEqual({
@@ -184,25 +248,34 @@ describeContract('applications', (h, transport) => {
     });
   });
 
-  it.skipIf(transport !== 'engine')('refuses the deleted AppID in the writes queued behind the delete in the same batch', async () => {
-    const created = (await createApp(h(), { scopes: ['CHARGE_POST'] })).body.application;
-    const before = h().counts('charges');
-    // Both submitted in one turn: the delete takes the writer first, the charge comes right after it.
-    const [deleted, charge] = await Promise.all([
-      h().engine.handle(h().appId, 'deleteApplication', { body: { clientId: created.clientId } }),
-      h().engine.handle(created.appID, 'createCharge', { body: { correlationID: 'na-fila', value: 100 } }),
-    ]);
-    expect(deleted.status).toBe(200);
-    expect(charge).toEqual({ status: 401, body: { error: 'Invalid appID' } });
-    expect(h().counts('charges')).toEqual(before);
-  });
+  it.skipIf(transport !== 'engine')(
+    'refuses the deleted AppID in the writes queued behind the delete in the same batch',
+    async () => {
+      const created = (await createApp(h(), { scopes: ['CHARGE_POST'] })).body.application;
+      const before = h().counts('charges');
+      // Both submitted in one turn: the delete takes the writer first, the charge comes right after it.
+      const [deleted, charge] = await Promise.all([
+        h().engine.handle(h().appId, 'deleteApplication', { body: { clientId: created.clientId } }),
+        h().engine.handle(created.appID, 'createCharge', { body: { correlationID: 'na-fila', value: 100 } }),
+      ]);
+      expect(deleted.status).toBe(200);
+      expect(charge).toEqual({ status: 401, body: { error: 'Invalid appID' } });
+      expect(h().counts('charges')).toEqual(before);
+    },
+  );
 
   it('delete: 400 without a client ID, 404 for unknown or another company’s, 400 for itself and for the master application', async () => {
     const before = h().counts('applications');
     for (const body of [{}, { clientId: '' }, { clientId: '   ' }, undefined]) {
-      expect(await call(h(), 'deleteApplication', { body })).toEqual({ status: 400, body: { error: 'Application client ID is required' } });
+      expect(await call(h(), 'deleteApplication', { body })).toEqual({
+        status: 400,
+        body: { error: 'Application client ID is required' },
+      });
     }
-    expect(await call(h(), 'deleteApplication', { body: { clientId: 7 } })).toEqual({ status: 400, body: { error: 'clientId: must be a string' } });
+    expect(await call(h(), 'deleteApplication', { body: { clientId: 7 } })).toEqual({
+      status: 400,
+      body: { error: 'clientId: must be a string' },
+    });
     expect(await call(h(), 'deleteApplication', { body: { clientId: 'Client_Id_nenhum' } })).toEqual({
       status: 404,
       body: { error: 'Application not found' },
@@ -246,16 +319,27 @@ describeContract('applications', (h, transport) => {
     const tenant = h().engine.tenancy.resolveTenant(h().appId)!;
     expect(tenant.application.every_scope).toBe(1);
     expect(tenant.application.is_master).toBe(1);
-    for (const scope of ['APPLICATION_POST', 'APPLICATION_DELETE', 'PARTNER_COMPANY_POST', 'PARTNER_APPLICATION_POST']) {
+    for (const scope of [
+      'APPLICATION_POST',
+      'APPLICATION_DELETE',
+      'PARTNER_COMPANY_POST',
+      'PARTNER_APPLICATION_POST',
+    ]) {
       expect(tenant.scopes.has(scope), scope).toBe(true);
     }
   });
 
   it('enforces company features: 403 with the feature named without it, served with it', async () => {
     const before = h().counts('bank_accounts');
-    expect(await call(h(), 'duplicateAccount')).toEqual({ status: 403, body: { error: 'You need feature BANK_ACCOUNT to access this endpoint' } });
+    expect(await call(h(), 'duplicateAccount')).toEqual({
+      status: 403,
+      body: { error: 'You need feature BANK_ACCOUNT to access this endpoint' },
+    });
     expect(h().counts('bank_accounts')).toEqual(before);
-    const featured = createSandboxCompany(h().engine.db, h().clock.now(), { tradeName: 'Com conta', features: ['BANK_ACCOUNT'] });
+    const featured = createSandboxCompany(h().engine.db, h().clock.now(), {
+      tradeName: 'Com conta',
+      features: ['BANK_ACCOUNT'],
+    });
     expect((await call(h(), 'duplicateAccount', {}, featured.appId)).status).toBe(200);
     // An application created by the featured company inherits the company's features.
     const child = (await createApp(h(), { scopes: ['ACCOUNT_POST'] }, featured.appId)).body.application;
@@ -296,7 +380,9 @@ describe('migration 011: applications made before it', () => {
     insertApp.run('m-other', 'outra', 'acc-outra', 'c3', 'app-3', later);
 
     migrate(db);
-    const rows = db.prepare('SELECT id, is_master, allowed_ips, partner_company_id FROM applications ORDER BY rowid').all();
+    const rows = db
+      .prepare('SELECT id, is_master, allowed_ips, partner_company_id FROM applications ORDER BY rowid')
+      .all();
     expect(rows).toEqual([
       { id: 'z-first', is_master: 1, allowed_ips: null, partner_company_id: null },
       { id: 'a-second', is_master: 0, allowed_ips: null, partner_company_id: null },

@@ -70,7 +70,16 @@ const wooCommerceBoleto = (order: number, value = 12_990) => ({
     email: 'maria@example.com',
     taxID: '12345678909',
     phone: '5511999998888',
-    address: { zipcode: '01310100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP', complement: '', country: 'BR' },
+    address: {
+      zipcode: '01310100',
+      street: 'Avenida Paulista',
+      number: '1000',
+      neighborhood: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+      complement: '',
+      country: 'BR',
+    },
   },
   additionalInfo: [{ key: 'Order', value: order }],
   interests: { value: 100 },
@@ -111,7 +120,9 @@ describeContract('BOLETO charges', (h, transport) => {
     // Addressed like the QR image: by the paymentLinkID the service gave, which opens it without an AppID.
     expect(charge.qrCodeImage).toBe(`${h().baseUrl}/openpix/charge/brcode/image/${charge.paymentLinkID}.png`);
     // The same barcode every time the charge is read, and in the list.
-    expect((await h().ok('getCharge', { params: { id: charge.correlationID } })).charge.paymentMethods.boleto).toEqual(boleto);
+    expect((await h().ok('getCharge', { params: { id: charge.correlationID } })).charge.paymentMethods.boleto).toEqual(
+      boleto,
+    );
     expect((await h().ok('listCharges')).charges[0].paymentMethods.boleto).toEqual(boleto);
     // A Pix charge has none.
     const pix = (await h().ok('createCharge', { body: { correlationID: 'pix', value: 100 } })).charge;
@@ -142,12 +153,26 @@ describeContract('BOLETO charges', (h, transport) => {
 
   it('serves the barcode image without an AppID by its public id: an Interleaved 2 of 5 of exactly those digits', async () => {
     const charge = await createBoleto(h(), 45);
-    const png = pngOf(await h().client.request('getBoletoBarcodeImage', { params: { id: imageIdOf(charge.paymentMethods.boleto.barcodeImage) } }, { appId: null }));
+    const png = pngOf(
+      await h().client.request(
+        'getBoletoBarcodeImage',
+        { params: { id: imageIdOf(charge.paymentMethods.boleto.barcodeImage) } },
+        { appId: null },
+      ),
+    );
     expect(readItf(png)).toBe(charge.paymentMethods.boleto.boletoBarcode);
-    const byPublicId = pngOf(await h().client.request('getBoletoBarcodeImage', { params: { id: charge.paymentLinkUrl.split('/pay/')[1] } }, { appId: null }));
+    const byPublicId = pngOf(
+      await h().client.request(
+        'getBoletoBarcodeImage',
+        { params: { id: charge.paymentLinkUrl.split('/pay/')[1] } },
+        { appId: null },
+      ),
+    );
     expect(Buffer.from(byPublicId).equals(Buffer.from(png))).toBe(true);
     // With the AppID, by any of the charge's ids too.
-    const withAppId = pngOf(await h().client.request('getBoletoBarcodeImage', { params: { id: charge.correlationID } }));
+    const withAppId = pngOf(
+      await h().client.request('getBoletoBarcodeImage', { params: { id: charge.correlationID } }),
+    );
     expect(Buffer.from(withAppId).equals(Buffer.from(png))).toBe(true);
   });
 
@@ -162,34 +187,66 @@ describeContract('BOLETO charges', (h, transport) => {
     const charge = await createBoleto(h(), 47);
     const pix = (await h().ok('createCharge', { body: { correlationID: 'pix-only', value: 100 } })).charge;
     const notFound = { status: 400, body: { error: 'Boleto not found' } };
-    for (const id of [charge.correlationID, charge.globalID, charge.transactionID, charge.identifier, 'f'.repeat(32), pix.paymentLinkID]) {
-      expect(await h().client.request('getBoletoBarcodeImage', { params: { id } }, { appId: null }), id).toEqual(notFound);
+    for (const id of [
+      charge.correlationID,
+      charge.globalID,
+      charge.transactionID,
+      charge.identifier,
+      'f'.repeat(32),
+      pix.paymentLinkID,
+    ]) {
+      expect(await h().client.request('getBoletoBarcodeImage', { params: { id } }, { appId: null }), id).toEqual(
+        notFound,
+      );
     }
     for (const id of [charge.paymentLinkID, charge.paymentLinkUrl.split('/pay/')[1], charge.correlationID]) {
-      expect(await h().client.request('getBoletoBarcodeImage', { params: { id } }, { appId: h().other.appId }), id).toEqual(notFound);
+      expect(
+        await h().client.request('getBoletoBarcodeImage', { params: { id } }, { appId: h().other.appId }),
+        id,
+      ).toEqual(notFound);
     }
   });
 
   it('refuses a boleto the barcode cannot carry: a value over 10 digits, a due date beyond the factor range', async () => {
     const before = h().counts('charges', 'payment_links', 'events');
-    const tooMuch = await h().client.request('createCharge', { body: { ...wooCommerceBoleto(48), value: 10_000_000_000 } });
-    expect(tooMuch).toMatchObject({ status: 400, body: { error: expect.stringContaining('at most 9999999999 cents') } });
-    const tooFar = await h().client.request('createCharge', { body: { correlationID: 'longe', value: 100, type: 'BOLETO', dueDate: '2042-01-01' } });
+    const tooMuch = await h().client.request('createCharge', {
+      body: { ...wooCommerceBoleto(48), value: 10_000_000_000 },
+    });
+    expect(tooMuch).toMatchObject({
+      status: 400,
+      body: { error: expect.stringContaining('at most 9999999999 cents') },
+    });
+    const tooFar = await h().client.request('createCharge', {
+      body: { correlationID: 'longe', value: 100, type: 'BOLETO', dueDate: '2042-01-01' },
+    });
     expect(tooFar).toMatchObject({ status: 400, body: { error: expect.stringContaining('5500 days') } });
     expect(h().counts('charges', 'payment_links', 'events')).toEqual(before);
     // The same value as a Pix charge is fine: only the barcode's field is narrower.
-    expect((await h().client.request('createCharge', { body: { correlationID: 'pix-grande', value: 10_000_000_000 } })).status).toBe(200);
+    expect(
+      (await h().client.request('createCharge', { body: { correlationID: 'pix-grande', value: 10_000_000_000 } }))
+        .status,
+    ).toBe(200);
   });
 
   // WooCommerce's Pix Parcelado and Pix Crediário gateways send these; the sandbox has neither.
   it('refuses the charge types the sandbox does not implement with a 400 naming the type, writing nothing', async () => {
     const before = h().counts('charges', 'payment_links', 'events');
     for (const type of ['PIX_CREDIT', 'PIX_CREDIARY']) {
-      const reply = await h().client.request('createCharge', { body: { correlationID: `t-${type}`, value: 100, type } });
-      expect(reply, type).toMatchObject({ status: 400, body: { error: expect.stringContaining(`${type} is not implemented by this sandbox`) } });
+      const reply = await h().client.request('createCharge', {
+        body: { correlationID: `t-${type}`, value: 100, type },
+      });
+      expect(reply, type).toMatchObject({
+        status: 400,
+        body: { error: expect.stringContaining(`${type} is not implemented by this sandbox`) },
+      });
     }
-    const unknown = await h().client.request('createCharge', { body: { correlationID: 't-x', value: 100, type: 'CARTAO' } });
-    expect(unknown).toMatchObject({ status: 400, body: { error: expect.stringContaining('type must be DYNAMIC, OVERDUE or BOLETO') } });
+    const unknown = await h().client.request('createCharge', {
+      body: { correlationID: 't-x', value: 100, type: 'CARTAO' },
+    });
+    expect(unknown).toMatchObject({
+      status: 400,
+      body: { error: expect.stringContaining('type must be DYNAMIC, OVERDUE or BOLETO') },
+    });
     expect(h().counts('charges', 'payment_links', 'events')).toEqual(before);
   });
 });

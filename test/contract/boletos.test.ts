@@ -123,7 +123,14 @@ describeContract('boleto validation', (h) => {
       [ENERGY_LINE, ENERGY_BARCODE, 50960],
     ] as const) {
       const expected = {
-        boleto: { barcode, digitable: line, expiresDate: null, totalValue, issuingEntity: null, finalBeneficiary: beneficiary },
+        boleto: {
+          barcode,
+          digitable: line,
+          expiresDate: null,
+          totalValue,
+          issuingEntity: null,
+          finalBeneficiary: beneficiary,
+        },
       };
       const body = await h().ok('validateBoleto', { body: { barcode: line } });
       expect(body).toEqual(expected);
@@ -136,11 +143,18 @@ describeContract('boleto validation', (h) => {
 
   it('an arrecadação slip with a reference quantity has totalValue null; segment 6 names its biller by CNPJ root', async () => {
     const indexed = arrecadacaoBarcode(3, 7, 12345, '00010000000000000000000000000');
-    expect((await h().ok('validateBoleto', { body: { barcode: indexed } })).boleto).toMatchObject({ totalValue: null, issuingEntity: null });
+    expect((await h().ok('validateBoleto', { body: { barcode: indexed } })).boleto).toMatchObject({
+      totalValue: null,
+      issuingEntity: null,
+    });
     // Segment 6, biller CNPJ root 00000000 (Banco do Brasil's): its head office is 00.000.000/0001-91.
     const carne = arrecadacaoBarcode(6, 8, 15000, '00000000123456789012345678901');
     const body = await h().ok('validateBoleto', { body: { barcode: carne } });
-    expect(body.boleto).toMatchObject({ barcode: carne, totalValue: 15000, finalBeneficiary: { name: SANDBOX_BENEFICIARY_NAME, taxID: '00000000000191' } });
+    expect(body.boleto).toMatchObject({
+      barcode: carne,
+      totalValue: 15000,
+      finalBeneficiary: { name: SANDBOX_BENEFICIARY_NAME, taxID: '00000000000191' },
+    });
   });
 
   it('a bank slip of a COMPE code outside the directory is valid, its bank unnamed', async () => {
@@ -164,19 +178,31 @@ describeContract('boleto validation', (h) => {
       [{ barcode: '' }, 'Barcode must have exactly 44, 47 or 48 digits (got 0)'],
       [{ barcode: `${WOOVI_OAS_ITAU}0` }, 'Barcode must have exactly 44, 47 or 48 digits (got 45)'],
       [{ barcode: CAIXA_LINE.slice(0, 46) }, 'Barcode must have exactly 44, 47 or 48 digits (got 46)'],
-      [{ barcode: withDigit(WOOVI_OAS_ITAU, 4, bump(WOOVI_OAS_ITAU[4])) }, 'Invalid general check digit (barcode position 5)'],
+      [
+        { barcode: withDigit(WOOVI_OAS_ITAU, 4, bump(WOOVI_OAS_ITAU[4])) },
+        'Invalid general check digit (barcode position 5)',
+      ],
       [{ barcode: withDigit(CAIXA_LINE, 9, bump(CAIXA_LINE[9])) }, 'Invalid check digit in field 1'],
       [{ barcode: withDigit(CAIXA_LINE, 20, bump(CAIXA_LINE[20])) }, 'Invalid check digit in field 2'],
       [{ barcode: withDigit(CAIXA_LINE, 31, bump(CAIXA_LINE[31])) }, 'Invalid check digit in field 3'],
       [{ barcode: withDigit(CAIXA_LINE, 32, bump(CAIXA_LINE[32])) }, 'Invalid general check digit (field 4)'],
       [{ barcode: withDigit(FEBRABAN_LINE, 11, bump(FEBRABAN_LINE[11])) }, 'Invalid check digit in block 1'],
       [{ barcode: withDigit(ENERGY_LINE, 47, bump(ENERGY_LINE[47])) }, 'Invalid check digit in block 4'],
-      [{ barcode: withDigit(ENERGY_BARCODE, 3, bump(ENERGY_BARCODE[3])) }, 'Invalid general check digit (barcode position 4)'],
+      [
+        { barcode: withDigit(ENERGY_BARCODE, 3, bump(ENERGY_BARCODE[3])) },
+        'Invalid general check digit (barcode position 4)',
+      ],
       [{ barcode: `1${FEBRABAN_LINE.slice(1)}` }, 'A 48-digit line must be an arrecadação slip, starting with 8'],
       [{ barcode: withDigit(WOOVI_OAS_ITAU, 3, '0') }, 'Unsupported currency code 0: only 9 (real) is accepted'],
-      [{ barcode: `${WOOVI_OAS_ITAU.slice(0, 10)}X${WOOVI_OAS_ITAU.slice(11)}` }, 'Barcode must contain only digits, spaces, dots or hyphens'],
+      [
+        { barcode: `${WOOVI_OAS_ITAU.slice(0, 10)}X${WOOVI_OAS_ITAU.slice(11)}` },
+        'Barcode must contain only digits, spaces, dots or hyphens',
+      ],
       [{ barcode: 'abc' }, 'Barcode must contain only digits, spaces, dots or hyphens'],
-      [{ barcode: `${CAIXA_LINE.slice(0, 5)}/${CAIXA_LINE.slice(5)}` }, 'Barcode must contain only digits, spaces, dots or hyphens'],
+      [
+        { barcode: `${CAIXA_LINE.slice(0, 5)}/${CAIXA_LINE.slice(5)}` },
+        'Barcode must contain only digits, spaces, dots or hyphens',
+      ],
       [{ barcode: '１'.repeat(44) }, 'Barcode must contain only digits, spaces, dots or hyphens'],
       [{ barcode: '1 '.repeat(200) }, 'barcode: barcode is too long (a boleto has at most 48 digits)'],
       [{}, 'barcode: barcode is required'],
@@ -191,35 +217,50 @@ describeContract('boleto validation', (h) => {
       [42, 'body: expected a JSON object'],
     ];
     for (const [body, error] of cases) {
-      expect(await h().client.request('validateBoleto', { body }), JSON.stringify(body)).toEqual({ status: 400, body: { error } });
+      expect(await h().client.request('validateBoleto', { body }), JSON.stringify(body)).toEqual({
+        status: 400,
+        body: { error },
+      });
     }
     expect(h().counts('charges', 'customers', 'events')).toEqual(before);
   });
 
   it('answers every company alike: the reading depends on the slip alone', async () => {
     const mine = await h().ok('validateBoleto', { body: { barcode: WOOVI_OAS_ITAU } });
-    const theirs = await h().client.request('validateBoleto', { body: { barcode: WOOVI_OAS_ITAU_LINE } }, { appId: h().other.appId });
+    const theirs = await h().client.request(
+      'validateBoleto',
+      { body: { barcode: WOOVI_OAS_ITAU_LINE } },
+      { appId: h().other.appId },
+    );
     expect(theirs).toEqual({ status: 200, body: mine });
   });
 
   it('401 without or with an unknown AppID, 403 without BOLETO_VALIDATE_POST', async () => {
     const request = { body: { barcode: WOOVI_OAS_ITAU } };
-    expect(await h().client.request('validateBoleto', request, { appId: null })).toMatchObject({ status: 401, body: { error: expect.any(String) } });
-    expect(await h().client.request('validateBoleto', request, { appId: 'bogus' })).toMatchObject({ status: 401, body: { error: expect.any(String) } });
+    expect(await h().client.request('validateBoleto', request, { appId: null })).toMatchObject({
+      status: 401,
+      body: { error: expect.any(String) },
+    });
+    expect(await h().client.request('validateBoleto', request, { appId: 'bogus' })).toMatchObject({
+      status: 401,
+      body: { error: expect.any(String) },
+    });
     const limited = createSandboxCompany(h().engine.db, h().clock.now(), { scopes: ['CHARGE_GET', 'PSP_GET_LIST'] });
     expect(await h().client.request('validateBoleto', request, { appId: limited.appId })).toEqual({
       status: 403,
       body: { error: 'Application does not have required scope: BOLETO_VALIDATE_POST' },
     });
     // The scope is checked before the body: an invalid one is still a 403.
-    expect(await h().client.request('validateBoleto', { body: { barcode: '1' } }, { appId: limited.appId })).toMatchObject({ status: 403 });
+    expect(
+      await h().client.request('validateBoleto', { body: { barcode: '1' } }, { appId: limited.appId }),
+    ).toMatchObject({ status: 403 });
   });
 });
 
 describe('boletoForPayment: what a BOLETO payment pays', () => {
   const now = new Date('2026-11-22T15:00:00.000Z');
 
-  it('gives the validation\'s reading of a payable slip, in any of its forms', () => {
+  it("gives the validation's reading of a payable slip, in any of its forms", () => {
     const paid = boletoForPayment('10492.00650 61000.100042 00997.263900 9 89810000021403', now);
     expect(paid).toEqual({
       barcode: CAIXA_BARCODE,
@@ -231,11 +272,18 @@ describe('boletoForPayment: what a BOLETO payment pays', () => {
       finalBeneficiary: { name: SANDBOX_BENEFICIARY_NAME, taxID: expect.stringMatching(/^\d{14}$/) },
     });
     expect(boletoForPayment(CAIXA_BARCODE, now)).toEqual(paid);
-    expect(boletoForPayment(ENERGY_LINE, now)).toMatchObject({ barcode: ENERGY_BARCODE, totalValue: 50960, issuingEntity: null, expiresDate: null });
+    expect(boletoForPayment(ENERGY_LINE, now)).toMatchObject({
+      barcode: ENERGY_BARCODE,
+      totalValue: 50960,
+      issuingEntity: null,
+      expiresDate: null,
+    });
   });
 
   it('refuses with 400 what the validation refuses, with the same message', () => {
-    expect(() => boletoForPayment('123', now)).toThrow(expect.objectContaining({ status: 400, message: 'Barcode must have exactly 44, 47 or 48 digits (got 3)' }));
+    expect(() => boletoForPayment('123', now)).toThrow(
+      expect.objectContaining({ status: 400, message: 'Barcode must have exactly 44, 47 or 48 digits (got 3)' }),
+    );
     expect(() => boletoForPayment(withDigit(CAIXA_LINE, 9, bump(CAIXA_LINE[9])), now)).toThrow(
       expect.objectContaining({ status: 400, message: 'Invalid check digit in field 1' }),
     );
@@ -251,7 +299,9 @@ describe('boletoForPayment: what a BOLETO payment pays', () => {
       [titleBarcode('999', 1500, 1000), /Unknown issuing bank 999/],
     ];
     for (const [barcode, message] of cases) {
-      expect(() => boletoForPayment(barcode, now), barcode).toThrow(expect.objectContaining({ status: 400, message: expect.stringMatching(message) }));
+      expect(() => boletoForPayment(barcode, now), barcode).toThrow(
+        expect.objectContaining({ status: 400, message: expect.stringMatching(message) }),
+      );
     }
   });
 });

@@ -44,7 +44,10 @@ describeContract('cashback', (h) => {
     const existing = await h().client.request('getOrCreateCashback', { body: { taxID: CPF_MASKED, value: 900 } });
     expect(existing).toEqual({
       status: 200,
-      body: { cashback: { value: 500 }, message: 'The customer already has a pending exclusive cashback; it was not changed' },
+      body: {
+        cashback: { value: 500 },
+        message: 'The customer already has a pending exclusive cashback; it was not changed',
+      },
     });
     expect(h().counts('cashbacks', 'events')).toEqual(before);
     expect(await balance(h(), CPF)).toEqual({ status: 200, body: { balance: 500, status: 'PENDING' } });
@@ -53,7 +56,9 @@ describeContract('cashback', (h) => {
 
   it('takes the tax ID as a JSON number, as the OpenAPI example sends it', async () => {
     await customerWith(h(), CNPJ);
-    expect(await h().client.request('getOrCreateCashback', { body: { taxID: Number(CNPJ), value: 250 } })).toMatchObject({
+    expect(
+      await h().client.request('getOrCreateCashback', { body: { taxID: Number(CNPJ), value: 250 } }),
+    ).toMatchObject({
       status: 201,
       body: { cashback: { value: 250 } },
     });
@@ -74,10 +79,14 @@ describeContract('cashback', (h) => {
     h().clock.advance(60_000);
     await paidCharge(h(), 'com-flag', customer.correlationID, true);
     expect(await balance(h(), CPF)).toEqual({ status: 200, body: { balance: 0, status: 'PAID' } });
-    const row = h().engine.db.prepare(`SELECT c.correlation_id AS charge FROM cashbacks cb JOIN charges c ON c.id = cb.charge_id`).get();
+    const row = h()
+      .engine.db.prepare(`SELECT c.correlation_id AS charge FROM cashbacks cb JOIN charges c ON c.id = cb.charge_id`)
+      .get();
     expect(row).toEqual({ charge: 'com-flag' });
     // Credited, the customer may be granted a new one.
-    expect(await h().client.request('getOrCreateCashback', { body: { taxID: CPF, value: 300 } })).toMatchObject({ status: 201 });
+    expect(await h().client.request('getOrCreateCashback', { body: { taxID: CPF, value: 300 } })).toMatchObject({
+      status: 201,
+    });
     expect(await balance(h(), CPF)).toEqual({ status: 200, body: { balance: 300, status: 'PENDING' } });
   });
 
@@ -98,10 +107,16 @@ describeContract('cashback', (h) => {
       [{ taxID: '11144477735', value: 100 }, 'Customer not found'],
     ];
     for (const [body, error] of bad) {
-      expect(await h().client.request('getOrCreateCashback', { body }), JSON.stringify(body)).toEqual({ status: 400, body: { error } });
+      expect(await h().client.request('getOrCreateCashback', { body }), JSON.stringify(body)).toEqual({
+        status: 400,
+        body: { error },
+      });
     }
     expect(h().counts('cashbacks', 'customers', 'events')).toEqual(before);
-    expect(await balance(h(), '12345678900')).toEqual({ status: 400, body: { error: 'taxID: taxID is not a valid CPF or CNPJ' } });
+    expect(await balance(h(), '12345678900')).toEqual({
+      status: 400,
+      body: { error: 'taxID: taxID is not a valid CPF or CNPJ' },
+    });
     expect(await balance(h(), '11144477735')).toEqual({ status: 400, body: { error: 'Customer not found' } });
   });
 
@@ -110,7 +125,9 @@ describeContract('cashback', (h) => {
     await h().ok('getOrCreateCashback', { body: { taxID: CPF, value: 500 } });
     const other = h().other.appId;
     expect(await balance(h(), CPF, other)).toEqual({ status: 400, body: { error: 'Customer not found' } });
-    expect(await h().client.request('getOrCreateCashback', { body: { taxID: CPF, value: 100 } }, { appId: other })).toEqual({
+    expect(
+      await h().client.request('getOrCreateCashback', { body: { taxID: CPF, value: 100 } }, { appId: other }),
+    ).toEqual({
       status: 400,
       body: { error: 'Customer not found' },
     });
@@ -127,7 +144,9 @@ describeContract('cashback', (h) => {
       ['CASHBACK_FIDELITY_POST', 'getOrCreateCashback', { body: { taxID: CPF, value: 100 } }],
     ] as const;
     for (const [scope, op, request] of calls) {
-      const limited = createSandboxCompany(h().engine.db, h().clock.now(), { scopes: ALL_SCOPES.filter((s) => s !== scope) });
+      const limited = createSandboxCompany(h().engine.db, h().clock.now(), {
+        scopes: ALL_SCOPES.filter((s) => s !== scope),
+      });
       expect(await h().client.request(op, request, { appId: limited.appId })).toEqual({
         status: 403,
         body: { error: `Application does not have required scope: ${scope}` },

@@ -50,7 +50,12 @@ describeContract('charges', (h, transport) => {
     });
     expect(charge.transactionID).toMatch(/^[0-9a-f]{32}$/);
     expect(Buffer.from(charge.globalID, 'base64').toString()).toMatch(/^Charge:[0-9a-f]{24}$/);
-    expect(charge.paymentMethods.pix).toMatchObject({ method: 'PIX_COB', brCode: charge.brCode, value: 1234, status: 'ACTIVE' });
+    expect(charge.paymentMethods.pix).toMatchObject({
+      method: 'PIX_COB',
+      brCode: charge.brCode,
+      value: 1234,
+      status: 'ACTIVE',
+    });
     const decoded = decodeBrCode(charge.brCode);
     expect(decoded.pointOfInitiation).toBe('DYNAMIC');
     expect(decoded.locationUrl).toMatch(/\/qr\/v2\/cob\/[0-9a-f]{32}$/);
@@ -64,7 +69,16 @@ describeContract('charges', (h, transport) => {
     expect(decodeBrCode(charge.brCode)).toMatchObject({ pointOfInitiation: 'DYNAMIC', amountCents: 1234 });
     // The cobv amount moves with the payment day; the code shows the value the charge was made for.
     const overdue = await h().ok('createCharge', {
-      body: { correlationID: 'amount-cobv', value: 10_000, type: 'OVERDUE', dueDate: '2026-11-30', discountSettings: { modality: 'FIXED_VALUE_UNTIL_SPECIFIED_DATE', discountFixedDate: [{ daysActive: 5, value: 1000 }] } },
+      body: {
+        correlationID: 'amount-cobv',
+        value: 10_000,
+        type: 'OVERDUE',
+        dueDate: '2026-11-30',
+        discountSettings: {
+          modality: 'FIXED_VALUE_UNTIL_SPECIFIED_DATE',
+          discountFixedDate: [{ daysActive: 5, value: 1000 }],
+        },
+      },
     });
     expect(overdue.charge.valueWithDiscount).toBe(9000);
     expect(decodeBrCode(overdue.charge.brCode)).toMatchObject({ pointOfInitiation: 'DYNAMIC', amountCents: 10_000 });
@@ -75,7 +89,12 @@ describeContract('charges', (h, transport) => {
     const decoded = decodeBrCode(charge.brCode);
     expect(decoded.amountCents).toBe(5000);
     // The same location with a smaller amount, as a forged or edited code would carry it.
-    const forged = buildDynamicBrCode({ locationUrl: decoded.locationUrl!, amountCents: 1, merchantName: decoded.merchantName, merchantCity: decoded.merchantCity });
+    const forged = buildDynamicBrCode({
+      locationUrl: decoded.locationUrl!,
+      amountCents: 1,
+      merchantName: decoded.merchantName,
+      merchantCity: decoded.merchantCity,
+    });
     expect(decodeBrCode(forged).amountCents).toBe(1);
     const before = h().counts('transactions');
     const refused = await h().client.request('sandboxPayBrCode', { body: { brCode: forged, value: 1 } });
@@ -93,7 +112,12 @@ describeContract('charges', (h, transport) => {
     const response = await fetch(url);
     expect(response.status).toBe(200);
     const payload = await response.json();
-    expect(payload).toMatchObject({ txid: charge.transactionID, status: 'ATIVA', valor: { original: '9.90' }, solicitacaoPagador: 'Pastel' });
+    expect(payload).toMatchObject({
+      txid: charge.transactionID,
+      status: 'ATIVA',
+      valor: { original: '9.90' },
+      solicitacaoPagador: 'Pastel',
+    });
     expect((await fetch(url.replace(/[0-9a-f]{32}$/, '0'.repeat(32)))).status).toBe(404);
   });
 
@@ -107,7 +131,9 @@ describeContract('charges', (h, transport) => {
       expect(charge.customer.name).toBe(customer.name);
     }
     const before = h().counts('charges', 'customers', 'events');
-    const reply = await h().client.request('createCharge', { body: { correlationID: 'c9', value: 100, customer: { name: 'Só nome' } } });
+    const reply = await h().client.request('createCharge', {
+      body: { correlationID: 'c9', value: 100, customer: { name: 'Só nome' } },
+    });
     expect(reply.status).toBe(400);
     expect('body' in reply && reply.body).toEqual({ error: expect.stringContaining('taxID, email or phone') });
     expect(h().counts('charges', 'customers', 'events')).toEqual(before);
@@ -115,7 +141,10 @@ describeContract('charges', (h, transport) => {
 
   it('is idempotent with return_existing=true and refuses a duplicate correlationID otherwise', async () => {
     const first = await h().ok('createCharge', { body: { correlationID: 'dup', value: 500 } });
-    const again = await h().ok('createCharge', { query: { return_existing: 'true' }, body: { correlationID: 'dup', value: 500 } });
+    const again = await h().ok('createCharge', {
+      query: { return_existing: 'true' },
+      body: { correlationID: 'dup', value: 500 },
+    });
     expect(again.charge.globalID).toBe(first.charge.globalID);
     expect(again.charge.brCode).toBe(first.charge.brCode);
     const duplicate = await h().client.request('createCharge', { body: { correlationID: 'dup', value: 500 } });
@@ -138,21 +167,35 @@ describeContract('charges', (h, transport) => {
     const { charge } = await h().ok('createCharge', { body: { correlationID: 'mine', value: 700 } });
     const asOther = { appId: h().other.appId };
     for (const id of ['mine', charge.globalID, charge.transactionID]) {
-      expect(await h().client.request('getCharge', { params: { id } }, asOther)).toEqual({ status: 400, body: { error: 'Charge not found' } });
-      expect(await h().client.request('deleteCharge', { params: { id } }, asOther)).toEqual({ status: 400, body: { error: 'Charge not found' } });
+      expect(await h().client.request('getCharge', { params: { id } }, asOther)).toEqual({
+        status: 400,
+        body: { error: 'Charge not found' },
+      });
+      expect(await h().client.request('deleteCharge', { params: { id } }, asOther)).toEqual({
+        status: 400,
+        body: { error: 'Charge not found' },
+      });
     }
     const list = await h().client.request('listCharges', {}, asOther);
     expect('body' in list && (list.body as any).charges).toEqual([]);
     // The other company may reuse the correlationID: it is unique per company, not globally.
-    expect((await h().client.request('createCharge', { body: { correlationID: 'mine', value: 1 } }, asOther)).status).toBe(200);
+    expect(
+      (await h().client.request('createCharge', { body: { correlationID: 'mine', value: 1 } }, asOther)).status,
+    ).toBe(200);
   });
 
   it('lists newest first with skip/limit pageInfo and the status, customer, start and end filters', async () => {
-    await h().ok('createCustomer', { body: { name: 'Cliente', taxID: CPF, correlationID: 'cli-1' } }).catch(() => undefined);
+    await h()
+      .ok('createCustomer', { body: { name: 'Cliente', taxID: CPF, correlationID: 'cli-1' } })
+      .catch(() => undefined);
     for (let i = 0; i < 5; i += 1) {
       h().clock.advance(60_000);
       await h().ok('createCharge', {
-        body: { correlationID: `l${i}`, value: 100 + i, ...(i % 2 === 0 ? { customer: { name: 'Cliente', taxID: CPF, correlationID: 'cli-1' } } : {}) },
+        body: {
+          correlationID: `l${i}`,
+          value: 100 + i,
+          ...(i % 2 === 0 ? { customer: { name: 'Cliente', taxID: CPF, correlationID: 'cli-1' } } : {}),
+        },
       });
     }
     const page1 = await h().ok('listCharges', { query: { limit: '2' } });
@@ -163,7 +206,9 @@ describeContract('charges', (h, transport) => {
     expect(page3.pageInfo).toEqual({ skip: 4, limit: 2, totalCount: 5, hasPreviousPage: true, hasNextPage: false });
     const byCustomer = await h().ok('listCharges', { query: { customer: 'cli-1' } });
     expect(byCustomer.charges.map((c: any) => c.correlationID)).toEqual(['l4', 'l2', 'l0']);
-    const window = await h().ok('listCharges', { query: { start: '2026-11-22T15:02:00Z', end: '2026-11-22T15:04:00Z' } });
+    const window = await h().ok('listCharges', {
+      query: { start: '2026-11-22T15:02:00Z', end: '2026-11-22T15:04:00Z' },
+    });
     expect(window.charges.map((c: any) => c.correlationID)).toEqual(['l3', 'l2', 'l1']);
     h().clock.advance(2 * 86_400_000);
     const expired = await h().ok('listCharges', { query: { status: 'EXPIRED' } });
@@ -184,7 +229,10 @@ describeContract('charges', (h, transport) => {
 
   it('re-dates a charge with PATCH and refuses a date in the past', async () => {
     await h().ok('createCharge', { body: { correlationID: 'patch', value: 100, expiresIn: 300 } });
-    const { charge } = await h().ok('updateChargeExpiration', { params: { id: 'patch' }, body: { expiresDate: '2026-11-23T15:00:00.000Z' } });
+    const { charge } = await h().ok('updateChargeExpiration', {
+      params: { id: 'patch' },
+      body: { expiresDate: '2026-11-23T15:00:00.000Z' },
+    });
     expect(charge.expiresDate).toBe('2026-11-23T15:00:00.000Z');
     expect(charge.expiresIn).toBe(86_400);
     h().clock.advance(3_600_000);
@@ -193,7 +241,12 @@ describeContract('charges', (h, transport) => {
       const reply = await h().client.request('updateChargeExpiration', { params: { id: 'patch' }, body });
       expect(reply.status).toBe(400);
     }
-    expect(await h().client.request('updateChargeExpiration', { params: { id: 'x' }, body: { expiresDate: '2027-01-01T00:00:00Z' } })).toEqual({
+    expect(
+      await h().client.request('updateChargeExpiration', {
+        params: { id: 'x' },
+        body: { expiresDate: '2027-01-01T00:00:00Z' },
+      }),
+    ).toEqual({
       status: 400,
       body: { error: 'Charge not found' },
     });
@@ -203,15 +256,25 @@ describeContract('charges', (h, transport) => {
     await h().ok('createCharge', { body: { correlationID: 'del', value: 100 } });
     expect(await h().ok('deleteCharge', { params: { id: 'del' } })).toEqual({ status: 'OK', id: 'del' });
     // Deleted is gone: it answers like an unknown id.
-    expect(await h().client.request('getCharge', { params: { id: 'del' } })).toEqual({ status: 400, body: { error: 'Charge not found' } });
-    expect(await h().client.request('deleteCharge', { params: { id: 'del' } })).toEqual({ status: 400, body: { error: 'Charge not found' } });
+    expect(await h().client.request('getCharge', { params: { id: 'del' } })).toEqual({
+      status: 400,
+      body: { error: 'Charge not found' },
+    });
+    expect(await h().client.request('deleteCharge', { params: { id: 'del' } })).toEqual({
+      status: 400,
+      body: { error: 'Charge not found' },
+    });
   });
 
   // The spec's error table gives "Charge delete, edit, get, list, create" only 200 and 400, so an
   // id that names no charge of the caller is a 400; another company's charge must answer exactly
   // like an unknown id (same status, same body) and be left untouched.
   it('answers 400 { error: "Charge not found" } to get, delete and PATCH of an unknown id and, identically, of another company’s charge', async () => {
-    const theirs = await h().client.request('createCharge', { body: { correlationID: 'deles', value: 700, expiresIn: 900 } }, { appId: h().other.appId });
+    const theirs = await h().client.request(
+      'createCharge',
+      { body: { correlationID: 'deles', value: 700, expiresIn: 900 } },
+      { appId: h().other.appId },
+    );
     expect(theirs.status).toBe(200);
     const { charge } = (theirs as { body: any }).body;
     const events = h().counts('events');
@@ -219,17 +282,27 @@ describeContract('charges', (h, transport) => {
     for (const id of ['nao-existe', charge.correlationID, charge.globalID, charge.transactionID, charge.identifier]) {
       expect(await h().client.request('getCharge', { params: { id } }), `get ${id}`).toEqual(notFound);
       expect(await h().client.request('deleteCharge', { params: { id } }), `delete ${id}`).toEqual(notFound);
-      const patch = await h().client.request('updateChargeExpiration', { params: { id }, body: { expiresDate: '2027-01-01T00:00:00Z' } });
+      const patch = await h().client.request('updateChargeExpiration', {
+        params: { id },
+        body: { expiresDate: '2027-01-01T00:00:00Z' },
+      });
       expect(patch, `patch ${id}`).toEqual(notFound);
     }
     expect(h().counts('events')).toEqual(events);
     const still = await h().client.request('getCharge', { params: { id: 'deles' } }, { appId: h().other.appId });
-    expect(still).toMatchObject({ status: 200, body: { charge: { status: 'ACTIVE', expiresDate: charge.expiresDate } } });
+    expect(still).toMatchObject({
+      status: 200,
+      body: { charge: { status: 'ACTIVE', expiresDate: charge.expiresDate } },
+    });
   });
 
   it('reuses the location of a payment link when fixedLocation is set', async () => {
-    const first = await h().ok('createCharge', { body: { correlationID: 'f1', value: 100, paymentLinkID: 'caixa-1', fixedLocation: true } });
-    const second = await h().ok('createCharge', { body: { correlationID: 'f2', value: 250, paymentLinkID: 'caixa-1', fixedLocation: true } });
+    const first = await h().ok('createCharge', {
+      body: { correlationID: 'f1', value: 100, paymentLinkID: 'caixa-1', fixedLocation: true },
+    });
+    const second = await h().ok('createCharge', {
+      body: { correlationID: 'f2', value: 250, paymentLinkID: 'caixa-1', fixedLocation: true },
+    });
     expect(second.charge.brCode).toBe(first.charge.brCode);
     const third = await h().ok('createCharge', { body: { correlationID: 'f3', value: 250, paymentLinkID: 'caixa-1' } });
     expect(third.charge.brCode).not.toBe(first.charge.brCode);
@@ -255,7 +328,12 @@ describeContract('charges', (h, transport) => {
         },
       },
     });
-    expect(charge).toMatchObject({ type: 'OVERDUE', daysAfterDueDate: 10, valueWithDiscount: 9000, fines: { value: 200 } });
+    expect(charge).toMatchObject({
+      type: 'OVERDUE',
+      daysAfterDueDate: 10,
+      valueWithDiscount: 9000,
+      fines: { value: 200 },
+    });
     expect(decodeBrCode(charge.brCode).locationUrl).toMatch(/\/qr\/v2\/cobv\//);
     h().clock.set('2026-11-26T15:00:00Z');
     expect((await h().ok('getCharge', { params: { id: 'boleto-1' } })).charge.valueWithDiscount).toBe(9500);
@@ -281,9 +359,24 @@ describeContract('charges', (h, transport) => {
       { type: 'OVERDUE', dueDate: '2026-11-01' },
       // Not a day of the calendar (Date.parse would roll it over to 2027-03-02).
       { type: 'OVERDUE', dueDate: '2027-02-30' },
-      { type: 'OVERDUE', daysForDueDate: 5, discountSettings: { modality: 'VALUE_PER_RUNNING_DAY_ADVANCE', value: 300 } },
-      { type: 'OVERDUE', daysForDueDate: 5, discountSettings: { modality: 'FIXED_VALUE_UNTIL_SPECIFIED_DATE', value: 10 } },
-      { type: 'OVERDUE', daysForDueDate: 5, discountSettings: { modality: 'FIXED_VALUE_UNTIL_SPECIFIED_DATE', discountFixedDate: [{ daysActive: 9, value: 10 }] } },
+      {
+        type: 'OVERDUE',
+        daysForDueDate: 5,
+        discountSettings: { modality: 'VALUE_PER_RUNNING_DAY_ADVANCE', value: 300 },
+      },
+      {
+        type: 'OVERDUE',
+        daysForDueDate: 5,
+        discountSettings: { modality: 'FIXED_VALUE_UNTIL_SPECIFIED_DATE', value: 10 },
+      },
+      {
+        type: 'OVERDUE',
+        daysForDueDate: 5,
+        discountSettings: {
+          modality: 'FIXED_VALUE_UNTIL_SPECIFIED_DATE',
+          discountFixedDate: [{ daysActive: 9, value: 10 }],
+        },
+      },
       { type: 'OVERDUE', daysForDueDate: 5, discountSettings: { modality: 'NOPE', value: 1 } },
       { type: 'OVERDUE', daysForDueDate: 5, fines: { value: -1 } },
       { type: 'OVERDUE', daysForDueDate: 5, interests: { value: 1.5 } },
@@ -353,7 +446,15 @@ describeContract('charges', (h, transport) => {
     for (const query of [{ return_existing: 'yes' }]) {
       expect((await h().client.request('createCharge', { query, body: valid })).status).toBe(400);
     }
-    for (const query of [{ limit: '0' }, { limit: '101' }, { skip: '-1' }, { limit: 'dez' }, { status: 'PAID' }, { start: 'ontem' }, { end: '2026-13-01T00:00:00Z' }]) {
+    for (const query of [
+      { limit: '0' },
+      { limit: '101' },
+      { skip: '-1' },
+      { limit: 'dez' },
+      { status: 'PAID' },
+      { start: 'ontem' },
+      { end: '2026-13-01T00:00:00Z' },
+    ]) {
       const reply = await h().client.request('listCharges', { query });
       expect(reply.status, JSON.stringify(query)).toBe(400);
     }
@@ -361,10 +462,20 @@ describeContract('charges', (h, transport) => {
   });
 
   it('answers 401 without or with an unknown AppID and 403 without the scope', async () => {
-    expect(await h().client.request('listCharges', {}, { appId: null })).toMatchObject({ status: 401, body: { error: expect.any(String) } });
-    expect(await h().client.request('listCharges', {}, { appId: 'bogus' })).toMatchObject({ status: 401, body: { error: expect.any(String) } });
+    expect(await h().client.request('listCharges', {}, { appId: null })).toMatchObject({
+      status: 401,
+      body: { error: expect.any(String) },
+    });
+    expect(await h().client.request('listCharges', {}, { appId: 'bogus' })).toMatchObject({
+      status: 401,
+      body: { error: expect.any(String) },
+    });
     const readOnly = createSandboxCompany(h().engine.db, h().clock.now(), { scopes: ['CHARGE_GET'] });
-    const reply = await h().client.request('createCharge', { body: { correlationID: 'x', value: 1 } }, { appId: readOnly.appId });
+    const reply = await h().client.request(
+      'createCharge',
+      { body: { correlationID: 'x', value: 1 } },
+      { appId: readOnly.appId },
+    );
     expect(reply).toEqual({ status: 403, body: { error: 'Application does not have required scope: CHARGE_POST' } });
     expect(h().counts('charges').charges).toBe(0);
   });
@@ -372,16 +483,21 @@ describeContract('charges', (h, transport) => {
 
 describeContract('payment link page', (h, transport) => {
   // The page is served by the HTTP app only; the engine run has no server to fetch it from.
-  it.skipIf(transport !== 'http')('serves the public pay page of a charge link with its QR, amount and status', async () => {
-    const { charge } = await h().ok('createCharge', { body: { correlationID: 'pay-page', value: 4590, comment: 'Bolo <b>' } });
-    const response = await fetch(charge.paymentLinkUrl);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
-    const html = await response.text();
-    expect(html).toContain('R$\u00a045,90');
-    expect(html).toContain('Aguardando pagamento');
-    expect(html).toContain('Bolo &#60;b&#62;');
-    expect(html).toContain('data:image/png;base64,');
-    expect((await fetch(`${h().baseUrl}/pay/unknown-link`)).status).toBe(404);
-  });
+  it.skipIf(transport !== 'http')(
+    'serves the public pay page of a charge link with its QR, amount and status',
+    async () => {
+      const { charge } = await h().ok('createCharge', {
+        body: { correlationID: 'pay-page', value: 4590, comment: 'Bolo <b>' },
+      });
+      const response = await fetch(charge.paymentLinkUrl);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+      const html = await response.text();
+      expect(html).toContain('R$\u00a045,90');
+      expect(html).toContain('Aguardando pagamento');
+      expect(html).toContain('Bolo &#60;b&#62;');
+      expect(html).toContain('data:image/png;base64,');
+      expect((await fetch(`${h().baseUrl}/pay/unknown-link`)).status).toBe(404);
+    },
+  );
 });

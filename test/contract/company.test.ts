@@ -29,8 +29,14 @@ describeContract('company', (h) => {
   });
 
   it('company: 401 without or with an unknown AppID, 403 without COMPANY_GET', async () => {
-    expect(await h().client.request('getCompany', {}, { appId: null })).toMatchObject({ status: 401, body: { error: expect.any(String) } });
-    expect(await h().client.request('getCompany', {}, { appId: 'bogus' })).toMatchObject({ status: 401, body: { error: expect.any(String) } });
+    expect(await h().client.request('getCompany', {}, { appId: null })).toMatchObject({
+      status: 401,
+      body: { error: expect.any(String) },
+    });
+    expect(await h().client.request('getCompany', {}, { appId: 'bogus' })).toMatchObject({
+      status: 401,
+      body: { error: expect.any(String) },
+    });
     const limited = createSandboxCompany(h().engine.db, h().clock.now(), { scopes: ['CHARGE_GET'] });
     expect(await h().client.request('getCompany', {}, { appId: limited.appId })).toEqual({
       status: 403,
@@ -55,7 +61,10 @@ describeContract('company', (h) => {
         merchantName: 'Pix',
         merchantCity: 'BRASILIA',
         additionalDataFieldTemplate: { referenceLabel: '84767c56c2ab4e65b6670de2a' },
-        unreservedTemplates: { gui: 'br.gov.bcb.pix', url: 'qr-h.sandbox.pix.bcb.gov.br/rest/api/rec/4b62d4a088fe4f51bcb4c64cf0788691' },
+        unreservedTemplates: {
+          gui: 'br.gov.bcb.pix',
+          url: 'qr-h.sandbox.pix.bcb.gov.br/rest/api/rec/4b62d4a088fe4f51bcb4c64cf0788691',
+        },
         crc: '4486',
       },
       cobLocation: null,
@@ -82,7 +91,12 @@ describeContract('company', (h) => {
     const body = await h().ok('decodeEmv', { body: { emv: `${charge.brCode}\n` } });
     const url = body.emv.merchantAccountInformationPix.url;
     expect(url).toMatch(/\/qr\/v2\/cob\/[0-9a-f]{32}$/);
-    expect(body.emv).toMatchObject({ payloadFormatIndicator: '01', pointOfInitiationMethod: '12', merchantName: 'Balcao Sandbox', crc: charge.brCode.slice(-4) });
+    expect(body.emv).toMatchObject({
+      payloadFormatIndicator: '01',
+      pointOfInitiationMethod: '12',
+      merchantName: 'Balcao Sandbox',
+      crc: charge.brCode.slice(-4),
+    });
     // The dynamic code shows the charge's value in tag 54, as the real service's do.
     expect(body.emv.transactionAmount).toBe('120.58');
     expect(body.recLocation).toBeNull();
@@ -108,7 +122,11 @@ describeContract('company', (h) => {
 
     h().clock.advance(600_000);
     const expired = await h().ok('decodeEmv', { body: { emv: charge.brCode } });
-    expect(expired.cobLocation).toEqual({ isValid: false, locationErrors: [expect.stringContaining('not found')], url });
+    expect(expired.cobLocation).toEqual({
+      isValid: false,
+      locationErrors: [expect.stringContaining('not found')],
+      url,
+    });
   });
 
   it('reports a location of another PSP as not resolvable, and decodes static codes with amount', async () => {
@@ -123,7 +141,13 @@ describeContract('company', (h) => {
       locationErrors: [expect.stringContaining('qr-h.woovi.digital')],
       url: 'qr-h.woovi.digital/qr/v2/cob/fb274322-221c-43d4-b58b-fab36d87c75c',
     });
-    const stat = buildStaticBrCode({ pixKey: h().pixKey, amountCents: 1050, txid: 'PEDIDO42', merchantName: 'Padaria', merchantCity: 'Recife' });
+    const stat = buildStaticBrCode({
+      pixKey: h().pixKey,
+      amountCents: 1050,
+      txid: 'PEDIDO42',
+      merchantName: 'Padaria',
+      merchantCity: 'Recife',
+    });
     const body = await h().ok('decodeEmv', { body: { emv: stat } });
     expect(body.emv).toMatchObject({
       merchantAccountInformationPix: { gui: 'br.gov.bcb.pix', pixKey: h().pixKey },
@@ -136,7 +160,7 @@ describeContract('company', (h) => {
     expect(body.recLocation).toBeNull();
   });
 
-  it('answers invalid EMV with 400 and the decoder\'s reason, never a 500, writing nothing', async () => {
+  it("answers invalid EMV with 400 and the decoder's reason, never a 500, writing nothing", async () => {
     const before = h().counts('charges', 'customers', 'events');
     const flipped = `${OAS_EMV.slice(0, 60)}X${OAS_EMV.slice(61)}`;
     const cases: [unknown, RegExp][] = [
@@ -156,9 +180,18 @@ describeContract('company', (h) => {
       [{ emv: 'é'.repeat(20) }, /^Invalid EMV payload: /],
       [{ emv: '0'.repeat(600) }, /^Invalid EMV payload: /],
       // Valid CRC, wrong content: not Pix (GUI), wrong currency, missing merchant name.
-      [{ emv: withCrc('00020126260014br.gov.bcb.xyz0104abcd5204000053039865802BR5903Pix6008BRASILIA') }, /^Invalid EMV payload: .*26\/00/],
-      [{ emv: withCrc('00020126260014br.gov.bcb.pix0104abcd5204000053038405802BR5903Pix6008BRASILIA') }, /^Invalid EMV payload: .*986/],
-      [{ emv: withCrc('00020126260014br.gov.bcb.pix0104abcd52040000530398658026008BRASILIA') }, /^Invalid EMV payload: /],
+      [
+        { emv: withCrc('00020126260014br.gov.bcb.xyz0104abcd5204000053039865802BR5903Pix6008BRASILIA') },
+        /^Invalid EMV payload: .*26\/00/,
+      ],
+      [
+        { emv: withCrc('00020126260014br.gov.bcb.pix0104abcd5204000053038405802BR5903Pix6008BRASILIA') },
+        /^Invalid EMV payload: .*986/,
+      ],
+      [
+        { emv: withCrc('00020126260014br.gov.bcb.pix0104abcd52040000530398658026008BRASILIA') },
+        /^Invalid EMV payload: /,
+      ],
     ];
     for (const [body, message] of cases) {
       const reply = await h().client.request('decodeEmv', { body });
@@ -170,7 +203,9 @@ describeContract('company', (h) => {
     const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed / 2 ** 31);
     for (let i = 0; i < 40; i += 1) {
       const cut = Math.floor(rand() * (OAS_EMV.length - 8));
-      const junk = withCrc(`${OAS_EMV.slice(0, cut)}${String.fromCharCode(32 + Math.floor(rand() * 95))}${OAS_EMV.slice(cut + 1, -8)}`);
+      const junk = withCrc(
+        `${OAS_EMV.slice(0, cut)}${String.fromCharCode(32 + Math.floor(rand() * 95))}${OAS_EMV.slice(cut + 1, -8)}`,
+      );
       const reply = await h().client.request('decodeEmv', { body: { emv: junk } });
       expect([200, 400], junk).toContain(reply.status);
     }

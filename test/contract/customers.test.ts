@@ -29,7 +29,12 @@ const maria = {
 
 describeContract('customers', (h) => {
   const events = () =>
-    (h().engine.db.prepare('SELECT name, payload FROM events ORDER BY seq').all() as { name: string; payload: string }[]).map((e) => ({
+    (
+      h().engine.db.prepare('SELECT name, payload FROM events ORDER BY seq').all() as {
+        name: string;
+        payload: string;
+      }[]
+    ).map((e) => ({
       name: e.name,
       payload: JSON.parse(e.payload),
     }));
@@ -83,13 +88,20 @@ describeContract('customers', (h) => {
     await h().ok('createCustomer', { body: maria });
     const events = h().counts('events');
     for (const id of ['nobody', CPF_2, '529.982.247-26', 'Maria Silva']) {
-      expect(await h().client.request('getCustomer', { params: { id } })).toEqual({ status: 400, body: { error: 'Customer not found' } });
+      expect(await h().client.request('getCustomer', { params: { id } })).toEqual({
+        status: 400,
+        body: { error: 'Customer not found' },
+      });
     }
     for (const id of ['cli-maria', CPF, CPF_MASKED]) {
       const reply = await h().client.request('getCustomer', { params: { id } }, { appId: h().other.appId });
       expect(reply).toEqual({ status: 400, body: { error: 'Customer not found' } });
     }
-    const update = await h().client.request('updateCustomer', { params: { id: 'cli-maria' }, body: { name: 'Intrusa' } }, { appId: h().other.appId });
+    const update = await h().client.request(
+      'updateCustomer',
+      { params: { id: 'cli-maria' }, body: { name: 'Intrusa' } },
+      { appId: h().other.appId },
+    );
     expect(update).toEqual({ status: 400, body: { error: 'Customer not found' } });
     const unknown = await h().client.request('updateCustomer', { params: { id: 'nobody' }, body: { name: 'Intrusa' } });
     expect(unknown).toEqual({ status: 400, body: { error: 'Customer not found' } });
@@ -102,16 +114,29 @@ describeContract('customers', (h) => {
   it('refuses a duplicate correlationID or taxID within the company, writing nothing', async () => {
     await h().ok('createCustomer', { body: maria });
     const before = h().counts('customers', 'events');
-    const dupCorrelation = await h().client.request('createCustomer', { body: { name: 'Outra', email: 'o@example.com', correlationID: 'cli-maria' } });
-    expect(dupCorrelation).toEqual({ status: 400, body: { error: 'A customer with correlationID cli-maria already exists' } });
+    const dupCorrelation = await h().client.request('createCustomer', {
+      body: { name: 'Outra', email: 'o@example.com', correlationID: 'cli-maria' },
+    });
+    expect(dupCorrelation).toEqual({
+      status: 400,
+      body: { error: 'A customer with correlationID cli-maria already exists' },
+    });
     for (const taxID of [CPF, CPF_MASKED, ' 529 982 247 25 ']) {
-      const reply = await h().client.request('createCustomer', { body: { name: 'Outra', taxID, correlationID: 'cli-outra' } });
-      expect(reply).toEqual({ status: 400, body: { error: `A customer with taxID ${CPF} already exists (correlationID cli-maria)` } });
+      const reply = await h().client.request('createCustomer', {
+        body: { name: 'Outra', taxID, correlationID: 'cli-outra' },
+      });
+      expect(reply).toEqual({
+        status: 400,
+        body: { error: `A customer with taxID ${CPF} already exists (correlationID cli-maria)` },
+      });
     }
     expect(h().counts('customers', 'events')).toEqual(before);
     // Another company may register the same person and the same correlationID.
     const other = await h().client.request('createCustomer', { body: maria }, { appId: h().other.appId });
-    expect(other).toMatchObject({ status: 200, body: { customer: { correlationID: 'cli-maria', taxID: { taxID: CPF } } } });
+    expect(other).toMatchObject({
+      status: 200,
+      body: { customer: { correlationID: 'cli-maria', taxID: { taxID: CPF } } },
+    });
   });
 
   it('answers bad input for every field with 400 { error } and writes nothing', async () => {
@@ -172,7 +197,8 @@ describeContract('customers', (h) => {
   });
 
   it('gives readable messages naming the field', async () => {
-    const error = async (body: unknown) => ((await h().client.request('createCustomer', { body })) as any).body.error as string;
+    const error = async (body: unknown) =>
+      ((await h().client.request('createCustomer', { body })) as any).body.error as string;
     expect(await error({ email: 'a@b.co' })).toBe('name: name is required');
     expect(await error({ name: 'M' })).toBe('body: a customer needs taxID, email or phone besides name');
     expect(await error({ name: 'M', taxID: '111.111.111-11' })).toBe('taxID: taxID is not a valid CPF or CNPJ');
@@ -181,7 +207,9 @@ describeContract('customers', (h) => {
 
   it('lists newest first with skip/limit pageInfo', async () => {
     for (const name of ['Ana', 'Bia', 'Caio']) {
-      await h().ok('createCustomer', { body: { name, email: `${name.toLowerCase()}@example.com`, correlationID: name } });
+      await h().ok('createCustomer', {
+        body: { name, email: `${name.toLowerCase()}@example.com`, correlationID: name },
+      });
       h().clock.advance(1_000);
     }
     const page1 = await h().ok('listCustomers', { query: { limit: '2' } });
@@ -221,7 +249,15 @@ describeContract('customers', (h) => {
       phone: '+5521998765432',
       taxID: { taxID: CPF, type: 'BR:CPF' },
       correlationID: 'cli-maria',
-      address: { zipcode: '01310100', street: 'Avenida Paulista', number: '2000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP', country: 'BR' },
+      address: {
+        zipcode: '01310100',
+        street: 'Avenida Paulista',
+        number: '2000',
+        neighborhood: 'Bela Vista',
+        city: 'São Paulo',
+        state: 'SP',
+        country: 'BR',
+      },
       createdAt: '2026-11-22T15:00:00.000Z',
       updatedAt: '2026-11-22T15:01:00.000Z',
     });
@@ -229,7 +265,10 @@ describeContract('customers', (h) => {
     expect(events().map((e) => e.name)).toEqual(['CUSTOMER_CREATED', 'CUSTOMER_UPDATED']);
     expect(events()[1]!.payload).toEqual({ customer });
     // Sending the taxID it already has is not an edit.
-    const same = await h().ok('updateCustomer', { params: { id: 'cli-maria' }, body: { taxID: CPF_MASKED, email: 'MS@example.com' } });
+    const same = await h().ok('updateCustomer', {
+      params: { id: 'cli-maria' },
+      body: { taxID: CPF_MASKED, email: 'MS@example.com' },
+    });
     expect(same.customer).toMatchObject({ taxID: { taxID: CPF }, email: 'ms@example.com' });
   });
 
@@ -238,14 +277,20 @@ describeContract('customers', (h) => {
     await h().ok('createCustomer', { body: { name: 'Com CPF', taxID: CPF_2, correlationID: 'cli-com' } });
     const before = h().counts('customers', 'events');
     const taken = await h().client.request('updateCustomer', { params: { id: 'cli-sem' }, body: { taxID: CPF_2 } });
-    expect(taken).toEqual({ status: 400, body: { error: `A customer with taxID ${CPF_2} already exists (correlationID cli-com)` } });
+    expect(taken).toEqual({
+      status: 400,
+      body: { error: `A customer with taxID ${CPF_2} already exists (correlationID cli-com)` },
+    });
     expect(h().counts('customers', 'events')).toEqual(before);
 
     const set = await h().ok('updateCustomer', { params: { id: 'cli-sem' }, body: { taxID: CPF_MASKED } });
     expect(set.customer.taxID).toEqual({ taxID: CPF, type: 'BR:CPF' });
     expect((await h().ok('getCustomer', { params: { id: CPF } })).customer.correlationID).toBe('cli-sem');
     const after = h().counts('customers', 'events');
-    const change = await h().client.request('updateCustomer', { params: { id: 'cli-sem' }, body: { name: 'X', taxID: CNPJ } });
+    const change = await h().client.request('updateCustomer', {
+      params: { id: 'cli-sem' },
+      body: { name: 'X', taxID: CNPJ },
+    });
     expect(change).toEqual({ status: 400, body: { error: 'taxID cannot be changed once the customer has one' } });
     expect(h().counts('customers', 'events')).toEqual(after);
     expect((await h().ok('getCustomer', { params: { id: 'cli-sem' } })).customer.name).toBe('Sem CPF');
@@ -284,7 +329,10 @@ describeContract('customers', (h) => {
       expect(reply, id).toEqual({ status: 400, body: { error: 'Customer not found' } });
     }
     expect(h().counts('customers', 'events')).toEqual(before);
-    const echo = await h().ok('updateCustomer', { params: { id: 'cli-maria' }, body: { correlationID: 'cli-maria', name: 'Maria' } });
+    const echo = await h().ok('updateCustomer', {
+      params: { id: 'cli-maria' },
+      body: { correlationID: 'cli-maria', name: 'Maria' },
+    });
     expect(echo.customer.name).toBe('Maria');
   });
 
@@ -304,21 +352,35 @@ describeContract('customers', (h) => {
     const reply = await h().client.request('createCustomer', { body: maria }, { appId: readOnly.appId });
     expect(reply).toEqual({ status: 403, body: { error: 'Application does not have required scope: CUSTOMER_POST' } });
     const list = await h().client.request('listCustomers', {}, { appId: readOnly.appId });
-    expect(list).toEqual({ status: 403, body: { error: 'Application does not have required scope: CUSTOMER_GET_LIST' } });
+    expect(list).toEqual({
+      status: 403,
+      body: { error: 'Application does not have required scope: CUSTOMER_GET_LIST' },
+    });
     expect(h().counts('customers').customers).toBe(0);
   });
 
   it('a charge with an inline customer creates it once, then reuses and completes it', async () => {
     const first = await h().ok('createCharge', {
-      body: { correlationID: 'p1', value: 100, customer: { name: 'Joana', email: 'joana@example.com', correlationID: 'cli-joana' } },
+      body: {
+        correlationID: 'p1',
+        value: 100,
+        customer: { name: 'Joana', email: 'joana@example.com', correlationID: 'cli-joana' },
+      },
     });
     expect(first.charge.customer).toEqual({ name: 'Joana', email: 'joana@example.com', correlationID: 'cli-joana' });
-    expect((await h().ok('getCustomer', { params: { id: 'cli-joana' } })).customer).toMatchObject({ name: 'Joana', email: 'joana@example.com' });
+    expect((await h().ok('getCustomer', { params: { id: 'cli-joana' } })).customer).toMatchObject({
+      name: 'Joana',
+      email: 'joana@example.com',
+    });
     h().clock.advance(1_000);
 
     // Same e-mail, no correlationID: the same customer, now with her CPF and phone.
     const second = await h().ok('createCharge', {
-      body: { correlationID: 'p2', value: 100, customer: { name: 'Joana S.', email: 'JOANA@example.com', taxID: CPF, phone: '11987654321' } },
+      body: {
+        correlationID: 'p2',
+        value: 100,
+        customer: { name: 'Joana S.', email: 'JOANA@example.com', taxID: CPF, phone: '11987654321' },
+      },
     });
     expect(second.charge.customer).toEqual({
       name: 'Joana',
@@ -329,10 +391,14 @@ describeContract('customers', (h) => {
     });
     h().clock.advance(1_000);
     // By taxID alone.
-    const third = await h().ok('createCharge', { body: { correlationID: 'p3', value: 100, customer: { name: 'J', taxID: CPF_MASKED } } });
+    const third = await h().ok('createCharge', {
+      body: { correlationID: 'p3', value: 100, customer: { name: 'J', taxID: CPF_MASKED } },
+    });
     expect(third.charge.customer.correlationID).toBe('cli-joana');
     expect(h().counts('customers').customers).toBe(1);
-    const names = events().map((e) => e.name).filter((n) => n.startsWith('CUSTOMER_'));
+    const names = events()
+      .map((e) => e.name)
+      .filter((n) => n.startsWith('CUSTOMER_'));
     expect(names).toEqual(['CUSTOMER_CREATED', 'CUSTOMER_UPDATED']);
     const byCustomer = await h().ok('listCharges', { query: { customer: 'cli-joana' } });
     expect(byCustomer.charges.map((c: any) => c.correlationID)).toEqual(['p3', 'p2', 'p1']);
@@ -345,20 +411,34 @@ describeContract('customers', (h) => {
     const mismatch = await h().client.request('createCharge', {
       body: { correlationID: 'p1', value: 100, customer: { name: 'Maria', taxID: CPF_2, correlationID: 'cli-maria' } },
     });
-    expect(mismatch).toEqual({ status: 400, body: { error: 'customer.taxID does not match the taxID of customer cli-maria' } });
+    expect(mismatch).toEqual({
+      status: 400,
+      body: { error: 'customer.taxID does not match the taxID of customer cli-maria' },
+    });
     const taken = await h().client.request('createCharge', {
       body: { correlationID: 'p2', value: 100, customer: { name: 'Sem', taxID: CPF, correlationID: 'cli-sem' } },
     });
-    expect(taken).toEqual({ status: 400, body: { error: `A customer with taxID ${CPF} already exists (correlationID cli-maria)` } });
+    expect(taken).toEqual({
+      status: 400,
+      body: { error: `A customer with taxID ${CPF} already exists (correlationID cli-maria)` },
+    });
     expect(h().counts('charges', 'customers', 'events')).toEqual(before);
   });
 
-  it('a charge never attaches another company\'s customer', async () => {
+  it("a charge never attaches another company's customer", async () => {
     await h().client.request('createCustomer', { body: maria }, { appId: h().other.appId });
     const { charge } = await h().ok('createCharge', {
-      body: { correlationID: 'p1', value: 100, customer: { name: 'Maria Aqui', taxID: CPF, correlationID: 'cli-maria' } },
+      body: {
+        correlationID: 'p1',
+        value: 100,
+        customer: { name: 'Maria Aqui', taxID: CPF, correlationID: 'cli-maria' },
+      },
     });
-    expect(charge.customer).toEqual({ name: 'Maria Aqui', taxID: { taxID: CPF, type: 'BR:CPF' }, correlationID: 'cli-maria' });
+    expect(charge.customer).toEqual({
+      name: 'Maria Aqui',
+      taxID: { taxID: CPF, type: 'BR:CPF' },
+      correlationID: 'cli-maria',
+    });
     expect((await h().ok('getCustomer', { params: { id: 'cli-maria' } })).customer.name).toBe('Maria Aqui');
     const theirs = await h().client.request('getCustomer', { params: { id: 'cli-maria' } }, { appId: h().other.appId });
     expect(theirs).toMatchObject({ status: 200, body: { customer: { name: 'Maria Silva' } } });

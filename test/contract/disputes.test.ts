@@ -13,9 +13,17 @@ const WRITTEN = ['disputes', 'dispute_evidence', 'transactions', 'ledger_entries
 
 /** Receives `cents` through a paid static QR code; returns the PAYMENT transaction. */
 async function receive(h: Harness, cents: number, appId = h.appId): Promise<any> {
-  const created = (await h.client.request('createPixQrCode', { body: { name: 'Venda', value: cents } }, { appId })) as any;
+  const created = (await h.client.request(
+    'createPixQrCode',
+    { body: { name: 'Venda', value: cents } },
+    { appId },
+  )) as any;
   expect(created.status).toBe(200);
-  const paid = (await h.client.request('sandboxPayBrCode', { body: { brCode: created.body.pixQrCode.brCode, payer: { name: 'Maria Pagadora' } } }, { appId })) as any;
+  const paid = (await h.client.request(
+    'sandboxPayBrCode',
+    { body: { brCode: created.body.pixQrCode.brCode, payer: { name: 'Maria Pagadora' } } },
+    { appId },
+  )) as any;
   expect(paid.status).toBe(200);
   return paid.body.transaction;
 }
@@ -29,9 +37,12 @@ function balanceOf(h: Harness, appId = h.appId) {
 }
 
 function outbox(h: Harness, prefix: string): { name: string; payload: any }[] {
-  return (h.engine.db.prepare('SELECT name, payload FROM events WHERE name LIKE ? ORDER BY seq').all(`${prefix}%`) as { name: string; payload: string }[]).map(
-    (row) => ({ name: row.name, payload: JSON.parse(row.payload) }),
-  );
+  return (
+    h.engine.db.prepare('SELECT name, payload FROM events WHERE name LIKE ? ORDER BY seq').all(`${prefix}%`) as {
+      name: string;
+      payload: string;
+    }[]
+  ).map((row) => ({ name: row.name, payload: JSON.parse(row.payload) }));
 }
 
 async function open(h: Harness, body: object, appId = h.appId): Promise<any> {
@@ -43,7 +54,12 @@ describeContract('disputes', (h) => {
     const pix = await receive(h(), 1_000);
     expect(pix.endToEndId).toMatch(E2E);
     const opened = await h().ok('sandboxOpenDispute', {
-      body: { endToEndId: pix.endToEndId, reason: 'Produto não entregue', email: 'maria@example.com', phoneNumber: '+5511988887777' },
+      body: {
+        endToEndId: pix.endToEndId,
+        reason: 'Produto não entregue',
+        email: 'maria@example.com',
+        phoneNumber: '+5511988887777',
+      },
     });
     expect(opened.dispute).toEqual({
       id: expect.stringMatching(/^[0-9a-f]{24}$/),
@@ -58,8 +74,18 @@ describeContract('disputes', (h) => {
       createdAt: h().clock.now().toISOString(),
       updatedAt: h().clock.now().toISOString(),
     });
-    expect(opened.transaction).toMatchObject({ type: 'BALANCE_BLOCK', value: 1_000, originalEndToEndId: pix.endToEndId });
-    expect(balanceOf(h())).toEqual({ total: 1_000, blocked: 1_000, available: 0, blockedBySecurity: 1_000, blockedByWithdrawSafety: 0 });
+    expect(opened.transaction).toMatchObject({
+      type: 'BALANCE_BLOCK',
+      value: 1_000,
+      originalEndToEndId: pix.endToEndId,
+    });
+    expect(balanceOf(h())).toEqual({
+      total: 1_000,
+      blocked: 1_000,
+      available: 0,
+      blockedBySecurity: 1_000,
+      blockedByWithdrawSafety: 0,
+    });
 
     expect(outbox(h(), 'OPENPIX:DISPUTE')).toEqual([
       {
@@ -98,7 +124,12 @@ describeContract('disputes', (h) => {
     });
     expect(h().counts(...WRITTEN)).toEqual(before);
     const opened = await h().ok('sandboxOpenDispute', { body: { endToEndId: pix.endToEndId } });
-    expect(opened.dispute).toMatchObject({ value: 700, name: 'Maria Pagadora', email: expect.any(String), phoneNumber: expect.any(String) });
+    expect(opened.dispute).toMatchObject({
+      value: 700,
+      name: 'Maria Pagadora',
+      email: expect.any(String),
+      phoneNumber: expect.any(String),
+    });
     const again = h().counts(...WRITTEN);
     expect(await open(h(), { endToEndId: pix.endToEndId })).toEqual({
       status: 400,
@@ -125,16 +156,34 @@ describeContract('disputes', (h) => {
       status: 400,
       body: { error: 'Account does not have enough available balance to block the disputed value' },
     });
-    expect(await open(h(), { endToEndId: 'E00000000202611221500abcdefghijk' })).toEqual({ status: 404, body: { error: 'Transaction not found' } });
+    expect(await open(h(), { endToEndId: 'E00000000202611221500abcdefghijk' })).toEqual({
+      status: 404,
+      body: { error: 'Transaction not found' },
+    });
     // Another company's Pix is as unknown as a made-up one.
-    expect(await open(h(), { endToEndId: theirs.endToEndId })).toEqual({ status: 404, body: { error: 'Transaction not found' } });
-    for (const body of [{}, { endToEndId: '' }, { endToEndId: 42 }, { endToEndId: pix.endToEndId, value: 0 }, { endToEndId: pix.endToEndId, value: 1.5 }, { endToEndId: pix.endToEndId, email: 'nope' }, { endToEndId: pix.endToEndId, phoneNumber: '12' }, { endToEndId: pix.endToEndId, reason: '' }]) {
+    expect(await open(h(), { endToEndId: theirs.endToEndId })).toEqual({
+      status: 404,
+      body: { error: 'Transaction not found' },
+    });
+    for (const body of [
+      {},
+      { endToEndId: '' },
+      { endToEndId: 42 },
+      { endToEndId: pix.endToEndId, value: 0 },
+      { endToEndId: pix.endToEndId, value: 1.5 },
+      { endToEndId: pix.endToEndId, email: 'nope' },
+      { endToEndId: pix.endToEndId, phoneNumber: '12' },
+      { endToEndId: pix.endToEndId, reason: '' },
+    ]) {
       const reply = await open(h(), body);
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(typeof reply.body.error).toBe('string');
     }
     expect((await h().client.request('sandboxOpenDispute', { body: [] })).status).toBe(400);
-    expect((await h().client.request('sandboxOpenDispute', { body: { endToEndId: pix.endToEndId } }, { appId: null })).status).toBe(401);
+    expect(
+      (await h().client.request('sandboxOpenDispute', { body: { endToEndId: pix.endToEndId } }, { appId: null }))
+        .status,
+    ).toBe(401);
     expect(h().counts(...WRITTEN)).toEqual(before);
 
     // A production company has no payer simulator.
@@ -157,22 +206,34 @@ describeContract('disputes', (h) => {
     expect(sent).toEqual({ documents });
     expect(h().counts('dispute_evidence').dispute_evidence).toBe(2);
     // Sending evidence records the change of the dispute.
-    expect((await h().ok('getDispute', { params: { id: pix.endToEndId } })).dispute.updatedAt).toBe(h().clock.now().toISOString());
+    expect((await h().ok('getDispute', { params: { id: pix.endToEndId } })).dispute.updatedAt).toBe(
+      h().clock.now().toISOString(),
+    );
     const evidenceEvents = outbox(h(), 'DISPUTE_EVIDENCE');
     expect(evidenceEvents).toHaveLength(1);
     expect(evidenceEvents[0]!.payload.documents).toEqual(documents);
 
     // The same documents again (a retry), by the end-to-end id this time: answered as stored, nothing written.
     const before = h().counts(...WRITTEN);
-    expect(await h().ok('uploadDisputeEvidence', { params: { id: pix.endToEndId }, body: { documents } })).toEqual({ documents });
+    expect(await h().ok('uploadDisputeEvidence', { params: { id: pix.endToEndId }, body: { documents } })).toEqual({
+      documents,
+    });
     expect(h().counts(...WRITTEN)).toEqual(before);
 
     // A new document beside a changed one: refused whole.
     const changed = await h().client.request('uploadDisputeEvidence', {
       params: { id: dispute.id },
-      body: { documents: [{ url: 'https://files.example.com/novo.pdf', correlationID: 'novo' }, { ...documents[0], url: 'https://files.example.com/outra.pdf' }] },
+      body: {
+        documents: [
+          { url: 'https://files.example.com/novo.pdf', correlationID: 'novo' },
+          { ...documents[0], url: 'https://files.example.com/outra.pdf' },
+        ],
+      },
     });
-    expect(changed).toEqual({ status: 400, body: { error: 'documents.1.correlationID: nf-1 was already sent with another url or description' } });
+    expect(changed).toEqual({
+      status: 400,
+      body: { error: 'documents.1.correlationID: nf-1 was already sent with another url or description' },
+    });
     expect(h().counts(...WRITTEN)).toEqual(before);
 
     const bad: unknown[] = [
@@ -184,8 +245,18 @@ describeContract('disputes', (h) => {
       { documents: [{ url: 'not a url', correlationID: 'a' }] },
       { documents: [{ url: 'https://files.example.com/a.pdf' }] },
       { documents: [{ url: 'https://files.example.com/a.pdf', correlationID: 'a', description: 7 }] },
-      { documents: [{ url: 'https://a.example.com/a', correlationID: 'a' }, { url: 'https://a.example.com/b', correlationID: 'a' }] },
-      { documents: Array.from({ length: 11 }, (_, i) => ({ url: `https://a.example.com/${i}`, correlationID: `c${i}` })) },
+      {
+        documents: [
+          { url: 'https://a.example.com/a', correlationID: 'a' },
+          { url: 'https://a.example.com/b', correlationID: 'a' },
+        ],
+      },
+      {
+        documents: Array.from({ length: 11 }, (_, i) => ({
+          url: `https://a.example.com/${i}`,
+          correlationID: `c${i}`,
+        })),
+      },
     ];
     for (const body of bad) {
       const reply = (await h().client.request('uploadDisputeEvidence', { params: { id: dispute.id }, body })) as any;
@@ -201,17 +272,36 @@ describeContract('disputes', (h) => {
     const other = h().other.appId;
     const before = h().counts(...WRITTEN);
     for (const id of [pix.endToEndId, dispute.id]) {
-      expect(await h().client.request('getDispute', { params: { id } }, { appId: other })).toEqual({ status: 400, body: { error: 'Dispute not found' } });
+      expect(await h().client.request('getDispute', { params: { id } }, { appId: other })).toEqual({
+        status: 400,
+        body: { error: 'Dispute not found' },
+      });
       expect(
-        await h().client.request('uploadDisputeEvidence', { params: { id }, body: { documents: [{ url: 'https://x.example.com/a', correlationID: 'a' }] } }, { appId: other }),
+        await h().client.request(
+          'uploadDisputeEvidence',
+          { params: { id }, body: { documents: [{ url: 'https://x.example.com/a', correlationID: 'a' }] } },
+          { appId: other },
+        ),
       ).toEqual({ status: 400, body: { error: 'Dispute not found' } });
-      expect(await h().client.request('sandboxResolveDispute', { params: { id }, body: { status: 'REJECTED' } }, { appId: other })).toEqual({
+      expect(
+        await h().client.request(
+          'sandboxResolveDispute',
+          { params: { id }, body: { status: 'REJECTED' } },
+          { appId: other },
+        ),
+      ).toEqual({
         status: 404,
         body: { error: 'Dispute not found' },
       });
     }
-    expect(await h().client.request('getDispute', { params: { id: 'E00000000202611221500abcdefghijk' } })).toEqual({ status: 400, body: { error: 'Dispute not found' } });
-    expect(await h().client.request('listDisputes', {}, { appId: other })).toMatchObject({ status: 200, body: { disputes: [] } });
+    expect(await h().client.request('getDispute', { params: { id: 'E00000000202611221500abcdefghijk' } })).toEqual({
+      status: 400,
+      body: { error: 'Dispute not found' },
+    });
+    expect(await h().client.request('listDisputes', {}, { appId: other })).toMatchObject({
+      status: 200,
+      body: { disputes: [] },
+    });
     expect(h().counts(...WRITTEN)).toEqual(before);
   });
 
@@ -221,22 +311,43 @@ describeContract('disputes', (h) => {
     const { dispute } = await h().ok('sandboxOpenDispute', { body: { endToEndId: pix.endToEndId, value: 600 } });
     expect(balanceOf(h())).toMatchObject({ total: 1_250, blocked: 600, available: 650, blockedBySecurity: 600 });
     h().clock.advance(5_000);
-    const accepted = await h().ok('sandboxResolveDispute', { params: { id: pix.endToEndId }, body: { status: 'ACCEPTED' } });
+    const accepted = await h().ok('sandboxResolveDispute', {
+      params: { id: pix.endToEndId },
+      body: { status: 'ACCEPTED' },
+    });
     expect(accepted.dispute).toEqual({ ...dispute, status: 'ACCEPTED', updatedAt: h().clock.now().toISOString() });
-    expect(accepted.transaction).toMatchObject({ type: 'REFUND', value: 600, endToEndId: expect.stringMatching(/^D/), originalEndToEndId: pix.endToEndId });
-    expect(balanceOf(h())).toEqual({ total: 650, blocked: 0, available: 650, blockedBySecurity: 0, blockedByWithdrawSafety: 0 });
+    expect(accepted.transaction).toMatchObject({
+      type: 'REFUND',
+      value: 600,
+      endToEndId: expect.stringMatching(/^D/),
+      originalEndToEndId: pix.endToEndId,
+    });
+    expect(balanceOf(h())).toEqual({
+      total: 650,
+      blocked: 0,
+      available: 650,
+      blockedBySecurity: 0,
+      blockedByWithdrawSafety: 0,
+    });
 
     // The devolução is a refund of the payment: listed, and what is left to refund shrinks.
     const refunds = (await h().ok('listRefunds')).refunds;
     expect(refunds).toHaveLength(1);
     // /api/v1/refund speaks REFUNDED for a confirmed devolução (remote-api-notes §6.8).
     expect(refunds[0]).toMatchObject({ value: 600, status: 'REFUNDED', comment: 'Devolução por disputa MED' });
-    expect(await h().client.request('createRefund', { body: { transactionEndToEndId: pix.endToEndId, correlationID: 'late', value: 401 } })).toEqual({
+    expect(
+      await h().client.request('createRefund', {
+        body: { transactionEndToEndId: pix.endToEndId, correlationID: 'late', value: 401 },
+      }),
+    ).toEqual({
       status: 400,
       body: { error: 'Refund value 401 exceeds what is left to refund of the transaction (400 of 1000 cents)' },
     });
 
-    expect(outbox(h(), 'OPENPIX:DISPUTE').map((e) => e.name)).toEqual(['OPENPIX:DISPUTE_CREATED', 'OPENPIX:DISPUTE_ACCEPTED']);
+    expect(outbox(h(), 'OPENPIX:DISPUTE').map((e) => e.name)).toEqual([
+      'OPENPIX:DISPUTE_CREATED',
+      'OPENPIX:DISPUTE_ACCEPTED',
+    ]);
     expect(outbox(h(), 'OPENPIX:DISPUTE_ACCEPTED')[0]!.payload).toEqual({
       dispute: {
         status: 'ACCEPTED',
@@ -249,13 +360,21 @@ describeContract('disputes', (h) => {
         id: dispute.id,
       },
     });
-    expect(outbox(h(), 'PIX_TRANSACTION_REFUND_SENT_CONFIRMED')[0]!.payload.refundTransaction).toMatchObject({ value: 600, partial: true });
+    expect(outbox(h(), 'PIX_TRANSACTION_REFUND_SENT_CONFIRMED')[0]!.payload.refundTransaction).toMatchObject({
+      value: 600,
+      partial: true,
+    });
 
     const before = h().counts(...WRITTEN);
     expect(
-      await h().client.request('uploadDisputeEvidence', { params: { id: dispute.id }, body: { documents: [{ url: 'https://x.example.com/a', correlationID: 'a' }] } }),
+      await h().client.request('uploadDisputeEvidence', {
+        params: { id: dispute.id },
+        body: { documents: [{ url: 'https://x.example.com/a', correlationID: 'a' }] },
+      }),
     ).toEqual({ status: 400, body: { error: 'You cannot send a evidence for a accepted dispute' } });
-    expect(await h().client.request('sandboxResolveDispute', { params: { id: dispute.id }, body: { status: 'REJECTED' } })).toEqual({
+    expect(
+      await h().client.request('sandboxResolveDispute', { params: { id: dispute.id }, body: { status: 'REJECTED' } }),
+    ).toEqual({
       status: 400,
       body: { error: 'The dispute is already ACCEPTED' },
     });
@@ -269,10 +388,19 @@ describeContract('disputes', (h) => {
     await receive(h(), 2_000);
     await h().ok('createRefund', { body: { transactionEndToEndId: pix.endToEndId, correlationID: 'r1', value: 800 } });
     h().clock.advance(2_001);
-    const accepted = await h().ok('sandboxResolveDispute', { params: { id: pix.endToEndId }, body: { status: 'ACCEPTED' } });
+    const accepted = await h().ok('sandboxResolveDispute', {
+      params: { id: pix.endToEndId },
+      body: { status: 'ACCEPTED' },
+    });
     expect(accepted.transaction).toMatchObject({ type: 'REFUND', value: 200 });
     // 3000 in, 800 refunded, 200 returned by the dispute; its other 200 blocked are lifted.
-    expect(balanceOf(h())).toEqual({ total: 2_000, blocked: 0, available: 2_000, blockedBySecurity: 0, blockedByWithdrawSafety: 0 });
+    expect(balanceOf(h())).toEqual({
+      total: 2_000,
+      blocked: 0,
+      available: 2_000,
+      blockedBySecurity: 0,
+      blockedByWithdrawSafety: 0,
+    });
   });
 
   it('REJECTED and CANCELED lift the block and keep the money, each with its event; evidence is refused after', async () => {
@@ -282,28 +410,55 @@ describeContract('disputes', (h) => {
     await h().ok('sandboxOpenDispute', { body: { endToEndId: second.endToEndId } });
     expect(balanceOf(h())).toMatchObject({ total: 1_000, available: 0, blockedBySecurity: 1_000 });
 
-    const rejected = await h().ok('sandboxResolveDispute', { params: { id: first.endToEndId }, body: { status: 'REJECTED' } });
+    const rejected = await h().ok('sandboxResolveDispute', {
+      params: { id: first.endToEndId },
+      body: { status: 'REJECTED' },
+    });
     expect(rejected.dispute.status).toBe('REJECTED');
-    expect(rejected.transaction).toMatchObject({ type: 'BALANCE_UNBLOCK', value: 700, originalEndToEndId: first.endToEndId });
+    expect(rejected.transaction).toMatchObject({
+      type: 'BALANCE_UNBLOCK',
+      value: 700,
+      originalEndToEndId: first.endToEndId,
+    });
     expect(balanceOf(h())).toMatchObject({ total: 1_000, available: 700, blockedBySecurity: 300 });
 
-    const canceled = await h().ok('sandboxResolveDispute', { params: { id: second.endToEndId }, body: { status: 'CANCELED' } });
+    const canceled = await h().ok('sandboxResolveDispute', {
+      params: { id: second.endToEndId },
+      body: { status: 'CANCELED' },
+    });
     expect(canceled.dispute.status).toBe('CANCELED');
-    expect(balanceOf(h())).toEqual({ total: 1_000, blocked: 0, available: 1_000, blockedBySecurity: 0, blockedByWithdrawSafety: 0 });
+    expect(balanceOf(h())).toEqual({
+      total: 1_000,
+      blocked: 0,
+      available: 1_000,
+      blockedBySecurity: 0,
+      blockedByWithdrawSafety: 0,
+    });
 
-    expect(outbox(h(), 'OPENPIX:DISPUTE').map((e) => [e.name, e.payload.dispute.status, e.payload.dispute.endToEndId])).toEqual([
+    expect(
+      outbox(h(), 'OPENPIX:DISPUTE').map((e) => [e.name, e.payload.dispute.status, e.payload.dispute.endToEndId]),
+    ).toEqual([
       ['OPENPIX:DISPUTE_CREATED', 'IN_REVIEW', first.endToEndId],
       ['OPENPIX:DISPUTE_CREATED', 'IN_REVIEW', second.endToEndId],
       ['OPENPIX:DISPUTE_REJECTED', 'REJECTED', first.endToEndId],
       ['OPENPIX:DISPUTE_CANCELED', 'CANCELED', second.endToEndId],
     ]);
-    for (const [id, status] of [[first.endToEndId, 'REJECTED'], [second.endToEndId, 'CANCELED']]) {
+    for (const [id, status] of [
+      [first.endToEndId, 'REJECTED'],
+      [second.endToEndId, 'CANCELED'],
+    ]) {
       expect(
-        await h().client.request('uploadDisputeEvidence', { params: { id: id! }, body: { documents: [{ url: 'https://x.example.com/a', correlationID: 'a' }] } }),
+        await h().client.request('uploadDisputeEvidence', {
+          params: { id: id! },
+          body: { documents: [{ url: 'https://x.example.com/a', correlationID: 'a' }] },
+        }),
       ).toEqual({ status: 400, body: { error: `You cannot send evidence for a ${status} dispute: it is closed` } });
     }
     for (const body of [{}, { status: 'IN_REVIEW' }, { status: 'accepted' }]) {
-      expect((await h().client.request('sandboxResolveDispute', { params: { id: first.endToEndId }, body })).status, JSON.stringify(body)).toBe(400);
+      expect(
+        (await h().client.request('sandboxResolveDispute', { params: { id: first.endToEndId }, body })).status,
+        JSON.stringify(body),
+      ).toBe(400);
     }
   });
 
@@ -311,9 +466,18 @@ describeContract('disputes', (h) => {
     const pix = await receive(h(), 500);
     await h().ok('sandboxOpenDispute', { body: { endToEndId: pix.endToEndId } });
     await h().ok('sandboxUnblockBalance', { body: { value: 200, reason: 'SECURITY' } });
-    const rejected = await h().ok('sandboxResolveDispute', { params: { id: pix.endToEndId }, body: { status: 'REJECTED' } });
+    const rejected = await h().ok('sandboxResolveDispute', {
+      params: { id: pix.endToEndId },
+      body: { status: 'REJECTED' },
+    });
     expect(rejected.transaction).toMatchObject({ type: 'BALANCE_UNBLOCK', value: 300 });
-    expect(balanceOf(h())).toEqual({ total: 500, blocked: 0, available: 500, blockedBySecurity: 0, blockedByWithdrawSafety: 0 });
+    expect(balanceOf(h())).toEqual({
+      total: 500,
+      blocked: 0,
+      available: 500,
+      blockedBySecurity: 0,
+      blockedByWithdrawSafety: 0,
+    });
   });
 
   it('lists disputes newest first between start and end, with pageInfo; bad dates are 400', async () => {
@@ -325,13 +489,24 @@ describeContract('disputes', (h) => {
     const all = await h().ok('listDisputes');
     expect(all.disputes.map((d: any) => d.endToEndId)).toEqual([b.endToEndId, a.endToEndId]);
     const page = await h().ok('listDisputes', { query: { limit: '1' } });
-    expect(page).toMatchObject({ pageInfo: { skip: 0, limit: 1, totalCount: 2, hasNextPage: true, hasPreviousPage: false } });
+    expect(page).toMatchObject({
+      pageInfo: { skip: 0, limit: 1, totalCount: 2, hasNextPage: true, hasPreviousPage: false },
+    });
     expect(page.disputes.map((d: any) => d.endToEndId)).toEqual([b.endToEndId]);
-    const early = await h().ok('listDisputes', { query: { start: '2026-11-22T14:00:00Z', end: '2026-11-22T15:30:00Z' } });
+    const early = await h().ok('listDisputes', {
+      query: { start: '2026-11-22T14:00:00Z', end: '2026-11-22T15:30:00Z' },
+    });
     expect(early.disputes.map((d: any) => d.endToEndId)).toEqual([a.endToEndId]);
     const late = await h().ok('listDisputes', { query: { start: '2026-11-22T15:30:00-03:00' } });
     expect(late.disputes).toEqual([]);
-    for (const query of [{ start: 'yesterday' }, { end: '2026-13-01T00:00:00Z' }, { start: '2026-11-22' }, { start: '2026-11-23T00:00:00Z', end: '2026-11-22T00:00:00Z' }, { limit: '0' }, { skip: '-1' }]) {
+    for (const query of [
+      { start: 'yesterday' },
+      { end: '2026-13-01T00:00:00Z' },
+      { start: '2026-11-22' },
+      { start: '2026-11-23T00:00:00Z', end: '2026-11-22T00:00:00Z' },
+      { limit: '0' },
+      { skip: '-1' },
+    ]) {
       const reply = (await h().client.request('listDisputes', { query })) as any;
       expect(reply.status, JSON.stringify(query)).toBe(400);
       expect(typeof reply.body.error).toBe('string');
@@ -341,7 +516,10 @@ describeContract('disputes', (h) => {
   it('each dispute operation needs its scope (403) and an AppID (401)', async () => {
     const pix = await receive(h(), 100);
     await h().ok('sandboxOpenDispute', { body: { endToEndId: pix.endToEndId } });
-    const limited = createSandboxCompany(h().engine.db, h().clock.now(), { tradeName: 'Sem escopos', scopes: ['CHARGE_GET'] });
+    const limited = createSandboxCompany(h().engine.db, h().clock.now(), {
+      tradeName: 'Sem escopos',
+      scopes: ['CHARGE_GET'],
+    });
     const documents = [{ url: 'https://x.example.com/a', correlationID: 'a' }];
     const calls = [
       ['getDispute', { params: { id: pix.endToEndId } }, 'DISPUTE_GET'],

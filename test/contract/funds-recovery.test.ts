@@ -24,13 +24,22 @@ interface Med {
 
 /** A company with the MED API feature (and the bank account one, for a second account), funded. */
 async function medCompany(h: Harness, extra: { scopes?: string[] } = {}): Promise<Med> {
-  const created = createSandboxCompany(h.engine.db, h.clock.now(), { tradeName: 'Loja MED', features: ['MED_API', 'BANK_ACCOUNT'], ...extra });
+  const created = createSandboxCompany(h.engine.db, h.clock.now(), {
+    tradeName: 'Loja MED',
+    features: ['MED_API', 'BANK_ACCOUNT'],
+    ...extra,
+  });
   const med = { appId: created.appId, companyId: created.companyId, accountId: created.accountId };
   if (!extra.scopes) await receive(h, med.appId, 50_000);
   return med;
 }
 
-async function as(h: Harness, appId: string | null, op: Parameters<Harness['client']['request']>[0], request: object = {}): Promise<any> {
+async function as(
+  h: Harness,
+  appId: string | null,
+  op: Parameters<Harness['client']['request']>[0],
+  request: object = {},
+): Promise<any> {
   return h.client.request(op, request, { appId });
 }
 
@@ -66,13 +75,22 @@ async function sendPix(h: Harness, appId: string, body: object, settle = true): 
 }
 
 async function openFor(h: Harness, appId: string, endToEndId: string, situationType = 'SCAM'): Promise<any> {
-  return as(h, appId, 'openFundsRecovery', { body: { transactionEndToEndId: endToEndId, situationType, details: 'Vendedor falso: pagamento feito e produto nunca entregue.' } });
+  return as(h, appId, 'openFundsRecovery', {
+    body: {
+      transactionEndToEndId: endToEndId,
+      situationType,
+      details: 'Vendedor falso: pagamento feito e produto nunca entregue.',
+    },
+  });
 }
 
 function outbox(h: Harness, prefix: string): { name: string; payload: any }[] {
-  return (h.engine.db.prepare('SELECT name, payload FROM events WHERE name LIKE ? ORDER BY seq').all(`${prefix}%`) as { name: string; payload: string }[]).map(
-    (row) => ({ name: row.name, payload: JSON.parse(row.payload) }),
-  );
+  return (
+    h.engine.db.prepare('SELECT name, payload FROM events WHERE name LIKE ? ORDER BY seq').all(`${prefix}%`) as {
+      name: string;
+      payload: string;
+    }[]
+  ).map((row) => ({ name: row.name, payload: JSON.parse(row.payload) }));
 }
 
 /** An application on a second account of the company (see duplicate account). */
@@ -86,7 +104,16 @@ async function secondAccountApp(h: Harness, med: Med): Promise<{ appId: string; 
       `INSERT INTO applications (id, company_id, account_id, name, type, client_id, client_secret, app_id, scopes, created_at)
        VALUES (?, ?, ?, 'Filial', 'API', ?, ?, ?, ?, ?)`,
     )
-    .run('f'.repeat(24), med.companyId, accountId, credentials.clientId, credentials.clientSecret, credentials.appId, JSON.stringify(ALL_SCOPES), h.clock.now().toISOString());
+    .run(
+      'f'.repeat(24),
+      med.companyId,
+      accountId,
+      credentials.clientId,
+      credentials.clientSecret,
+      credentials.appId,
+      JSON.stringify(ALL_SCOPES),
+      h.clock.now().toISOString(),
+    );
   return { appId: credentials.appId, accountId };
 }
 
@@ -114,9 +141,14 @@ describeContract('funds recovery', (h) => {
           updatedAt: at,
         },
       });
-      expect(await as(h(), med.appId, 'getFundsRecovery', { params: { id: opened.body.dictId } })).toEqual({ status: 200, body: opened.body });
+      expect(await as(h(), med.appId, 'getFundsRecovery', { params: { id: opened.body.dictId } })).toEqual({
+        status: 200,
+        body: opened.body,
+      });
       // The path's uuid is matched whatever its case.
-      expect((await as(h(), med.appId, 'getFundsRecovery', { params: { id: opened.body.dictId.toUpperCase() } })).status).toBe(200);
+      expect(
+        (await as(h(), med.appId, 'getFundsRecovery', { params: { id: opened.body.dictId.toUpperCase() } })).status,
+      ).toBe(200);
     }
     expect(outbox(h(), 'FUNDS_RECOVERY_').map((e) => e.name)).toEqual(SITUATIONS.map(() => 'FUNDS_RECOVERY_CREATED'));
   });
@@ -133,8 +165,15 @@ describeContract('funds recovery', (h) => {
     h().clock.advance(1);
     const analysing = await get();
     const analysisAt = new Date(created + TO_ANALYSIS).toISOString();
-    expect(analysing).toMatchObject({ status: 'AWAITING_ANALYSIS', lastModified: analysisAt, updatedAt: analysisAt, createdAt: opened.createdAt });
-    expect(analysing.events).toEqual([{ id: expect.stringMatching(UUID), event: 'AWAITING_ANALYSIS', timestamp: analysisAt }]);
+    expect(analysing).toMatchObject({
+      status: 'AWAITING_ANALYSIS',
+      lastModified: analysisAt,
+      updatedAt: analysisAt,
+      createdAt: opened.createdAt,
+    });
+    expect(analysing.events).toEqual([
+      { id: expect.stringMatching(UUID), event: 'AWAITING_ANALYSIS', timestamp: analysisAt },
+    ]);
 
     h().clock.advance(TO_COMPLETED - 1);
     expect((await get()).status).toBe('AWAITING_ANALYSIS');
@@ -142,12 +181,21 @@ describeContract('funds recovery', (h) => {
     const completed = await get();
     const completedAt = new Date(created + TO_ANALYSIS + TO_COMPLETED).toISOString();
     expect(completed).toMatchObject({ status: 'COMPLETED', lastModified: completedAt });
-    expect(completed.events).toEqual([analysing.events[0], { id: expect.stringMatching(UUID), event: 'COMPLETED', timestamp: completedAt }]);
+    expect(completed.events).toEqual([
+      analysing.events[0],
+      { id: expect.stringMatching(UUID), event: 'COMPLETED', timestamp: completedAt },
+    ]);
     // Terminal: nothing moves it any more.
     h().clock.advance(60 * 60_000);
     expect(await get()).toEqual(completed);
 
-    expect(outbox(h(), 'FUNDS_RECOVERY_').map((e) => [e.name, e.payload.fundsRecovery.status, e.payload.fundsRecovery.events.length])).toEqual([
+    expect(
+      outbox(h(), 'FUNDS_RECOVERY_').map((e) => [
+        e.name,
+        e.payload.fundsRecovery.status,
+        e.payload.fundsRecovery.events.length,
+      ]),
+    ).toEqual([
       ['FUNDS_RECOVERY_CREATED', 'CREATED', 0],
       ['FUNDS_RECOVERY_AWAITING_ANALYSIS', 'AWAITING_ANALYSIS', 1],
       ['FUNDS_RECOVERY_COMPLETED', 'COMPLETED', 2],
@@ -178,7 +226,10 @@ describeContract('funds recovery', (h) => {
     const cancelled = await as(h(), med.appId, 'cancelFundsRecovery', { params: { id: first.dictId } });
     const at = h().clock.now().toISOString();
     const { events: _events, ...withoutEvents } = first;
-    expect(cancelled).toEqual({ status: 200, body: { ...withoutEvents, status: 'CANCELLED', lastModified: at, updatedAt: at } });
+    expect(cancelled).toEqual({
+      status: 200,
+      body: { ...withoutEvents, status: 'CANCELLED', lastModified: at, updatedAt: at },
+    });
     expect('events' in cancelled.body).toBe(false);
     const read = (await as(h(), med.appId, 'getFundsRecovery', { params: { id: first.dictId } })).body;
     expect(read.events).toEqual([{ id: expect.stringMatching(UUID), event: 'CANCELLED', timestamp: at }]);
@@ -188,12 +239,15 @@ describeContract('funds recovery', (h) => {
     expect((await as(h(), med.appId, 'getFundsRecovery', { params: { id: first.dictId } })).body).toEqual(read);
     const fromAnalysis = await as(h(), med.appId, 'cancelFundsRecovery', { params: { id: second.dictId } });
     expect(fromAnalysis.body.status).toBe('CANCELLED');
-    expect((await as(h(), med.appId, 'getFundsRecovery', { params: { id: second.dictId } })).body.events.map((e: any) => e.event)).toEqual([
-      'AWAITING_ANALYSIS',
-      'CANCELLED',
-    ]);
+    expect(
+      (await as(h(), med.appId, 'getFundsRecovery', { params: { id: second.dictId } })).body.events.map(
+        (e: any) => e.event,
+      ),
+    ).toEqual(['AWAITING_ANALYSIS', 'CANCELLED']);
     h().clock.advance(TO_COMPLETED);
-    expect((await as(h(), med.appId, 'getFundsRecovery', { params: { id: third.dictId } })).body.status).toBe('COMPLETED');
+    expect((await as(h(), med.appId, 'getFundsRecovery', { params: { id: third.dictId } })).body.status).toBe(
+      'COMPLETED',
+    );
 
     const before = h().counts(...WRITTEN);
     expect(await as(h(), med.appId, 'cancelFundsRecovery', { params: { id: first.dictId } })).toEqual({
@@ -216,17 +270,34 @@ describeContract('funds recovery', (h) => {
     const { body: opened } = await openFor(h(), med.appId, e2e);
     await as(h(), med.appId, 'cancelFundsRecovery', { params: { id: opened.dictId } });
     const before = h().counts(...WRITTEN);
-    expect(await openFor(h(), med.appId, e2e, 'OTHER')).toEqual({ status: 422, body: { error: `FundsRecovery already exists for transaction ${e2e}` } });
-    expect(await openFor(h(), med.appId, 'E00000000202611221500abcdefghijk')).toEqual({ status: 404, body: { error: 'Transaction not found' } });
+    expect(await openFor(h(), med.appId, e2e, 'OTHER')).toEqual({
+      status: 422,
+      body: { error: `FundsRecovery already exists for transaction ${e2e}` },
+    });
+    expect(await openFor(h(), med.appId, 'E00000000202611221500abcdefghijk')).toEqual({
+      status: 404,
+      body: { error: 'Transaction not found' },
+    });
     expect(await openFor(h(), med.appId, theirs)).toEqual({ status: 404, body: { error: 'Transaction not found' } });
     expect(h().counts(...WRITTEN)).toEqual(before);
     // The other company opens its own; neither company reads nor cancels the other's.
     const { body: otherRecovery } = await openFor(h(), other.appId, theirs);
     const afterTheirs = h().counts(...WRITTEN);
-    expect(await as(h(), med.appId, 'getFundsRecovery', { params: { id: otherRecovery.dictId } })).toEqual({ status: 404, body: { error: 'Funds recovery not found' } });
-    expect(await as(h(), med.appId, 'cancelFundsRecovery', { params: { id: otherRecovery.dictId } })).toEqual({ status: 404, body: { error: 'Funds recovery not found' } });
-    expect(await as(h(), other.appId, 'getFundsRecovery', { params: { id: opened.dictId } })).toEqual({ status: 404, body: { error: 'Funds recovery not found' } });
-    expect(await as(h(), med.appId, 'getFundsRecovery', { params: { id: '3e760cd5-39b2-45da-8ab6-b212cf205568' } })).toEqual({ status: 404, body: { error: 'Funds recovery not found' } });
+    expect(await as(h(), med.appId, 'getFundsRecovery', { params: { id: otherRecovery.dictId } })).toEqual({
+      status: 404,
+      body: { error: 'Funds recovery not found' },
+    });
+    expect(await as(h(), med.appId, 'cancelFundsRecovery', { params: { id: otherRecovery.dictId } })).toEqual({
+      status: 404,
+      body: { error: 'Funds recovery not found' },
+    });
+    expect(await as(h(), other.appId, 'getFundsRecovery', { params: { id: opened.dictId } })).toEqual({
+      status: 404,
+      body: { error: 'Funds recovery not found' },
+    });
+    expect(
+      await as(h(), med.appId, 'getFundsRecovery', { params: { id: '3e760cd5-39b2-45da-8ab6-b212cf205568' } }),
+    ).toEqual({ status: 404, body: { error: 'Funds recovery not found' } });
     expect(h().counts(...WRITTEN)).toEqual(afterTheirs);
   });
 
@@ -239,16 +310,28 @@ describeContract('funds recovery', (h) => {
     const internal = await sendPix(
       h(),
       med.appId,
-      manual('interna', 100, second.body.account.account, { psp: SANDBOX_ISPB, holder: { name: 'Loja MED', taxID: { taxID: h().engine.tenancy.company(med.companyId)!.tax_id, type: 'BR:CNPJ' } } }),
+      manual('interna', 100, second.body.account.account, {
+        psp: SANDBOX_ISPB,
+        holder: {
+          name: 'Loja MED',
+          taxID: { taxID: h().engine.tenancy.company(med.companyId)!.tax_id, type: 'BR:CNPJ' },
+        },
+      }),
     );
-    const withdrawn = await as(h(), med.appId, 'withdraw', { params: { accountId: med.accountId }, body: { value: 10_000 } });
+    const withdrawn = await as(h(), med.appId, 'withdraw', {
+      params: { accountId: med.accountId },
+      body: { value: 10_000 },
+    });
     expect(withdrawn.status).toBe(200);
     // Approved, not settled: the clock does not move before the checks below.
     const inFlight = await sendPix(h(), med.appId, manual('voando', 100), false);
     const before = h().counts(...WRITTEN);
     const NOT_SENT = 'Only a Pix sent from your account (a confirmed payment) can be recovered';
     expect(await openFor(h(), med.appId, received.endToEndId)).toEqual({ status: 422, body: { error: NOT_SENT } });
-    expect(await openFor(h(), med.appId, withdrawn.body.withdraw.transaction.endToEndId)).toEqual({ status: 422, body: { error: NOT_SENT } });
+    expect(await openFor(h(), med.appId, withdrawn.body.withdraw.transaction.endToEndId)).toEqual({
+      status: 422,
+      body: { error: NOT_SENT },
+    });
     expect(await openFor(h(), med.appId, failed)).toEqual({
       status: 422,
       body: { error: 'The transaction was rejected (payment FAILED): there is nothing to recover' },
@@ -257,7 +340,10 @@ describeContract('funds recovery', (h) => {
       status: 422,
       body: { error: 'The transaction has not settled yet: a funds recovery needs a confirmed Pix' },
     });
-    expect(await openFor(h(), med.appId, internal)).toEqual({ status: 422, body: { error: 'A transfer between your own accounts cannot be recovered' } });
+    expect(await openFor(h(), med.appId, internal)).toEqual({
+      status: 422,
+      body: { error: 'A transfer between your own accounts cannot be recovered' },
+    });
     expect(h().counts(...WRITTEN)).toEqual(before);
     // Once the payment in flight settles, it can be recovered.
     h().clock.advance(2_001);
@@ -268,13 +354,32 @@ describeContract('funds recovery', (h) => {
     const med = await medCompany(h());
     const branch = await secondAccountApp(h(), med);
     // The first application pays from the second account (sourceAccountId): the Pix is the second account's.
-    await sendPix(h(), med.appId, manual('para-filial', 5_000, (await as(h(), med.appId, 'getAccount', { params: { accountId: branch.accountId } })).body.account.account, {
-      psp: SANDBOX_ISPB,
-      holder: { name: 'Loja MED', taxID: { taxID: h().engine.tenancy.company(med.companyId)!.tax_id, type: 'BR:CNPJ' } },
-    }));
-    const e2e = await sendPix(h(), med.appId, manual('da-filial', 1_000, '1234567', { sourceAccountId: branch.accountId }));
+    await sendPix(
+      h(),
+      med.appId,
+      manual(
+        'para-filial',
+        5_000,
+        (await as(h(), med.appId, 'getAccount', { params: { accountId: branch.accountId } })).body.account.account,
+        {
+          psp: SANDBOX_ISPB,
+          holder: {
+            name: 'Loja MED',
+            taxID: { taxID: h().engine.tenancy.company(med.companyId)!.tax_id, type: 'BR:CNPJ' },
+          },
+        },
+      ),
+    );
+    const e2e = await sendPix(
+      h(),
+      med.appId,
+      manual('da-filial', 1_000, '1234567', { sourceAccountId: branch.accountId }),
+    );
     const before = h().counts(...WRITTEN);
-    expect(await openFor(h(), med.appId, e2e)).toEqual({ status: 422, body: { error: 'The transaction was not sent from your account' } });
+    expect(await openFor(h(), med.appId, e2e)).toEqual({
+      status: 422,
+      body: { error: 'The transaction was not sent from your account' },
+    });
     expect(h().counts(...WRITTEN)).toEqual(before);
     const { body: opened, status } = await openFor(h(), branch.appId, e2e);
     expect(status).toBe(201);
@@ -285,7 +390,9 @@ describeContract('funds recovery', (h) => {
       body: { error: 'Cannot cancel: FundsRecovery was opened by another account' },
     });
     expect(h().counts(...WRITTEN)).toEqual(afterOpen);
-    expect((await as(h(), branch.appId, 'cancelFundsRecovery', { params: { id: opened.dictId } })).body.status).toBe('CANCELLED');
+    expect((await as(h(), branch.appId, 'cancelFundsRecovery', { params: { id: opened.dictId } })).body.status).toBe(
+      'CANCELLED',
+    );
   });
 
   it('bad input is 400 and writes nothing: the body, and a dictId that is not a UUID', async () => {
@@ -310,12 +417,25 @@ describeContract('funds recovery', (h) => {
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(typeof reply.body.error).toBe('string');
     }
-    expect((await as(h(), med.appId, 'openFundsRecovery', { body: { transactionEndToEndId: e2e, situationType: 'FRAUD', details: 'x' } })).body.error).toMatch(
-      /situationType/,
-    );
-    for (const id of ['123', 'not-a-uuid', '3e760cd5-39b2-45da-8ab6-b212cf20556', '3e760cd5-39b2-45da-8ab6-b212cf205568-0', 'zzzzzzzz-39b2-45da-8ab6-b212cf205568']) {
+    expect(
+      (
+        await as(h(), med.appId, 'openFundsRecovery', {
+          body: { transactionEndToEndId: e2e, situationType: 'FRAUD', details: 'x' },
+        })
+      ).body.error,
+    ).toMatch(/situationType/);
+    for (const id of [
+      '123',
+      'not-a-uuid',
+      '3e760cd5-39b2-45da-8ab6-b212cf20556',
+      '3e760cd5-39b2-45da-8ab6-b212cf205568-0',
+      'zzzzzzzz-39b2-45da-8ab6-b212cf205568',
+    ]) {
       for (const op of ['getFundsRecovery', 'cancelFundsRecovery'] as const) {
-        expect(await as(h(), med.appId, op, { params: { id } }), `${op} ${id}`).toEqual({ status: 400, body: { error: 'id: Invalid UUID' } });
+        expect(await as(h(), med.appId, op, { params: { id } }), `${op} ${id}`).toEqual({
+          status: 400,
+          body: { error: 'id: Invalid UUID' },
+        });
       }
     }
     expect(h().counts(...WRITTEN)).toEqual(before);
@@ -335,8 +455,14 @@ describeContract('funds recovery', (h) => {
     // The harness's main company has every scope and no features.
     const limited = await medCompany(h(), { scopes: ['CHARGE_GET'] });
     for (const [op, request, scope] of calls) {
-      expect(await as(h(), h().appId, op, request)).toEqual({ status: 403, body: { error: 'You need feature MED_API to access this endpoint' } });
-      expect(await as(h(), limited.appId, op, request)).toEqual({ status: 403, body: { error: `Application does not have required scope: ${scope}` } });
+      expect(await as(h(), h().appId, op, request)).toEqual({
+        status: 403,
+        body: { error: 'You need feature MED_API to access this endpoint' },
+      });
+      expect(await as(h(), limited.appId, op, request)).toEqual({
+        status: 403,
+        body: { error: `Application does not have required scope: ${scope}` },
+      });
       expect((await as(h(), null, op, request)).status).toBe(401);
       expect((await as(h(), 'not-an-app-id', op, request)).status).toBe(401);
     }

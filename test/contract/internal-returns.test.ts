@@ -9,17 +9,32 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { ledger } from '../../src/main/engine/ledger/ledger';
 import { describeContract, type Harness } from '../support/harness';
-import { as, balance, company, fund, ok, outbox, payInside, PAYER_NAME, RECEIVER_NAME, RETURN_ID, secondAccountHolding, settle, type Side } from '../support/internal-pix';
+import {
+  as,
+  balance,
+  company,
+  fund,
+  ok,
+  outbox,
+  payInside,
+  PAYER_NAME,
+  RECEIVER_NAME,
+  RETURN_ID,
+  secondAccountHolding,
+  settle,
+  type Side,
+} from '../support/internal-pix';
 
 const MED_NOTE = 'Devolução por disputa MED';
 const WRITTEN = ['disputes', 'transactions', 'ledger_entries', 'refunds', 'events'] as const;
-
 
 /** The account's entries of `kind` that moved money in or out (bucket total), in order. */
 function ledgerEntries(h: Harness, side: { companyId: string; accountId: string }, kind: string): number[] {
   return (
     h.engine.db
-      .prepare("SELECT amount FROM ledger_entries WHERE company_id = ? AND account_id = ? AND kind = ? AND bucket = 'total' ORDER BY seq")
+      .prepare(
+        "SELECT amount FROM ledger_entries WHERE company_id = ? AND account_id = ? AND kind = ? AND bucket = 'total' ORDER BY seq",
+      )
       .all(side.companyId, side.accountId, kind) as { amount: number }[]
   ).map((row) => row.amount);
 }
@@ -58,10 +73,24 @@ describeContract('a MED dispute on a Pix sent inside the service', (h) => {
     expect(balance(h(), receiver)).toMatchObject({ total: 3_000, blockedBySecurity: 2_000, available: 1_000 });
     expect(balance(h(), payer).total).toBe(7_000);
 
-    const resolved = await ok(h(), receiver.appId, 'sandboxResolveDispute', { params: { id: dispute.id }, body: { status: 'ACCEPTED' } });
+    const resolved = await ok(h(), receiver.appId, 'sandboxResolveDispute', {
+      params: { id: dispute.id },
+      body: { status: 'ACCEPTED' },
+    });
     expect(resolved.dispute.status).toBe('ACCEPTED');
-    expect(resolved.transaction).toMatchObject({ type: 'REFUND', value: 2_000, originalEndToEndId: received.endToEndId, infoPagador: MED_NOTE });
-    expect(balance(h(), receiver)).toEqual({ total: 1_000, blocked: 0, available: 1_000, blockedBySecurity: 0, blockedByWithdrawSafety: 0 });
+    expect(resolved.transaction).toMatchObject({
+      type: 'REFUND',
+      value: 2_000,
+      originalEndToEndId: received.endToEndId,
+      infoPagador: MED_NOTE,
+    });
+    expect(balance(h(), receiver)).toEqual({
+      total: 1_000,
+      blocked: 0,
+      available: 1_000,
+      blockedBySecurity: 0,
+      blockedByWithdrawSafety: 0,
+    });
     expect(balance(h(), payer)).toMatchObject({ total: 9_000, blocked: 0, available: 9_000 });
     expect(sum()).toBe(10_000);
     // Each balance is its ledger entries (balance() checks it): the money moved by one debit and one credit.
@@ -71,7 +100,13 @@ describeContract('a MED dispute on a Pix sent inside the service', (h) => {
     // The payer's side: a REFUND credit pointing at its Pix out, from the receiver.
     const back = (await ok(h(), payer.appId, 'listTransactions', { query: { type: 'REFUND' } })).transactions;
     expect(back).toEqual([
-      expect.objectContaining({ type: 'REFUND', value: 2_000, originalEndToEndId: sent.transaction.endToEndId, infoPagador: MED_NOTE, payer: expect.objectContaining({ name: RECEIVER_NAME }) }),
+      expect.objectContaining({
+        type: 'REFUND',
+        value: 2_000,
+        originalEndToEndId: sent.transaction.endToEndId,
+        infoPagador: MED_NOTE,
+        payer: expect.objectContaining({ name: RECEIVER_NAME }),
+      }),
     ]);
     expect(back[0].endToEndId).toMatch(RETURN_ID);
     expect(back[0].endToEndId).not.toBe(resolved.transaction.endToEndId);
@@ -80,13 +115,22 @@ describeContract('a MED dispute on a Pix sent inside the service', (h) => {
     // Each side hears its own events, on its own company.
     const receivedEvents = outbox(h(), 'PIX_TRANSACTION_REFUND_RECEIVED_CONFIRMED');
     expect(receivedEvents.map((e) => e.companyId)).toEqual([payer.companyId]);
-    expect(receivedEvents[0]!.payload.refundTransaction).toMatchObject({ globalID: back[0].globalID, value: 2_000, partial: true });
-    expect(receivedEvents[0]!.payload.originalTransaction).toMatchObject({ type: 'WITHDRAW', endToEndId: sent.transaction.endToEndId });
+    expect(receivedEvents[0]!.payload.refundTransaction).toMatchObject({
+      globalID: back[0].globalID,
+      value: 2_000,
+      partial: true,
+    });
+    expect(receivedEvents[0]!.payload.originalTransaction).toMatchObject({
+      type: 'WITHDRAW',
+      endToEndId: sent.transaction.endToEndId,
+    });
     expect(outbox(h(), 'PIX_TRANSACTION_REFUND_SENT_CONFIRMED').map((e) => e.companyId)).toEqual([receiver.companyId]);
     expect(outbox(h(), 'OPENPIX:DISPUTE_ACCEPTED').map((e) => e.companyId)).toEqual([receiver.companyId]);
 
     // What the dispute returned is refunded: the receiver cannot return it a second time.
-    const over = await as(h(), receiver.appId, 'createRefund', { body: { transactionEndToEndId: received.endToEndId, correlationID: 'mais', value: 1_001 } });
+    const over = await as(h(), receiver.appId, 'createRefund', {
+      body: { transactionEndToEndId: received.endToEndId, correlationID: 'mais', value: 1_001 },
+    });
     expect(over.status).toBe(400);
     expect(sum()).toBe(10_000);
   });
@@ -96,32 +140,48 @@ describeContract('a MED dispute on a Pix sent inside the service', (h) => {
     const { received } = await payInside(h(), payer, receiver, 'tudo', 4_000);
     expect(balance(h(), payer).total).toBe(0);
     const dispute = await openDispute(h(), receiver, received.endToEndId, 4_000);
-    await ok(h(), receiver.appId, 'sandboxResolveDispute', { params: { id: dispute.id }, body: { status: 'ACCEPTED' } });
+    await ok(h(), receiver.appId, 'sandboxResolveDispute', {
+      params: { id: dispute.id },
+      body: { status: 'ACCEPTED' },
+    });
     expect(balance(h(), payer)).toMatchObject({ total: 4_000, available: 4_000 });
     expect(balance(h(), receiver)).toMatchObject({ total: 0, blocked: 0 });
-    expect(outbox(h(), 'PIX_TRANSACTION_REFUND_RECEIVED_CONFIRMED')[0]!.payload.refundTransaction).toMatchObject({ value: 4_000, partial: false });
+    expect(outbox(h(), 'PIX_TRANSACTION_REFUND_RECEIVED_CONFIRMED')[0]!.payload.refundTransaction).toMatchObject({
+      value: 4_000,
+      partial: false,
+    });
   });
 
   it('when the paying account was closed, ACCEPTED is refused (AC07) writing nothing; REJECTED still lifts the block', async () => {
     const { payer, receiver } = await twoCompanies(h(), 5_000);
     const { branch, branchSide } = await secondAccountHolding(h(), payer, 1_000);
-    const { received } = await payInside(h(), payer, receiver, 'da-filial', 1_000, { sourceAccountId: branch.accountId });
+    const { received } = await payInside(h(), payer, receiver, 'da-filial', 1_000, {
+      sourceAccountId: branch.accountId,
+    });
     expect((await as(h(), payer.appId, 'closeAccount', { params: { accountId: branch.accountId } })).status).toBe(200);
     const dispute = await openDispute(h(), receiver, received.endToEndId, 600);
     const total = () => balance(h(), payer).total + balance(h(), receiver).total;
     const before = { counts: h().counts(...WRITTEN), total: total(), receiver: balance(h(), receiver) };
 
-    const refused = await as(h(), receiver.appId, 'sandboxResolveDispute', { params: { id: dispute.id }, body: { status: 'ACCEPTED' } });
+    const refused = await as(h(), receiver.appId, 'sandboxResolveDispute', {
+      params: { id: dispute.id },
+      body: { status: 'ACCEPTED' },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toContain('AC07 - Conta do recebedor encerrada');
     expect(h().counts(...WRITTEN)).toEqual(before.counts);
     expect(balance(h(), receiver)).toEqual(before.receiver);
     expect(balance(h(), branchSide)).toMatchObject({ total: 0 });
     expect(total()).toBe(before.total);
-    expect((await ok(h(), receiver.appId, 'getDispute', { params: { id: dispute.id } })).dispute.status).toBe('IN_REVIEW');
+    expect((await ok(h(), receiver.appId, 'getDispute', { params: { id: dispute.id } })).dispute.status).toBe(
+      'IN_REVIEW',
+    );
 
     // The receiver keeps the money: the dispute can still be closed otherwise, lifting the block.
-    const rejected = await ok(h(), receiver.appId, 'sandboxResolveDispute', { params: { id: dispute.id }, body: { status: 'REJECTED' } });
+    const rejected = await ok(h(), receiver.appId, 'sandboxResolveDispute', {
+      params: { id: dispute.id },
+      body: { status: 'REJECTED' },
+    });
     expect(rejected.dispute.status).toBe('REJECTED');
     expect(balance(h(), receiver)).toMatchObject({ total: 1_000, blocked: 0, available: 1_000 });
     expect(total()).toBe(before.total);
@@ -133,7 +193,10 @@ describeContract('a MED dispute on a Pix sent inside the service', (h) => {
     const { received } = await payInside(h(), payer, receiver, 'p', 1_500);
     const dispute = await openDispute(h(), receiver, received.endToEndId, 500);
     const before = h().counts(...WRITTEN);
-    const foreign = await as(h(), payer.appId, 'sandboxResolveDispute', { params: { id: dispute.id }, body: { status: 'ACCEPTED' } });
+    const foreign = await as(h(), payer.appId, 'sandboxResolveDispute', {
+      params: { id: dispute.id },
+      body: { status: 'ACCEPTED' },
+    });
     expect(foreign).toEqual({ status: 404, body: { error: 'Dispute not found' } });
     expect((await as(h(), payer.appId, 'getDispute', { params: { id: dispute.id } })).status).not.toBe(200);
     expect(h().counts(...WRITTEN)).toEqual(before);
@@ -146,7 +209,12 @@ describeContract('the receipt of a refund received back inside the service', (h)
     const { payer, receiver } = await twoCompanies(h(), 10_000);
     const { sent, received } = await payInside(h(), payer, receiver, 'pedido-9', 3_000);
     const { refund } = await ok(h(), receiver.appId, 'createRefund', {
-      body: { transactionEndToEndId: received.endToEndId, correlationID: 'devolve', value: 1_200, comment: 'Item em falta' },
+      body: {
+        transactionEndToEndId: received.endToEndId,
+        correlationID: 'devolve',
+        value: 1_200,
+        comment: 'Item em falta',
+      },
     });
     await settle(h(), receiver.appId);
     const [back] = (await ok(h(), payer.appId, 'listTransactions', { query: { type: 'REFUND' } })).transactions;
@@ -157,7 +225,15 @@ describeContract('the receipt of a refund received back inside the service', (h)
     if (!('bytes' in mine)) throw new Error('expected a PDF');
     expect(mine.contentType).toMatch(/application\/pdf/);
     const text = pdfText(h(), 'pix-refund-received', mine.bytes);
-    for (const expected of ['Comprovante de devolução Pix', 'R$ 12,00', 'Item em falta', RECEIVER_NAME, PAYER_NAME, back.endToEndId, sent.transaction.endToEndId]) {
+    for (const expected of [
+      'Comprovante de devolução Pix',
+      'R$ 12,00',
+      'Item em falta',
+      RECEIVER_NAME,
+      PAYER_NAME,
+      back.endToEndId,
+      sent.transaction.endToEndId,
+    ]) {
       expect(text, expected).toContain(expected);
     }
     // Who returned the money is the payer of the devolução: the receiver's name comes before the payer's.
@@ -168,7 +244,8 @@ describeContract('the receipt of a refund received back inside the service', (h)
     const theirs = await receipt(h(), receiver.appId, 'pix-refund', refund.returnIdentification);
     if (!('bytes' in theirs)) throw new Error(`expected a PDF, got ${theirs.status}`);
     const theirText = pdfText(h(), 'pix-refund-sent', theirs.bytes);
-    for (const expected of ['R$ 12,00', 'Item em falta', refund.returnIdentification, received.endToEndId]) expect(theirText, expected).toContain(expected);
+    for (const expected of ['R$ 12,00', 'Item em falta', refund.returnIdentification, received.endToEndId])
+      expect(theirText, expected).toContain(expected);
     expect(theirText).not.toContain(back.endToEndId);
 
     // Each id is its own company's: the other side, or another type, answers 404.
@@ -179,7 +256,10 @@ describeContract('the receipt of a refund received back inside the service', (h)
       [payer.appId, 'pix-in', back.endToEndId],
       [h().appId, 'pix-refund', back.endToEndId],
     ] as const) {
-      expect(await receipt(h(), appId, receiptType, endToEndId), `${receiptType} ${endToEndId}`).toMatchObject({ status: 404, body: { error: 'Receipt not found' } });
+      expect(await receipt(h(), appId, receiptType, endToEndId), `${receiptType} ${endToEndId}`).toMatchObject({
+        status: 404,
+        body: { error: 'Receipt not found' },
+      });
     }
   });
 
@@ -187,20 +267,28 @@ describeContract('the receipt of a refund received back inside the service', (h)
     const { payer, receiver } = await twoCompanies(h(), 5_000);
     const { sent, received } = await payInside(h(), payer, receiver, 'med', 2_500);
     const dispute = await openDispute(h(), receiver, received.endToEndId, 2_500);
-    await ok(h(), receiver.appId, 'sandboxResolveDispute', { params: { id: dispute.id }, body: { status: 'ACCEPTED' } });
+    await ok(h(), receiver.appId, 'sandboxResolveDispute', {
+      params: { id: dispute.id },
+      body: { status: 'ACCEPTED' },
+    });
     const [back] = (await ok(h(), payer.appId, 'listTransactions', { query: { type: 'REFUND' } })).transactions;
     const reply = await receipt(h(), payer.appId, 'pix-refund', back.endToEndId);
     if (!('bytes' in reply)) throw new Error(`expected a PDF, got ${reply.status}`);
     const text = pdfText(h(), 'pix-refund-received-med', reply.bytes);
-    for (const expected of ['R$ 25,00', MED_NOTE, back.endToEndId, sent.transaction.endToEndId, RECEIVER_NAME]) expect(text, expected).toContain(expected);
+    for (const expected of ['R$ 25,00', MED_NOTE, back.endToEndId, sent.transaction.endToEndId, RECEIVER_NAME])
+      expect(text, expected).toContain(expected);
   });
 
   it('refuses the receipt without the TRANSACTION_GET scope (403)', async () => {
-    const payer = company(h(), PAYER_NAME, { scopes: ['PIX_QRCODE_POST', 'PAYMENT_POST', 'PAYMENT_GET', 'TRANSACTION_GET_LIST'] });
+    const payer = company(h(), PAYER_NAME, {
+      scopes: ['PIX_QRCODE_POST', 'PAYMENT_POST', 'PAYMENT_GET', 'TRANSACTION_GET_LIST'],
+    });
     const receiver = company(h(), RECEIVER_NAME);
     await fund(h(), payer.appId, 1_000);
     const { received } = await payInside(h(), payer, receiver, 'p', 800);
-    await ok(h(), receiver.appId, 'createRefund', { body: { transactionEndToEndId: received.endToEndId, correlationID: 'r', value: 300 } });
+    await ok(h(), receiver.appId, 'createRefund', {
+      body: { transactionEndToEndId: received.endToEndId, correlationID: 'r', value: 300 },
+    });
     await settle(h(), receiver.appId);
     const [back] = (await ok(h(), payer.appId, 'listTransactions', { query: { type: 'REFUND' } })).transactions;
     expect((await receipt(h(), payer.appId, 'pix-refund', back.endToEndId)).status).toBe(403);

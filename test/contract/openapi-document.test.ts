@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxService, type SandboxService } from '../../src/main/sandbox-service';
 
 /** Routes that are not operations of the API: public pages a payer or merchant opens, and this document. */
-const PUBLIC_PAGES = [/^GET \/pay\//, /^GET \/openapi\.json$/, /^GET \/qr\/v2\/cobv?\//, /^GET \/kyc\//, /^POST \/kyc\//];
+const PUBLIC_PAGES = [
+  /^GET \/pay\//,
+  /^GET \/openapi\.json$/,
+  /^GET \/qr\/v2\/cobv?\//,
+  /^GET \/kyc\//,
+  /^POST \/kyc\//,
+];
 
 /** Method and path of every route Fastify serves, from its printed route tree (HEAD left out: Fastify adds it to each GET). */
 function servedRoutes(tree: string): string[] {
@@ -63,7 +69,9 @@ describe('the published OpenAPI document', () => {
     // The router ignores a trailing slash, so a path the document writes both ways (GET
     // /api/v1/account and /api/v1/account/, as the published contract spells it) is one route.
     const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.keys(methods as object).map((method) => `${method.toUpperCase()} ${path.length > 1 ? path.replace(/\/$/, '') : path}`),
+      Object.keys(methods as object).map(
+        (method) => `${method.toUpperCase()} ${path.length > 1 ? path.replace(/\/$/, '') : path}`,
+      ),
     );
     expect(served.length).toBeGreaterThan(40);
     expect([...served].sort()).toEqual([...new Set(documented)].sort());

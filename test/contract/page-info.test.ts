@@ -12,7 +12,14 @@ import { describeContract, type Harness } from '../support/harness';
 const CPF = '12345678909';
 
 /** Every item of a list, read page by page with `limit`; each page's totalCount must be the same. */
-async function pageThrough(h: Harness, op: OperationName, itemsKey: string, query: Record<string, string>, limit = 2, appId?: string) {
+async function pageThrough(
+  h: Harness,
+  op: OperationName,
+  itemsKey: string,
+  query: Record<string, string>,
+  limit = 2,
+  appId?: string,
+) {
   const items: unknown[] = [];
   const totals = new Set<number>();
   for (let skip = 0; ; skip += limit) {
@@ -20,7 +27,13 @@ async function pageThrough(h: Harness, op: OperationName, itemsKey: string, quer
     const reply = await h.client.request(op, request, { appId });
     if (reply.status !== 200 || !('body' in reply)) throw new Error(`${op} answered ${reply.status}`);
     const body = reply.body as Record<string, any>;
-    expect(Object.keys(body.pageInfo).sort()).toEqual(['hasNextPage', 'hasPreviousPage', 'limit', 'skip', 'totalCount']);
+    expect(Object.keys(body.pageInfo).sort()).toEqual([
+      'hasNextPage',
+      'hasPreviousPage',
+      'limit',
+      'skip',
+      'totalCount',
+    ]);
     totals.add(body.pageInfo.totalCount);
     items.push(...body[itemsKey]);
     if (!body.pageInfo.hasNextPage) break;
@@ -29,7 +42,12 @@ async function pageThrough(h: Harness, op: OperationName, itemsKey: string, quer
   return items.length;
 }
 
-async function totalOf(h: Harness, op: OperationName, query: Record<string, string> = {}, appId?: string): Promise<number> {
+async function totalOf(
+  h: Harness,
+  op: OperationName,
+  query: Record<string, string> = {},
+  appId?: string,
+): Promise<number> {
   const reply = await h.client.request(op, { query }, { appId });
   if (reply.status !== 200 || !('body' in reply)) throw new Error(`${op} answered ${reply.status}`);
   return (reply.body as any).pageInfo.totalCount;
@@ -41,20 +59,32 @@ describeContract('pageInfo.totalCount', (h) => {
     for (let i = 0; i < 7; i++) {
       h().clock.advance(60_000);
       const customer = i % 3 === 0 ? { customer: { name: 'Cliente', taxID: CPF, correlationID: 'cli' } } : {};
-      await h().ok('createCharge', { body: { correlationID: `c${i}`, value: 100 + i, expiresIn: i < 2 ? 3_600 : 86_400, ...customer } });
+      await h().ok('createCharge', {
+        body: { correlationID: `c${i}`, value: 100 + i, expiresIn: i < 2 ? 3_600 : 86_400, ...customer },
+      });
     }
     // Another company's charges never count.
     for (let i = 0; i < 3; i++) {
-      await h().client.request('createCharge', { body: { correlationID: `theirs-${i}`, value: 5 } }, { appId: h().other.appId });
+      await h().client.request(
+        'createCharge',
+        { body: { correlationID: `theirs-${i}`, value: 5 } },
+        { appId: h().other.appId },
+      );
     }
     expect(await pageThrough(h(), 'listCharges', 'charges', {})).toBe(7);
     expect(await pageThrough(h(), 'listCharges', 'charges', { status: 'ACTIVE' })).toBe(7);
     expect(await pageThrough(h(), 'listCharges', 'charges', { customer: 'cli' })).toBe(3);
-    expect(await pageThrough(h(), 'listCharges', 'charges', { start: '2026-11-22T15:02:00Z', end: '2026-11-22T15:05:00Z' })).toBe(4);
+    expect(
+      await pageThrough(h(), 'listCharges', 'charges', { start: '2026-11-22T15:02:00Z', end: '2026-11-22T15:05:00Z' }),
+    ).toBe(4);
     expect(await pageThrough(h(), 'listCharges', 'charges', {}, 2, h().other.appId)).toBe(3);
     // A page past the end cannot tell the total from its own rows: it is counted.
     expect((await h().ok('listCharges', { query: { skip: '50', limit: '5' } })).pageInfo).toEqual({
-      skip: 50, limit: 5, totalCount: 7, hasPreviousPage: true, hasNextPage: false,
+      skip: 50,
+      limit: 5,
+      totalCount: 7,
+      hasPreviousPage: true,
+      hasNextPage: false,
     });
     expect(await totalOf(h(), 'listCharges', { customer: 'nobody', skip: '3' })).toBe(0);
 
@@ -86,7 +116,9 @@ describeContract('pageInfo.totalCount', (h) => {
     const all = await pageThrough(h(), 'listTransactions', 'transactions', {});
     expect(all).toBeGreaterThanOrEqual(4);
     expect(await pageThrough(h(), 'listTransactions', 'transactions', { type: 'PAYMENT' })).toBe(4);
-    expect(await pageThrough(h(), 'listTransactions', 'transactions', { charge: 't1' })).toBe(await pageThrough(h(), 'listTransactions', 'transactions', { charge: paid.globalID }));
+    expect(await pageThrough(h(), 'listTransactions', 'transactions', { charge: 't1' })).toBe(
+      await pageThrough(h(), 'listTransactions', 'transactions', { charge: paid.globalID }),
+    );
     expect(await pageThrough(h(), 'listTransactions', 'transactions', { pixQrCode: qr.id })).toBe(1);
     expect(await totalOf(h(), 'listTransactions', { charge: 'unknown' })).toBe(0);
     expect(await totalOf(h(), 'listTransactions', {}, h().other.appId)).toBe(0);
@@ -97,11 +129,21 @@ describeContract('pageInfo.totalCount', (h) => {
       h().clock.advance(1_000);
       await h().ok('createCustomer', { body: { name: `Cliente ${i}`, email: `c${i}@example.com` } });
       await h().ok('createPixQrCode', { body: { name: `qr${i}` } });
-      await h().ok('createWebhook', { body: { webhook: { name: `w${i}`, event: 'OPENPIX:CHARGE_CREATED', url: `https://example.com/h${i}`, isActive: false } } });
+      await h().ok('createWebhook', {
+        body: {
+          webhook: {
+            name: `w${i}`,
+            event: 'OPENPIX:CHARGE_CREATED',
+            url: `https://example.com/h${i}`,
+            isActive: false,
+          },
+        },
+      });
     }
     await h().ok('createCharge', { body: { correlationID: 'paga', value: 5_000 } });
     await h().ok('sandboxPay', { query: { transactionID: 'paga' } });
-    for (let i = 0; i < 3; i++) await h().ok('createChargeRefund', { params: { id: 'paga' }, body: { correlationID: `cr${i}`, value: 10 } });
+    for (let i = 0; i < 3; i++)
+      await h().ok('createChargeRefund', { params: { id: 'paga' }, body: { correlationID: `cr${i}`, value: 10 } });
 
     expect(await pageThrough(h(), 'listCustomers', 'customers', {})).toBe(3);
     expect(await pageThrough(h(), 'listPixQrCodes', 'pixQrCodes', {})).toBe(3);

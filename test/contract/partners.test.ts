@@ -19,7 +19,12 @@ const CPF = '52998224725';
 
 function preRegistrationBody(overrides: { preRegistration?: object; user?: object } = {}) {
   return {
-    preRegistration: { name: 'Padaria Pão Quente LTDA', website: 'paoquente.com.br', taxID: { taxID: CNPJ, type: 'BR:CNPJ' }, ...overrides.preRegistration },
+    preRegistration: {
+      name: 'Padaria Pão Quente LTDA',
+      website: 'paoquente.com.br',
+      taxID: { taxID: CNPJ, type: 'BR:CNPJ' },
+      ...overrides.preRegistration,
+    },
     user: {
       firstName: 'Maria',
       lastName: 'Souza',
@@ -32,8 +37,18 @@ function preRegistrationBody(overrides: { preRegistration?: object; user?: objec
 }
 
 const ECHO = {
-  preRegistration: { name: 'Padaria Pão Quente LTDA', website: 'paoquente.com.br', taxID: { taxID: CNPJ, type: 'BR:CNPJ' } },
-  user: { firstName: 'Maria', lastName: 'Souza', email: 'maria@paoquente.com.br', phone: '+5511912345678', taxID: { taxID: CPF, type: 'BR:CPF' } },
+  preRegistration: {
+    name: 'Padaria Pão Quente LTDA',
+    website: 'paoquente.com.br',
+    taxID: { taxID: CNPJ, type: 'BR:CNPJ' },
+  },
+  user: {
+    firstName: 'Maria',
+    lastName: 'Souza',
+    email: 'maria@paoquente.com.br',
+    phone: '+5511912345678',
+    taxID: { taxID: CPF, type: 'BR:CPF' },
+  },
 };
 
 async function call(h: Harness, appId: string, op: OperationName, request: ServiceRequest = {}): Promise<Reply> {
@@ -61,10 +76,16 @@ describeContract('partners', (h) => {
       ['createPartnerPreRegistration', { body: preRegistrationBody() }],
       ['getPartnerPreRegistration', { params: { taxID: CNPJ } }],
       ['listPartnerPreRegistrations', {}],
-      ['createPartnerApplication', { body: { application: { name: 'App', type: 'API' }, taxID: { taxID: CNPJ, type: 'BR:CNPJ' } } }],
+      [
+        'createPartnerApplication',
+        { body: { application: { name: 'App', type: 'API' }, taxID: { taxID: CNPJ, type: 'BR:CNPJ' } } },
+      ],
     ];
     for (const [op, request] of requests) {
-      expect(await call(h(), h().appId, op, request), op).toEqual({ status: 403, body: { error: 'You need feature PARTNER to access this endpoint' } });
+      expect(await call(h(), h().appId, op, request), op).toEqual({
+        status: 403,
+        body: { error: 'You need feature PARTNER to access this endpoint' },
+      });
     }
     expect(h().counts('partner_pre_registrations', 'companies', 'applications')).toEqual(before);
   });
@@ -75,7 +96,10 @@ describeContract('partners', (h) => {
 
     // The same data, the taxIDs masked this time: the same record, 200.
     const again = await call(h(), partner.appId, 'createPartnerPreRegistration', {
-      body: preRegistrationBody({ preRegistration: { taxID: { taxID: CNPJ_MASKED, type: 'BR:CNPJ' } }, user: { taxID: { taxID: '529.982.247-25', type: 'BR:CPF' } } }),
+      body: preRegistrationBody({
+        preRegistration: { taxID: { taxID: CNPJ_MASKED, type: 'BR:CNPJ' } },
+        user: { taxID: { taxID: '529.982.247-25', type: 'BR:CPF' } },
+      }),
     });
     expect(again).toEqual({ status: 200, body: ECHO });
 
@@ -84,23 +108,35 @@ describeContract('partners', (h) => {
     });
     expect(changed).toEqual({
       status: 400,
-      body: { error: `A pre-registration for taxID ${CNPJ} already exists with other data (user.lastName, user.email); it cannot be changed` },
+      body: {
+        error: `A pre-registration for taxID ${CNPJ} already exists with other data (user.lastName, user.email); it cannot be changed`,
+      },
     });
     expect(h().counts('partner_pre_registrations')).toEqual({ partner_pre_registrations: 1 });
-    expect((await call(h(), partner.appId, 'getPartnerPreRegistration', { params: { taxID: CNPJ } })).body.preRegistration.user.email).toBe(
-      'maria@paoquente.com.br',
-    );
+    expect(
+      (await call(h(), partner.appId, 'getPartnerPreRegistration', { params: { taxID: CNPJ } })).body.preRegistration
+        .user.email,
+    ).toBe('maria@paoquente.com.br');
   });
 
   it('validates the pre-registration: CNPJ, CPF, e-mail, phone, names and website (400, nothing written)', async () => {
     const cases: [object, string][] = [
-      [{ preRegistration: { taxID: { taxID: '65914571000188', type: 'BR:CNPJ' } } }, 'preRegistration.taxID.taxID: Invalid CNPJ'],
+      [
+        { preRegistration: { taxID: { taxID: '65914571000188', type: 'BR:CNPJ' } } },
+        'preRegistration.taxID.taxID: Invalid CNPJ',
+      ],
       [{ preRegistration: { taxID: { taxID: CPF, type: 'BR:CPF' } } }, 'preRegistration.taxID.type: must be BR:CNPJ'],
       [{ preRegistration: { taxID: CNPJ } }, 'preRegistration.taxID: must be an object {taxID, type}'],
       [{ preRegistration: { taxID: undefined } }, 'preRegistration.taxID: is required'],
       [{ preRegistration: { name: '' } }, 'preRegistration.name: is required'],
-      [{ preRegistration: { name: '東京商店' } }, 'preRegistration.name: needs letters without accents or digits (a Pix QR code carries only those)'],
-      [{ preRegistration: { website: 'não é site' } }, 'preRegistration.website: must be a website address, e.g. examplellc.com'],
+      [
+        { preRegistration: { name: '東京商店' } },
+        'preRegistration.name: needs letters without accents or digits (a Pix QR code carries only those)',
+      ],
+      [
+        { preRegistration: { website: 'não é site' } },
+        'preRegistration.website: must be a website address, e.g. examplellc.com',
+      ],
       [{ user: { taxID: { taxID: '52998224724', type: 'BR:CPF' } } }, 'user.taxID.taxID: Invalid CPF'],
       [{ user: { taxID: { taxID: CNPJ, type: 'BR:CNPJ' } } }, 'user.taxID.type: must be BR:CPF'],
       [{ user: { email: 'maria@' } }, 'user.email: is not a valid e-mail address'],
@@ -109,10 +145,16 @@ describeContract('partners', (h) => {
       [{ user: { firstName: '  ' } }, 'user.firstName: is required'],
     ];
     for (const [overrides, error] of cases) {
-      const reply = await call(h(), partner.appId, 'createPartnerPreRegistration', { body: preRegistrationBody(overrides) });
+      const reply = await call(h(), partner.appId, 'createPartnerPreRegistration', {
+        body: preRegistrationBody(overrides),
+      });
       expect(reply, JSON.stringify(overrides)).toEqual({ status: 400, body: { error } });
     }
-    expect(await call(h(), partner.appId, 'createPartnerPreRegistration', { body: { preRegistration: preRegistrationBody().preRegistration } })).toEqual({
+    expect(
+      await call(h(), partner.appId, 'createPartnerPreRegistration', {
+        body: { preRegistration: preRegistrationBody().preRegistration },
+      }),
+    ).toEqual({
       status: 400,
       body: { error: 'user: is required' },
     });
@@ -122,13 +164,19 @@ describeContract('partners', (h) => {
     delete (withoutSite.preRegistration as { website?: string }).website;
     const created = await call(h(), partner.appId, 'createPartnerPreRegistration', { body: withoutSite });
     expect(created.status).toBe(201);
-    expect(created.body.preRegistration).toEqual({ name: 'Padaria Pão Quente LTDA', taxID: { taxID: CNPJ, type: 'BR:CNPJ' } });
+    expect(created.body.preRegistration).toEqual({
+      name: 'Padaria Pão Quente LTDA',
+      taxID: { taxID: CNPJ, type: 'BR:CNPJ' },
+    });
   });
 
   it('gets a pre-registration by its raw or masked taxID; unknown and invalid taxIDs are 400', async () => {
     await call(h(), partner.appId, 'createPartnerPreRegistration', { body: preRegistrationBody() });
     for (const taxID of [CNPJ, CNPJ_MASKED]) {
-      expect(await call(h(), partner.appId, 'getPartnerPreRegistration', { params: { taxID } })).toEqual({ status: 200, body: { preRegistration: ECHO } });
+      expect(await call(h(), partner.appId, 'getPartnerPreRegistration', { params: { taxID } })).toEqual({
+        status: 200,
+        body: { preRegistration: ECHO },
+      });
     }
     expect(await call(h(), partner.appId, 'getPartnerPreRegistration', { params: { taxID: OTHER_CNPJ } })).toEqual({
       status: 400,
@@ -149,18 +197,28 @@ describeContract('partners', (h) => {
     expect((await call(h(), rival.appId, 'listPartnerPreRegistrations')).body.preRegistrations).toEqual([]);
     const before = h().counts('companies', 'applications');
     expect(
-      await call(h(), rival.appId, 'createPartnerApplication', { body: { application: { name: 'Roubo', type: 'API' }, taxID: { taxID: CNPJ, type: 'BR:CNPJ' } } }),
+      await call(h(), rival.appId, 'createPartnerApplication', {
+        body: { application: { name: 'Roubo', type: 'API' }, taxID: { taxID: CNPJ, type: 'BR:CNPJ' } },
+      }),
     ).toEqual({
       status: 400,
-      body: { error: `No pre-registration of yours has taxID ${CNPJ}: create it with POST /api/v1/partner/company first` },
+      body: {
+        error: `No pre-registration of yours has taxID ${CNPJ}: create it with POST /api/v1/partner/company first`,
+      },
     });
     expect(h().counts('companies', 'applications')).toEqual(before);
 
     // The rival may pre-register the same taxID as its own record, with its own data; neither sees the other's.
     const rivalBody = preRegistrationBody({ user: { firstName: 'João', email: 'joao@rival.com.br' } });
     expect((await call(h(), rival.appId, 'createPartnerPreRegistration', { body: rivalBody })).status).toBe(201);
-    expect((await call(h(), partner.appId, 'getPartnerPreRegistration', { params: { taxID: CNPJ } })).body.preRegistration.user.firstName).toBe('Maria');
-    expect((await call(h(), rival.appId, 'getPartnerPreRegistration', { params: { taxID: CNPJ } })).body.preRegistration.user.firstName).toBe('João');
+    expect(
+      (await call(h(), partner.appId, 'getPartnerPreRegistration', { params: { taxID: CNPJ } })).body.preRegistration
+        .user.firstName,
+    ).toBe('Maria');
+    expect(
+      (await call(h(), rival.appId, 'getPartnerPreRegistration', { params: { taxID: CNPJ } })).body.preRegistration.user
+        .firstName,
+    ).toBe('João');
   });
 
   it('lists pre-registrations oldest first, with pageInfo, skip and limit', async () => {
@@ -175,8 +233,18 @@ describeContract('partners', (h) => {
     }
     const all = await call(h(), partner.appId, 'listPartnerPreRegistrations');
     expect(all.status).toBe(200);
-    expect(all.body.preRegistrations.map((p: any) => p.preRegistration.name)).toEqual(['Primeira LTDA', 'Segunda LTDA', 'Terceira LTDA']);
-    expect(all.body.pageInfo).toEqual({ skip: 0, limit: 100, totalCount: 3, hasPreviousPage: false, hasNextPage: false });
+    expect(all.body.preRegistrations.map((p: any) => p.preRegistration.name)).toEqual([
+      'Primeira LTDA',
+      'Segunda LTDA',
+      'Terceira LTDA',
+    ]);
+    expect(all.body.pageInfo).toEqual({
+      skip: 0,
+      limit: 100,
+      totalCount: 3,
+      hasPreviousPage: false,
+      hasNextPage: false,
+    });
     const page = await call(h(), partner.appId, 'listPartnerPreRegistrations', { query: { skip: '1', limit: '1' } });
     expect(page.body.preRegistrations.map((p: any) => p.preRegistration.name)).toEqual(['Segunda LTDA']);
     expect(page.body.pageInfo).toEqual({ skip: 1, limit: 1, totalCount: 3, hasPreviousPage: true, hasNextPage: true });
@@ -191,7 +259,10 @@ describeContract('partners', (h) => {
       pageInfo: { skip: 0, limit: 100, totalCount: 0, hasPreviousPage: false, hasNextPage: false },
     });
     const before = h().counts('companies', 'bank_accounts', 'applications');
-    const body = { application: { name: 'Loja', type: 'API', scopes: ['CHARGE_POST', 'COMPANY_GET'] }, taxID: { taxID: CNPJ_MASKED, type: 'BR:CNPJ' } };
+    const body = {
+      application: { name: 'Loja', type: 'API', scopes: ['CHARGE_POST', 'COMPANY_GET'] },
+      taxID: { taxID: CNPJ_MASKED, type: 'BR:CNPJ' },
+    };
     const created = await call(h(), partner.appId, 'createPartnerApplication', { body });
     expect(created.status).toBe(201);
     const application = created.body.application;
@@ -204,7 +275,9 @@ describeContract('partners', (h) => {
       appID: expect.any(String),
       scopes: ['CHARGE_POST', 'COMPANY_GET'],
     });
-    expect(Buffer.from(application.appID, 'base64').toString()).toBe(`${application.clientId}:${application.clientSecret}`);
+    expect(Buffer.from(application.appID, 'base64').toString()).toBe(
+      `${application.clientId}:${application.clientSecret}`,
+    );
     expect(h().counts('companies', 'bank_accounts', 'applications')).toEqual({
       companies: before.companies + 1,
       bank_accounts: before.bank_accounts + 1,
@@ -214,7 +287,9 @@ describeContract('partners', (h) => {
     // The AppID is the affiliate's: its company, its records, its scopes only.
     const company = await call(h(), application.appID, 'getCompany');
     expect(company.body.company).toMatchObject({ officialName: 'Padaria Pão Quente LTDA', taxID: CNPJ });
-    const charge = await call(h(), application.appID, 'createCharge', { body: { correlationID: 'afiliada-1', value: 990 } });
+    const charge = await call(h(), application.appID, 'createCharge', {
+      body: { correlationID: 'afiliada-1', value: 990 },
+    });
     expect(charge.status).toBe(200);
     expect(await call(h(), application.appID, 'listCharges')).toEqual({
       status: 403,
@@ -223,31 +298,56 @@ describeContract('partners', (h) => {
     expect((await call(h(), partner.appId, 'getCharge', { params: { id: 'afiliada-1' } })).status).toBe(400);
 
     // The same name, type and scopes again: 200, the same credentials, no second company.
-    const again = await call(h(), partner.appId, 'createPartnerApplication', { body: { ...body, taxID: { taxID: CNPJ, type: 'BR:CNPJ' } } });
+    const again = await call(h(), partner.appId, 'createPartnerApplication', {
+      body: { ...body, taxID: { taxID: CNPJ, type: 'BR:CNPJ' } },
+    });
     expect(again).toEqual({ status: 200, body: { application } });
     // The same name with other scopes: 400.
     expect(
-      await call(h(), partner.appId, 'createPartnerApplication', { body: { ...body, application: { ...body.application, scopes: ['CHARGE_POST'] } } }),
-    ).toEqual({ status: 400, body: { error: 'An application named "Loja" already exists for this company with another type or other scopes' } });
+      await call(h(), partner.appId, 'createPartnerApplication', {
+        body: { ...body, application: { ...body.application, scopes: ['CHARGE_POST'] } },
+      }),
+    ).toEqual({
+      status: 400,
+      body: { error: 'An application named "Loja" already exists for this company with another type or other scopes' },
+    });
     // Another name: a second application of the same company.
-    const second = await call(h(), partner.appId, 'createPartnerApplication', { body: { ...body, application: { name: 'Totem', type: 'PLUGIN' } } });
+    const second = await call(h(), partner.appId, 'createPartnerApplication', {
+      body: { ...body, application: { name: 'Totem', type: 'PLUGIN' } },
+    });
     expect(second.status).toBe(201);
     expect(second.body.application).not.toHaveProperty('scopes');
     expect(h().engine.tenancy.resolveTenant(second.body.application.appID)!.company.tax_id).toBe(CNPJ);
     expect(h().counts('companies').companies).toBe(before.companies + 1);
 
     // The pre-registration now names its company and the account's client ID; the affiliate is listed.
-    const record = (await call(h(), partner.appId, 'getPartnerPreRegistration', { params: { taxID: CNPJ } })).body.preRegistration;
+    const record = (await call(h(), partner.appId, 'getPartnerPreRegistration', { params: { taxID: CNPJ } })).body
+      .preRegistration;
     const companyId = companyIdOf(record.company.id);
-    expect(record).toEqual({ ...ECHO, company: { id: record.company.id, name: 'Padaria Pão Quente LTDA', taxID: { taxID: CNPJ, type: 'BR:CNPJ' } }, account: { clientId: application.clientId } });
+    expect(record).toEqual({
+      ...ECHO,
+      company: { id: record.company.id, name: 'Padaria Pão Quente LTDA', taxID: { taxID: CNPJ, type: 'BR:CNPJ' } },
+      account: { clientId: application.clientId },
+    });
     const affiliates = (await call(h(), partner.appId, 'listPartnerAffiliates')).body;
     const account = h().engine.tenancy.resolveTenant(application.appID)!.account;
     expect(account.company_id).toBe(companyId);
     expect(affiliates).toEqual({
       affiliates: [
         {
-          company: { id: record.company.id, name: 'Padaria Pão Quente LTDA', taxID: { taxID: CNPJ, type: 'BR:CNPJ' }, createdAt: h().clock.now().toISOString() },
-          account: { clientId: application.clientId, name: 'Padaria Pão Quente LTDA', accountId: account.id, branch: '0001', account: account.account },
+          company: {
+            id: record.company.id,
+            name: 'Padaria Pão Quente LTDA',
+            taxID: { taxID: CNPJ, type: 'BR:CNPJ' },
+            createdAt: h().clock.now().toISOString(),
+          },
+          account: {
+            clientId: application.clientId,
+            name: 'Padaria Pão Quente LTDA',
+            accountId: account.id,
+            branch: '0001',
+            account: account.account,
+          },
         },
       ],
       pageInfo: { skip: 0, limit: 100, totalCount: 1, hasPreviousPage: false, hasNextPage: false },
@@ -261,20 +361,37 @@ describeContract('partners', (h) => {
     const before = h().counts('companies', 'applications');
     const taxID = { taxID: CNPJ, type: 'BR:CNPJ' };
     const cases: [object, string][] = [
-      [{ application: { name: 'App', type: 'API', scopes: ['CHARGE_TELEPORT'] }, taxID }, 'Invalid scopes: CHARGE_TELEPORT'],
-      [{ application: { name: 'App', type: 'API', scopes: [] }, taxID }, 'application.scopes must list at least one scope'],
+      [
+        { application: { name: 'App', type: 'API', scopes: ['CHARGE_TELEPORT'] }, taxID },
+        'Invalid scopes: CHARGE_TELEPORT',
+      ],
+      [
+        { application: { name: 'App', type: 'API', scopes: [] }, taxID },
+        'application.scopes must list at least one scope',
+      ],
       [{ application: { name: 'App', type: 'MASTER' }, taxID }, 'application.type: must be API, PLUGIN or ORACLE'],
       [{ application: { type: 'API' }, taxID }, 'application.name: is required'],
       [{ taxID }, 'application: is required'],
       [{ application: { name: 'App', type: 'API' } }, 'taxID: is required'],
-      [{ application: { name: 'App', type: 'API' }, taxID: { taxID: CNPJ, type: 'BR:CPF' } }, 'taxID.taxID: Invalid CPF'],
-      [{ application: { name: 'App', type: 'API' }, taxID: { taxID: CNPJ, type: 'CNPJ' } }, 'taxID.type: must be BR:CNPJ or BR:CPF'],
+      [
+        { application: { name: 'App', type: 'API' }, taxID: { taxID: CNPJ, type: 'BR:CPF' } },
+        'taxID.taxID: Invalid CPF',
+      ],
+      [
+        { application: { name: 'App', type: 'API' }, taxID: { taxID: CNPJ, type: 'CNPJ' } },
+        'taxID.type: must be BR:CNPJ or BR:CPF',
+      ],
     ];
     for (const [body, error] of cases) {
-      expect(await call(h(), partner.appId, 'createPartnerApplication', { body }), JSON.stringify(body)).toEqual({ status: 400, body: { error } });
+      expect(await call(h(), partner.appId, 'createPartnerApplication', { body }), JSON.stringify(body)).toEqual({
+        status: 400,
+        body: { error },
+      });
     }
     expect(h().counts('companies', 'applications')).toEqual(before);
-    expect((await call(h(), partner.appId, 'getPartnerPreRegistration', { params: { taxID: CNPJ } })).body.preRegistration).not.toHaveProperty('company');
+    expect(
+      (await call(h(), partner.appId, 'getPartnerPreRegistration', { params: { taxID: CNPJ } })).body.preRegistration,
+    ).not.toHaveProperty('company');
   });
 
   it('needs each partner scope: 403 naming it', async () => {

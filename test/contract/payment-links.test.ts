@@ -14,7 +14,9 @@ async function page(url: string): Promise<{ status: number; html: string }> {
 
 /** The Pix copy-and-paste code the page prints (HTML-escaped like all page text). */
 function pageBrCode(html: string): string | undefined {
-  return /<p class="code">([^<]+)<\/p>/.exec(html)?.[1]?.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)));
+  return /<p class="code">([^<]+)<\/p>/
+    .exec(html)?.[1]
+    ?.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)));
 }
 
 describe('payment links over HTTP', () => {
@@ -28,7 +30,8 @@ describe('payment links over HTTP', () => {
 
   const createCharge = async (body: Record<string, unknown>, appId = h.appId) => {
     const reply = await h.client.request('createCharge', { body }, { appId });
-    if (reply.status !== 200 || !('body' in reply)) throw new Error(`createCharge answered ${reply.status}: ${JSON.stringify(reply)}`);
+    if (reply.status !== 200 || !('body' in reply))
+      throw new Error(`createCharge answered ${reply.status}: ${JSON.stringify(reply)}`);
     return (reply.body as { charge: any }).charge;
   };
 
@@ -105,11 +108,21 @@ describe('payment links over HTTP', () => {
   it('refuses a charge whose paymentLinkID is a static QR code’s, writing nothing', async () => {
     const qr = (await h.ok('createPixQrCode', { body: { name: 'Caixa' } })).pixQrCode;
     const before = h.counts('charges', 'events', 'payment_links');
-    const reply = await h.client.request('createCharge', { body: { correlationID: 'clash', value: 100, paymentLinkID: qr.paymentLinkID } });
+    const reply = await h.client.request('createCharge', {
+      body: { correlationID: 'clash', value: 100, paymentLinkID: qr.paymentLinkID },
+    });
     expect(reply).toEqual({ status: 400, body: { error: expect.stringContaining('static QR code') } });
     expect(h.counts('charges', 'events', 'payment_links')).toEqual(before);
     // Another company may use that text as its own grouping key: links are per company.
-    expect((await h.client.request('createCharge', { body: { correlationID: 'clash', value: 100, paymentLinkID: qr.paymentLinkID } }, { appId: h.other.appId })).status).toBe(200);
+    expect(
+      (
+        await h.client.request(
+          'createCharge',
+          { body: { correlationID: 'clash', value: 100, paymentLinkID: qr.paymentLinkID } },
+          { appId: h.other.appId },
+        )
+      ).status,
+    ).toBe(200);
     expect((await page(qr.paymentLinkUrl)).html).toContain('Você escolhe o valor');
   });
 });

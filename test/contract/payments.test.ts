@@ -38,8 +38,17 @@ const pixKeyPayment = (h: Harness, correlationID: string, value: number, extra: 
 describeContract('payments', (h) => {
   it('creates a PIX_KEY payment, approves it, holds the money, and settles it into the receiver inside the service', async () => {
     await fund(h(), 10_000);
-    const created = await h().ok('createPayment', { body: pixKeyPayment(h(), 'p1', 2_500, { comment: 'Fornecedor', metadata: { pedido: '42' } }) });
-    expect(created.payment).toMatchObject({ type: 'PIX_KEY', value: 2_500, status: 'CREATED', correlationID: 'p1', comment: 'Fornecedor', metadata: { pedido: '42' } });
+    const created = await h().ok('createPayment', {
+      body: pixKeyPayment(h(), 'p1', 2_500, { comment: 'Fornecedor', metadata: { pedido: '42' } }),
+    });
+    expect(created.payment).toMatchObject({
+      type: 'PIX_KEY',
+      value: 2_500,
+      status: 'CREATED',
+      correlationID: 'p1',
+      comment: 'Fornecedor',
+      metadata: { pedido: '42' },
+    });
     expect(created.destination).toMatchObject({ name: 'Balcão Sandbox Comércio LTDA', pixKey: h().other.pixKey });
     expect(created.transaction).toBeUndefined();
     expect(await balance(h())).toMatchObject({ total: 10_000, available: 10_000 });
@@ -47,9 +56,17 @@ describeContract('payments', (h) => {
     const approved = await h().ok('approvePayment', { body: { correlationID: 'p1' } });
     expect(approved.payment.status).toBe('APPROVED');
     expect(approved.transaction).toMatchObject({ value: 2_500, endToEndId: expect.stringMatching(/^E\d{8}/) });
-    expect(await balance(h())).toEqual({ total: 10_000, blocked: 2_500, available: 7_500, blockedBySecurity: 0, blockedByWithdrawSafety: 0 });
+    expect(await balance(h())).toEqual({
+      total: 10_000,
+      blocked: 2_500,
+      available: 7_500,
+      blockedBySecurity: 0,
+      blockedByWithdrawSafety: 0,
+    });
     // Approving again answers the same payment: a retry after a lost answer is safe.
-    expect((await h().ok('approvePayment', { body: { correlationID: 'p1' } })).transaction.endToEndId).toBe(approved.transaction.endToEndId);
+    expect((await h().ok('approvePayment', { body: { correlationID: 'p1' } })).transaction.endToEndId).toBe(
+      approved.transaction.endToEndId,
+    );
 
     await settle(h());
     const done = await h().ok('getPayment', { params: { id: 'p1' } });
@@ -57,20 +74,37 @@ describeContract('payments', (h) => {
     expect(await balance(h())).toMatchObject({ total: 7_500, blocked: 0, available: 7_500 });
     const out = await h().ok('listTransactions', { query: { type: 'WITHDRAW' } });
     expect(out.transactions).toHaveLength(1);
-    expect(out.transactions[0]).toMatchObject({ type: 'WITHDRAW', value: 2_500, endToEndId: approved.transaction.endToEndId });
+    expect(out.transactions[0]).toMatchObject({
+      type: 'WITHDRAW',
+      value: 2_500,
+      endToEndId: approved.transaction.endToEndId,
+    });
     // The receiver, another company of this sandbox, got it as a Pix in.
     expect(await balance(h(), h().other.appId)).toMatchObject({ total: 2_500, available: 2_500 });
-    const theirs = (await h().client.request('listTransactions', { query: { type: 'PAYMENT' } }, { appId: h().other.appId })) as any;
-    expect(theirs.body.transactions).toEqual([expect.objectContaining({ value: 2_500, payer: expect.objectContaining({ name: 'Balcão Sandbox Comércio LTDA' }) })]);
+    const theirs = (await h().client.request(
+      'listTransactions',
+      { query: { type: 'PAYMENT' } },
+      { appId: h().other.appId },
+    )) as any;
+    expect(theirs.body.transactions).toEqual([
+      expect.objectContaining({
+        value: 2_500,
+        payer: expect.objectContaining({ name: 'Balcão Sandbox Comércio LTDA' }),
+      }),
+    ]);
     // And a receipt exists for the confirmed Pix out.
-    const receipt = await h().client.request('getReceipt', { params: { receiptType: 'pix-out', endToEndId: approved.transaction.endToEndId } });
+    const receipt = await h().client.request('getReceipt', {
+      params: { receiptType: 'pix-out', endToEndId: approved.transaction.endToEndId },
+    });
     expect(receipt).toMatchObject({ status: 200, contentType: 'application/pdf' });
   });
 
   it('autoApprove creates and approves in one call; without the balance nothing at all is written', async () => {
     await fund(h(), 1_000);
     const before = h().counts('payments', 'ledger_entries', 'events');
-    const refused = await h().client.request('createPayment', { body: pixKeyPayment(h(), 'big', 1_001, { autoApprove: true }) });
+    const refused = await h().client.request('createPayment', {
+      body: pixKeyPayment(h(), 'big', 1_001, { autoApprove: true }),
+    });
     expect(refused).toEqual({ status: 400, body: { error: 'You do not have enough balance to make this payment' } });
     expect(h().counts('payments', 'ledger_entries', 'events')).toEqual(before);
 
@@ -97,32 +131,59 @@ describeContract('payments', (h) => {
 
   it('pays a static QR code with the amount it fixes, and refuses another amount', async () => {
     await fund(h(), 5_000);
-    const theirs = (await h().client.request('createPixQrCode', { body: { name: 'Balcão', value: 1_234 } }, { appId: h().other.appId })) as any;
+    const theirs = (await h().client.request(
+      'createPixQrCode',
+      { body: { name: 'Balcão', value: 1_234 } },
+      { appId: h().other.appId },
+    )) as any;
     const qrCode = theirs.body.pixQrCode.brCode;
-    const wrong = await h().client.request('createPayment', { body: { type: 'QR_CODE', correlationID: 'q0', qrCode, value: 999 } });
+    const wrong = await h().client.request('createPayment', {
+      body: { type: 'QR_CODE', correlationID: 'q0', qrCode, value: 999 },
+    });
     expect(wrong).toMatchObject({ status: 400, body: { error: expect.stringContaining('cannot override') } });
-    const paid = await h().ok('createPayment', { body: { type: 'QR_CODE', correlationID: 'q1', qrCode, autoApprove: true } });
+    const paid = await h().ok('createPayment', {
+      body: { type: 'QR_CODE', correlationID: 'q1', qrCode, autoApprove: true },
+    });
     expect(paid.payment).toMatchObject({ value: 1_234, qrCode, status: 'APPROVED' });
     await settle(h());
-    const byQr = (await h().client.request('listTransactions', { query: { pixQrCode: theirs.body.pixQrCode.identifier } }, { appId: h().other.appId })) as any;
+    const byQr = (await h().client.request(
+      'listTransactions',
+      { query: { pixQrCode: theirs.body.pixQrCode.identifier } },
+      { appId: h().other.appId },
+    )) as any;
     expect(byQr.body.transactions.map((t: any) => t.value)).toEqual([1_234]);
   });
 
   it('a static code without an amount takes the request’s value, and needs one', async () => {
     await fund(h(), 5_000);
-    const theirs = (await h().client.request('createPixQrCode', { body: { name: 'Livre' } }, { appId: h().other.appId })) as any;
+    const theirs = (await h().client.request(
+      'createPixQrCode',
+      { body: { name: 'Livre' } },
+      { appId: h().other.appId },
+    )) as any;
     const qrCode = theirs.body.pixQrCode.brCode;
-    expect(await h().client.request('createPayment', { body: { type: 'QR_CODE', correlationID: 'q', qrCode } })).toMatchObject({
+    expect(
+      await h().client.request('createPayment', { body: { type: 'QR_CODE', correlationID: 'q', qrCode } }),
+    ).toMatchObject({
       status: 400,
       body: { error: 'value is required: the QR code has no fixed amount' },
     });
-    expect((await h().ok('createPayment', { body: { type: 'QR_CODE', correlationID: 'q', qrCode, value: 700 } })).payment.value).toBe(700);
+    expect(
+      (await h().ok('createPayment', { body: { type: 'QR_CODE', correlationID: 'q', qrCode, value: 700 } })).payment
+        .value,
+    ).toBe(700);
   });
 
   it('pays another company’s charge by its dynamic code, and the charge is COMPLETED when it settles', async () => {
     await fund(h(), 5_000);
-    const created = (await h().client.request('createCharge', { body: { correlationID: 'c', value: 2_000 } }, { appId: h().other.appId })) as any;
-    const paid = await h().ok('createPayment', { body: { type: 'QR_CODE', correlationID: 'q', qrCode: created.body.brCode, autoApprove: true } });
+    const created = (await h().client.request(
+      'createCharge',
+      { body: { correlationID: 'c', value: 2_000 } },
+      { appId: h().other.appId },
+    )) as any;
+    const paid = await h().ok('createPayment', {
+      body: { type: 'QR_CODE', correlationID: 'q', qrCode: created.body.brCode, autoApprove: true },
+    });
     expect(paid.payment.value).toBe(2_000);
     await settle(h());
     expect((await h().ok('getPayment', { params: { id: 'q' } })).payment.status).toBe('CONFIRMED');
@@ -132,8 +193,14 @@ describeContract('payments', (h) => {
 
   it('a receiver that can no longer take the money fails the payment and gives the held money back', async () => {
     await fund(h(), 5_000);
-    const created = (await h().client.request('createCharge', { body: { correlationID: 'c', value: 2_000 } }, { appId: h().other.appId })) as any;
-    await h().ok('createPayment', { body: { type: 'QR_CODE', correlationID: 'q', qrCode: created.body.brCode, autoApprove: true } });
+    const created = (await h().client.request(
+      'createCharge',
+      { body: { correlationID: 'c', value: 2_000 } },
+      { appId: h().other.appId },
+    )) as any;
+    await h().ok('createPayment', {
+      body: { type: 'QR_CODE', correlationID: 'q', qrCode: created.body.brCode, autoApprove: true },
+    });
     // Someone else pays the charge first.
     await h().client.request('sandboxPayBrCode', { body: { brCode: created.body.brCode } }, { appId: h().other.appId });
     await settle(h());
@@ -158,12 +225,19 @@ describeContract('payments', (h) => {
     await h().ok('createPayment', { body: manual('m2', '1010101') });
     await h().ok('createPayment', { body: manual('m3', '1234567') });
     await settle(h());
-    expect((await h().ok('getPayment', { params: { id: 'm1' } })).payment).toMatchObject({ status: 'FAILED', failureCode: 'ACCOUNT_NOT_FOUND' });
+    expect((await h().ok('getPayment', { params: { id: 'm1' } })).payment).toMatchObject({
+      status: 'FAILED',
+      failureCode: 'ACCOUNT_NOT_FOUND',
+    });
     const spi = await h().ok('getPayment', { params: { id: 'm2' } });
     expect(spi.payment).toMatchObject({ status: 'FAILED', failureCode: 'AC06' });
     expect(spi.transaction.providerRejectedReason).toBe('AC06 - Conta bloqueada');
     const ok = await h().ok('getPayment', { params: { id: 'm3' } });
-    expect(ok.payment).toMatchObject({ status: 'CONFIRMED', holder: { name: 'Fulano de Tal' }, account: { account: '1234567' } });
+    expect(ok.payment).toMatchObject({
+      status: 'CONFIRMED',
+      holder: { name: 'Fulano de Tal' },
+      account: { account: '1234567' },
+    });
     expect(ok.destination).toMatchObject({ name: 'Fulano de Tal', taxID: '11144477735', bank: { ispb: '00000000' } });
     expect(await balance(h())).toMatchObject({ total: 9_900, blocked: 0 });
   });
@@ -171,7 +245,7 @@ describeContract('payments', (h) => {
   it('a transfer to another account of the company is an INTERNAL_TRANSFER, and fails if that account closes first', async () => {
     await fund(h(), 5_000);
     const company = h().engine.tenancy.resolveTenant(h().appId)!.company;
-    h().engine.db.prepare("UPDATE companies SET features = '[\"BANK_ACCOUNT\"]' WHERE id = ?").run(company.id);
+    h().engine.db.prepare('UPDATE companies SET features = \'["BANK_ACCOUNT"]\' WHERE id = ?').run(company.id);
     h().engine.tenancy.invalidate();
     const { account } = await h().ok('duplicateAccount');
     const toSecond = (correlationID: string, value: number) => ({
@@ -187,19 +261,26 @@ describeContract('payments', (h) => {
     await settle(h());
     const moved = (await h().ok('listTransactions', { query: { type: 'INTERNAL_TRANSFER' } })).transactions;
     expect(moved.map((t: any) => t.value)).toEqual([1_000, 1_000]);
-    expect((await h().ok('getAccount', { params: { accountId: account.accountId } })).account.balance).toMatchObject({ total: 1_000 });
+    expect((await h().ok('getAccount', { params: { accountId: account.accountId } })).account.balance).toMatchObject({
+      total: 1_000,
+    });
     // Empty it, then send another transfer and close it while that one is in flight.
     await h().ok('withdraw', { params: { accountId: account.accountId }, body: { value: 900 } });
     await h().ok('createPayment', { body: toSecond('t2', 500) });
     await h().ok('closeAccount', { params: { accountId: account.accountId } });
     await settle(h());
-    expect((await h().ok('getPayment', { params: { id: 't2' } })).payment).toMatchObject({ status: 'FAILED', failureCode: 'AC03' });
+    expect((await h().ok('getPayment', { params: { id: 't2' } })).payment).toMatchObject({
+      status: 'FAILED',
+      failureCode: 'AC03',
+    });
     expect(await balance(h())).toMatchObject({ total: 4_000, blocked: 0, available: 4_000 });
   });
 
   it('pays a boleto for the value it states', async () => {
     await fund(h(), 1_000);
-    const paid = await h().ok('createPayment', { body: { type: 'BOLETO', correlationID: 'b', boletoBarcode: ITAU_BOLETO, autoApprove: true } });
+    const paid = await h().ok('createPayment', {
+      body: { type: 'BOLETO', correlationID: 'b', boletoBarcode: ITAU_BOLETO, autoApprove: true },
+    });
     expect(paid.payment).toMatchObject({ value: 300, boleto: { barcode: ITAU_BOLETO, totalValue: 300 } });
     await settle(h());
     expect(await balance(h())).toMatchObject({ total: 700 });
@@ -211,7 +292,16 @@ describeContract('payments', (h) => {
       ['k1', 'pix-key-not-found@woovi.com', 'PIX_KEY_INFO_NOT_FOUND'],
       ['k2', 'bank-error@woovi.com', 'PAY_PIX_KEY_ERROR'],
     ]) {
-      await h().ok('createPayment', { body: { type: 'PIX_KEY', correlationID: id, value: 100, destinationAlias: key, destinationAliasType: 'EMAIL', autoApprove: true } });
+      await h().ok('createPayment', {
+        body: {
+          type: 'PIX_KEY',
+          correlationID: id,
+          value: 100,
+          destinationAlias: key,
+          destinationAliasType: 'EMAIL',
+          autoApprove: true,
+        },
+      });
     }
     await settle(h());
     expect((await h().ok('getPayment', { params: { id: 'k1' } })).payment.failureCode).toBe('PIX_KEY_INFO_NOT_FOUND');
@@ -222,14 +312,31 @@ describeContract('payments', (h) => {
   it('pays a key held at another bank as the sandbox DICT knows it, and refuses a key it does not know', async () => {
     await fund(h(), 1_000);
     const cpfKey = await h().ok('createPayment', {
-      body: { type: 'PIX_KEY', correlationID: 'cpf', value: 100, destinationAlias: '111.444.777-35', destinationAliasType: 'CPF', autoApprove: true },
+      body: {
+        type: 'PIX_KEY',
+        correlationID: 'cpf',
+        value: 100,
+        destinationAlias: '111.444.777-35',
+        destinationAliasType: 'CPF',
+        autoApprove: true,
+      },
     });
     expect(cpfKey.payment.destinationAlias).toBe('11144477735');
-    expect(cpfKey.destination).toMatchObject({ taxID: '11144477735', pixKey: '11144477735', bank: { ispb: expect.stringMatching(/^\d{8}$/) } });
+    expect(cpfKey.destination).toMatchObject({
+      taxID: '11144477735',
+      pixKey: '11144477735',
+      bank: { ispb: expect.stringMatching(/^\d{8}$/) },
+    });
     expect(cpfKey.destination.name).not.toBe('');
     const before = h().counts('payments', 'ledger_entries', 'events');
     const unknown = await h().client.request('createPayment', {
-      body: { type: 'PIX_KEY', correlationID: 'evp', value: 100, destinationAlias: '3b0c3f2e-51a6-4a8b-9e57-9d0f1c2b3a4d', destinationAliasType: 'RANDOM' },
+      body: {
+        type: 'PIX_KEY',
+        correlationID: 'evp',
+        value: 100,
+        destinationAlias: '3b0c3f2e-51a6-4a8b-9e57-9d0f1c2b3a4d',
+        destinationAliasType: 'RANDOM',
+      },
     });
     expect(unknown).toMatchObject({ status: 404, body: { error: expect.stringMatching(/^PIX_KEY_INFO_NOT_FOUND/) } });
     expect(h().counts('payments', 'ledger_entries', 'events')).toEqual(before);
@@ -241,10 +348,19 @@ describeContract('payments', (h) => {
     await fund(h(), 1_000);
     const check = await h().ok('checkPixKey', { params: { pixKey: 'fornecedor@example.com' } });
     const paid = await h().ok('createPayment', {
-      body: { ...pixKeyPayment(h(), 'chk', 100), destinationAlias: 'fornecedor@example.com', destinationAliasType: 'EMAIL', pixKeyEndToEndId: check.pixKeyEndToEndId },
+      body: {
+        ...pixKeyPayment(h(), 'chk', 100),
+        destinationAlias: 'fornecedor@example.com',
+        destinationAliasType: 'EMAIL',
+        pixKeyEndToEndId: check.pixKeyEndToEndId,
+      },
     });
     expect(paid.payment.pixKeyEndToEndId).toBe(check.pixKeyEndToEndId);
-    expect(paid.destination).toMatchObject({ name: check.owner.name, pixKey: 'fornecedor@example.com', bank: { ispb: check.owner.psp } });
+    expect(paid.destination).toMatchObject({
+      name: check.owner.name,
+      pixKey: 'fornecedor@example.com',
+      bank: { ispb: check.owner.psp },
+    });
     // A check of another key, or another company's check, is refused.
     const other = await h().client.request('createPayment', {
       body: { ...pixKeyPayment(h(), 'chk2', 100), pixKeyEndToEndId: check.pixKeyEndToEndId },
@@ -252,35 +368,68 @@ describeContract('payments', (h) => {
     expect(other).toMatchObject({ status: 400, body: { error: 'pixKeyEndToEndId names a check of another Pix key' } });
     const theirs = await h().client.request(
       'createPayment',
-      { body: { type: 'PIX_KEY', correlationID: 'x', value: 1, destinationAlias: 'fornecedor@example.com', destinationAliasType: 'EMAIL', pixKeyEndToEndId: check.pixKeyEndToEndId } },
+      {
+        body: {
+          type: 'PIX_KEY',
+          correlationID: 'x',
+          value: 1,
+          destinationAlias: 'fornecedor@example.com',
+          destinationAliasType: 'EMAIL',
+          pixKeyEndToEndId: check.pixKeyEndToEndId,
+        },
+      },
       { appId: h().other.appId },
     );
-    expect(theirs).toMatchObject({ status: 400, body: { error: 'pixKeyEndToEndId does not name a Pix key check of this company' } });
+    expect(theirs).toMatchObject({
+      status: 400,
+      body: { error: 'pixKeyEndToEndId does not name a Pix key check of this company' },
+    });
   });
 
   it('holds payments to the account limits of the period', async () => {
     await fund(h(), 100_000);
     const tenant = h().engine.tenancy.resolveTenant(h().appId)!;
-    h().engine.db.prepare('UPDATE bank_accounts SET limits = ? WHERE id = ?').run(JSON.stringify({ pixDayLimit: 5_000, pixNightLimit: 1_000 }), tenant.account.id);
+    h()
+      .engine.db.prepare('UPDATE bank_accounts SET limits = ? WHERE id = ?')
+      .run(JSON.stringify({ pixDayLimit: 5_000, pixNightLimit: 1_000 }), tenant.account.id);
     // 15:00Z is 12:00 in São Paulo: the day period.
     await h().ok('createPayment', { body: pixKeyPayment(h(), 'a', 4_000, { autoApprove: true }) });
-    const over = await h().client.request('createPayment', { body: pixKeyPayment(h(), 'b', 1_001, { autoApprove: true }) });
-    expect(over).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^REACH_TRANSFER_LIMIT: the Pix day limit/) } });
+    const over = await h().client.request('createPayment', {
+      body: pixKeyPayment(h(), 'b', 1_001, { autoApprove: true }),
+    });
+    expect(over).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/^REACH_TRANSFER_LIMIT: the Pix day limit/) },
+    });
     await h().ok('createPayment', { body: pixKeyPayment(h(), 'c', 1_000, { autoApprove: true }) });
     // At 20:00 in São Paulo (23:00Z) the night period starts, with its own, lower limit.
     h().clock.set('2026-11-22T23:00:00.000Z');
     await h().ok('createPayment', { body: pixKeyPayment(h(), 'd', 1_000, { autoApprove: true }) });
-    expect(await h().client.request('createPayment', { body: pixKeyPayment(h(), 'e', 1, { autoApprove: true }) })).toMatchObject({ status: 400 });
+    expect(
+      await h().client.request('createPayment', { body: pixKeyPayment(h(), 'e', 1, { autoApprove: true }) }),
+    ).toMatchObject({ status: 400 });
   });
 
   it('a boleto is not a Pix: the Pix limits do not hold it, the balance does', async () => {
     await fund(h(), 1_000);
     const tenant = h().engine.tenancy.resolveTenant(h().appId)!;
-    h().engine.db.prepare('UPDATE bank_accounts SET limits = ? WHERE id = ?').run(JSON.stringify({ pixDayLimit: 100 }), tenant.account.id);
-    expect((await h().ok('createPayment', { body: { type: 'BOLETO', correlationID: 'b', boletoBarcode: ITAU_BOLETO, autoApprove: true } })).payment.status).toBe('APPROVED');
+    h()
+      .engine.db.prepare('UPDATE bank_accounts SET limits = ? WHERE id = ?')
+      .run(JSON.stringify({ pixDayLimit: 100 }), tenant.account.id);
+    expect(
+      (
+        await h().ok('createPayment', {
+          body: { type: 'BOLETO', correlationID: 'b', boletoBarcode: ITAU_BOLETO, autoApprove: true },
+        })
+      ).payment.status,
+    ).toBe('APPROVED');
     // A malformed stored limit falls back to its default instead of failing every payment.
-    h().engine.db.prepare('UPDATE bank_accounts SET limits = ? WHERE id = ?').run('{"pixDayLimit":"x"}', tenant.account.id);
-    expect((await h().ok('getAccountLimits', { params: { accountId: tenant.account.id } })).limits.pixDayLimit).toBe(5_000_000);
+    h()
+      .engine.db.prepare('UPDATE bank_accounts SET limits = ? WHERE id = ?')
+      .run('{"pixDayLimit":"x"}', tenant.account.id);
+    expect((await h().ok('getAccountLimits', { params: { accountId: tenant.account.id } })).limits.pixDayLimit).toBe(
+      5_000_000,
+    );
   });
 
   it('refuses a repeated correlationID, and bad input field by field, writing nothing', async () => {
@@ -332,7 +481,9 @@ describeContract('payments', (h) => {
     expect(list.pageInfo).toMatchObject({ hasNextPage: true, limit: 1 });
     const theirs = await h().client.request('getPayment', { params: { id: 'one' } }, { appId: h().other.appId });
     expect(theirs).toEqual({ status: 400, body: { error: 'Payment not found' } });
-    expect(((await h().client.request('listPayments', {}, { appId: h().other.appId })) as any).body.payments).toEqual([]);
+    expect(((await h().client.request('listPayments', {}, { appId: h().other.appId })) as any).body.payments).toEqual(
+      [],
+    );
   });
 
   it('needs the payment scopes', async () => {
@@ -342,8 +493,14 @@ describeContract('payments', (h) => {
       ['getPayment', 'PAYMENT_GET'],
       ['listPayments', 'PAYMENT_GET_LIST'],
     ] as const) {
-      const limited = createSandboxCompany(h().engine.db, h().clock.now(), { scopes: ALL_SCOPES.filter((s) => s !== scope) });
-      const reply = await h().client.request(op, op.startsWith('get') || op.startsWith('list') ? { params: { id: 'x' } } : { body: {} }, { appId: limited.appId });
+      const limited = createSandboxCompany(h().engine.db, h().clock.now(), {
+        scopes: ALL_SCOPES.filter((s) => s !== scope),
+      });
+      const reply = await h().client.request(
+        op,
+        op.startsWith('get') || op.startsWith('list') ? { params: { id: 'x' } } : { body: {} },
+        { appId: limited.appId },
+      );
       expect(reply).toEqual({ status: 403, body: { error: `Application does not have required scope: ${scope}` } });
     }
   });

@@ -32,9 +32,12 @@ function e2eAt(at: Date): RegExp {
   return new RegExp(`^E${SANDBOX_ISPB}${stamp}[A-Za-z0-9]{11}$`);
 }
 
-const check = (h: Harness, pixKey: string, appId = h.appId) => h.client.request('checkPixKey', { params: { pixKey } }, { appId }) as Promise<any>;
-const checkPost = (h: Harness, body: unknown, appId = h.appId) => h.client.request('checkPixKeyPost', { body }, { appId }) as Promise<any>;
-const tokens = async (h: Harness, appId = h.appId) => ((await h.client.request('getPixKeyTokens', {}, { appId })) as any).body;
+const check = (h: Harness, pixKey: string, appId = h.appId) =>
+  h.client.request('checkPixKey', { params: { pixKey } }, { appId }) as Promise<any>;
+const checkPost = (h: Harness, body: unknown, appId = h.appId) =>
+  h.client.request('checkPixKeyPost', { body }, { appId }) as Promise<any>;
+const tokens = async (h: Harness, appId = h.appId) =>
+  ((await h.client.request('getPixKeyTokens', {}, { appId })) as any).body;
 
 /** A second bank account of the main company, with an application linked to it. */
 function secondAccount(h: Harness): { accountId: string; appId: string } {
@@ -53,7 +56,16 @@ function secondAccount(h: Harness): { accountId: string; appId: string } {
       `INSERT INTO applications (id, company_id, account_id, name, type, client_id, client_secret, app_id, scopes, created_at)
        VALUES (?, ?, ?, 'Filial', 'API', ?, ?, ?, ?, ?)`,
     )
-    .run('b'.repeat(24), company.id, accountId, credentials.clientId, credentials.clientSecret, credentials.appId, JSON.stringify(ALL_SCOPES), at);
+    .run(
+      'b'.repeat(24),
+      company.id,
+      accountId,
+      credentials.clientId,
+      credentials.clientSecret,
+      credentials.appId,
+      JSON.stringify(ALL_SCOPES),
+      at,
+    );
   return { accountId, appId: credentials.appId };
 }
 
@@ -143,9 +155,17 @@ describeContract('pix key checks', (h) => {
       owner: { name: expect.stringMatching(/ LTDA$/), taxID: '11.222.333/0001-81', psp: expect.toBeOneOf(OTHER_PSPS) },
     });
     const email = await checkPost(h(), { pixKey: '  Maria.Souza@Example.COM ' });
-    expect(email.body).toMatchObject({ pixKey: 'maria.souza@example.com', type: 'EMAIL', owner: { taxID: expect.stringMatching(MASKED_CPF) } });
+    expect(email.body).toMatchObject({
+      pixKey: 'maria.souza@example.com',
+      type: 'EMAIL',
+      owner: { taxID: expect.stringMatching(MASKED_CPF) },
+    });
     const phone = await check(h(), '(11) 98765-4321');
-    expect(phone.body).toMatchObject({ pixKey: '+5511987654321', type: 'PHONE', owner: { taxID: expect.stringMatching(MASKED_CPF) } });
+    expect(phone.body).toMatchObject({
+      pixKey: '+5511987654321',
+      type: 'PHONE',
+      owner: { taxID: expect.stringMatching(MASKED_CPF) },
+    });
     // A person's CPF derived for an e-mail key is a valid one, kept unmasked for the payment.
     const recorded = findPixKeyCheck(h().engine.db, tenantOf(h()).company.id, email.body.pixKeyEndToEndId)!;
     expect(cpf.isValid(recorded.owner.taxID)).toBe(true);
@@ -156,7 +176,10 @@ describeContract('pix key checks', (h) => {
     const before = h().counts('pix_key_checks');
     for (const pixKey of [randomUUID(), 'pix-key-not-found@woovi.com', 'PIX-KEY-NOT-FOUND@woovi.com']) {
       // The GET carries the errorCode, the POST only the message (remote-api-notes §2 row 11a).
-      expect(await check(h(), pixKey), pixKey).toEqual({ status: 404, body: { error: 'Pix key not found', errorCode: 'PIX_KEY_INFO_NOT_FOUND' } });
+      expect(await check(h(), pixKey), pixKey).toEqual({
+        status: 404,
+        body: { error: 'Pix key not found', errorCode: 'PIX_KEY_INFO_NOT_FOUND' },
+      });
       expect(await checkPost(h(), { pixKey }), pixKey).toEqual({ status: 404, body: { error: 'Pix key not found' } });
     }
     expect(h().counts('pix_key_checks')).toEqual(before);
@@ -168,13 +191,19 @@ describeContract('pix key checks', (h) => {
     h().engine.tenancy.invalidate();
     expect((await check(h(), h().other.pixKey)).status).toBe(404);
     const before = h().counts(...TABLES);
-    expect(await check(h(), h().pixKey, h().other.appId)).toEqual({ status: 400, body: { error: 'The bank account linked to this API is closed' } });
+    expect(await check(h(), h().pixKey, h().other.appId)).toEqual({
+      status: 400,
+      body: { error: 'The bank account linked to this API is closed' },
+    });
     expect(h().counts(...TABLES)).toEqual(before);
   });
 
   it('answers 503 for bank-error@woovi.com (the holder’s bank is down), spending nothing', async () => {
     const before = h().counts(...TABLES);
-    for (const reply of [await check(h(), 'bank-error@woovi.com'), await checkPost(h(), { pixKey: 'Bank-Error@Woovi.com' })]) {
+    for (const reply of [
+      await check(h(), 'bank-error@woovi.com'),
+      await checkPost(h(), { pixKey: 'Bank-Error@Woovi.com' }),
+    ]) {
       expect(reply).toEqual({ status: 503, body: { error: expect.stringMatching(/bank is unavailable/) } });
     }
     expect(h().counts(...TABLES)).toEqual(before);
@@ -206,7 +235,13 @@ describeContract('pix key checks', (h) => {
   it('shows a full bucket before any consultation, and spends one token for a key found', async () => {
     expect(await h().client.request('getPixKeyTokens')).toEqual({
       status: 200,
-      body: { tokens: 100, maxTokens: 100, refreshRate: 2, nextRefresh: '2026-11-22T15:01:00.000Z', tokensAfterRefresh: 100 },
+      body: {
+        tokens: 100,
+        maxTokens: 100,
+        refreshRate: 2,
+        nextRefresh: '2026-11-22T15:01:00.000Z',
+        tokensAfterRefresh: 100,
+      },
     });
     await check(h(), h().other.pixKey);
     h().clock.advance(30_000);
@@ -221,10 +256,18 @@ describeContract('pix key checks', (h) => {
   });
 
   it('drains the bucket, answers 429 when it is empty writing nothing, and refills it with time', async () => {
-    const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? check(h(), h().other.pixKey) : checkPost(h(), { pixKey: h().pixKey }))));
+    const replies = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        i % 2 ? check(h(), h().other.pixKey) : checkPost(h(), { pixKey: h().pixKey }),
+      ),
+    );
     expect(replies.map((r) => r.status)).toEqual(Array(100).fill(200));
     expect(new Set(replies.map((r) => r.body.pixKeyEndToEndId)).size).toBe(100);
-    expect(await tokens(h())).toMatchObject({ tokens: 0, nextRefresh: '2026-11-22T15:01:00.000Z', tokensAfterRefresh: 2 });
+    expect(await tokens(h())).toMatchObject({
+      tokens: 0,
+      nextRefresh: '2026-11-22T15:01:00.000Z',
+      tokensAfterRefresh: 2,
+    });
 
     const before = h().counts(...TABLES);
     expect(await check(h(), h().other.pixKey)).toEqual({ status: 429, body: { error: EMPTY_BUCKET } });
@@ -288,7 +331,13 @@ describeContract('pix key checks', (h) => {
     const [spent, refill] = (await h().ok('listPixKeyTokenLogs', { query: { limit: '2' } })).logs;
     expect(spent).toMatchObject({ operation: 'REMOVE', tokensBefore: 100, tokensAfter: 99 });
     // 1 → 100 takes 50 steps from the last step at 15:01.
-    expect(refill).toMatchObject({ operation: 'ADD', tokens: 99, tokensBefore: 1, tokensAfter: 100, createdAt: '2026-11-22T15:51:00.000Z' });
+    expect(refill).toMatchObject({
+      operation: 'ADD',
+      tokens: 99,
+      tokensBefore: 1,
+      tokensAfter: 100,
+      createdAt: '2026-11-22T15:51:00.000Z',
+    });
   });
 
   // A miss spends its tokens although the answer is a 404: PixKeyNotFoundError is a CommittedRefusal.
@@ -298,7 +347,14 @@ describeContract('pix key checks', (h) => {
     expect((await tokens(h())).tokens).toBe(97);
     const { logs } = await h().ok('listPixKeyTokenLogs');
     expect(logs).toEqual([
-      expect.objectContaining({ operation: 'REMOVE', tokens: 3, tokensBefore: 100, tokensAfter: 97, pixKey: missing, result: 'NOT_FOUND' }),
+      expect.objectContaining({
+        operation: 'REMOVE',
+        tokens: 3,
+        tokensBefore: 100,
+        tokensAfter: 97,
+        pixKey: missing,
+        result: 'NOT_FOUND',
+      }),
     ]);
     expect(logs[0].endToEndId).toBeUndefined();
     // 32 more misses leave 1 token; the next miss spends it (never below 0), and the one after is refused.
@@ -323,7 +379,13 @@ describeContract('pix key checks', (h) => {
     const paged: any[] = [];
     for (const skip of ['0', '2', '4']) {
       const page = await h().ok('listPixKeyTokenLogs', { query: { skip, limit: '2' } });
-      expect(page.pageInfo).toEqual({ skip: Number(skip), limit: 2, totalCount: 5, hasPreviousPage: skip !== '0', hasNextPage: skip !== '4' });
+      expect(page.pageInfo).toEqual({
+        skip: Number(skip),
+        limit: 2,
+        totalCount: 5,
+        hasPreviousPage: skip !== '0',
+        hasNextPage: skip !== '4',
+      });
       paged.push(...page.logs);
     }
     expect(paged).toEqual(all.logs);
@@ -338,7 +400,11 @@ describeContract('pix key checks', (h) => {
     const ownAccount = tenantOf(h()).account.id;
     const onlyBranch = await h().ok('listPixKeyTokenLogs', { query: { companyBankAccount: branch.accountId } });
     expect(onlyBranch.logs).toEqual([
-      expect.objectContaining({ companyBankAccount: branch.accountId, endToEndId: fromBranch.body.pixKeyEndToEndId, tokensAfter: 99 }),
+      expect.objectContaining({
+        companyBankAccount: branch.accountId,
+        endToEndId: fromBranch.body.pixKeyEndToEndId,
+        tokensAfter: 99,
+      }),
     ]);
     const onlyOwn = await h().ok('listPixKeyTokenLogs', { query: { companyBankAccount: ownAccount } });
     expect(onlyOwn.logs).toEqual(all.logs);
@@ -348,14 +414,19 @@ describeContract('pix key checks', (h) => {
 
     // Another company's account answers like an unknown one; bad paging is a 400 like every list's.
     const otherAccount = tenantOf(h(), h().other.appId).account.id;
-    for (const query of [{ companyBankAccount: otherAccount }, { companyBankAccount: 'f'.repeat(24) }, { companyBankAccount: ' ' }]) {
+    for (const query of [
+      { companyBankAccount: otherAccount },
+      { companyBankAccount: 'f'.repeat(24) },
+      { companyBankAccount: ' ' },
+    ]) {
       const reply = (await h().client.request('listPixKeyTokenLogs', { query })) as any;
       expect(reply.status, JSON.stringify(query)).toBe(400);
       expect(Object.keys(reply.body)).toEqual(['error']);
     }
-    expect(((await h().client.request('listPixKeyTokenLogs', { query: { companyBankAccount: otherAccount } })) as any).body.error).toBe(
-      'companyBankAccount: Company bank account not found',
-    );
+    expect(
+      ((await h().client.request('listPixKeyTokenLogs', { query: { companyBankAccount: otherAccount } })) as any).body
+        .error,
+    ).toBe('companyBankAccount: Company bank account not found');
     for (const query of [{ limit: '0' }, { limit: '101' }, { skip: '-1' }]) {
       expect((await h().client.request('listPixKeyTokenLogs', { query })).status, JSON.stringify(query)).toBe(400);
     }
@@ -367,7 +438,10 @@ describeContract('pix key checks', (h) => {
     expect((await tokens(h())).tokens).toBe(98);
     expect((await tokens(h(), h().other.appId)).tokens).toBe(100);
     const theirs = (await h().client.request('listPixKeyTokenLogs', {}, { appId: h().other.appId })) as any;
-    expect(theirs).toEqual({ status: 200, body: { pageInfo: { skip: 0, limit: 100, totalCount: 0, hasPreviousPage: false, hasNextPage: false }, logs: [] } });
+    expect(theirs).toEqual({
+      status: 200,
+      body: { pageInfo: { skip: 0, limit: 100, totalCount: 0, hasPreviousPage: false, hasNextPage: false }, logs: [] },
+    });
     await check(h(), h().pixKey, h().other.appId);
     expect((await tokens(h())).tokens).toBe(98);
     expect((await h().ok('listPixKeyTokenLogs')).logs).toHaveLength(2);
@@ -382,13 +456,18 @@ describeContract('pix key checks', (h) => {
     ];
     for (const [op, scope, request] of calls) {
       expect(ALL_SCOPES).toContain(scope);
-      const limited = createSandboxCompany(h().engine.db, h().clock.now(), { scopes: ALL_SCOPES.filter((s) => s !== scope) });
+      const limited = createSandboxCompany(h().engine.db, h().clock.now(), {
+        scopes: ALL_SCOPES.filter((s) => s !== scope),
+      });
       const before = h().counts(...TABLES);
       expect(await h().client.request(op, request, { appId: limited.appId }), op).toEqual({
         status: 403,
         body: { error: `Application does not have required scope: ${scope}` },
       });
-      expect(await h().client.request(op, request, { appId: null }), op).toMatchObject({ status: 401, body: { error: expect.any(String) } });
+      expect(await h().client.request(op, request, { appId: null }), op).toMatchObject({
+        status: 401,
+        body: { error: expect.any(String) },
+      });
       expect(h().counts(...TABLES)).toEqual(before);
     }
   });

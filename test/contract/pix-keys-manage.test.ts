@@ -24,9 +24,9 @@ function maskCnpj(cnpj: string): string {
 }
 
 function eventsNamed(h: Harness, name: string): any[] {
-  return (h.engine.db.prepare('SELECT payload FROM events WHERE name = ? ORDER BY seq').all(name) as { payload: string }[]).map((row) =>
-    JSON.parse(row.payload),
-  );
+  return (
+    h.engine.db.prepare('SELECT payload FROM events WHERE name = ? ORDER BY seq').all(name) as { payload: string }[]
+  ).map((row) => JSON.parse(row.payload));
 }
 
 async function keysOf(h: Harness, appId = h.appId): Promise<{ key: string; type: string; isDefault: boolean }[]> {
@@ -45,7 +45,10 @@ async function deleteKey(
   appId = h.appId,
 ): Promise<{ status: number; body: unknown; text?: string; contentType?: string | null }> {
   if (h.transport === 'engine') {
-    const reply = (await h.client.request('deletePixKey', { params: { pixKey } }, { appId })) as { status: number; body: unknown };
+    const reply = (await h.client.request('deletePixKey', { params: { pixKey } }, { appId })) as {
+      status: number;
+      body: unknown;
+    };
     return { status: reply.status, body: reply.body };
   }
   const response = await fetch(`${h.baseUrl}/api/v1/pix-keys/${encodeURIComponent(pixKey)}`, {
@@ -53,10 +56,19 @@ async function deleteKey(
     headers: { authorization: appId },
   });
   const text = await response.text();
-  return { status: response.status, body: text === '' ? undefined : JSON.parse(text), text, contentType: response.headers.get('content-type') };
+  return {
+    status: response.status,
+    body: text === '' ? undefined : JSON.parse(text),
+    text,
+    contentType: response.headers.get('content-type'),
+  };
 }
 
-function expectError(reply: ServiceReply | { status: number; body: unknown }, status: number, message?: RegExp | string) {
+function expectError(
+  reply: ServiceReply | { status: number; body: unknown },
+  status: number,
+  message?: RegExp | string,
+) {
   expect(reply.status).toBe(status);
   const body = (reply as { body: any }).body;
   expect(Object.keys(body)).toEqual(['error']);
@@ -85,7 +97,10 @@ describeContract('pix keys: create, default, delete', (h) => {
     ]);
     const events = eventsNamed(h(), 'PIX_KEY_CREATED');
     expect(events).toHaveLength(3);
-    expect(events[0]).toEqual({ pixKey: body, companyBankAccount: h().engine.tenancy.resolveTenant(h().appId)!.account.id });
+    expect(events[0]).toEqual({
+      pixKey: body,
+      companyBankAccount: h().engine.tenancy.resolveTenant(h().appId)!.account.id,
+    });
   });
 
   it('creates the company’s own CNPJ key in any spelling, once; not another CNPJ', async () => {
@@ -94,18 +109,34 @@ describeContract('pix keys: create, default, delete', (h) => {
     expect(created).toEqual({ status: 201, body: { key: own, type: 'CNPJ', isDefault: false } });
     // The docs' field name is taken as well.
     const before = h().counts(...TABLES);
-    expectError(await h().client.request('createPixKey', { body: { pixKey: own, type: 'CNPJ' } }), 400, /already registered/);
+    expectError(
+      await h().client.request('createPixKey', { body: { pixKey: own, type: 'CNPJ' } }),
+      400,
+      /already registered/,
+    );
     const otherCnpj = companyOf(h(), h().other.appId).tax_id;
-    expectError(await h().client.request('createPixKey', { body: { key: otherCnpj, type: 'CNPJ' } }), 400, /company’s own CNPJ/);
+    expectError(
+      await h().client.request('createPixKey', { body: { key: otherCnpj, type: 'CNPJ' } }),
+      400,
+      /company’s own CNPJ/,
+    );
     expect(h().counts(...TABLES)).toEqual(before);
   });
 
   it('refuses a key another company holds already: DICT registers a key once', async () => {
     // The other shop made our CNPJ its receiving key (the sandbox lets a shop owner type any key).
     const own = companyOf(h()).tax_id;
-    await h().engine.configureSandboxMerchant(h().other.appId, { merchantName: 'Outra', merchantCity: 'Recife', pixKey: own });
+    await h().engine.configureSandboxMerchant(h().other.appId, {
+      merchantName: 'Outra',
+      merchantCity: 'Recife',
+      pixKey: own,
+    });
     const before = h().counts(...TABLES);
-    expectError(await h().client.request('createPixKey', { body: { key: own, type: 'CNPJ' } }), 400, 'This Pix key is already registered');
+    expectError(
+      await h().client.request('createPixKey', { body: { key: own, type: 'CNPJ' } }),
+      400,
+      'This Pix key is already registered',
+    );
     expect(h().counts(...TABLES)).toEqual(before);
     expect((await keysOf(h(), h().other.appId)).map((k) => k.key)).toContain(own);
   });
@@ -120,7 +151,11 @@ describeContract('pix keys: create, default, delete', (h) => {
     const second = (await h().client.request('createPixKey', { body: { type: 'EVP' } }, { appId: bare.appId })) as any;
     expect(second.body.isDefault).toBe(false);
     // New charges receive with the default key.
-    const charge = (await h().client.request('createCharge', { body: { correlationID: 'c1', value: 100 } }, { appId: bare.appId })) as any;
+    const charge = (await h().client.request(
+      'createCharge',
+      { body: { correlationID: 'c1', value: 100 } },
+      { appId: bare.appId },
+    )) as any;
     expect(charge.body.charge.pixKey).toBe(first.body.key);
   });
 
@@ -155,7 +190,11 @@ describeContract('pix keys: create, default, delete', (h) => {
     for (let i = 1; i < 20; i++) await h().ok('createPixKey', { body: { type: 'EVP' } });
     expect(await keysOf(h())).toHaveLength(20);
     const before = h().counts(...TABLES);
-    expectError(await h().client.request('createPixKey', { body: { type: 'EVP' } }), 400, 'An account can hold at most 20 Pix keys');
+    expectError(
+      await h().client.request('createPixKey', { body: { type: 'EVP' } }),
+      400,
+      'An account can hold at most 20 Pix keys',
+    );
     expect(h().counts(...TABLES)).toEqual(before);
   });
 
@@ -200,8 +239,16 @@ describeContract('pix keys: create, default, delete', (h) => {
   it('takes path keys in any spelling, URI-decoded: masks, capitals, a CNPJ with its slash', async () => {
     const cnpj = companyOf(h()).tax_id;
     await h().ok('createPixKey', { body: { key: cnpj, type: 'CNPJ' } });
-    await h().engine.configureSandboxMerchant(h().appId, { merchantName: 'Padaria', merchantCity: 'Recife', pixKey: '(11) 98765-4321' });
-    await h().engine.configureSandboxMerchant(h().appId, { merchantName: 'Padaria', merchantCity: 'Recife', pixKey: 'loja@example.com' });
+    await h().engine.configureSandboxMerchant(h().appId, {
+      merchantName: 'Padaria',
+      merchantCity: 'Recife',
+      pixKey: '(11) 98765-4321',
+    });
+    await h().engine.configureSandboxMerchant(h().appId, {
+      merchantName: 'Padaria',
+      merchantCity: 'Recife',
+      pixKey: 'loja@example.com',
+    });
     const spellings: [string, string, string][] = [
       ['(11) 98765-4321', '+5511987654321', 'PHONE'],
       ['11987654321', '+5511987654321', 'PHONE'],
@@ -231,7 +278,9 @@ describeContract('pix keys: create, default, delete', (h) => {
       expect(reply.contentType).toBeNull();
     }
     expect((await keysOf(h())).map((k) => k.key)).toEqual([h().pixKey]);
-    expect(eventsNamed(h(), 'PIX_KEY_DELETED')).toEqual([{ pixKey: { key: created.key, type: 'EVP' }, companyBankAccount: expect.any(String) }]);
+    expect(eventsNamed(h(), 'PIX_KEY_DELETED')).toEqual([
+      { pixKey: { key: created.key, type: 'EVP' }, companyBankAccount: expect.any(String) },
+    ]);
     // Gone: a second delete does not find it; and the key can be registered again (here: by nobody, it was random).
     expectError(await deleteKey(h(), created.key), 404, 'Pix key not found');
   });
@@ -241,7 +290,11 @@ describeContract('pix keys: create, default, delete', (h) => {
     expectError(await deleteKey(h(), h().pixKey), 400, /default Pix key cannot be deleted/);
     expectError(await deleteKey(h(), randomUUID()), 404, 'Pix key not found');
     expectError(await deleteKey(h(), 'qualquer coisa'), 404, 'Pix key not found');
-    expectError(await h().client.request('setDefaultPixKey', { params: { pixKey: randomUUID() } }), 404, 'Pix key not found');
+    expectError(
+      await h().client.request('setDefaultPixKey', { params: { pixKey: randomUUID() } }),
+      404,
+      'Pix key not found',
+    );
     expect(h().counts(...TABLES)).toEqual(before);
     expect(await keysOf(h())).toEqual([{ key: h().pixKey, type: 'EVP', isDefault: true }]);
   });
@@ -254,7 +307,11 @@ describeContract('pix keys: create, default, delete', (h) => {
     for (const key of [theirKey, h().other.pixKey]) {
       expectError(await deleteKey(h(), key), 404, 'Pix key not found');
       expectError(await h().client.request('setDefaultPixKey', { params: { pixKey: key } }), 404, 'Pix key not found');
-      expectError(await h().client.request('setDefaultPixKeyPost', { params: { pixKey: key } }), 404, 'Pix key not found');
+      expectError(
+        await h().client.request('setDefaultPixKeyPost', { params: { pixKey: key } }),
+        404,
+        'Pix key not found',
+      );
     }
     expect(h().counts(...TABLES)).toEqual(before);
     expect(await keysOf(h(), h().other.appId)).toEqual([
@@ -275,14 +332,19 @@ describeContract('pix keys: create, default, delete', (h) => {
     const before = h().counts(...TABLES);
     for (const [op, scope, request] of calls) {
       expect(ALL_SCOPES).toContain(scope);
-      const limited = createSandboxCompany(h().engine.db, h().clock.now(), { scopes: ALL_SCOPES.filter((s) => s !== scope) });
+      const limited = createSandboxCompany(h().engine.db, h().clock.now(), {
+        scopes: ALL_SCOPES.filter((s) => s !== scope),
+      });
       const counted = h().counts(...TABLES);
       expect(await h().client.request(op, request, { appId: limited.appId }), op).toEqual({
         status: 403,
         body: { error: `Application does not have required scope: ${scope}` },
       });
       expect(h().counts(...TABLES)).toEqual(counted);
-      expect(await h().client.request(op, request, { appId: null }), op).toMatchObject({ status: 401, body: { error: expect.any(String) } });
+      expect(await h().client.request(op, request, { appId: null }), op).toMatchObject({
+        status: 401,
+        body: { error: expect.any(String) },
+      });
     }
     expect(h().counts('events')).toEqual({ events: before.events });
   });

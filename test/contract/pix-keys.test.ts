@@ -30,9 +30,17 @@ describeContract('pix keys', (h) => {
 
   it('marks as default the key new charges use, and keeps earlier keys listed', async () => {
     h().clock.advance(1_000);
-    await h().engine.configureSandboxMerchant(h().appId, { merchantName: 'Padaria', merchantCity: 'Recife', pixKey: '(11) 98765-4321' });
+    await h().engine.configureSandboxMerchant(h().appId, {
+      merchantName: 'Padaria',
+      merchantCity: 'Recife',
+      pixKey: '(11) 98765-4321',
+    });
     h().clock.advance(1_000);
-    await h().engine.configureSandboxMerchant(h().appId, { merchantName: 'Padaria', merchantCity: 'Recife', pixKey: 'Loja@Example.com' });
+    await h().engine.configureSandboxMerchant(h().appId, {
+      merchantName: 'Padaria',
+      merchantCity: 'Recife',
+      pixKey: 'Loja@Example.com',
+    });
     const { pixKeys } = await h().ok('listPixKeys');
     expect(pixKeys).toEqual([
       { key: h().pixKey, type: 'EVP', isDefault: false },
@@ -46,7 +54,11 @@ describeContract('pix keys', (h) => {
   it('pages with skip and limit, in a stable order, and validates them like every list', async () => {
     for (const key of ['+5511911112222', '+5511933334444', '+5511955556666']) {
       h().clock.advance(1_000);
-      await h().engine.configureSandboxMerchant(h().appId, { merchantName: 'Padaria', merchantCity: 'Recife', pixKey: key });
+      await h().engine.configureSandboxMerchant(h().appId, {
+        merchantName: 'Padaria',
+        merchantCity: 'Recife',
+        pixKey: key,
+      });
     }
     const all = (await h().ok('listPixKeys')).pixKeys.map((k: any) => k.key);
     expect(all).toHaveLength(4);
@@ -55,7 +67,9 @@ describeContract('pix keys', (h) => {
       paged.push(...(await h().ok('listPixKeys', { query: { skip, limit: '2' } })).pixKeys.map((k: any) => k.key));
     }
     expect(paged).toEqual(all);
-    expect((await h().ok('listPixKeys', { query: { skip: '3' } })).pixKeys.map((k: any) => k.key)).toEqual(all.slice(3));
+    expect((await h().ok('listPixKeys', { query: { skip: '3' } })).pixKeys.map((k: any) => k.key)).toEqual(
+      all.slice(3),
+    );
     for (const query of [{ limit: '0' }, { limit: '101' }, { limit: 'dez' }, { skip: '-1' }, { skip: '1.5' }]) {
       const reply = await h().client.request('listPixKeys', { query });
       expect(reply.status, JSON.stringify(query)).toBe(400);
@@ -74,11 +88,16 @@ describeContract('pix keys', (h) => {
 
   it('needs the PIX_KEY_GET_LIST scope and an AppID', async () => {
     expect(ALL_SCOPES).toContain('PIX_KEY_GET_LIST');
-    const limited = createSandboxCompany(h().engine.db, h().clock.now(), { scopes: ALL_SCOPES.filter((s) => s !== 'PIX_KEY_GET_LIST') });
+    const limited = createSandboxCompany(h().engine.db, h().clock.now(), {
+      scopes: ALL_SCOPES.filter((s) => s !== 'PIX_KEY_GET_LIST'),
+    });
     expect(await h().client.request('listPixKeys', {}, { appId: limited.appId })).toEqual({
       status: 403,
       body: { error: 'Application does not have required scope: PIX_KEY_GET_LIST' },
     });
-    expect(await h().client.request('listPixKeys', {}, { appId: null })).toMatchObject({ status: 401, body: { error: expect.any(String) } });
+    expect(await h().client.request('listPixKeys', {}, { appId: null })).toMatchObject({
+      status: 401,
+      body: { error: expect.any(String) },
+    });
   });
 });

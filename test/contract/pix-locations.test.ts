@@ -16,7 +16,15 @@ describe('Pix locations over HTTP', () => {
   async function dueDateLocation(): Promise<string> {
     // Created 2026-11-22, due 2026-11-30, payable 10 days after; fine 2 %, interest 0.33 %/day.
     const { charge } = await h.ok('createCharge', {
-      body: { correlationID: 'cobv', value: 10_000, type: 'OVERDUE', dueDate: '2026-11-30', daysAfterDueDate: 10, fines: { value: 200 }, interests: { value: 33 } },
+      body: {
+        correlationID: 'cobv',
+        value: 10_000,
+        type: 'OVERDUE',
+        dueDate: '2026-11-30',
+        daysAfterDueDate: 10,
+        fines: { value: 200 },
+        interests: { value: 33 },
+      },
     });
     const location = decodeBrCode(charge.brCode).locationUrl!;
     expect(location).toMatch(/\/qr\/v2\/cobv\/[0-9a-f]{32}$/);
@@ -27,7 +35,10 @@ describe('Pix locations over HTTP', () => {
     const url = await dueDateLocation();
     const onTime = await fetch(`${url}?DPP=2026-11-26`);
     expect(onTime.status).toBe(200);
-    expect(await onTime.json()).toMatchObject({ calendario: { dataDeVencimento: '2026-11-30' }, valor: { original: '100.00', final: '100.00' } });
+    expect(await onTime.json()).toMatchObject({
+      calendario: { dataDeVencimento: '2026-11-30' },
+      valor: { original: '100.00', final: '100.00' },
+    });
     // 5 days late: fine 200 + interest 33 bp × 5 days = 165.
     const late = await fetch(`${url}?DPP=2026-12-05`);
     expect(late.status).toBe(200);

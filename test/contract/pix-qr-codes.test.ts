@@ -11,7 +11,8 @@ function eventNames(h: Harness): string[] {
 
 async function createQr(h: Harness, body: Record<string, unknown>, appId?: string) {
   const reply = await h.client.request('createPixQrCode', { body }, { appId });
-  if (reply.status !== 200 || !('body' in reply)) throw new Error(`createPixQrCode answered ${reply.status}: ${JSON.stringify(reply)}`);
+  if (reply.status !== 200 || !('body' in reply))
+    throw new Error(`createPixQrCode answered ${reply.status}: ${JSON.stringify(reply)}`);
   return (reply.body as { pixQrCode: any }).pixQrCode;
 }
 
@@ -21,7 +22,12 @@ describeContract('static Pix QR codes', (h) => {
     const qr = body.pixQrCode;
     expect(body.correlationID).toBe(qr.correlationID);
     expect(body.brCode).toBe(qr.brCode);
-    expect(qr).toMatchObject({ name: 'Balcão 1', value: null, pixKey: h().pixKey, createdAt: '2026-11-22T15:00:00.000Z' });
+    expect(qr).toMatchObject({
+      name: 'Balcão 1',
+      value: null,
+      pixKey: h().pixKey,
+      createdAt: '2026-11-22T15:00:00.000Z',
+    });
     expect(qr.comment).toBeUndefined();
     expect(qr.id).toMatch(/^[0-9a-f]{24}$/);
     expect(qr.correlationID).toMatch(UUID);
@@ -35,7 +41,13 @@ describeContract('static Pix QR codes', (h) => {
     expect(qr.paymentLinkID.replaceAll('-', '')).toBe(publicId);
     expect(qr.qrCodeImage).toBe(`${h().baseUrl}/openpix/charge/brcode/image/${qr.paymentLinkID}.png`);
     const decoded = decodeBrCode(qr.brCode);
-    expect(decoded).toMatchObject({ pointOfInitiation: 'STATIC', singleUse: false, pixKey: h().pixKey, txid: qr.identifier, merchantName: 'Balcao Sandbox' });
+    expect(decoded).toMatchObject({
+      pointOfInitiation: 'STATIC',
+      singleUse: false,
+      pixKey: h().pixKey,
+      txid: qr.identifier,
+      merchantName: 'Balcao Sandbox',
+    });
     expect(decoded.amountCents).toBeUndefined();
     expect(decoded.description).toBeUndefined();
     expect(eventNames(h())).toEqual(['PIX_QRCODE_CREATED']);
@@ -43,12 +55,31 @@ describeContract('static Pix QR codes', (h) => {
 
   it('takes a fixed value, comment, identifier, correlationID and the company key as given', async () => {
     const body = await h().ok('createPixQrCode', {
-      body: { name: 'Mesa 7', correlationID: 'mesa-7', value: 1050, comment: 'Café com pão', identifier: 'Mesa7Balcao', pixKey: h().pixKey },
+      body: {
+        name: 'Mesa 7',
+        correlationID: 'mesa-7',
+        value: 1050,
+        comment: 'Café com pão',
+        identifier: 'Mesa7Balcao',
+        pixKey: h().pixKey,
+      },
     });
     const qr = body.pixQrCode;
-    expect(qr).toMatchObject({ name: 'Mesa 7', correlationID: 'mesa-7', value: 1050, comment: 'Café com pão', identifier: 'Mesa7Balcao', pixKey: h().pixKey });
+    expect(qr).toMatchObject({
+      name: 'Mesa 7',
+      correlationID: 'mesa-7',
+      value: 1050,
+      comment: 'Café com pão',
+      identifier: 'Mesa7Balcao',
+      pixKey: h().pixKey,
+    });
     const decoded = decodeBrCode(qr.brCode);
-    expect(decoded).toMatchObject({ amountCents: 1050, txid: 'Mesa7Balcao', description: 'Cafe com pao', pixKey: h().pixKey });
+    expect(decoded).toMatchObject({
+      amountCents: 1050,
+      txid: 'Mesa7Balcao',
+      description: 'Cafe com pao',
+      pixKey: h().pixKey,
+    });
   });
 
   it('keeps a 140-character comment whole in the record and as much as tag 26 holds in the BR Code', async () => {
@@ -63,7 +94,14 @@ describeContract('static Pix QR codes', (h) => {
   });
 
   it('treats null optional fields as not given (null value = open amount) and a blank comment as none', async () => {
-    const qr = await createQr(h(), { name: 'Nulls', value: null, comment: '   ', correlationID: null, pixKey: null, identifier: null });
+    const qr = await createQr(h(), {
+      name: 'Nulls',
+      value: null,
+      comment: '   ',
+      correlationID: null,
+      pixKey: null,
+      identifier: null,
+    });
     expect(qr.value).toBeNull();
     expect(qr.comment).toBeUndefined();
     expect(qr.correlationID).toMatch(UUID);
@@ -119,7 +157,7 @@ describeContract('static Pix QR codes', (h) => {
     });
   }
 
-  it('refuses another company\'s Pix key: the code would pay someone else', async () => {
+  it("refuses another company's Pix key: the code would pay someone else", async () => {
     const reply = await h().client.request('createPixQrCode', { body: { name: 'q', pixKey: h().other.pixKey } });
     expect(reply).toMatchObject({ status: 400, body: { error: expect.stringContaining('pixKey') } });
     expect(h().counts('pix_qr_codes', 'events')).toEqual({ pix_qr_codes: 0, events: 0 });
@@ -132,10 +170,16 @@ describeContract('static Pix QR codes', (h) => {
     const dupCorrelation = await h().client.request('createPixQrCode', { body: { name: 'c', correlationID: 'dup' } });
     expect(dupCorrelation).toMatchObject({ status: 400, body: { error: expect.stringContaining('dup') } });
     const dupIdentifier = await h().client.request('createPixQrCode', { body: { name: 'd', identifier: 'Shared1' } });
-    expect(dupIdentifier).toEqual({ status: 400, body: { error: 'Já existe um QRCode com este identificador. O identificador deve ser único' } });
+    expect(dupIdentifier).toEqual({
+      status: 400,
+      body: { error: 'Já existe um QRCode com este identificador. O identificador deve ser único' },
+    });
     // Identifiers are global: the payer's bank sees only the txid, never the company.
     const crossCompany = await h().client.request('createPixQrCode', { body: { name: 'e', identifier: 'OtherCo1' } });
-    expect(crossCompany).toEqual({ status: 400, body: { error: 'Já existe um QRCode com este identificador. O identificador deve ser único' } });
+    expect(crossCompany).toEqual({
+      status: 400,
+      body: { error: 'Já existe um QRCode com este identificador. O identificador deve ser único' },
+    });
     expect(h().counts('pix_qr_codes', 'events')).toEqual(before);
     // The same correlationID in another company is that company's own business.
     await createQr(h(), { name: 'f', correlationID: 'dup' }, h().other.appId);
@@ -145,7 +189,13 @@ describeContract('static Pix QR codes', (h) => {
   // and identifier all the order code; on a repeated order it compares the 400's error with the
   // real service's text byte for byte and then reads the code it already has by the order code.
   it('answers a repeated order as pretix expects: the exact Portuguese 400, then the code by its order code', async () => {
-    const order = { name: 'ORDER7', correlationID: 'ORDER7', identifier: 'ORDER7', value: 10_000, comment: 'Pedido ORDER7' };
+    const order = {
+      name: 'ORDER7',
+      correlationID: 'ORDER7',
+      identifier: 'ORDER7',
+      value: 10_000,
+      comment: 'Pedido ORDER7',
+    };
     const first = await createQr(h(), order);
     const before = h().counts('pix_qr_codes', 'payment_links', 'events');
     const again = await h().client.request('createPixQrCode', { body: order });
@@ -170,7 +220,14 @@ describeContract('static Pix QR codes', (h) => {
   // error table has no row for them): an unknown id, or any id of another company's code, is 400.
   it('answers 400 "Pix QR code not found" for an unknown id and for every id of another company\'s QR code', async () => {
     const theirs = await createQr(h(), { name: 'Theirs', correlationID: 'theirs' }, h().other.appId);
-    for (const id of ['nope', '000000000000000000000000', theirs.id, theirs.correlationID, theirs.identifier, theirs.paymentLinkID]) {
+    for (const id of [
+      'nope',
+      '000000000000000000000000',
+      theirs.id,
+      theirs.correlationID,
+      theirs.identifier,
+      theirs.paymentLinkID,
+    ]) {
       const reply = await h().client.request('getPixQrCode', { params: { id } });
       expect(reply, id).toEqual({ status: 400, body: { error: 'Pix QR code not found' } });
     }
@@ -178,7 +235,7 @@ describeContract('static Pix QR codes', (h) => {
     expect(tooLong.status).toBe(400);
   });
 
-  it('lists the company\'s QR codes newest first, paged, without another company\'s', async () => {
+  it("lists the company's QR codes newest first, paged, without another company's", async () => {
     for (let i = 0; i < 3; i++) {
       await createQr(h(), { name: `qr${i}`, correlationID: `qr${i}` });
       h().clock.advance(1_000);
@@ -204,27 +261,40 @@ describeContract('static Pix QR codes', (h) => {
       const qr = await createQr(h(), { name: field, correlationID: `del-${field}` });
       const body = await h().ok('deletePixQrCode', { params: { id: qr[field] } });
       expect(body).toEqual({ status: 'OK', id: qr[field] });
-      expect(await h().client.request('getPixQrCode', { params: { id: qr.id } })).toEqual({ status: 400, body: { error: 'Pix QR code not found' } });
-      expect(await h().client.request('deletePixQrCode', { params: { id: qr[field] } })).toEqual({ status: 400, body: { error: 'Pix QR code not found' } });
+      expect(await h().client.request('getPixQrCode', { params: { id: qr.id } })).toEqual({
+        status: 400,
+        body: { error: 'Pix QR code not found' },
+      });
+      expect(await h().client.request('deletePixQrCode', { params: { id: qr[field] } })).toEqual({
+        status: 400,
+        body: { error: 'Pix QR code not found' },
+      });
     }
     expect((await h().ok('listPixQrCodes')).pixQrCodes).toEqual([]);
     expect(eventNames(h()).filter((n) => n === 'PIX_QRCODE_DELETED')).toHaveLength(4);
   });
 
-  it('keeps a deleted QR code\'s correlationID and identifier reserved', async () => {
+  it("keeps a deleted QR code's correlationID and identifier reserved", async () => {
     const qr = await createQr(h(), { name: 'old', correlationID: 'reused', identifier: 'Printed1' });
     await h().ok('deletePixQrCode', { params: { id: qr.id } });
-    expect((await h().client.request('createPixQrCode', { body: { name: 'new', correlationID: 'reused' } })).status).toBe(400);
-    expect((await h().client.request('createPixQrCode', { body: { name: 'new', identifier: 'Printed1' } })).status).toBe(400);
+    expect(
+      (await h().client.request('createPixQrCode', { body: { name: 'new', correlationID: 'reused' } })).status,
+    ).toBe(400);
+    expect(
+      (await h().client.request('createPixQrCode', { body: { name: 'new', identifier: 'Printed1' } })).status,
+    ).toBe(400);
     // Payments resolve by identifier across companies; a deleted code no longer resolves.
     expect(pixQrCodeRepo(h().engine.db).findByIdentifier('Printed1')).toBeUndefined();
   });
 
-  it('refuses to delete another company\'s QR code exactly as an unknown one (400), and it stays intact', async () => {
+  it("refuses to delete another company's QR code exactly as an unknown one (400), and it stays intact", async () => {
     const theirs = await createQr(h(), { name: 'Theirs' }, h().other.appId);
     const before = h().counts('events');
     for (const id of ['nope', theirs.id, theirs.correlationID, theirs.identifier, theirs.paymentLinkID]) {
-      expect(await h().client.request('deletePixQrCode', { params: { id } }), id).toEqual({ status: 400, body: { error: 'Pix QR code not found' } });
+      expect(await h().client.request('deletePixQrCode', { params: { id } }), id).toEqual({
+        status: 400,
+        body: { error: 'Pix QR code not found' },
+      });
     }
     expect(h().counts('events')).toEqual(before);
     const still = await h().client.request('getPixQrCode', { params: { id: theirs.id } }, { appId: h().other.appId });
@@ -240,10 +310,17 @@ describeContract('static Pix QR codes', (h) => {
       `INSERT INTO transactions (id, company_id, account_id, type, status, value, end_to_end_id, transaction_id, pix_qr_code_id, time, created_at)
        VALUES ('tx1', ?, ?, 'PAYMENT', 'CONFIRMED', 700, 'E00000000202611221500abcdefghijk', ?, ?, ?, ?)`,
     ).run(row.company_id, row.account_id, qr.identifier, row.id, row.created_at, row.created_at);
-    expect(await h().ok('deletePixQrCode', { params: { id: qr.correlationID } })).toEqual({ status: 'OK', id: qr.correlationID });
-    const tx = db.prepare('SELECT pix_qr_code_id FROM transactions WHERE id = ?').get('tx1') as { pix_qr_code_id: string };
+    expect(await h().ok('deletePixQrCode', { params: { id: qr.correlationID } })).toEqual({
+      status: 'OK',
+      id: qr.correlationID,
+    });
+    const tx = db.prepare('SELECT pix_qr_code_id FROM transactions WHERE id = ?').get('tx1') as {
+      pix_qr_code_id: string;
+    };
     expect(tx.pix_qr_code_id).toBe(row.id);
-    expect(pixQrCodeRepo(db).findByIdIncludingDeleted(row.company_id, row.id)?.deleted_at).toBe('2026-11-22T15:00:00.000Z');
+    expect(pixQrCodeRepo(db).findByIdIncludingDeleted(row.company_id, row.id)?.deleted_at).toBe(
+      '2026-11-22T15:00:00.000Z',
+    );
   });
 
   it('finds a live QR code by identifier across companies, for payments', async () => {

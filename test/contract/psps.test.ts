@@ -16,16 +16,23 @@ describeContract('psps', (h, transport) => {
     expect(await h().ok('listPsps', { query: { compe: '1' } })).toEqual({ success: true, psps: [BB] });
     expect(await h().ok('listPsps', { query: { ispb: '360305' } })).toEqual({ success: true, psps: [CAIXA] });
     // The OpenAPI example's query: every filter must hold.
-    expect(await h().ok('listPsps', { query: { ispb: '00000000', name: 'brasil', compe: '001' } })).toEqual({ success: true, psps: [BB] });
+    expect(await h().ok('listPsps', { query: { ispb: '00000000', name: 'brasil', compe: '001' } })).toEqual({
+      success: true,
+      psps: [BB],
+    });
   });
 
   it("finds Woovi's own institution by its ISPB 54811417", async () => {
     const body = await h().ok('listPsps', { query: { ispb: '54811417' } });
-    expect(body).toEqual({ success: true, psps: [{ name: expect.stringMatching(/^WOOVI/), ispb: '54811417', code: '54811417', compe: '694' }] });
+    expect(body).toEqual({
+      success: true,
+      psps: [{ name: expect.stringMatching(/^WOOVI/), ispb: '54811417', code: '54811417', compe: '694' }],
+    });
   });
 
   it('searches names ignoring case and accents, on the short and the long name', async () => {
-    const compes = async (name: string) => ((await h().ok('listPsps', { query: { name } })).psps as { compe: string }[]).map((p) => p.compe);
+    const compes = async (name: string) =>
+      ((await h().ok('listPsps', { query: { name } })).psps as { compe: string }[]).map((p) => p.compe);
     const itau = await compes('itau');
     expect(itau).toContain('341');
     expect(await compes('ITAÚ')).toEqual(itau);
@@ -52,7 +59,12 @@ describeContract('psps', (h, transport) => {
   });
 
   it('a well-formed filter matching nothing is an empty list', async () => {
-    for (const query of [{ ispb: '99999999' }, { compe: '999' }, { name: 'nenhum banco com este nome' }, { compe: '001', name: 'caixa' }]) {
+    for (const query of [
+      { ispb: '99999999' },
+      { compe: '999' },
+      { name: 'nenhum banco com este nome' },
+      { compe: '001', name: 'caixa' },
+    ]) {
       expect(await h().ok('listPsps', { query }), JSON.stringify(query)).toEqual({ success: true, psps: [] });
     }
   });
@@ -68,20 +80,33 @@ describeContract('psps', (h, transport) => {
       [{ name: 'x'.repeat(201) }, 'name: name is too long'],
     ];
     for (const [query, error] of cases) {
-      expect(await h().client.request('listPsps', { query }), JSON.stringify(query)).toEqual({ status: 400, body: { error } });
+      expect(await h().client.request('listPsps', { query }), JSON.stringify(query)).toEqual({
+        status: 400,
+        body: { error },
+      });
     }
   });
 
   it.skipIf(transport !== 'http')('over HTTP, a filter given twice is 400', async () => {
-    const response = await fetch(`${h().baseUrl}/api/v1/psp?compe=001&compe=104`, { headers: { authorization: h().appId } });
+    const response = await fetch(`${h().baseUrl}/api/v1/psp?compe=001&compe=104`, {
+      headers: { authorization: h().appId },
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'query parameter compe was given more than once' });
   });
 
   it('401 without or with an unknown AppID, 403 without PSP_GET_LIST', async () => {
-    expect(await h().client.request('listPsps', {}, { appId: null })).toMatchObject({ status: 401, body: { error: expect.any(String) } });
-    expect(await h().client.request('listPsps', {}, { appId: 'bogus' })).toMatchObject({ status: 401, body: { error: expect.any(String) } });
-    const limited = createSandboxCompany(h().engine.db, h().clock.now(), { scopes: ['CHARGE_GET', 'BOLETO_VALIDATE_POST'] });
+    expect(await h().client.request('listPsps', {}, { appId: null })).toMatchObject({
+      status: 401,
+      body: { error: expect.any(String) },
+    });
+    expect(await h().client.request('listPsps', {}, { appId: 'bogus' })).toMatchObject({
+      status: 401,
+      body: { error: expect.any(String) },
+    });
+    const limited = createSandboxCompany(h().engine.db, h().clock.now(), {
+      scopes: ['CHARGE_GET', 'BOLETO_VALIDATE_POST'],
+    });
     expect(await h().client.request('listPsps', { query: { compe: '001' } }, { appId: limited.appId })).toEqual({
       status: 403,
       body: { error: 'Application does not have required scope: PSP_GET_LIST' },

@@ -22,9 +22,12 @@ describe('QR image cache [http]', () => {
   }
 
   async function image(id: string, size: string): Promise<Buffer> {
-    const response = await fetch(`${h.baseUrl}/openpix/charge/brcode/image/${encodeURIComponent(id)}.png?size=${size}`, {
-      headers: { authorization: h.appId },
-    });
+    const response = await fetch(
+      `${h.baseUrl}/openpix/charge/brcode/image/${encodeURIComponent(id)}.png?size=${size}`,
+      {
+        headers: { authorization: h.appId },
+      },
+    );
     expect(response.status).toBe(200);
     return Buffer.from(await response.arrayBuffer());
   }

@@ -71,7 +71,10 @@ describe('QR images off the event loop [npm run serve]', () => {
   const api = (path: string, init: { method?: string; body?: unknown } = {}) =>
     fetch(served.url + path, {
       method: init.method ?? 'GET',
-      headers: { authorization: served.appId, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: served.appId,
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
 

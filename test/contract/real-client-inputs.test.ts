@@ -20,7 +20,11 @@ afterEach(async () => {
 async function send(method: string, path: string, rawBody: string | undefined, headers: Record<string, string> = {}) {
   const response = await fetch(`${h.baseUrl}${path}`, {
     method,
-    headers: { Authorization: h.appId, ...(rawBody === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+    headers: {
+      Authorization: h.appId,
+      ...(rawBody === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
     body: rawBody,
   });
   return { status: response.status, body: (await response.json()) as any };
@@ -58,7 +62,12 @@ describe('pretix (lhc/pretix-pix-openpix, openpix.py): value as a string of cent
   });
 
   it('reads version 0.2\'s "10000.00" as 10000 cents', async () => {
-    const created = await send('POST', '/api/v1/qrcode-static', '{"name": "OLD01", "identifier": "OLD01", "value": "10000.00"}', PYTHON_REQUESTS);
+    const created = await send(
+      'POST',
+      '/api/v1/qrcode-static',
+      '{"name": "OLD01", "identifier": "OLD01", "value": "10000.00"}',
+      PYTHON_REQUESTS,
+    );
     expect(created.status).toBe(200);
     expect(created.body.pixQrCode.value).toBe(10000);
     expect(decodeBrCode(created.body.pixQrCode.brCode).amountCents).toBe(10000);
@@ -76,17 +85,30 @@ describe('pretix (lhc/pretix-pix-openpix, openpix.py): value as a string of cent
 
 describe('Magento 2 (Open-Pix/magento2-openpix): a PHP float in the refund', () => {
   it('refunds a charge with value 1000.0', async () => {
-    const created = await send('POST', '/api/v1/charge', '{"correlationID":"mage-1","value":1000,"additionalInfo":[{"key":"Pedido","value":"000000012"}]}');
+    const created = await send(
+      'POST',
+      '/api/v1/charge',
+      '{"correlationID":"mage-1","value":1000,"additionalInfo":[{"key":"Pedido","value":"000000012"}]}',
+    );
     expect(created.status).toBe(200);
     await payCharge(created.body.brCode);
-    const refund = await send('POST', '/api/v1/charge/mage-1/refund', '{"correlationID":"8f14e45f-ceea-467a-9af4-2c1e3bd1d3a4","value":1000.0}');
+    const refund = await send(
+      'POST',
+      '/api/v1/charge/mage-1/refund',
+      '{"correlationID":"8f14e45f-ceea-467a-9af4-2c1e3bd1d3a4","value":1000.0}',
+    );
     expect(refund.status).toBe(200);
     expect(refund.body.refund).toMatchObject({ value: 1000, correlationID: '8f14e45f-ceea-467a-9af4-2c1e3bd1d3a4' });
   });
 });
 
 describe('WooCommerce (Open-Pix/woocommerce-openpix, includes/class-wc-openpix-pix.php): an integer additionalInfo value', () => {
-  const WOOCOMMERCE = { version: '2.13.0', platform: 'WOOCOMMERCE', 'User-Agent': 'WordPress/6.5; https://loja.example', Accept: 'application/json' };
+  const WOOCOMMERCE = {
+    version: '2.13.0',
+    platform: 'WOOCOMMERCE',
+    'User-Agent': 'WordPress/6.5; https://loja.example',
+    Accept: 'application/json',
+  };
 
   it('creates the charge with {key: "Order", value: 42}, answers exactly 200 and echoes the value as a string', async () => {
     const created = await send(
@@ -117,9 +139,15 @@ describe('WooCommerce (Open-Pix/woocommerce-openpix, includes/class-wc-openpix-p
     ]);
     const before = h.counts('charges', 'events', 'payment_links');
     for (const value of ['null', '{"n":1}', '[42]']) {
-      const reply = await send('POST', '/api/v1/charge', `{"correlationID":"bad","value":100,"additionalInfo":[{"key":"Order","value":${value}}]}`);
+      const reply = await send(
+        'POST',
+        '/api/v1/charge',
+        `{"correlationID":"bad","value":100,"additionalInfo":[{"key":"Order","value":${value}}]}`,
+      );
       expect(reply.status, value).toBe(400);
-      expect(reply.body, value).toEqual({ error: 'additionalInfo.0.value: additionalInfo.value must be a string, number or boolean' });
+      expect(reply.body, value).toEqual({
+        error: 'additionalInfo.0.value: additionalInfo.value must be a string, number or boolean',
+      });
     }
     expect(h.counts('charges', 'events', 'payment_links')).toEqual(before);
   });
@@ -127,7 +155,13 @@ describe('WooCommerce (Open-Pix/woocommerce-openpix, includes/class-wc-openpix-p
 
 describe('headers a client adds of its own', () => {
   it('are ignored, never refused: version, platform, User-Agent, X-Foo', async () => {
-    const extra = { version: '1.0.0', platform: 'WHMCS', 'User-Agent': 'curl/8.5.0', 'X-Foo': 'bar', 'X-Request-Id': 'abc-123' };
+    const extra = {
+      version: '1.0.0',
+      platform: 'WHMCS',
+      'User-Agent': 'curl/8.5.0',
+      'X-Foo': 'bar',
+      'X-Request-Id': 'abc-123',
+    };
     const created = await send('POST', '/api/v1/charge', '{"correlationID":"hdr","value":"500"}', extra);
     expect(created.status).toBe(200);
     expect(created.body.charge.value).toBe(500);

@@ -22,17 +22,31 @@ describeContract('receipts', (h) => {
     const { transaction } = await h().ok('sandboxPayBrCode', {
       body: { brCode: charge.brCode, payer: { name: 'João da Silva', taxID: '529.982.247-25' } },
     });
-    const pixIn = await h().client.request('getReceipt', { params: { receiptType: 'pix-in', endToEndId: transaction.endToEndId } });
+    const pixIn = await h().client.request('getReceipt', {
+      params: { receiptType: 'pix-in', endToEndId: transaction.endToEndId },
+    });
     expect(pixIn.status).toBe(200);
     if (!('bytes' in pixIn)) throw new Error('expected a PDF');
     expect(pixIn.contentType).toMatch(/application\/pdf/);
     const text = pdfText(h(), 'pix-in', pixIn.bytes);
-    for (const expected of ['João da Silva', 'R$ 12,34', transaction.endToEndId, 'Balcão Sandbox', '22/11/2026 12:00:00', '***.982.247-**']) {
+    for (const expected of [
+      'João da Silva',
+      'R$ 12,34',
+      transaction.endToEndId,
+      'Balcão Sandbox',
+      '22/11/2026 12:00:00',
+      '***.982.247-**',
+    ]) {
       expect(text.replace(/\u00a0/g, ' ')).toContain(expected);
     }
 
-    const { refund } = await h().ok('createChargeRefund', { params: { id: 'cafe' }, body: { correlationID: 'dev', value: 234, comment: 'Produto em falta' } });
-    const pixRefund = await h().client.request('getReceipt', { params: { receiptType: 'pix-refund', endToEndId: refund.endToEndId } });
+    const { refund } = await h().ok('createChargeRefund', {
+      params: { id: 'cafe' },
+      body: { correlationID: 'dev', value: 234, comment: 'Produto em falta' },
+    });
+    const pixRefund = await h().client.request('getReceipt', {
+      params: { receiptType: 'pix-refund', endToEndId: refund.endToEndId },
+    });
     if (!('bytes' in pixRefund)) throw new Error('expected a PDF');
     const refundText = pdfText(h(), 'pix-refund', pixRefund.bytes).replace(/\u00a0/g, ' ');
     expect(refundText).toContain('R$ 2,34');
@@ -68,7 +82,10 @@ describeContract('receipts', (h) => {
     });
     const receipts = { 'pix-in': transaction.endToEndId, 'pix-refund': refund.endToEndId };
     for (const [receiptType, endToEndId] of Object.entries(receipts)) {
-      const reply = await h().client.request('getReceipt', { params: { receiptType, endToEndId }, query: { layout: 'thermal80' } });
+      const reply = await h().client.request('getReceipt', {
+        params: { receiptType, endToEndId },
+        query: { layout: 'thermal80' },
+      });
       expect(reply.status, receiptType).toBe(200);
       if (!('bytes' in reply)) throw new Error(`expected a PDF for ${receiptType}`);
       expect(reply.contentType).toMatch(/application\/pdf/);
@@ -81,11 +98,35 @@ describeContract('receipts', (h) => {
   it('answers 400 for a bad type or id, 404 for unknown or another company’s receipts', async () => {
     const { charge } = await h().ok('createCharge', { body: { correlationID: 'x', value: 100 } });
     const { transaction } = await h().ok('sandboxPayBrCode', { body: { brCode: charge.brCode } });
-    expect((await h().client.request('getReceipt', { params: { receiptType: 'pix-cash', endToEndId: transaction.endToEndId } })).status).toBe(400);
-    expect((await h().client.request('getReceipt', { params: { receiptType: 'pix-in', endToEndId: 'E123' } })).status).toBe(400);
-    expect((await h().client.request('getReceipt', { params: { receiptType: 'pix-out', endToEndId: transaction.endToEndId } })).status).toBe(404);
-    expect((await h().client.request('getReceipt', { params: { receiptType: 'pix-refund', endToEndId: transaction.endToEndId } })).status).toBe(404);
-    const foreign = await h().client.request('getReceipt', { params: { receiptType: 'pix-in', endToEndId: transaction.endToEndId } }, { appId: h().other.appId });
+    expect(
+      (
+        await h().client.request('getReceipt', {
+          params: { receiptType: 'pix-cash', endToEndId: transaction.endToEndId },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await h().client.request('getReceipt', { params: { receiptType: 'pix-in', endToEndId: 'E123' } })).status,
+    ).toBe(400);
+    expect(
+      (
+        await h().client.request('getReceipt', {
+          params: { receiptType: 'pix-out', endToEndId: transaction.endToEndId },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await h().client.request('getReceipt', {
+          params: { receiptType: 'pix-refund', endToEndId: transaction.endToEndId },
+        })
+      ).status,
+    ).toBe(404);
+    const foreign = await h().client.request(
+      'getReceipt',
+      { params: { receiptType: 'pix-in', endToEndId: transaction.endToEndId } },
+      { appId: h().other.appId },
+    );
     expect(foreign).toMatchObject({ status: 404, body: { error: 'Receipt not found' } });
   });
 });
@@ -97,7 +138,10 @@ describeContract('QR images', (h) => {
     if (!('bytes' in png)) throw new Error('expected a PNG');
     expect(png.contentType).toBe('image/png');
     expect(pngSize(png.bytes)).toEqual({ width: 1024, height: 1024 });
-    const big = await h().client.request('getChargeQrImage', { params: { id: charge.paymentLinkID }, query: { size: '4096' } });
+    const big = await h().client.request('getChargeQrImage', {
+      params: { id: charge.paymentLinkID },
+      query: { size: '4096' },
+    });
     if (!('bytes' in big)) throw new Error('expected a PNG');
     expect(pngSize(big.bytes).width).toBe(4096);
     const qr = (await h().ok('createPixQrCode', { body: { name: 'Mesa 4', value: 990 } })).pixQrCode;
@@ -115,8 +159,15 @@ describeContract('QR images', (h) => {
         expect('body' in reply && typeof (reply.body as any).error).toBe('string');
       }
     }
-    expect(await h().client.request('getChargeQrImage', { params: { id: 'nope' } })).toEqual({ status: 400, body: { error: 'QR code not found' } });
-    const foreign = await h().client.request('getChargeQrImage', { params: { id: charge.paymentLinkID } }, { appId: h().other.appId });
+    expect(await h().client.request('getChargeQrImage', { params: { id: 'nope' } })).toEqual({
+      status: 400,
+      body: { error: 'QR code not found' },
+    });
+    const foreign = await h().client.request(
+      'getChargeQrImage',
+      { params: { id: charge.paymentLinkID } },
+      { appId: h().other.appId },
+    );
     expect(foreign).toEqual({ status: 400, body: { error: 'QR code not found' } });
   });
 });

@@ -6,8 +6,20 @@
 // released and both sides hear *_REJECTED. A refund of a Pix from outside still leaves.
 import { expect, it } from 'vitest';
 import { describeContract } from '../support/harness';
-import { as, balance, company, fund, ok, outbox, payInside, PAYER_NAME, RECEIVER_NAME, RETURN_ID, secondAccountHolding, settle } from '../support/internal-pix';
-
+import {
+  as,
+  balance,
+  company,
+  fund,
+  ok,
+  outbox,
+  payInside,
+  PAYER_NAME,
+  RECEIVER_NAME,
+  RETURN_ID,
+  secondAccountHolding,
+  settle,
+} from '../support/internal-pix';
 
 describeContract('refunds of a Pix sent inside the service', (h) => {
   it('a partial then a full refund come back to the paying account; the sum of both balances never changes', async () => {
@@ -24,14 +36,21 @@ describeContract('refunds of a Pix sent inside the service', (h) => {
 
     // The receiver returns part of it: held at once, settled 2 s later.
     const first = await ok(h(), receiver.appId, 'createRefund', {
-      body: { transactionEndToEndId: received.endToEndId, correlationID: 'devolve-1', value: 1_200, comment: 'Item em falta' },
+      body: {
+        transactionEndToEndId: received.endToEndId,
+        correlationID: 'devolve-1',
+        value: 1_200,
+        comment: 'Item em falta',
+      },
     });
     expect(first.refund).toMatchObject({ status: 'IN_PROCESSING', value: 1_200 });
     expect(balance(h(), receiver)).toMatchObject({ total: 3_000, blocked: 1_200, available: 1_800 });
     expect(balance(h(), payer).total).toBe(7_000);
     await settle(h(), receiver.appId);
 
-    expect((await ok(h(), receiver.appId, 'getRefund', { params: { id: 'devolve-1' } })).pixTransactionRefund.status).toBe('REFUNDED');
+    expect(
+      (await ok(h(), receiver.appId, 'getRefund', { params: { id: 'devolve-1' } })).pixTransactionRefund.status,
+    ).toBe('REFUNDED');
     expect(balance(h(), receiver)).toMatchObject({ total: 1_800, blocked: 0, available: 1_800 });
     expect(balance(h(), payer)).toMatchObject({ total: 8_200, blocked: 0, available: 8_200 });
     expect(sum()).toBe(10_000);
@@ -49,37 +68,60 @@ describeContract('refunds of a Pix sent inside the service', (h) => {
     });
     expect(back[0].endToEndId).toMatch(RETURN_ID);
     expect(back[0].endToEndId).not.toBe(first.refund.returnIdentification);
-    expect((await ok(h(), payer.appId, 'getTransaction', { params: { id: back[0].globalID } })).transaction).toEqual(back[0]);
+    expect((await ok(h(), payer.appId, 'getTransaction', { params: { id: back[0].globalID } })).transaction).toEqual(
+      back[0],
+    );
     // The payment stays CONFIRMED: the Pix out happened; what came back is the REFUND transaction.
     expect((await ok(h(), payer.appId, 'getPayment', { params: { id: 'pedido-7' } })).payment.status).toBe('CONFIRMED');
     // The receiver's side is as for any refund: its REFUND, a debit, with the return id.
     const theirs = (await ok(h(), receiver.appId, 'listTransactions', { query: { type: 'REFUND' } })).transactions;
-    expect(theirs).toEqual([expect.objectContaining({ value: 1_200, endToEndId: first.refund.returnIdentification, originalEndToEndId: received.endToEndId })]);
+    expect(theirs).toEqual([
+      expect.objectContaining({
+        value: 1_200,
+        endToEndId: first.refund.returnIdentification,
+        originalEndToEndId: received.endToEndId,
+      }),
+    ]);
 
     // Each side's events are its own.
     const receivedEvents = outbox(h(), 'PIX_TRANSACTION_REFUND_RECEIVED_CONFIRMED');
     expect(receivedEvents).toHaveLength(1);
     expect(receivedEvents[0]!.companyId).toBe(payer.companyId);
-    expect(receivedEvents[0]!.payload.refundTransaction).toMatchObject({ globalID: back[0].globalID, value: 1_200, partial: true, type: 'REFUND' });
-    expect(receivedEvents[0]!.payload.originalTransaction).toMatchObject({ type: 'WITHDRAW', value: 3_000, endToEndId: sent.transaction.endToEndId });
+    expect(receivedEvents[0]!.payload.refundTransaction).toMatchObject({
+      globalID: back[0].globalID,
+      value: 1_200,
+      partial: true,
+      type: 'REFUND',
+    });
+    expect(receivedEvents[0]!.payload.originalTransaction).toMatchObject({
+      type: 'WITHDRAW',
+      value: 3_000,
+      endToEndId: sent.transaction.endToEndId,
+    });
     const sentEvents = outbox(h(), 'PIX_TRANSACTION_REFUND_SENT_CONFIRMED');
     expect(sentEvents.map((e) => e.companyId)).toEqual([receiver.companyId]);
     expect(sentEvents[0]!.payload.originalTransaction.endToEndId).toBe(received.endToEndId);
 
     // The rest: 1 800 more comes back; the payer holds all it had.
-    const rest = await ok(h(), receiver.appId, 'createRefund', { body: { transactionEndToEndId: received.endToEndId, correlationID: 'devolve-2', value: 1_800 } });
+    const rest = await ok(h(), receiver.appId, 'createRefund', {
+      body: { transactionEndToEndId: received.endToEndId, correlationID: 'devolve-2', value: 1_800 },
+    });
     expect(rest.refund.value).toBe(1_800);
     await settle(h(), receiver.appId);
     expect(balance(h(), receiver)).toMatchObject({ total: 0, blocked: 0 });
     expect(balance(h(), payer)).toMatchObject({ total: 10_000, available: 10_000 });
     expect(sum()).toBe(10_000);
     const full = outbox(h(), 'PIX_TRANSACTION_REFUND_RECEIVED_CONFIRMED');
-    expect(full.map((e) => [e.companyId, e.payload.refundTransaction.value, e.payload.refundTransaction.partial])).toEqual([
+    expect(
+      full.map((e) => [e.companyId, e.payload.refundTransaction.value, e.payload.refundTransaction.partial]),
+    ).toEqual([
       [payer.companyId, 1_200, true],
       [payer.companyId, 1_800, true],
     ]);
     // Nothing is left to refund.
-    const over = await as(h(), receiver.appId, 'createRefund', { body: { transactionEndToEndId: received.endToEndId, correlationID: 'devolve-3', value: 1 } });
+    const over = await as(h(), receiver.appId, 'createRefund', {
+      body: { transactionEndToEndId: received.endToEndId, correlationID: 'devolve-3', value: 1 },
+    });
     expect(over).toEqual({ status: 400, body: { error: 'The transaction has already been fully refunded' } });
   });
 
@@ -92,15 +134,26 @@ describeContract('refunds of a Pix sent inside the service', (h) => {
     expect(balance(h(), branchSide).total).toBe(2_000);
 
     // The receiver's charge, paid by its dynamic code from the second account.
-    const { charge } = await ok(h(), receiver.appId, 'createCharge', { body: { correlationID: 'venda', value: 1_500 } });
+    const { charge } = await ok(h(), receiver.appId, 'createCharge', {
+      body: { correlationID: 'venda', value: 1_500 },
+    });
     await ok(h(), payer.appId, 'createPayment', {
-      body: { type: 'QR_CODE', correlationID: 'paga-venda', qrCode: charge.brCode, sourceAccountId: branch.accountId, autoApprove: true },
+      body: {
+        type: 'QR_CODE',
+        correlationID: 'paga-venda',
+        qrCode: charge.brCode,
+        sourceAccountId: branch.accountId,
+        autoApprove: true,
+      },
     });
     await settle(h(), payer.appId);
     expect((await ok(h(), receiver.appId, 'getCharge', { params: { id: 'venda' } })).charge.status).toBe('COMPLETED');
     expect(balance(h(), branchSide).total).toBe(500);
     // Without a value, the charge refund returns what is left: all of it.
-    const whole = await ok(h(), receiver.appId, 'createChargeRefund', { params: { id: 'venda' }, body: { correlationID: 'tudo' } });
+    const whole = await ok(h(), receiver.appId, 'createChargeRefund', {
+      params: { id: 'venda' },
+      body: { correlationID: 'tudo' },
+    });
     expect(whole.refund).toMatchObject({ value: 1_500, status: 'IN_PROCESSING' });
     await settle(h(), receiver.appId);
     expect((await ok(h(), receiver.appId, 'listChargeRefunds', { params: { id: 'venda' } })).refunds).toEqual([
@@ -111,8 +164,10 @@ describeContract('refunds of a Pix sent inside the service', (h) => {
     expect(balance(h(), receiver)).toMatchObject({ total: 0 });
     const [event] = outbox(h(), 'PIX_TRANSACTION_REFUND_RECEIVED_CONFIRMED');
     expect(event!.payload.refundTransaction).toMatchObject({ value: 1_500, partial: false });
-    const entries = h().engine.db
-      .prepare("SELECT account_id, amount FROM ledger_entries WHERE kind = 'REFUND' AND company_id = ? ORDER BY seq")
+    const entries = h()
+      .engine.db.prepare(
+        "SELECT account_id, amount FROM ledger_entries WHERE kind = 'REFUND' AND company_id = ? ORDER BY seq",
+      )
       .all(payer.companyId);
     expect(entries).toEqual([{ account_id: branch.accountId, amount: 1_500 }]);
   });
@@ -123,7 +178,9 @@ describeContract('refunds of a Pix sent inside the service', (h) => {
     await fund(h(), payer.appId, 5_000);
     const { branch, branchSide } = await secondAccountHolding(h(), payer, 1_000);
     // The second account sends everything it holds, then is closed.
-    const { received } = await payInside(h(), payer, receiver, 'da-filial', 1_000, { sourceAccountId: branch.accountId });
+    const { received } = await payInside(h(), payer, receiver, 'da-filial', 1_000, {
+      sourceAccountId: branch.accountId,
+    });
     expect(await as(h(), payer.appId, 'closeAccount', { params: { accountId: branch.accountId } })).toEqual({
       status: 200,
       body: { status: 'OK', accountId: branch.accountId },
@@ -137,7 +194,9 @@ describeContract('refunds of a Pix sent inside the service', (h) => {
     const transactionsBefore = h().counts('transactions').transactions;
     await settle(h(), receiver.appId);
 
-    expect((await ok(h(), receiver.appId, 'getRefund', { params: { id: 'volta' } })).pixTransactionRefund).toMatchObject({
+    expect(
+      (await ok(h(), receiver.appId, 'getRefund', { params: { id: 'volta' } })).pixTransactionRefund,
+    ).toMatchObject({
       status: 'NOT_ACCOMPLISHED',
       value: 400,
       returnIdentification: refund.refund.returnIdentification,
@@ -154,18 +213,31 @@ describeContract('refunds of a Pix sent inside the service', (h) => {
     expect(sentRejected!.companyId).toBe(receiver.companyId);
     expect(sentRejected!.payload).toMatchObject({
       error: 'AC07 - Conta do recebedor encerrada',
-      refundTransaction: { status: 'REJECTED', type: 'REFUND', value: 400, partial: true, endToEndId: refund.refund.returnIdentification },
+      refundTransaction: {
+        status: 'REJECTED',
+        type: 'REFUND',
+        value: 400,
+        partial: true,
+        endToEndId: refund.refund.returnIdentification,
+      },
       originalTransaction: { type: 'PAYMENT', endToEndId: received.endToEndId },
     });
     const [receivedRejected] = outbox(h(), 'PIX_TRANSACTION_REFUND_RECEIVED_REJECTED');
     expect(receivedRejected!.companyId).toBe(payer.companyId);
-    expect(receivedRejected!.payload).toMatchObject({ error: 'AC07 - Conta do recebedor encerrada', originalTransaction: { type: 'WITHDRAW', value: 1_000 } });
+    expect(receivedRejected!.payload).toMatchObject({
+      error: 'AC07 - Conta do recebedor encerrada',
+      originalTransaction: { type: 'WITHDRAW', value: 1_000 },
+    });
 
     // A rejected refund promises nothing: the whole value can be refunded again (and is refused again).
-    const again = await ok(h(), receiver.appId, 'createRefund', { body: { transactionEndToEndId: received.endToEndId, correlationID: 'de-novo', value: 1_000 } });
+    const again = await ok(h(), receiver.appId, 'createRefund', {
+      body: { transactionEndToEndId: received.endToEndId, correlationID: 'de-novo', value: 1_000 },
+    });
     expect(again.refund.value).toBe(1_000);
     await settle(h(), receiver.appId);
-    expect((await ok(h(), receiver.appId, 'getRefund', { params: { id: 'de-novo' } })).pixTransactionRefund.status).toBe('NOT_ACCOMPLISHED');
+    expect(
+      (await ok(h(), receiver.appId, 'getRefund', { params: { id: 'de-novo' } })).pixTransactionRefund.status,
+    ).toBe('NOT_ACCOMPLISHED');
     expect(balance(h(), receiver)).toMatchObject({ total: 1_000, blocked: 0 });
     const listed = await ok(h(), receiver.appId, 'listRefunds');
     expect(listed.refunds.map((r: any) => [r.correlationID, r.status])).toEqual([
@@ -179,9 +251,13 @@ describeContract('refunds of a Pix sent inside the service', (h) => {
     const payer = company(h(), PAYER_NAME);
     await fund(h(), payer.appId, 1_000);
     const outside = await fund(h(), receiver.appId, 2_000);
-    await ok(h(), receiver.appId, 'createRefund', { body: { transactionEndToEndId: outside.endToEndId, correlationID: 'fora', value: 700 } });
+    await ok(h(), receiver.appId, 'createRefund', {
+      body: { transactionEndToEndId: outside.endToEndId, correlationID: 'fora', value: 700 },
+    });
     await settle(h(), receiver.appId);
-    expect((await ok(h(), receiver.appId, 'getRefund', { params: { id: 'fora' } })).pixTransactionRefund.status).toBe('REFUNDED');
+    expect((await ok(h(), receiver.appId, 'getRefund', { params: { id: 'fora' } })).pixTransactionRefund.status).toBe(
+      'REFUNDED',
+    );
     expect(balance(h(), receiver)).toMatchObject({ total: 1_300 });
     expect(balance(h(), payer)).toMatchObject({ total: 1_000 });
     expect(outbox(h(), 'PIX_TRANSACTION_REFUND_RECEIVED_CONFIRMED')).toEqual([]);
@@ -193,24 +269,36 @@ describeContract('refunds of a Pix sent inside the service', (h) => {
     const receiver = company(h(), RECEIVER_NAME);
     await fund(h(), payer.appId, 5_000);
     const { sent, received } = await payInside(h(), payer, receiver, 'p', 2_000);
-    await ok(h(), receiver.appId, 'createRefund', { body: { transactionEndToEndId: received.endToEndId, correlationID: 'r', value: 500 } });
+    await ok(h(), receiver.appId, 'createRefund', {
+      body: { transactionEndToEndId: received.endToEndId, correlationID: 'r', value: 500 },
+    });
     await settle(h(), receiver.appId);
     const [back] = (await ok(h(), payer.appId, 'listTransactions', { query: { type: 'REFUND' } })).transactions;
-    const [theirRefund] = (await ok(h(), receiver.appId, 'listTransactions', { query: { type: 'REFUND' } })).transactions;
+    const [theirRefund] = (await ok(h(), receiver.appId, 'listTransactions', { query: { type: 'REFUND' } }))
+      .transactions;
 
     const notFound = { status: 400, body: { error: 'Transaction not found' } };
-    for (const id of [back.globalID, back.endToEndId]) expect(await as(h(), receiver.appId, 'getTransaction', { params: { id } }), id).toEqual(notFound);
+    for (const id of [back.globalID, back.endToEndId])
+      expect(await as(h(), receiver.appId, 'getTransaction', { params: { id } }), id).toEqual(notFound);
     for (const id of [theirRefund.globalID, theirRefund.endToEndId, received.endToEndId]) {
       expect(await as(h(), payer.appId, 'getTransaction', { params: { id } }), id).toEqual(notFound);
     }
-    expect(await as(h(), payer.appId, 'getRefund', { params: { id: 'r' } })).toEqual({ status: 400, body: { error: 'Refund not found' } });
+    expect(await as(h(), payer.appId, 'getRefund', { params: { id: 'r' } })).toEqual({
+      status: 400,
+      body: { error: 'Refund not found' },
+    });
     expect((await ok(h(), payer.appId, 'listRefunds')).refunds).toEqual([]);
     // The harness's companies saw none of it.
     expect((await ok(h(), h().appId, 'listTransactions')).transactions).toEqual([]);
 
     const before = h().counts('refunds', 'events', 'transactions', 'ledger_entries');
     for (const id of [back.endToEndId, sent.transaction.endToEndId]) {
-      expect(await as(h(), payer.appId, 'createRefund', { body: { transactionEndToEndId: id, correlationID: `x-${id}`, value: 100 } }), id).toEqual({
+      expect(
+        await as(h(), payer.appId, 'createRefund', {
+          body: { transactionEndToEndId: id, correlationID: `x-${id}`, value: 100 },
+        }),
+        id,
+      ).toEqual({
         status: 400,
         body: { error: 'Only PAYMENT transactions (Pix received) can be refunded' },
       });
@@ -231,12 +319,21 @@ describeContract('refunds of a Pix sent inside the service', (h) => {
     const receiver = company(h(), RECEIVER_NAME, { scopes: ['TRANSACTION_GET_LIST', 'REFUND_GET'] });
     await fund(h(), payer.appId, 1_000);
     await ok(h(), payer.appId, 'createPayment', {
-      body: { type: 'PIX_KEY', correlationID: 'p', value: 600, destinationAlias: receiver.pixKey, destinationAliasType: 'RANDOM', autoApprove: true },
+      body: {
+        type: 'PIX_KEY',
+        correlationID: 'p',
+        value: 600,
+        destinationAlias: receiver.pixKey,
+        destinationAliasType: 'RANDOM',
+        autoApprove: true,
+      },
     });
     await settle(h(), payer.appId);
     const [received] = (await ok(h(), receiver.appId, 'listTransactions', { query: { type: 'PAYMENT' } })).transactions;
     const before = h().counts('refunds', 'events', 'transactions', 'ledger_entries');
-    const refused = await as(h(), receiver.appId, 'createRefund', { body: { transactionEndToEndId: received.endToEndId, correlationID: 'r' } });
+    const refused = await as(h(), receiver.appId, 'createRefund', {
+      body: { transactionEndToEndId: received.endToEndId, correlationID: 'r' },
+    });
     expect(refused.status).toBe(403);
     expect(h().counts('refunds', 'events', 'transactions', 'ledger_entries')).toEqual(before);
     expect(balance(h(), payer).total + balance(h(), receiver).total).toBe(1_000);

@@ -18,11 +18,21 @@ interface Reply {
 }
 
 /** `appId` null: a call without one. */
-async function call(baseUrl: string, appId: string | null, method: string, path: string, body?: unknown): Promise<Reply> {
+async function call(
+  baseUrl: string,
+  appId: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Reply> {
   const headers: Record<string, string> = {};
   if (appId !== null) headers.authorization = appId;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(baseUrl + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const contentType = response.headers.get('content-type') ?? '';
   const bytes = Buffer.from(await response.arrayBuffer());
   return {
@@ -34,7 +44,8 @@ async function call(baseUrl: string, appId: string | null, method: string, path:
 
 describe('route spellings over HTTP', () => {
   let h: Harness;
-  const api = (method: string, path: string, body?: unknown, appId: string | null = h.appId) => call(h.baseUrl, appId, method, path, body);
+  const api = (method: string, path: string, body?: unknown, appId: string | null = h.appId) =>
+    call(h.baseUrl, appId, method, path, body);
 
   beforeAll(async () => {
     h = await createHarness('http');
@@ -52,7 +63,9 @@ describe('route spellings over HTTP', () => {
       expect(one.status, bare).toBe(200);
       expect(other, slashed).toEqual(one);
     }
-    expect((await api('GET', '/api/v1/charge/?limit=10&skip=0')).body.charges.map((c: any) => c.correlationID)).toContain('slash-get');
+    expect(
+      (await api('GET', '/api/v1/charge/?limit=10&skip=0')).body.charges.map((c: any) => c.correlationID),
+    ).toContain('slash-get');
   });
 
   it('takes a POST body with a trailing slash, with or without a query (Node SDK: POST /api/v1/charge?)', async () => {
@@ -60,7 +73,10 @@ describe('route spellings over HTTP', () => {
     expect(created.status).toBe(200);
     expect(created.body.charge).toMatchObject({ correlationID: 'slash-post', value: 990 });
     // The same create again: return_existing reaches the engine through the slash and the query.
-    const again = await api('POST', '/api/v1/charge/?return_existing=true', { correlationID: 'slash-post', value: 990 });
+    const again = await api('POST', '/api/v1/charge/?return_existing=true', {
+      correlationID: 'slash-post',
+      value: 990,
+    });
     expect(again.status).toBe(200);
     expect(again.body.charge.globalID).toBe(created.body.charge.globalID);
     const refused = await api('POST', '/api/v1/charge/', { correlationID: 'slash-post', value: 990 });
@@ -71,9 +87,13 @@ describe('route spellings over HTTP', () => {
     expect(sdk.status).toBe(200);
     expect((await api('GET', '/api/v1/charge/sdk-empty-query')).body.charge.value).toBe(100);
 
-    const webhook = await api('POST', '/api/v1/webhook/', { webhook: { name: 'barra', url: 'https://loja.example/barra', isActive: true } });
+    const webhook = await api('POST', '/api/v1/webhook/', {
+      webhook: { name: 'barra', url: 'https://loja.example/barra', isActive: true },
+    });
     expect(webhook.status).toBe(200);
-    expect((await api('GET', '/api/v1/webhook')).body.webhooks.map((w: any) => w.id)).toContain(webhook.body.webhook.id);
+    expect((await api('GET', '/api/v1/webhook')).body.webhooks.map((w: any) => w.id)).toContain(
+      webhook.body.webhook.id,
+    );
   });
 
   it('deletes with a trailing slash', async () => {
@@ -88,14 +108,22 @@ describe('route spellings over HTTP', () => {
       expect(read.status, path).toBeLessThan(500);
       expect(read.body, path).toEqual({ error: expect.any(String) });
     }
-    const webhook = await api('POST', '/api/v1/webhook', { webhook: { name: 'apagar', url: 'https://loja.example/apagar', isActive: true } });
+    const webhook = await api('POST', '/api/v1/webhook', {
+      webhook: { name: 'apagar', url: 'https://loja.example/apagar', isActive: true },
+    });
     expect((await api('DELETE', `/api/v1/webhook/${encodeURIComponent(webhook.body.webhook.id)}/`)).status).toBe(200);
-    expect((await api('GET', '/api/v1/webhook')).body.webhooks.map((w: any) => w.id)).not.toContain(webhook.body.webhook.id);
+    expect((await api('GET', '/api/v1/webhook')).body.webhooks.map((w: any) => w.id)).not.toContain(
+      webhook.body.webhook.id,
+    );
   });
 
   it('serves the older prefix as the current one (woovibr/node-backend-integration)', async () => {
     // POST /api/openpix/v1/charge, then GET /api/openpix/v1/charge/{id}: the same records as /api/v1.
-    const created = await api('POST', '/api/openpix/v1/charge', { correlationID: 'legado-1', value: 2500, comment: 'legado' });
+    const created = await api('POST', '/api/openpix/v1/charge', {
+      correlationID: 'legado-1',
+      value: 2500,
+      comment: 'legado',
+    });
     expect(created.status).toBe(200);
     expect(created.body.charge).toMatchObject({ correlationID: 'legado-1', value: 2500 });
     const legacy = await api('GET', '/api/openpix/v1/charge/legado-1');
@@ -107,7 +135,9 @@ describe('route spellings over HTTP', () => {
     expect((await api('GET', '/api/openpix/v1/charge?limit=1')).body.charges).toHaveLength(1);
 
     // POST /api/openpix/v1/webhook without an event (the backend sends none): the default event.
-    const webhook = await api('POST', '/api/openpix/v1/webhook', { webhook: { name: 'legado', url: 'https://loja.example/legado', authorization: 'x', isActive: true } });
+    const webhook = await api('POST', '/api/openpix/v1/webhook', {
+      webhook: { name: 'legado', url: 'https://loja.example/legado', authorization: 'x', isActive: true },
+    });
     expect(webhook.status).toBe(200);
     expect(webhook.body.webhook).toMatchObject({ name: 'legado', event: 'OPENPIX:TRANSACTION_RECEIVED' });
     expect((await api('GET', '/api/v1/webhook?url=https://loja.example/legado')).body.webhooks).toHaveLength(1);
@@ -120,7 +150,11 @@ describe('route spellings over HTTP', () => {
     const canonical = await api('GET', `/api/v1/charge/${encoded}`);
     expect(canonical.status).toBe(200);
     expect(canonical.body.charge.correlationID).toBe(id);
-    for (const path of [`/api/v1/charge/${encoded}/`, `/api/openpix/v1/charge/${encoded}`, `/api/openpix/v1/charge/${encoded}/`]) {
+    for (const path of [
+      `/api/v1/charge/${encoded}/`,
+      `/api/openpix/v1/charge/${encoded}`,
+      `/api/openpix/v1/charge/${encoded}/`,
+    ]) {
       expect(await api('GET', path), path).toEqual(canonical);
     }
   });
@@ -131,7 +165,9 @@ describe('route spellings over HTTP', () => {
     const image = await api('GET', new URL(charge.qrCodeImage).pathname);
     expect(image.status).toBe(200);
     expect(image.contentType).toMatch(/^image\/png/);
-    expect(await api('GET', `${new URL(charge.qrCodeImage).pathname}/?size=600`)).toEqual(await api('GET', `${new URL(charge.qrCodeImage).pathname}?size=600`));
+    expect(await api('GET', `${new URL(charge.qrCodeImage).pathname}/?size=600`)).toEqual(
+      await api('GET', `${new URL(charge.qrCodeImage).pathname}?size=600`),
+    );
     const page = new URL(charge.paymentLinkUrl).pathname;
     const [bare, slashed] = [await api('GET', page, undefined, null), await api('GET', `${page}/`, undefined, null)];
     expect(bare.status).toBe(200);
@@ -197,7 +233,13 @@ describe('route spellings over HTTP, strict', () => {
     expect(created.status).toBe(200);
     // Cut to the document as on the canonical route.
     expect(await api('GET', '/api/openpix/v1/charge/estrito-1/')).toEqual(await api('GET', '/api/v1/charge/estrito-1'));
-    expect((await api('POST', '/api/openpix/v1/webhook/', { webhook: { name: 'w', url: 'https://loja.example/w', isActive: true } })).status).toBe(200);
+    expect(
+      (
+        await api('POST', '/api/openpix/v1/webhook/', {
+          webhook: { name: 'w', url: 'https://loja.example/w', isActive: true },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('answers what strict does not serve 404 under every spelling, as an unknown route', async () => {

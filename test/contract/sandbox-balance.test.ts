@@ -24,11 +24,20 @@ describeContract('sandbox balance', (h) => {
     await fund(h(), 1_000);
     const blocked = await h().ok('sandboxBlockBalance', { body: { value: 300, reason: 'SECURITY' } });
     expect(blocked.transaction).toMatchObject({ type: 'BALANCE_BLOCK', value: 300 });
-    expect(blocked.account.balance).toEqual({ total: 1_000, blocked: 300, available: 700, blockedBySecurity: 300, blockedByWithdrawSafety: 0 });
+    expect(blocked.account.balance).toEqual({
+      total: 1_000,
+      blocked: 300,
+      available: 700,
+      blockedBySecurity: 300,
+      blockedByWithdrawSafety: 0,
+    });
     await h().ok('sandboxBlockBalance', { body: { value: 200, reason: 'WITHDRAW_SAFETY' } });
     // Blocked money cannot be spent.
     const tenant = h().engine.tenancy.resolveTenant(h().appId)!;
-    expect((await h().client.request('withdraw', { params: { accountId: tenant.account.id }, body: { value: 10_000 } })).status).toBe(400);
+    expect(
+      (await h().client.request('withdraw', { params: { accountId: tenant.account.id }, body: { value: 10_000 } }))
+        .status,
+    ).toBe(400);
     const before = h().counts('transactions', 'ledger_entries', 'events');
     expect(await h().client.request('sandboxBlockBalance', { body: { value: 501, reason: 'SECURITY' } })).toEqual({
       status: 400,
@@ -41,9 +50,18 @@ describeContract('sandbox balance', (h) => {
     expect(h().counts('transactions', 'ledger_entries', 'events')).toEqual(before);
     const lifted = await h().ok('sandboxUnblockBalance', { body: { value: 300, reason: 'SECURITY' } });
     expect(lifted.transaction).toMatchObject({ type: 'BALANCE_UNBLOCK', value: 300 });
-    expect(lifted.account.balance).toMatchObject({ blocked: 200, available: 800, blockedBySecurity: 0, blockedByWithdrawSafety: 200 });
+    expect(lifted.account.balance).toMatchObject({
+      blocked: 200,
+      available: 800,
+      blockedBySecurity: 0,
+      blockedByWithdrawSafety: 200,
+    });
     const types = (await h().ok('listTransactions')).transactions.map((t: any) => t.type);
-    expect(types.filter((t: string) => t.startsWith('BALANCE_')).sort()).toEqual(['BALANCE_BLOCK', 'BALANCE_BLOCK', 'BALANCE_UNBLOCK']);
+    expect(types.filter((t: string) => t.startsWith('BALANCE_')).sort()).toEqual([
+      'BALANCE_BLOCK',
+      'BALANCE_BLOCK',
+      'BALANCE_UNBLOCK',
+    ]);
   });
 
   it('a Pix out returned by its receiver’s bank comes back as a REVERSAL, at most its value', async () => {
@@ -70,16 +88,27 @@ describeContract('sandbox balance', (h) => {
     await fund(h(), 1_000);
     await h().ok('createPayment', { body: manual('out', 100) });
     h().clock.advance(2_001);
-    for (const body of [{}, { value: 0, reason: 'SECURITY' }, { value: 10, reason: 'OTHER' }, { value: '10,00', reason: 'SECURITY' }, []]) {
+    for (const body of [
+      {},
+      { value: 0, reason: 'SECURITY' },
+      { value: 10, reason: 'OTHER' },
+      { value: '10,00', reason: 'SECURITY' },
+      [],
+    ]) {
       expect((await h().client.request('sandboxBlockBalance', { body })).status, JSON.stringify(body)).toBe(400);
     }
     for (const body of [{}, { correlationID: '' }, { correlationID: 'out', value: -1 }]) {
       expect((await h().client.request('sandboxReversePayment', { body })).status, JSON.stringify(body)).toBe(400);
     }
-    expect(await h().client.request('sandboxReversePayment', { body: { correlationID: 'out' } }, { appId: h().other.appId })).toEqual({
+    expect(
+      await h().client.request('sandboxReversePayment', { body: { correlationID: 'out' } }, { appId: h().other.appId }),
+    ).toEqual({
       status: 400,
       body: { error: 'Payment not found' },
     });
-    expect((await h().client.request('sandboxBlockBalance', { body: { value: 1, reason: 'SECURITY' } }, { appId: null })).status).toBe(401);
+    expect(
+      (await h().client.request('sandboxBlockBalance', { body: { value: 1, reason: 'SECURITY' } }, { appId: null }))
+        .status,
+    ).toBe(401);
   });
 });

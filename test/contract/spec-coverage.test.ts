@@ -71,7 +71,10 @@ const SPEC_OPERATIONS: SpecOperation[] = [
   {
     spec: 'Get account',
     op: 'getAccount',
-    statuses: { 200: (w) => ({ request: { params: { accountId: w.mainAccountId } } }), 400: () => ({ request: { params: { accountId: 'nenhuma' } } }) },
+    statuses: {
+      200: (w) => ({ request: { params: { accountId: w.mainAccountId } } }),
+      400: () => ({ request: { params: { accountId: 'nenhuma' } } }),
+    },
   },
   {
     spec: 'List accounts',
@@ -119,7 +122,9 @@ const SPEC_OPERATIONS: SpecOperation[] = [
     op: 'getChargeQrImage',
     statuses: {
       200: async (w) => ({ request: { params: { id: await paymentLinkId(w, w.activeCharge) } } }),
-      400: async (w) => ({ request: { params: { id: await paymentLinkId(w, w.activeCharge) }, query: { size: '10' } } }),
+      400: async (w) => ({
+        request: { params: { id: await paymentLinkId(w, w.activeCharge) }, query: { size: '10' } },
+      }),
     },
   },
   {
@@ -141,7 +146,10 @@ const SPEC_OPERATIONS: SpecOperation[] = [
   {
     spec: 'Get charge',
     op: 'getCharge',
-    statuses: { 200: (w) => ({ request: { params: { id: w.activeCharge } } }), 400: () => ({ request: { params: { id: 'nenhuma' } } }) },
+    statuses: {
+      200: (w) => ({ request: { params: { id: w.activeCharge } } }),
+      400: () => ({ request: { params: { id: 'nenhuma' } } }),
+    },
   },
   {
     spec: 'List charges',
@@ -171,14 +179,24 @@ const SPEC_OPERATIONS: SpecOperation[] = [
   {
     spec: 'List charge refunds',
     op: 'listChargeRefunds',
-    statuses: { 200: (w) => ({ request: { params: { id: w.paidCharge } } }), 400: () => ({ request: { params: { id: 'nenhuma' } } }) },
+    statuses: {
+      200: (w) => ({ request: { params: { id: w.paidCharge } } }),
+      400: () => ({ request: { params: { id: 'nenhuma' } } }),
+    },
   },
   {
     spec: 'Create charge refund',
     op: 'createChargeRefund',
     statuses: {
-      200: (w) => ({ request: { params: { id: w.paidCharge }, body: { correlationID: w.unique('refund'), value: 10 } } }),
-      400: (w) => ({ request: { params: { id: w.paidCharge }, body: { correlationID: w.unique('refund'), value: 10, comment: 'x'.repeat(141) } } }),
+      200: (w) => ({
+        request: { params: { id: w.paidCharge }, body: { correlationID: w.unique('refund'), value: 10 } },
+      }),
+      400: (w) => ({
+        request: {
+          params: { id: w.paidCharge },
+          body: { correlationID: w.unique('refund'), value: 10, comment: 'x'.repeat(141) },
+        },
+      }),
     },
   },
   // Company
@@ -195,7 +213,10 @@ const SPEC_OPERATIONS: SpecOperation[] = [
   {
     spec: 'Get customer',
     op: 'getCustomer',
-    statuses: { 200: (w) => ({ request: { params: { id: w.customer } } }), 400: () => ({ request: { params: { id: 'nenhum' } } }) },
+    statuses: {
+      200: (w) => ({ request: { params: { id: w.customer } } }),
+      400: () => ({ request: { params: { id: 'nenhum' } } }),
+    },
   },
   {
     spec: 'List customers',
@@ -214,7 +235,19 @@ const SPEC_OPERATIONS: SpecOperation[] = [
   {
     spec: 'Create payment',
     op: 'createPayment',
-    statuses: { 200: (w) => ({ request: { body: { type: 'PIX_KEY', value: 50, destinationAlias: w.otherPixKey, destinationAliasType: 'RANDOM', correlationID: w.unique('pay') } } }) },
+    statuses: {
+      200: (w) => ({
+        request: {
+          body: {
+            type: 'PIX_KEY',
+            value: 50,
+            destinationAlias: w.otherPixKey,
+            destinationAliasType: 'RANDOM',
+            correlationID: w.unique('pay'),
+          },
+        },
+      }),
+    },
   },
   {
     spec: 'Approve payment',
@@ -222,7 +255,17 @@ const SPEC_OPERATIONS: SpecOperation[] = [
     statuses: {
       200: async (w) => {
         const correlationID = w.unique('pay');
-        await made(w, 'createPayment', { request: { body: { type: 'PIX_KEY', value: 50, destinationAlias: w.otherPixKey, destinationAliasType: 'RANDOM', correlationID } } });
+        await made(w, 'createPayment', {
+          request: {
+            body: {
+              type: 'PIX_KEY',
+              value: 50,
+              destinationAlias: w.otherPixKey,
+              destinationAliasType: 'RANDOM',
+              correlationID,
+            },
+          },
+        });
         return { request: { body: { correlationID } } };
       },
     },
@@ -233,7 +276,17 @@ const SPEC_OPERATIONS: SpecOperation[] = [
     statuses: {
       200: async (w) => {
         const correlationID = w.unique('pay');
-        await made(w, 'createPayment', { request: { body: { type: 'PIX_KEY', value: 50, destinationAlias: w.otherPixKey, destinationAliasType: 'RANDOM', correlationID } } });
+        await made(w, 'createPayment', {
+          request: {
+            body: {
+              type: 'PIX_KEY',
+              value: 50,
+              destinationAlias: w.otherPixKey,
+              destinationAliasType: 'RANDOM',
+              correlationID,
+            },
+          },
+        });
         return { request: { params: { id: correlationID } } };
       },
     },
@@ -243,25 +296,45 @@ const SPEC_OPERATIONS: SpecOperation[] = [
   { spec: 'List Pix keys', op: 'listPixKeys', statuses: { 200: () => ({}) } },
   { spec: 'Pix key token bucket', op: 'getPixKeyTokens', statuses: { 200: () => ({}) } },
   { spec: 'Pix key token logs', op: 'listPixKeyTokenLogs', statuses: { 200: () => ({}) } },
-  { spec: 'Consult a Pix key', op: 'checkPixKey', statuses: { 200: (w) => ({ request: { params: { pixKey: w.otherPixKey } } }) } },
+  {
+    spec: 'Consult a Pix key',
+    op: 'checkPixKey',
+    statuses: { 200: (w) => ({ request: { params: { pixKey: w.otherPixKey } } }) },
+  },
   { spec: 'Create a Pix key', op: 'createPixKey', statuses: { 201: () => ({ request: { body: { type: 'EVP' } } }) } },
   {
     spec: 'Set a Pix key as default',
     op: 'setDefaultPixKey',
     statuses: {
-      200: async (w) => ({ request: { params: { pixKey: ((await made(w, 'createPixKey', { request: { body: { type: 'EVP' } } })).body).key } } }),
+      200: async (w) => ({
+        request: {
+          params: { pixKey: (await made(w, 'createPixKey', { request: { body: { type: 'EVP' } } })).body.key },
+        },
+      }),
     },
   },
   {
     spec: 'Delete a Pix key',
     op: 'deletePixKey',
     statuses: {
-      204: async (w) => ({ request: { params: { pixKey: ((await made(w, 'createPixKey', { request: { body: { type: 'EVP' } } })).body).key } } }),
+      204: async (w) => ({
+        request: {
+          params: { pixKey: (await made(w, 'createPixKey', { request: { body: { type: 'EVP' } } })).body.key },
+        },
+      }),
     },
   },
   // Static QR codes
-  { spec: 'Create static QR code', op: 'createPixQrCode', statuses: { 200: (w) => ({ request: { body: { name: 'Balcão', correlationID: w.unique('qr') } } }) } },
-  { spec: 'Get static QR code', op: 'getPixQrCode', statuses: { 200: (w) => ({ request: { params: { id: w.pixQrCode } } }) } },
+  {
+    spec: 'Create static QR code',
+    op: 'createPixQrCode',
+    statuses: { 200: (w) => ({ request: { body: { name: 'Balcão', correlationID: w.unique('qr') } } }) },
+  },
+  {
+    spec: 'Get static QR code',
+    op: 'getPixQrCode',
+    statuses: { 200: (w) => ({ request: { params: { id: w.pixQrCode } } }) },
+  },
   { spec: 'List static QR codes', op: 'listPixQrCodes', statuses: { 200: () => ({}) } },
   {
     spec: 'Delete static QR code',
@@ -276,12 +349,20 @@ const SPEC_OPERATIONS: SpecOperation[] = [
   },
   // Transactions
   { spec: 'List transactions', op: 'listTransactions', statuses: { 200: () => ({}) } },
-  { spec: 'Get a transaction', op: 'getTransaction', statuses: { 200: (w) => ({ request: { params: { id: w.paidEndToEndId } } }) } },
+  {
+    spec: 'Get a transaction',
+    op: 'getTransaction',
+    statuses: { 200: (w) => ({ request: { params: { id: w.paidEndToEndId } } }) },
+  },
   // Refunds
   {
     spec: 'Create refund',
     op: 'createRefund',
-    statuses: { 200: (w) => ({ request: { body: { transactionEndToEndId: w.paidEndToEndId, correlationID: w.unique('refund'), value: 10 } } }) },
+    statuses: {
+      200: (w) => ({
+        request: { body: { transactionEndToEndId: w.paidEndToEndId, correlationID: w.unique('refund'), value: 10 } },
+      }),
+    },
   },
   {
     spec: 'Get refund',
@@ -289,7 +370,9 @@ const SPEC_OPERATIONS: SpecOperation[] = [
     statuses: {
       200: async (w) => {
         const correlationID = w.unique('refund');
-        await made(w, 'createRefund', { request: { body: { transactionEndToEndId: w.paidEndToEndId, correlationID, value: 10 } } });
+        await made(w, 'createRefund', {
+          request: { body: { transactionEndToEndId: w.paidEndToEndId, correlationID, value: 10 } },
+        });
         return { request: { params: { id: correlationID } } };
       },
     },
@@ -306,7 +389,10 @@ const SPEC_OPERATIONS: SpecOperation[] = [
   {
     spec: 'Get dispute',
     op: 'getDispute',
-    statuses: { 200: (w) => ({ request: { params: { id: w.disputedEndToEndId } } }), 400: () => ({ request: { params: { id: 'E00000000202611221500nenhuma' } } }) },
+    statuses: {
+      200: (w) => ({ request: { params: { id: w.disputedEndToEndId } } }),
+      400: () => ({ request: { params: { id: 'E00000000202611221500nenhuma' } } }),
+    },
   },
   {
     spec: 'List disputes',
@@ -320,10 +406,19 @@ const SPEC_OPERATIONS: SpecOperation[] = [
       200: (w) => ({
         request: {
           params: { id: w.disputedEndToEndId },
-          body: { documents: [{ url: 'https://example.com/nota.pdf', correlationID: w.unique('evidence'), description: 'Nota fiscal' }] },
+          body: {
+            documents: [
+              { url: 'https://example.com/nota.pdf', correlationID: w.unique('evidence'), description: 'Nota fiscal' },
+            ],
+          },
         },
       }),
-      400: (w) => ({ request: { params: { id: w.disputedEndToEndId }, body: { documents: [{ url: '', correlationID: 'x', description: 'vazio' }] } } }),
+      400: (w) => ({
+        request: {
+          params: { id: w.disputedEndToEndId },
+          body: { documents: [{ url: '', correlationID: 'x', description: 'vazio' }] },
+        },
+      }),
     },
   },
   // Funds recovery (MED API feature)
@@ -332,7 +427,10 @@ const SPEC_OPERATIONS: SpecOperation[] = [
     op: 'openFundsRecovery',
     statuses: {
       201: async (w) => ({ as: 'featured', request: { body: recoveryOf(await sentPix(w)) } }),
-      400: () => ({ as: 'featured', request: { body: { transactionEndToEndId: 'E1', situationType: 'GOLPE', details: 'x' } } }),
+      400: () => ({
+        as: 'featured',
+        request: { body: { transactionEndToEndId: 'E1', situationType: 'GOLPE', details: 'x' } },
+      }),
       401: noAppId,
       403: (w) => ({ as: 'main', request: { body: recoveryOf(w.paidEndToEndId) } }),
       404: () => ({ as: 'featured', request: { body: recoveryOf('E54811417202611221500nenhumaaaaaa') } }),
@@ -375,9 +473,25 @@ const SPEC_OPERATIONS: SpecOperation[] = [
     spec: 'Create application',
     op: 'createApplication',
     statuses: {
-      201: (w) => ({ request: { body: { accountId: w.mainAccountId, application: { name: w.unique('app'), type: 'API', scopes: ['CHARGE_GET'] } } } }),
-      400: (w) => ({ request: { body: { accountId: w.mainAccountId, application: { name: 'App', type: 'API', scopes: ['NAO_EXISTE'] } } } }),
-      403: (w) => ({ as: 'noScopes', request: { body: { accountId: w.mainAccountId, application: { name: 'App', type: 'API', scopes: ['CHARGE_GET'] } } } }),
+      201: (w) => ({
+        request: {
+          body: {
+            accountId: w.mainAccountId,
+            application: { name: w.unique('app'), type: 'API', scopes: ['CHARGE_GET'] },
+          },
+        },
+      }),
+      400: (w) => ({
+        request: {
+          body: { accountId: w.mainAccountId, application: { name: 'App', type: 'API', scopes: ['NAO_EXISTE'] } },
+        },
+      }),
+      403: (w) => ({
+        as: 'noScopes',
+        request: {
+          body: { accountId: w.mainAccountId, application: { name: 'App', type: 'API', scopes: ['CHARGE_GET'] } },
+        },
+      }),
     },
   },
   {
@@ -386,7 +500,12 @@ const SPEC_OPERATIONS: SpecOperation[] = [
     statuses: {
       200: async (w) => {
         const created = await made(w, 'createApplication', {
-          request: { body: { accountId: w.mainAccountId, application: { name: w.unique('app'), type: 'API', scopes: ['CHARGE_GET'] } } },
+          request: {
+            body: {
+              accountId: w.mainAccountId,
+              application: { name: w.unique('app'), type: 'API', scopes: ['CHARGE_GET'] },
+            },
+          },
         });
         return { request: { body: { clientId: created.body.application.clientId } } };
       },
@@ -395,14 +514,24 @@ const SPEC_OPERATIONS: SpecOperation[] = [
     },
   },
   // Partners (the featured company is a partner)
-  { spec: 'Partner affiliates', op: 'listPartnerAffiliates', statuses: { 200: () => ({ as: 'featured' }), 400: () => ({ as: 'featured', request: { query: { limit: 'muitos' } } }) } },
+  {
+    spec: 'Partner affiliates',
+    op: 'listPartnerAffiliates',
+    statuses: {
+      200: () => ({ as: 'featured' }),
+      400: () => ({ as: 'featured', request: { query: { limit: 'muitos' } } }),
+    },
+  },
   {
     spec: 'Partner create pre-registration',
     op: 'createPartnerPreRegistration',
     statuses: {
       201: () => ({ as: 'featured', request: { body: preRegistration('11222333000181') } }),
       200: async (w) => {
-        await made(w, 'createPartnerPreRegistration', { as: 'featured', request: { body: preRegistration('45723174000110') } });
+        await made(w, 'createPartnerPreRegistration', {
+          as: 'featured',
+          request: { body: preRegistration('45723174000110') },
+        });
         return { as: 'featured', request: { body: preRegistration('45723174000110') } };
       },
       400: () => ({ as: 'featured', request: { body: preRegistration('11222333000182') } }),
@@ -414,36 +543,68 @@ const SPEC_OPERATIONS: SpecOperation[] = [
     op: 'getPartnerPreRegistration',
     statuses: {
       200: async (w) => {
-        await made(w, 'createPartnerPreRegistration', { as: 'featured', request: { body: preRegistration('06990590000123') } });
+        await made(w, 'createPartnerPreRegistration', {
+          as: 'featured',
+          request: { body: preRegistration('06990590000123') },
+        });
         return { as: 'featured', request: { params: { taxID: '06990590000123' } } };
       },
       400: () => ({ as: 'featured', request: { params: { taxID: '00000000000000' } } }),
     },
   },
-  { spec: 'Partner company list', op: 'listPartnerPreRegistrations', statuses: { 200: () => ({ as: 'featured' }), 400: () => ({ as: 'featured', request: { query: { skip: '-1' } } }) } },
+  {
+    spec: 'Partner company list',
+    op: 'listPartnerPreRegistrations',
+    statuses: { 200: () => ({ as: 'featured' }), 400: () => ({ as: 'featured', request: { query: { skip: '-1' } } }) },
+  },
   {
     spec: 'Partner create application',
     op: 'createPartnerApplication',
     statuses: {
       201: async (w) => {
-        await made(w, 'createPartnerPreRegistration', { as: 'featured', request: { body: preRegistration('60701190000104') } });
-        return { as: 'featured', request: { body: { application: { name: 'Loja', type: 'API' }, taxID: { taxID: '60701190000104', type: 'BR:CNPJ' } } } };
+        await made(w, 'createPartnerPreRegistration', {
+          as: 'featured',
+          request: { body: preRegistration('60701190000104') },
+        });
+        return {
+          as: 'featured',
+          request: {
+            body: { application: { name: 'Loja', type: 'API' }, taxID: { taxID: '60701190000104', type: 'BR:CNPJ' } },
+          },
+        };
       },
       200: async (w) => {
-        await made(w, 'createPartnerPreRegistration', { as: 'featured', request: { body: preRegistration('33000167000101') } });
-        const body = { application: { name: 'Loja', type: 'API' }, taxID: { taxID: '33000167000101', type: 'BR:CNPJ' } };
+        await made(w, 'createPartnerPreRegistration', {
+          as: 'featured',
+          request: { body: preRegistration('33000167000101') },
+        });
+        const body = {
+          application: { name: 'Loja', type: 'API' },
+          taxID: { taxID: '33000167000101', type: 'BR:CNPJ' },
+        };
         await made(w, 'createPartnerApplication', { as: 'featured', request: { body } });
         return { as: 'featured', request: { body } };
       },
-      400: () => ({ as: 'featured', request: { body: { application: { name: 'Loja', type: 'API' }, taxID: { taxID: '123', type: 'BR:CNPJ' } } } }),
-      403: () => ({ as: 'main', request: { body: { application: { name: 'Loja', type: 'API' }, taxID: { taxID: '60701190000104', type: 'BR:CNPJ' } } } }),
+      400: () => ({
+        as: 'featured',
+        request: { body: { application: { name: 'Loja', type: 'API' }, taxID: { taxID: '123', type: 'BR:CNPJ' } } },
+      }),
+      403: () => ({
+        as: 'main',
+        request: {
+          body: { application: { name: 'Loja', type: 'API' }, taxID: { taxID: '60701190000104', type: 'BR:CNPJ' } },
+        },
+      }),
     },
   },
   // Cashback
   {
     spec: 'Cashback balance',
     op: 'getCashbackBalance',
-    statuses: { 200: (w) => ({ request: { params: { taxID: w.customerTaxId } } }), 400: () => ({ request: { params: { taxID: '123' } } }) },
+    statuses: {
+      200: (w) => ({ request: { params: { taxID: w.customerTaxId } } }),
+      400: () => ({ request: { params: { taxID: '123' } } }),
+    },
   },
   {
     spec: 'Get or create cashback',
@@ -465,7 +626,13 @@ const SPEC_OPERATIONS: SpecOperation[] = [
     statuses: {
       200: (w) => ({
         request: {
-          body: { customer: { name: 'Assinante', taxID: w.customerTaxId }, value: 4_990, correlationID: w.unique('plan'), type: 'RECURRENT', dayGenerateCharge: 25 },
+          body: {
+            customer: { name: 'Assinante', taxID: w.customerTaxId },
+            value: 4_990,
+            correlationID: w.unique('plan'),
+            type: 'RECURRENT',
+            dayGenerateCharge: 25,
+          },
         },
       }),
     },
@@ -477,7 +644,14 @@ const SPEC_OPERATIONS: SpecOperation[] = [
       200: async (w) => {
         const correlationID = w.unique('plan');
         await made(w, 'createSubscription', {
-          request: { body: { customer: { name: 'Assinante', taxID: w.customerTaxId }, value: 4_990, correlationID, type: 'RECURRENT' } },
+          request: {
+            body: {
+              customer: { name: 'Assinante', taxID: w.customerTaxId },
+              value: 4_990,
+              correlationID,
+              type: 'RECURRENT',
+            },
+          },
         });
         return { request: { params: { id: correlationID } } };
       },
@@ -488,7 +662,10 @@ const SPEC_OPERATIONS: SpecOperation[] = [
     spec: 'KYC onboarding',
     op: 'kycOnboarding',
     statuses: {
-      201: (w) => ({ as: 'featured', request: { body: { taxID: '11.222.333/0001-81', correlationID: w.unique('kyc') } } }),
+      201: (w) => ({
+        as: 'featured',
+        request: { body: { taxID: '11.222.333/0001-81', correlationID: w.unique('kyc') } },
+      }),
       200: async (w) => {
         const body = { taxID: '45723174000110', correlationID: w.unique('kyc') };
         await made(w, 'kycOnboarding', { as: 'featured', request: { body } });
@@ -526,8 +703,18 @@ async function onboarded(w: World): Promise<string> {
 }
 
 const preRegistration = (cnpj: string) => ({
-  preRegistration: { name: 'Padaria Pao Quente LTDA', website: 'paoquente.com.br', taxID: { taxID: cnpj, type: 'BR:CNPJ' } },
-  user: { firstName: 'Maria', lastName: 'Souza', email: 'maria@paoquente.com.br', phone: '+5511912345678', taxID: { taxID: '52998224725', type: 'BR:CPF' } },
+  preRegistration: {
+    name: 'Padaria Pao Quente LTDA',
+    website: 'paoquente.com.br',
+    taxID: { taxID: cnpj, type: 'BR:CNPJ' },
+  },
+  user: {
+    firstName: 'Maria',
+    lastName: 'Souza',
+    email: 'maria@paoquente.com.br',
+    phone: '+5511912345678',
+    taxID: { taxID: '52998224725', type: 'BR:CPF' },
+  },
 });
 
 /** CPFs with valid check digits, one per customer a case makes. */
@@ -539,7 +726,11 @@ async function newCustomerTaxId(w: World): Promise<string> {
   return taxID;
 }
 
-const recoveryOf = (transactionEndToEndId: string) => ({ transactionEndToEndId, situationType: 'SCAM', details: 'Produto nunca entregue.' });
+const recoveryOf = (transactionEndToEndId: string) => ({
+  transactionEndToEndId,
+  situationType: 'SCAM',
+  details: 'Produto nunca entregue.',
+});
 
 /** A settled Pix out of the featured company (the only one with the MED API feature), to another bank. */
 async function sentPix(w: World): Promise<string> {
@@ -563,7 +754,8 @@ async function sentPix(w: World): Promise<string> {
 }
 
 async function openRecovery(w: World): Promise<string> {
-  return (await made(w, 'openFundsRecovery', { as: 'featured', request: { body: recoveryOf(await sentPix(w)) } })).body.dictId;
+  return (await made(w, 'openFundsRecovery', { as: 'featured', request: { body: recoveryOf(await sentPix(w)) } })).body
+    .dictId;
 }
 
 async function paymentLinkId(w: World, correlationID: string): Promise<string> {
@@ -574,7 +766,8 @@ async function paymentLinkId(w: World, correlationID: string): Promise<string> {
 /** A call a case needs done first: it must succeed, or the case would test nothing. */
 async function made(w: World, op: OperationName, what: Call): Promise<{ body: any }> {
   const reply = await call(w, op, what);
-  if (reply.status >= 300 || !('body' in reply)) throw new Error(`setup ${op} answered ${reply.status}: ${JSON.stringify('body' in reply ? reply.body : '')}`);
+  if (reply.status >= 300 || !('body' in reply))
+    throw new Error(`setup ${op} answered ${reply.status}: ${JSON.stringify('body' in reply ? reply.body : '')}`);
   return reply;
 }
 
@@ -605,9 +798,19 @@ describe('every operation of the spec, served', () => {
     const disputed = await h.ok('sandboxPay', { query: { transactionID: 'cov-disputed' } });
     await h.ok('sandboxOpenDispute', { body: { endToEndId: disputed.transaction.endToEndId } });
     // The featured company receives money it can send out (funds recovery needs a Pix it sent).
-    const fundsQr = await h.client.request('createPixQrCode', { body: { name: 'Fundos', value: 100_000 } }, { appId: featured.appId });
-    await h.client.request('sandboxPayBrCode', { body: { brCode: (fundsQr as any).body.pixQrCode.brCode } }, { appId: featured.appId });
-    await h.ok('createCustomer', { body: { name: 'Cliente Cobertura', taxID: '52998224725', correlationID: 'cov-customer' } });
+    const fundsQr = await h.client.request(
+      'createPixQrCode',
+      { body: { name: 'Fundos', value: 100_000 } },
+      { appId: featured.appId },
+    );
+    await h.client.request(
+      'sandboxPayBrCode',
+      { body: { brCode: (fundsQr as any).body.pixQrCode.brCode } },
+      { appId: featured.appId },
+    );
+    await h.ok('createCustomer', {
+      body: { name: 'Cliente Cobertura', taxID: '52998224725', correlationID: 'cov-customer' },
+    });
     await h.ok('createPixQrCode', { body: { name: 'Balcão', correlationID: 'cov-qr' } });
     world = {
       ...partial,
@@ -642,7 +845,8 @@ describe('every operation of the spec, served', () => {
           const reply = await call(world, entry.op, await make!(world));
           const shown = 'body' in reply ? JSON.stringify(reply.body) : reply.contentType;
           expect(reply.status, shown).toBe(Number(status));
-          if (reply.status >= 400) expect((reply as { body: { error: unknown } }).body.error, shown).toEqual(expect.any(String));
+          if (reply.status >= 400)
+            expect((reply as { body: { error: unknown } }).body.error, shown).toEqual(expect.any(String));
         });
       }
     });

@@ -10,7 +10,12 @@ import { startRemote, type RemoteProcess } from '../support/remote-process';
 
 const MERCHANT = { merchantName: 'Loja', merchantCity: 'Sao Paulo' };
 
-async function ok<T = any>(remote: RemoteProcess, path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<T> {
+async function ok<T = any>(
+  remote: RemoteProcess,
+  path: string,
+  body?: unknown,
+  method = body === undefined ? 'GET' : 'POST',
+): Promise<T> {
   const reply = await remoteCall<T>(remote, path, { method, body });
   expect(reply.status, `${method} ${path}: ${JSON.stringify(reply.body)}`).toBe(200);
   return reply.body;
@@ -54,7 +59,10 @@ describe('npm run serve -- --strict', () => {
       ['GET', '/openapi.json'],
       ['GET', '/svc/charge/brcode/image/x.png'],
     ] as const) {
-      expect(await remoteCall(remote, path, { method, body: method === 'POST' ? {} : undefined }), `${method} ${path}`).toEqual({
+      expect(
+        await remoteCall(remote, path, { method, body: method === 'POST' ? {} : undefined }),
+        `${method} ${path}`,
+      ).toEqual({
         status: 404,
         body: { error: 'Rota não encontrada' },
       });
@@ -83,7 +91,12 @@ describe('npm run serve -- --strict', () => {
     expect(refunds).not.toHaveProperty('pageInfo');
     expect(refunds.refunds).toEqual([expect.objectContaining({ correlationID: 'dev-1', value: 500 })]);
     // A documented list keeps its pageInfo, with the documented default page of 100.
-    expect((await ok(remote, '/api/v1/charge')).pageInfo).toEqual({ skip: 0, limit: 100, hasPreviousPage: false, hasNextPage: false });
+    expect((await ok(remote, '/api/v1/charge')).pageInfo).toEqual({
+      skip: 0,
+      limit: 100,
+      hasPreviousPage: false,
+      hasNextPage: false,
+    });
     expect(await remoteCall(remote, '/api/v1/charge?limit=101')).toMatchObject({ status: 400 });
   });
 
@@ -100,13 +113,22 @@ describe('npm run serve -- --strict', () => {
   });
 
   it('says its errors in Portuguese, with their status, and keeps the documented identifier text', async () => {
-    expect(await remoteCall(remote, '/api/v1/charge/nao-existe')).toEqual({ status: 400, body: { error: 'Cobrança não encontrada' } });
-    expect(await remoteCall(remote, '/api/v1/transaction/nao-existe')).toEqual({ status: 400, body: { error: 'Transação não encontrada' } });
+    expect(await remoteCall(remote, '/api/v1/charge/nao-existe')).toEqual({
+      status: 400,
+      body: { error: 'Cobrança não encontrada' },
+    });
+    expect(await remoteCall(remote, '/api/v1/transaction/nao-existe')).toEqual({
+      status: 400,
+      body: { error: 'Transação não encontrada' },
+    });
     expect(await remoteCall(remote, '/api/v1/charge', { method: 'POST', body: { value: 'x' } })).toEqual({
       status: 400,
       body: { error: 'Requisição inválida' },
     });
-    expect(await remoteCall({ url: remote.url, appId: 'nao-e-um-appid' }, '/api/v1/charge')).toEqual({ status: 401, body: { error: 'appID inválido' } });
+    expect(await remoteCall({ url: remote.url, appId: 'nao-e-um-appid' }, '/api/v1/charge')).toEqual({
+      status: 401,
+      body: { error: 'appID inválido' },
+    });
     // pretix (real-clients.md) sends one order twice: identifier and correlationID both repeated.
     const order = { name: 'PEDIDO9', correlationID: 'PEDIDO9', identifier: 'PEDIDO9', value: 10000 };
     await ok(remote, '/api/v1/qrcode-static', order);
@@ -167,7 +189,13 @@ describe('npm run serve -- --strict --page-size 2 --list-order oldest-first', ()
   });
 
   it('pages the other lists alike (transactions)', async () => {
-    for (let i = 1; i <= 3; i++) expect((await ok(remote, `/openpix/testing?transactionID=${(await ok(remote, `/api/v1/charge/c${i}`)).charge.transactionID}`))).toBeTruthy();
+    for (let i = 1; i <= 3; i++)
+      expect(
+        await ok(
+          remote,
+          `/openpix/testing?transactionID=${(await ok(remote, `/api/v1/charge/c${i}`)).charge.transactionID}`,
+        ),
+      ).toBeTruthy();
     const page = await ok(remote, '/api/v1/transaction');
     expect(page.transactions.map((t: { value: number }) => t.value)).toEqual([100, 200]);
     expect(page.pageInfo).toEqual({ skip: 0, limit: 2, hasPreviousPage: false, hasNextPage: true });

@@ -36,7 +36,10 @@ describe('strict shaping against the published document', () => {
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
     if (reply.statusCode >= 300) failures.push(`${method} ${url} ${reply.statusCode} ${reply.body}`);
-    return { status: reply.statusCode, body: reply.headers['content-type']?.startsWith('application/json') ? reply.json() : reply.body };
+    return {
+      status: reply.statusCode,
+      body: reply.headers['content-type']?.startsWith('application/json') ? reply.json() : reply.body,
+    };
   }
 
   async function pay(brCode: string, value?: number) {
@@ -85,7 +88,14 @@ describe('strict shaping against the published document', () => {
 
   it('types every answer as the document does; the mismatches found are the known ones', async () => {
     // Charges, their payment and refunds.
-    const charge = (await call('POST', '/api/v1/charge', { correlationID: 'c1', value: 1500, comment: 'café', customer: { name: 'Ana', email: 'ana@example.com' } })).body;
+    const charge = (
+      await call('POST', '/api/v1/charge', {
+        correlationID: 'c1',
+        value: 1500,
+        comment: 'café',
+        customer: { name: 'Ana', email: 'ana@example.com' },
+      })
+    ).body;
     expect(charge.charge.value).toBe(1500);
     await call('GET', '/api/v1/charge/c1');
     await call('GET', '/api/v1/charge');
@@ -134,19 +144,33 @@ describe('strict shaping against the published document', () => {
     }
     const accounts = (await call('GET', '/api/v1/account/')).body;
     await call('GET', `/api/v1/account/${accounts.accounts[0].accountId}`);
-    await call('POST', '/api/v1/webhook', { webhook: { name: 'w', url: 'https://example.com/hook', authorization: 'x', isActive: true } });
+    await call('POST', '/api/v1/webhook', {
+      webhook: { name: 'w', url: 'https://example.com/hook', authorization: 'x', isActive: true },
+    });
     await call('GET', '/api/v1/webhook');
     await call('POST', '/api/v1/decode/emv', { emv: qr.brCode });
     await call('GET', `/api/image/qrcode/base64/${charge.charge.paymentLinkID}`);
     const customer = { name: 'Caio', taxID: '52998224725', email: 'caio@example.com', phone: '11987654321' };
     await call('POST', '/api/v1/customer', { ...customer, correlationID: 'cu2' });
-    await call('POST', '/api/v1/subscriptions', { customer, value: 4990, correlationID: 'plano', type: 'RECURRENT', dayGenerateCharge: 25 });
+    await call('POST', '/api/v1/subscriptions', {
+      customer,
+      value: 4990,
+      correlationID: 'plano',
+      type: 'RECURRENT',
+      dayGenerateCharge: 25,
+    });
     await call('GET', '/api/v1/subscriptions');
     await call('GET', '/api/v1/subscriptions/plano');
     await call('POST', '/api/v1/cashback-fidelity', { taxID: '52998224725', value: 100 });
     await call('GET', '/api/v1/cashback-fidelity/balance/52998224725');
 
-    const seen = [...new Set(mismatches.map((m) => `${m.operation} ${m.status} ${m.path}: ${m.actual} → ${m.expected}${m.coerced ? '' : ' (left)'}`))].sort();
+    const seen = [
+      ...new Set(
+        mismatches.map(
+          (m) => `${m.operation} ${m.status} ${m.path}: ${m.actual} → ${m.expected}${m.coerced ? '' : ' (left)'}`,
+        ),
+      ),
+    ].sort();
     expect(failures).toEqual([]);
     // The document types these as strings; the engine answers numbers (cents, seconds).
     expect(seen).toEqual([

@@ -39,7 +39,11 @@ const globalIdOf = (id: string) => Buffer.from(id, 'base64').toString('utf8');
 describeContract('subscriptions', (h) => {
   it('creates a subscription and answers its record; GET by globalID and by correlationID; the list pages it', async () => {
     const { subscription } = await h().ok('createSubscription', {
-      body: subscriptionBody({ name: 'Plano Mensal', comment: 'Academia', additionalInfo: [{ key: 'plano', value: 'ouro' }] }),
+      body: subscriptionBody({
+        name: 'Plano Mensal',
+        comment: 'Academia',
+        additionalInfo: [{ key: 'plano', value: 'ouro' }],
+      }),
     });
     expect(subscription).toEqual({
       globalID: expect.any(String),
@@ -101,7 +105,11 @@ describeContract('subscriptions', (h) => {
       correlationID: 'plano-mensal-1',
       comment: 'Mensalidade',
       subscription: subscription.globalID,
-      customer: { name: 'Maria Assinante', taxID: { taxID: CPF, type: 'BR:CPF' }, correlationID: subscription.customer.correlationID },
+      customer: {
+        name: 'Maria Assinante',
+        taxID: { taxID: CPF, type: 'BR:CPF' },
+        correlationID: subscription.customer.correlationID,
+      },
       // Due dayDue (7) days after the generation day, payable until that São Paulo day ends.
       dueDate: '2026-12-02T15:00:00.000Z',
       expiresDate: '2026-12-03T03:00:00.000Z',
@@ -124,7 +132,9 @@ describeContract('subscriptions', (h) => {
       ['plano-mensal-1', '2026-11-25T03:00:00.000Z', 'COMPLETED'],
     ]);
     // The events announce each as any created charge.
-    const created = h().engine.db.prepare(`SELECT COUNT(*) AS n FROM events WHERE name = 'OPENPIX:CHARGE_CREATED'`).get() as { n: number };
+    const created = h()
+      .engine.db.prepare(`SELECT COUNT(*) AS n FROM events WHERE name = 'OPENPIX:CHARGE_CREATED'`)
+      .get() as { n: number };
     expect(created.n).toBe(3);
   });
 
@@ -141,7 +151,9 @@ describeContract('subscriptions', (h) => {
     expect(await charges(h(), { subscription: subscription.globalID })).toEqual(byCorrelation);
     expect((await charges(h(), { subscription: 'outro-plano' })).map((c) => c.value)).toEqual([100, 100]);
     // Combined with the other filters: November's installment expired on Dec 3.
-    expect((await charges(h(), { subscription: 'outro-plano', status: 'ACTIVE' })).map((c) => c.correlationID)).toEqual(['outro-plano-2']);
+    expect((await charges(h(), { subscription: 'outro-plano', status: 'ACTIVE' })).map((c) => c.correlationID)).toEqual(
+      ['outro-plano-2'],
+    );
     expect(await charges(h(), { subscription: 'no-such-plan' })).toEqual([]);
     // Another company naming our subscription finds nothing.
     expect(await charges(h(), { subscription: 'plano-mensal' }, h().other.appId)).toEqual([]);
@@ -150,14 +162,22 @@ describeContract('subscriptions', (h) => {
 
   it('WEEKLY from a date-time: the first charge at that instant, then every 7 days; installmentCount ends it COMPLETED', async () => {
     const { subscription } = await h().ok('createSubscription', {
-      body: subscriptionBody({ frequency: 'WEEKLY', dayGenerateCharge: '2026-11-23T12:00:00Z', installmentCount: 3, dayDue: 3 }),
+      body: subscriptionBody({
+        frequency: 'WEEKLY',
+        dayGenerateCharge: '2026-11-23T12:00:00Z',
+        installmentCount: 3,
+        dayDue: 3,
+      }),
     });
     // The OpenAPI file: the date-time's day of the month is what the record keeps.
     expect(subscription).toMatchObject({ dayGenerateCharge: 23, installmentsCount: 3, frequency: 'WEEKLY' });
     await at(h(), '2026-11-23T11:59:00.000Z');
     expect(await charges(h())).toEqual([]);
     await at(h(), '2026-11-23T12:00:00.000Z');
-    expect((await charges(h()))[0]).toMatchObject({ correlationID: 'plano-mensal-1', expiresDate: '2026-11-27T03:00:00.000Z' });
+    expect((await charges(h()))[0]).toMatchObject({
+      correlationID: 'plano-mensal-1',
+      expiresDate: '2026-11-27T03:00:00.000Z',
+    });
     await at(h(), '2026-11-30T03:00:00.000Z');
     await at(h(), '2026-12-07T03:00:00.000Z');
     expect((await charges(h())).map((c) => c.createdAt)).toEqual([
@@ -181,7 +201,11 @@ describeContract('subscriptions', (h) => {
     h().clock.set('2026-11-25T03:00:00.000Z');
     await Promise.all(Array.from({ length: 8 }, () => h().ok('listCharges')));
     for (let i = 0; i < 5; i++) h().engine.sweep();
-    await Promise.all(Array.from({ length: 4 }, () => h().ok('createCharge', { body: { correlationID: `c${Math.random()}`, value: 10 } })));
+    await Promise.all(
+      Array.from({ length: 4 }, () =>
+        h().ok('createCharge', { body: { correlationID: `c${Math.random()}`, value: 10 } }),
+      ),
+    );
     expect(await charges(h(), { subscription: 'plano-mensal' })).toHaveLength(1);
     expect(h().counts('subscription_installments')).toEqual({ subscription_installments: 1 });
     const { subscription } = await h().ok('getSubscription', { params: { id: 'plano-mensal' } });
@@ -192,9 +216,13 @@ describeContract('subscriptions', (h) => {
     await h().ok('createSubscription', { body: subscriptionBody({ installmentCount: 6 }) });
     // Nov 25, Dec 25 and Jan 25 were due by Dec 2, Jan 1 and Feb 1; Feb 25's charge is due Mar 4.
     await at(h(), '2027-02-26T12:00:00.000Z');
-    expect((await charges(h())).map((c) => [c.correlationID, c.dueDate])).toEqual([['plano-mensal-4', '2027-03-04T15:00:00.000Z']]);
+    expect((await charges(h())).map((c) => [c.correlationID, c.dueDate])).toEqual([
+      ['plano-mensal-4', '2027-03-04T15:00:00.000Z'],
+    ]);
     const installments = h()
-      .engine.db.prepare('SELECT installment_number AS n, outcome, scheduled_at FROM subscription_installments ORDER BY installment_number')
+      .engine.db.prepare(
+        'SELECT installment_number AS n, outcome, scheduled_at FROM subscription_installments ORDER BY installment_number',
+      )
       .all();
     expect(installments).toEqual([
       { n: 1, outcome: 'MISSED', scheduled_at: '2026-11-25T03:00:00.000Z' },
@@ -208,7 +236,8 @@ describeContract('subscriptions', (h) => {
 
   it('day 31 falls on the last day of shorter months', async () => {
     await h().ok('createSubscription', { body: subscriptionBody({ dayGenerateCharge: 31 }) });
-    for (const day of ['2026-11-30', '2026-12-31', '2027-01-31', '2027-02-28', '2027-03-31']) await at(h(), `${day}T03:00:00.000Z`);
+    for (const day of ['2026-11-30', '2026-12-31', '2027-01-31', '2027-02-28', '2027-03-31'])
+      await at(h(), `${day}T03:00:00.000Z`);
     expect((await charges(h())).map((c) => c.createdAt.slice(0, 10)).reverse()).toEqual([
       '2026-11-30',
       '2026-12-31',
@@ -219,7 +248,9 @@ describeContract('subscriptions', (h) => {
   });
 
   it('QUARTERLY and chargeType OVERDUE: the generated charges are OVERDUE charges due dayDue days later', async () => {
-    await h().ok('createSubscription', { body: subscriptionBody({ frequency: 'QUARTERLY', chargeType: 'OVERDUE', dayGenerateCharge: 22 }) });
+    await h().ok('createSubscription', {
+      body: subscriptionBody({ frequency: 'QUARTERLY', chargeType: 'OVERDUE', dayGenerateCharge: 22 }),
+    });
     // Created on its day: the first charge comes at once (the next request).
     await at(h(), '2026-11-22T15:00:01.000Z');
     await at(h(), '2027-02-22T03:00:00.000Z');
@@ -235,7 +266,11 @@ describeContract('subscriptions', (h) => {
 
   it('PIX_RECURRING: the recurrence is approved in the sandbox, chargeType is ignored, BIMONTHLY is refused', async () => {
     const { subscription } = await h().ok('createSubscription', {
-      body: subscriptionBody({ type: 'PIX_RECURRING', chargeType: 'BOLETO', pixRecurringOptions: { journey: 'PAYMENT_ON_APPROVAL' } }),
+      body: subscriptionBody({
+        type: 'PIX_RECURRING',
+        chargeType: 'BOLETO',
+        pixRecurringOptions: { journey: 'PAYMENT_ON_APPROVAL' },
+      }),
     });
     expect(subscription).toMatchObject({
       type: 'PIX_RECURRING',
@@ -256,8 +291,15 @@ describeContract('subscriptions', (h) => {
     await at(h(), '2026-11-25T03:00:00.000Z');
     h().clock.set('2026-11-26T12:00:00.000Z');
     const { subscription: cancelled } = await h().ok('cancelSubscription', { params: { id: 'plano-mensal' } });
-    expect(cancelled).toEqual({ ...subscription, isActive: false, status: 'EXPIRED', updatedAt: '2026-11-26T12:00:00.000Z' });
-    expect(await h().ok('cancelSubscription', { params: { id: subscription.globalID } })).toEqual({ subscription: cancelled });
+    expect(cancelled).toEqual({
+      ...subscription,
+      isActive: false,
+      status: 'EXPIRED',
+      updatedAt: '2026-11-26T12:00:00.000Z',
+    });
+    expect(await h().ok('cancelSubscription', { params: { id: subscription.globalID } })).toEqual({
+      subscription: cancelled,
+    });
     await at(h(), '2026-12-25T03:00:00.000Z');
     await at(h(), '2027-01-25T03:00:00.000Z');
     const list = await charges(h(), { subscription: 'plano-mensal' });
@@ -270,7 +312,15 @@ describeContract('subscriptions', (h) => {
     const before = h().counts('subscriptions', 'customers', 'events', 'payment_links');
     // Same request, keys in another order and the defaults spelled out.
     const again = await h().ok('createSubscription', {
-      body: { dayGenerateCharge: 25, type: 'RECURRENT', frequency: 'MONTHLY', dayDue: 7, correlationID: 'plano-mensal', value: 4_990, customer },
+      body: {
+        dayGenerateCharge: 25,
+        type: 'RECURRENT',
+        frequency: 'MONTHLY',
+        dayDue: 7,
+        correlationID: 'plano-mensal',
+        value: 4_990,
+        customer,
+      },
     });
     expect(again).toEqual({ subscription: first });
     expect(await h().client.request('createSubscription', { body: subscriptionBody({ value: 5_990 }) })).toEqual({
@@ -305,7 +355,10 @@ describeContract('subscriptions', (h) => {
       ['blank correlationID', subscriptionBody({ correlationID: '  ' })],
       ['unknown chargeType', subscriptionBody({ chargeType: 'PIX' })],
       ['pixRecurringOptions on RECURRENT', subscriptionBody({ pixRecurringOptions: { journey: 'ONLY_RECURRENCY' } })],
-      ['minimumValue above value', subscriptionBody({ type: 'PIX_RECURRING', pixRecurringOptions: { minimumValue: 5_000 } })],
+      [
+        'minimumValue above value',
+        subscriptionBody({ type: 'PIX_RECURRING', pixRecurringOptions: { minimumValue: 5_000 } }),
+      ],
       ['long comment', subscriptionBody({ comment: 'x'.repeat(141) })],
       ['additionalInfo not an array', subscriptionBody({ additionalInfo: { key: 'a', value: 'b' } })],
     ];
@@ -317,7 +370,11 @@ describeContract('subscriptions', (h) => {
     }
     expect(h().counts('subscriptions', 'customers', 'events', 'payment_links', 'charges')).toEqual(before);
     // A generation date in the past is named as such.
-    expect(await h().client.request('createSubscription', { body: subscriptionBody({ dayGenerateCharge: '2026-11-21T12:00:00Z' }) })).toEqual({
+    expect(
+      await h().client.request('createSubscription', {
+        body: subscriptionBody({ dayGenerateCharge: '2026-11-21T12:00:00Z' }),
+      }),
+    ).toEqual({
       status: 400,
       body: { error: 'dayGenerateCharge must not be a date in the past' },
     });
@@ -327,13 +384,26 @@ describeContract('subscriptions', (h) => {
     const { subscription } = await h().ok('createSubscription', { body: subscriptionBody() });
     const as = { appId: h().other.appId };
     for (const id of [subscription.globalID, 'plano-mensal']) {
-      expect(await h().client.request('getSubscription', { params: { id } }, as)).toEqual({ status: 404, body: { error: 'Subscription not found' } });
-      expect(await h().client.request('cancelSubscription', { params: { id } }, as)).toEqual({ status: 404, body: { error: 'Subscription not found' } });
+      expect(await h().client.request('getSubscription', { params: { id } }, as)).toEqual({
+        status: 404,
+        body: { error: 'Subscription not found' },
+      });
+      expect(await h().client.request('cancelSubscription', { params: { id } }, as)).toEqual({
+        status: 404,
+        body: { error: 'Subscription not found' },
+      });
     }
-    expect(await h().client.request('getSubscription', { params: { id: 'nope' } })).toEqual({ status: 404, body: { error: 'Subscription not found' } });
-    expect((await h().client.request('listSubscriptions', {}, as) as any).body.subscriptions).toEqual([]);
+    expect(await h().client.request('getSubscription', { params: { id: 'nope' } })).toEqual({
+      status: 404,
+      body: { error: 'Subscription not found' },
+    });
+    expect(((await h().client.request('listSubscriptions', {}, as)) as any).body.subscriptions).toEqual([]);
     // The same correlationID is free in the other company: a subscription of its own.
-    const theirs = (await h().client.request('createSubscription', { body: subscriptionBody({ value: 100 }) }, as)) as any;
+    const theirs = (await h().client.request(
+      'createSubscription',
+      { body: subscriptionBody({ value: 100 }) },
+      as,
+    )) as any;
     expect(theirs.status).toBe(200);
     expect(theirs.body.subscription.globalID).not.toBe(subscription.globalID);
     await at(h(), '2026-11-25T03:00:00.000Z');
@@ -351,7 +421,9 @@ describeContract('subscriptions', (h) => {
       ['SUBSCRIPTION_CANCEL_PUT', 'cancelSubscription', { params: { id: subscription.globalID } }],
     ] as const;
     for (const [scope, op, request] of calls) {
-      const limited = createSandboxCompany(h().engine.db, h().clock.now(), { scopes: ALL_SCOPES.filter((s) => s !== scope) });
+      const limited = createSandboxCompany(h().engine.db, h().clock.now(), {
+        scopes: ALL_SCOPES.filter((s) => s !== scope),
+      });
       expect(await h().client.request(op, request, { appId: limited.appId })).toEqual({
         status: 403,
         body: { error: `Application does not have required scope: ${scope}` },
@@ -365,7 +437,10 @@ describeContract('subscriptions', (h) => {
     const tenant = h().engine.tenancy.resolveTenant(h().appId)!;
     const db = h().engine.db;
     // The account loses its Pix key after the subscription was made: no charge can be created.
-    const key = db.prepare('SELECT * FROM pix_keys WHERE account_id = ?').get(tenant.account.id) as Record<string, unknown>;
+    const key = db.prepare('SELECT * FROM pix_keys WHERE account_id = ?').get(tenant.account.id) as Record<
+      string,
+      unknown
+    >;
     db.prepare('DELETE FROM pix_keys WHERE account_id = ?').run(tenant.account.id);
     h().engine.tenancy.invalidate();
     await at(h(), '2026-11-25T03:00:00.000Z');
@@ -373,17 +448,24 @@ describeContract('subscriptions', (h) => {
     expect(db.prepare('SELECT outcome, reason FROM subscription_installments').all()).toEqual([
       { outcome: 'FAILED', reason: 'The account has no Pix key to receive charges' },
     ]);
-    db.prepare('INSERT INTO pix_keys (key, company_id, account_id, type, is_default, created_at) VALUES (@key, @company_id, @account_id, @type, @is_default, @created_at)').run(key);
+    db.prepare(
+      'INSERT INTO pix_keys (key, company_id, account_id, type, is_default, created_at) VALUES (@key, @company_id, @account_id, @type, @is_default, @created_at)',
+    ).run(key);
     h().engine.tenancy.invalidate();
     await at(h(), '2026-12-25T03:00:00.000Z');
     expect((await charges(h())).map((c) => c.correlationID)).toEqual(['plano-mensal-2']);
 
-    db.prepare('UPDATE bank_accounts SET closed_at = ? WHERE id = ?').run('2027-01-01T00:00:00.000Z', tenant.account.id);
+    db.prepare('UPDATE bank_accounts SET closed_at = ? WHERE id = ?').run(
+      '2027-01-01T00:00:00.000Z',
+      tenant.account.id,
+    );
     h().engine.tenancy.invalidate();
     h().engine.afterDirectWrites();
     h().clock.set('2027-01-25T03:00:00.000Z');
     h().engine.sweep();
-    const row = db.prepare('SELECT status, is_active, next_generation_at FROM subscriptions WHERE global_id = ?').get(subscription.globalID);
+    const row = db
+      .prepare('SELECT status, is_active, next_generation_at FROM subscriptions WHERE global_id = ?')
+      .get(subscription.globalID);
     expect(row).toEqual({ status: 'EXPIRED', is_active: 0, next_generation_at: null });
     expect(h().counts('charges')).toEqual({ charges: 1 });
   });
@@ -406,7 +488,14 @@ describe('subscriptions across a restart', () => {
     service = createSandboxService({ dbPath, clock });
     const appId = service.appId;
     await service.engine.call(appId, 'createSubscription', {
-      body: { customer: { name: 'Cliente', taxID: CNPJ }, value: 2_000, correlationID: 'anual', type: 'RECURRENT', frequency: 'ANNUALLY', dayGenerateCharge: 25 },
+      body: {
+        customer: { name: 'Cliente', taxID: CNPJ },
+        value: 2_000,
+        correlationID: 'anual',
+        type: 'RECURRENT',
+        frequency: 'ANNUALLY',
+        dayGenerateCharge: 25,
+      },
     });
     clock.set('2026-11-25T03:00:00.000Z');
     expect((await service.engine.call(appId, 'listCharges', {})).charges).toHaveLength(1);
@@ -415,7 +504,9 @@ describe('subscriptions across a restart', () => {
     service = createSandboxService({ dbPath, clock });
     clock.set('2026-11-26T12:00:00.000Z');
     service.engine.sweep();
-    expect((await service.engine.call(appId, 'listCharges', { query: { subscription: 'anual' } })).charges).toHaveLength(1);
+    expect(
+      (await service.engine.call(appId, 'listCharges', { query: { subscription: 'anual' } })).charges,
+    ).toHaveLength(1);
     clock.set('2027-11-25T03:00:00.000Z');
     const after = (await service.engine.call(appId, 'listCharges', { query: { subscription: 'anual' } })).charges;
     expect(after.map((c) => c.correlationID)).toEqual(['anual-2', 'anual-1']);

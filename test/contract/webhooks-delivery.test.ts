@@ -36,7 +36,9 @@ describe('webhooks: delivery', () => {
    */
   async function subscribe(event: string, path = '/hook', extra: object = {}): Promise<{ id: string; secret: string }> {
     const { webhook } = await h.ok('createWebhook', {
-      body: { webhook: { name: event, event, url: `${receiver.url}${path}`, authorization: 'token-do-lojista', ...extra } },
+      body: {
+        webhook: { name: event, event, url: `${receiver.url}${path}`, authorization: 'token-do-lojista', ...extra },
+      },
     });
     await dispatcher.drain();
     const pings = receiver.received.splice(0).map((r) => JSON.parse(r.body).evento);
@@ -46,7 +48,11 @@ describe('webhooks: delivery', () => {
 
   /** The deliveries of events (not test pings), as SQL sees them. */
   const eventDeliveries = (columns: string) =>
-    h.engine.db.prepare(`SELECT ${columns} FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE e.name <> 'teste_webhook' ORDER BY d.seq`).all();
+    h.engine.db
+      .prepare(
+        `SELECT ${columns} FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE e.name <> 'teste_webhook' ORDER BY d.seq`,
+      )
+      .all();
 
   async function publicKeyPem(): Promise<string> {
     const { public_keys } = await h.ok('listWebhookPublicKeys');
@@ -55,7 +61,9 @@ describe('webhooks: delivery', () => {
 
   function verifyBoth(request: ReceivedWebhook, pem: string, secret: string): unknown {
     const signature = request.headers['x-webhook-signature'] as string;
-    expect(createVerify('sha256').update(request.body).verify(pem, signature, 'base64'), 'x-webhook-signature').toBe(true);
+    expect(createVerify('sha256').update(request.body).verify(pem, signature, 'base64'), 'x-webhook-signature').toBe(
+      true,
+    );
     // standardwebhooks' own verifier (it also checks the timestamp is within 5 minutes of now).
     return new Webhook(secret).verify(request.body, {
       'webhook-id': request.headers['webhook-id'] as string,
@@ -100,7 +108,9 @@ describe('webhooks: delivery', () => {
       'OPENPIX:CHARGE_COMPLETED',
       'OPENPIX:TRANSACTION_RECEIVED',
     ]);
-    const eventIds = (h.engine.db.prepare('SELECT id, name FROM events ORDER BY seq').all() as { id: string; name: string }[])
+    const eventIds = (
+      h.engine.db.prepare('SELECT id, name FROM events ORDER BY seq').all() as { id: string; name: string }[]
+    )
       .filter((e) => e.name in secrets)
       .map((e) => e.id);
     receiver.received.forEach((request, i) => {
@@ -114,7 +124,11 @@ describe('webhooks: delivery', () => {
     });
     // A tampered body fails both checks.
     const tampered = { ...receiver.received[2]!, body: receiver.received[2]!.body.replace('1500', '1501') };
-    expect(createVerify('sha256').update(tampered.body).verify(pem, tampered.headers['x-webhook-signature'] as string, 'base64')).toBe(false);
+    expect(
+      createVerify('sha256')
+        .update(tampered.body)
+        .verify(pem, tampered.headers['x-webhook-signature'] as string, 'base64'),
+    ).toBe(false);
     expect(() => verifyBoth(tampered, pem, received.secret)).toThrow();
 
     const { transaction } = await h.ok('getTransaction', { params: { id: paid.transaction.endToEndId } });
@@ -140,8 +154,15 @@ describe('webhooks: delivery', () => {
     expect(public_keys[1].key).toBe(before);
     const after = public_keys[0].key;
     const verifies = (pem: string, i: number) =>
-      createVerify('sha256').update(receiver.received[i]!.body).verify(pem, receiver.received[i]!.headers['x-webhook-signature'] as string, 'base64');
-    expect([verifies(before, 0), verifies(after, 0), verifies(before, 1), verifies(after, 1)]).toEqual([true, false, false, true]);
+      createVerify('sha256')
+        .update(receiver.received[i]!.body)
+        .verify(pem, receiver.received[i]!.headers['x-webhook-signature'] as string, 'base64');
+    expect([verifies(before, 0), verifies(after, 0), verifies(before, 1), verifies(after, 1)]).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
   });
 
   it('retries a receiver that is down, answers 500 or is slower than the timeout, on the backoff schedule, until a 2xx', async () => {
@@ -173,7 +194,9 @@ describe('webhooks: delivery', () => {
     expect(delivery.attempts[3].error).toBe('HTTP 500');
     expect(delivery.attempts[5].error).toBe('no answer within 300 ms');
     // 10 s, doubling: the attempts are 0, 10, 30, 70, 150, 310, 630 s after the event.
-    expect(delivery.attempts.map((a: any) => (Date.parse(a.time) - start) / 1000)).toEqual([0, 10, 30, 70, 150, 310, 630]);
+    expect(delivery.attempts.map((a: any) => (Date.parse(a.time) - start) / 1000)).toEqual([
+      0, 10, 30, 70, 150, 310, 630,
+    ]);
     expect(delivery.attempts.map((a: any) => a.isRetry)).toEqual([false, true, true, true, true, true, true]);
     // Every attempt that reached the receiver carried the same event id and body.
     const ids = new Set(receiver.received.map((r) => r.headers['webhook-id']));
@@ -182,7 +205,15 @@ describe('webhooks: delivery', () => {
 
     // webhookSent lists every attempt; hasWebhook wants a 200, and 204 is not one.
     const { transaction } = await h.ok('getTransaction', { params: { id: paid.transaction.endToEndId } });
-    expect(transaction.webhookSent.map((w: any) => w['OPENPIX:TRANSACTION_RECEIVED'].status)).toEqual([null, null, null, 500, 500, null, 204]);
+    expect(transaction.webhookSent.map((w: any) => w['OPENPIX:TRANSACTION_RECEIVED'].status)).toEqual([
+      null,
+      null,
+      null,
+      500,
+      500,
+      null,
+      204,
+    ]);
     expect((await h.ok('listTransactions', { query: { hasWebhook: 'true' } })).transactions).toEqual([]);
   });
 
@@ -205,15 +236,23 @@ describe('webhooks: delivery', () => {
     expect(waits.slice(0, 4)).toEqual([10_000, 20_000, 40_000, 80_000]);
     expect(Math.max(...waits)).toBe(HOUR);
     expect(receiver.received).toHaveLength(failed.attempts.length);
-    expect((await h.ok('listWebhookDeliveries', { params: { id: hook.id }, query: { status: 'FAILED' } })).deliveries).toHaveLength(1);
-    expect((await h.ok('listWebhookDeliveries', { params: { id: hook.id }, query: { status: 'PENDING' } })).deliveries).toHaveLength(0);
+    expect(
+      (await h.ok('listWebhookDeliveries', { params: { id: hook.id }, query: { status: 'FAILED' } })).deliveries,
+    ).toHaveLength(1);
+    expect(
+      (await h.ok('listWebhookDeliveries', { params: { id: hook.id }, query: { status: 'PENDING' } })).deliveries,
+    ).toHaveLength(0);
 
     // The receiver is fixed; replay everything that failed since before the event.
     receiver.answerWith(() => 200);
     const replay = await h.ok('replayWebhook', { params: { id: hook.id }, body: { since: '2026-11-22T00:00:00Z' } });
-    expect(replay.replayed).toEqual([{ eventId: failed.eventId, event: 'OPENPIX:CHARGE_CREATED', deliveryId: expect.any(Number) }]);
+    expect(replay.replayed).toEqual([
+      { eventId: failed.eventId, event: 'OPENPIX:CHARGE_CREATED', deliveryId: expect.any(Number) },
+    ]);
     // A failed delivery already replayed is not replayed twice.
-    expect((await h.ok('replayWebhook', { params: { id: hook.id }, body: { since: '2026-11-22T00:00:00Z' } })).replayed).toEqual([]);
+    expect(
+      (await h.ok('replayWebhook', { params: { id: hook.id }, body: { since: '2026-11-22T00:00:00Z' } })).replayed,
+    ).toEqual([]);
     await dispatcher.drain();
     const last = receiver.received.at(-1)!;
     expect(last.answered).toBe(200);
@@ -236,7 +275,9 @@ describe('webhooks: delivery', () => {
 
   it('replays an event to a webhook created after it, and refuses events of another kind or company', async () => {
     const { charge } = await h.ok('createCharge', { body: { correlationID: 'antes', value: 300 } });
-    const eventId = (h.engine.db.prepare("SELECT id FROM events WHERE name = 'OPENPIX:CHARGE_CREATED'").get() as { id: string }).id;
+    const eventId = (
+      h.engine.db.prepare("SELECT id FROM events WHERE name = 'OPENPIX:CHARGE_CREATED'").get() as { id: string }
+    ).id;
     const hook = await subscribe('OPENPIX:CHARGE_CREATED');
     const other = await subscribe('OPENPIX:CHARGE_EXPIRED', '/expired');
     expect(eventDeliveries('d.seq')).toEqual([]);
@@ -253,13 +294,28 @@ describe('webhooks: delivery', () => {
     });
     // Another company's event is not this company's to replay.
     await h.client.request('createCharge', { body: { correlationID: 'deles', value: 300 } }, { appId: h.other.appId });
-    const theirEvent = (h.engine.db.prepare("SELECT id FROM events WHERE name = 'OPENPIX:CHARGE_CREATED' ORDER BY seq DESC").get() as { id: string }).id;
-    expect(await h.client.request('replayWebhook', { params: { id: hook.id }, body: { eventId: theirEvent } })).toEqual({
-      status: 400,
-      body: { error: 'Event not found' },
-    });
-    for (const body of [{}, { eventId, since: '2026-11-22T00:00:00Z' }, { since: 'ontem' }, { eventId: ' ' }, { eventId: 7 }]) {
-      expect((await h.client.request('replayWebhook', { params: { id: hook.id }, body })).status, JSON.stringify(body)).toBe(400);
+    const theirEvent = (
+      h.engine.db.prepare("SELECT id FROM events WHERE name = 'OPENPIX:CHARGE_CREATED' ORDER BY seq DESC").get() as {
+        id: string;
+      }
+    ).id;
+    expect(await h.client.request('replayWebhook', { params: { id: hook.id }, body: { eventId: theirEvent } })).toEqual(
+      {
+        status: 400,
+        body: { error: 'Event not found' },
+      },
+    );
+    for (const body of [
+      {},
+      { eventId, since: '2026-11-22T00:00:00Z' },
+      { since: 'ontem' },
+      { eventId: ' ' },
+      { eventId: 7 },
+    ]) {
+      expect(
+        (await h.client.request('replayWebhook', { params: { id: hook.id }, body })).status,
+        JSON.stringify(body),
+      ).toBe(400);
     }
   });
 
@@ -284,7 +340,13 @@ describe('webhooks: delivery', () => {
       const body = JSON.parse(r.body);
       return `${body.charge.correlationID} ${body.event.replace('OPENPIX:', '')} ${r.answered}`;
     });
-    expect(seen).toEqual(['a CHARGE_CREATED 500', 'b CHARGE_CREATED 200', 'a CHARGE_CREATED 500', 'a CHARGE_CREATED 200', 'a CHARGE_COMPLETED 200']);
+    expect(seen).toEqual([
+      'a CHARGE_CREATED 500',
+      'b CHARGE_CREATED 200',
+      'a CHARGE_CREATED 500',
+      'a CHARGE_CREATED 200',
+      'a CHARGE_COMPLETED 200',
+    ]);
   });
 
   it('never delivers internal events, nor to inactive, deleted or other companies’ webhooks', async () => {
@@ -324,7 +386,9 @@ describe('webhooks: delivery', () => {
       await slowDispatcher.stop();
     }
     // Abandoned by stop(): still pending, sent again by the next dispatcher.
-    expect(h.engine.db.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'PENDING'").get()).toEqual({ n: 20 });
+    expect(h.engine.db.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'PENDING'").get()).toEqual({
+      n: 20,
+    });
     // The test ping's one attempt, and none of the abandoned ones.
     expect(h.counts('webhook_attempts')).toEqual({ webhook_attempts: 1 });
   });

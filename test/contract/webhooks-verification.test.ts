@@ -47,7 +47,11 @@ describe('webhooks as real clients verify them [http]', () => {
   async function api(method: string, path: string, body?: unknown, appId: string = h.appId): Promise<Answer> {
     const headers: Record<string, string> = { authorization: appId };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${h.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${h.baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: response.status, body: await response.json() };
   }
 
@@ -57,7 +61,9 @@ describe('webhooks as real clients verify them [http]', () => {
     return answer.body;
   }
 
-  async function register(webhook: object): Promise<{ id: string; hmacSecretKey: string; secret: string; authorization?: string }> {
+  async function register(
+    webhook: object,
+  ): Promise<{ id: string; hmacSecretKey: string; secret: string; authorization?: string }> {
     return (await ok('POST', '/api/v1/webhook', { webhook })).webhook;
   }
 
@@ -83,7 +89,12 @@ describe('webhooks as real clients verify them [http]', () => {
    * authorization; X-OpenPix-Signature is the HMAC-SHA1 of JSON.stringify(parsedBody); and (its
    * verifyPayload) x-webhook-signature verifies over the same text. Any failure is its 401.
    */
-  function exampleBackendAccepts(request: ReceivedWebhook, pem: string, hmacSecretKey: string, authorization: string): boolean {
+  function exampleBackendAccepts(
+    request: ReceivedWebhook,
+    pem: string,
+    hmacSecretKey: string,
+    authorization: string,
+  ): boolean {
     if (request.headers.authorization !== authorization) return false;
     const reserialized = JSON.stringify(JSON.parse(request.body));
     if (request.headers['x-openpix-signature'] !== hmacSha1(hmacSecretKey, reserialized)) return false;
@@ -102,7 +113,13 @@ describe('webhooks as real clients verify them [http]', () => {
   }
 
   it('pings a new webhook, signed as every delivery: RSA with the served key, X-OpenPix-Signature with its hmacSecretKey', async () => {
-    const webhook = await register({ name: 'Loja', event: 'OPENPIX:CHARGE_COMPLETED', url: `${receiver.url}/woovi`, authorization: 'openpix', isActive: true });
+    const webhook = await register({
+      name: 'Loja',
+      event: 'OPENPIX:CHARGE_COMPLETED',
+      url: `${receiver.url}/woovi`,
+      authorization: 'openpix',
+      isActive: true,
+    });
     const other = await register({ name: 'Outra', event: 'OPENPIX:CHARGE_CREATED', url: `${receiver.url}/outra` });
     expect(webhook.hmacSecretKey).toMatch(/^openpix_[0-9a-f]{64}$/);
     expect(other.hmacSecretKey).not.toBe(webhook.hmacSecretKey);
@@ -112,7 +129,9 @@ describe('webhooks as real clients verify them [http]', () => {
 
     const ping = receiver.received.find((r) => r.path === '/woovi')!;
     // The documented body, compact, in the documented order; the webhook's event in `event`.
-    expect(ping.body).toBe('{"data_criacao":"2026-11-22T15:00:00.000Z","evento":"teste_webhook","event":"OPENPIX:CHARGE_COMPLETED"}');
+    expect(ping.body).toBe(
+      '{"data_criacao":"2026-11-22T15:00:00.000Z","evento":"teste_webhook","event":"OPENPIX:CHARGE_COMPLETED"}',
+    );
     const pem = await servedPublicKey();
     expect(rsaVerifies(pem, ping.body, ping.headers['x-webhook-signature']), 'x-webhook-signature').toBe(true);
     expect(ping.headers['x-openpix-signature']).toBe(hmacSha1(webhook.hmacSecretKey, ping.body));
@@ -151,23 +170,37 @@ describe('webhooks as real clients verify them [http]', () => {
     ]);
     // The list shows each webhook's key, as the create answer did.
     const { webhooks } = await ok('GET', '/api/v1/webhook');
-    expect(Object.fromEntries(webhooks.map((w: any) => [w.id, w.hmacSecretKey]))).toEqual({ [webhook.id]: webhook.hmacSecretKey, [other.id]: other.hmacSecretKey });
+    expect(Object.fromEntries(webhooks.map((w: any) => [w.id, w.hmacSecretKey]))).toEqual({
+      [webhook.id]: webhook.hmacSecretKey,
+      [other.id]: other.hmacSecretKey,
+    });
   });
 
   it('a receiver failing the ping refuses nothing: the webhook stays, the ping is retried, listed, and fails visibly', async () => {
     receiver.answerWith(() => 500);
-    const created = await api('POST', '/api/v1/webhook', { webhook: { name: 'Quebrado', event: 'OPENPIX:CHARGE_CREATED', url: `${receiver.url}/quebrado` } });
+    const created = await api('POST', '/api/v1/webhook', {
+      webhook: { name: 'Quebrado', event: 'OPENPIX:CHARGE_CREATED', url: `${receiver.url}/quebrado` },
+    });
     expect(created.status).toBe(200);
     const webhook = created.body.webhook;
     // And one whose receiver is not even there.
     const down = await startReceiver();
     await down.stop();
-    const unreachable = await register({ name: 'Fora do ar', event: 'OPENPIX:CHARGE_CREATED', url: `${down.url}/fora` });
+    const unreachable = await register({
+      name: 'Fora do ar',
+      event: 'OPENPIX:CHARGE_CREATED',
+      url: `${down.url}/fora`,
+    });
     await dispatcher.drain();
 
     expect(receiver.received.map((r) => [JSON.parse(r.body).evento, r.answered])).toEqual([['teste_webhook', 500]]);
     const listed = (await ok('GET', '/api/v1/webhook')).webhooks;
-    expect(listed.map((w: any) => [w.id, w.isActive]).sort()).toEqual([[webhook.id, true], [unreachable.id, true]].sort());
+    expect(listed.map((w: any) => [w.id, w.isActive]).sort()).toEqual(
+      [
+        [webhook.id, true],
+        [unreachable.id, true],
+      ].sort(),
+    );
     const [retrying] = await deliveriesOf(webhook.id, 'PENDING');
     expect(retrying).toMatchObject({
       event: 'teste_webhook',
@@ -176,7 +209,11 @@ describe('webhooks as real clients verify them [http]', () => {
       attempts: [{ status: 500, error: 'HTTP 500', isRetry: false }],
     });
     const [refused] = await deliveriesOf(unreachable.id);
-    expect(refused).toMatchObject({ event: 'teste_webhook', status: 'PENDING', attempts: [{ status: null, isRetry: false }] });
+    expect(refused).toMatchObject({
+      event: 'teste_webhook',
+      status: 'PENDING',
+      attempts: [{ status: null, isRetry: false }],
+    });
     expect(refused.attempts[0].error).toMatch(/ECONNREFUSED/);
 
     // Retried on the policy's schedule, every time with the same id and bytes, until it gives up.
@@ -191,32 +228,49 @@ describe('webhooks as real clients verify them [http]', () => {
 
     // Fixed: the failed ping is replayed like any failed delivery, and events go through.
     receiver.answerWith(() => 200);
-    const replay = await ok('POST', `/api/v1/webhook/${encodeURIComponent(webhook.id)}/replay`, { since: '2026-11-22T00:00:00Z' });
-    expect(replay.replayed).toEqual([{ eventId: failed.eventId, event: 'teste_webhook', deliveryId: expect.any(Number) }]);
+    const replay = await ok('POST', `/api/v1/webhook/${encodeURIComponent(webhook.id)}/replay`, {
+      since: '2026-11-22T00:00:00Z',
+    });
+    expect(replay.replayed).toEqual([
+      { eventId: failed.eventId, event: 'teste_webhook', deliveryId: expect.any(Number) },
+    ]);
     await ok('POST', '/api/v1/charge', { correlationID: 'depois-do-ping', value: 500 });
     await dispatcher.drain();
     const answered = receiver.received.filter((r) => r.answered === 200).map((r) => JSON.parse(r.body));
     expect(answered.map((b) => b.evento ?? b.event).sort()).toEqual(['OPENPIX:CHARGE_CREATED', 'teste_webhook']);
     // Its own ping only: another webhook's is not its to replay.
     const theirPing = (await deliveriesOf(unreachable.id)).find((d) => d.event === 'teste_webhook');
-    const wrong = await api('POST', `/api/v1/webhook/${encodeURIComponent(webhook.id)}/replay`, { eventId: theirPing.eventId });
+    const wrong = await api('POST', `/api/v1/webhook/${encodeURIComponent(webhook.id)}/replay`, {
+      eventId: theirPing.eventId,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toMatch(/is teste_webhook; this webhook listens to OPENPIX:CHARGE_CREATED/);
   });
 
   it('commits the webhook and its ping together; an inactive webhook gets no ping; a refused one writes neither', async () => {
     const active = await register({ name: 'Ativo', event: 'OPENPIX:CHARGE_CREATED', url: `${receiver.url}/ativo` });
-    const inactive = await register({ name: 'Inativo', event: 'OPENPIX:CHARGE_CREATED', url: `${receiver.url}/inativo`, isActive: false });
+    const inactive = await register({
+      name: 'Inativo',
+      event: 'OPENPIX:CHARGE_CREATED',
+      url: `${receiver.url}/inativo`,
+      isActive: false,
+    });
     // Before any send, the ping is already queued: it was written with the webhook.
     const queued = h.engine.db
-      .prepare("SELECT d.webhook_id, d.status, e.name FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id ORDER BY d.seq")
+      .prepare(
+        'SELECT d.webhook_id, d.status, e.name FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id ORDER BY d.seq',
+      )
       .all();
     const rowId = (globalId: string) => Buffer.from(globalId, 'base64').toString().slice('Webhook:'.length);
     expect(queued).toEqual([{ webhook_id: rowId(active.id), status: 'PENDING', name: 'teste_webhook' }]);
     expect(await deliveriesOf(inactive.id)).toEqual([]);
 
     const before = h.counts('webhooks', 'webhook_deliveries', 'webhook_events', 'events');
-    for (const webhook of [{ name: 'Sem url' }, { name: 'Ruim', url: 'ftp://x.example' }, { name: 'Cabeçalho', url: `${receiver.url}/x`, authorization: 'a\nb' }]) {
+    for (const webhook of [
+      { name: 'Sem url' },
+      { name: 'Ruim', url: 'ftp://x.example' },
+      { name: 'Cabeçalho', url: `${receiver.url}/x`, authorization: 'a\nb' },
+    ]) {
       expect((await api('POST', '/api/v1/webhook', { webhook })).status).toBe(400);
     }
     expect(h.counts('webhooks', 'webhook_deliveries', 'webhook_events', 'events')).toEqual(before);
@@ -235,7 +289,15 @@ describe('webhooks as real clients verify them [http]', () => {
     ];
     const webhooks = new Map<string, { hmacSecretKey: string }>();
     for (const event of events) {
-      webhooks.set(event, await register({ name: event, event, url: `${receiver.url}/${encodeURIComponent(event)}`, authorization: 'chave-da-loja' }));
+      webhooks.set(
+        event,
+        await register({
+          name: event,
+          event,
+          url: `${receiver.url}/${encodeURIComponent(event)}`,
+          authorization: 'chave-da-loja',
+        }),
+      );
     }
     // What JSON and its serializers could trip over: non-ASCII, astral emoji and a ZWJ sequence,
     // quotes and backslashes, HTML, the separators JSON allows raw but JavaScript source did not,
@@ -259,8 +321,15 @@ describe('webhooks as real clients verify them [http]', () => {
         additionalInfo: [{ key: text.slice(0, 20), value: text }],
       });
       if (i % 2 === 1) {
-        await ok('POST', '/openpix/testing/pay', { brCode: charge.brCode, payer: { name: `Pagador ${text}`.slice(0, 60), taxID: '52998224725' } });
-        await ok('POST', `/api/v1/charge/${encodeURIComponent(charge.correlationID)}/refund`, { correlationID: `devolve-${i}`, value: 100, comment: text });
+        await ok('POST', '/openpix/testing/pay', {
+          brCode: charge.brCode,
+          payer: { name: `Pagador ${text}`.slice(0, 60), taxID: '52998224725' },
+        });
+        await ok('POST', `/api/v1/charge/${encodeURIComponent(charge.correlationID)}/refund`, {
+          correlationID: `devolve-${i}`,
+          value: 100,
+          comment: text,
+        });
       }
     }
     h.clock.advance(601_000);
@@ -276,7 +345,9 @@ describe('webhooks as real clients verify them [http]', () => {
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
       expect(JSON.stringify(parsed), `${kind} re-serializes to its own bytes`).toBe(request.body);
       const key = webhooks.get(parsed.event)!.hmacSecretKey;
-      expect(exampleBackendAccepts(request, pem, key, 'chave-da-loja'), `${kind} passes Woovi's example backend`).toBe(true);
+      expect(exampleBackendAccepts(request, pem, key, 'chave-da-loja'), `${kind} passes Woovi's example backend`).toBe(
+        true,
+      );
       expect(rsaVerifies(pem, request.body, request.headers['x-webhook-signature'])).toBe(true);
     }
     expect(Object.fromEntries(kinds)).toEqual({
@@ -285,12 +356,15 @@ describe('webhooks as real clients verify them [http]', () => {
       'OPENPIX:CHARGE_COMPLETED': 3,
       'OPENPIX:CHARGE_EXPIRED': 4,
       'OPENPIX:TRANSACTION_RECEIVED': 3,
-      'PIX_TRANSACTION_REFUND_SENT_CONFIRMED': 3,
+      PIX_TRANSACTION_REFUND_SENT_CONFIRMED: 3,
       'OPENPIX:TRANSACTION_REFUND_RECEIVED': 3,
     });
     // The awkward text went out as text, unescaped where JSON allows it (the bytes are UTF-8).
     for (const text of awkward) {
-      expect(bodies.some((body) => JSON.parse(body).charge?.comment === text), text).toBe(true);
+      expect(
+        bodies.some((body) => JSON.parse(body).charge?.comment === text),
+        text,
+      ).toBe(true);
     }
     expect(bodies.some((body) => body.includes('🎉') && body.includes('Pão de Açúcar'))).toBe(true);
   });
@@ -312,13 +386,27 @@ describe('webhooks as real clients verify them [http]', () => {
     receiver.received.splice(0); // the two pings
 
     // Its order: a static QR code named by the order code, paid through the sandbox's simulator.
-    await ok('POST', '/api/v1/qrcode-static', { name: 'ORDER1', correlationID: 'ORDER1', identifier: 'ORDER1', value: 10_000, comment: 'pretix' });
+    await ok('POST', '/api/v1/qrcode-static', {
+      name: 'ORDER1',
+      correlationID: 'ORDER1',
+      identifier: 'ORDER1',
+      value: 10_000,
+      comment: 'pretix',
+    });
     await ok('GET', '/openpix/testing?identifier=ORDER1');
     await dispatcher.drain();
     const [paid] = receiver.received.map((r) => JSON.parse(r.body));
-    expect(paid).toMatchObject({ event: 'OPENPIX:TRANSACTION_RECEIVED', pix: { transactionID: 'ORDER1', value: 10_000 } });
+    expect(paid).toMatchObject({
+      event: 'OPENPIX:TRANSACTION_RECEIVED',
+      pix: { transactionID: 'ORDER1', value: 10_000 },
+    });
 
-    const refund = await ok('POST', '/api/v1/refund', { transactionEndToEndId: paid.pix.endToEndId, correlationID: 'ORDER1-refund', value: 10_000, comment: 'estorno' });
+    const refund = await ok('POST', '/api/v1/refund', {
+      transactionEndToEndId: paid.pix.endToEndId,
+      correlationID: 'ORDER1-refund',
+      value: 10_000,
+      comment: 'estorno',
+    });
     expect(refund.refund.status).toBe('IN_PROCESSING');
     await dispatcher.drain();
     // Not before the refund has gone out.
@@ -334,21 +422,51 @@ describe('webhooks as real clients verify them [http]', () => {
       event: 'OPENPIX:TRANSACTION_REFUND_RECEIVED',
       charge: null,
       pixQrCode: { identifier: 'ORDER1', correlationID: 'ORDER1' },
-      pix: { type: 'REFUND', value: 10_000, partial: false, endToEndId: refund.refund.returnIdentification, originalEndToEndId: paid.pix.endToEndId },
+      pix: {
+        type: 'REFUND',
+        value: 10_000,
+        partial: false,
+        endToEndId: refund.refund.returnIdentification,
+        originalEndToEndId: paid.pix.endToEndId,
+      },
       company: paid.company,
       account: paid.account,
-      refunds: [{ correlationID: 'ORDER1-refund', value: 10_000, status: 'CONFIRMED', endToEndId: refund.refund.returnIdentification }],
+      refunds: [
+        {
+          correlationID: 'ORDER1-refund',
+          value: 10_000,
+          status: 'CONFIRMED',
+          endToEndId: refund.refund.returnIdentification,
+        },
+      ],
     });
     const pem = await servedPublicKey();
-    expect(exampleBackendAccepts(delivery, pem, hooks.get('OPENPIX:TRANSACTION_REFUND_RECEIVED')!.hmacSecretKey, 'openpix')).toBe(true);
+    expect(
+      exampleBackendAccepts(delivery, pem, hooks.get('OPENPIX:TRANSACTION_REFUND_RECEIVED')!.hmacSecretKey, 'openpix'),
+    ).toBe(true);
     // Its own id, not the refund event's: both forms of one refund can be told apart and replayed.
-    const sentConfirmed = h.engine.db.prepare("SELECT id FROM events WHERE name = 'PIX_TRANSACTION_REFUND_SENT_CONFIRMED'").pluck().get() as string;
+    const sentConfirmed = h.engine.db
+      .prepare("SELECT id FROM events WHERE name = 'PIX_TRANSACTION_REFUND_SENT_CONFIRMED'")
+      .pluck()
+      .get() as string;
     expect(delivery.headers['webhook-id']).toBe(`${sentConfirmed}:OPENPIX:TRANSACTION_REFUND_RECEIVED`);
 
     // A webhook registered later gets it by a replay of the refund's event id, in the form it listens to.
-    const late = await register({ name: 'tarde', event: 'OPENPIX:TRANSACTION_REFUND_RECEIVED', url: `${receiver.url}/tarde` });
-    const replay = await ok('POST', `/api/v1/webhook/${encodeURIComponent(late.id)}/replay`, { eventId: sentConfirmed });
-    expect(replay.replayed).toEqual([{ eventId: `${sentConfirmed}:OPENPIX:TRANSACTION_REFUND_RECEIVED`, event: 'OPENPIX:TRANSACTION_REFUND_RECEIVED', deliveryId: expect.any(Number) }]);
+    const late = await register({
+      name: 'tarde',
+      event: 'OPENPIX:TRANSACTION_REFUND_RECEIVED',
+      url: `${receiver.url}/tarde`,
+    });
+    const replay = await ok('POST', `/api/v1/webhook/${encodeURIComponent(late.id)}/replay`, {
+      eventId: sentConfirmed,
+    });
+    expect(replay.replayed).toEqual([
+      {
+        eventId: `${sentConfirmed}:OPENPIX:TRANSACTION_REFUND_RECEIVED`,
+        event: 'OPENPIX:TRANSACTION_REFUND_RECEIVED',
+        deliveryId: expect.any(Number),
+      },
+    ]);
     await dispatcher.drain();
     // (Its ping carries the same `event`: the webhook's; `evento` tells a ping.)
     const replayed = receiver.received.filter((r) => r.path === '/tarde' && !('evento' in JSON.parse(r.body)));

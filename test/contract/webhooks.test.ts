@@ -16,7 +16,9 @@ const create = (h: Harness, webhook: object) => h.client.request('createWebhook'
 describeContract('webhooks: management', (h, transport) => {
   it('creates a webhook, lists it, filters by url, and deletes it', async () => {
     const first = await h().ok('createWebhook', {
-      body: { webhook: { name: 'Vendas', url: 'https://loja.example/hooks/pix', authorization: 'segredo', isActive: true } },
+      body: {
+        webhook: { name: 'Vendas', url: 'https://loja.example/hooks/pix', authorization: 'segredo', isActive: true },
+      },
     });
     expect(first.webhook).toEqual({
       id: expect.any(String),
@@ -34,7 +36,14 @@ describeContract('webhooks: management', (h, transport) => {
     expect(Buffer.from(first.webhook.id, 'base64').toString()).toMatch(/^Webhook:[0-9a-f]{24}$/);
     h().clock.advance(1_000);
     const second = await h().ok('createWebhook', {
-      body: { webhook: { name: 'Cobranças', event: 'OPENPIX:CHARGE_CREATED', url: 'http://127.0.0.1:9/charges', isActive: false } },
+      body: {
+        webhook: {
+          name: 'Cobranças',
+          event: 'OPENPIX:CHARGE_CREATED',
+          url: 'http://127.0.0.1:9/charges',
+          isActive: false,
+        },
+      },
     });
     expect(second.webhook).toMatchObject({ event: 'OPENPIX:CHARGE_CREATED', isActive: false });
     expect(second.webhook).not.toHaveProperty('authorization');
@@ -49,7 +58,10 @@ describeContract('webhooks: management', (h, transport) => {
     const { secret: _secret, ...shown } = first.webhook;
     expect(list.webhooks[1]).toEqual(shown);
     expect(list.webhooks[1].hmacSecretKey).toBe(first.webhook.hmacSecretKey);
-    expect((await h().ok('listWebhooks', { query: { limit: '1' } })).pageInfo).toMatchObject({ limit: 1, hasNextPage: true });
+    expect((await h().ok('listWebhooks', { query: { limit: '1' } })).pageInfo).toMatchObject({
+      limit: 1,
+      hasNextPage: true,
+    });
     const byUrl = await h().ok('listWebhooks', { query: { url: 'https://loja.example/hooks/pix' } });
     expect(byUrl.webhooks.map((w: any) => w.name)).toEqual(['Vendas']);
     expect((await h().ok('listWebhooks', { query: { url: 'https://loja.example/other' } })).webhooks).toEqual([]);
@@ -68,7 +80,12 @@ describeContract('webhooks: management', (h, transport) => {
   it('lists every public event, and answers the sending address', async () => {
     const { events } = await h().ok('listWebhookEvents');
     expect(events).toEqual(PUBLIC_EVENT_NAMES.map((name) => ({ name })));
-    for (const name of ['OPENPIX:CHARGE_CREATED', 'OPENPIX:MOVEMENT_FAILED', 'PIX_TRANSACTION_REFUND_SENT_CONFIRMED', 'OPENPIX:DISPUTE_CREATED']) {
+    for (const name of [
+      'OPENPIX:CHARGE_CREATED',
+      'OPENPIX:MOVEMENT_FAILED',
+      'PIX_TRANSACTION_REFUND_SENT_CONFIRMED',
+      'OPENPIX:DISPUTE_CREATED',
+    ]) {
       expect(events).toContainEqual({ name });
     }
     // Internal events are not subscribable.
@@ -92,10 +109,16 @@ describeContract('webhooks: management', (h, transport) => {
     const publicKey = createPublicKey(key.key);
     expect(publicKey.asymmetricKeyType).toBe('rsa');
     expect(publicKey.asymmetricKeyDetails?.modulusLength).toBe(2048);
-    expect(key.key_identifier).toBe(createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('hex'));
+    expect(key.key_identifier).toBe(
+      createHash('sha256')
+        .update(publicKey.export({ type: 'spki', format: 'der' }))
+        .digest('hex'),
+    );
     // Drawn once: a second call, with or without an AppID, serves the same key.
     expect(((await h().client.request('listWebhookPublicKeys', {})) as any).body).toEqual(reply.body);
-    expect(((await h().client.request('listWebhookPublicKeys', {}, { appId: 'not-an-app-id' })) as any).body).toEqual(reply.body);
+    expect(((await h().client.request('listWebhookPublicKeys', {}, { appId: 'not-an-app-id' })) as any).body).toEqual(
+      reply.body,
+    );
     expect(h().counts('webhook_signing_keys')).toEqual({ webhook_signing_keys: 1 });
   });
 
@@ -123,8 +146,14 @@ describeContract('webhooks: management', (h, transport) => {
       [{ webhook: { name: '  ', url: 'https://loja.example/x' } }, /name is required/],
       [{ webhook: { name: 'A', url: 'https://loja.example/x', authorization: 42 } }, /authorization must be a string/],
       // It goes back out as a header of every delivery: what no header can carry is refused now, not failed forever.
-      [{ webhook: { name: 'A', url: 'https://loja.example/x', authorization: 'tok\r\nX-Injected: 1' } }, /authorization must be printable ASCII/],
-      [{ webhook: { name: 'A', url: 'https://loja.example/x', authorization: 'senha-não-ascii' } }, /authorization must be printable ASCII/],
+      [
+        { webhook: { name: 'A', url: 'https://loja.example/x', authorization: 'tok\r\nX-Injected: 1' } },
+        /authorization must be printable ASCII/,
+      ],
+      [
+        { webhook: { name: 'A', url: 'https://loja.example/x', authorization: 'senha-não-ascii' } },
+        /authorization must be printable ASCII/,
+      ],
       [{ webhook: { name: 'A', url: `https://loja.example/${'x'.repeat(2100)}` } }, /url is too long/],
     ];
     for (const [body, message] of cases) {
@@ -134,7 +163,10 @@ describeContract('webhooks: management', (h, transport) => {
     }
     expect(h().counts('webhooks')).toEqual({ webhooks: 0 });
     expect((await h().client.request('listWebhooks', { query: { limit: '0' } })).status).toBe(400);
-    const reply = (await h().client.request('listWebhookDeliveries', { params: { id: 'x' }, query: { status: 'LOST' } })) as any;
+    const reply = (await h().client.request('listWebhookDeliveries', {
+      params: { id: 'x' },
+      query: { status: 'LOST' },
+    })) as any;
     expect(reply.status).toBe(400);
   });
 
@@ -150,8 +182,15 @@ describeContract('webhooks: management', (h, transport) => {
     expect((await h().ok('listWebhooks', { query: { url: 'https://deles.example/hook' } })).webhooks).toEqual([]);
     const notFound = { status: 400, body: { error: 'Webhook not found' } };
     expect(await h().client.request('deleteWebhook', { params: { id: theirs.body.webhook.id } })).toEqual(notFound);
-    expect(await h().client.request('listWebhookDeliveries', { params: { id: theirs.body.webhook.id } })).toEqual(notFound);
-    expect(await h().client.request('replayWebhook', { params: { id: theirs.body.webhook.id }, body: { since: '2026-11-01T00:00:00Z' } })).toEqual(notFound);
+    expect(await h().client.request('listWebhookDeliveries', { params: { id: theirs.body.webhook.id } })).toEqual(
+      notFound,
+    );
+    expect(
+      await h().client.request('replayWebhook', {
+        params: { id: theirs.body.webhook.id },
+        body: { since: '2026-11-01T00:00:00Z' },
+      }),
+    ).toEqual(notFound);
     // Still there for its owner.
     const stillTheirs = (await h().client.request('listWebhooks', {}, { appId: h().other.appId })) as any;
     expect(stillTheirs.body.webhooks.map((w: any) => w.name)).toEqual(['Deles']);
@@ -169,7 +208,9 @@ describeContract('webhooks: management', (h, transport) => {
       ['listWebhookDeliveries', 'WEBHOOK_GET', { params: { id: 'x' } }],
     ] as const;
     for (const [op, scope, request] of cases) {
-      const limited = createSandboxCompany(h().engine.db, h().clock.now(), { scopes: ALL_SCOPES.filter((s) => s !== scope) });
+      const limited = createSandboxCompany(h().engine.db, h().clock.now(), {
+        scopes: ALL_SCOPES.filter((s) => s !== scope),
+      });
       const reply = await h().client.request(op, request, { appId: limited.appId });
       expect(reply, op).toEqual({ status: 403, body: { error: `Application does not have required scope: ${scope}` } });
     }

@@ -66,79 +66,94 @@ describe('kill -9 of the served sandbox under concurrent charge creation', () =>
     await remote?.dispose();
   });
 
-  it(`keeps every acknowledged charge, once, over ${TRIALS} trials (seed ${SEED})`, { timeout: 60_000 + TRIALS * 20_000 }, async () => {
-    const random = new SeededRandom(SEED);
-    let ackedTotal = 0;
-    let lostTotal = 0;
-    for (let trial = 0; trial < TRIALS; trial++) {
-      const killAfterMs = random.int(30, 700);
-      const attempts = await loadUntilKilled(remote, trial, killAfterMs);
-      const acked = attempts.filter((attempt) => attempt.outcome === 'acked');
-      const lost = attempts.filter((attempt) => attempt.outcome === 'lost');
-      ackedTotal += acked.length;
-      lostTotal += lost.length;
-      const replay = `KILL_TRIAL_SEED=${SEED} (trial ${trial}, kill after ${killAfterMs} ms)`;
-      expect(attempts.filter((attempt) => attempt.outcome === 'refused'), replay).toEqual([]);
+  it(
+    `keeps every acknowledged charge, once, over ${TRIALS} trials (seed ${SEED})`,
+    { timeout: 60_000 + TRIALS * 20_000 },
+    async () => {
+      const random = new SeededRandom(SEED);
+      let ackedTotal = 0;
+      let lostTotal = 0;
+      for (let trial = 0; trial < TRIALS; trial++) {
+        const killAfterMs = random.int(30, 700);
+        const attempts = await loadUntilKilled(remote, trial, killAfterMs);
+        const acked = attempts.filter((attempt) => attempt.outcome === 'acked');
+        const lost = attempts.filter((attempt) => attempt.outcome === 'lost');
+        ackedTotal += acked.length;
+        lostTotal += lost.length;
+        const replay = `KILL_TRIAL_SEED=${SEED} (trial ${trial}, kill after ${killAfterMs} ms)`;
+        expect(
+          attempts.filter((attempt) => attempt.outcome === 'refused'),
+          replay,
+        ).toEqual([]);
 
-      // The file as the crash left it: recovery of the WAL, then the integrity check.
-      const db = new Database(remote.dbPath);
-      try {
-        expect(db.pragma('integrity_check', { simple: true }), replay).toBe('ok');
-        // Read once per trial: a lookup per charge over the events would be quadratic.
-        const values = new Map(
-          db
-            .prepare<[string], { correlation_id: string; value: number }>('SELECT correlation_id, value FROM charges WHERE correlation_id LIKE ?')
-            .all(`kill-${trial}-%`)
-            .map((row) => [row.correlation_id, row.value]),
-        );
-        const events = new Map(
-          db
-            .prepare<[], { id: string; n: number }>(
-              `SELECT json_extract(payload, '$.charge.correlationID') AS id, COUNT(*) AS n FROM events
+        // The file as the crash left it: recovery of the WAL, then the integrity check.
+        const db = new Database(remote.dbPath);
+        try {
+          expect(db.pragma('integrity_check', { simple: true }), replay).toBe('ok');
+          // Read once per trial: a lookup per charge over the events would be quadratic.
+          const values = new Map(
+            db
+              .prepare<[string], { correlation_id: string; value: number }>(
+                'SELECT correlation_id, value FROM charges WHERE correlation_id LIKE ?',
+              )
+              .all(`kill-${trial}-%`)
+              .map((row) => [row.correlation_id, row.value]),
+          );
+          const events = new Map(
+            db
+              .prepare<[], { id: string; n: number }>(
+                `SELECT json_extract(payload, '$.charge.correlationID') AS id, COUNT(*) AS n FROM events
                WHERE name = 'OPENPIX:CHARGE_CREATED' GROUP BY id`,
+              )
+              .all()
+              .map((row) => [row.id, row.n]),
+          );
+          for (const attempt of acked) {
+            expect(values.get(attempt.correlationID), `${replay}: acknowledged ${attempt.correlationID}`).toBe(
+              attempt.value,
+            );
+            expect(events.get(attempt.correlationID), `${replay}: CHARGE_CREATED of ${attempt.correlationID}`).toBe(1);
+          }
+          // A charge the crash kept without an answer still has its event: the two commit together.
+          for (const id of values.keys()) expect(events.get(id), `${replay}: CHARGE_CREATED of ${id}`).toBe(1);
+          const duplicates = db
+            .prepare(
+              `SELECT correlation_id FROM charges WHERE correlation_id LIKE 'kill-%' GROUP BY correlation_id HAVING COUNT(*) > 1`,
             )
-            .all()
-            .map((row) => [row.id, row.n]),
-        );
-        for (const attempt of acked) {
-          expect(values.get(attempt.correlationID), `${replay}: acknowledged ${attempt.correlationID}`).toBe(attempt.value);
-          expect(events.get(attempt.correlationID), `${replay}: CHARGE_CREATED of ${attempt.correlationID}`).toBe(1);
+            .all();
+          expect(duplicates, replay).toEqual([]);
+        } finally {
+          db.close();
         }
-        // A charge the crash kept without an answer still has its event: the two commit together.
-        for (const id of values.keys()) expect(events.get(id), `${replay}: CHARGE_CREATED of ${id}`).toBe(1);
-        const duplicates = db
-          .prepare(`SELECT correlation_id FROM charges WHERE correlation_id LIKE 'kill-%' GROUP BY correlation_id HAVING COUNT(*) > 1`)
-          .all();
-        expect(duplicates, replay).toEqual([]);
-      } finally {
-        db.close();
-      }
 
-      await remote.start();
-      // A client that lost an answer sends the same request again, asking for the existing one.
-      for (const attempt of lost) {
-        const reply = await remoteCall(remote, '/api/v1/charge?return_existing=true', {
-          method: 'POST',
-          body: { correlationID: attempt.correlationID, value: attempt.value, comment: 'kill -9 trial' },
-        });
-        expect(reply.status, `${replay}: retry of ${attempt.correlationID}: ${JSON.stringify(reply.body)}`).toBe(200);
-        expect(reply.body.charge.value, replay).toBe(attempt.value);
+        await remote.start();
+        // A client that lost an answer sends the same request again, asking for the existing one.
+        for (const attempt of lost) {
+          const reply = await remoteCall(remote, '/api/v1/charge?return_existing=true', {
+            method: 'POST',
+            body: { correlationID: attempt.correlationID, value: attempt.value, comment: 'kill -9 trial' },
+          });
+          expect(reply.status, `${replay}: retry of ${attempt.correlationID}: ${JSON.stringify(reply.body)}`).toBe(200);
+          expect(reply.body.charge.value, replay).toBe(attempt.value);
+        }
+        for (const attempt of [...acked, ...lost]) {
+          const list = await remoteCall(remote, `/api/v1/charge/${encodeURIComponent(attempt.correlationID)}`);
+          expect(list.status, `${replay}: ${attempt.correlationID}`).toBe(200);
+        }
+        const db2 = new Database(remote.dbPath, { readonly: true });
+        try {
+          const count = db2
+            .prepare(`SELECT COUNT(*) AS n FROM charges WHERE correlation_id LIKE ?`)
+            .get(`kill-${trial}-%`) as { n: number };
+          expect(count.n, `${replay}: one charge per request sent`).toBe(acked.length + lost.length);
+        } finally {
+          db2.close();
+        }
       }
-      for (const attempt of [...acked, ...lost]) {
-        const list = await remoteCall(remote, `/api/v1/charge/${encodeURIComponent(attempt.correlationID)}`);
-        expect(list.status, `${replay}: ${attempt.correlationID}`).toBe(200);
-      }
-      const db2 = new Database(remote.dbPath, { readonly: true });
-      try {
-        const count = db2.prepare(`SELECT COUNT(*) AS n FROM charges WHERE correlation_id LIKE ?`).get(`kill-${trial}-%`) as { n: number };
-        expect(count.n, `${replay}: one charge per request sent`).toBe(acked.length + lost.length);
-      } finally {
-        db2.close();
-      }
-    }
-    console.info(`kill -9 trials: ${TRIALS}, acknowledged ${ackedTotal}, answers lost ${lostTotal} (seed ${SEED})`);
-    // The trials must have exercised both sides of the kill, or they proved nothing.
-    expect(ackedTotal).toBeGreaterThan(TRIALS * 10);
-    expect(lostTotal).toBeGreaterThan(0);
-  });
+      console.info(`kill -9 trials: ${TRIALS}, acknowledged ${ackedTotal}, answers lost ${lostTotal} (seed ${SEED})`);
+      // The trials must have exercised both sides of the kill, or they proved nothing.
+      expect(ackedTotal).toBeGreaterThan(TRIALS * 10);
+      expect(lostTotal).toBeGreaterThan(0);
+    },
+  );
 });

@@ -8,7 +8,10 @@ import { ROOT } from './renderer-build';
 const AXE_SOURCE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 
 interface AxeLike {
-  run(context: unknown, options: object): Promise<{
+  run(
+    context: unknown,
+    options: object,
+  ): Promise<{
     violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }>;
   }>;
 }

@@ -30,7 +30,11 @@ export interface BrowserHostOptions {
 export async function startBrowserHost(options: BrowserHostOptions = {}): Promise<BrowserHostProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'balcao-e2e-'));
   const ownsDataDir = options.dataDir === undefined;
-  const host = builtCommand('start-web', ['--port', String(options.port ?? 0), '--data', dataDir, ...(options.args ?? [])], options.env);
+  const host = builtCommand(
+    'start-web',
+    ['--port', String(options.port ?? 0), '--data', dataDir, ...(options.args ?? [])],
+    options.env,
+  );
   const child = spawn(host.command, host.args, { ...host.options, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   let stderr = '';

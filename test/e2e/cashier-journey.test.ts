@@ -100,10 +100,14 @@ describe('the cashier journey through the browser host', () => {
     await qr.waitFor();
     const box = (await qr.boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(0.6 * VIEWPORT.height);
-    await expect.poll(() => qr.evaluate((img) => {
-      const image = img as unknown as { complete: boolean; naturalWidth: number };
-      return image.complete && image.naturalWidth > 0;
-    })).toBe(true);
+    await expect
+      .poll(() =>
+        qr.evaluate((img) => {
+          const image = img as unknown as { complete: boolean; naturalWidth: number };
+          return image.complete && image.naturalWidth > 0;
+        }),
+      )
+      .toBe(true);
 
     const charge = await newestCharge(host);
     expect(charge).toMatchObject({ value: 1234, status: 'ACTIVE' });
@@ -127,7 +131,10 @@ describe('the cashier journey through the browser host', () => {
   });
 
   it('makes the payment receipt as a PDF', async () => {
-    await page.getByRole('button', { name: /Comprovante/ }).first().click();
+    await page
+      .getByRole('button', { name: /Comprovante/ })
+      .first()
+      .click();
     const pdf = await saveReceipt('comprovante-pix');
     expect(pdf.length).toBeGreaterThan(1_000);
     await shot('04-comprovante');
@@ -171,7 +178,9 @@ describe('the cashier journey through the browser host', () => {
     await expectAccessible(page, 'devolvida');
 
     const charge = await newestCharge(host);
-    const refunds = await fetch(`${host.origin}/api/v1/charge/${charge.correlationID}/refund`, { headers: { authorization: host.appId } });
+    const refunds = await fetch(`${host.origin}/api/v1/charge/${charge.correlationID}/refund`, {
+      headers: { authorization: host.appId },
+    });
     const body = (await refunds.json()) as { refunds: { value: number; comment?: string }[] };
     expect(body.refunds).toMatchObject([{ value: 234, comment: 'Produto trocado' }]);
 
@@ -187,7 +196,12 @@ describe('the cashier journey through the browser host', () => {
     const amount = page.getByLabel('Valor', { exact: true });
     await amount.waitFor();
     expect(normalizeSpaces(await amount.inputValue())).toBe('R$ 0,00');
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id)).toBe('sale-amount');
+    expect(
+      await page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id,
+      ),
+    ).toBe('sale-amount');
     await page.keyboard.type('500');
     await page.keyboard.press('Enter');
     await page.getByRole('img', { name: /QR Code Pix/ }).waitFor();
@@ -198,7 +212,9 @@ describe('the cashier journey through the browser host', () => {
     // Armed at once in solid red with white text (no pale in-between frame that looks disabled).
     const armed = page.getByRole('button', { name: /Confirmar cancelamento/ });
     const armedColors = await armed.evaluate((button) => {
-      const { getComputedStyle } = globalThis as unknown as { getComputedStyle(element: unknown): { backgroundColor: string; color: string } };
+      const { getComputedStyle } = globalThis as unknown as {
+        getComputedStyle(element: unknown): { backgroundColor: string; color: string };
+      };
       const style = getComputedStyle(button);
       return [style.backgroundColor, style.color];
     });
@@ -206,7 +222,9 @@ describe('the cashier journey through the browser host', () => {
     await shot('10-cancelar');
     await page.keyboard.press('Escape');
     await page.getByLabel('Valor', { exact: true }).waitFor();
-    const gone = await fetch(`${host.origin}/api/v1/charge/${charge.correlationID}`, { headers: { authorization: host.appId } });
+    const gone = await fetch(`${host.origin}/api/v1/charge/${charge.correlationID}`, {
+      headers: { authorization: host.appId },
+    });
     // A deleted charge is unknown to the service: 400 "Charge not found" (the spec lists no 404 for charges).
     expect(gone.status).toBe(400);
     expect(await gone.json()).toEqual({ error: 'Charge not found' });
@@ -286,7 +304,10 @@ describe('the cashier journey through the browser host', () => {
     // Saved through the bridge: a reload (token kept in sessionStorage) comes back in English.
     await page.reload();
     await page.getByLabel('Amount', { exact: true }).waitFor();
-    const settings = await fetch(`${host.origin}/__balcao/invoke/getSettings`, { method: 'POST', headers: { origin: host.origin } });
+    const settings = await fetch(`${host.origin}/__balcao/invoke/getSettings`, {
+      method: 'POST',
+      headers: { origin: host.origin },
+    });
     expect(settings.status).toBe(401);
   });
 

@@ -41,9 +41,19 @@ beforeAll(async () => {
   await bridge.call('saveSettings', { offlineSales: { ...offlineSales, enabled: false } });
   const idOf = (state: RegisterState, name: string) => state.operators.find((operator) => operator.name === name)!.id;
   const first = await bridge.call('createOperator', { name: MANAGER.name, role: 'MANAGER', pin: MANAGER.pin });
-  await bridge.call('createOperator', { name: CASHIER.name, role: 'CASHIER', pin: CASHIER.pin, manager: { operatorId: idOf(first, MANAGER.name), pin: MANAGER.pin } });
+  await bridge.call('createOperator', {
+    name: CASHIER.name,
+    role: 'CASHIER',
+    pin: CASHIER.pin,
+    manager: { operatorId: idOf(first, MANAGER.name), pin: MANAGER.pin },
+  });
   browser = await launchChromium();
-  const context = await browser.newContext({ viewport: VIEWPORTS[1], locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', acceptDownloads: true });
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[1],
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    acceptDownloads: true,
+  });
   page = await context.newPage();
 });
 
@@ -65,7 +75,10 @@ describe('closing the register with work still waiting for the service', () => {
     await signIn.getByLabel('Operador').selectOption({ label: CASHIER.name });
     await signIn.getByLabel('PIN', { exact: true }).fill(CASHIER.pin);
     await signIn.getByLabel('PIN', { exact: true }).press('Enter');
-    await page.getByTestId('open-register').getByRole('button', { name: /Abrir caixa/ }).click();
+    await page
+      .getByTestId('open-register')
+      .getByRole('button', { name: /Abrir caixa/ })
+      .click();
     await page.getByLabel('Valor', { exact: true }).waitFor();
     await page.getByText('Online').first().waitFor({ timeout: 10_000 });
 
@@ -86,18 +99,29 @@ describe('closing the register with work still waiting for the service', () => {
     await close.getByRole('button', { name: /Fechar caixa/ }).click();
     await close.getByRole('alert').filter({ hasText: 'Há avisos pendentes' }).waitFor();
     expect(await page.getByTestId('manager-pin').count()).toBe(0);
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id)).toBe(
-      'close-confirm-pending',
-    );
+    expect(
+      await page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id,
+      ),
+    ).toBe('close-confirm-pending');
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
       await page.waitForTimeout(150);
       await page.screenshot({ path: join(ARTIFACTS, `03-fechar-com-avisos-${viewport.width}x${viewport.height}.png`) });
       const overflowing = await page.evaluate(() => {
         const { document } = globalThis as unknown as {
-          document: { querySelectorAll(selector: string): ArrayLike<{ scrollWidth: number; clientWidth: number; textContent: string | null }> };
+          document: {
+            querySelectorAll(
+              selector: string,
+            ): ArrayLike<{ scrollWidth: number; clientWidth: number; textContent: string | null }>;
+          };
         };
-        return Array.from(document.querySelectorAll('.close-warnings li, .close-warnings label, .register-close button, .register-close [role="alert"]'))
+        return Array.from(
+          document.querySelectorAll(
+            '.close-warnings li, .close-warnings label, .register-close button, .register-close [role="alert"]',
+          ),
+        )
           .filter((node) => node.scrollWidth > node.clientWidth + 1)
           .map((node) => node.textContent ?? '');
       });
@@ -122,7 +146,9 @@ describe('closing the register with work still waiting for the service', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), save.click()]);
     const file = join(ARTIFACTS, 'relatorio-com-avisos.pdf');
     writeFileSync(file, readFileSync(await download.path()));
-    const text = normalizeSpaces(spawnSync('pdftotext', [file, '-'], { encoding: 'utf8' }).stdout.replace(/\u00a0/g, ' '));
+    const text = normalizeSpaces(
+      spawnSync('pdftotext', [file, '-'], { encoding: 'utf8' }).stdout.replace(/\u00a0/g, ' '),
+    );
     expect(text).toContain('1 operação aguardando envio');
     expect(text).toMatch(/1 venda aguardando pagamento \(R\$ 12,34\)/);
     const table = spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).stdout;

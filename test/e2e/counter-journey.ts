@@ -35,7 +35,12 @@ export async function startCounter(hostOptions: BrowserHostOptions = {}): Promis
     browser,
     problems,
     async newPage(viewport) {
-      const context = await browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', acceptDownloads: true });
+      const context = await browser.newContext({
+        viewport,
+        locale: 'pt-BR',
+        timezoneId: 'America/Sao_Paulo',
+        acceptDownloads: true,
+      });
       contexts.push(context);
       const page = await context.newPage();
       // A CSP violation or an uncaught error is a bug even when the screen looks right.
@@ -44,7 +49,8 @@ export async function startCounter(hostOptions: BrowserHostOptions = {}): Promis
       });
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
       page.on('response', (response) => {
-        if (response.status() >= 400) problems.push(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
+        if (response.status() >= 400)
+          problems.push(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
       });
       return page;
     },

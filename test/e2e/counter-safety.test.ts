@@ -67,7 +67,9 @@ describe('a payment noticed while the cashier types the next amount (remote mode
       const query = new URL(path, 'http://counter').searchParams;
       return query.has('start') && query.get('start') === query.get('end');
     };
-    proxy.setPlan((request) => (request.method === 'GET' && !isHealthProbe(request.path) ? { kind: 'hold', release: released } : { kind: 'pass' }));
+    proxy.setPlan((request) =>
+      request.method === 'GET' && !isHealthProbe(request.path) ? { kind: 'hold', release: released } : { kind: 'pass' },
+    );
     return () => {
       proxy.setPlan();
       release();
@@ -156,7 +158,10 @@ describe('production mode without its AppID', () => {
     // As Electron leaves it after a restart when the AppID was kept in memory only: production
     // chosen, the AppID gone.
     dataDir = mkdtempSync(join(tmpdir(), 'balcao-e2e-noappid-'));
-    writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ mode: 'production', baseUrl: 'https://api.woovi.com' }));
+    writeFileSync(
+      join(dataDir, 'settings.json'),
+      JSON.stringify({ mode: 'production', baseUrl: 'https://api.woovi.com' }),
+    );
     host = await startBrowserHost({ dataDir });
   });
   afterAll(async () => {
@@ -176,7 +181,9 @@ describe('production mode without its AppID', () => {
     await page.screenshot({ path: join(ARTIFACTS, `producao-sem-appid-${viewport.width}x${viewport.height}.png`) });
 
     // Nothing was charged on the embedded sandbox in its place.
-    const charges = (await (await fetch(`${host.origin}/api/v1/charge`, { headers: { authorization: host.appId } })).json()) as {
+    const charges = (await (
+      await fetch(`${host.origin}/api/v1/charge`, { headers: { authorization: host.appId } })
+    ).json()) as {
       charges: Charge[];
     };
     expect(charges.charges).toEqual([]);

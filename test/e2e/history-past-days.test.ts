@@ -10,7 +10,15 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/calendar-day';
 import { saoPauloDate } from '../../src/shared/sao-paulo-time';
-import { chargeOnScreen, expectAccessible, normalizeSpaces, openCounterPage, payOnScreen, startCounter, type Counter } from './counter-journey';
+import {
+  chargeOnScreen,
+  expectAccessible,
+  normalizeSpaces,
+  openCounterPage,
+  payOnScreen,
+  startCounter,
+  type Counter,
+} from './counter-journey';
 import { ROOT } from './renderer-build';
 import { VIEWPORTS } from './viewports';
 
@@ -85,7 +93,9 @@ describe('a past day in the history', () => {
     // The cancelled sale stays in the list, and its detail says when it was cancelled.
     expect(listText).toContain('Cancelada');
     await rows.filter({ hasText: 'Cancelada' }).click();
-    expect(normalizeSpaces(await page.getByTestId('detail-cancelled').textContent())).toMatch(/Cancelada às \d{2}:\d{2}/);
+    expect(normalizeSpaces(await page.getByTestId('detail-cancelled').textContent())).toMatch(
+      /Cancelada às \d{2}:\d{2}/,
+    );
     await page.screenshot({ path: join(ARTIFACTS, 'historico-ontem.png') });
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('e')]);
@@ -126,7 +136,9 @@ describe('a past day in the history', () => {
     // A sale made at the same counter in another window pushes to this one, which reloads its
     // history (listSales): what was typed in the date fields stays as it was.
     const other = await openCounterPage(counter!, VIEWPORTS[1]);
-    const reloaded = page.waitForResponse((response) => response.url().endsWith('/__balcao/invoke/listSales'), { timeout: 10_000 });
+    const reloaded = page.waitForResponse((response) => response.url().endsWith('/__balcao/invoke/listSales'), {
+      timeout: 10_000,
+    });
     await chargeOnScreen(other, '700');
     await reloaded;
     expect(await from.inputValue()).toBe(rangeStart);
@@ -136,7 +148,11 @@ describe('a past day in the history', () => {
     await other.getByLabel('Valor', { exact: true }).waitFor();
     await other.close();
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: `Histórico de ${rangeStart.slice(0, 4) === today.slice(0, 4) ? ptBR(rangeStart).slice(0, 5) : ptBR(rangeStart)} a ${ptBR(today)}` }).waitFor();
+    await page
+      .getByRole('heading', {
+        name: `Histórico de ${rangeStart.slice(0, 4) === today.slice(0, 4) ? ptBR(rangeStart).slice(0, 5) : ptBR(rangeStart)} a ${ptBR(today)}`,
+      })
+      .waitFor();
     // Yesterday's three and today's (cancelled) R$ 7,00 from the other window.
     await expect.poll(() => page.locator('.sale-rows .sale-row').count()).toBe(4);
     expect(normalizeSpaces(await page.locator('.totals').textContent())).toContain('R$ 3.845,67');
@@ -155,16 +171,33 @@ describe('a past day in the history', () => {
         const rowBox = (await row.boundingBox())!;
         const refBox = (await row.locator('.sale-row-ref').boundingBox())!;
         expect(refBox.x + refBox.width).toBeLessThanOrEqual(rowBox.x + rowBox.width);
-        expect(await row.locator('.sale-row-ref-text').evaluate((element) => (globalThis as unknown as { getComputedStyle(node: unknown): { textOverflow: string } }).getComputedStyle(element).textOverflow)).toBe('ellipsis');
+        expect(
+          await row
+            .locator('.sale-row-ref-text')
+            .evaluate(
+              (element) =>
+                (
+                  globalThis as unknown as { getComputedStyle(node: unknown): { textOverflow: string } }
+                ).getComputedStyle(element).textOverflow,
+            ),
+        ).toBe('ellipsis');
         const amountBox = (await row.locator('.sale-row-amount').boundingBox())!;
         const chipBox = (await row.locator('.chip').boundingBox())!;
         expect(amountBox.x + amountBox.width).toBeLessThanOrEqual(chipBox.x);
       }
-      for (const box of await page.locator('.history-days .button, .history-view-tab, .totals dd, .screen-title').all()) {
-        expect(await overflowsItsBox(box), `${normalizeSpaces(await box.textContent())} at ${viewport.width}`).toBe(false);
+      for (const box of await page
+        .locator('.history-days .button, .history-view-tab, .totals dd, .screen-title')
+        .all()) {
+        expect(await overflowsItsBox(box), `${normalizeSpaces(await box.textContent())} at ${viewport.width}`).toBe(
+          false,
+        );
       }
       // Nothing of the history runs off the window's right edge.
-      const widest = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+      const widest = await page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+            .scrollWidth,
+      );
       expect(widest).toBeLessThanOrEqual(viewport.width);
       await page.screenshot({ path: join(ARTIFACTS, `${viewport.width}x${viewport.height}-historico-periodo.png`) });
     }
@@ -179,7 +212,11 @@ describe("the register's facts in the history", () => {
     const host = counter!.host;
     const response = await fetch(`${host.origin}/__balcao/invoke/${method}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: host.origin, 'x-balcao-token': new URL(host.url).searchParams.get('token')! },
+      headers: {
+        'content-type': 'application/json',
+        origin: host.origin,
+        'x-balcao-token': new URL(host.url).searchParams.get('token')!,
+      },
       body: JSON.stringify(payload),
     });
     const body = (await response.json()) as T;
@@ -188,7 +225,11 @@ describe("the register's facts in the history", () => {
   }
 
   it('shows the till, "Venda 0001 · Ana" and who cancelled a sale, and when', async () => {
-    const state = await invoke<{ operators: { id: string; name: string }[] }>('createOperator', { name: 'Ana', role: 'MANAGER', pin: '2468' });
+    const state = await invoke<{ operators: { id: string; name: string }[] }>('createOperator', {
+      name: 'Ana',
+      role: 'MANAGER',
+      pin: '2468',
+    });
     await invoke('signIn', { operatorId: state.operators[0]!.id, pin: '2468' });
     await invoke('openRegister', { tillName: 'Caixa Centro' });
     await page.reload();
@@ -200,11 +241,15 @@ describe("the register's facts in the history", () => {
 
     await page.keyboard.press('F2');
     await page.getByRole('heading', { name: 'Histórico de hoje' }).waitFor();
-    expect(normalizeSpaces(await page.getByTestId('history-till').textContent())).toBe('Vendas deste caixa: Caixa Centro');
+    expect(normalizeSpaces(await page.getByTestId('history-till').textContent())).toBe(
+      'Vendas deste caixa: Caixa Centro',
+    );
     const row = page.locator('.sale-rows .sale-row').filter({ hasText: 'R$ 2.000,00' });
     expect(normalizeSpaces(await row.locator('.sale-row-who').textContent())).toBe('Venda 0001 · Ana');
     await row.click();
-    expect(normalizeSpaces(await page.getByTestId('detail-cancelled').textContent())).toMatch(/^Cancelamento ?Cancelada por Ana às \d{2}:\d{2}$/);
+    expect(normalizeSpaces(await page.getByTestId('detail-cancelled').textContent())).toMatch(
+      /^Cancelamento ?Cancelada por Ana às \d{2}:\d{2}$/,
+    );
     await page.screenshot({ path: join(ARTIFACTS, 'historico-caixa-operador.png') });
     await expectAccessible(page, 'histórico com operador');
     expect(counter!.problems).toEqual([]);

@@ -87,7 +87,10 @@ async function expectAccessible(page: Page, screen: string): Promise<void> {
 async function shoot(page: Page, name: string): Promise<void> {
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: join(ARTIFACTS, `${name}-${viewport.width}x${viewport.height}.png`), fullPage: true });
+    await page.screenshot({
+      path: join(ARTIFACTS, `${name}-${viewport.width}x${viewport.height}.png`),
+      fullPage: true,
+    });
   }
 }
 
@@ -139,15 +142,24 @@ describe('the KYC onboarding page', () => {
       await page.getByRole('status').getByText('Cadastro enviado').waitFor();
       const shownAt = Date.now();
       expect(page.url()).toBe(linkOnboarding);
-      expect(spaces(await page.locator('.redirect').textContent())).toMatch(/^Você será redirecionado em [45] segundos\.$/);
-      expect(await page.getByRole('link', { name: 'Continuar agora' }).getAttribute('href')).toBe(`${receiverUrl}/kyc-concluido?loja=centro`);
+      expect(spaces(await page.locator('.redirect').textContent())).toMatch(
+        /^Você será redirecionado em [45] segundos\.$/,
+      );
+      expect(await page.getByRole('link', { name: 'Continuar agora' }).getAttribute('href')).toBe(
+        `${receiverUrl}/kyc-concluido?loja=centro`,
+      );
       expect(spaces(await page.locator('dl.summary').textContent())).toContain('Padaria do Centro');
-      expect(spaces(await page.locator('dl.summary').textContent())).toContain('Carlos Eduardo Lima (CPF ***.982.247-**)');
+      expect(spaces(await page.locator('dl.summary').textContent())).toContain(
+        'Carlos Eduardo Lima (CPF ***.982.247-**)',
+      );
       await expectAccessible(page, 'submitted');
       await page.screenshot({ path: join(ARTIFACTS, 'kyc-enviado-1366x768.png') });
       expect(await registerStatus('loja-centro')).toBe('SUBMITTED');
       // The countdown moves on screen.
-      await page.locator('#contagem').filter({ hasText: /^[0-3] segundos?$/ }).waitFor({ timeout: 4_000 });
+      await page
+        .locator('#contagem')
+        .filter({ hasText: /^[0-3] segundos?$/ })
+        .waitFor({ timeout: 4_000 });
 
       await page.waitForURL(`${receiverUrl}/kyc-concluido?loja=centro`, { timeout: 10_000 });
       const after = Date.now() - shownAt;
@@ -184,19 +196,27 @@ describe('the KYC onboarding page', () => {
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize(viewport);
         await page.goto(rejected.linkOnboarding);
-        await page.screenshot({ path: join(ARTIFACTS, `kyc-enviado-${viewport.width}x${viewport.height}.png`), fullPage: true });
+        await page.screenshot({
+          path: join(ARTIFACTS, `kyc-enviado-${viewport.width}x${viewport.height}.png`),
+          fullPage: true,
+        });
       }
       await new Promise((resolve) => setTimeout(resolve, REVIEW_WAIT_MS));
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize(viewport);
         await page.goto(rejected.linkOnboarding);
         await page.getByRole('status').getByText('Cadastro recusado').waitFor();
-        await page.screenshot({ path: join(ARTIFACTS, `kyc-recusado-${viewport.width}x${viewport.height}.png`), fullPage: true });
+        await page.screenshot({
+          path: join(ARTIFACTS, `kyc-recusado-${viewport.width}x${viewport.height}.png`),
+          fullPage: true,
+        });
       }
       await expectAccessible(page, 'rejected');
       // The merchant may stay: the countdown stops and the link remains.
       await page.getByRole('button', { name: 'Ficar nesta página' }).click();
-      expect(spaces(await page.locator('#aviso').textContent())).toBe('Redirecionamento cancelado. Use o link abaixo quando quiser continuar.');
+      expect(spaces(await page.locator('#aviso').textContent())).toBe(
+        'Redirecionamento cancelado. Use o link abaixo quando quiser continuar.',
+      );
       await new Promise((resolve) => setTimeout(resolve, 6_000));
       expect(page.url()).toBe(rejected.linkOnboarding);
       expect(received).not.toContain('/kyc-recusado');

@@ -60,7 +60,8 @@ afterAll(async () => {
 const spaces = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 const connection = (page: Page) => page.getByRole('status', { name: 'Conexão' });
 const offlineSales = (page: Page) => page.getByTestId('status-offline-sales');
-const chimes = (page: Page) => page.evaluate(() => (globalThis as unknown as { __balcaoChimes?: number }).__balcaoChimes ?? 0);
+const chimes = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { __balcaoChimes?: number }).__balcaoChimes ?? 0);
 
 async function shoot(page: Page, name: string): Promise<void> {
   const current = page.viewportSize();
@@ -111,27 +112,39 @@ async function sellOffline(page: Page, digits: string): Promise<void> {
 
 describe('selling offline, paid while offline, confirmed when back', () => {
   it('confirms the two paid sales with their sound, flags the third for the owner, and totals match the remote', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS[1], locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    const context = await browser.newContext({
+      viewport: VIEWPORTS[1],
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+    });
     const page = await context.newPage();
     await page.goto(host.url);
     await page.getByLabel('Valor', { exact: true }).waitFor();
     await page.getByText('Online').first().waitFor();
     // The counter learnt the account's key while online: offline codes may pay into it.
-    await expect.poll(async () => (await bridge.call('getStatus')).offline.confirmedKey, { timeout: 15_000 }).toBeTruthy();
+    await expect
+      .poll(async () => (await bridge.call('getStatus')).offline.confirmedKey, { timeout: 15_000 })
+      .toBeTruthy();
     // 0. And registered its codes ahead, one for each offline sale to come.
     await waitForReadyCodes(3);
 
     // 1. The network goes.
     await proxy.cut('refuse');
-    await expect.poll(async () => spaces(await connection(page).textContent()), { timeout: 15_000 }).toMatch(/Offline desde \d{2}:\d{2}/);
+    await expect
+      .poll(async () => spaces(await connection(page).textContent()), { timeout: 15_000 })
+      .toMatch(/Offline desde \d{2}:\d{2}/);
     expect(spaces(await offlineSales(page).textContent())).toMatch(/^0 offline não confirmadas/);
     // Offline, none is registered any more: each sale now takes one of these.
     const ready = await readyCodes();
 
     // 2. Three sales, each with a QR the customer can pay now.
     await sellOffline(page, '1234');
-    expect(spaces(await page.getByTestId('offline-sale-banner').textContent())).toBe('Offline: o pagamento será confirmado quando a conexão voltar');
-    await expect.poll(async () => spaces(await page.locator('section.live').getAttribute('data-status'))).toBe('OFFLINE');
+    expect(spaces(await page.getByTestId('offline-sale-banner').textContent())).toBe(
+      'Offline: o pagamento será confirmado quando a conexão voltar',
+    );
+    await expect
+      .poll(async () => spaces(await page.locator('section.live').getAttribute('data-status')))
+      .toBe('OFFLINE');
     await page.getByRole('img', { name: /QR Code Pix/ }).waitFor();
     await shoot(page, 'offline-venda-qr');
     await page.keyboard.press('F1');
@@ -141,9 +154,13 @@ describe('selling offline, paid while offline, confirmed when back', () => {
     // The customer shows the bank app: recorded, not taken as paid.
     await page.keyboard.press('F6');
     await page.getByTestId('customer-showed-receipt').waitFor();
-    expect(spaces(await page.getByTestId('customer-showed-receipt').textContent())).toMatch(/Cliente mostrou o comprovante às \d{2}:\d{2}/);
+    expect(spaces(await page.getByTestId('customer-showed-receipt').textContent())).toMatch(
+      /Cliente mostrou o comprovante às \d{2}:\d{2}/,
+    );
     expect(spaces(await page.locator('section.live').textContent())).not.toMatch(/\bPago\b/);
-    await expect.poll(async () => spaces(await offlineSales(page).textContent())).toMatch(/^3 offline não confirmadas · R\$\s44,84$/);
+    await expect
+      .poll(async () => spaces(await offlineSales(page).textContent()))
+      .toMatch(/^3 offline não confirmadas · R\$\s44,84$/);
     await shoot(page, 'offline-comprovante-mostrado');
 
     const today = saoPauloDate(new Date());
@@ -158,7 +175,10 @@ describe('selling offline, paid while offline, confirmed when back', () => {
     // (asked straight at the remote, the counter being offline), so it links a Pix that carries it.
     expect(await readyCodes()).toBe(ready - 3);
     for (const sale of sales) {
-      const { pixQrCode } = await remoteCall<{ pixQrCode: PixQrCode }>('GET', `/api/v1/qrcode-static/balcao-reserva-${sale.offline!.txid}`);
+      const { pixQrCode } = await remoteCall<{ pixQrCode: PixQrCode }>(
+        'GET',
+        `/api/v1/qrcode-static/balcao-reserva-${sale.offline!.txid}`,
+      );
       expect(pixQrCode.correlationID).toBe(`balcao-reserva-${sale.offline!.txid}`);
     }
 
@@ -176,32 +196,53 @@ describe('selling offline, paid while offline, confirmed when back', () => {
 
     // 4. The network comes back.
     await proxy.restore();
-    await expect.poll(async () => spaces(await connection(page).textContent()), { timeout: 15_000 }).toMatch(/^(Online|Sincronizando…)$/);
+    await expect
+      .poll(async () => spaces(await connection(page).textContent()), { timeout: 15_000 })
+      .toMatch(/^(Online|Sincronizando…)$/);
     // The one paid with its txid is confirmed at once: its sound, and a notice that takes nothing
     // from the screen the cashier is on.
     await expect
-      .poll(async () => (await bridge.call('getSale', { correlationID: byTxid.correlationID })).status, { timeout: 20_000 })
+      .poll(async () => (await bridge.call('getSale', { correlationID: byTxid.correlationID })).status, {
+        timeout: 20_000,
+      })
       .toBe('COMPLETED');
-    await expect.poll(async () => await page.getByTestId('offline-confirmed').textContent()).toMatch(/Venda offline confirmada: R\$\s12,34/);
+    await expect
+      .poll(async () => await page.getByTestId('offline-confirmed').textContent())
+      .toMatch(/Venda offline confirmada: R\$\s12,34/);
     expect(await chimes(page)).toBe(chimesBefore + 1);
     await shoot(page, 'offline-confirmada-por-txid');
     // The one whose bank dropped the txid, by its value, once its window closed and nothing else fits.
     await expect
-      .poll(async () => (await bridge.call('getSale', { correlationID: droppedTxid.correlationID })).status, { timeout: 20_000 })
+      .poll(async () => (await bridge.call('getSale', { correlationID: droppedTxid.correlationID })).status, {
+        timeout: 20_000,
+      })
       .toBe('COMPLETED');
-    await expect.poll(async () => await page.getByTestId('offline-confirmed').textContent()).toMatch(/Venda offline confirmada: R\$\s25,00/);
+    await expect
+      .poll(async () => await page.getByTestId('offline-confirmed').textContent())
+      .toMatch(/Venda offline confirmada: R\$\s25,00/);
     await expect.poll(() => chimes(page), { timeout: 10_000 }).toBe(chimesBefore + 2);
-    expect((await bridge.call('getSale', { correlationID: byTxid.correlationID })).offline).toMatchObject({ state: 'CONFIRMED', matchedBy: 'txid' });
-    expect((await bridge.call('getSale', { correlationID: droppedTxid.correlationID })).offline).toMatchObject({ state: 'CONFIRMED', matchedBy: 'value' });
+    expect((await bridge.call('getSale', { correlationID: byTxid.correlationID })).offline).toMatchObject({
+      state: 'CONFIRMED',
+      matchedBy: 'txid',
+    });
+    expect((await bridge.call('getSale', { correlationID: droppedTxid.correlationID })).offline).toMatchObject({
+      state: 'CONFIRMED',
+      matchedBy: 'value',
+    });
     await shoot(page, 'offline-confirmadas');
     // What the cashier typed is still there.
     expect(spaces(await page.getByLabel('Valor', { exact: true }).inputValue())).toBe('R$ 0,99');
 
     // The third: no payment within its window, so the owner's list has it.
     await expect
-      .poll(async () => (await bridge.call('getSale', { correlationID: unpaid.correlationID })).offline?.review?.reason, { timeout: 20_000 })
+      .poll(
+        async () => (await bridge.call('getSale', { correlationID: unpaid.correlationID })).offline?.review?.reason,
+        { timeout: 20_000 },
+      )
       .toBe('NO_PAYMENT');
-    await expect.poll(async () => spaces(await page.getByTestId('status-offline-review').textContent())).toMatch(/^1 para conferir/);
+    await expect
+      .poll(async () => spaces(await page.getByTestId('status-offline-review').textContent()))
+      .toMatch(/^1 para conferir/);
     expect(await chimes(page)).toBe(chimesBefore + 2);
 
     // The day's totals, on the counter and at the remote, to the cent.
@@ -211,7 +252,9 @@ describe('selling offline, paid while offline, confirmed when back', () => {
       'GET',
       `/api/v1/transaction?type=PAYMENT&limit=100&start=${encodeURIComponent(start)}&end=${encodeURIComponent(end)}`,
     );
-    const remotePaid = transactions.filter((transaction) => transaction.type === 'PAYMENT').reduce((sum, transaction) => sum + transaction.value, 0);
+    const remotePaid = transactions
+      .filter((transaction) => transaction.type === 'PAYMENT')
+      .reduce((sum, transaction) => sum + transaction.value, 0);
     expect(totals).toMatchObject({ paidCount: 2, paidValue: 3_734, refundedValue: 0, net: 3_734 });
     expect(totals.paidValue).toBe(remotePaid);
 
@@ -228,18 +271,26 @@ describe('selling offline, paid while offline, confirmed when back', () => {
     await item.locator('button[data-decision="unpaid"]').click();
     await page.getByTestId('review-confirm').click();
     await page.getByTestId('review-done').waitFor();
-    await expect.poll(async () => (await bridge.call('getSale', { correlationID: unpaid.correlationID })).status).toBe('EXPIRED');
+    await expect
+      .poll(async () => (await bridge.call('getSale', { correlationID: unpaid.correlationID })).status)
+      .toBe('EXPIRED');
     expect((await bridge.call('listOfflineReview')).sales).toEqual([]);
     await shoot(page, 'offline-conferido');
     await context.close();
   });
 
   it('refuses an offline sale over the cap the owner set, with the reason and the room left, keeping the typed amount', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS[0], locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    const context = await browser.newContext({
+      viewport: VIEWPORTS[0],
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+    });
     const page = await context.newPage();
     await page.goto(host.url);
     await page.getByLabel('Valor', { exact: true }).waitFor();
-    await expect.poll(async () => spaces(await connection(page).textContent()), { timeout: 15_000 }).toMatch(/^(Online|Sincronizando…)$/);
+    await expect
+      .poll(async () => spaces(await connection(page).textContent()), { timeout: 15_000 })
+      .toMatch(/^(Online|Sincronizando…)$/);
     // Codes registered ahead, so the offline sale this test makes takes one.
     await waitForReadyCodes(1);
 
@@ -247,7 +298,9 @@ describe('selling offline, paid while offline, confirmed when back', () => {
     await page.keyboard.press('F9');
     const section = page.getByTestId('settings-offline');
     await section.waitFor();
-    await expect.poll(async () => spaces(await page.getByTestId('settings-offline-key').textContent())).toMatch(/Chave confirmada pelo serviço/);
+    await expect
+      .poll(async () => spaces(await page.getByTestId('settings-offline-key').textContent()))
+      .toMatch(/Chave confirmada pelo serviço/);
     await page.locator('#settings-offlineMaxSaleValue').fill('10,00');
     await page.keyboard.press('Control+s');
     await expect.poll(async () => (await bridge.call('getSettings')).offlineSales.maxSaleValue).toBe(1_000);
@@ -257,10 +310,14 @@ describe('selling offline, paid while offline, confirmed when back', () => {
     await page.keyboard.press('F1');
     await page.getByLabel('Valor', { exact: true }).waitFor();
     await proxy.cut('refuse');
-    await expect.poll(async () => spaces(await connection(page).textContent()), { timeout: 15_000 }).toMatch(/Offline desde/);
+    await expect
+      .poll(async () => spaces(await connection(page).textContent()), { timeout: 15_000 })
+      .toMatch(/Offline desde/);
     await page.keyboard.type('1234');
     await page.keyboard.press('Enter');
-    await expect.poll(async () => spaces(await page.locator('.sale-entry').textContent())).toMatch(/a venda offline não é possível: venda offline acima do limite de R\$\s10,00 por venda/);
+    await expect
+      .poll(async () => spaces(await page.locator('.sale-entry').textContent()))
+      .toMatch(/a venda offline não é possível: venda offline acima do limite de R\$\s10,00 por venda/);
     expect(spaces(await page.getByLabel('Valor', { exact: true }).inputValue())).toBe('R$ 12,34');
     await shoot(page, 'offline-acima-do-limite');
     // Within the cap it sells.

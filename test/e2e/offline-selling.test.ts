@@ -70,7 +70,9 @@ describe('selling while the network is down', () => {
     await page.keyboard.type('1234');
     await page.keyboard.press('Enter');
     await page.getByTestId('qr-pending').waitFor();
-    await expect.poll(async () => spaces(await connection(page).textContent()), { timeout: 10_000 }).toMatch(/Offline desde \d{2}:\d{2}/);
+    await expect
+      .poll(async () => spaces(await connection(page).textContent()), { timeout: 10_000 })
+      .toMatch(/Offline desde \d{2}:\d{2}/);
     expect(spaces(await queue(page).textContent())).toBe('1 aguardando envio');
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
@@ -97,7 +99,9 @@ describe('selling while the network is down', () => {
 
     await proxy.restore();
     await expect.poll(async () => spaces(await connection(page).textContent()), { timeout: 15_000 }).toBe('Online');
-    await expect.poll(async () => spaces(await queue(page).textContent()), { timeout: 15_000 }).toBe('0 aguardando envio');
+    await expect
+      .poll(async () => spaces(await queue(page).textContent()), { timeout: 15_000 })
+      .toBe('0 aguardando envio');
     // The first sale reached the service once; the cancelled one never became payable there.
     const charges = await remoteCharges();
     expect(charges.filter((charge) => charge.status === 'ACTIVE').map((charge) => charge.value)).toEqual([1234]);

@@ -12,7 +12,16 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisterState } from '../../src/shared/pos-api';
 import { createBridgeClient } from '../support/bridge-client';
-import { chargeOnScreen, expectAccessible, normalizeSpaces, payOnScreen, startCounter, type Counter, typeManagerPin, signInOnScreen } from './counter-journey';
+import {
+  chargeOnScreen,
+  expectAccessible,
+  normalizeSpaces,
+  payOnScreen,
+  startCounter,
+  type Counter,
+  typeManagerPin,
+  signInOnScreen,
+} from './counter-journey';
 import { ROOT } from './renderer-build';
 import { VIEWPORTS } from './viewports';
 
@@ -33,7 +42,10 @@ beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   counter = await startCounter();
   // The operators come from Configurações › Operadores (register-journey.test.ts does it on screen); here they are a given.
-  const bridge = createBridgeClient({ origin: counter.host.origin, token: new URL(counter.host.url).searchParams.get('token') ?? '' });
+  const bridge = createBridgeClient({
+    origin: counter.host.origin,
+    token: new URL(counter.host.url).searchParams.get('token') ?? '',
+  });
   const idOf = (state: RegisterState, name: string) => state.operators.find((operator) => operator.name === name)!.id;
   const first = await bridge.call('createOperator', { name: MANAGER.name, role: 'MANAGER', pin: MANAGER.pin });
   const manager = { operatorId: idOf(first, MANAGER.name), pin: MANAGER.pin };
@@ -65,7 +77,13 @@ function signIn(name: string, pin: string): Promise<void> {
 /** Elements of the Caixa screens and the PIN dialog whose text is wider than their box, and the screen itself scrolling sideways. */
 async function overflowingTexts(): Promise<string[]> {
   return page.evaluate(() => {
-    type Box = { scrollWidth: number; clientWidth: number; textContent: string | null; className: string; tagName: string };
+    type Box = {
+      scrollWidth: number;
+      clientWidth: number;
+      textContent: string | null;
+      className: string;
+      tagName: string;
+    };
     const { document } = globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<Box> } };
     const texts = Array.from(
       document.querySelectorAll(
@@ -133,7 +151,9 @@ describe('the owner’s day at the counter', () => {
     await open.getByLabel('Observação de abertura (opcional)').fill(FLOAT_NOTE);
     await open.getByLabel('Observação de abertura (opcional)').press('Enter');
     await page.getByLabel('Valor', { exact: true }).waitFor();
-    expect(await textOf(page.getByTestId('status-register'))).toMatch(new RegExp(`^Caixa aberto desde \\d{2}:\\d{2} · ${CASHIER.name}$`));
+    expect(await textOf(page.getByTestId('status-register'))).toMatch(
+      new RegExp(`^Caixa aberto desde \\d{2}:\\d{2} · ${CASHIER.name}$`),
+    );
   });
 
   it('sells as the cashier, then as the manager after the cashier signs out', async () => {
@@ -152,7 +172,10 @@ describe('the owner’s day at the counter', () => {
 
   it('refunds with the manager’s PIN: wrong PINs are refused, too many lock that manager, another manager approves', async () => {
     await page.keyboard.press('F2');
-    await page.getByRole('button', { name: /R\$\s15,00/ }).first().click();
+    await page
+      .getByRole('button', { name: /R\$\s15,00/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: /Devolver/ }).click();
     await page.getByLabel('Motivo').fill('Produto com defeito');
     await page.getByLabel('Motivo').press('Enter');
@@ -162,10 +185,14 @@ describe('the owner’s day at the counter', () => {
     await typePin(OTHER_MANAGER.name, '0000');
     await refusal.filter({ hasText: `PIN incorreto para ${OTHER_MANAGER.name}` }).waitFor();
     for (let attempt = 2; attempt <= 5; attempt++) await typePin(OTHER_MANAGER.name, '0000');
-    await refusal.filter({ hasText: `Muitas tentativas erradas: ${OTHER_MANAGER.name} está bloqueado por 30 segundos.` }).waitFor();
+    await refusal
+      .filter({ hasText: `Muitas tentativas erradas: ${OTHER_MANAGER.name} está bloqueado por 30 segundos.` })
+      .waitFor();
     // Locked: even the right PIN is not checked now.
     await typePin(OTHER_MANAGER.name, OTHER_MANAGER.pin);
-    await refusal.filter({ hasText: /Muitas tentativas erradas de PIN: Carla Dias está bloqueado por \d+ segundos\./ }).waitFor();
+    await refusal
+      .filter({ hasText: /Muitas tentativas erradas de PIN: Carla Dias está bloqueado por \d+ segundos\./ })
+      .waitFor();
     await shotsAtEveryViewport('01-pin-gerente-bloqueado');
     await expectAccessible(page, 'PIN do gerente com bloqueio');
 
@@ -190,7 +217,8 @@ describe('the owner’s day at the counter', () => {
     await typePin(MANAGER.name, MANAGER.pin);
     const closed = page.getByTestId('register-closed');
     await closed.waitFor();
-    sessionId = (await page.getByTestId('past-sessions').locator('tbody tr').first().getAttribute('data-session')) ?? '';
+    sessionId =
+      (await page.getByTestId('past-sessions').locator('tbody tr').first().getAttribute('data-session')) ?? '';
     expect(sessionId).not.toBe('');
 
     const report = page.getByTestId('report-actions');
@@ -229,7 +257,9 @@ describe('the owner’s day at the counter', () => {
     const save = row.getByRole('button', { name: new RegExp(`^Salvar PDF do ${TILL} fechado em`) });
     await save.focus();
     expectDayReport(await savedPdf('relatorio-reimpresso-a4', () => page.keyboard.press('Enter')));
-    expect(await textOf(past.getByRole('status'))).toMatch(/^PDF salvo: fechamento-caixa-da-frente-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}-a4\.pdf$/);
+    expect(await textOf(past.getByRole('status'))).toMatch(
+      /^PDF salvo: fechamento-caixa-da-frente-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}-a4\.pdf$/,
+    );
     expect(counter.problems.filter((problem) => problem.startsWith('pageerror'))).toEqual([]);
   });
 });

@@ -11,7 +11,16 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Charge } from '../../src/shared/resources';
 import type { BrowserHostProcess } from './browser-host-process';
-import { chargeOnScreen, expectAccessible, normalizeSpaces, payOnScreen, startCounter, type Counter, typeManagerPin, signInOnScreen } from './counter-journey';
+import {
+  chargeOnScreen,
+  expectAccessible,
+  normalizeSpaces,
+  payOnScreen,
+  startCounter,
+  type Counter,
+  typeManagerPin,
+  signInOnScreen,
+} from './counter-journey';
 import { ROOT } from './renderer-build';
 import { VIEWPORTS } from './viewports';
 
@@ -54,12 +63,20 @@ async function shotsAtEveryViewport(name: string): Promise<void> {
 async function overflowingTexts(): Promise<string[]> {
   return page.evaluate(() => {
     const { document } = globalThis as unknown as {
-      document: { querySelectorAll(selector: string): ArrayLike<{ scrollWidth: number; clientWidth: number; textContent: string | null; className: string }> };
+      document: {
+        querySelectorAll(
+          selector: string,
+        ): ArrayLike<{ scrollWidth: number; clientWidth: number; textContent: string | null; className: string }>;
+      };
     };
     const nodes = Array.from(
-      document.querySelectorAll('.register-close dt, .register-close dd, .operator-totals th, .operator-totals td, .pin-dialog button, .pin-dialog label, .pin-dialog p, .register-close button, .status-register'),
+      document.querySelectorAll(
+        '.register-close dt, .register-close dd, .operator-totals th, .operator-totals td, .pin-dialog button, .pin-dialog label, .pin-dialog p, .register-close button, .status-register',
+      ),
     );
-    return nodes.filter((node) => node.scrollWidth > node.clientWidth + 1).map((node) => `${node.className}: ${node.textContent ?? ''}`);
+    return nodes
+      .filter((node) => node.scrollWidth > node.clientWidth + 1)
+      .map((node) => `${node.className}: ${node.textContent ?? ''}`);
   });
 }
 
@@ -143,8 +160,12 @@ describe('register sessions, operators and the manager PIN in the browser host',
     await approve(MANAGER.pin);
     await section.getByText(`${CASHIER.name} cadastrado.`).waitFor();
     const list = section.locator('.operator-list');
-    expect(normalizeSpaces(await list.locator('li').filter({ hasText: MANAGER.name }).innerText())).toBe(`${MANAGER.name} Gerente Desativar`);
-    expect(normalizeSpaces(await list.locator('li').filter({ hasText: CASHIER.name }).innerText())).toBe(`${CASHIER.name} Caixa Desativar`);
+    expect(normalizeSpaces(await list.locator('li').filter({ hasText: MANAGER.name }).innerText())).toBe(
+      `${MANAGER.name} Gerente Desativar`,
+    );
+    expect(normalizeSpaces(await list.locator('li').filter({ hasText: CASHIER.name }).innerText())).toBe(
+      `${CASHIER.name} Caixa Desativar`,
+    );
     await section.scrollIntoViewIfNeeded();
     await shot('02-operadores');
     await expectAccessible(page, 'operadores');
@@ -178,7 +199,11 @@ describe('register sessions, operators and the manager PIN in the browser host',
     await expectAccessible(page, 'entrar no caixa');
 
     await signIn(CASHIER.name, '0000');
-    await page.getByTestId('sign-in').getByRole('alert').filter({ hasText: `PIN incorreto para ${CASHIER.name}` }).waitFor();
+    await page
+      .getByTestId('sign-in')
+      .getByRole('alert')
+      .filter({ hasText: `PIN incorreto para ${CASHIER.name}` })
+      .waitFor();
     await signIn(CASHIER.name, CASHIER.pin);
 
     const open = page.getByTestId('open-register');
@@ -189,7 +214,9 @@ describe('register sessions, operators and the manager PIN in the browser host',
     await open.getByLabel('Observação de abertura (opcional)').fill('Troco inicial R$ 100,00');
     await open.getByLabel('Observação de abertura (opcional)').press('Enter');
     await page.getByLabel('Valor', { exact: true }).waitFor();
-    expect(await textOf(page.getByTestId('status-register'))).toMatch(new RegExp(`^Caixa aberto desde \\d{2}:\\d{2} · ${CASHIER.name}$`));
+    expect(await textOf(page.getByTestId('status-register'))).toMatch(
+      new RegExp(`^Caixa aberto desde \\d{2}:\\d{2} · ${CASHIER.name}$`),
+    );
   });
 
   it('sells as the cashier, then as the manager, each sale numbered and named', async () => {
@@ -202,12 +229,17 @@ describe('register sessions, operators and the manager PIN in the browser host',
     await page.keyboard.press('F1');
     await signIn(MANAGER.name, MANAGER.pin);
     expect(await sell('2500')).toBe(`Venda 0002 · ${MANAGER.name}`);
-    expect(await textOf(page.getByTestId('status-register'))).toMatch(new RegExp(`^Caixa aberto desde \\d{2}:\\d{2} · ${MANAGER.name}$`));
+    expect(await textOf(page.getByTestId('status-register'))).toMatch(
+      new RegExp(`^Caixa aberto desde \\d{2}:\\d{2} · ${MANAGER.name}$`),
+    );
   });
 
   it('refunds with the manager’s PIN: a wrong PIN keeps the dialog, Esc sends nothing, the right PIN refunds', async () => {
     await page.keyboard.press('F2');
-    await page.getByRole('button', { name: /R\$\s15,00/ }).first().click();
+    await page
+      .getByRole('button', { name: /R\$\s15,00/ })
+      .first()
+      .click();
     expect(await textOf(page.getByTestId('detail-sale-number'))).toContain('0001');
     expect(await textOf(page.getByTestId('detail-operator'))).toContain(CASHIER.name);
     await page.getByRole('button', { name: /Devolver/ }).click();
@@ -227,7 +259,9 @@ describe('register sessions, operators and the manager PIN in the browser host',
     await pinDialog().waitFor({ state: 'detached' });
     await confirm.waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
-    const before = (await (await fetch(`${host.origin}/api/v1/charge?limit=5`, { headers: { authorization: host.appId } })).json()) as {
+    const before = (await (
+      await fetch(`${host.origin}/api/v1/charge?limit=5`, { headers: { authorization: host.appId } })
+    ).json()) as {
       charges: Charge[];
     };
     expect(before.charges.find((charge) => charge.value === 1500)?.status).toBe('COMPLETED');

@@ -39,18 +39,21 @@ export async function startRemoteService(options: RemoteServiceOptions = {}): Pr
   const child = spawn(serve.command, serve.args, { ...serve.options, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const { url, appId, pixNetworkUrl } = await new Promise<{ url: string; appId: string; pixNetworkUrl?: string }>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /^Listening on (\S+)$/m.exec(output)?.[1];
-      const appId = /^AppID: (\S+)$/m.exec(output)?.[1];
-      const pixNetworkUrl = /^Pix network on (\S+)$/m.exec(output)?.[1];
-      if (url && appId && (pixNetworkUrl || !options.strict)) resolve({ url, appId, ...(pixNetworkUrl ? { pixNetworkUrl } : {}) });
-    });
-    child.on('exit', (code) => reject(new Error(`npm run serve exited (${code}): ${stderr}`)));
-    setTimeout(() => reject(new Error(`npm run serve did not announce itself in 30 s: ${stderr}`)), 30_000).unref();
-  });
+  const { url, appId, pixNetworkUrl } = await new Promise<{ url: string; appId: string; pixNetworkUrl?: string }>(
+    (resolve, reject) => {
+      let output = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const url = /^Listening on (\S+)$/m.exec(output)?.[1];
+        const appId = /^AppID: (\S+)$/m.exec(output)?.[1];
+        const pixNetworkUrl = /^Pix network on (\S+)$/m.exec(output)?.[1];
+        if (url && appId && (pixNetworkUrl || !options.strict))
+          resolve({ url, appId, ...(pixNetworkUrl ? { pixNetworkUrl } : {}) });
+      });
+      child.on('exit', (code) => reject(new Error(`npm run serve exited (${code}): ${stderr}`)));
+      setTimeout(() => reject(new Error(`npm run serve did not announce itself in 30 s: ${stderr}`)), 30_000).unref();
+    },
+  );
   const call = (base: string, path: string, init: { method?: string; body?: unknown } = {}) =>
     fetch(base + path, {
       method: init.method ?? 'GET',
@@ -65,7 +68,9 @@ export async function startRemoteService(options: RemoteServiceOptions = {}): Pr
     api: (path, init) => call(url, path, init),
     pay(brCode, { dropTxid, value } = {}) {
       const body = { brCode, ...(value !== undefined ? { value } : {}), ...(dropTxid ? { dropTxid: true } : {}) };
-      return pixNetworkUrl ? call(pixNetworkUrl, '/pay', { method: 'POST', body }) : call(url, '/openpix/testing/pay', { method: 'POST', body });
+      return pixNetworkUrl
+        ? call(pixNetworkUrl, '/pay', { method: 'POST', body })
+        : call(url, '/openpix/testing/pay', { method: 'POST', body });
     },
     async stop() {
       await stopChild(child);

@@ -37,7 +37,8 @@ beforeAll(async () => {
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
+    if (response.status() >= 400)
+      problems.push(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
   });
 });
 
@@ -52,7 +53,10 @@ async function shot(name: string): Promise<void> {
 }
 
 /** One of the main process's methods, called through the page's own bridge (its token and origin). */
-async function invoke<M extends keyof PosApi>(method: M, payload: unknown = {}): Promise<Awaited<ReturnType<PosApi[M]>>> {
+async function invoke<M extends keyof PosApi>(
+  method: M,
+  payload: unknown = {},
+): Promise<Awaited<ReturnType<PosApi[M]>>> {
   const answer = await page.evaluate(
     async ({ method, payload }) => {
       const scope = globalThis as unknown as {
@@ -81,10 +85,20 @@ function codeOnScreen(): Promise<string> {
 async function overflowingTexts(): Promise<string[]> {
   return page.evaluate(() => {
     const { document } = globalThis as unknown as {
-      document: { querySelectorAll(selector: string): ArrayLike<{ scrollWidth: number; clientWidth: number; textContent: string | null; className: string }> };
+      document: {
+        querySelectorAll(
+          selector: string,
+        ): ArrayLike<{ scrollWidth: number; clientWidth: number; textContent: string | null; className: string }>;
+      };
     };
-    const nodes = Array.from(document.querySelectorAll('.live-amount, .live-kicker, .live-status, .countdown, .live-actions button, .copy-row button'));
-    return nodes.filter((node) => node.scrollWidth > node.clientWidth + 1).map((node) => `${node.className}: ${node.textContent ?? ''}`);
+    const nodes = Array.from(
+      document.querySelectorAll(
+        '.live-amount, .live-kicker, .live-status, .countdown, .live-actions button, .copy-row button',
+      ),
+    );
+    return nodes
+      .filter((node) => node.scrollWidth > node.clientWidth + 1)
+      .map((node) => `${node.className}: ${node.textContent ?? ''}`);
   });
 }
 
@@ -126,7 +140,9 @@ describe('a sale on screen when the counter stops', () => {
     await page.keyboard.press('Enter');
     await page.getByLabel('Valor', { exact: true }).waitFor();
     // The screen's "moved on" reaches the main process, then a reload opens on an empty entry.
-    await expect.poll(async () => (await invoke('getSaleOnScreen')).sale?.correlationID ?? null, { timeout: 5_000 }).toBeNull();
+    await expect
+      .poll(async () => (await invoke('getSaleOnScreen')).sale?.correlationID ?? null, { timeout: 5_000 })
+      .toBeNull();
     await page.reload();
     await page.getByLabel('Valor', { exact: true }).waitFor();
     await page.waitForTimeout(500);

@@ -10,7 +10,14 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sale } from '../../src/shared/pos-api';
 import type { BrowserHostProcess } from './browser-host-process';
-import { expectAccessible, normalizeSpaces as spaces, openCounterPage, payInSandbox, startCounter, type Counter } from './counter-journey';
+import {
+  expectAccessible,
+  normalizeSpaces as spaces,
+  openCounterPage,
+  payInSandbox,
+  startCounter,
+  type Counter,
+} from './counter-journey';
 import { ROOT } from './renderer-build';
 import { VIEWPORTS } from './viewports';
 
@@ -98,7 +105,9 @@ describe.each(VIEWPORTS)('at $width×$height', (viewport) => {
     const confirmationBox = (await confirmation.boundingBox())!;
     for (const button of await confirmation.getByRole('button').all()) {
       const box = (await button.boundingBox())!;
-      expect(box.x + box.width, `${await button.textContent()} inside the confirmation`).toBeLessThanOrEqual(confirmationBox.x + confirmationBox.width);
+      expect(box.x + box.width, `${await button.textContent()} inside the confirmation`).toBeLessThanOrEqual(
+        confirmationBox.x + confirmationBox.width,
+      );
       expect(await overflowsItsBox(button)).toBe(false);
     }
     await page.screenshot({ path: join(ARTIFACTS, `${size}-confirmar-valor-alto.png`) });
@@ -117,7 +126,9 @@ describe.each(VIEWPORTS)('at $width×$height', (viewport) => {
     expect(spaces(await page.locator('.status-mode').textContent())).toBe('Modo treino');
     // No shop named yet: the header says "Balcão" alone, not the sandbox's placeholder "Balcão Sandbox".
     expect(spaces(await page.locator('header .brand').textContent())).toBe('Balcão');
-    expect(spaces(await page.locator('body').textContent())).not.toMatch(/Sandbox (embutido|remoto)|Sandbox:|Simular pagamento|URL base da API|na fila/);
+    expect(spaces(await page.locator('body').textContent())).not.toMatch(
+      /Sandbox (embutido|remoto)|Sandbox:|Simular pagamento|URL base da API|na fila/,
+    );
     await page.screenshot({ path: join(ARTIFACTS, `${size}-venda-99999.png`) });
     await expectAccessible(page, 'QR de R$ 99.999,99');
     await page.keyboard.press('Escape');
@@ -139,7 +150,11 @@ describe.each(VIEWPORTS)('at $width×$height', (viewport) => {
       expect(await overflowsItsBox(amount), `${text} fits its column`).toBe(false);
       // Right-aligned: the amounts' right edges line up, whatever their length.
       const textRight = await amount.evaluate((element) => {
-        const { document } = globalThis as unknown as { document: { createRange(): { selectNodeContents(node: unknown): void; getBoundingClientRect(): { right: number } } } };
+        const { document } = globalThis as unknown as {
+          document: {
+            createRange(): { selectNodeContents(node: unknown): void; getBoundingClientRect(): { right: number } };
+          };
+        };
         const range = document.createRange();
         range.selectNodeContents(element);
         return range.getBoundingClientRect().right;
@@ -154,13 +169,24 @@ describe.each(VIEWPORTS)('at $width×$height', (viewport) => {
   it('reads "1500" in the search as reais, and Esc gives the keyboard back to the screen', async () => {
     const search = page.getByLabel(/Buscar/);
     await page.keyboard.press('/');
-    await expect.poll(() => search.evaluate((element) => element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement)).toBe(true);
+    await expect
+      .poll(() =>
+        search.evaluate(
+          (element) =>
+            element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
+        ),
+      )
+      .toBe(true);
     await page.keyboard.type('1000');
     await page.getByText('buscando R$ 1.000,00', { exact: false }).waitFor();
     await expect.poll(() => page.locator('.sale-rows .sale-row').count()).toBe(1);
     expect(spaces(await page.locator('.sale-rows').textContent())).toContain('R$ 1.000,00');
     await page.keyboard.press('Escape');
-    const focusedIsSearch = () => search.evaluate((element) => element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement);
+    const focusedIsSearch = () =>
+      search.evaluate(
+        (element) =>
+          element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
+      );
     await expect.poll(focusedIsSearch).toBe(false);
     // The screen's keys work again: D and C do not type into the box.
     await page.keyboard.press('d');
@@ -222,7 +248,10 @@ describe.each(VIEWPORTS)('at $width×$height', (viewport) => {
     await page.keyboard.press('F2');
     const paid = page.locator('.sale-rows .sale-row').filter({ hasText: 'R$ 2,50' }).first();
     await paid.click();
-    await page.getByRole('button', { name: /^Comprovante/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Comprovante/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     const save = dialog.getByRole('button', { name: /Salvar PDF/ });

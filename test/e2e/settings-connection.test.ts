@@ -26,9 +26,14 @@ let bridge: BridgeClient;
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   [counter, remote] = await Promise.all([startCounter(), startRemoteService()]);
-  const { company } = (await (await remote.api('/api/v1/company')).json()) as { company: { tradeName?: string; officialName: string } };
+  const { company } = (await (await remote.api('/api/v1/company')).json()) as {
+    company: { tradeName?: string; officialName: string };
+  };
   companyName = company.tradeName || company.officialName;
-  bridge = createBridgeClient({ origin: counter.host.origin, token: new URL(counter.host.url).searchParams.get('token') ?? '' });
+  bridge = createBridgeClient({
+    origin: counter.host.origin,
+    token: new URL(counter.host.url).searchParams.get('token') ?? '',
+  });
 });
 
 afterAll(async () => {
@@ -67,12 +72,18 @@ describe('Testar conexão in the settings', () => {
       expect(text).not.toContain('Q2xpZW50X0lkX2Vycm8=');
       // The live region is polite: read out, without taking the focus away from the button.
       expect(await result(page).getAttribute('aria-live')).toBe('polite');
-      const focused = await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document.activeElement?.textContent);
+      const focused = await page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document
+            .activeElement?.textContent,
+      );
       expect(focused).toBe('Testar conexão');
       // No text wider than its box in the connection card.
-      const overflowing = await page.locator('.connection-test *').evaluateAll((nodes) =>
-        nodes.filter((node) => node.scrollWidth > node.clientWidth + 1).map((node) => node.className),
-      );
+      const overflowing = await page
+        .locator('.connection-test *')
+        .evaluateAll((nodes) =>
+          nodes.filter((node) => node.scrollWidth > node.clientWidth + 1).map((node) => node.className),
+        );
       expect(overflowing).toEqual([]);
       await result(page).evaluate((region) => region.scrollIntoView({ block: 'center' }));
       await page.screenshot({ path: join(ARTIFACTS, `refused-app-id-${viewport.width}x${viewport.height}.png`) });
@@ -87,7 +98,10 @@ describe('Testar conexão in the settings', () => {
     await page.getByRole('button', { name: 'Testar conexão' }).click();
     await result(page).getByText('AppID recusado').waitFor();
     // Saving the wrong one tests it again, and stops there: a refused AppID cannot be saved anyway.
-    await Promise.all([page.waitForResponse((response) => response.url().endsWith('/invoke/testConnection')), page.keyboard.press('Control+s')]);
+    await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/invoke/testConnection')),
+      page.keyboard.press('Control+s'),
+    ]);
     await result(page).getByText('AppID recusado').waitFor();
     expect(await page.getByTestId('save-anyway').count()).toBe(0);
     expect(await bridge.call('getSettings')).toMatchObject({ mode: 'embedded' });
@@ -108,9 +122,21 @@ describe('Testar conexão in the settings', () => {
   it('lists the scopes an AppID lacks, with what each costs, at 1024×768', async () => {
     const missing = ['CHARGE_DELETE', 'PIX_QRCODE_POST', 'COMPANY_GET'];
     const scopes = COUNTER_SCOPES.map((entry) => entry.scope).filter((scope) => !missing.includes(scope));
-    const created = spawnBuilt('serve', ['--db', remote.dbPath, 'app', 'create', '--scopes', scopes.join(','), '--name', 'Caixa limitado']);
+    const created = spawnBuilt('serve', [
+      '--db',
+      remote.dbPath,
+      'app',
+      'create',
+      '--scopes',
+      scopes.join(','),
+      '--name',
+      'Caixa limitado',
+    ]);
     expect((await created.exited).code, created.stderr()).toBe(0);
-    const appId = created.lines().map((line) => /^AppID: (\S+)$/.exec(line)?.[1]).find(Boolean)!;
+    const appId = created
+      .lines()
+      .map((line) => /^AppID: (\S+)$/.exec(line)?.[1])
+      .find(Boolean)!;
 
     const page = await openCounterPage(counter, { width: 1024, height: 768 });
     await remoteFields(page, appId);
@@ -118,7 +144,9 @@ describe('Testar conexão in the settings', () => {
     const list = page.getByTestId('missing-scopes');
     await list.waitFor();
     const text = normalizeSpaces(await result(page).textContent());
-    expect(text).toMatch(/^Conexão ok: o serviço aceitou o AppID\. O Balcão vende, mas faltam 3 permissões ao AppID, e fica sem: cancelar vendas no serviço, vendas offline e nome da empresa nos recibos\./);
+    expect(text).toMatch(
+      /^Conexão ok: o serviço aceitou o AppID\. O Balcão vende, mas faltam 3 permissões ao AppID, e fica sem: cancelar vendas no serviço, vendas offline e nome da empresa nos recibos\./,
+    );
     expect(normalizeSpaces(await list.textContent())).toMatch(/^Faltam ao AppID 3 permissões:/);
     const items = (await list.getByRole('listitem').allTextContents()).map(normalizeSpaces);
     expect(items).toEqual([
@@ -127,11 +155,15 @@ describe('Testar conexão in the settings', () => {
       expect.stringMatching(/^Recibos · COMPANY_GET: os recibos usam o nome da loja destas configurações/),
     ]);
     // Without CHARGE_DELETE the test charge stayed, and the screen says so.
-    expect(normalizeSpaces(await page.getByTestId('left-behind').textContent())).toMatch(/^Atenção: Ficou no serviço uma cobrança de teste de R\$ 0,01 \(correlationID balcao-teste-conexao-/);
-    expect(text).not.toContain(appId);
-    const overflowing = await page.locator('.connection-test *').evaluateAll((nodes) =>
-      nodes.filter((node) => node.scrollWidth > node.clientWidth + 1).map((node) => node.className),
+    expect(normalizeSpaces(await page.getByTestId('left-behind').textContent())).toMatch(
+      /^Atenção: Ficou no serviço uma cobrança de teste de R\$ 0,01 \(correlationID balcao-teste-conexao-/,
     );
+    expect(text).not.toContain(appId);
+    const overflowing = await page
+      .locator('.connection-test *')
+      .evaluateAll((nodes) =>
+        nodes.filter((node) => node.scrollWidth > node.clientWidth + 1).map((node) => node.className),
+      );
     expect(overflowing).toEqual([]);
     await result(page).evaluate((region) => region.scrollIntoView({ block: 'center' }));
     await page.screenshot({ path: join(ARTIFACTS, 'missing-scopes-1024x768.png') });
@@ -145,14 +177,20 @@ describe('Testar conexão in the settings', () => {
     await remoteFields(page, remote.appId, baseUrl);
     await page.keyboard.press('Control+s');
     await result(page).getByText('Serviço fora de alcance').waitFor();
-    expect(normalizeSpaces(await result(page).textContent())).toMatch(/Nada respondeu em 127\.0\.0\.1:\d+.*Nada foi salvo\./);
+    expect(normalizeSpaces(await result(page).textContent())).toMatch(
+      /Nada respondeu em 127\.0\.0\.1:\d+.*Nada foi salvo\./,
+    );
     const saveAnyway = page.getByRole('button', { name: 'Salvar mesmo assim' });
     await saveAnyway.waitFor();
     // Saved from the header (Ctrl+S), the answer is brought into view, not left below the fold.
-    await expect.poll(() => result(page).evaluate((region) => {
-      const box = region.getBoundingClientRect();
-      return box.top >= 60 && box.bottom <= (globalThis as unknown as { innerHeight: number }).innerHeight - 40;
-    })).toBe(true);
+    await expect
+      .poll(() =>
+        result(page).evaluate((region) => {
+          const box = region.getBoundingClientRect();
+          return box.top >= 60 && box.bottom <= (globalThis as unknown as { innerHeight: number }).innerHeight - 40;
+        }),
+      )
+      .toBe(true);
     await expect.poll(() => saveAnyway.isVisible()).toBe(true);
     expect(await bridge.call('getSettings')).toMatchObject({ baseUrl: remote.url });
     await page.screenshot({ path: join(ARTIFACTS, 'unreachable-1024x768.png') });

@@ -5,7 +5,12 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
 
-import { handleAppProtocol, registerAppSchemeAsPrivileged, resolveAppAsset, serveAppRequest } from '../../src/main/electron/app-protocol';
+import {
+  handleAppProtocol,
+  registerAppSchemeAsPrivileged,
+  resolveAppAsset,
+  serveAppRequest,
+} from '../../src/main/electron/app-protocol';
 import { CONTENT_SECURITY_POLICY } from '../../src/main/content-security-policy';
 import { electronFake, FakeSession } from './fake-electron';
 
@@ -60,7 +65,11 @@ describe('app:// responses', () => {
   });
 
   it('answers 404 to traversal and to missing files, and never leaks the secret', async () => {
-    for (const url of ['app://balcao/..%2Fsecret.txt', 'app://balcao/assets/..%2F..%2Fsecret.txt', 'app://balcao/nope.js']) {
+    for (const url of [
+      'app://balcao/..%2Fsecret.txt',
+      'app://balcao/assets/..%2F..%2Fsecret.txt',
+      'app://balcao/nope.js',
+    ]) {
       const response = await serveAppRequest(root, new Request(url));
       expect(response.status).toBe(404);
       expect(await response.text()).not.toContain('AppID');
@@ -68,7 +77,9 @@ describe('app:// responses', () => {
   });
 
   it('refuses methods other than GET and HEAD', async () => {
-    expect((await serveAppRequest(root, new Request('app://balcao/index.html', { method: 'POST', body: 'x' }))).status).toBe(405);
+    expect(
+      (await serveAppRequest(root, new Request('app://balcao/index.html', { method: 'POST', body: 'x' }))).status,
+    ).toBe(405);
   });
 
   it('is registered as a privileged standard, secure scheme and handled on the session', async () => {

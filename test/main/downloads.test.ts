@@ -6,7 +6,12 @@ import { guardDownloads } from '../../src/main/electron/downloads';
 import { FakeSession } from './fake-electron';
 
 function download(url: string, mimeType = 'application/pdf') {
-  return { getURL: () => url, getMimeType: () => mimeType, getFilename: () => 'recibo-E123.pdf', setSaveDialogOptions: vi.fn() };
+  return {
+    getURL: () => url,
+    getMimeType: () => mimeType,
+    getFilename: () => 'recibo-E123.pdf',
+    setSaveDialogOptions: vi.fn(),
+  };
 }
 
 describe('receipt downloads', () => {
@@ -19,7 +24,10 @@ describe('receipt downloads', () => {
     session.emit('will-download', event, item);
     expect(event.preventDefault).not.toHaveBeenCalled();
     expect(item.setSaveDialogOptions).toHaveBeenCalledWith(
-      expect.objectContaining({ defaultPath: '/home/caixa/Documentos/recibo-E123.pdf', filters: [{ name: 'PDF', extensions: ['pdf'] }] }),
+      expect.objectContaining({
+        defaultPath: '/home/caixa/Documentos/recibo-E123.pdf',
+        filters: [{ name: 'PDF', extensions: ['pdf'] }],
+      }),
     );
   });
 
@@ -28,7 +36,9 @@ describe('receipt downloads', () => {
     const item = download('blob:app://balcao/6a1f0c2e-1111-4222-8333-944445555777', 'text/csv;charset=utf-8');
     session.emit('will-download', event, item);
     expect(event.preventDefault).not.toHaveBeenCalled();
-    expect(item.setSaveDialogOptions).toHaveBeenCalledWith(expect.objectContaining({ filters: [{ name: 'CSV', extensions: ['csv'] }] }));
+    expect(item.setSaveDialogOptions).toHaveBeenCalledWith(
+      expect.objectContaining({ filters: [{ name: 'CSV', extensions: ['csv'] }] }),
+    );
   });
 
   it.each([

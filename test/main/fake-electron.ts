@@ -166,7 +166,9 @@ export function createElectronFake() {
     ipcRenderer: {
       invoke: vi.fn(async (_channel: string, _payload?: unknown): Promise<unknown> => ({ ok: true, value: null })),
       on: vi.fn((channel: string, listener: Handler) => void ipcRendererListeners.on(channel, listener)),
-      removeListener: vi.fn((channel: string, listener: Handler) => void ipcRendererListeners.removeListener(channel, listener)),
+      removeListener: vi.fn(
+        (channel: string, listener: Handler) => void ipcRendererListeners.removeListener(channel, listener),
+      ),
       emitFromMain: (channel: string, ...args: unknown[]) => ipcRendererListeners.emit(channel, ...args),
       listenerCount: (channel: string) => ipcRendererListeners.listenerCount(channel),
     },

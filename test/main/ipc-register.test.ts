@@ -11,10 +11,17 @@ const ours = new FakeWebContents();
 const stranger = new FakeWebContents();
 
 function handlerTable(): PosHandlerTable {
-  return Object.fromEntries(POS_INVOKE_METHODS.map((method) => [method, vi.fn(async () => ({ from: method }))])) as never;
+  return Object.fromEntries(
+    POS_INVOKE_METHODS.map((method) => [method, vi.fn(async () => ({ from: method }))]),
+  ) as never;
 }
 
-function invoke(channel: string, payload: unknown, sender: FakeWebContents = ours, frameUrl: string | null = 'app://balcao/index.html') {
+function invoke(
+  channel: string,
+  payload: unknown,
+  sender: FakeWebContents = ours,
+  frameUrl: string | null = 'app://balcao/index.html',
+) {
   const handler = electronFake.ipcMain.handlers.get(channel);
   if (!handler) throw new Error(`no handler on ${channel}`);
   const event = { sender, senderFrame: frameUrl === null ? null : { url: frameUrl, parent: null } };
@@ -62,7 +69,10 @@ describe('IPC registration', () => {
 
   it('rejects a subframe, even one showing app://balcao', async () => {
     const handler = electronFake.ipcMain.handlers.get('pos:getStatus')!;
-    const event = { sender: ours, senderFrame: { url: 'app://balcao/index.html', parent: { url: 'app://balcao/index.html' } } };
+    const event = {
+      sender: ours,
+      senderFrame: { url: 'app://balcao/index.html', parent: { url: 'app://balcao/index.html' } },
+    };
     await expect(Promise.resolve().then(() => handler(event, undefined))).rejects.toThrow('Forbidden');
     expect(handlers.getStatus).not.toHaveBeenCalled();
   });
@@ -90,14 +100,22 @@ describe('IPC registration', () => {
 
   it("turns a PosError into the handler's own words and status", async () => {
     vi.mocked(handlers.cancelSale).mockRejectedValueOnce(new PosError('Cobrança já paga', 409));
-    expect(await invoke('pos:cancelSale', { correlationID: 'abc' })).toEqual({ ok: false, error: 'Cobrança já paga', status: 409 });
+    expect(await invoke('pos:cancelSale', { correlationID: 'abc' })).toEqual({
+      ok: false,
+      error: 'Cobrança já paga',
+      status: 409,
+    });
     expect(log).not.toHaveBeenCalled();
   });
 
   it('hides an unexpected failure behind "Erro interno" and logs it', async () => {
     const failure = new Error('SQLITE_BUSY at /home/user/secret/path');
     vi.mocked(handlers.getSale).mockRejectedValueOnce(failure);
-    expect(await invoke('pos:getSale', { correlationID: 'abc' })).toEqual({ ok: false, error: 'Erro interno', status: 500 });
+    expect(await invoke('pos:getSale', { correlationID: 'abc' })).toEqual({
+      ok: false,
+      error: 'Erro interno',
+      status: 500,
+    });
     expect(log).toHaveBeenCalledWith('pos:getSale failed', failure);
   });
 
@@ -113,7 +131,19 @@ describe('event push', () => {
     const live = new FakeWebContents();
     const gone = new FakeWebContents();
     gone.destroyed = true;
-    const event = { type: 'status', status: { mode: 'embedded', online: true, connection: 'online', queued: 0, queuedElsewhere: 0, merchantName: 'Loja', ready: true, offline: { enabled: false, unconfirmedCount: 0, unconfirmedValue: 0, reviewCount: 0 } } } as const;
+    const event = {
+      type: 'status',
+      status: {
+        mode: 'embedded',
+        online: true,
+        connection: 'online',
+        queued: 0,
+        queuedElsewhere: 0,
+        merchantName: 'Loja',
+        ready: true,
+        offline: { enabled: false, unconfirmedCount: 0, unconfirmedValue: 0, reviewCount: 0 },
+      },
+    } as const;
     broadcastPosEvent([live, gone] as never, event);
     expect(live.send).toHaveBeenCalledWith(POS_EVENT_CHANNEL, event);
     expect(gone.send).not.toHaveBeenCalled();

@@ -18,7 +18,9 @@ function call(channel: string, payload?: unknown) {
 }
 
 function pushedEvents(): PosEvent[] {
-  return cashier.webContents.send.mock.calls.filter(([channel]) => channel === 'pos:event').map(([, event]) => event as PosEvent);
+  return cashier.webContents.send.mock.calls
+    .filter(([channel]) => channel === 'pos:event')
+    .map(([, event]) => event as PosEvent);
 }
 
 beforeAll(async () => {
@@ -44,11 +46,17 @@ describe('Electron IPC over the real runtime', () => {
 
   it('pushes the payment to the window as a sale-updated event', async () => {
     const created = (await call('pos:createSale', { value: 500 })) as { ok: true; value: Sale };
-    const paid = (await call('pos:simulatePayment', { correlationID: created.value.correlationID })) as { ok: true; value: Sale };
+    const paid = (await call('pos:simulatePayment', { correlationID: created.value.correlationID })) as {
+      ok: true;
+      value: Sale;
+    };
     expect(paid.value.status).toBe('COMPLETED');
     await vi.waitFor(() =>
       expect(pushedEvents()).toContainEqual(
-        expect.objectContaining({ type: 'sale-updated', sale: expect.objectContaining({ correlationID: created.value.correlationID, status: 'COMPLETED' }) }),
+        expect.objectContaining({
+          type: 'sale-updated',
+          sale: expect.objectContaining({ correlationID: created.value.correlationID, status: 'COMPLETED' }),
+        }),
       ),
     );
   });
@@ -60,7 +68,10 @@ describe('Electron IPC over the real runtime', () => {
   });
 
   it('keeps the AppID out of the settings it returns', async () => {
-    const reply = (await call('pos:saveSettings', { mode: 'embedded', appId: 'secret-app-id' })) as { ok: boolean; value: object };
+    const reply = (await call('pos:saveSettings', { mode: 'embedded', appId: 'secret-app-id' })) as {
+      ok: boolean;
+      value: object;
+    };
     expect(reply.ok).toBe(true);
     expect(JSON.stringify(reply.value)).not.toContain('secret-app-id');
     expect(reply.value).toMatchObject({ hasAppId: true });

@@ -36,7 +36,10 @@ vi.mock('../../src/main/app/pos-runtime', async () => {
 
 import { electronFake, fakeElectronState, FakeBrowserWindow } from './fake-electron';
 
-const statusEvent = { type: 'status', status: { mode: 'embedded', online: true, queued: 0, merchantName: 'Loja', ready: true } };
+const statusEvent = {
+  type: 'status',
+  status: { mode: 'embedded', online: true, queued: 0, merchantName: 'Loja', ready: true },
+};
 let cashier: FakeBrowserWindow;
 
 function call(channel: string, sender: unknown, payload?: unknown) {
@@ -71,7 +74,11 @@ describe('main process start', () => {
   });
 
   it('gives the runtime a data folder under userData, the secret store and the printing port', () => {
-    const options = runtime.options as { dataDir: string; secretStore: { get(): unknown }; printing: { printReceipt: unknown } };
+    const options = runtime.options as {
+      dataDir: string;
+      secretStore: { get(): unknown };
+      printing: { printReceipt: unknown };
+    };
     expect(options.dataDir).toBe(join(fakeElectronState.userData, 'pos'));
     expect(options.secretStore.get()).toBeNull();
     expect(options.printing.printReceipt).toBeTypeOf('function');
@@ -113,7 +120,10 @@ describe('customer display', () => {
   const second = { id: 2, bounds: { x: 1920, y: 0, width: 1280, height: 1024 } };
 
   it('opens on the second display when the setting is turned on, and may call the API', async () => {
-    electronFake.screen.getAllDisplays.mockReturnValue([{ id: 1, bounds: { x: 0, y: 0, width: 1920, height: 1080 } }, second]);
+    electronFake.screen.getAllDisplays.mockReturnValue([
+      { id: 1, bounds: { x: 0, y: 0, width: 1920, height: 1080 } },
+      second,
+    ]);
     runtime.settings.customerDisplay = true;
     for (const listener of runtime.listeners) listener(statusEvent);
     const customer = FakeBrowserWindow.instances.find((window) => window.options.fullscreen);

@@ -25,7 +25,11 @@ function fakeApp(options: { nodeApi: boolean; prebuilds: string[]; compiled?: st
     mkdirSync(join(moduleDir, 'build', 'Release'), { recursive: true });
     writeFileSync(join(moduleDir, 'build', 'Release', 'better_sqlite3.node'), options.compiled);
   }
-  return { appDir, outDir: join(appDir, 'release'), binary: join(moduleDir, 'build', 'Release', 'better_sqlite3.node') };
+  return {
+    appDir,
+    outDir: join(appDir, 'release'),
+    binary: join(moduleDir, 'build', 'Release', 'better_sqlite3.node'),
+  };
 }
 
 describe('electron-builder configuration', () => {

@@ -33,12 +33,15 @@ describe('preload', () => {
     expect(api).not.toHaveProperty('send');
   });
 
-  it.each(POS_INVOKE_METHODS)('%s invokes its own pos:<method> channel with the payload and unwraps the value', async (method) => {
-    electronFake.ipcRenderer.invoke.mockResolvedValueOnce({ ok: true, value: { answer: method } });
-    const call = api[method] as (payload?: unknown) => Promise<unknown>;
-    await expect(call({ probe: 1 })).resolves.toEqual({ answer: method });
-    expect(electronFake.ipcRenderer.invoke).toHaveBeenCalledWith(`pos:${method}`, { probe: 1 });
-  });
+  it.each(POS_INVOKE_METHODS)(
+    '%s invokes its own pos:<method> channel with the payload and unwraps the value',
+    async (method) => {
+      electronFake.ipcRenderer.invoke.mockResolvedValueOnce({ ok: true, value: { answer: method } });
+      const call = api[method] as (payload?: unknown) => Promise<unknown>;
+      await expect(call({ probe: 1 })).resolves.toEqual({ answer: method });
+      expect(electronFake.ipcRenderer.invoke).toHaveBeenCalledWith(`pos:${method}`, { probe: 1 });
+    },
+  );
 
   it('rejects with the main process error message and its status, as a plain object that survives contextBridge', async () => {
     electronFake.ipcRenderer.invoke.mockResolvedValueOnce({ ok: false, error: 'Há 2 operações na fila', status: 409 });
@@ -58,7 +61,19 @@ describe('preload', () => {
     const listener = vi.fn();
     const unsubscribe = api.onEvent(listener);
     const ipcEvent = { sender: { send: () => undefined }, senderId: 0, ports: [] };
-    const event: PosEvent = { type: 'status', status: { mode: 'embedded', online: true, connection: 'online', queued: 0, queuedElsewhere: 0, merchantName: 'Loja', ready: true, offline: { enabled: false, unconfirmedCount: 0, unconfirmedValue: 0, reviewCount: 0 } } };
+    const event: PosEvent = {
+      type: 'status',
+      status: {
+        mode: 'embedded',
+        online: true,
+        connection: 'online',
+        queued: 0,
+        queuedElsewhere: 0,
+        merchantName: 'Loja',
+        ready: true,
+        offline: { enabled: false, unconfirmedCount: 0, unconfirmedValue: 0, reviewCount: 0 },
+      },
+    };
     electronFake.ipcRenderer.emitFromMain(POS_EVENT_CHANNEL, ipcEvent, event);
     expect(listener).toHaveBeenCalledOnce();
     expect(listener.mock.calls[0]).toEqual([event]);

@@ -27,7 +27,12 @@ beforeEach(() => {
 });
 
 function job(printer?: string) {
-  return { fileName: 'recibo.pdf', pdfBase64: thermalPdfBase64, layout: 'thermal80' as const, ...(printer ? { printer } : {}) };
+  return {
+    fileName: 'recibo.pdf',
+    pdfBase64: thermalPdfBase64,
+    layout: 'thermal80' as const,
+    ...(printer ? { printer } : {}),
+  };
 }
 
 describe('printers', () => {
@@ -48,11 +53,20 @@ describe('printing a receipt', () => {
     expect(await printing.printReceipt(job('EPSON_TM_T20'))).toEqual({ printed: true });
     const [window] = FakeBrowserWindow.instances;
     expect(window!.options.show).toBe(false);
-    expect(window!.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, plugins: true });
+    expect(window!.options.webPreferences).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      plugins: true,
+    });
     expect(window!.options.webPreferences.preload).toBeUndefined();
     expect(window!.options.webPreferences.session).toBe(electronFake.session.fromPartition('balcao-print'));
     const [options] = window!.webContents.print.mock.calls[0]!;
-    expect(options).toMatchObject({ silent: true, deviceName: 'EPSON_TM_T20', pageSize: { width: expect.closeTo(80_000, -2), height: expect.closeTo(141_111, -2) } });
+    expect(options).toMatchObject({
+      silent: true,
+      deviceName: 'EPSON_TM_T20',
+      pageSize: { width: expect.closeTo(80_000, -2), height: expect.closeTo(141_111, -2) },
+    });
     // The temporary PDF is gone and so is the window.
     const pdfPath = fileURLToPath(window!.loadURL.mock.calls[0]![0]);
     expect(existsSync(pdfPath)).toBe(false);
@@ -67,7 +81,10 @@ describe('printing a receipt', () => {
   });
 
   it('says why when there is no printer, or not the one asked for, without opening a window', async () => {
-    expect(await printing.printReceipt(job('Missing'))).toEqual({ printed: false, reason: 'Impressora "Missing" não encontrada' });
+    expect(await printing.printReceipt(job('Missing'))).toEqual({
+      printed: false,
+      reason: 'Impressora "Missing" não encontrada',
+    });
     cashierContents.printers = [];
     expect(await printing.printReceipt(job())).toEqual({ printed: false, reason: 'Nenhuma impressora instalada' });
     expect(FakeBrowserWindow.instances).toHaveLength(0);

@@ -7,7 +7,10 @@ vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
 
 // Quitting while commands wait for the Pix service asks first (they are kept and sent at the next
 // start, so nothing is lost either way). The runtime is a stub whose queue the tests set.
-const runtime = vi.hoisted(() => ({ queued: 0, close: undefined as unknown as ReturnType<typeof import('vitest').vi.fn> }));
+const runtime = vi.hoisted(() => ({
+  queued: 0,
+  close: undefined as unknown as ReturnType<typeof import('vitest').vi.fn>,
+}));
 vi.mock('../../src/main/app/pos-runtime', async () => {
   const { POS_INVOKE_METHODS } = await import('../../src/shared/pos-channels');
   runtime.close = vi.fn(async () => undefined);

@@ -50,16 +50,19 @@ describe('AppID secret store', () => {
 
   // The store asks for the backend on Linux only (Electron names backends there alone): on other
   // systems this is reported skipped rather than passing without checking anything.
-  it.skipIf(process.platform !== 'linux')("treats Linux's basic_text backend (a fixed, public key) as no encryption", async () => {
-    electronFake.safeStorage.backend = 'basic_text';
-    writeFileSync(file, 'old ciphertext');
-    const store = await openSecretStore(file);
-    expect(store.persistent).toBe(false);
-    expect(store.storage).toBe('memory');
-    expect(existsSync(file)).toBe(false);
-    store.set('app-id');
-    expect(existsSync(file)).toBe(false);
-  });
+  it.skipIf(process.platform !== 'linux')(
+    "treats Linux's basic_text backend (a fixed, public key) as no encryption",
+    async () => {
+      electronFake.safeStorage.backend = 'basic_text';
+      writeFileSync(file, 'old ciphertext');
+      const store = await openSecretStore(file);
+      expect(store.persistent).toBe(false);
+      expect(store.storage).toBe('memory');
+      expect(existsSync(file)).toBe(false);
+      store.set('app-id');
+      expect(existsSync(file)).toBe(false);
+    },
+  );
 
   it('ignores a ciphertext that the keychain cannot open any more', async () => {
     writeFileSync(file, Buffer.from('garbage').toString('base64'));

@@ -101,7 +101,10 @@ describe('session guard', () => {
 
   it('puts our CSP on every response, replacing any other', () => {
     const callback = vi.fn();
-    session.headersReceived?.({ responseHeaders: { 'content-security-policy': ["default-src *"], 'X-Other': ['1'] } }, callback);
+    session.headersReceived?.(
+      { responseHeaders: { 'content-security-policy': ['default-src *'], 'X-Other': ['1'] } },
+      callback,
+    );
     const { responseHeaders } = callback.mock.calls[0]![0];
     expect(responseHeaders).toEqual({ 'X-Other': ['1'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] });
     expect(CONTENT_SECURITY_POLICY).toContain("default-src 'none'");

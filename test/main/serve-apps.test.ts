@@ -32,7 +32,12 @@ async function get(remote: RemoteProcess, appId: string, path: string): Promise<
   return { status: response.status, body: await response.json() };
 }
 
-async function post(remote: RemoteProcess, appId: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+async function post(
+  remote: RemoteProcess,
+  appId: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
   const response = await fetch(`${remote.url}${path}`, {
     method: 'POST',
     headers: { authorization: appId, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -54,7 +59,15 @@ describe('npm run serve app create', () => {
     dbPath = join(dir, 'sandbox.db');
     // Made before any server ran on this database. The first one creates (and migrates) it alone:
     // two processes opening a new database at once would both try to migrate it.
-    scoped = await appCreate(dbPath, '--scopes', 'CHARGE_GET_LIST,CHARGE_POST', '--allow-ip', '127.0.0.1', '--name', 'Caixa');
+    scoped = await appCreate(
+      dbPath,
+      '--scopes',
+      'CHARGE_GET_LIST,CHARGE_POST',
+      '--allow-ip',
+      '127.0.0.1',
+      '--name',
+      'Caixa',
+    );
     [featured, walledOff] = await Promise.all([
       appCreate(dbPath, '--features', 'BANK_ACCOUNT,MED_API'),
       appCreate(dbPath, '--scopes', 'CHARGE_GET_LIST', '--allow-ip', '10.0.0.0/8,2001:db8::/32'),
@@ -70,10 +83,20 @@ describe('npm run serve app create', () => {
   it('prints the new application and exits 0', () => {
     for (const printed of [scoped, featured, walledOff]) {
       expect(printed.code, printed.stderr).toBe(0);
-      expect(Buffer.from(printed.values.AppID!, 'base64').toString()).toMatch(new RegExp(`^${printed.values.ClientId}:Client_Secret_`));
+      expect(Buffer.from(printed.values.AppID!, 'base64').toString()).toMatch(
+        new RegExp(`^${printed.values.ClientId}:Client_Secret_`),
+      );
     }
-    expect(scoped.values).toMatchObject({ Scopes: 'CHARGE_GET_LIST,CHARGE_POST', Features: 'none', 'Allowed IPs': '127.0.0.1' });
-    expect(featured.values).toMatchObject({ Scopes: 'every scope', Features: 'BANK_ACCOUNT,MED_API', 'Allowed IPs': 'any' });
+    expect(scoped.values).toMatchObject({
+      Scopes: 'CHARGE_GET_LIST,CHARGE_POST',
+      Features: 'none',
+      'Allowed IPs': '127.0.0.1',
+    });
+    expect(featured.values).toMatchObject({
+      Scopes: 'every scope',
+      Features: 'BANK_ACCOUNT,MED_API',
+      'Allowed IPs': 'any',
+    });
     expect(walledOff.values).toMatchObject({ 'Allowed IPs': '10.0.0.0/8,2001:db8::/32' });
     // Each is a company of its own.
     expect(new Set([scoped.values.Company, featured.values.Company, walledOff.values.Company]).size).toBe(3);
@@ -92,7 +115,10 @@ describe('npm run serve app create', () => {
     const app = scoped.values.AppID!;
     expect((await post(remote!, app, '/api/v1/charge', { correlationID: 'cli-1', value: 250 })).status).toBe(200);
     expect((await get(remote!, app, '/api/v1/charge')).body.charges).toHaveLength(1);
-    expect(await get(remote!, app, '/api/v1/company')).toEqual({ status: 403, body: { error: 'Application does not have required scope: COMPANY_GET' } });
+    expect(await get(remote!, app, '/api/v1/company')).toEqual({
+      status: 403,
+      body: { error: 'Application does not have required scope: COMPANY_GET' },
+    });
 
     // Features: the featured company may duplicate its account, the sandbox's may not.
     expect((await post(remote!, featured.values.AppID!, '/api/v1/account')).status).toBe(200);

@@ -30,7 +30,10 @@ describe('cashier window', () => {
   it('is created with the secure webPreferences, the preload and the minimum size', () => {
     createCashierWindow('/app/out/preload/index.cjs');
     const [window] = FakeBrowserWindow.instances;
-    expect(window!.options.webPreferences).toEqual({ preload: '/app/out/preload/index.cjs', ...SECURE_WEB_PREFERENCES });
+    expect(window!.options.webPreferences).toEqual({
+      preload: '/app/out/preload/index.cjs',
+      ...SECURE_WEB_PREFERENCES,
+    });
     expect(window!.options.minWidth).toBe(1024);
     expect(window!.options.minHeight).toBe(700);
     expect(window!.options.webPreferences).not.toHaveProperty('enableBlinkFeatures');
@@ -60,7 +63,14 @@ describe('customer display', () => {
 
   it('opens full screen on that display with the same secure preferences, on #/cliente, without taking focus', () => {
     const window = createCustomerWindow('/p.cjs', display(7, 1920)) as unknown as FakeBrowserWindow;
-    expect(window.options).toMatchObject({ x: 1920, y: 0, width: 1920, height: 1080, fullscreen: true, focusable: false });
+    expect(window.options).toMatchObject({
+      x: 1920,
+      y: 0,
+      width: 1920,
+      height: 1080,
+      fullscreen: true,
+      focusable: false,
+    });
     expect(window.options.webPreferences).toEqual({ preload: '/p.cjs', ...SECURE_WEB_PREFERENCES });
     expect(window.loadURL).toHaveBeenCalledWith('app://balcao/index.html#/cliente');
     window.emit('ready-to-show');

@@ -18,7 +18,13 @@
 // The app's fetch is node-fetch (isomorphic-fetch); its bodies are JSON.stringify output.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonDecode, startClientReceiver, type ClientReceiver, type IncomingWebhook, type ReceiverAnswer } from './support/client-receiver';
+import {
+  jsonDecode,
+  startClientReceiver,
+  type ClientReceiver,
+  type IncomingWebhook,
+  type ReceiverAnswer,
+} from './support/client-receiver';
 import { useServedSandbox } from './support/served-sandbox';
 import { hmacSha1Base64, rsaSha256Valid } from './support/signatures';
 import { send, type WireReply } from './support/wire';
@@ -46,11 +52,14 @@ interface Donation {
 /** src/webhook/webhookPost.ts with webhookValidatePublicKey, over koa-bodyparser's parsed body. */
 function exampleReceiver(donations: Map<string, Donation>, config: { hmacSecretKey: string; publicKey: string }) {
   return (request: IncomingWebhook): ReceiverAnswer => {
-    if (request.headers.authorization !== WEBHOOK_SECRET) return { status: 401, body: { error: 'Invalid Authorization' } };
+    if (request.headers.authorization !== WEBHOOK_SECRET)
+      return { status: 401, body: { error: 'Invalid Authorization' } };
     const body = jsonDecode(request.rawBody) ?? {};
     const rewritten = JSON.stringify(body);
-    if (!rsaSha256Valid(rewritten, request.headers['x-webhook-signature'], config.publicKey)) return { status: 401, body: { error: 'Invalid signature' } };
-    if (hmacSha1Base64(config.hmacSecretKey, rewritten) !== request.headers['x-openpix-signature']) return { status: 401, body: { error: 'Invalid HMAC' } };
+    if (!rsaSha256Valid(rewritten, request.headers['x-webhook-signature'], config.publicKey))
+      return { status: 401, body: { error: 'Invalid signature' } };
+    if (hmacSha1Base64(config.hmacSecretKey, rewritten) !== request.headers['x-openpix-signature'])
+      return { status: 401, body: { error: 'Invalid HMAC' } };
     const { charge, pixTransaction } = body;
     if (!charge && !pixTransaction) return { status: 200 };
     // Types.ObjectId.isValid: anything else ends the request with koa's default 404.
@@ -71,8 +80,20 @@ describe('Woovi example backend (woovibr/node-backend-integration)', () => {
     // WEBHOOK_PUBLIC_KEY: the sandbox's key in place of Woovi's.
     config.publicKey = await sandbox().webhookPublicKey();
     receiver = await startClientReceiver(exampleReceiver(donations, config));
-    const payload = { webhook: { isActive: true, name: 'OpenPix Backend Integration', url: `${receiver.url}/webhook`, authorization: WEBHOOK_SECRET } };
-    registered = await send({ method: 'POST', url: `${sandbox().url}/api/openpix/v1/webhook`, headers: appHeaders(sandbox().appId), body: JSON.stringify(payload) });
+    const payload = {
+      webhook: {
+        isActive: true,
+        name: 'OpenPix Backend Integration',
+        url: `${receiver.url}/webhook`,
+        authorization: WEBHOOK_SECRET,
+      },
+    };
+    registered = await send({
+      method: 'POST',
+      url: `${sandbox().url}/api/openpix/v1/webhook`,
+      headers: appHeaders(sandbox().appId),
+      body: JSON.stringify(payload),
+    });
     config.hmacSecretKey = registered.json?.webhook?.hmacSecretKey ?? '';
   });
   afterAll(async () => {
@@ -81,12 +102,19 @@ describe('Woovi example backend (woovibr/node-backend-integration)', () => {
 
   it('registers its webhook under /api/openpix/v1 and gets the hmacSecretKey it configures', () => {
     expect(registered.status, registered.text).toBe(200);
-    expect(registered.json.webhook).toMatchObject({ url: `${receiver.url}/webhook`, authorization: WEBHOOK_SECRET, isActive: true });
+    expect(registered.json.webhook).toMatchObject({
+      url: `${receiver.url}/webhook`,
+      authorization: WEBHOOK_SECRET,
+      isActive: true,
+    });
     expect(typeof config.hmacSecretKey === 'string' && config.hmacSecretKey !== '', registered.text).toBe(true);
   });
 
   it('answers the test call 200: Authorization, x-webhook-signature and X-OpenPix-Signature all hold over the re-serialized body', async () => {
-    const ping = await receiver.next('the test call', ({ request }) => jsonDecode(request.rawBody)?.evento === 'teste_webhook');
+    const ping = await receiver.next(
+      'the test call',
+      ({ request }) => jsonDecode(request.rawBody)?.evento === 'teste_webhook',
+    );
     expect(ping.answer, JSON.stringify(ping.answer.body)).toMatchObject({ status: 200 });
   });
 
@@ -97,7 +125,12 @@ describe('Woovi example backend (woovibr/node-backend-integration)', () => {
     beforeAll(async () => {
       donations.set(donation.id, donation);
       const payload = { correlationID: donation.id, value: donation.value, comment: 'Doação para o projeto' };
-      created = await send({ method: 'POST', url: `${sandbox().url}/api/openpix/v1/charge`, headers: appHeaders(sandbox().appId), body: JSON.stringify(payload) });
+      created = await send({
+        method: 'POST',
+        url: `${sandbox().url}/api/openpix/v1/charge`,
+        headers: appHeaders(sandbox().appId),
+        body: JSON.stringify(payload),
+      });
     });
 
     it('creates the charge under /api/openpix/v1: a top-level brCode, no error', () => {
@@ -107,24 +140,36 @@ describe('Woovi example backend (woovibr/node-backend-integration)', () => {
     });
 
     it('reads it back with GET /api/openpix/v1/charge/{id} and lists with GET /api/openpix/v1/charge (JSON content type, no body)', async () => {
-      const one = await send({ method: 'GET', url: `${sandbox().url}/api/openpix/v1/charge/${donation.id}`, headers: appHeaders(sandbox().appId) });
+      const one = await send({
+        method: 'GET',
+        url: `${sandbox().url}/api/openpix/v1/charge/${donation.id}`,
+        headers: appHeaders(sandbox().appId),
+      });
       expect(one.status, one.text).toBe(200);
       expect(one.json.charge).toMatchObject({ correlationID: donation.id, status: 'ACTIVE' });
-      const all = await send({ method: 'GET', url: `${sandbox().url}/api/openpix/v1/charge`, headers: appHeaders(sandbox().appId) });
+      const all = await send({
+        method: 'GET',
+        url: `${sandbox().url}/api/openpix/v1/charge`,
+        headers: appHeaders(sandbox().appId),
+      });
       expect(all.status, all.text).toBe(200);
       expect(all.json.charges.map((c: { correlationID: string }) => c.correlationID)).toContain(donation.id);
     });
 
     it('is marked paid by its webhook, which passes all three checks', async () => {
       await sandbox().simulatePayment({ transactionID: created.json.charge.transactionID });
-      const delivery = await receiver.next('the paid donation’s delivery', ({ request }) => jsonDecode(request.rawBody)?.charge?.correlationID === donation.id);
+      const delivery = await receiver.next(
+        'the paid donation’s delivery',
+        ({ request }) => jsonDecode(request.rawBody)?.charge?.correlationID === donation.id,
+      );
       expect(delivery.answer, JSON.stringify(delivery.answer.body)).toMatchObject({ status: 200 });
       expect(donation.status).toBe('PAIED');
     });
 
     it('every delivery is compact JSON that JSON.stringify(JSON.parse(body)) writes back byte for byte', () => {
       expect(receiver.handled.length).toBeGreaterThan(0);
-      for (const { request } of receiver.handled) expect(JSON.stringify(JSON.parse(request.rawBody))).toBe(request.rawBody);
+      for (const { request } of receiver.handled)
+        expect(JSON.stringify(JSON.parse(request.rawBody))).toBe(request.rawBody);
     });
   });
 });

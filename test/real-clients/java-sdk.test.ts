@@ -119,7 +119,8 @@ async function sdkCall(method: string, path: string, decodeAs: KotlinType, body?
   });
   if (reply.status < 200 || reply.status > 299) throw new Error(`WooviError (HTTP ${reply.status}): ${reply.text}`);
   const problems = decodeProblems(reply.json, decodeAs);
-  if (problems.length > 0) throw new Error(`kotlinx.serialization cannot decode the answer:\n  ${problems.join('\n  ')}\n${reply.text}`);
+  if (problems.length > 0)
+    throw new Error(`kotlinx.serialization cannot decode the answer:\n  ${problems.join('\n  ')}\n${reply.text}`);
   return reply.json;
 }
 
@@ -151,27 +152,48 @@ describe('Java/Kotlin SDK (woovibr/java-sdk)', () => {
   describe('charges', () => {
     it('createCharge sends its kotlinx body (additionalInfos, no nulls for unset defaults) and decodes the Charge', async () => {
       const body = chargeRequestBody('java-sdk-1', 2500, 'Pedido 1001', [['Pedido', '1001']]);
-      expect(kotlinxEncode(body)).toBe('{"correlationID":"java-sdk-1","value":2500,"comment":"Pedido 1001","additionalInfos":[{"key":"Pedido","value":"1001"}]}');
-      const created = await sdkCall('POST', '/api/v1/charge', { fields: { charge: required(charge), correlationID: optional('String'), brCode: optional('String') } }, body);
+      expect(kotlinxEncode(body)).toBe(
+        '{"correlationID":"java-sdk-1","value":2500,"comment":"Pedido 1001","additionalInfos":[{"key":"Pedido","value":"1001"}]}',
+      );
+      const created = await sdkCall(
+        'POST',
+        '/api/v1/charge',
+        { fields: { charge: required(charge), correlationID: optional('String'), brCode: optional('String') } },
+        body,
+      );
       expect(created.charge).toMatchObject({ correlationID: 'java-sdk-1', value: 2500 });
       const read = await sdkCall('GET', '/api/v1/charge/java-sdk-1', { fields: { charge: required(charge) } });
       expect(read.charge.globalID).toBe(created.charge.globalID);
     });
 
     it('charges() decodes the list with its full pageInfo', async () => {
-      await sdkCall('POST', '/api/v1/charge', { fields: { charge: required(charge) } }, chargeRequestBody('java-sdk-2', 1000, 'Pedido 1002', []));
-      const list = await sdkCall('GET', '/api/v1/charge', { fields: { charges: required({ list: charge }), pageInfo: required(pageInfo) } });
+      await sdkCall(
+        'POST',
+        '/api/v1/charge',
+        { fields: { charge: required(charge) } },
+        chargeRequestBody('java-sdk-2', 1000, 'Pedido 1002', []),
+      );
+      const list = await sdkCall('GET', '/api/v1/charge', {
+        fields: { charges: required({ list: charge }), pageInfo: required(pageInfo) },
+      });
       expect(list.pageInfo.totalCount).toBe(2);
     });
 
     it('deleteCharge decodes {id, status}', async () => {
-      await sdkCall('DELETE', '/api/v1/charge/java-sdk-2', { fields: { id: required('String'), status: required('String') } });
+      await sdkCall('DELETE', '/api/v1/charge/java-sdk-2', {
+        fields: { id: required('String'), status: required('String') },
+      });
     });
   });
 
   describe('refunds', () => {
     it('createRefund and getRefund decode {pixTransactionRefund}; allRefunds the list with its pageInfo', async () => {
-      const made = await sdkCall('POST', '/api/v1/charge', { fields: { charge: required(charge) } }, chargeRequestBody('java-sdk-3', 4200, 'Pedido 1003', []));
+      const made = await sdkCall(
+        'POST',
+        '/api/v1/charge',
+        { fields: { charge: required(charge) } },
+        chargeRequestBody('java-sdk-3', 4200, 'Pedido 1003', []),
+      );
       const paid = await sandbox().simulatePayment({ transactionID: made.charge.transactionID });
       const body = kotlinObject(
         { name: 'correlationID', value: 'java-sdk-refund-1' },
@@ -184,7 +206,9 @@ describe('Java/Kotlin SDK (woovibr/java-sdk)', () => {
       expect(created.pixTransactionRefund).toMatchObject({ value: 4200, correlationID: 'java-sdk-refund-1' });
       const read = await sdkCall('GET', '/api/v1/refund/java-sdk-refund-1', refundResponse);
       expect(read.pixTransactionRefund.refundId).toBe(created.pixTransactionRefund.refundId);
-      await sdkCall('GET', '/api/v1/refund', { fields: { refunds: required({ list: refund }), pageInfo: required(pageInfo) } });
+      await sdkCall('GET', '/api/v1/refund', {
+        fields: { refunds: required({ list: refund }), pageInfo: required(pageInfo) },
+      });
     });
   });
 
@@ -214,9 +238,13 @@ describe('Java/Kotlin SDK (woovibr/java-sdk)', () => {
       );
       const created = await sdkCall('POST', '/api/v1/webhook', { fields: { webhook: required(webhook) } }, body);
       expect(created.webhook).toMatchObject({ name: '1', event: 'OPENPIX:CHARGE_COMPLETED', isActive: true });
-      const list = await sdkCall('GET', '/api/v1/webhook', { fields: { webhooks: required({ list: webhook }), pageInfo: required(pageInfo) } });
+      const list = await sdkCall('GET', '/api/v1/webhook', {
+        fields: { webhooks: required({ list: webhook }), pageInfo: required(pageInfo) },
+      });
       expect(list.webhooks.map((w: { id: string }) => w.id)).toEqual([created.webhook.id]);
-      await sdkCall('DELETE', `/api/v1/webhook/${encodeURIComponent(created.webhook.id)}`, { fields: { status: required('String') } });
+      await sdkCall('DELETE', `/api/v1/webhook/${encodeURIComponent(created.webhook.id)}`, {
+        fields: { status: required('String') },
+      });
     });
   });
 });

@@ -19,7 +19,13 @@
 //   check is from real-clients.md (the stored handler versions do not show it).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonDecode, startClientReceiver, type ClientReceiver, type IncomingWebhook, type ReceiverAnswer } from './support/client-receiver';
+import {
+  jsonDecode,
+  startClientReceiver,
+  type ClientReceiver,
+  type IncomingWebhook,
+  type ReceiverAnswer,
+} from './support/client-receiver';
 import { phpFloat, phpJsonEncode } from './support/php-json';
 import { useServedSandbox } from './support/served-sandbox';
 import { rsaSha256Valid } from './support/signatures';
@@ -45,16 +51,19 @@ interface MagentoOrder {
 /** Controller/Index/Webhook.php + Helper/WebhookHandler.php + ChargePaid (invoice once). */
 function magentoReceiver(orders: Map<string, MagentoOrder>, config: { authorization: string; publicKey: string }) {
   return (request: IncomingWebhook): ReceiverAnswer => {
-    const authorized = [request.headers.authorization, request.headers['x-openpix-authorization'], request.query.get('authorization')].includes(
-      config.authorization,
-    );
+    const authorized = [
+      request.headers.authorization,
+      request.headers['x-openpix-authorization'],
+      request.query.get('authorization'),
+    ].includes(config.authorization);
     if (!authorized) return { status: 400, body: { error: 'Invalid Webhook Authorization' } };
     if (!rsaSha256Valid(request.rawBody, request.headers['x-webhook-signature'], config.publicKey)) {
       return { status: 400, body: { error: 'Invalid Webhook Signature' } };
     }
     const body = jsonDecode(request.rawBody);
     if (body?.evento !== undefined) return { status: 200, body: { success: 'Webhook Test Call' } };
-    if (!body?.charge?.correlationID || !body?.pix?.endToEndId) return { status: 400, body: { error: 'Invalid Webhook Payload' } };
+    if (!body?.charge?.correlationID || !body?.pix?.endToEndId)
+      return { status: 400, body: { error: 'Invalid Webhook Payload' } };
     const order = orders.get(body.charge.correlationID);
     if (!order) return { status: 400, body: { error: 'Order not found' } };
     // $order->canInvoice() is false once invoiced: the delivery is refused.
@@ -77,9 +86,20 @@ describe('Magento 2 module (Open-Pix/magento2-openpix)', () => {
     receiver = await startClientReceiver(magentoReceiver(orders, config));
     webhookUrl = `${receiver.url}/openpix/index/webhook`;
     const { url, appId } = sandbox();
-    oneClick.list = await send({ method: 'GET', url: `${url}/api/openpix/v1/webhook?url=${webhookUrl}`, headers: moduleHeaders(appId) });
-    const payload = { webhook: { name: 'Magento-2-Webhook', url: webhookUrl, authorization: config.authorization, isActive: true } };
-    oneClick.create = await send({ method: 'POST', url: `${url}/api/openpix/v1/webhook`, headers: moduleHeaders(appId), body: phpJsonEncode(payload) });
+    oneClick.list = await send({
+      method: 'GET',
+      url: `${url}/api/openpix/v1/webhook?url=${webhookUrl}`,
+      headers: moduleHeaders(appId),
+    });
+    const payload = {
+      webhook: { name: 'Magento-2-Webhook', url: webhookUrl, authorization: config.authorization, isActive: true },
+    };
+    oneClick.create = await send({
+      method: 'POST',
+      url: `${url}/api/openpix/v1/webhook`,
+      headers: moduleHeaders(appId),
+      body: phpJsonEncode(payload),
+    });
   });
   afterAll(async () => {
     await receiver?.close();
@@ -92,11 +112,17 @@ describe('Magento 2 module (Open-Pix/magento2-openpix)', () => {
     const webhook = oneClick.create!.json?.webhook;
     expect(webhook, oneClick.create!.text).toBeTypeOf('object');
     expect(webhook.authorization).toBe(config.authorization);
-    expect(typeof webhook.hmacSecretKey === 'string' && webhook.hmacSecretKey !== '', `hmacSecretKey: ${JSON.stringify(webhook.hmacSecretKey)}`).toBe(true);
+    expect(
+      typeof webhook.hmacSecretKey === 'string' && webhook.hmacSecretKey !== '',
+      `hmacSecretKey: ${JSON.stringify(webhook.hmacSecretKey)}`,
+    ).toBe(true);
   });
 
   it('answers the teste_webhook ping 200: it carries the webhook’s authorization and is signed', async () => {
-    const ping = await receiver.next('the teste_webhook ping', ({ request }) => jsonDecode(request.rawBody)?.evento === 'teste_webhook');
+    const ping = await receiver.next(
+      'the teste_webhook ping',
+      ({ request }) => jsonDecode(request.rawBody)?.evento === 'teste_webhook',
+    );
     expect(ping.answer, JSON.stringify(ping.answer.body)).toMatchObject({ status: 200 });
   });
 
@@ -119,10 +145,19 @@ describe('Magento 2 module (Open-Pix/magento2-openpix)', () => {
    * Pix.php order(): getPayload for a logged-in customer. The address goes only when every
    * field is filled (isValidAddress): a store with three street lines has no neighborhood.
    */
-  async function placeOrder(incrementId: string, value: number, address?: typeof fourLineAddress): Promise<{ order: MagentoOrder; created: WireReply }> {
+  async function placeOrder(
+    incrementId: string,
+    value: number,
+    address?: typeof fourLineAddress,
+  ): Promise<{ order: MagentoOrder; created: WireReply }> {
     const order: MagentoOrder = { incrementId, correlationID: randomUUID(), invoices: 0 };
     orders.set(order.correlationID, order);
-    const customer: Record<string, unknown> = { name: 'João Souza', taxID: '52998224725', email: 'joao@example.com', phone: '5511912345678' };
+    const customer: Record<string, unknown> = {
+      name: 'João Souza',
+      taxID: '52998224725',
+      email: 'joao@example.com',
+      phone: '5511912345678',
+    };
     if (address) customer.address = address;
     const payload = {
       correlationID: order.correlationID,
@@ -132,7 +167,12 @@ describe('Magento 2 module (Open-Pix/magento2-openpix)', () => {
       additionalInfo: [{ key: 'Pedido', value: incrementId }],
       giftbackValueToApply: 0,
     };
-    const created = await send({ method: 'POST', url: `${sandbox().url}/api/v1/charge`, headers: moduleHeaders(sandbox().appId), body: phpJsonEncode(payload) });
+    const created = await send({
+      method: 'POST',
+      url: `${sandbox().url}/api/v1/charge`,
+      headers: moduleHeaders(sandbox().appId),
+      body: phpJsonEncode(payload),
+    });
     return { order, created };
   }
 
@@ -147,14 +187,21 @@ describe('Magento 2 module (Open-Pix/magento2-openpix)', () => {
     it('creates the charge with its PHP body (extra giftbackValueToApply, \\u escapes) and gets exactly 200 with the top-level brCode', () => {
       expect(created.status, created.text).toBe(200);
       expect(typeof created.json.brCode === 'string' && created.json.brCode !== '').toBe(true);
-      expect(created.json.charge).toMatchObject({ paymentLinkUrl: expect.any(String), qrCodeImage: expect.any(String), brCode: created.json.brCode });
+      expect(created.json.charge).toMatchObject({
+        paymentLinkUrl: expect.any(String),
+        qrCodeImage: expect.any(String),
+        brCode: created.json.brCode,
+      });
       // The \u00e3 escape decoded: the customer as the payer will see it.
       expect(created.json.charge.customer?.name).toBe('João Souza');
     });
 
     it('is invoiced once from its webhook; a duplicate delivery of the same event gets Magento’s 400 and is shown as failed', async () => {
       await sandbox().simulatePayment({ transactionID: created.json.charge.transactionID });
-      const first = await receiver.next('the paid order’s delivery', ({ request }) => jsonDecode(request.rawBody)?.charge?.correlationID === order.correlationID);
+      const first = await receiver.next(
+        'the paid order’s delivery',
+        ({ request }) => jsonDecode(request.rawBody)?.charge?.correlationID === order.correlationID,
+      );
       expect(first.answer.status, JSON.stringify(first.answer.body)).toBe(200);
       expect(order.invoices).toBe(1);
       const eventId = first.request.headers['webhook-id'] as string;
@@ -167,17 +214,26 @@ describe('Magento 2 module (Open-Pix/magento2-openpix)', () => {
         body: JSON.stringify({ eventId }),
       });
       expect(replay.status, replay.text).toBe(200);
-      const again = await receiver.next('the repeated delivery', (h) => h !== first && h.request.headers['webhook-id'] === eventId);
+      const again = await receiver.next(
+        'the repeated delivery',
+        (h) => h !== first && h.request.headers['webhook-id'] === eventId,
+      );
       expect(again.answer).toMatchObject({ status: 400, body: { error: 'Order already invoiced' } });
       expect(order.invoices).toBe(1);
       // The sandbox's deliveries list (its own extension) shows the refusal once recorded: the
       // first delivery DELIVERED, the repeated one failed and waiting for its next attempt.
       const statuses = await until(async () => {
-        const deliveries = await send({ method: 'GET', url: `${sandbox().url}/api/v1/webhook/${encodeURIComponent(webhookId)}/deliveries`, headers: moduleHeaders(sandbox().appId) });
-        const ofEvent: Array<{ eventId: string; status: string; attempts: unknown[] }> = (deliveries.json?.deliveries ?? []).filter(
-          (d: { eventId: string }) => d.eventId === eventId,
+        const deliveries = await send({
+          method: 'GET',
+          url: `${sandbox().url}/api/v1/webhook/${encodeURIComponent(webhookId)}/deliveries`,
+          headers: moduleHeaders(sandbox().appId),
+        });
+        const ofEvent: Array<{ eventId: string; status: string; attempts: unknown[] }> = (
+          deliveries.json?.deliveries ?? []
+        ).filter((d: { eventId: string }) => d.eventId === eventId);
+        return (
+          ofEvent.length === 2 && ofEvent.every((d) => d.attempts.length > 0) && ofEvent.map((d) => d.status).sort()
         );
-        return ofEvent.length === 2 && ofEvent.every((d) => d.attempts.length > 0) && ofEvent.map((d) => d.status).sort();
       }, 'both deliveries of the event recorded');
       expect(statuses).toEqual(['DELIVERED', 'PENDING']);
     });
@@ -186,7 +242,12 @@ describe('Magento 2 module (Open-Pix/magento2-openpix)', () => {
       // round(floatval(19.9), 2) is 19.9; IEEE doubles make 19.9 * 100 fall just short of 1990.
       const body = phpJsonEncode({ correlationID: randomUUID(), value: phpFloat(19.9 * 100) });
       expect(body).toMatch(/"value":1989\.9999999999998}$/);
-      const refund = await send({ method: 'POST', url: `${sandbox().url}/api/v1/charge/${order.correlationID}/refund`, headers: moduleHeaders(sandbox().appId), body });
+      const refund = await send({
+        method: 'POST',
+        url: `${sandbox().url}/api/v1/charge/${order.correlationID}/refund`,
+        headers: moduleHeaders(sandbox().appId),
+        body,
+      });
       // Magento reads nothing back. What the real service does with this value is not documented:
       // the refund of 1990 cents, or a 400 naming value — never a 5xx, never another amount.
       expect(refund.status, refund.text).toBeLessThan(500);
@@ -200,9 +261,17 @@ describe('Magento 2 module (Open-Pix/magento2-openpix)', () => {
       const { order, created } = await placeOrder('000000022', 10000);
       expect(created.status, created.text).toBe(200);
       await sandbox().simulatePayment({ transactionID: created.json.charge.transactionID });
-      const body = phpJsonEncode({ correlationID: randomUUID(), value: phpFloat(Math.round(100.0 * 100) / 100 * 100) });
+      const body = phpJsonEncode({
+        correlationID: randomUUID(),
+        value: phpFloat((Math.round(100.0 * 100) / 100) * 100),
+      });
       expect(body).toMatch(/"value":10000}$/);
-      const refund = await send({ method: 'POST', url: `${sandbox().url}/api/v1/charge/${order.correlationID}/refund`, headers: moduleHeaders(sandbox().appId), body });
+      const refund = await send({
+        method: 'POST',
+        url: `${sandbox().url}/api/v1/charge/${order.correlationID}/refund`,
+        headers: moduleHeaders(sandbox().appId),
+        body,
+      });
       expect(refund.status, refund.text).toBe(200);
       expect(refund.json.refund).toMatchObject({ value: 10000 });
     });

@@ -30,24 +30,47 @@ const SDK_VERSION = '1.2.0';
  * RequestTransport::transport: the request as Request::build and withRequestDefaultParameters
  * make it, and the SDK's reading of the answer (throws ApiErrorException on a non-empty error).
  */
-async function sdkCall(method: string, path: string, options: { query?: Record<string, string | number | boolean>; body?: PhpValue } = {}) {
+async function sdkCall(
+  method: string,
+  path: string,
+  options: { query?: Record<string, string | number | boolean>; body?: PhpValue } = {},
+) {
   const { url, appId } = sandbox();
   const query = options.query && Object.keys(options.query).length > 0 ? `?${httpBuildQuery(options.query)}` : '';
   const headers: Array<[string, string]> = [];
   if (options.body !== undefined) headers.push(['Content-type', 'application/json']);
-  headers.push(['User-Agent', 'openpix-php-sdk'], ['Authorization', appId], ['version', SDK_VERSION], ['platform', 'openpix-php-sdk']);
-  const reply = await send({ method, url: `${url}${path}${query}`, headers, body: options.body === undefined ? undefined : phpJsonEncode(options.body) });
+  headers.push(
+    ['User-Agent', 'openpix-php-sdk'],
+    ['Authorization', appId],
+    ['version', SDK_VERSION],
+    ['platform', 'openpix-php-sdk'],
+  );
+  const reply = await send({
+    method,
+    url: `${url}${path}${query}`,
+    headers,
+    body: options.body === undefined ? undefined : phpJsonEncode(options.body),
+  });
   return { reply, result: hydrate(reply) };
 }
 
 /** hydrateResponse: JSON_THROW_ON_ERROR, an array, and no non-empty `error`. */
 function hydrate(reply: WireReply): { ok: true; contents: any } | { ok: false; error: string } {
   const contents = reply.json;
-  if (contents === undefined) return { ok: false, error: `JsonException: ${JSON.stringify(reply.text.slice(0, 80))} (HTTP ${reply.status})` };
-  if (typeof contents !== 'object' || contents === null) return { ok: false, error: 'TypeError: Invalid response from API.' };
+  if (contents === undefined)
+    return { ok: false, error: `JsonException: ${JSON.stringify(reply.text.slice(0, 80))} (HTTP ${reply.status})` };
+  if (typeof contents !== 'object' || contents === null)
+    return { ok: false, error: 'TypeError: Invalid response from API.' };
   const error = contents.error;
   // PHP's empty(): null, false, 0, "", "0" and [] are no error.
-  const empty = error === undefined || error === null || error === false || error === 0 || error === '' || error === '0' || (Array.isArray(error) && error.length === 0);
+  const empty =
+    error === undefined ||
+    error === null ||
+    error === false ||
+    error === 0 ||
+    error === '' ||
+    error === '0' ||
+    (Array.isArray(error) && error.length === 0);
   if (!empty) {
     return { ok: false, error: typeof error === 'object' ? String(error.message ?? error.description) : String(error) };
   }
@@ -56,7 +79,10 @@ function hydrate(reply: WireReply): { ok: true; contents: any } | { ok: false; e
 
 /** The result of a call the SDK must not throw on. */
 function contentsOf(call: { reply: WireReply; result: ReturnType<typeof hydrate> }): any {
-  if (!call.result.ok) throw new Error(`the SDK throws: ${call.result.error} (HTTP ${call.reply.status}: ${call.reply.text.slice(0, 300)})`);
+  if (!call.result.ok)
+    throw new Error(
+      `the SDK throws: ${call.result.error} (HTTP ${call.reply.status}: ${call.reply.text.slice(0, 300)})`,
+    );
   return call.result.contents;
 }
 
@@ -90,21 +116,31 @@ describe('PHP SDK (woovibr/php-sdk)', () => {
 
   describe('charges', () => {
     it('creates with ?return_existing=1 (http_build_query of true), and the same call again returns the existing charge', async () => {
-      const first = await sdkCall('POST', '/api/v1/charge', { query: { return_existing: true }, body: charge('php-sdk-1', 1500) });
+      const first = await sdkCall('POST', '/api/v1/charge', {
+        query: { return_existing: true },
+        body: charge('php-sdk-1', 1500),
+      });
       expect(first.reply.status, first.reply.text).toBe(200);
       const created = contentsOf(first);
-      const again = contentsOf(await sdkCall('POST', '/api/v1/charge', { query: { return_existing: true }, body: charge('php-sdk-1', 1500) }));
+      const again = contentsOf(
+        await sdkCall('POST', '/api/v1/charge', { query: { return_existing: true }, body: charge('php-sdk-1', 1500) }),
+      );
       expect(again.charge.globalID).toBe(created.charge.globalID);
       expect(contentsOf(await sdkCall('GET', '/api/v1/charge/php-sdk-1')).charge.correlationID).toBe('php-sdk-1');
     });
 
     it('pages the list with skip/limit, hasNextPage and totalCount', async () => {
-      for (const id of ['php-sdk-2', 'php-sdk-3']) contentsOf(await sdkCall('POST', '/api/v1/charge', { query: { return_existing: true }, body: charge(id, 2000) }));
+      for (const id of ['php-sdk-2', 'php-sdk-3'])
+        contentsOf(
+          await sdkCall('POST', '/api/v1/charge', { query: { return_existing: true }, body: charge(id, 2000) }),
+        );
       const pages = await paginate('/api/v1/charge', {}, 2);
       expect(pages.map((page) => page.charges.length)).toEqual([2, 1]);
       // Paginator::getTotalResourcesCount
       expect(pages.map((page) => page.pageInfo.totalCount)).toEqual([3, 3]);
-      expect(new Set(pages.flatMap((page) => page.charges.map((c: { correlationID: string }) => c.correlationID)))).toEqual(new Set(['php-sdk-1', 'php-sdk-2', 'php-sdk-3']));
+      expect(
+        new Set(pages.flatMap((page) => page.charges.map((c: { correlationID: string }) => c.correlationID))),
+      ).toEqual(new Set(['php-sdk-1', 'php-sdk-2', 'php-sdk-3']));
     });
 
     it('deletes: the answer is a JSON object (status, id), and errors are recognised by their `error` alone', async () => {
@@ -121,7 +157,15 @@ describe('PHP SDK (woovibr/php-sdk)', () => {
     it('creates one, lists with the SDK’s empty url filter (?url=&skip=0&limit=30) and reads totalCount', async () => {
       const made = contentsOf(
         await sdkCall('POST', '/api/v1/webhook', {
-          body: { webhook: { name: 'Loja PHP', event: 'OPENPIX:CHARGE_COMPLETED', url: `${receiver.url}/webhook.php`, authorization: 'segredo-da-loja', isActive: true } },
+          body: {
+            webhook: {
+              name: 'Loja PHP',
+              event: 'OPENPIX:CHARGE_COMPLETED',
+              url: `${receiver.url}/webhook.php`,
+              authorization: 'segredo-da-loja',
+              isActive: true,
+            },
+          },
         }),
       );
       webhookId = made.webhook.id;
@@ -137,9 +181,14 @@ describe('PHP SDK (woovibr/php-sdk)', () => {
     });
 
     it('every delivery passes isWebhookValid (openssl_verify with the sandbox key === 1)', async () => {
-      const created = contentsOf(await sdkCall('POST', '/api/v1/charge', { query: { return_existing: true }, body: charge('php-sdk-4', 990) }));
+      const created = contentsOf(
+        await sdkCall('POST', '/api/v1/charge', { query: { return_existing: true }, body: charge('php-sdk-4', 990) }),
+      );
       await sandbox().simulatePayment({ transactionID: created.charge.transactionID });
-      const delivery = await receiver.next('CHARGE_COMPLETED of php-sdk-4', ({ request }) => jsonDecode(request.rawBody)?.charge?.correlationID === 'php-sdk-4');
+      const delivery = await receiver.next(
+        'CHARGE_COMPLETED of php-sdk-4',
+        ({ request }) => jsonDecode(request.rawBody)?.charge?.correlationID === 'php-sdk-4',
+      );
       expect(delivery.answer.status).toBe(200);
       expect(receiver.handled.filter((h) => h.answer.status !== 200).map((h) => h.request.rawBody)).toEqual([]);
     });
@@ -152,18 +201,36 @@ describe('PHP SDK (woovibr/php-sdk)', () => {
 
   describe('refunds', () => {
     it('creates a refund of a received Pix, reads it by its correlationID and pages the list', async () => {
-      const created = contentsOf(await sdkCall('POST', '/api/v1/charge', { query: { return_existing: true }, body: charge('php-sdk-5', 3000) }));
+      const created = contentsOf(
+        await sdkCall('POST', '/api/v1/charge', { query: { return_existing: true }, body: charge('php-sdk-5', 3000) }),
+      );
       const paid = await sandbox().simulatePayment({ transactionID: created.charge.transactionID });
       const refund = contentsOf(
         await sdkCall('POST', '/api/v1/refund', {
-          body: { value: 3000, transactionEndToEndId: paid.json.transaction.endToEndId, correlationID: 'php-sdk-refund-1', comment: 'Devolução' },
+          body: {
+            value: 3000,
+            transactionEndToEndId: paid.json.transaction.endToEndId,
+            correlationID: 'php-sdk-refund-1',
+            comment: 'Devolução',
+          },
         }),
       );
-      expect(refund.refund).toMatchObject({ value: 3000, correlationID: 'php-sdk-refund-1', status: expect.stringMatching(/^(IN_PROCESSING|REFUNDED|NOT_ACCOMPLISHED)$/) });
+      expect(refund.refund).toMatchObject({
+        value: 3000,
+        correlationID: 'php-sdk-refund-1',
+        status: expect.stringMatching(/^(IN_PROCESSING|REFUNDED|NOT_ACCOMPLISHED)$/),
+      });
       const one = contentsOf(await sdkCall('GET', '/api/v1/refund/php-sdk-refund-1'));
-      expect(one.refund).toMatchObject({ value: 3000, correlationID: 'php-sdk-refund-1', refundId: expect.any(String), status: expect.any(String) });
+      expect(one.refund).toMatchObject({
+        value: 3000,
+        correlationID: 'php-sdk-refund-1',
+        refundId: expect.any(String),
+        status: expect.any(String),
+      });
       const pages = await paginate('/api/v1/refund', {}, 30);
-      expect(pages.flatMap((page) => page.refunds.map((r: { correlationID: string }) => r.correlationID))).toContain('php-sdk-refund-1');
+      expect(pages.flatMap((page) => page.refunds.map((r: { correlationID: string }) => r.correlationID))).toContain(
+        'php-sdk-refund-1',
+      );
       expect(pages[0].pageInfo.totalCount).toBe(1);
     });
   });

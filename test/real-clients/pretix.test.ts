@@ -19,7 +19,13 @@
 // - tests/test_openpix.py: the exact bodies `requests` sends (json.dumps, ", " and ": ").
 // Every body is Python's json.dumps (ensure_ascii), every call carries requests' own headers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonDecode, startClientReceiver, type ClientReceiver, type IncomingWebhook, type ReceiverAnswer } from './support/client-receiver';
+import {
+  jsonDecode,
+  startClientReceiver,
+  type ClientReceiver,
+  type IncomingWebhook,
+  type ReceiverAnswer,
+} from './support/client-receiver';
 import { pythonJsonDumps, pythonUrlencode, REQUESTS_DEFAULT_HEADERS } from './support/python-json';
 import { useServedSandbox } from './support/served-sandbox';
 import { send, type WireReply } from './support/wire';
@@ -31,7 +37,10 @@ const DUPLICATE_IDENTIFIER = 'Já existe um QRCode com este identificador. O ide
 const WEBHOOK_EVENTS = ['OPENPIX:TRANSACTION_RECEIVED', 'OPENPIX:TRANSACTION_REFUND_RECEIVED'];
 
 const getHeaders = (appId: string): Array<[string, string]> => [...REQUESTS_DEFAULT_HEADERS, ['Authorization', appId]];
-const jsonHeaders = (appId: string): Array<[string, string]> => [...getHeaders(appId), ['Content-Type', 'application/json']];
+const jsonHeaders = (appId: string): Array<[string, string]> => [
+  ...getHeaders(appId),
+  ['Content-Type', 'application/json'],
+];
 
 interface PretixPayment {
   orderCode: string;
@@ -51,7 +60,9 @@ function pretixReceiver(payments: PretixPayment[]) {
       // Python: pix.get("value", 0.0) / 100 — a string value here would be a TypeError (a 500).
       if (typeof (pix.value ?? 0) !== 'number') return { status: 500 };
       const value = (pix.value ?? 0) / 100;
-      const payment = payments.filter((p) => p.orderCode === pix.transactionID && p.amount === value && p.state === 'created').at(-1);
+      const payment = payments
+        .filter((p) => p.orderCode === pix.transactionID && p.amount === value && p.state === 'created')
+        .at(-1);
       if (payment) {
         payment.state = 'confirmed';
         payment.endToEndId = pix.endToEndId;
@@ -78,11 +89,21 @@ describe('pretix plugin (lhc/pretix-pix-openpix)', () => {
   /** OpenPix.register_webhooks(): the list, then a POST for each event not active yet. */
   async function registerWebhooks(): Promise<{ list: WireReply; posts: WireReply[] }> {
     const { url, appId } = sandbox();
-    const list = await send({ method: 'GET', url: `${url}/api/v1/webhook?${pythonUrlencode({ url: webhookUrl })}`, headers: getHeaders(appId) });
-    const active = new Set<string>((list.json?.webhooks ?? []).filter((w: { isActive: boolean }) => w.isActive).map((w: { event: string }) => w.event));
+    const list = await send({
+      method: 'GET',
+      url: `${url}/api/v1/webhook?${pythonUrlencode({ url: webhookUrl })}`,
+      headers: getHeaders(appId),
+    });
+    const active = new Set<string>(
+      (list.json?.webhooks ?? [])
+        .filter((w: { isActive: boolean }) => w.isActive)
+        .map((w: { event: string }) => w.event),
+    );
     const posts: WireReply[] = [];
     for (const event of WEBHOOK_EVENTS.filter((name) => !active.has(name))) {
-      const body = pythonJsonDumps({ webhook: { name: event, event, url: webhookUrl, authorization: 'openpix', isActive: true } });
+      const body = pythonJsonDumps({
+        webhook: { name: event, event, url: webhookUrl, authorization: 'openpix', isActive: true },
+      });
       posts.push(await send({ method: 'POST', url: `${url}/api/v1/webhook`, headers: jsonHeaders(appId), body }));
     }
     return { list, posts };
@@ -92,7 +113,12 @@ describe('pretix plugin (lhc/pretix-pix-openpix)', () => {
   async function qrcodeStatic(orderCode: string, value: string, comment: string) {
     const { url, appId } = sandbox();
     const body = pythonJsonDumps({ name: orderCode, correlationID: orderCode, value, identifier: orderCode, comment });
-    const created = await send({ method: 'POST', url: `${url}/api/v1/qrcode-static`, headers: jsonHeaders(appId), body });
+    const created = await send({
+      method: 'POST',
+      url: `${url}/api/v1/qrcode-static`,
+      headers: jsonHeaders(appId),
+      body,
+    });
     let read: WireReply | undefined;
     if (created.status === 400 && created.json?.error === DUPLICATE_IDENTIFIER) {
       read = await send({ method: 'GET', url: `${url}/api/v1/qrcode-static/${orderCode}`, headers: getHeaders(appId) });
@@ -102,7 +128,11 @@ describe('pretix plugin (lhc/pretix-pix-openpix)', () => {
   }
 
   it('checks the AppID with GET /api/v1/account/ (its trailing slash): valid only on 200', async () => {
-    const reply = await send({ method: 'GET', url: `${sandbox().url}/api/v1/account/`, headers: getHeaders(sandbox().appId) });
+    const reply = await send({
+      method: 'GET',
+      url: `${sandbox().url}/api/v1/account/`,
+      headers: getHeaders(sandbox().appId),
+    });
     expect(reply.status, reply.text).toBe(200);
   });
 
@@ -111,21 +141,31 @@ describe('pretix plugin (lhc/pretix-pix-openpix)', () => {
   let refundSubscriptionTaken: boolean | undefined;
 
   it('registers its webhooks with json.dumps bodies, and the next registration finds them active', async () => {
-    expect(pythonJsonDumps({ webhook: { name: 'X', isActive: true } })).toBe('{"webhook": {"name": "X", "isActive": true}}');
+    expect(pythonJsonDumps({ webhook: { name: 'X', isActive: true } })).toBe(
+      '{"webhook": {"name": "X", "isActive": true}}',
+    );
     const first = await registerWebhooks();
     expect(first.list.status, first.list.text).toBe(200);
     const [received, refunds] = first.posts;
     expect(received!.status, received!.text).toBe(200);
-    expect(received!.json.webhook).toMatchObject({ event: 'OPENPIX:TRANSACTION_RECEIVED', url: webhookUrl, isActive: true });
+    expect(received!.json.webhook).toMatchObject({
+      event: 'OPENPIX:TRANSACTION_RECEIVED',
+      url: webhookUrl,
+      isActive: true,
+    });
     // Taken (200), or refused with a 400 {error} saying why; never anything else.
     expect([200, 400], refunds!.text).toContain(refunds!.status);
     if (refunds!.status === 400) expect(refunds!.json?.error, refunds!.text).toEqual(expect.any(String));
     refundSubscriptionTaken = refunds!.status === 200;
     const second = await registerWebhooks();
-    const taken = WEBHOOK_EVENTS.filter((event) => event !== 'OPENPIX:TRANSACTION_REFUND_RECEIVED' || refundSubscriptionTaken);
-    expect(second.list.json?.webhooks?.map((w: { event: string; isActive: boolean; url: string }) => [w.event, w.isActive, w.url]).sort()).toEqual(
-      taken.map((event) => [event, true, webhookUrl]),
+    const taken = WEBHOOK_EVENTS.filter(
+      (event) => event !== 'OPENPIX:TRANSACTION_REFUND_RECEIVED' || refundSubscriptionTaken,
     );
+    expect(
+      second.list.json?.webhooks
+        ?.map((w: { event: string; isActive: boolean; url: string }) => [w.event, w.isActive, w.url])
+        .sort(),
+    ).toEqual(taken.map((event) => [event, true, webhookUrl]));
     expect(second.posts.length).toBe(WEBHOOK_EVENTS.length - taken.length);
   });
 
@@ -160,7 +200,10 @@ describe('pretix plugin (lhc/pretix-pix-openpix)', () => {
         return body?.event === 'OPENPIX:TRANSACTION_RECEIVED' && body.pixQrCode?.identifier === payment.orderCode;
       });
       const pix = jsonDecode(delivery.request.rawBody).pix;
-      expect({ transactionID: pix.transactionID, value: pix.value }).toEqual({ transactionID: payment.orderCode, value: 10000 });
+      expect({ transactionID: pix.transactionID, value: pix.value }).toEqual({
+        transactionID: payment.orderCode,
+        value: 10000,
+      });
       expect(payment).toMatchObject({ state: 'confirmed', endToEndId: expect.stringMatching(/^E/) });
     });
 
@@ -178,7 +221,10 @@ describe('pretix plugin (lhc/pretix-pix-openpix)', () => {
       // A subscription the sandbox took must fire: never accepted and silent.
       expect(refundSubscriptionTaken, 'the registration test ran first').toBeDefined();
       if (!refundSubscriptionTaken) return;
-      await receiver.next('OPENPIX:TRANSACTION_REFUND_RECEIVED for the refund', ({ request }) => jsonDecode(request.rawBody)?.event === 'OPENPIX:TRANSACTION_REFUND_RECEIVED');
+      await receiver.next(
+        'OPENPIX:TRANSACTION_REFUND_RECEIVED for the refund',
+        ({ request }) => jsonDecode(request.rawBody)?.event === 'OPENPIX:TRANSACTION_REFUND_RECEIVED',
+      );
     });
   });
 

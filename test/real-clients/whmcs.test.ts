@@ -21,7 +21,13 @@
 // Every body is PHP json_encode output. The merchant registers the callback URL in the dashboard
 // with the module's API key (the AppID) as the webhook's authorization.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonDecode, startClientReceiver, type ClientReceiver, type IncomingWebhook, type ReceiverAnswer } from './support/client-receiver';
+import {
+  jsonDecode,
+  startClientReceiver,
+  type ClientReceiver,
+  type IncomingWebhook,
+  type ReceiverAnswer,
+} from './support/client-receiver';
 import { getallheadersFpm, phpJsonEncode } from './support/php-json';
 import { useServedSandbox } from './support/served-sandbox';
 import { loadAsImgTag, PNG_SIGNATURE, send, type WireReply } from './support/wire';
@@ -54,13 +60,17 @@ function whmcsCallback(invoices: Map<string, Invoice>, apiKey: string) {
   return (request: IncomingWebhook): ReceiverAnswer => {
     const headers = getallheadersFpm(request.headers);
     const received = (headers['X-Openpix-Authorization'] ?? request.query.get('authorization') ?? '').trim();
-    if (received === '' || received !== apiKey.trim()) return { status: 401, body: { error: true, message: 'Unauthorized' } };
+    if (received === '' || received !== apiKey.trim())
+      return { status: 401, body: { error: true, message: 'Unauthorized' } };
     const input = jsonDecode(request.rawBody);
     if (input === undefined) return { status: 400, body: { error: true, message: 'Erro ao decodificar JSON' } };
     const event = input.event ?? '';
     const charge = input.charge ?? {};
-    const invoiceId = (Array.isArray(charge.additionalInfo) ? charge.additionalInfo : []).find((info: { key?: string }) => info?.key === 'Invoice')?.value;
-    if (invoiceId === undefined || invoiceId === null || invoiceId === '') return { status: 400, body: { error: true, message: 'Invoice ID não encontrado' } };
+    const invoiceId = (Array.isArray(charge.additionalInfo) ? charge.additionalInfo : []).find(
+      (info: { key?: string }) => info?.key === 'Invoice',
+    )?.value;
+    if (invoiceId === undefined || invoiceId === null || invoiceId === '')
+      return { status: 400, body: { error: true, message: 'Invoice ID não encontrado' } };
     const invoice = invoices.get(String(invoiceId));
     if (!invoice) return { status: 404, body: { error: true, message: 'Fatura não encontrada no sistema' } };
     if (event === 'OPENPIX:CHARGE_EXPIRED') {
@@ -86,8 +96,19 @@ describe('WHMCS gateway module (ianchamba/openpix-whmcs)', () => {
     receiver = await startClientReceiver(whmcsCallback(invoices, appId));
     // The merchant's setup in the dashboard: the callback URL, the API key as authorization.
     for (const event of ['OPENPIX:CHARGE_COMPLETED', 'OPENPIX:CHARGE_EXPIRED']) {
-      const webhook = { name: `WHMCS ${event}`, event, url: `${receiver.url}/modules/gateways/callback/openpix.php`, authorization: appId, isActive: true };
-      const made = await send({ method: 'POST', url: `${url}/api/v1/webhook`, headers: moduleHeaders(appId), body: JSON.stringify({ webhook }) });
+      const webhook = {
+        name: `WHMCS ${event}`,
+        event,
+        url: `${receiver.url}/modules/gateways/callback/openpix.php`,
+        authorization: appId,
+        isActive: true,
+      };
+      const made = await send({
+        method: 'POST',
+        url: `${url}/api/v1/webhook`,
+        headers: moduleHeaders(appId),
+        body: JSON.stringify({ webhook }),
+      });
       if (made.status !== 200) throw new Error(`webhook setup answered ${made.status}: ${made.text}`);
     }
   });
@@ -108,7 +129,12 @@ describe('WHMCS gateway module (ianchamba/openpix-whmcs)', () => {
         { key: 'Order', value: invoiceId },
       ],
     };
-    return send({ method: 'POST', url: `${sandbox().url}/api/v1/charge`, headers: moduleHeaders(sandbox().appId), body: phpJsonEncode(data) });
+    return send({
+      method: 'POST',
+      url: `${sandbox().url}/api/v1/charge`,
+      headers: moduleHeaders(sandbox().appId),
+      body: phpJsonEncode(data),
+    });
   }
 
   describe('invoice #42, R$ 19.90', () => {
@@ -120,19 +146,32 @@ describe('WHMCS gateway module (ianchamba/openpix-whmcs)', () => {
 
     it('creates the charge with value "1990" (a string) and reads charge.paymentLinkID and charge.brCode', () => {
       expect(created.status, created.text).toBe(200);
-      expect(typeof created.json.charge?.paymentLinkID === 'string' && created.json.charge.paymentLinkID !== '', created.text).toBe(true);
+      expect(
+        typeof created.json.charge?.paymentLinkID === 'string' && created.json.charge.paymentLinkID !== '',
+        created.text,
+      ).toBe(true);
       expect(typeof created.json.charge?.brCode === 'string' && created.json.charge.brCode !== '').toBe(true);
-      expect(created.json.charge).toMatchObject({ value: 1990, correlationID: '42', comment: 'Hospedagem Básica - meusite.com.br (01/12/2026 - 31/12/2026)' });
+      expect(created.json.charge).toMatchObject({
+        value: 1990,
+        correlationID: '42',
+        comment: 'Hospedagem Básica - meusite.com.br (01/12/2026 - 31/12/2026)',
+      });
     });
 
     it('shows its own image URL (by paymentLinkID, ?size=300) in an <img>: no AppID, a PNG', async () => {
-      const image = await loadAsImgTag(`${sandbox().url}/openpix/charge/brcode/image/${created.json.charge.paymentLinkID}.png?size=300`);
+      const image = await loadAsImgTag(
+        `${sandbox().url}/openpix/charge/brcode/image/${created.json.charge.paymentLinkID}.png?size=300`,
+      );
       expect(image.status, image.text.slice(0, 200)).toBe(200);
       expect(image.bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
     });
 
     it('polls the status through the PHP SDK: GET /api/v1/charge/42 answers ACTIVE with no error', async () => {
-      const polled = await send({ method: 'GET', url: `${sandbox().url}/api/v1/charge/42`, headers: phpSdkHeaders(sandbox().appId) });
+      const polled = await send({
+        method: 'GET',
+        url: `${sandbox().url}/api/v1/charge/42`,
+        headers: phpSdkHeaders(sandbox().appId),
+      });
       expect(polled.json?.error, polled.text).toBeFalsy();
       expect(polled.json.charge.status).toBe('ACTIVE');
     });
@@ -144,11 +183,17 @@ describe('WHMCS gateway module (ianchamba/openpix-whmcs)', () => {
         return body?.event === 'OPENPIX:CHARGE_COMPLETED' && body.charge?.correlationID === '42';
       });
       expect(delivery.answer, JSON.stringify(delivery.answer.body)).toMatchObject({ status: 200 });
-      expect(invoices.get('42')).toMatchObject({ status: 'Paid', payments: [{ transactionId: created.json.charge.transactionID, amount: 19.9 }] });
+      expect(invoices.get('42')).toMatchObject({
+        status: 'Paid',
+        payments: [{ transactionId: created.json.charge.transactionID, amount: 19.9 }],
+      });
     });
 
     it('answers the teste_webhook ping 400 (it has no invoice), and that refusal holds up no other delivery', async () => {
-      const ping = await receiver.next('the teste_webhook ping', ({ request }) => jsonDecode(request.rawBody)?.evento === 'teste_webhook');
+      const ping = await receiver.next(
+        'the teste_webhook ping',
+        ({ request }) => jsonDecode(request.rawBody)?.evento === 'teste_webhook',
+      );
       expect(ping.answer).toMatchObject({ status: 400, body: { message: 'Invoice ID não encontrado' } });
       // The paid invoice above was delivered after the ping failed.
       expect(invoices.get('42')!.status).toBe('Paid');
@@ -157,7 +202,11 @@ describe('WHMCS gateway module (ianchamba/openpix-whmcs)', () => {
     it('refunds: GET /api/v1/refund/{candidate} answers an error (the id is free), the charge refund answers refund.status, and the candidate is then found', async () => {
       const { url, appId } = sandbox();
       const candidate = '42-refund-1';
-      const free = await send({ method: 'GET', url: `${url}/api/v1/refund/${candidate}`, headers: moduleHeaders(appId) });
+      const free = await send({
+        method: 'GET',
+        url: `${url}/api/v1/refund/${candidate}`,
+        headers: moduleHeaders(appId),
+      });
       expect(free.json?.error, free.text).toEqual(expect.any(String));
       const made = await send({
         method: 'POST',
@@ -168,7 +217,11 @@ describe('WHMCS gateway module (ianchamba/openpix-whmcs)', () => {
       expect(made.status, made.text).toBe(200);
       expect(['IN_PROCESSING', 'CONFIRMED', 'REFUNDED']).toContain(made.json.refund?.status);
       expect(made.json.refund.refundId ?? made.json.refund.correlationID).toEqual(expect.any(String));
-      const found = await send({ method: 'GET', url: `${url}/api/v1/refund/${candidate}`, headers: moduleHeaders(appId) });
+      const found = await send({
+        method: 'GET',
+        url: `${url}/api/v1/refund/${candidate}`,
+        headers: moduleHeaders(appId),
+      });
       expect(found.json?.error, found.text).toBeFalsy();
       expect(['IN_PROCESSING', 'CONFIRMED', 'REFUNDED']).toContain(found.json?.refund?.status);
     });
@@ -178,7 +231,11 @@ describe('WHMCS gateway module (ianchamba/openpix-whmcs)', () => {
     it('deletes its charge with DELETE /api/v1/charge/43, Content-Type: application/json and no body: 200 or 204', async () => {
       const created = await openpixLink('43', '59.90', 'Domínio meusite.com.br - Registro (1 ano)');
       expect(created.status, created.text).toBe(200);
-      const deleted = await send({ method: 'DELETE', url: `${sandbox().url}/api/v1/charge/43`, headers: moduleHeaders(sandbox().appId) });
+      const deleted = await send({
+        method: 'DELETE',
+        url: `${sandbox().url}/api/v1/charge/43`,
+        headers: moduleHeaders(sandbox().appId),
+      });
       expect([200, 204], deleted.text).toContain(deleted.status);
     });
   });

@@ -22,7 +22,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boletoAmount, boletoProblems } from './support/boleto';
-import { jsonDecode, startClientReceiver, type ClientReceiver, type IncomingWebhook, type ReceiverAnswer } from './support/client-receiver';
+import {
+  jsonDecode,
+  startClientReceiver,
+  type ClientReceiver,
+  type IncomingWebhook,
+  type ReceiverAnswer,
+} from './support/client-receiver';
 import { phpJsonEncode } from './support/php-json';
 import { useServedSandbox } from './support/served-sandbox';
 import { rsaSha256Valid } from './support/signatures';
@@ -66,12 +72,15 @@ function woocommerceReceiver(orders: Map<string, ShopOrder>, publicKey: () => st
       return { status: 400, body: { error: 'Invalid Webhook signature' } };
     }
     if (!data.event && !data.evento) return { status: 400, body: { error: 'Invalid Webhook Payload' } };
-    if (data.pix !== undefined && data.pix !== null && !data.charge?.correlationID) return { status: 200, body: { message: 'Pix Detached' } };
+    if (data.pix !== undefined && data.pix !== null && !data.charge?.correlationID)
+      return { status: 200, body: { message: 'Pix Detached' } };
     if (data.evento === 'teste_webhook') return { status: 200, body: { message: 'success' } };
-    if (data.event !== 'OPENPIX:TRANSACTION_RECEIVED' && data.event !== 'OPENPIX:CHARGE_COMPLETED') return { status: 200 };
+    if (data.event !== 'OPENPIX:TRANSACTION_RECEIVED' && data.event !== 'OPENPIX:CHARGE_COMPLETED')
+      return { status: 200 };
     const { correlationID, status } = data.charge;
     const order = orders.get(correlationID);
-    if (!order) return { status: 200, body: { message: 'fail', error: 'order not found', correlationId: correlationID, status } };
+    if (!order)
+      return { status: 200, body: { message: 'fail', error: 'order not found', correlationId: correlationID, status } };
     if (order.endToEndId) return { status: 200, body: { message: 'fail', error: 'order already with end to end id' } };
     if (order.status === 'pending' && status === 'COMPLETED') {
       order.status = 'processing';
@@ -95,10 +104,23 @@ describe('WooCommerce plugin (Open-Pix/woocommerce-openpix)', () => {
     webhookUrl = `${receiver.url}/wc-api/WC_OpenPix_Pix_Gateway`;
     // openpix_configure_webhook: the admin's "configure now with one click".
     const { url, appId } = sandbox();
-    configure.list = await send({ method: 'GET', url: `${url}/api/v1/webhook?url=${webhookUrl}`, headers: pluginHeaders(appId) });
+    configure.list = await send({
+      method: 'GET',
+      url: `${url}/api/v1/webhook?url=${webhookUrl}`,
+      headers: pluginHeaders(appId),
+    });
     const payload = { webhook: { name: 'WooCommerce-Webhook', url: webhookUrl, isActive: true } };
-    configure.create = await send({ method: 'POST', url: `${url}/api/v1/webhook`, headers: pluginHeaders(appId), body: phpJsonEncode(payload) });
-    configure.listAgain = await send({ method: 'GET', url: `${url}/api/v1/webhook?url=${webhookUrl}`, headers: pluginHeaders(appId) });
+    configure.create = await send({
+      method: 'POST',
+      url: `${url}/api/v1/webhook`,
+      headers: pluginHeaders(appId),
+      body: phpJsonEncode(payload),
+    });
+    configure.listAgain = await send({
+      method: 'GET',
+      url: `${url}/api/v1/webhook?url=${webhookUrl}`,
+      headers: pluginHeaders(appId),
+    });
   });
   afterAll(async () => {
     await receiver?.close();
@@ -113,13 +135,25 @@ describe('WooCommerce plugin (Open-Pix/woocommerce-openpix)', () => {
     expect(configure.create!.json, configure.create!.text).toBeTypeOf('object');
     expect(configure.create!.json).not.toHaveProperty('error');
     expect(configure.create!.json).not.toHaveProperty('errors');
-    expect(configure.create!.json.webhook).toMatchObject({ url: webhookUrl, isActive: true, event: 'OPENPIX:TRANSACTION_RECEIVED' });
+    expect(configure.create!.json.webhook).toMatchObject({
+      url: webhookUrl,
+      isActive: true,
+      event: 'OPENPIX:TRANSACTION_RECEIVED',
+    });
     // The next click reads the same URL filter and must see the webhook active ("already configured").
-    expect(configure.listAgain!.json?.webhooks?.map((webhook: { url: string; isActive: boolean }) => [webhook.url, webhook.isActive])).toEqual([[webhookUrl, true]]);
+    expect(
+      configure.listAgain!.json?.webhooks?.map((webhook: { url: string; isActive: boolean }) => [
+        webhook.url,
+        webhook.isActive,
+      ]),
+    ).toEqual([[webhookUrl, true]]);
   });
 
   it('gets the signed teste_webhook ping when the webhook is created, and answers it 200', async () => {
-    const ping = await receiver.next('the teste_webhook ping', ({ request }) => jsonDecode(request.rawBody)?.evento === 'teste_webhook');
+    const ping = await receiver.next(
+      'the teste_webhook ping',
+      ({ request }) => jsonDecode(request.rawBody)?.evento === 'teste_webhook',
+    );
     // 400 here means the ping was unsigned or signed with another key: the plugin refuses it.
     expect(ping.answer.status, JSON.stringify(ping.answer.body)).toBe(200);
   });
@@ -139,7 +173,12 @@ describe('WooCommerce plugin (Open-Pix/woocommerce-openpix)', () => {
         additionalInfo: [{ key: 'Order', value: order.id }],
         customer: { name: 'Maria Silva', email: 'maria@example.com', taxID: '529.982.247-25', phone: '5511987654321' },
       };
-      created = await send({ method: 'POST', url: `${sandbox().url}/api/v1/charge`, headers: pluginHeaders(sandbox().appId), body: phpJsonEncode(payload) });
+      created = await send({
+        method: 'POST',
+        url: `${sandbox().url}/api/v1/charge`,
+        headers: pluginHeaders(sandbox().appId),
+        body: phpJsonEncode(payload),
+      });
     });
 
     it('sends its PHP body byte for byte (integer Order id, \\u00e9 escapes) and gets exactly 200', () => {
@@ -147,7 +186,10 @@ describe('WooCommerce plugin (Open-Pix/woocommerce-openpix)', () => {
       expect(created.status, created.text).toBe(200);
       const charge = created.json.charge;
       for (const field of ['paymentLinkUrl', 'qrCodeImage', 'brCode', 'pixKey']) {
-        expect(typeof charge?.[field] === 'string' && charge[field] !== '', `charge.${field}: ${JSON.stringify(charge?.[field])}`).toBe(true);
+        expect(
+          typeof charge?.[field] === 'string' && charge[field] !== '',
+          `charge.${field}: ${JSON.stringify(charge?.[field])}`,
+        ).toBe(true);
       }
       // What the shopper sees: the escapes decoded, not stored as written.
       expect(charge.comment).toBe(`${STORE_NAME}#42`);
@@ -209,7 +251,12 @@ describe('WooCommerce plugin (Open-Pix/woocommerce-openpix)', () => {
         fines: { value: 200 },
         daysAfterDueDate: 3,
       };
-      created = await send({ method: 'POST', url: `${sandbox().url}/api/v1/charge`, headers: pluginHeaders(sandbox().appId), body: phpJsonEncode(payload) });
+      created = await send({
+        method: 'POST',
+        url: `${sandbox().url}/api/v1/charge`,
+        headers: pluginHeaders(sandbox().appId),
+        body: phpJsonEncode(payload),
+      });
     });
 
     it('creates the BOLETO charge (success: no error in the body) and reads a valid barcode, digitable line and barcode image', async () => {

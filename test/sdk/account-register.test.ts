@@ -12,7 +12,9 @@ const CNPJ = '11222333000181';
 
 function enableKyc(s: SdkSandbox, appId = s.appId): void {
   const { company } = s.service.engine.tenancy.resolveTenant(appId)!;
-  s.service.engine.db.prepare('UPDATE companies SET features = ? WHERE id = ?').run(JSON.stringify(['BAAS', 'KYC_ONBOARDING']), company.id);
+  s.service.engine.db
+    .prepare('UPDATE companies SET features = ? WHERE id = ?')
+    .run(JSON.stringify(['BAAS', 'KYC_ONBOARDING']), company.id);
   s.service.engine.tenancy.invalidate();
 }
 
@@ -46,18 +48,30 @@ describe('SDK accountRegister.* against the sandbox', () => {
   it('accountRegister.get: another company’s register and an unknown one reject with {error} (404)', async () => {
     enableKyc(s());
     await onboard(s(), { taxID: CNPJ });
-    expect(await sdkRejection(s().other.woovi.accountRegister.get({ taxID: CNPJ }))).toEqual({ error: 'Account register not found' });
+    expect(await sdkRejection(s().other.woovi.accountRegister.get({ taxID: CNPJ }))).toEqual({
+      error: 'Account register not found',
+    });
     expect(s().lastStatus()).toBe(404);
-    expect(await sdkRejection(s().woovi.accountRegister.get({ taxID: '99888777000166' }))).toEqual({ error: 'Account register not found' });
+    expect(await sdkRejection(s().woovi.accountRegister.get({ taxID: '99888777000166' }))).toEqual({
+      error: 'Account register not found',
+    });
     expect(s().lastStatus()).toBe(404);
   });
 
   it('accountRegister.create and update (removed from the API) reject with {error}, writing nothing', async () => {
     const before = s().count('account_registers');
-    const data = as<Parameters<SdkSandbox['woovi']['accountRegister']['create']>[0]>({ officialName: 'X', tradeName: 'X', taxID: CNPJ });
-    expect(await sdkRejection(s().woovi.accountRegister.create(data))).toEqual({ error: 'Route POST /api/v1/account-register not found' });
+    const data = as<Parameters<SdkSandbox['woovi']['accountRegister']['create']>[0]>({
+      officialName: 'X',
+      tradeName: 'X',
+      taxID: CNPJ,
+    });
+    expect(await sdkRejection(s().woovi.accountRegister.create(data))).toEqual({
+      error: 'Route POST /api/v1/account-register not found',
+    });
     expect(s().lastStatus()).toBe(404);
-    expect(await sdkRejection(s().woovi.accountRegister.update(data, CNPJ))).toEqual({ error: `Route PATCH /api/v1/account-register/${CNPJ} not found` });
+    expect(await sdkRejection(s().woovi.accountRegister.update(data, CNPJ))).toEqual({
+      error: `Route PATCH /api/v1/account-register/${CNPJ} not found`,
+    });
     expect(s().lastStatus()).toBe(404);
     expect(s().count('account_registers')).toBe(before);
   });

@@ -37,7 +37,11 @@ function pixKeyPayment(s: SdkSandbox, correlationID: string, value: number, extr
 }
 
 /** The withdraw operation at its real path, called directly: the SDK cannot reach it (see below). */
-async function withdrawByFetch(s: SdkSandbox, accountId: string, value: number): Promise<{ status: number; body: any }> {
+async function withdrawByFetch(
+  s: SdkSandbox,
+  accountId: string,
+  value: number,
+): Promise<{ status: number; body: any }> {
   const response = await fetch(`${s.baseUrl}/api/v1/account/${accountId}/withdraw`, {
     method: 'POST',
     headers: { authorization: s.appId, 'content-type': 'application/json' },
@@ -89,12 +93,18 @@ describe('SDK account.* against the sandbox', () => {
     });
 
     // A company with the bank account feature and two more accounts, paged through the SDK.
-    const bank = createSandboxCompany(service.engine.db, clock.now(), { tradeName: 'Filial', features: ['BANK_ACCOUNT'] });
+    const bank = createSandboxCompany(service.engine.db, clock.now(), {
+      tradeName: 'Filial',
+      features: ['BANK_ACCOUNT'],
+    });
     const bankSdk = createClient({ appId: bank.appId, baseUrl });
     const ids = [bank.accountId];
     for (let i = 0; i < 2; i++) {
       clock.advance(1_000);
-      const response = await fetch(`${baseUrl}/api/v1/account`, { method: 'POST', headers: { authorization: bank.appId } });
+      const response = await fetch(`${baseUrl}/api/v1/account`, {
+        method: 'POST',
+        headers: { authorization: bank.appId },
+      });
       expect(response.status).toBe(200);
       ids.push(((await response.json()) as any).account.accountId);
     }
@@ -114,7 +124,11 @@ describe('SDK account.* against the sandbox', () => {
     const { woovi } = s();
     const accountId = accountIdOf(s());
     await fund(s(), 20_000);
-    const before = { transactions: s().count('transactions'), entries: s().count('ledger_entries'), events: s().count('events') };
+    const before = {
+      transactions: s().count('transactions'),
+      entries: s().count('ledger_entries'),
+      events: s().count('events'),
+    };
 
     // @woovi/node-sdk 1.3.3 is buggy here (remote-api-notes §2 row 1, §7.2): it calls
     // POST /api/v1/account/{accountId} with body {accountId, value}, without the /withdraw the
@@ -122,8 +136,15 @@ describe('SDK account.* against the sandbox', () => {
     const rejected = await sdkRejection(woovi.account.withdraw({ accountId, value: 5_000 }));
     expect(s().requests.at(-1)).toEqual({ method: 'POST', url: `/api/v1/account/${accountId}`, status: 404 });
     expect(rejected).toEqual({ error: `Route POST /api/v1/account/${accountId} not found` });
-    expect({ transactions: s().count('transactions'), entries: s().count('ledger_entries'), events: s().count('events') }).toEqual(before);
-    expect((await woovi.account.get({ id: accountId })).account.balance).toMatchObject({ total: 20_000, available: 20_000 });
+    expect({
+      transactions: s().count('transactions'),
+      entries: s().count('ledger_entries'),
+      events: s().count('events'),
+    }).toEqual(before);
+    expect((await woovi.account.get({ id: accountId })).account.balance).toMatchObject({
+      total: 20_000,
+      available: 20_000,
+    });
 
     // The right path, POST /api/v1/account/{id}/withdraw with {value}, called directly. It answers
     // {withdraw: {account, transaction}}; the SDK's typings expect {account, transaction} unwrapped.
@@ -131,7 +152,12 @@ describe('SDK account.* against the sandbox', () => {
     expect(s().requests.at(-1)).toEqual({ method: 'POST', url: `/api/v1/account/${accountId}/withdraw`, status: 200 });
     expect(below.status).toBe(200);
     expect(Object.keys(below.body)).toEqual(['withdraw']);
-    expect(below.body.withdraw.transaction).toEqual({ endToEndId: expect.any(String), transaction: 5_000, value: 5_000, fee: 100 });
+    expect(below.body.withdraw.transaction).toEqual({
+      endToEndId: expect.any(String),
+      transaction: 5_000,
+      value: 5_000,
+      fee: 100,
+    });
     expect(isEndToEndId(below.body.withdraw.transaction.endToEndId)).toBe(true);
     expect(below.body.withdraw.transaction.endToEndId.startsWith(`E${SANDBOX_ISPB}`)).toBe(true);
     expect(below.body.withdraw.account).toMatchObject({
@@ -152,7 +178,9 @@ describe('SDK account.* against the sandbox', () => {
     });
 
     // The withdrawals and the fee, as the SDK's transactions.list shows them with the withdrawal filter.
-    const { transactions } = await woovi.transactions.list({ query: { withdrawal: below.body.withdraw.transaction.endToEndId } });
+    const { transactions } = await woovi.transactions.list({
+      query: { withdrawal: below.body.withdraw.transaction.endToEndId },
+    });
     expect(transactions.map((t) => [t.type, t.value]).sort()).toEqual([
       ['FEE', 100],
       ['WITHDRAW', 5_000],
@@ -169,7 +197,9 @@ describe('SDK payment.* against the sandbox', () => {
     await fund(s(), 10_000);
 
     clock.advance(60_000);
-    const created = await woovi.payment.create(pixKeyPayment(s(), 'fornecedor-1', 2_500, { metadata: { pedido: '42' } }));
+    const created = await woovi.payment.create(
+      pixKeyPayment(s(), 'fornecedor-1', 2_500, { metadata: { pedido: '42' } }),
+    );
     expect(s().requests.at(-1)).toEqual({ method: 'POST', url: '/api/v1/payment', status: 200 });
     // {payment} as the SDK types it, and the destination to review before approving.
     expect(Object.keys(created).sort()).toEqual(['destination', 'payment']);
@@ -220,7 +250,11 @@ describe('SDK payment.* against the sandbox', () => {
       creditParty: destination,
     });
     expect(isEndToEndId(approved.transaction.endToEndId)).toBe(true);
-    expect((await woovi.account.get({ id: accountId })).account.balance).toMatchObject({ total: 10_000, blocked: 2_500, available: 7_500 });
+    expect((await woovi.account.get({ id: accountId })).account.balance).toMatchObject({
+      total: 10_000,
+      blocked: 2_500,
+      available: 7_500,
+    });
 
     // payment.get by id and by correlationID: the same view.
     const paymentId = as<{ id: string }>(created.payment).id;
@@ -234,15 +268,24 @@ describe('SDK payment.* against the sandbox', () => {
     const settled = await woovi.payment.get({ id: 'fornecedor-1' });
     expect(settled.payment).toMatchObject({ status: 'CONFIRMED' });
     expect(settled.transaction).toMatchObject({ value: 2_500, endToEndId: approved.transaction.endToEndId });
-    expect((await woovi.account.get({ id: accountId })).account.balance).toMatchObject({ total: 7_500, blocked: 0, available: 7_500 });
-    expect((await other.woovi.account.get({ id: accountIdOf(s(), other.appId) })).account.balance).toMatchObject({ total: 2_500 });
+    expect((await woovi.account.get({ id: accountId })).account.balance).toMatchObject({
+      total: 7_500,
+      blocked: 0,
+      available: 7_500,
+    });
+    expect((await other.woovi.account.get({ id: accountIdOf(s(), other.appId) })).account.balance).toMatchObject({
+      total: 2_500,
+    });
     const received = await other.woovi.transactions.list({ query: {} });
     expect(received.transactions.map((t) => [t.type, t.value])).toEqual([['PAYMENT', 2_500]]);
 
     const listed = await woovi.payment.list();
     expect(s().requests.at(-1)).toEqual({ method: 'GET', url: '/api/v1/payment?limit=10&skip=0', status: 200 });
     // Each item is {payment, transaction, destination}; the SDK's typings spell it `Destination`.
-    expect(listed).toEqual({ pageInfo: { skip: 0, limit: 10, totalCount: 1, hasPreviousPage: false, hasNextPage: false }, payments: [settled] });
+    expect(listed).toEqual({
+      pageInfo: { skip: 0, limit: 10, totalCount: 1, hasPreviousPage: false, hasNextPage: false },
+      payments: [settled],
+    });
     expect((listed.payments[0] as any).Destination).toBeUndefined();
     // The other company's list does not show it.
     expect((await other.woovi.payment.list()).payments).toEqual([]);
@@ -269,7 +312,9 @@ describe('SDK payment.* against the sandbox', () => {
     await fund(s(), 5_000);
     const { pixQrCode } = await other.woovi.pixQrCode.create({ name: 'Balcão', value: 1_234 });
     const qrCode = as<PixQrCode>(pixQrCode).brCode;
-    const created = await woovi.payment.create(as<Parameters<SdkSandbox['woovi']['payment']['create']>[0]>({ type: 'QR_CODE', qrCode, correlationID: 'qr-1' }));
+    const created = await woovi.payment.create(
+      as<Parameters<SdkSandbox['woovi']['payment']['create']>[0]>({ type: 'QR_CODE', qrCode, correlationID: 'qr-1' }),
+    );
     expect(created.payment).toMatchObject({ type: 'QR_CODE', value: 1_234, qrCode, status: 'CREATED' });
     const approved = await woovi.payment.approve({ correlationID: 'qr-1' });
     expect(approved.payment.status).toBe('APPROVED');
@@ -279,8 +324,15 @@ describe('SDK payment.* against the sandbox', () => {
     const { woovi } = s();
     await fund(s(), 1_000);
     // The SDK's typed payload has no `type`; the spec requires it, and the sandbox refuses it without.
-    const untyped = { correlationID: 'sem-tipo', value: 100, destinationAlias: s().other.pixKey, destinationAliasType: 'RANDOM' as const };
-    expect((await sdkRejection(woovi.payment.create(untyped))).error).toBe("type: must be one of PIX_KEY, QR_CODE, MANUAL, BOLETO");
+    const untyped = {
+      correlationID: 'sem-tipo',
+      value: 100,
+      destinationAlias: s().other.pixKey,
+      destinationAliasType: 'RANDOM' as const,
+    };
+    expect((await sdkRejection(woovi.payment.create(untyped))).error).toBe(
+      'type: must be one of PIX_KEY, QR_CODE, MANUAL, BOLETO',
+    );
     expect(s().lastStatus()).toBe(400);
 
     await woovi.payment.create(pixKeyPayment(s(), 'grande', 1_001));
@@ -288,10 +340,14 @@ describe('SDK payment.* against the sandbox', () => {
       error: 'Já existe um pagamento com o correlationID fornecido',
     });
     // POST /api/v1/payment/approve answers the real service's documented Portuguese text (remote-api-notes §4).
-    expect(await sdkRejection(woovi.payment.approve({ correlationID: 'grande' }))).toEqual({ error: 'Você não possui saldo o suficiente para realizar esse pagamento' });
+    expect(await sdkRejection(woovi.payment.approve({ correlationID: 'grande' }))).toEqual({
+      error: 'Você não possui saldo o suficiente para realizar esse pagamento',
+    });
     expect(s().lastStatus()).toBe(400);
     expect((await woovi.payment.get({ id: 'grande' })).payment.status).toBe('CREATED');
-    expect(await sdkRejection(woovi.payment.approve({ correlationID: 'nao-existe' }))).toEqual({ error: 'Payment not found' });
+    expect(await sdkRejection(woovi.payment.approve({ correlationID: 'nao-existe' }))).toEqual({
+      error: 'Payment not found',
+    });
     expect(await sdkRejection(woovi.payment.get({ id: 'nao-existe' }))).toEqual({ error: 'Payment not found' });
     expect(s().lastStatus()).toBe(400);
   });

@@ -13,13 +13,26 @@ function accountIdOf(s: SdkSandbox, appId = s.appId): string {
 
 /** A partner company on the same sandbox and an SDK client for it. */
 function partnerOf(s: SdkSandbox) {
-  const company = createSandboxCompany(s.service.engine.db, s.clock.now(), { tradeName: 'Parceira', features: ['PARTNER'] });
+  const company = createSandboxCompany(s.service.engine.db, s.clock.now(), {
+    tradeName: 'Parceira',
+    features: ['PARTNER'],
+  });
   return { ...company, woovi: createClient({ appId: company.appId, baseUrl: s.baseUrl }) };
 }
 
 const PRE_REGISTRATION = {
-  preRegistration: { name: 'Mercadinho Boa Vista LTDA', website: 'boavista.com.br', taxID: { taxID: CNPJ, type: 'BR:CNPJ' } },
-  user: { firstName: 'Ana', lastName: 'Lima', email: 'ana@boavista.com.br', phone: '+5511912345678', taxID: { taxID: CPF, type: 'BR:CPF' } },
+  preRegistration: {
+    name: 'Mercadinho Boa Vista LTDA',
+    website: 'boavista.com.br',
+    taxID: { taxID: CNPJ, type: 'BR:CNPJ' },
+  },
+  user: {
+    firstName: 'Ana',
+    lastName: 'Lima',
+    email: 'ana@boavista.com.br',
+    phone: '+5511912345678',
+    taxID: { taxID: CPF, type: 'BR:CPF' },
+  },
 };
 
 describe('@woovi/node-sdk applications and partners against the sandbox', () => {
@@ -27,10 +40,19 @@ describe('@woovi/node-sdk applications and partners against the sandbox', () => 
 
   it('application.create: 201 with credentials whose AppID the SDK can use at once', async () => {
     const s = sandbox();
-    const { application } = await s.woovi.application.create({ accountId: accountIdOf(s), application: { name: 'Loja virtual', type: 'API' } });
+    const { application } = await s.woovi.application.create({
+      accountId: accountIdOf(s),
+      application: { name: 'Loja virtual', type: 'API' },
+    });
     expect(s.lastStatus()).toBe(201);
     expect(s.requests.at(-1)).toMatchObject({ method: 'POST', url: '/api/v1/application' });
-    const created = as<{ appID: string; clientId: string; clientSecret: string; isActive: boolean; companyBankAccount: string }>(application);
+    const created = as<{
+      appID: string;
+      clientId: string;
+      clientSecret: string;
+      isActive: boolean;
+      companyBankAccount: string;
+    }>(application);
     expect(created).toMatchObject({ isActive: true, companyBankAccount: accountIdOf(s) });
     expect(Buffer.from(created.appID, 'base64').toString()).toBe(`${created.clientId}:${created.clientSecret}`);
 
@@ -41,7 +63,9 @@ describe('@woovi/node-sdk applications and partners against the sandbox', () => 
     expect(as<{ value: number }>((await s.woovi.charge.get({ id: 'sdk-app-1' })).charge).value).toBe(1234);
 
     // Another company's account: refused with the SDK's parsed {error}.
-    const refused = await sdkRejection(s.woovi.application.create({ accountId: accountIdOf(s, s.other.appId), application: { name: 'x', type: 'API' } }));
+    const refused = await sdkRejection(
+      s.woovi.application.create({ accountId: accountIdOf(s, s.other.appId), application: { name: 'x', type: 'API' } }),
+    );
     expect(refused).toEqual({ error: 'Account not found' });
     expect(s.lastStatus()).toBe(400);
   });
@@ -61,13 +85,20 @@ describe('@woovi/node-sdk applications and partners against the sandbox', () => 
 
     const listed = await partner.woovi.partner.listPreRegistration();
     expect(s.requests.at(-1)).toMatchObject({ method: 'GET', url: '/api/v1/partner/company' });
-    expect(listed).toEqual({ preRegistrations: [PRE_REGISTRATION], pageInfo: { skip: 0, limit: 100, totalCount: 1, hasPreviousPage: false, hasNextPage: false } });
+    expect(listed).toEqual({
+      preRegistrations: [PRE_REGISTRATION],
+      pageInfo: { skip: 0, limit: 100, totalCount: 1, hasPreviousPage: false, hasNextPage: false },
+    });
 
     // A company that is not a partner: 403 with the feature named; another partner: not found.
-    expect(await sdkRejection(s.woovi.partner.listPreRegistration())).toEqual({ error: 'You need feature PARTNER to access this endpoint' });
+    expect(await sdkRejection(s.woovi.partner.listPreRegistration())).toEqual({
+      error: 'You need feature PARTNER to access this endpoint',
+    });
     expect(s.lastStatus()).toBe(403);
     const rival = partnerOf(s);
-    expect(await sdkRejection(rival.woovi.partner.get({ taxID: CNPJ }))).toEqual({ error: 'Pre-registration not found' });
+    expect(await sdkRejection(rival.woovi.partner.get({ taxID: CNPJ }))).toEqual({
+      error: 'Pre-registration not found',
+    });
     expect((await rival.woovi.partner.listPreRegistration()).preRegistrations).toEqual([]);
   });
 
@@ -75,10 +106,18 @@ describe('@woovi/node-sdk applications and partners against the sandbox', () => 
     const s = sandbox();
     const partner = partnerOf(s);
     await partner.woovi.partner.createPreRegistration(as(PRE_REGISTRATION));
-    const payload = { application: { name: 'PDV', type: 'API' as const }, taxID: as<{ taxID: string; type: 'BR:CNPJ' }>({ taxID: CNPJ, type: 'BR:CNPJ' }) };
+    const payload = {
+      application: { name: 'PDV', type: 'API' as const },
+      taxID: as<{ taxID: string; type: 'BR:CNPJ' }>({ taxID: CNPJ, type: 'BR:CNPJ' }),
+    };
     const first = await partner.woovi.partner.createApplication(payload);
     expect(s.lastStatus()).toBe(201);
-    expect(first.application).toMatchObject({ name: 'PDV', isActive: true, type: 'API', clientId: expect.stringMatching(/^Client_Id_/) });
+    expect(first.application).toMatchObject({
+      name: 'PDV',
+      isActive: true,
+      type: 'API',
+      clientId: expect.stringMatching(/^Client_Id_/),
+    });
     const again = await partner.woovi.partner.createApplication(payload);
     expect(s.lastStatus()).toBe(200);
     expect(again).toEqual(first);
@@ -91,7 +130,10 @@ describe('@woovi/node-sdk applications and partners against the sandbox', () => 
     expect(await sdkRejection(partner.woovi.charge.get({ id: 'afiliada' }))).toEqual({ error: 'Charge not found' });
 
     const got = await partner.woovi.partner.get({ taxID: CNPJ });
-    expect(got.preRegistration).toMatchObject({ account: { clientId: first.application.clientId }, company: { name: 'Mercadinho Boa Vista LTDA' } });
+    expect(got.preRegistration).toMatchObject({
+      account: { clientId: first.application.clientId },
+      company: { name: 'Mercadinho Boa Vista LTDA' },
+    });
 
     // Without a pre-registration: 400.
     const unknown = await sdkRejection(

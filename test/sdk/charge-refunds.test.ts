@@ -37,23 +37,33 @@ describe('SDK chargeRefund.* against the sandbox', () => {
   it('chargeRefund.create accepts the charge by globalID too', async () => {
     const { woovi } = s();
     const { charge } = await paidCharge(s(), 'pedido-11', 800);
-    const { refund } = await woovi.chargeRefund.create({ chargeId: charge.globalID, value: 800, correlationID: 'estorno-11' });
+    const { refund } = await woovi.chargeRefund.create({
+      chargeId: charge.globalID,
+      value: 800,
+      correlationID: 'estorno-11',
+    });
     expect(refund).toMatchObject({ value: 800, status: 'IN_PROCESSING', correlationID: 'estorno-11' });
   });
 
-  it('chargeRefund.list: GET /api/v1/charge/{id}/refund?limit=10&skip=0 lists only that charge\'s refunds, newest first', async () => {
+  it("chargeRefund.list: GET /api/v1/charge/{id}/refund?limit=10&skip=0 lists only that charge's refunds, newest first", async () => {
     const { woovi, clock } = s();
     await paidCharge(s(), 'pedido-12', 3000);
     await paidCharge(s(), 'pedido-13', 3000);
     const made: ChargeRefund[] = [];
     for (const [i, value] of [100, 200, 300].entries()) {
       clock.advance(500); // all three stay inside one settlement window (2 s), so the list shows them as created
-      made.push((await woovi.chargeRefund.create({ chargeId: 'pedido-12', value, correlationID: `estorno-12-${i}` })).refund);
+      made.push(
+        (await woovi.chargeRefund.create({ chargeId: 'pedido-12', value, correlationID: `estorno-12-${i}` })).refund,
+      );
     }
     await woovi.chargeRefund.create({ chargeId: 'pedido-13', value: 50, correlationID: 'estorno-13' });
 
     const listed = await woovi.chargeRefund.list({ chargeId: 'pedido-12' });
-    expect(s().requests.at(-1)).toMatchObject({ method: 'GET', url: '/api/v1/charge/pedido-12/refund?limit=10&skip=0', status: 200 });
+    expect(s().requests.at(-1)).toMatchObject({
+      method: 'GET',
+      url: '/api/v1/charge/pedido-12/refund?limit=10&skip=0',
+      status: 200,
+    });
     expect(listed.refunds).toEqual([made[2], made[1], made[0]]);
     expect(listed.pageInfo).toEqual({ skip: 0, limit: 10, totalCount: 3, hasPreviousPage: false, hasNextPage: false });
 
@@ -71,7 +81,11 @@ describe('SDK chargeRefund.* against the sandbox', () => {
     await woovi.charge.create({ correlationID: 'aberta', value: 1000 });
     await paidCharge(s(), 'paga', 1000);
     await woovi.chargeRefund.create({ chargeId: 'paga', value: 600, correlationID: 'estorno-ok' });
-    const before = { refunds: s().count('refunds'), transactions: s().count('transactions'), events: s().count('events') };
+    const before = {
+      refunds: s().count('refunds'),
+      transactions: s().count('transactions'),
+      events: s().count('events'),
+    };
 
     const attempts: { chargeId: string; value: unknown; correlationID: unknown; comment?: unknown }[] = [
       { chargeId: 'aberta', value: 100, correlationID: 'e1' },
@@ -88,9 +102,17 @@ describe('SDK chargeRefund.* against the sandbox', () => {
       await sdkRejection(woovi.chargeRefund.create(attempt as never));
       expect(s().lastStatus(), JSON.stringify(attempt)).toBe(400);
     }
-    expect({ refunds: s().count('refunds'), transactions: s().count('transactions'), events: s().count('events') }).toEqual(before);
+    expect({
+      refunds: s().count('refunds'),
+      transactions: s().count('transactions'),
+      events: s().count('events'),
+    }).toEqual(before);
     // What is left can still be refunded exactly.
-    const { refund } = await woovi.chargeRefund.create({ chargeId: 'paga', value: 400, correlationID: 'estorno-resto' });
+    const { refund } = await woovi.chargeRefund.create({
+      chargeId: 'paga',
+      value: 400,
+      correlationID: 'estorno-resto',
+    });
     expect(refund.value).toBe(400);
   });
 
@@ -100,7 +122,9 @@ describe('SDK chargeRefund.* against the sandbox', () => {
     const theirs = as<Charge>((await other.woovi.charge.create({ correlationID: 'deles', value: 900 })).charge);
     await s().payBrCode(theirs.brCode, other.appId);
     for (const chargeId of ['nao-existe', 'deles', theirs.globalID]) {
-      expect(await sdkRejection(woovi.chargeRefund.create({ chargeId, value: 100, correlationID: 'e' }))).toEqual({ error: 'Charge not found' });
+      expect(await sdkRejection(woovi.chargeRefund.create({ chargeId, value: 100, correlationID: 'e' }))).toEqual({
+        error: 'Charge not found',
+      });
       expect(s().lastStatus()).toBe(400);
       expect(await sdkRejection(woovi.chargeRefund.list({ chargeId }))).toEqual({ error: 'Charge not found' });
       expect(s().lastStatus()).toBe(400);
@@ -113,7 +137,11 @@ describe('SDK chargeRefund.* against the sandbox', () => {
     const { woovi, clock } = s();
     await paidCharge(s(), 'pedido-15', 100);
     clock.set('2026-11-23T09:30:00.000Z');
-    const { refund } = await woovi.chargeRefund.create({ chargeId: 'pedido-15', value: 100, correlationID: 'estorno-15' });
+    const { refund } = await woovi.chargeRefund.create({
+      chargeId: 'pedido-15',
+      value: 100,
+      correlationID: 'estorno-15',
+    });
     expect(refund.time).toBe('2026-11-23T09:30:00.000Z');
     expect(refund.time > START).toBe(true);
   });

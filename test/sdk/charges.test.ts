@@ -57,13 +57,17 @@ describe('SDK charge.* against the sandbox', () => {
 
   it('charge.create with return_existing=true hands back the same charge; without it a repeat is refused', async () => {
     const { woovi } = s();
-    const first = as<Charge>((await woovi.charge.create({ correlationID: 'pedido-7', value: 700 }, { return_existing: 'true' })).charge);
+    const first = as<Charge>(
+      (await woovi.charge.create({ correlationID: 'pedido-7', value: 700 }, { return_existing: 'true' })).charge,
+    );
     expect(s().requests.at(-1)).toMatchObject({ url: '/api/v1/charge?return_existing=true', status: 200 });
     const events = s().count('events');
 
     s().clock.advance(5_000);
     // A retry after a timeout: same correlationID, even a different body, returns what exists.
-    const again = as<Charge>((await woovi.charge.create({ correlationID: 'pedido-7', value: 999 }, { return_existing: 'true' })).charge);
+    const again = as<Charge>(
+      (await woovi.charge.create({ correlationID: 'pedido-7', value: 999 }, { return_existing: 'true' })).charge,
+    );
     expect(again).toEqual(first);
     expect(again.value).toBe(700);
     expect(s().count('charges')).toBe(1);
@@ -79,7 +83,9 @@ describe('SDK charge.* against the sandbox', () => {
 
   it('charge.get finds a charge by correlationID, by globalID and by transactionID', async () => {
     const { woovi } = s();
-    const charge = as<Charge>((await woovi.charge.create({ correlationID: 'pedido-2', value: 250, comment: 'Água' })).charge);
+    const charge = as<Charge>(
+      (await woovi.charge.create({ correlationID: 'pedido-2', value: 250, comment: 'Água' })).charge,
+    );
     for (const id of [charge.correlationID, charge.globalID, charge.transactionID]) {
       const got = await woovi.charge.get({ id });
       expect(got).toEqual({ charge });
@@ -114,7 +120,7 @@ describe('SDK charge.* against the sandbox', () => {
     expect((await other.woovi.charge.get({ id: 'deles-1' })).charge.value).toBe(100);
   });
 
-  it('charge.list answers under `charges` (the SDK types it `refunds`), newest first, with the SDK\'s default page', async () => {
+  it("charge.list answers under `charges` (the SDK types it `refunds`), newest first, with the SDK's default page", async () => {
     const { woovi, other } = s();
     for (const [i, value] of [100, 200, 300].entries()) {
       await woovi.charge.create({ correlationID: `lista-${i}`, value });

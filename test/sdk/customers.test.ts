@@ -53,17 +53,26 @@ describe('SDK customer.* against the sandbox', () => {
 
   it('customer.get finds the customer by correlationID and by tax ID', async () => {
     const { woovi } = s();
-    const { customer } = await woovi.customer.create({ name: 'Ana Lima', taxID: CPF, email: 'ana@example.com', correlationID: 'ana' } as never);
+    const { customer } = await woovi.customer.create({
+      name: 'Ana Lima',
+      taxID: CPF,
+      email: 'ana@example.com',
+      correlationID: 'ana',
+    } as never);
     expect(await woovi.customer.get({ id: 'ana' })).toEqual({ customer });
     expect(s().requests.at(-1)).toMatchObject({ method: 'GET', url: '/api/v1/customer/ana', status: 200 });
     expect(await woovi.customer.get({ id: CPF })).toEqual({ customer });
   });
 
-  it('customer.list: GET /api/v1/customer?limit=10&skip=0 lists this company\'s customers newest first', async () => {
+  it("customer.list: GET /api/v1/customer?limit=10&skip=0 lists this company's customers newest first", async () => {
     const { woovi, other, clock } = s();
     const names = ['Ana', 'Bruno', 'Carla'];
     for (const [i, name] of names.entries()) {
-      await woovi.customer.create({ name, email: `${name.toLowerCase()}@example.com`, correlationID: `c-${i}` } as never);
+      await woovi.customer.create({
+        name,
+        email: `${name.toLowerCase()}@example.com`,
+        correlationID: `c-${i}`,
+      } as never);
       clock.advance(1_000);
     }
     await other.woovi.customer.create({ name: 'De Outra Loja', email: 'outra@example.com' });

@@ -4,7 +4,7 @@ import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-boot
 import { as, CPF, REFUND_SETTLEMENT_MS, sdkRejection, useSdkSandbox } from './sdk-sandbox';
 import { createClient } from '@woovi/node-sdk';
 
-describe('an integrator\'s day with @woovi/node-sdk against the sandbox', () => {
+describe("an integrator's day with @woovi/node-sdk against the sandbox", () => {
   const s = useSdkSandbox();
 
   it('registers a customer, charges, gets paid, finds the Pix, refunds part of it and sees it settle', async () => {
@@ -12,15 +12,33 @@ describe('an integrator\'s day with @woovi/node-sdk against the sandbox', () => 
 
     // 09:00 — the counter registers a regular customer.
     clock.set('2026-11-23T12:00:00.000Z');
-    const customerPayload = { name: 'Maria Silva', taxID: CPF, email: 'maria@example.com', correlationID: 'cliente-maria' };
+    const customerPayload = {
+      name: 'Maria Silva',
+      taxID: CPF,
+      email: 'maria@example.com',
+      correlationID: 'cliente-maria',
+    };
     const { customer } = await woovi.customer.create(customerPayload);
-    expect(customer).toMatchObject({ name: 'Maria Silva', correlationID: 'cliente-maria', taxID: { taxID: CPF, type: 'BR:CPF' } });
+    expect(customer).toMatchObject({
+      name: 'Maria Silva',
+      correlationID: 'cliente-maria',
+      taxID: { taxID: CPF, type: 'BR:CPF' },
+    });
 
     // The order: a charge tied to her, sent with return_existing so a retried POST is harmless.
     clock.advance(60_000);
-    const order = { correlationID: 'pedido-2026-0042', value: 8990, comment: 'Pizza grande + refrigerante', expiresIn: 1800 };
-    const first = as<Charge>((await woovi.charge.create({ ...order, customer: customerPayload }, { return_existing: 'true' })).charge);
-    const retried = as<Charge>((await woovi.charge.create({ ...order, customer: customerPayload }, { return_existing: 'true' })).charge);
+    const order = {
+      correlationID: 'pedido-2026-0042',
+      value: 8990,
+      comment: 'Pizza grande + refrigerante',
+      expiresIn: 1800,
+    };
+    const first = as<Charge>(
+      (await woovi.charge.create({ ...order, customer: customerPayload }, { return_existing: 'true' })).charge,
+    );
+    const retried = as<Charge>(
+      (await woovi.charge.create({ ...order, customer: customerPayload }, { return_existing: 'true' })).charge,
+    );
     expect(retried.globalID).toBe(first.globalID);
     expect(first).toMatchObject({
       status: 'ACTIVE',
@@ -62,11 +80,15 @@ describe('an integrator\'s day with @woovi/node-sdk against the sandbox', () => 
       comment: 'Refrigerante em falta',
     });
     expect(refund).toMatchObject({ value: 990, status: 'IN_PROCESSING', time: '2026-11-23T12:15:00.000Z' });
-    expect((await woovi.chargeRefund.list({ chargeId: 'pedido-2026-0042' })).refunds.map((r) => r.status)).toEqual(['IN_PROCESSING']);
+    expect((await woovi.chargeRefund.list({ chargeId: 'pedido-2026-0042' })).refunds.map((r) => r.status)).toEqual([
+      'IN_PROCESSING',
+    ]);
 
     // A little later the refund has settled, on both views.
     clock.advance(REFUND_SETTLEMENT_MS + 1);
-    expect((await woovi.chargeRefund.list({ chargeId: 'pedido-2026-0042' })).refunds).toEqual([{ ...refund, status: 'CONFIRMED' }]);
+    expect((await woovi.chargeRefund.list({ chargeId: 'pedido-2026-0042' })).refunds).toEqual([
+      { ...refund, status: 'CONFIRMED' },
+    ]);
     const { pixTransactionRefund } = await woovi.refund.get({ id: 'estorno-0042-refri' });
     expect(as<PixTransactionRefund>(pixTransactionRefund)).toMatchObject({
       value: 990,
@@ -77,12 +99,14 @@ describe('an integrator\'s day with @woovi/node-sdk against the sandbox', () => 
     expect((await woovi.refund.list()).refunds.map((r) => r.correlationID)).toEqual(['estorno-0042-refri']);
 
     // Refunding more than is left is refused, and nothing changes.
-    await sdkRejection(woovi.chargeRefund.create({ chargeId: 'pedido-2026-0042', value: 8001, correlationID: 'estorno-demais' }));
+    await sdkRejection(
+      woovi.chargeRefund.create({ chargeId: 'pedido-2026-0042', value: 8001, correlationID: 'estorno-demais' }),
+    );
     expect((await woovi.refund.list()).refunds).toHaveLength(1);
     expect((await woovi.charge.get({ id: 'pedido-2026-0042' })).charge.status).toBe('COMPLETED');
   });
 
-  it('a charge can be paid through the real sandbox\'s simulator, GET /openpix/testing?transactionID=', async () => {
+  it("a charge can be paid through the real sandbox's simulator, GET /openpix/testing?transactionID=", async () => {
     const { woovi } = s();
     const charge = as<Charge>((await woovi.charge.create({ correlationID: 'simulado', value: 1500 })).charge);
     const paid = await s().paySimulator({ transactionID: charge.transactionID });
@@ -97,7 +121,11 @@ describe('an integrator\'s day with @woovi/node-sdk against the sandbox', () => 
 
     // A wrong AppID is a 401 with an {error} body (never an empty or HTML body the SDK would choke on).
     const stranger = createClient({ appId: 'not-a-real-app-id', baseUrl });
-    for (const call of [stranger.charge.list(), stranger.charge.get({ id: 'x' }), stranger.customer.create({ name: 'X', taxID: CPF })]) {
+    for (const call of [
+      stranger.charge.list(),
+      stranger.charge.get({ id: 'x' }),
+      stranger.customer.create({ name: 'X', taxID: CPF }),
+    ]) {
       const rejection = await sdkRejection(call);
       expect(rejection.error.length).toBeGreaterThan(0);
       expect(s().lastStatus()).toBe(401);
@@ -107,7 +135,9 @@ describe('an integrator\'s day with @woovi/node-sdk against the sandbox', () => 
     expect(s().lastStatus()).toBe(401);
 
     // An application without a scope gets a 403 naming it.
-    const readOnly = createSandboxCompany(service.engine.db, clock.now(), { scopes: ['CHARGE_GET', 'CHARGE_GET_LIST'] });
+    const readOnly = createSandboxCompany(service.engine.db, clock.now(), {
+      scopes: ['CHARGE_GET', 'CHARGE_GET_LIST'],
+    });
     const limited = createClient({ appId: readOnly.appId, baseUrl });
     expect(await sdkRejection(limited.charge.create({ correlationID: 'x', value: 100 }))).toEqual({
       error: 'Application does not have required scope: CHARGE_POST',

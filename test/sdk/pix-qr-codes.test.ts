@@ -6,9 +6,14 @@ import { as, sdkRejection, START, useSdkSandbox } from './sdk-sandbox';
 describe('SDK pixQrCode.* against the sandbox', () => {
   const s = useSdkSandbox();
 
-  it('pixQrCode.create: POST /api/v1/qrcode-static gives a static BR Code for the account\'s key and amount', async () => {
+  it("pixQrCode.create: POST /api/v1/qrcode-static gives a static BR Code for the account's key and amount", async () => {
     const { woovi, pixKey, baseUrl } = s();
-    const created = await woovi.pixQrCode.create({ name: 'Balcão 1', correlationID: 'qr-balcao-1', value: 1250, comment: 'Cafezinho' });
+    const created = await woovi.pixQrCode.create({
+      name: 'Balcão 1',
+      correlationID: 'qr-balcao-1',
+      value: 1250,
+      comment: 'Cafezinho',
+    });
     expect(s().requests.at(-1)).toEqual({ method: 'POST', url: '/api/v1/qrcode-static', status: 200 });
     const qr = as<PixQrCode>(created.pixQrCode);
     expect(qr).toMatchObject({
@@ -39,14 +44,20 @@ describe('SDK pixQrCode.* against the sandbox', () => {
 
   it('pixQrCode.get finds it by id, by correlationID and by its EMV identifier', async () => {
     const { woovi } = s();
-    const qr = as<PixQrCode>((await woovi.pixQrCode.create({ name: 'Mesa 4', correlationID: 'mesa-4', value: 500 })).pixQrCode);
+    const qr = as<PixQrCode>(
+      (await woovi.pixQrCode.create({ name: 'Mesa 4', correlationID: 'mesa-4', value: 500 })).pixQrCode,
+    );
     for (const id of [qr.id, 'mesa-4', qr.identifier]) {
       expect(await woovi.pixQrCode.get({ id })).toEqual({ pixQrCode: qr });
     }
-    expect(s().requests.at(-1)).toMatchObject({ method: 'GET', url: `/api/v1/qrcode-static/${qr.identifier}`, status: 200 });
+    expect(s().requests.at(-1)).toMatchObject({
+      method: 'GET',
+      url: `/api/v1/qrcode-static/${qr.identifier}`,
+      status: 200,
+    });
   });
 
-  it('pixQrCode.list: GET /api/v1/qrcode-static?limit=10&skip=0 lists this company\'s codes newest first', async () => {
+  it("pixQrCode.list: GET /api/v1/qrcode-static?limit=10&skip=0 lists this company's codes newest first", async () => {
     const { woovi, other, clock } = s();
     for (const [i, value] of [100, 200, 300].entries()) {
       await woovi.pixQrCode.create({ name: `Caixa ${i}`, correlationID: `caixa-${i}`, value });
@@ -55,7 +66,11 @@ describe('SDK pixQrCode.* against the sandbox', () => {
     await other.woovi.pixQrCode.create({ name: 'Deles', correlationID: 'deles', value: 1 });
 
     const listed = await woovi.pixQrCode.list();
-    expect(s().requests.at(-1)).toMatchObject({ method: 'GET', url: '/api/v1/qrcode-static?limit=10&skip=0', status: 200 });
+    expect(s().requests.at(-1)).toMatchObject({
+      method: 'GET',
+      url: '/api/v1/qrcode-static?limit=10&skip=0',
+      status: 200,
+    });
     expect(listed.pixQrCodes.map((q) => [q.correlationID, q.value])).toEqual([
       ['caixa-2', 300],
       ['caixa-1', 200],
@@ -69,7 +84,9 @@ describe('SDK pixQrCode.* against the sandbox', () => {
 
   it('paying a static QR through the sandbox records a PAYMENT transaction linked to it', async () => {
     const { woovi } = s();
-    const qr = as<PixQrCode>((await woovi.pixQrCode.create({ name: 'Caixa', correlationID: 'caixa', value: 880 })).pixQrCode);
+    const qr = as<PixQrCode>(
+      (await woovi.pixQrCode.create({ name: 'Caixa', correlationID: 'caixa', value: 880 })).pixQrCode,
+    );
     s().clock.advance(30_000);
     const paid = await s().payBrCode(qr.brCode);
     expect(paid.transaction).toMatchObject({
@@ -85,7 +102,9 @@ describe('SDK pixQrCode.* against the sandbox', () => {
   // The OpenAPI file lists only 200 and 400 {error} for get static QR code.
   it('pixQrCode.get of an unknown id or another company\'s code rejects 400 { error: "Pix QR code not found" }', async () => {
     const { woovi, other } = s();
-    const theirs = as<PixQrCode>((await other.woovi.pixQrCode.create({ name: 'Deles', correlationID: 'deles', value: 10 })).pixQrCode);
+    const theirs = as<PixQrCode>(
+      (await other.woovi.pixQrCode.create({ name: 'Deles', correlationID: 'deles', value: 10 })).pixQrCode,
+    );
     for (const id of ['nao-existe', 'deles', theirs.id, theirs.identifier]) {
       expect(await sdkRejection(woovi.pixQrCode.get({ id }))).toEqual({ error: 'Pix QR code not found' });
       expect(s().lastStatus()).toBe(400);

@@ -55,7 +55,11 @@ describe('SDK refund.* against the sandbox', () => {
     const { woovi, clock } = s();
     const { transaction } = await paidCharge(s(), 'pedido-22', 900);
     await woovi.chargeRefund.create({ chargeId: 'pedido-22', value: 300, correlationID: 'via-cobranca' });
-    await woovi.refund.create({ value: 200, transactionEndToEndId: transaction.endToEndId, correlationID: 'via-transacao' });
+    await woovi.refund.create({
+      value: 200,
+      transactionEndToEndId: transaction.endToEndId,
+      correlationID: 'via-transacao',
+    });
     clock.advance(REFUND_SETTLEMENT_MS + 1);
 
     const byCharge = await woovi.chargeRefund.list({ chargeId: 'pedido-22' });
@@ -66,17 +70,24 @@ describe('SDK refund.* against the sandbox', () => {
     const viaCharge = as<PixTransactionRefund>((await woovi.refund.get({ id: 'via-cobranca' })).pixTransactionRefund);
     expect(viaCharge).toMatchObject({ value: 300, status: 'REFUNDED', originalEndToEndId: transaction.endToEndId });
     // Together they exhaust nothing yet: 400 of 900 left, and one cent more than that is refused.
-    await sdkRejection(woovi.refund.create({ value: 401, transactionEndToEndId: transaction.endToEndId, correlationID: 'demais' }));
+    await sdkRejection(
+      woovi.refund.create({ value: 401, transactionEndToEndId: transaction.endToEndId, correlationID: 'demais' }),
+    );
     expect(s().lastStatus()).toBe(400);
   });
 
-  it('refund.list: GET /api/v1/refund?limit=10&skip=0 lists the company\'s refunds newest first', async () => {
+  it("refund.list: GET /api/v1/refund?limit=10&skip=0 lists the company's refunds newest first", async () => {
     const { woovi, clock, other } = s();
     const { transaction } = await paidCharge(s(), 'pedido-23', 1000);
     const made: PixTransactionRefund[] = [];
     for (const [i, value] of [10, 20, 30].entries()) {
       clock.advance(500); // all three stay inside one settlement window (2 s), so the list shows them as created
-      made.push(as<PixTransactionRefund>((await woovi.refund.create({ value, transactionEndToEndId: transaction.endToEndId, correlationID: `d-${i}` })).refund));
+      made.push(
+        as<PixTransactionRefund>(
+          (await woovi.refund.create({ value, transactionEndToEndId: transaction.endToEndId, correlationID: `d-${i}` }))
+            .refund,
+        ),
+      );
     }
     expect((await other.woovi.refund.list()).refunds).toEqual([]);
 
@@ -98,13 +109,19 @@ describe('SDK refund.* against the sandbox', () => {
 
     const theirs = await other.woovi.charge.create({ correlationID: 'deles', value: 500 });
     const paid = await s().payBrCode(theirs.charge.brCode!, other.appId);
-    const { refund } = await other.woovi.refund.create({ value: 100, transactionEndToEndId: paid.transaction.endToEndId, correlationID: 'deles-r' });
+    const { refund } = await other.woovi.refund.create({
+      value: 100,
+      transactionEndToEndId: paid.transaction.endToEndId,
+      correlationID: 'deles-r',
+    });
     for (const id of ['deles-r', refund.refundId]) {
       expect(await sdkRejection(woovi.refund.get({ id }))).toEqual({ error: 'Refund not found' });
       expect(s().lastStatus()).toBe(400);
     }
     // Nor can this company refund the other's payment.
-    const refused = await sdkRejection(woovi.refund.create({ value: 100, transactionEndToEndId: paid.transaction.endToEndId, correlationID: 'meu' }));
+    const refused = await sdkRejection(
+      woovi.refund.create({ value: 100, transactionEndToEndId: paid.transaction.endToEndId, correlationID: 'meu' }),
+    );
     expect(refused.error).toMatch(/not found/i);
     expect(s().count('refunds')).toBe(1);
   });
@@ -112,8 +129,16 @@ describe('SDK refund.* against the sandbox', () => {
   it('refund.create refuses bad input with a 400 {error} and writes nothing', async () => {
     const { woovi } = s();
     const { transaction } = await paidCharge(s(), 'pedido-24', 1000);
-    const first = await woovi.refund.create({ value: 100, transactionEndToEndId: transaction.endToEndId, correlationID: 'ja-usado' });
-    const before = { refunds: s().count('refunds'), events: s().count('events'), transactions: s().count('transactions') };
+    const first = await woovi.refund.create({
+      value: 100,
+      transactionEndToEndId: transaction.endToEndId,
+      correlationID: 'ja-usado',
+    });
+    const before = {
+      refunds: s().count('refunds'),
+      events: s().count('events'),
+      transactions: s().count('transactions'),
+    };
     const e2e = transaction.endToEndId;
     const bad: unknown[] = [
       { value: 1.5, transactionEndToEndId: e2e, correlationID: 'a' },
@@ -131,9 +156,19 @@ describe('SDK refund.* against the sandbox', () => {
       await sdkRejection(woovi.refund.create(body as never));
       expect(s().lastStatus(), JSON.stringify(body)).toBe(400);
     }
-    expect({ refunds: s().count('refunds'), events: s().count('events'), transactions: s().count('transactions') }).toEqual(before);
+    expect({
+      refunds: s().count('refunds'),
+      events: s().count('events'),
+      transactions: s().count('transactions'),
+    }).toEqual(before);
     // A retry of the first request is answered with the refund it made, and writes nothing.
-    expect(await woovi.refund.create({ value: 100, transactionEndToEndId: e2e, correlationID: 'ja-usado' })).toEqual(first);
-    expect({ refunds: s().count('refunds'), events: s().count('events'), transactions: s().count('transactions') }).toEqual(before);
+    expect(await woovi.refund.create({ value: 100, transactionEndToEndId: e2e, correlationID: 'ja-usado' })).toEqual(
+      first,
+    );
+    expect({
+      refunds: s().count('refunds'),
+      events: s().count('events'),
+      transactions: s().count('transactions'),
+    }).toEqual(before);
   });
 });

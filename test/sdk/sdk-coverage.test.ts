@@ -27,9 +27,17 @@ const SPEC_METHODS: Record<string, Check> = {
   'application.create': async (s) => {
     const { accounts } = as<any>(await s.woovi.account.list());
     const created = as<any>(
-      await s.woovi.application.create({ accountId: accounts[0].accountId, application: { name: 'Loja Online', type: 'API' } } as any),
+      await s.woovi.application.create({
+        accountId: accounts[0].accountId,
+        application: { name: 'Loja Online', type: 'API' },
+      } as any),
     );
-    expect(created.application).toMatchObject({ name: 'Loja Online', isActive: true, clientId: expect.any(String), appID: expect.any(String) });
+    expect(created.application).toMatchObject({
+      name: 'Loja Online',
+      isActive: true,
+      clientId: expect.any(String),
+      appID: expect.any(String),
+    });
   },
   'cashback.get': async (s) => {
     await s.woovi.customer.create({ name: 'Cliente', taxID: CPF } as any);
@@ -37,7 +45,10 @@ const SPEC_METHODS: Record<string, Check> = {
   },
   'cashback.getOrCreate': async (s) => {
     await s.woovi.customer.create({ name: 'Cliente', taxID: CPF } as any);
-    expect(await s.woovi.cashback.getOrCreate({ taxID: CPF, value: 500 })).toEqual({ cashback: { value: 500 }, message: expect.any(String) });
+    expect(await s.woovi.cashback.getOrCreate({ taxID: CPF, value: 500 })).toEqual({
+      cashback: { value: 500 },
+      message: expect.any(String),
+    });
   },
   'charge.create': async (s) => {
     expect(as<any>(await s.woovi.charge.create({ correlationID: 'sdk-1', value: 1500 })).charge.status).toBe('ACTIVE');
@@ -64,7 +75,9 @@ const SPEC_METHODS: Record<string, Check> = {
   },
   'chargeRefund.create': async (s) => {
     await paidCharge(s, 'sdk-paid', 2000);
-    const refund = as<any>(await s.woovi.chargeRefund.create({ chargeId: 'sdk-paid', value: 500, correlationID: 'sdk-refund' } as any));
+    const refund = as<any>(
+      await s.woovi.chargeRefund.create({ chargeId: 'sdk-paid', value: 500, correlationID: 'sdk-refund' } as any),
+    );
     expect(refund.refund).toMatchObject({ value: 500, status: 'IN_PROCESSING' });
   },
   'chargeRefund.list': async (s) => {
@@ -72,7 +85,9 @@ const SPEC_METHODS: Record<string, Check> = {
     expect(as<any>(await s.woovi.chargeRefund.list({ chargeId: 'sdk-paid' } as any)).refunds).toEqual([]);
   },
   'customer.create': async (s) => {
-    expect(as<any>(await s.woovi.customer.create({ name: 'Cliente', taxID: CPF } as any)).customer.name).toBe('Cliente');
+    expect(as<any>(await s.woovi.customer.create({ name: 'Cliente', taxID: CPF } as any)).customer.name).toBe(
+      'Cliente',
+    );
   },
   'customer.get': async (s) => {
     await s.woovi.customer.create({ name: 'Cliente', taxID: CPF } as any);
@@ -84,12 +99,16 @@ const SPEC_METHODS: Record<string, Check> = {
   },
   'partner.createPreRegistration': async (s) => {
     enable(s, ['PARTNER']);
-    expect(as<any>(await s.woovi.partner.createPreRegistration(preRegistration() as any)).preRegistration.name).toBe('Padaria Pao Quente LTDA');
+    expect(as<any>(await s.woovi.partner.createPreRegistration(preRegistration() as any)).preRegistration.name).toBe(
+      'Padaria Pao Quente LTDA',
+    );
   },
   'partner.get': async (s) => {
     enable(s, ['PARTNER']);
     await s.woovi.partner.createPreRegistration(preRegistration() as any);
-    expect(as<any>(await s.woovi.partner.get({ taxID: '11222333000181' })).preRegistration.preRegistration.taxID.taxID).toBe('11222333000181');
+    expect(
+      as<any>(await s.woovi.partner.get({ taxID: '11222333000181' })).preRegistration.preRegistration.taxID.taxID,
+    ).toBe('11222333000181');
   },
   'partner.listPreRegistration': async (s) => {
     enable(s, ['PARTNER']);
@@ -100,9 +119,16 @@ const SPEC_METHODS: Record<string, Check> = {
     enable(s, ['PARTNER']);
     await s.woovi.partner.createPreRegistration(preRegistration() as any);
     const created = as<any>(
-      await s.woovi.partner.createApplication({ application: { name: 'Loja', type: 'API' }, taxID: { taxID: '11222333000181', type: 'BR:CNPJ' } } as any),
+      await s.woovi.partner.createApplication({
+        application: { name: 'Loja', type: 'API' },
+        taxID: { taxID: '11222333000181', type: 'BR:CNPJ' },
+      } as any),
     );
-    expect(created.application).toMatchObject({ name: 'Loja', clientId: expect.any(String), clientSecret: expect.any(String) });
+    expect(created.application).toMatchObject({
+      name: 'Loja',
+      clientId: expect.any(String),
+      clientSecret: expect.any(String),
+    });
   },
   'payment.create': async (s) => {
     await paidCharge(s, 'sdk-paid', 5000);
@@ -124,7 +150,9 @@ const SPEC_METHODS: Record<string, Check> = {
     expect(as<any>(await s.woovi.payment.list()).payments).toHaveLength(1);
   },
   'pixQrCode.create': async (s) => {
-    expect(as<any>(await s.woovi.pixQrCode.create({ name: 'Balcao', correlationID: 'sdk-qr' } as any)).pixQrCode.name).toBe('Balcao');
+    expect(
+      as<any>(await s.woovi.pixQrCode.create({ name: 'Balcao', correlationID: 'sdk-qr' } as any)).pixQrCode.name,
+    ).toBe('Balcao');
   },
   'pixQrCode.get': async (s) => {
     await s.woovi.pixQrCode.create({ name: 'Balcao', correlationID: 'sdk-qr' } as any);
@@ -136,17 +164,33 @@ const SPEC_METHODS: Record<string, Check> = {
   },
   'refund.create': async (s) => {
     const { transaction } = await paidCharge(s, 'sdk-paid', 2000);
-    const created = as<any>(await s.woovi.refund.create({ value: 300, transactionEndToEndId: transaction.endToEndId, correlationID: 'sdk-refund' } as any));
+    const created = as<any>(
+      await s.woovi.refund.create({
+        value: 300,
+        transactionEndToEndId: transaction.endToEndId,
+        correlationID: 'sdk-refund',
+      } as any),
+    );
     expect(created.refund).toMatchObject({ value: 300, correlationID: 'sdk-refund' });
   },
   'refund.get': async (s) => {
     const { transaction } = await paidCharge(s, 'sdk-paid', 2000);
-    await s.woovi.refund.create({ value: 300, transactionEndToEndId: transaction.endToEndId, correlationID: 'sdk-refund' } as any);
-    expect(as<any>(await s.woovi.refund.get({ id: 'sdk-refund' })).pixTransactionRefund.correlationID).toBe('sdk-refund');
+    await s.woovi.refund.create({
+      value: 300,
+      transactionEndToEndId: transaction.endToEndId,
+      correlationID: 'sdk-refund',
+    } as any);
+    expect(as<any>(await s.woovi.refund.get({ id: 'sdk-refund' })).pixTransactionRefund.correlationID).toBe(
+      'sdk-refund',
+    );
   },
   'refund.list': async (s) => {
     const { transaction } = await paidCharge(s, 'sdk-paid', 2000);
-    await s.woovi.refund.create({ value: 300, transactionEndToEndId: transaction.endToEndId, correlationID: 'sdk-refund' } as any);
+    await s.woovi.refund.create({
+      value: 300,
+      transactionEndToEndId: transaction.endToEndId,
+      correlationID: 'sdk-refund',
+    } as any);
     expect(as<any>(await s.woovi.refund.list()).refunds).toHaveLength(1);
   },
   'subscription.create': async (s) => {
@@ -155,23 +199,35 @@ const SPEC_METHODS: Record<string, Check> = {
   },
   'subscription.get': async (s) => {
     const { subscription: created } = as<any>(await s.woovi.subscription.create(subscription() as any));
-    expect(as<any>(await s.woovi.subscription.get({ id: created.globalID })).subscription.correlationID).toBe('sdk-plan');
+    expect(as<any>(await s.woovi.subscription.get({ id: created.globalID })).subscription.correlationID).toBe(
+      'sdk-plan',
+    );
   },
   'transactions.get': async (s) => {
     const { transaction } = await paidCharge(s, 'sdk-paid', 2000);
-    expect(as<any>(await s.woovi.transactions.get({ id: transaction.endToEndId })).transaction.endToEndId).toBe(transaction.endToEndId);
+    expect(as<any>(await s.woovi.transactions.get({ id: transaction.endToEndId })).transaction.endToEndId).toBe(
+      transaction.endToEndId,
+    );
   },
   'transactions.list': async (s) => {
     await paidCharge(s, 'sdk-paid', 2000);
-    expect(as<any>(await s.woovi.transactions.list({ query: { charge: 'sdk-paid' } } as any)).transactions).toHaveLength(1);
+    expect(
+      as<any>(await s.woovi.transactions.list({ query: { charge: 'sdk-paid' } } as any)).transactions,
+    ).toHaveLength(1);
   },
   'webhook.create': async (s) => {
     const created = as<any>(await s.woovi.webhook.create({ webhook: webhook() } as any));
-    expect(created.webhook).toMatchObject({ url: 'http://127.0.0.1:9/hook', event: 'OPENPIX:CHARGE_COMPLETED', isActive: true });
+    expect(created.webhook).toMatchObject({
+      url: 'http://127.0.0.1:9/hook',
+      event: 'OPENPIX:CHARGE_COMPLETED',
+      isActive: true,
+    });
   },
   'webhook.list': async (s) => {
     await s.woovi.webhook.create({ webhook: webhook() } as any);
-    expect(as<any>(await s.woovi.webhook.list({ query: { url: 'http://127.0.0.1:9/hook' } } as any)).webhooks).toHaveLength(1);
+    expect(
+      as<any>(await s.woovi.webhook.list({ query: { url: 'http://127.0.0.1:9/hook' } } as any)).webhooks,
+    ).toHaveLength(1);
   },
   'webhook.delete': async (s) => {
     const { webhook: created } = as<any>(await s.woovi.webhook.create({ webhook: webhook() } as any));
@@ -186,11 +242,21 @@ const OTHER_METHODS: Record<string, { why: string; check?: Check }> = {
     check: async (s) => {
       const { accounts } = as<any>(await s.woovi.account.list());
       await sdkRejection(s.woovi.account.withdraw({ accountId: accounts[0].accountId, value: 100 } as any));
-      expect(s.requests.at(-1)).toMatchObject({ method: 'POST', url: `/api/v1/account/${accounts[0].accountId}`, status: 404 });
+      expect(s.requests.at(-1)).toMatchObject({
+        method: 'POST',
+        url: `/api/v1/account/${accounts[0].accountId}`,
+        status: 404,
+      });
     },
   },
-  'accountRegister.create': { why: 'POST /api/v1/account-register was removed from the API and the spec does not name it', check: async (s) => void (await sdkRejection(s.woovi.accountRegister.create({} as any))) },
-  'accountRegister.update': { why: 'PATCH /api/v1/account-register was removed from the API and the spec does not name it', check: async (s) => void (await sdkRejection(s.woovi.accountRegister.update({} as any, '11222333000181'))) },
+  'accountRegister.create': {
+    why: 'POST /api/v1/account-register was removed from the API and the spec does not name it',
+    check: async (s) => void (await sdkRejection(s.woovi.accountRegister.create({} as any))),
+  },
+  'accountRegister.update': {
+    why: 'PATCH /api/v1/account-register was removed from the API and the spec does not name it',
+    check: async (s) => void (await sdkRejection(s.woovi.accountRegister.update({} as any, '11222333000181'))),
+  },
   'subAccount.get': { why: 'sub-accounts: the spec names the feature, not its operations' },
   'subAccount.create': { why: 'sub-accounts: the spec names the feature, not its operations' },
   'subAccount.withdraw': { why: 'sub-accounts; in 1.3.3 it also throws before sending (a GET with a body)' },
@@ -198,23 +264,41 @@ const OTHER_METHODS: Record<string, { why: string; check?: Check }> = {
   'subAccount.transfer': { why: 'sub-accounts: the spec names the feature, not its operations' },
   'subAccount.debit': { why: 'sub-accounts: the spec names the feature, not its operations' },
   'transfer.create': { why: 'POST /api/v1/transfer is "request access" in the OpenAPI file and not in the spec' },
-  'webhook.handler': { why: 'no request: it verifies with Woovi’s hard-coded public key, which no other server can sign for (remote-api-notes §7.3)' },
+  'webhook.handler': {
+    why: 'no request: it verifies with Woovi’s hard-coded public key, which no other server can sign for (remote-api-notes §7.3)',
+  },
 };
 
 function enable(s: SdkSandbox, features: string[]): void {
   const { company } = s.service.engine.tenancy.resolveTenant(s.appId)!;
-  s.service.engine.db.prepare('UPDATE companies SET features = ? WHERE id = ?').run(JSON.stringify(features), company.id);
+  s.service.engine.db
+    .prepare('UPDATE companies SET features = ? WHERE id = ?')
+    .run(JSON.stringify(features), company.id);
   s.service.engine.tenancy.invalidate();
 }
 
 async function post(s: SdkSandbox, path: string, body: object): Promise<void> {
-  const response = await fetch(`${s.baseUrl}${path}`, { method: 'POST', headers: { authorization: s.appId, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${s.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { authorization: s.appId, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(response.status).toBeLessThan(300);
 }
 
 const preRegistration = () => ({
-  preRegistration: { name: 'Padaria Pao Quente LTDA', website: 'paoquente.com.br', taxID: { taxID: '11222333000181', type: 'BR:CNPJ' } },
-  user: { firstName: 'Maria', lastName: 'Souza', email: 'maria@paoquente.com.br', phone: '+5511912345678', taxID: { taxID: CPF, type: 'BR:CPF' } },
+  preRegistration: {
+    name: 'Padaria Pao Quente LTDA',
+    website: 'paoquente.com.br',
+    taxID: { taxID: '11222333000181', type: 'BR:CNPJ' },
+  },
+  user: {
+    firstName: 'Maria',
+    lastName: 'Souza',
+    email: 'maria@paoquente.com.br',
+    phone: '+5511912345678',
+    taxID: { taxID: CPF, type: 'BR:CPF' },
+  },
 });
 
 const pixOut = (correlationID: string) => ({
@@ -226,9 +310,20 @@ const pixOut = (correlationID: string) => ({
   account: { account: '1234567', branch: '0001', accountType: 'TRAN' },
 });
 
-const subscription = () => ({ customer: { name: 'Assinante', taxID: CPF }, value: 4990, correlationID: 'sdk-plan', type: 'RECURRENT' });
+const subscription = () => ({
+  customer: { name: 'Assinante', taxID: CPF },
+  value: 4990,
+  correlationID: 'sdk-plan',
+  type: 'RECURRENT',
+});
 
-const webhook = () => ({ name: 'Pagos', event: 'OPENPIX:CHARGE_COMPLETED', url: 'http://127.0.0.1:9/hook', authorization: 'segredo', isActive: true });
+const webhook = () => ({
+  name: 'Pagos',
+  event: 'OPENPIX:CHARGE_COMPLETED',
+  url: 'http://127.0.0.1:9/hook',
+  authorization: 'segredo',
+  isActive: true,
+});
 
 describe('@woovi/node-sdk against the served sandbox, method by method', () => {
   const s = useSdkSandbox();

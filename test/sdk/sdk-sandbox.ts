@@ -59,7 +59,11 @@ export function useSdkSandbox(): () => SdkSandbox {
 
 export async function startSdkSandbox(): Promise<SdkSandbox> {
   const clock = new ManualClock(START);
-  const service = createSandboxService({ dbPath: ':memory:', clock, config: { refundSettlementMs: REFUND_SETTLEMENT_MS } });
+  const service = createSandboxService({
+    dbPath: ':memory:',
+    clock,
+    config: { refundSettlementMs: REFUND_SETTLEMENT_MS },
+  });
   const requests: { method: string; url: string; status: number }[] = [];
   // onSend runs before the bytes leave, so the log is complete by the time the SDK resolves.
   service.app.addHook('onSend', async (request, reply, payload) => {
@@ -100,7 +104,11 @@ export async function startSdkSandbox(): Promise<SdkSandbox> {
     payBrCode: (brCode, appId = service.appId) =>
       payCall(`${baseUrl}/openpix/testing/pay`, { method: 'POST', body: JSON.stringify({ brCode }) }, appId),
     paySimulator: (query, appId = service.appId) =>
-      payCall(`${baseUrl}/openpix/testing?${new URLSearchParams(query as Record<string, string>)}`, { method: 'GET' }, appId),
+      payCall(
+        `${baseUrl}/openpix/testing?${new URLSearchParams(query as Record<string, string>)}`,
+        { method: 'GET' },
+        appId,
+      ),
     count: (table) => (service.engine.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n,
   };
 }

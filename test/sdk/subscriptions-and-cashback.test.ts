@@ -38,7 +38,11 @@ describe('SDK subscription.* and cashback.* against the sandbox', () => {
     s().clock.set('2026-11-25T03:00:00.000Z');
     const { charges } = as<{ charges: Charge[] }>(await woovi.charge.list());
     expect(charges).toHaveLength(1);
-    expect(charges[0]).toMatchObject({ value: 2_990, subscription: subscription.globalID, correlationID: 'assinatura-sdk-1' });
+    expect(charges[0]).toMatchObject({
+      value: 2_990,
+      subscription: subscription.globalID,
+      correlationID: 'assinatura-sdk-1',
+    });
     // Payable through the sandbox's simulator like any charge.
     const paid = await s().paySimulator({ transactionID: charges[0]!.transactionID });
     expect(paid.transaction).toMatchObject({ type: 'PAYMENT', value: 2_990 });
@@ -47,15 +51,26 @@ describe('SDK subscription.* and cashback.* against the sandbox', () => {
   it('subscription.create with only the SDK-typed fields is a 400 naming what is missing; get of another company’s is a JSON 404', async () => {
     const { woovi } = s();
     const rejection = await sdkRejection(
-      woovi.subscription.create({ customer: { name: 'Sem Tipo', taxID: CPF }, value: 100, dayGenerateCharge: 5 } as never),
+      woovi.subscription.create({
+        customer: { name: 'Sem Tipo', taxID: CPF },
+        value: 100,
+        dayGenerateCharge: 5,
+      } as never),
     );
     expect(rejection.error).toMatch(/type is required/);
     expect(s().lastStatus()).toBe(400);
     expect(s().count('subscriptions')).toBe(0);
 
-    const payload = { customer: { name: 'Cliente', taxID: CNPJ }, value: 100, correlationID: 'deles', type: 'RECURRENT' };
+    const payload = {
+      customer: { name: 'Cliente', taxID: CNPJ },
+      value: 100,
+      correlationID: 'deles',
+      type: 'RECURRENT',
+    };
     const { subscription } = await s().other.woovi.subscription.create(payload as never);
-    expect(await sdkRejection(woovi.subscription.get({ id: subscription.globalID }))).toEqual({ error: 'Subscription not found' });
+    expect(await sdkRejection(woovi.subscription.get({ id: subscription.globalID }))).toEqual({
+      error: 'Subscription not found',
+    });
     expect(s().lastStatus()).toBe(404);
   });
 
@@ -63,7 +78,11 @@ describe('SDK subscription.* and cashback.* against the sandbox', () => {
     const { woovi } = s();
     await woovi.customer.create({ name: 'Cliente Fiel', taxID: CPF });
     expect(await woovi.cashback.get({ taxID: CPF })).toEqual({ balance: 0, status: 'NONE' });
-    expect(s().requests.at(-1)).toEqual({ method: 'GET', url: `/api/v1/cashback-fidelity/balance/${CPF}`, status: 200 });
+    expect(s().requests.at(-1)).toEqual({
+      method: 'GET',
+      url: `/api/v1/cashback-fidelity/balance/${CPF}`,
+      status: 200,
+    });
 
     expect(await woovi.cashback.getOrCreate({ taxID: CPF, value: 450 })).toEqual({
       cashback: { value: 450 },

@@ -8,7 +8,9 @@ async function threePayments(s: SdkSandbox) {
   s.clock.advance(60_000);
   const first = await paidCharge(s, 'pedido-a', 1000);
   s.clock.advance(60_000);
-  const qr = as<PixQrCode>((await s.woovi.pixQrCode.create({ name: 'Caixa', correlationID: 'caixa', value: 250 })).pixQrCode);
+  const qr = as<PixQrCode>(
+    (await s.woovi.pixQrCode.create({ name: 'Caixa', correlationID: 'caixa', value: 250 })).pixQrCode,
+  );
   const viaQr = (await s.payBrCode(qr.brCode)).transaction;
   s.clock.advance(60_000);
   const third = await paidCharge(s, 'pedido-c', 3000);
@@ -21,13 +23,24 @@ describe('SDK transactions.* against the sandbox', () => {
   it('a charge payment is a PAYMENT transaction with the charge, payer and end-to-end id', async () => {
     const { woovi } = s();
     const created = as<Charge>(
-      (await woovi.charge.create({ correlationID: 'pedido-x', value: 4590, comment: 'Almoço', customer: { name: 'Maria', email: 'maria@example.com' } })).charge,
+      (
+        await woovi.charge.create({
+          correlationID: 'pedido-x',
+          value: 4590,
+          comment: 'Almoço',
+          customer: { name: 'Maria', email: 'maria@example.com' },
+        })
+      ).charge,
     );
     s().clock.advance(90_000);
     const { transaction: fromPay } = await s().payBrCode(created.brCode);
 
     const { transaction } = await woovi.transactions.get({ id: fromPay.endToEndId });
-    expect(s().requests.at(-1)).toEqual({ method: 'GET', url: `/api/v1/transaction/${fromPay.endToEndId}`, status: 200 });
+    expect(s().requests.at(-1)).toEqual({
+      method: 'GET',
+      url: `/api/v1/transaction/${fromPay.endToEndId}`,
+      status: 200,
+    });
     const tx = as<Transaction>(transaction);
     expect(tx).toMatchObject({
       type: 'PAYMENT',
@@ -36,7 +49,13 @@ describe('SDK transactions.* against the sandbox', () => {
       time: '2026-11-22T15:01:30.000Z',
       endToEndId: fromPay.endToEndId,
       endToEndID: fromPay.endToEndId,
-      charge: { correlationID: 'pedido-x', transactionID: created.transactionID, globalID: created.globalID, value: 4590, status: 'COMPLETED' },
+      charge: {
+        correlationID: 'pedido-x',
+        transactionID: created.transactionID,
+        globalID: created.globalID,
+        value: 4590,
+        status: 'COMPLETED',
+      },
     });
     expect(isEndToEndId(tx.endToEndId) && tx.endToEndId.startsWith('E')).toBe(true);
     expect(tx.globalID).toEqual(expect.any(String));
@@ -50,7 +69,11 @@ describe('SDK transactions.* against the sandbox', () => {
     await s().payBrCode(theirs.charge.brCode!, other.appId);
 
     const listed = await woovi.transactions.list();
-    expect(s().requests.at(-1)).toMatchObject({ method: 'GET', url: '/api/v1/transaction?limit=10&skip=0', status: 200 });
+    expect(s().requests.at(-1)).toMatchObject({
+      method: 'GET',
+      url: '/api/v1/transaction?limit=10&skip=0',
+      status: 200,
+    });
     expect(listed.transactions.map((t) => [t.endToEndId, t.value])).toEqual([
       [third.transaction.endToEndId, 3000],
       [viaQr.endToEndId, 250],
@@ -69,9 +92,15 @@ describe('SDK transactions.* against the sandbox', () => {
     const { first, third } = await threePayments(s());
     for (const charge of ['pedido-c', third.charge.globalID, third.charge.transactionID]) {
       const { transactions } = await woovi.transactions.list({ query: { charge } });
-      expect(transactions.map((t) => t.endToEndId), charge).toEqual([third.transaction.endToEndId]);
+      expect(
+        transactions.map((t) => t.endToEndId),
+        charge,
+      ).toEqual([third.transaction.endToEndId]);
     }
-    const combined = await woovi.transactions.list({ pagination: { skip: 0, limit: 100 }, query: { charge: 'pedido-a' } });
+    const combined = await woovi.transactions.list({
+      pagination: { skip: 0, limit: 100 },
+      query: { charge: 'pedido-a' },
+    });
     expect(s().requests.at(-1)!.url).toBe('/api/v1/transaction?skip=0&limit=100&charge=pedido-a');
     expect(combined.transactions.map((t) => t.endToEndId)).toEqual([first.transaction.endToEndId]);
     // An unknown charge matches nothing.
@@ -83,7 +112,10 @@ describe('SDK transactions.* against the sandbox', () => {
     const { qr, viaQr } = await threePayments(s());
     for (const pixQrCode of [qr.id, 'caixa', qr.identifier]) {
       const { transactions } = await woovi.transactions.list({ query: { pixQrCode } });
-      expect(transactions.map((t) => [t.endToEndId, t.value]), pixQrCode).toEqual([[viaQr.endToEndId, 250]]);
+      expect(
+        transactions.map((t) => [t.endToEndId, t.value]),
+        pixQrCode,
+      ).toEqual([[viaQr.endToEndId, 250]]);
     }
   });
 
@@ -94,25 +126,41 @@ describe('SDK transactions.* against the sandbox', () => {
     const { woovi, clock, pixKey } = s();
     const start = clock.now().toISOString();
     clock.advance(60_000);
-    const offline = buildStaticBrCode({ pixKey, amountCents: 1890, txid: 'venda0042', merchantName: 'Padaria', merchantCity: 'Recife' });
+    const offline = buildStaticBrCode({
+      pixKey,
+      amountCents: 1890,
+      txid: 'venda0042',
+      merchantName: 'Padaria',
+      merchantCity: 'Recife',
+    });
     const { transaction: paid } = await s().payBrCode(offline);
     expect(paid).toMatchObject({ transactionID: 'venda0042', pixQrCode: null });
     const end = clock.now().toISOString();
     clock.advance(10 * 60_000);
-    await woovi.pixQrCode.create({ name: 'Venda 42', correlationID: 'sale-42', value: 1890, identifier: 'venda0042' } as { name: string });
+    await woovi.pixQrCode.create({
+      name: 'Venda 42',
+      correlationID: 'sale-42',
+      value: 1890,
+      identifier: 'venda0042',
+    } as { name: string });
     for (const pixQrCode of ['venda0042', 'sale-42']) {
       const { transactions } = await woovi.transactions.list({ query: { pixQrCode, start, end } });
-      expect(transactions.map((t) => [t.endToEndId, t.transactionID, as<Transaction>(t).pixQrCode?.identifier]), pixQrCode).toEqual([
-        [paid.endToEndId, 'venda0042', 'venda0042'],
-      ]);
+      expect(
+        transactions.map((t) => [t.endToEndId, t.transactionID, as<Transaction>(t).pixQrCode?.identifier]),
+        pixQrCode,
+      ).toEqual([[paid.endToEndId, 'venda0042', 'venda0042']]);
     }
   });
 
   it('transactions.list filters by start and end (the SDK percent-encodes the colons)', async () => {
     const { woovi } = s();
     const { viaQr, third } = await threePayments(s());
-    const window = await woovi.transactions.list({ query: { start: '2026-11-22T15:01:30Z', end: '2026-11-22T15:02:30Z' } });
-    expect(s().requests.at(-1)!.url).toBe('/api/v1/transaction?start=2026-11-22T15%3A01%3A30Z&end=2026-11-22T15%3A02%3A30Z');
+    const window = await woovi.transactions.list({
+      query: { start: '2026-11-22T15:01:30Z', end: '2026-11-22T15:02:30Z' },
+    });
+    expect(s().requests.at(-1)!.url).toBe(
+      '/api/v1/transaction?start=2026-11-22T15%3A01%3A30Z&end=2026-11-22T15%3A02%3A30Z',
+    );
     expect(window.transactions.map((t) => t.endToEndId)).toEqual([viaQr.endToEndId]);
     const fromOn = await woovi.transactions.list({ query: { start: '2026-11-22T12:02:30-03:00' } });
     expect(fromOn.transactions.map((t) => t.endToEndId)).toEqual([third.transaction.endToEndId]);

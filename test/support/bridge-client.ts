@@ -52,7 +52,9 @@ export function createBridgeClient(options: BridgeClientOptions): BridgeClient {
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
-        throw new BridgeError(method, 0, error instanceof Error ? `${error.message}${causeOf(error)}` : String(error), { cause: error });
+        throw new BridgeError(method, 0, error instanceof Error ? `${error.message}${causeOf(error)}` : String(error), {
+          cause: error,
+        });
       }
       const text = await response.text().catch(() => '');
       let body: unknown;

@@ -26,7 +26,8 @@ export function builtCommand(
 ): { command: string; args: string[]; options: { cwd: string; env: NodeJS.ProcessEnv } } {
   const file = builtEntry(program);
   // Loud, rather than a child that dies with a bare "Cannot find module".
-  if (!existsSync(file)) throw new Error(`${file} is not built: run the tests with vitest (its global setup builds) or npm run build`);
+  if (!existsSync(file))
+    throw new Error(`${file} is not built: run the tests with vitest (its global setup builds) or npm run build`);
   return {
     command: process.execPath,
     args: ['--enable-source-maps', file, ...args],
@@ -96,7 +97,9 @@ export function spawnBuilt(program: BuiltProgram, args: readonly string[], env: 
     announced(patterns, timeoutMs = 30_000) {
       return new Promise((resolveAnnounced, reject) => {
         const check = () => {
-          const matches = patterns.map((pattern) => lines.map((line) => pattern.exec(line)).find((match) => match !== null));
+          const matches = patterns.map((pattern) =>
+            lines.map((line) => pattern.exec(line)).find((match) => match !== null),
+          );
           if (matches.every((match) => match !== undefined)) {
             done();
             resolveAnnounced(matches.flatMap((match) => match!.slice(1)));

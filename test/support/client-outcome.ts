@@ -22,7 +22,12 @@ export async function observe(request: () => Promise<Response>): Promise<ClientO
   } catch (error) {
     const classified = failure(error, started);
     if (classified.kind === 'timeout') return classified;
-    return { kind: 'answer-then-body-failed', status: response.status, headers: response.headers, error: `${classified.kind === 'network-error' ? classified.code : ''} ${String(error)}` };
+    return {
+      kind: 'answer-then-body-failed',
+      status: response.status,
+      headers: response.headers,
+      error: `${classified.kind === 'network-error' ? classified.code : ''} ${String(error)}`,
+    };
   }
 }
 

@@ -53,12 +53,20 @@ export async function startCounter(options: CounterOptions): Promise<CounterProc
   let history = '';
 
   async function launch(): Promise<void> {
-    const next = spawnBuilt('start-web', ['--port', '0', '--data', dataDir, '--remote', options.remoteUrl, '--app-id', options.appId], options.env);
+    const next = spawnBuilt(
+      'start-web',
+      ['--port', '0', '--data', dataDir, '--remote', options.remoteUrl, '--app-id', options.appId],
+      options.env,
+    );
     try {
       const [url] = await next.announced(ANNOUNCEMENT);
       const parsed = new URL(url!);
       child = next;
-      bridge = createBridgeClient({ origin: parsed.origin, token: parsed.searchParams.get('token') ?? '', timeoutMs: options.bridgeTimeoutMs });
+      bridge = createBridgeClient({
+        origin: parsed.origin,
+        token: parsed.searchParams.get('token') ?? '',
+        timeoutMs: options.bridgeTimeoutMs,
+      });
     } catch (error) {
       history += `${next.lines().join('\n')}\n${next.stderr()}`;
       await next.kill('SIGKILL');

@@ -38,7 +38,15 @@ describe('SeededRandom', () => {
 });
 
 describe('randomFaultPlan', () => {
-  const rates = { dropBefore: 0.1, dropAfter: 0.1, delay: 0.1, hang: 0.05, status500: 0.1, status429: 0.1, resetMidBody: 0.1 };
+  const rates = {
+    dropBefore: 0.1,
+    dropAfter: 0.1,
+    delay: 0.1,
+    hang: 0.05,
+    status500: 0.1,
+    status429: 0.1,
+    resetMidBody: 0.1,
+  };
 
   it('gives the same faults for the same seed and request sequence', () => {
     const run = (seed: number) => {
@@ -58,11 +66,19 @@ describe('randomFaultPlan', () => {
       const key = fault.kind === 'status' ? (fault.status === 500 ? 'status500' : 'status429') : fault.kind;
       counts[key] = (counts[key] ?? 0) + 1;
       if (fault.kind === 'delay') expect(fault.ms >= 100 && fault.ms <= 200).toBe(true);
-      if (fault.kind === 'status' && fault.status === 429) expect(fault.retryAfterSeconds! >= 1 && fault.retryAfterSeconds! <= 4).toBe(true);
+      if (fault.kind === 'status' && fault.status === 429)
+        expect(fault.retryAfterSeconds! >= 1 && fault.retryAfterSeconds! <= 4).toBe(true);
       if (fault.kind === 'status' && fault.status === 500) expect(fault.retryAfterSeconds).toBeUndefined();
     }
     const expected: Record<string, number> = {
-      'drop-before': 0.1, 'drop-after': 0.1, delay: 0.1, hang: 0.05, status500: 0.1, status429: 0.1, 'reset-mid-body': 0.1, pass: 0.35,
+      'drop-before': 0.1,
+      'drop-after': 0.1,
+      delay: 0.1,
+      hang: 0.05,
+      status500: 0.1,
+      status429: 0.1,
+      'reset-mid-body': 0.1,
+      pass: 0.35,
     };
     for (const [key, rate] of Object.entries(expected)) {
       expect(Math.abs((counts[key as FaultKind] ?? 0) / n - rate), key).toBeLessThan(0.015);

@@ -27,7 +27,10 @@ afterEach(async () => {
 });
 
 /** POST /api/v1/charge through the proxy, with a client timeout; the id tells whether the server made it. */
-async function createThroughProxy(fault: Fault, timeoutMs = 2_000): Promise<{ outcome: ClientOutcome; correlationID: string }> {
+async function createThroughProxy(
+  fault: Fault,
+  timeoutMs = 2_000,
+): Promise<{ outcome: ClientOutcome; correlationID: string }> {
   proxy.setPlan(scriptedPlan([fault]));
   const correlationID = `fp-${fault.kind}-${randomUUID()}`;
   const outcome = await observe(() =>
@@ -63,7 +66,15 @@ describe('fault proxy against a real remote', () => {
     expect(JSON.parse(outcome.body).charge.correlationID).toBe(correlationID);
     expect(await serverHas(correlationID)).toBe(true);
     await proxy.idle();
-    expect(onlyLogEntry()).toMatchObject({ seq: 1, method: 'POST', path: '/api/v1/charge', forwarded: true, upstreamStatus: 200, delivered: 'full', clientGone: false });
+    expect(onlyLogEntry()).toMatchObject({
+      seq: 1,
+      method: 'POST',
+      path: '/api/v1/charge',
+      forwarded: true,
+      upstreamStatus: 200,
+      delivered: 'full',
+      clientGone: false,
+    });
   });
 
   it('drop-before: the client loses the connection and the server never saw the request', async () => {
@@ -168,7 +179,9 @@ describe('fault proxy against a real remote', () => {
       body: JSON.stringify({ correlationID, value: 500 }),
     });
     expect(created.status).toBe(200);
-    const read = await fetch(`${proxy.url}/api/v1/charge/${correlationID}`, { headers: { authorization: remote.appId } });
+    const read = await fetch(`${proxy.url}/api/v1/charge/${correlationID}`, {
+      headers: { authorization: remote.appId },
+    });
     expect(read.status).toBe(503);
     // seq counts every request the proxy has read (earlier tests' too): consecutive here.
     const first = Number(seen[0]!.split(' ')[0]);
@@ -180,7 +193,13 @@ describe('fault proxy against a real remote', () => {
   it('cut (refuse): connections are refused until restore, on the same URL', async () => {
     await proxy.cut('refuse');
     expect(proxy.isCut).toBe(true);
-    const company = () => observe(() => fetch(`${proxy.url}/api/v1/company`, { headers: { authorization: remote.appId }, signal: AbortSignal.timeout(2_000) }));
+    const company = () =>
+      observe(() =>
+        fetch(`${proxy.url}/api/v1/company`, {
+          headers: { authorization: remote.appId },
+          signal: AbortSignal.timeout(2_000),
+        }),
+      );
     // The client's pooled keep-alive connection (closed by the cut) may fail first, as "other
     // side closed"; a new connection is then refused.
     const first = await company();
@@ -194,7 +213,12 @@ describe('fault proxy against a real remote', () => {
 
   it('cut (reset): connections are accepted and reset at once', async () => {
     await proxy.cut('reset');
-    const reset = await observe(() => fetch(`${proxy.url}/api/v1/company`, { headers: { authorization: remote.appId }, signal: AbortSignal.timeout(2_000) }));
+    const reset = await observe(() =>
+      fetch(`${proxy.url}/api/v1/company`, {
+        headers: { authorization: remote.appId },
+        signal: AbortSignal.timeout(2_000),
+      }),
+    );
     expect(reset.kind).toBe('network-error');
     expect(proxy.log()).toEqual([]);
     await proxy.restore();
@@ -204,7 +228,12 @@ describe('fault proxy against a real remote', () => {
   it('cut ends requests in flight: a hung request fails at once instead of waiting for its timeout', async () => {
     proxy.setPlan(() => ({ kind: 'hang' }));
     const started = Date.now();
-    const pending = observe(() => fetch(`${proxy.url}/api/v1/company`, { headers: { authorization: remote.appId }, signal: AbortSignal.timeout(10_000) }));
+    const pending = observe(() =>
+      fetch(`${proxy.url}/api/v1/company`, {
+        headers: { authorization: remote.appId },
+        signal: AbortSignal.timeout(10_000),
+      }),
+    );
     await waitFor(() => proxy.log().length === 1);
     await proxy.cut();
     const outcome = await pending;
@@ -217,13 +246,20 @@ describe('fault proxy against a real remote', () => {
     const urlBefore = remote.url;
     await remote.kill('SIGKILL');
     proxy.clearLog();
-    const down = await observe(() => fetch(`${proxy.url}/api/v1/charge/${correlationID}`, { headers: { authorization: remote.appId }, signal: AbortSignal.timeout(2_000) }));
+    const down = await observe(() =>
+      fetch(`${proxy.url}/api/v1/charge/${correlationID}`, {
+        headers: { authorization: remote.appId },
+        signal: AbortSignal.timeout(2_000),
+      }),
+    );
     expect(down.kind).toBe('network-error');
     await proxy.idle();
     expect(onlyLogEntry()).toMatchObject({ forwarded: true, upstreamFailed: true, delivered: 'none' });
     await remote.start();
     expect(remote.url).toBe(urlBefore);
-    const up = await observe(() => fetch(`${proxy.url}/api/v1/charge/${correlationID}`, { headers: { authorization: remote.appId } }));
+    const up = await observe(() =>
+      fetch(`${proxy.url}/api/v1/charge/${correlationID}`, { headers: { authorization: remote.appId } }),
+    );
     expect(up).toMatchObject({ kind: 'answer', status: 200 });
   });
 });

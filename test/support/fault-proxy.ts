@@ -104,7 +104,15 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+]);
 const LOGGED_BODY_CHARS = 2_000;
 
 export const passAll: FaultPlan = () => ({ kind: 'pass' });
@@ -147,7 +155,13 @@ export async function startFaultProxy(upstreamUrl: string): Promise<FaultProxy> 
   async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const body = await readAll(request).catch(() => undefined);
     if (body === undefined) return; // the client left mid-request: nothing to decide
-    const proxied: ProxiedRequest = { seq: ++seq, method: request.method ?? 'GET', path: request.url ?? '/', headers: request.headers, body: body.toString('utf8') };
+    const proxied: ProxiedRequest = {
+      seq: ++seq,
+      method: request.method ?? 'GET',
+      path: request.url ?? '/',
+      headers: request.headers,
+      body: body.toString('utf8'),
+    };
     const fault = plan(proxied);
     const entry: ProxyLogEntry = {
       seq: proxied.seq,
@@ -215,7 +229,11 @@ export async function startFaultProxy(upstreamUrl: string): Promise<FaultProxy> 
       case 'status': {
         const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
         if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds);
-        await send(response, entry, { status: fault.status, headers, body: Buffer.from(JSON.stringify({ error: fault.error ?? `fault proxy: injected ${fault.status}` })) });
+        await send(response, entry, {
+          status: fault.status,
+          headers,
+          body: Buffer.from(JSON.stringify({ error: fault.error ?? `fault proxy: injected ${fault.status}` })),
+        });
         return;
       }
       case 'hang':
@@ -268,12 +286,24 @@ export async function startFaultProxy(upstreamUrl: string): Promise<FaultProxy> 
     headers['content-length'] = String(body.length);
     return new Promise((resolve) => {
       const outgoing = http.request(
-        { protocol: upstream.protocol, hostname: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers, agent },
+        {
+          protocol: upstream.protocol,
+          hostname: upstream.hostname,
+          port: upstream.port,
+          method: request.method,
+          path: request.url,
+          headers,
+          agent,
+        },
         (incoming) => {
           readAll(incoming).then(
             (answerBody) => {
               entry.upstreamStatus = incoming.statusCode ?? 0;
-              resolve({ status: incoming.statusCode ?? 502, headers: answerHeaders(incoming.headers, answerBody.length), body: answerBody });
+              resolve({
+                status: incoming.statusCode ?? 502,
+                headers: answerHeaders(incoming.headers, answerBody.length),
+                body: answerBody,
+              });
             },
             () => {
               entry.upstreamFailed = true;
@@ -358,7 +388,8 @@ export async function startFaultProxy(upstreamUrl: string): Promise<FaultProxy> 
     async close() {
       if (closed) return;
       closed = true;
-      const stopped = cutMode === 'refuse' ? Promise.resolve() : new Promise<void>((resolve) => server.close(() => resolve()));
+      const stopped =
+        cutMode === 'refuse' ? Promise.resolve() : new Promise<void>((resolve) => server.close(() => resolve()));
       destroyAll();
       await stopped;
       agent.destroy();
@@ -406,7 +437,10 @@ export function randomFaultPlan(seed: number, rates: FaultRates, options: Random
     [rates.delay ?? 0, (param) => ({ kind: 'delay', ms: within(param, delayMin, delayMax) })],
     [rates.hang ?? 0, (param) => ({ kind: 'hang', forward: param < hangForwards })],
     [rates.status500 ?? 0, () => ({ kind: 'status', status: 500 })],
-    [rates.status429 ?? 0, (param) => ({ kind: 'status', status: 429, retryAfterSeconds: within(param, retryMin, retryMax) })],
+    [
+      rates.status429 ?? 0,
+      (param) => ({ kind: 'status', status: 429, retryAfterSeconds: within(param, retryMin, retryMax) }),
+    ],
     [rates.resetMidBody ?? 0, () => ({ kind: 'reset-mid-body' })],
   ];
   return (request) => {

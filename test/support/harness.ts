@@ -65,7 +65,9 @@ export async function createHarness(transport: Transport, start = '2026-11-22T15
     async ok(op, request) {
       const reply = await client.request(op, request);
       if (reply.status >= 300 || !('body' in reply)) {
-        throw new Error(`${op} answered ${reply.status}: ${JSON.stringify('body' in reply ? reply.body : reply.contentType)}`);
+        throw new Error(
+          `${op} answered ${reply.status}: ${JSON.stringify('body' in reply ? reply.body : reply.contentType)}`,
+        );
       }
       return reply.body as any;
     },

@@ -3,7 +3,11 @@
 // read from the ledger after checking the projection equals the entries' sums.
 import { expect } from 'vitest';
 import { ledger, type Balance } from '../../src/main/engine/ledger/ledger';
-import { createSandboxCompany, SANDBOX_ISPB, type SandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import {
+  createSandboxCompany,
+  SANDBOX_ISPB,
+  type SandboxCompany,
+} from '../../src/main/engine/tenancy/sandbox-bootstrap';
 import type { Harness } from './harness';
 
 /** A D… return id (a refund's or a devolução's end-to-end id). */
@@ -14,7 +18,11 @@ export const RECEIVER_NAME = 'Loja Recebedora LTDA';
 export type Side = Pick<SandboxCompany, 'appId' | 'companyId' | 'accountId' | 'pixKey'>;
 type Op = Parameters<Harness['client']['request']>[0];
 
-export function company(h: Harness, officialName: string, extra: { features?: string[]; scopes?: string[] } = {}): SandboxCompany {
+export function company(
+  h: Harness,
+  officialName: string,
+  extra: { features?: string[]; scopes?: string[] } = {},
+): SandboxCompany {
   return createSandboxCompany(h.engine.db, h.clock.now(), { officialName, tradeName: officialName, ...extra });
 }
 
@@ -48,18 +56,37 @@ export async function settle(h: Harness, appId: string): Promise<void> {
 }
 
 export function outbox(h: Harness, name: string): { companyId: string; payload: any }[] {
-  return (h.engine.db.prepare('SELECT company_id, payload FROM events WHERE name = ? ORDER BY seq').all(name) as { company_id: string; payload: string }[]).map(
-    (row) => ({ companyId: row.company_id, payload: JSON.parse(row.payload) }),
-  );
+  return (
+    h.engine.db.prepare('SELECT company_id, payload FROM events WHERE name = ? ORDER BY seq').all(name) as {
+      company_id: string;
+      payload: string;
+    }[]
+  ).map((row) => ({ companyId: row.company_id, payload: JSON.parse(row.payload) }));
 }
 
 /**
  * The payer sends `cents` by Pix key to the receiver and the payment settles. Returns the payer's
  * payment (`{payment, transaction, destination}`, its transaction the WITHDRAW) and the receiver's PAYMENT.
  */
-export async function payInside(h: Harness, payer: Side, receiver: Side, correlationID: string, cents: number, extra: object = {}) {
+export async function payInside(
+  h: Harness,
+  payer: Side,
+  receiver: Side,
+  correlationID: string,
+  cents: number,
+  extra: object = {},
+) {
   await ok(h, payer.appId, 'createPayment', {
-    body: { type: 'PIX_KEY', correlationID, value: cents, destinationAlias: receiver.pixKey, destinationAliasType: 'RANDOM', comment: `Pedido ${correlationID}`, autoApprove: true, ...extra },
+    body: {
+      type: 'PIX_KEY',
+      correlationID,
+      value: cents,
+      destinationAlias: receiver.pixKey,
+      destinationAliasType: 'RANDOM',
+      comment: `Pedido ${correlationID}`,
+      autoApprove: true,
+      ...extra,
+    },
   });
   await settle(h, payer.appId);
   const sent = await ok(h, payer.appId, 'getPayment', { params: { id: correlationID } });

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BridgeError } from './bridge-client';
 import { startCounter, type CounterProcess } from './counter-process';
 import { startFaultProxy, type FaultProxy } from './fault-proxy';
-import { createRemoteCharge, getRemoteCharge, listRemoteChargeRefunds, listRemoteCharges, payBrCode, remoteCall } from './remote-api';
+import {
+  createRemoteCharge,
+  getRemoteCharge,
+  listRemoteChargeRefunds,
+  listRemoteCharges,
+  payBrCode,
+  remoteCall,
+} from './remote-api';
 import { startRemote, type RemoteProcess } from './remote-process';
 import { waitFor } from './wait';
 
@@ -62,21 +69,30 @@ describe('remote-side helpers', () => {
     expect((await getRemoteCharge(remote, correlationID)).charge?.status).toBe('COMPLETED');
 
     const refundID = `proc-refund-${randomUUID()}`;
-    const refunded = await remoteCall(remote, `/api/v1/charge/${correlationID}/refund`, { method: 'POST', body: { correlationID: refundID, value: 1_000 } });
+    const refunded = await remoteCall(remote, `/api/v1/charge/${correlationID}/refund`, {
+      method: 'POST',
+      body: { correlationID: refundID, value: 1_000 },
+    });
     expect(refunded.status).toBe(200);
-    expect((await listRemoteChargeRefunds(remote, correlationID)).map((r) => [r.correlationID, r.value])).toEqual([[refundID, 1_000]]);
+    expect((await listRemoteChargeRefunds(remote, correlationID)).map((r) => [r.correlationID, r.value])).toEqual([
+      [refundID, 1_000],
+    ]);
 
     const window = { start: before, end: new Date(Date.now() + 1_000).toISOString() };
     const listed = await listRemoteCharges(remote, window);
     expect(listed.map((charge) => charge.correlationID)).toContain(correlationID);
-    const outside = await listRemoteCharges(remote, { start: '2000-01-01T00:00:00.000Z', end: '2000-01-02T00:00:00.000Z' });
+    const outside = await listRemoteCharges(remote, {
+      start: '2000-01-01T00:00:00.000Z',
+      end: '2000-01-02T00:00:00.000Z',
+    });
     expect(outside).toEqual([]);
   });
 
   it('pages through more than one page of charges', async () => {
     const before = new Date(Date.now() - 1_000).toISOString();
     const ids = Array.from({ length: 105 }, () => `proc-page-${randomUUID()}`);
-    for (const id of ids) expect((await createRemoteCharge(remote, { correlationID: id, value: 100 })).status).toBe(200);
+    for (const id of ids)
+      expect((await createRemoteCharge(remote, { correlationID: id, value: 100 })).status).toBe(200);
     const listed = await listRemoteCharges(remote, { start: before, end: new Date(Date.now() + 1_000).toISOString() });
     const listedIds = new Set(listed.map((charge) => charge.correlationID));
     for (const id of ids) expect(listedIds.has(id)).toBe(true);
@@ -119,7 +135,10 @@ describe('counter process and its bridge', () => {
   it('sees a payment made at the remote by the bank', async () => {
     const sale = await counter.bridge.call('createSale', { value: 1_500 });
     // A counter that queues the create shows the BR Code once the service made the charge.
-    const brCode = await waitFor('the sale has its BR Code', async () => (await counter.bridge.call('getSale', { correlationID: sale.correlationID })).brCode);
+    const brCode = await waitFor(
+      'the sale has its BR Code',
+      async () => (await counter.bridge.call('getSale', { correlationID: sale.correlationID })).brCode,
+    );
     expect((await payBrCode(remote, brCode)).status).toBe(200);
     const paid = await waitFor('the counter shows the sale paid', async () => {
       const current = await counter.bridge.call('getSale', { correlationID: sale.correlationID });

@@ -27,10 +27,17 @@ export interface RemoteCallOptions {
 }
 
 /** One call with the AppID; the JSON body (or the raw text when it is not JSON). Network errors throw. */
-export async function remoteCall<T = any>(endpoint: RemoteEndpoint, path: string, options: RemoteCallOptions = {}): Promise<RemoteReply<T>> {
+export async function remoteCall<T = any>(
+  endpoint: RemoteEndpoint,
+  path: string,
+  options: RemoteCallOptions = {},
+): Promise<RemoteReply<T>> {
   const response = await fetch(endpoint.url + path, {
     method: options.method ?? 'GET',
-    headers: { authorization: endpoint.appId, ...(options.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: endpoint.appId,
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
   });
@@ -50,22 +57,37 @@ export async function remoteCall<T = any>(endpoint: RemoteEndpoint, path: string
  * body and answer either way, with the receiving account's AppID. `dropTxid`: as a bank that
  * drops a static code's txid (the Pix is recorded with none; 400 for a dynamic code).
  */
-export function payBrCode(endpoint: RemoteEndpoint, brCode: string, value?: number, options: { dropTxid?: boolean } = {}): Promise<RemoteReply> {
+export function payBrCode(
+  endpoint: RemoteEndpoint,
+  brCode: string,
+  value?: number,
+  options: { dropTxid?: boolean } = {},
+): Promise<RemoteReply> {
   const body: Record<string, unknown> = { brCode };
   if (value !== undefined) body.value = value;
   if (options.dropTxid) body.dropTxid = true;
-  if (endpoint.pixNetworkUrl) return remoteCall({ url: endpoint.pixNetworkUrl, appId: endpoint.appId }, '/pay', { method: 'POST', body });
+  if (endpoint.pixNetworkUrl)
+    return remoteCall({ url: endpoint.pixNetworkUrl, appId: endpoint.appId }, '/pay', { method: 'POST', body });
   return remoteCall(endpoint, '/openpix/testing/pay', { method: 'POST', body });
 }
 
-export function createRemoteCharge(endpoint: RemoteEndpoint, input: { correlationID: string; value: number }, signal?: AbortSignal): Promise<RemoteReply<{ charge: Charge }>> {
+export function createRemoteCharge(
+  endpoint: RemoteEndpoint,
+  input: { correlationID: string; value: number },
+  signal?: AbortSignal,
+): Promise<RemoteReply<{ charge: Charge }>> {
   return remoteCall(endpoint, '/api/v1/charge', { method: 'POST', body: input, signal });
 }
 
 /** GET /api/v1/charge/{id}: the charge, or the status (400 "Charge not found" once deleted). */
-export async function getRemoteCharge(endpoint: RemoteEndpoint, id: string): Promise<{ status: number; charge?: Charge }> {
+export async function getRemoteCharge(
+  endpoint: RemoteEndpoint,
+  id: string,
+): Promise<{ status: number; charge?: Charge }> {
   const reply = await remoteCall<{ charge?: Charge }>(endpoint, `/api/v1/charge/${encodeURIComponent(id)}`);
-  return reply.status === 200 && reply.body.charge ? { status: 200, charge: reply.body.charge } : { status: reply.status };
+  return reply.status === 200 && reply.body.charge
+    ? { status: 200, charge: reply.body.charge }
+    : { status: reply.status };
 }
 
 export interface TimeWindow {
@@ -80,9 +102,18 @@ const PAGE = 100;
 export async function listRemoteCharges(endpoint: RemoteEndpoint, window: TimeWindow): Promise<Charge[]> {
   const charges: Charge[] = [];
   for (let skip = 0; ; skip += PAGE) {
-    const query = new URLSearchParams({ start: window.start, end: window.end, skip: String(skip), limit: String(PAGE) });
-    const reply = await remoteCall<{ charges: Charge[]; pageInfo: { hasNextPage: boolean } }>(endpoint, `/api/v1/charge?${query}`);
-    if (reply.status !== 200) throw new Error(`listing charges answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+    const query = new URLSearchParams({
+      start: window.start,
+      end: window.end,
+      skip: String(skip),
+      limit: String(PAGE),
+    });
+    const reply = await remoteCall<{ charges: Charge[]; pageInfo: { hasNextPage: boolean } }>(
+      endpoint,
+      `/api/v1/charge?${query}`,
+    );
+    if (reply.status !== 200)
+      throw new Error(`listing charges answered ${reply.status}: ${JSON.stringify(reply.body)}`);
     charges.push(...reply.body.charges);
     if (!reply.body.pageInfo.hasNextPage) return charges;
   }
@@ -97,7 +128,8 @@ export async function listRemoteChargeRefunds(endpoint: RemoteEndpoint, chargeId
       endpoint,
       `/api/v1/charge/${encodeURIComponent(chargeId)}/refund?${query}`,
     );
-    if (reply.status !== 200) throw new Error(`listing the refunds of ${chargeId} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+    if (reply.status !== 200)
+      throw new Error(`listing the refunds of ${chargeId} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
     refunds.push(...reply.body.refunds);
     // The documented answer is the whole list (a strict remote gives no pageInfo).
     if (!reply.body.pageInfo?.hasNextPage) return refunds;
@@ -109,20 +141,38 @@ export async function listRemotePixQrCodes(endpoint: RemoteEndpoint): Promise<Pi
   const codes: PixQrCode[] = [];
   for (let skip = 0; ; skip += PAGE) {
     const query = new URLSearchParams({ skip: String(skip), limit: String(PAGE) });
-    const reply = await remoteCall<{ pixQrCodes: PixQrCode[]; pageInfo: { hasNextPage: boolean } }>(endpoint, `/api/v1/qrcode-static?${query}`);
-    if (reply.status !== 200) throw new Error(`listing static QR codes answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+    const reply = await remoteCall<{ pixQrCodes: PixQrCode[]; pageInfo: { hasNextPage: boolean } }>(
+      endpoint,
+      `/api/v1/qrcode-static?${query}`,
+    );
+    if (reply.status !== 200)
+      throw new Error(`listing static QR codes answered ${reply.status}: ${JSON.stringify(reply.body)}`);
     codes.push(...reply.body.pixQrCodes);
     if (!reply.body.pageInfo.hasNextPage) return codes;
   }
 }
 
 /** Every transaction of `type` (default PAYMENT) in the window (GET /api/v1/transaction, all pages). */
-export async function listRemoteTransactions(endpoint: RemoteEndpoint, window: TimeWindow, type = 'PAYMENT'): Promise<Transaction[]> {
+export async function listRemoteTransactions(
+  endpoint: RemoteEndpoint,
+  window: TimeWindow,
+  type = 'PAYMENT',
+): Promise<Transaction[]> {
   const transactions: Transaction[] = [];
   for (let skip = 0; ; skip += PAGE) {
-    const query = new URLSearchParams({ start: window.start, end: window.end, type, skip: String(skip), limit: String(PAGE) });
-    const reply = await remoteCall<{ transactions: Transaction[]; pageInfo: { hasNextPage: boolean } }>(endpoint, `/api/v1/transaction?${query}`);
-    if (reply.status !== 200) throw new Error(`listing transactions answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+    const query = new URLSearchParams({
+      start: window.start,
+      end: window.end,
+      type,
+      skip: String(skip),
+      limit: String(PAGE),
+    });
+    const reply = await remoteCall<{ transactions: Transaction[]; pageInfo: { hasNextPage: boolean } }>(
+      endpoint,
+      `/api/v1/transaction?${query}`,
+    );
+    if (reply.status !== 200)
+      throw new Error(`listing transactions answered ${reply.status}: ${JSON.stringify(reply.body)}`);
     transactions.push(...reply.body.transactions);
     if (!reply.body.pageInfo.hasNextPage) return transactions;
   }
@@ -133,8 +183,12 @@ export async function listRemotePaymentRefunds(endpoint: RemoteEndpoint): Promis
   const refunds: PixTransactionRefund[] = [];
   for (let skip = 0; ; skip += PAGE) {
     const query = new URLSearchParams({ skip: String(skip), limit: String(PAGE) });
-    const reply = await remoteCall<{ refunds: PixTransactionRefund[]; pageInfo: { hasNextPage: boolean } }>(endpoint, `/api/v1/refund?${query}`);
-    if (reply.status !== 200) throw new Error(`listing refunds answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+    const reply = await remoteCall<{ refunds: PixTransactionRefund[]; pageInfo: { hasNextPage: boolean } }>(
+      endpoint,
+      `/api/v1/refund?${query}`,
+    );
+    if (reply.status !== 200)
+      throw new Error(`listing refunds answered ${reply.status}: ${JSON.stringify(reply.body)}`);
     refunds.push(...reply.body.refunds);
     if (!reply.body.pageInfo.hasNextPage) return refunds;
   }

@@ -60,7 +60,14 @@ export async function startRemote(options: RemoteOptions = {}): Promise<RemotePr
   async function launch(): Promise<void> {
     // Right after a SIGKILL the port can take a moment to be free again: a few tries.
     for (let attempt = 1; ; attempt++) {
-      const args = ['--port', String(port), '--db', dbPath, ...(appId ? ['--app-id', appId] : []), ...(options.args ?? [])];
+      const args = [
+        '--port',
+        String(port),
+        '--db',
+        dbPath,
+        ...(appId ? ['--app-id', appId] : []),
+        ...(options.args ?? []),
+      ];
       if (options.strict) {
         args.push('--strict');
         // A restart keeps the Pix network where the first start put it.

@@ -10,7 +10,11 @@ export class WaitTimeout extends Error {
  * that back. A probe that throws is retried too (the other process may be restarting); after
  * `timeoutMs` it throws WaitTimeout naming `what` and the last error.
  */
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, options: { timeoutMs?: number; intervalMs?: number } = {}): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  options: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<T> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const intervalMs = options.intervalMs ?? 100;
   const deadline = Date.now() + timeoutMs;
@@ -23,7 +27,10 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
       lastError = error;
     }
     if (Date.now() >= deadline) {
-      const detail = lastError === undefined ? '' : `; last error: ${lastError instanceof Error ? lastError.message : String(lastError)}`;
+      const detail =
+        lastError === undefined
+          ? ''
+          : `; last error: ${lastError instanceof Error ? lastError.message : String(lastError)}`;
       throw new WaitTimeout(`${what}: not reached in ${timeoutMs} ms${detail}`);
     }
     await sleep(intervalMs);
@@ -39,7 +46,11 @@ export function sleep(ms: number): Promise<void> {
  * probe gives something other than undefined or false, and throws naming `what` after `timeoutMs`.
  * A probe that throws fails at once (unlike waitFor, which retries through another process's restarts).
  */
-export async function until<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 8_000): Promise<T> {
+export async function until<T>(
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  what: string,
+  timeoutMs = 8_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

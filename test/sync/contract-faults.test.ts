@@ -22,7 +22,14 @@ import { HttpServiceClient } from '../../src/main/sync/http-service-client';
 import type { ServiceClient } from '../../src/main/sync/service-client';
 import type { ServiceOutcome } from '../../src/main/sync/service-outcome';
 import { DEFAULT_OFFLINE_SALES } from '../../src/main/sync/offline-caps';
-import { startFaultProxy, type Fault, type FaultPlan, type FaultProxy, type ProxiedRequest, type ProxyLogEntry } from '../support/fault-proxy';
+import {
+  startFaultProxy,
+  type Fault,
+  type FaultPlan,
+  type FaultProxy,
+  type ProxiedRequest,
+  type ProxyLogEntry,
+} from '../support/fault-proxy';
 import { payBrCode, remoteCall, type RemoteEndpoint } from '../support/remote-api';
 import { sleep, until } from '../support/wait';
 
@@ -81,7 +88,12 @@ interface Setup {
 
 /** A strict remote, the proxy in front of it, and a counter talking to the proxy. */
 async function start(setup: Setup = {}): Promise<{ remote: SandboxService; proxy: FaultProxy; counter: CounterSync }> {
-  const service = createSandboxService({ dbPath: ':memory:', config: { refundSettlementMs: 50 }, strict: setup.strict ?? true, clock: setup.clock });
+  const service = createSandboxService({
+    dbPath: ':memory:',
+    config: { refundSettlementMs: 50 },
+    strict: setup.strict ?? true,
+    clock: setup.clock,
+  });
   remote = service;
   const url = await service.listen(0);
   endpoint = { url, appId: service.appId, pixNetworkUrl: service.pixNetworkUrl };
@@ -100,7 +112,9 @@ async function start(setup: Setup = {}): Promise<{ remote: SandboxService; proxy
     ...setup.counter,
   });
   counter = sync;
-  sync.setService(recording(new HttpServiceClient({ baseUrl: faults.url, appId: service.appId, timeoutMs: setup.timeoutMs ?? 300 })));
+  sync.setService(
+    recording(new HttpServiceClient({ baseUrl: faults.url, appId: service.appId, timeoutMs: setup.timeoutMs ?? 300 })),
+  );
   return { remote: service, proxy: faults, counter: sync };
 }
 
@@ -140,7 +154,10 @@ async function pay(brCode: string | undefined): Promise<void> {
 
 /** Another till of the shop (same account) makes a charge at the service itself. */
 async function chargeElsewhere(correlationID: string, value: number, expiresIn = 900): Promise<Charge> {
-  const reply = await remoteCall<{ charge: Charge }>(endpoint, '/api/v1/charge', { method: 'POST', body: { correlationID, value, expiresIn } });
+  const reply = await remoteCall<{ charge: Charge }>(endpoint, '/api/v1/charge', {
+    method: 'POST',
+    body: { correlationID, value, expiresIn },
+  });
   expect(reply.status).toBe(200);
   return reply.body.charge;
 }
@@ -159,9 +176,12 @@ async function remoteRefunds(correlationID: string): Promise<ChargeRefund[]> {
 // --- Reading the proxy's log ----------------------------------------------------------------------
 
 const isList = (entry: { method: string; path: string }, status: string) =>
-  entry.method === 'GET' && entry.path.startsWith('/api/v1/charge?') && new URLSearchParams(entry.path.split('?')[1]).get('status') === status;
+  entry.method === 'GET' &&
+  entry.path.startsWith('/api/v1/charge?') &&
+  new URLSearchParams(entry.path.split('?')[1]).get('status') === status;
 const skipOf = (entry: { path: string }) => Number(new URLSearchParams(entry.path.split('?')[1]).get('skip') ?? '0');
-const isGetCharge = (entry: { method: string; path: string }) => entry.method === 'GET' && /^\/api\/v1\/charge\/[^/?]+$/.test(entry.path);
+const isGetCharge = (entry: { method: string; path: string }) =>
+  entry.method === 'GET' && /^\/api\/v1\/charge\/[^/?]+$/.test(entry.path);
 const idOfGetCharge = (entry: { path: string }) => decodeURIComponent(entry.path.split('/').pop()!);
 
 function statusOf(sale: Sale): string {
@@ -192,7 +212,10 @@ describe('paging by pageInfo', () => {
   it('pages of 3, oldest first: ten sales paid or expired at the service while the counter watches only the latest all end right', async () => {
     // The remote's time can jump ahead (charges of 300 s then expire there); the counter's cannot.
     let remoteAheadMs = 0;
-    await start({ strict: { pageSize: 3, listOrder: 'oldest-first' }, clock: { now: () => new Date(Date.now() + remoteAheadMs) } });
+    await start({
+      strict: { pageSize: 3, listOrder: 'oldest-first' },
+      clock: { now: () => new Date(Date.now() + remoteAheadMs) },
+    });
     // Another till of the shop sold on the same account just before: oldest first, its charges
     // fill the first page of each list, so a counter that stopped at one page would see none of its own.
     for (let i = 0; i < 6; i++) {
@@ -201,7 +224,8 @@ describe('paging by pageInfo', () => {
     }
     const made: Sale[] = [];
     // Even ones will expire, odd ones are paid.
-    for (let i = 0; i < 10; i++) made.push(await counter!.createSale({ value: 100 + i, expiresIn: i % 2 === 0 ? 300 : 3_600 }));
+    for (let i = 0; i < 10; i++)
+      made.push(await counter!.createSale({ value: 100 + i, expiresIn: i % 2 === 0 ? 300 : 3_600 }));
     expect(made.map((sale) => sale.status)).toEqual(Array(10).fill('ACTIVE'));
     // From the first read of the latest sale on, the puller asks one by one only about the latest
     // four (the passes before it began while older ones were still the latest).
@@ -213,13 +237,23 @@ describe('paging by pageInfo', () => {
     remoteAheadMs = 10 * 60_000;
 
     const expected = (i: number) => (i % 2 === 1 ? 'COMPLETED' : 'EXPIRED');
-    await until(() => made.every((sale, i) => statusOf(sale) === expected(i)), 'every sale paid or expired at the counter', 15_000);
+    await until(
+      () => made.every((sale, i) => statusOf(sale) === expected(i)),
+      'every sale paid or expired at the counter',
+      15_000,
+    );
     // Each paid one has its payment record (read by the charge filter of the transaction list).
-    await until(() => made.every((sale, i) => i % 2 === 0 || counter!.getSale(sale.correlationID).endToEndId), 'the payment records', 10_000);
+    await until(
+      () => made.every((sale, i) => i % 2 === 0 || counter!.getSale(sale.correlationID).endToEndId),
+      'the payment records',
+      10_000,
+    );
 
     const log = proxy!.log();
     // The six older ones were never read one by one after their payment or expiry: the lists told.
-    const readOneByOne = new Set(log.filter((entry) => entry.seq > watchedFrom && isGetCharge(entry)).map(idOfGetCharge));
+    const readOneByOne = new Set(
+      log.filter((entry) => entry.seq > watchedFrom && isGetCharge(entry)).map(idOfGetCharge),
+    );
     const latest = new Set(made.slice(6).map((sale) => sale.correlationID));
     expect([...readOneByOne].filter((id) => !latest.has(id))).toEqual([]);
     // ...which were read page after page (8 paid and 8 expired charges in the window, 3 a page).
@@ -266,7 +300,10 @@ describe('paging by pageInfo', () => {
     release();
 
     await until(() => [0, 1, 2, 3].every((i) => statusOf(made[i]!) === 'COMPLETED'), 'every paid sale shown as paid');
-    await until(() => [0, 1, 2, 3].every((i) => counter!.getSale(made[i]!.correlationID).endToEndId), 'their payment records');
+    await until(
+      () => [0, 1, 2, 3].every((i) => counter!.getSale(made[i]!.correlationID).endToEndId),
+      'their payment records',
+    );
     const log = proxy!.log();
     const held = log.find((entry) => entry.seq === heldSeq)!;
     expect(held).toMatchObject({ delivered: 'full', upstreamStatus: 200 });
@@ -285,10 +322,12 @@ describe('paging by pageInfo', () => {
 describe('an optional read refused', () => {
   it('403 on the Pix keys and the company: selling goes on, never "refused"; offline selling says why; receipts use the settings', async () => {
     const optional = (request: ProxiedRequest) =>
-      request.method === 'GET' && (request.path.startsWith('/api/v1/pix-keys') || request.path.startsWith('/api/v1/company'));
+      request.method === 'GET' &&
+      (request.path.startsWith('/api/v1/pix-keys') || request.path.startsWith('/api/v1/company'));
     // The real service's words for a 403 (strict-errors.ts), on those two reads only, from the first request on.
     await start({
-      plan: (request) => (optional(request) ? { kind: 'status', status: 403, error: 'Acesso não permitido' } : { kind: 'pass' }),
+      plan: (request) =>
+        optional(request) ? { kind: 'status', status: 403, error: 'Acesso não permitido' } : { kind: 'pass' },
       offline: true,
       // The keys are asked again every 200 ms (the reconciler's turn): refused again and again.
       counter: { firstAnswerWaitMs: 2_000, reconcileIntervalMs: 200, keyCheckIntervalMs: 200 },
@@ -324,7 +363,9 @@ describe('an optional read refused', () => {
       expect(create.startedAt - made[i]!.askedAt).toBeLessThan(1_000);
     }
     // The optional reads were asked, and refused, during the run (the keys again and again).
-    expect(log.filter((entry) => entry.path.startsWith('/api/v1/pix-keys') && entry.fault.kind === 'status').length).toBeGreaterThanOrEqual(3);
+    expect(
+      log.filter((entry) => entry.path.startsWith('/api/v1/pix-keys') && entry.fault.kind === 'status').length,
+    ).toBeGreaterThanOrEqual(3);
     expect(log.some((entry) => entry.path.startsWith('/api/v1/company') && entry.fault.kind === 'status')).toBe(true);
 
     // Offline selling alone is taken away, and says why.
@@ -352,13 +393,29 @@ describe('an optional read refused', () => {
       offlineSales: { ...DEFAULT_OFFLINE_SALES },
       confirmAbove: 100_000,
     };
-    const request = { correlationID: sale.correlationID, kind: 'pix-in' as const, endToEndId: paid.endToEndId!, layout: 'thermal80' as const };
-    const receipt = counterReceiptData(request, counter!.saleRecords(sale.correlationID), { company: null, settings, environment: 'SANDBOX' });
-    expect(receipt).toMatchObject({ header: { title: MERCHANT.merchantName, lines: [] }, receiver: { name: MERCHANT.merchantName } });
+    const request = {
+      correlationID: sale.correlationID,
+      kind: 'pix-in' as const,
+      endToEndId: paid.endToEndId!,
+      layout: 'thermal80' as const,
+    };
+    const receipt = counterReceiptData(request, counter!.saleRecords(sale.correlationID), {
+      company: null,
+      settings,
+      environment: 'SANDBOX',
+    });
+    expect(receipt).toMatchObject({
+      header: { title: MERCHANT.merchantName, lines: [] },
+      receiver: { name: MERCHANT.merchantName },
+    });
     expect(receipt.receiver).not.toHaveProperty('taxID');
     // (With the company read, its name and CNPJ would be printed instead.)
     const { company } = await remote!.engine.call(remote!.appId, 'getCompany');
-    const withCompany = counterReceiptData(request, counter!.saleRecords(sale.correlationID), { company, settings, environment: 'SANDBOX' });
+    const withCompany = counterReceiptData(request, counter!.saleRecords(sale.correlationID), {
+      company,
+      settings,
+      environment: 'SANDBOX',
+    });
     expect(withCompany.receiver.name).not.toBe(MERCHANT.merchantName);
 
     // And offline, a sale is refused with that reason (no key could be confirmed).
@@ -403,11 +460,20 @@ describe("the service's 429 with Retry-After", () => {
   async function expectHeldForOneSecond(answered: () => ProxyLogEntry | undefined): Promise<ProxyLogEntry> {
     const hit = await until(answered, 'the 429 answered');
     const heard = await until(
-      () => calls.find((call) => call.outcome?.kind === 'server' && call.outcome.status === 429 && call.answeredAt !== undefined),
+      () =>
+        calls.find(
+          (call) => call.outcome?.kind === 'server' && call.outcome.status === 429 && call.answeredAt !== undefined,
+        ),
       'the counter heard the 429',
     );
     const at = heard.answeredAt!;
-    await until(() => calls.some((call) => call.issuedAt >= at + 1_000) && proxy!.log().some((entry) => entry.startedAt >= at + 1_000), 'asking again after the wait', 5_000);
+    await until(
+      () =>
+        calls.some((call) => call.issuedAt >= at + 1_000) &&
+        proxy!.log().some((entry) => entry.startedAt >= at + 1_000),
+      'asking again after the wait',
+      5_000,
+    );
     // The counter, exactly: no call of any loop during the second asked for. (A call made in the
     // very millisecond it heard the 429 was made before the answer was acted on: the hold, once
     // set, lets none through to the client.)
@@ -415,14 +481,24 @@ describe("the service's 429 with Retry-After", () => {
     expect(during.map((call) => `${call.op} +${call.issuedAt - at} ms`)).toEqual([]);
     // The proxy (the remote's door): after the 429 went out, only what was already on its way
     // when the counter heard it came in before the second was over.
-    const onTheirWay = calls.filter((call) => call !== heard && call.issuedAt <= at && (call.answeredAt === undefined || call.answeredAt > at));
-    const arrived = proxy!.log().filter((entry) => entry.seq !== hit.seq && entry.startedAt > hit.endedAt! && entry.startedAt < at + 1_000);
-    expect(arrived.length, arrived.map((entry) => `${entry.method} ${entry.path} +${entry.startedAt - hit.endedAt!} ms`).join('\n')).toBeLessThanOrEqual(onTheirWay.length);
+    const onTheirWay = calls.filter(
+      (call) => call !== heard && call.issuedAt <= at && (call.answeredAt === undefined || call.answeredAt > at),
+    );
+    const arrived = proxy!
+      .log()
+      .filter((entry) => entry.seq !== hit.seq && entry.startedAt > hit.endedAt! && entry.startedAt < at + 1_000);
+    expect(
+      arrived.length,
+      arrived.map((entry) => `${entry.method} ${entry.path} +${entry.startedAt - hit.endedAt!} ms`).join('\n'),
+    ).toBeLessThanOrEqual(onTheirWay.length);
     return hit;
   }
 
   it.each([
-    ['a list of the open sales (listCharges)', (request: ProxiedRequest) => isList(request, 'COMPLETED') || isList(request, 'EXPIRED')],
+    [
+      'a list of the open sales (listCharges)',
+      (request: ProxiedRequest) => isList(request, 'COMPLETED') || isList(request, 'EXPIRED'),
+    ],
     ['a read of a sale on screen (getCharge)', isGetCharge],
   ])('on %s holds every loop', async (_name, match) => {
     await start();
@@ -431,7 +507,10 @@ describe("the service's 429 with Retry-After", () => {
     // Everything goes on after: the sales are still followed, paid ones shown.
     await pay(made[0]!.brCode);
     await pay(made[5]!.brCode);
-    await until(() => statusOf(made[0]!) === 'COMPLETED' && statusOf(made[5]!) === 'COMPLETED', 'payments seen after the wait');
+    await until(
+      () => statusOf(made[0]!) === 'COMPLETED' && statusOf(made[5]!) === 'COMPLETED',
+      'payments seen after the wait',
+    );
     expect(syncErrors()).toEqual([]);
   });
 
@@ -457,7 +536,9 @@ describe("the service's 429 with Retry-After", () => {
     const hit = await expectHeldForOneSecond(answered);
     await counter!.drained();
     expect(statusOf(sale)).toBe('ACTIVE');
-    const creates = proxy!.log().filter((entry) => entry.seq >= hit.seq && entry.method === 'POST' && entry.path.startsWith('/api/v1/charge?'));
+    const creates = proxy!
+      .log()
+      .filter((entry) => entry.seq >= hit.seq && entry.method === 'POST' && entry.path.startsWith('/api/v1/charge?'));
     expect(creates).toHaveLength(2);
     expect(creates[1]!.startedAt - hit.endedAt!).toBeGreaterThanOrEqual(990);
     expect((await remoteCharge(sale.correlationID))?.status).toBe('ACTIVE');
@@ -473,7 +554,9 @@ describe("the service's 429 with Retry-After", () => {
     await expectHeldForOneSecond(answered);
     await counter!.drained();
     expect(await remoteRefunds(sale.correlationID)).toHaveLength(1);
-    expect(counter!.getSale(sale.correlationID).refunds).toEqual([expect.objectContaining({ value: 500, status: expect.stringMatching(/IN_PROCESSING|CONFIRMED/) })]);
+    expect(counter!.getSale(sale.correlationID).refunds).toEqual([
+      expect.objectContaining({ value: 500, status: expect.stringMatching(/IN_PROCESSING|CONFIRMED/) }),
+    ]);
   });
 });
 
@@ -485,53 +568,61 @@ describe('the lookups after a lost answer', () => {
     ['held forever after the service committed it', { kind: 'hang', forward: true } as Fault, 1],
     ['lost before it reached the service', { kind: 'drop-before' } as Fault, 2],
     ['lost on the way, never heard of', { kind: 'hang' } as Fault, 2],
-  ])('a refund %s is looked up (through lost, dropped and hung lookups) and applied once', async (_name, postFault, posts) => {
-    await start({ counter: QUIET_PULLER });
-    const sale = await paidSale(2_000);
-    const refundList = `/api/v1/charge/${encodeURIComponent(sale.correlationID)}/refund`;
-    let postSeen = false;
-    let lookups = 0;
-    proxy!.setPlan((request) => {
-      if (request.method === 'POST' && request.path === refundList) {
-        if (postSeen) return { kind: 'pass' };
-        postSeen = true;
-        return postFault;
+  ])(
+    'a refund %s is looked up (through lost, dropped and hung lookups) and applied once',
+    async (_name, postFault, posts) => {
+      await start({ counter: QUIET_PULLER });
+      const sale = await paidSale(2_000);
+      const refundList = `/api/v1/charge/${encodeURIComponent(sale.correlationID)}/refund`;
+      let postSeen = false;
+      let lookups = 0;
+      proxy!.setPlan((request) => {
+        if (request.method === 'POST' && request.path === refundList) {
+          if (postSeen) return { kind: 'pass' };
+          postSeen = true;
+          return postFault;
+        }
+        // The lookup after it (GET /api/v1/charge/{id}/refund) meets every fault in turn.
+        if (postSeen && request.method === 'GET' && request.path.split('?')[0] === refundList)
+          return lookupFaults[lookups++] ?? { kind: 'pass' };
+        return { kind: 'pass' };
+      });
+      const refunded = await counter!.refundSale(sale.correlationID, 500, 'Troca');
+      expect(refunded.refunds[0]).toMatchObject({ status: 'QUEUED', value: 500 });
+      await counter!.drained();
+
+      // Once at the service, once at the counter.
+      const atRemote = await remoteRefunds(sale.correlationID);
+      expect(atRemote).toHaveLength(1);
+      expect(atRemote[0]).toMatchObject({ value: 500, correlationID: refunded.refunds[0]!.correlationID });
+      const view = counter!.getSale(sale.correlationID);
+      expect(view.refunds).toEqual([
+        expect.objectContaining({ value: 500, status: expect.stringMatching(/IN_PROCESSING|CONFIRMED/) }),
+      ]);
+      expect(view.refundable).toBe(1_500);
+      expect(view.sync).toMatchObject({ queued: 0 });
+      expect(view.sync.rejected).toBeUndefined();
+
+      const log = proxy!.log().filter((entry) => entry.path.split('?')[0] === refundList);
+      const firstPost = log.findIndex((entry) => entry.method === 'POST');
+      const after = log.slice(firstPost + 1);
+      // The lookups met the three faults, in order, before one was answered.
+      const lookupsAfter = after.filter((entry) => entry.method === 'GET');
+      expect(lookupsAfter.slice(0, 3).map((entry) => entry.fault.kind)).toEqual(['drop-before', 'drop-after', 'hang']);
+      expect(lookupsAfter.some((entry) => entry.fault.kind === 'pass' && entry.delivered === 'full')).toBe(true);
+      // Sent again only when the service had not got it; the same body both times.
+      const sent = log.filter((entry) => entry.method === 'POST');
+      expect(sent).toHaveLength(posts);
+      expect(new Set(sent.map((entry) => entry.body)).size).toBe(1);
+      if (posts === 2) {
+        const second = log.indexOf(sent[1]!);
+        expect(
+          log.slice(firstPost + 1, second).some((entry) => entry.method === 'GET' && entry.delivered === 'full'),
+        ).toBe(true);
       }
-      // The lookup after it (GET /api/v1/charge/{id}/refund) meets every fault in turn.
-      if (postSeen && request.method === 'GET' && request.path.split('?')[0] === refundList) return lookupFaults[lookups++] ?? { kind: 'pass' };
-      return { kind: 'pass' };
-    });
-    const refunded = await counter!.refundSale(sale.correlationID, 500, 'Troca');
-    expect(refunded.refunds[0]).toMatchObject({ status: 'QUEUED', value: 500 });
-    await counter!.drained();
-
-    // Once at the service, once at the counter.
-    const atRemote = await remoteRefunds(sale.correlationID);
-    expect(atRemote).toHaveLength(1);
-    expect(atRemote[0]).toMatchObject({ value: 500, correlationID: refunded.refunds[0]!.correlationID });
-    const view = counter!.getSale(sale.correlationID);
-    expect(view.refunds).toEqual([expect.objectContaining({ value: 500, status: expect.stringMatching(/IN_PROCESSING|CONFIRMED/) })]);
-    expect(view.refundable).toBe(1_500);
-    expect(view.sync).toMatchObject({ queued: 0 });
-    expect(view.sync.rejected).toBeUndefined();
-
-    const log = proxy!.log().filter((entry) => entry.path.split('?')[0] === refundList);
-    const firstPost = log.findIndex((entry) => entry.method === 'POST');
-    const after = log.slice(firstPost + 1);
-    // The lookups met the three faults, in order, before one was answered.
-    const lookupsAfter = after.filter((entry) => entry.method === 'GET');
-    expect(lookupsAfter.slice(0, 3).map((entry) => entry.fault.kind)).toEqual(['drop-before', 'drop-after', 'hang']);
-    expect(lookupsAfter.some((entry) => entry.fault.kind === 'pass' && entry.delivered === 'full')).toBe(true);
-    // Sent again only when the service had not got it; the same body both times.
-    const sent = log.filter((entry) => entry.method === 'POST');
-    expect(sent).toHaveLength(posts);
-    expect(new Set(sent.map((entry) => entry.body)).size).toBe(1);
-    if (posts === 2) {
-      const second = log.indexOf(sent[1]!);
-      expect(log.slice(firstPost + 1, second).some((entry) => entry.method === 'GET' && entry.delivered === 'full')).toBe(true);
-    }
-    expect(syncErrors()).toEqual([]);
-  });
+      expect(syncErrors()).toEqual([]);
+    },
+  );
 
   it("a cancel whose DELETE is refused with the service's Portuguese 400 for a charge already deleted is done: the charge is read (through lost and hung reads)", async () => {
     await start({ counter: QUIET_PULLER });
@@ -542,8 +633,10 @@ describe('the lookups after a lost answer', () => {
     let reads = 0;
     proxy!.setPlan((request) => {
       // The first DELETE is done at the service, its answer lost: the next one finds nothing to delete.
-      if (request.method === 'DELETE' && request.path === chargePath) return deletes++ === 0 ? { kind: 'drop-after' } : { kind: 'pass' };
-      if (deletes > 1 && request.method === 'GET' && request.path === chargePath) return lookupFaults[reads++] ?? { kind: 'pass' };
+      if (request.method === 'DELETE' && request.path === chargePath)
+        return deletes++ === 0 ? { kind: 'drop-after' } : { kind: 'pass' };
+      if (deletes > 1 && request.method === 'GET' && request.path === chargePath)
+        return lookupFaults[reads++] ?? { kind: 'pass' };
       return { kind: 'pass' };
     });
     expect(counter!.cancelSale(sale.correlationID)).toMatchObject({ status: 'CANCELLED', sync: { queued: 1 } });
@@ -562,7 +655,10 @@ describe('the lookups after a lost answer', () => {
     expect(readsAfter.slice(0, 3).map((entry) => entry.fault.kind)).toEqual(['drop-before', 'drop-after', 'hang']);
     expect(readsAfter.at(-1)).toMatchObject({ upstreamStatus: 400, delivered: 'full' });
     // What the counter was told, word for word: Portuguese, and never read for its meaning.
-    expect(await remoteCall(endpoint, chargePath, { method: 'DELETE' })).toEqual({ status: 400, body: { error: 'Cobrança não encontrada' } });
+    expect(await remoteCall(endpoint, chargePath, { method: 'DELETE' })).toEqual({
+      status: 400,
+      body: { error: 'Cobrança não encontrada' },
+    });
     expect(syncErrors()).toEqual([]);
   });
 
@@ -571,7 +667,9 @@ describe('the lookups after a lost answer', () => {
     const sale = await counter!.createSale({ value: 451, expiresIn: 900 });
     // The words of "already deleted", but the charge is there and payable.
     proxy!.setPlan((request) =>
-      request.method === 'DELETE' ? { kind: 'status', status: 400, error: 'Cobrança não encontrada' } : { kind: 'pass' },
+      request.method === 'DELETE'
+        ? { kind: 'status', status: 400, error: 'Cobrança não encontrada' }
+        : { kind: 'pass' },
     );
     expect(counter!.cancelSale(sale.correlationID).status).toBe('CANCELLED');
     await counter!.drained();
@@ -588,7 +686,7 @@ describe('the lookups after a lost answer', () => {
 });
 
 describe("the service's words", () => {
-  it('a refused refund shows the service\'s Portuguese reason to the cashier', async () => {
+  it("a refused refund shows the service's Portuguese reason to the cashier", async () => {
     await start();
     const sale = await paidSale(1_000);
     // Another till gives it all back at the service first: ours is one too many.
@@ -598,18 +696,28 @@ describe("the service's words", () => {
     });
     expect(elsewhere.status).toBe(200);
     // What the service says to such a refund, asked directly.
-    const direct = await remoteCall<{ error: string }>(endpoint, `/api/v1/charge/${encodeURIComponent(sale.correlationID)}/refund`, {
-      method: 'POST',
-      body: { correlationID: 'sonda', value: 600 },
-    });
+    const direct = await remoteCall<{ error: string }>(
+      endpoint,
+      `/api/v1/charge/${encodeURIComponent(sale.correlationID)}/refund`,
+      {
+        method: 'POST',
+        body: { correlationID: 'sonda', value: 600 },
+      },
+    );
     expect(direct.status).toBe(400);
     const words = direct.body.error;
     expect(words).not.toMatch(/refund|exceed|value|transaction|cents/i);
 
     const refusal = `O serviço Pix recusou a devolução: ${words}`;
-    await expect(counter!.refundSale(sale.correlationID, 600, 'Troca')).rejects.toMatchObject({ status: 400, message: refusal });
+    await expect(counter!.refundSale(sale.correlationID, 600, 'Troca')).rejects.toMatchObject({
+      status: 400,
+      message: refusal,
+    });
     const view = counter!.getSale(sale.correlationID);
-    expect(view.refunds.find((refund) => refund.value === 600)).toMatchObject({ status: 'REJECTED', rejectedReason: refusal });
+    expect(view.refunds.find((refund) => refund.value === 600)).toMatchObject({
+      status: 'REJECTED',
+      rejectedReason: refusal,
+    });
     expect(view.sync.queued).toBe(0);
   });
 
@@ -625,9 +733,15 @@ describe("the service's words", () => {
       const current = counter!.getSale(sale.correlationID);
       return current.status === 'COMPLETED' ? current : undefined;
     }, 'the payment shown');
-    const direct = await remoteCall<{ error: string }>(endpoint, `/api/v1/charge/${encodeURIComponent(sale.correlationID)}`, { method: 'DELETE' });
+    const direct = await remoteCall<{ error: string }>(
+      endpoint,
+      `/api/v1/charge/${encodeURIComponent(sale.correlationID)}`,
+      { method: 'DELETE' },
+    );
     expect(direct.status).toBe(400);
     expect(direct.body.error).not.toMatch(/paid|cannot|refund/i);
-    expect(view.sync.rejected).toBe(`O serviço Pix recusou o cancelamento: a venda já foi paga (${direct.body.error}). Faça uma devolução.`);
+    expect(view.sync.rejected).toBe(
+      `O serviço Pix recusou o cancelamento: a venda já foi paga (${direct.body.error}). Faça uma devolução.`,
+    );
   });
 });

@@ -79,7 +79,10 @@ async function pay(brCode: string | undefined): Promise<void> {
 
 /** Another till of the shop refunds at the service itself, through the documented API. */
 async function refundElsewhere(chargeId: string, correlationID: string, value: number): Promise<void> {
-  const reply = await remoteCall(endpoint, `/api/v1/charge/${encodeURIComponent(chargeId)}/refund`, { method: 'POST', body: { correlationID, value } });
+  const reply = await remoteCall(endpoint, `/api/v1/charge/${encodeURIComponent(chargeId)}/refund`, {
+    method: 'POST',
+    body: { correlationID, value },
+  });
   expect(reply.status).toBe(200);
 }
 
@@ -88,8 +91,10 @@ function faultsFor(match: (method: string, path: string) => boolean, faults: rea
   let index = 0;
   return (request) => (match(request.method, request.path) ? (faults[index++] ?? { kind: 'pass' }) : { kind: 'pass' });
 }
-const creates = (faults: readonly Fault[]) => faultsFor((method, path) => method === 'POST' && path.startsWith('/api/v1/charge?'), faults);
-const refundPosts = (faults: readonly Fault[]) => faultsFor((method, path) => method === 'POST' && path.endsWith('/refund'), faults);
+const creates = (faults: readonly Fault[]) =>
+  faultsFor((method, path) => method === 'POST' && path.startsWith('/api/v1/charge?'), faults);
+const refundPosts = (faults: readonly Fault[]) =>
+  faultsFor((method, path) => method === 'POST' && path.endsWith('/refund'), faults);
 
 describe('a create', () => {
   it('whose answer is lost after the service committed is sent again with its key: one charge, the sale ACTIVE', async () => {
@@ -98,11 +103,16 @@ describe('a create', () => {
     // The first answer never came: the cashier sees "conectando…", the command stays queued.
     expect(sale.status).toBe('PENDING');
     await counter.drained();
-    expect(counter.getSale(sale.correlationID)).toMatchObject({ status: 'ACTIVE', brCode: expect.stringMatching(/^000201/) });
+    expect(counter.getSale(sale.correlationID)).toMatchObject({
+      status: 'ACTIVE',
+      brCode: expect.stringMatching(/^000201/),
+    });
     const charges = (await remoteCharges()).filter((charge) => charge.correlationID === sale.correlationID);
     expect(charges).toHaveLength(1);
     // The same body, with return_existing, both times.
-    const sent = proxy.log().filter((entry) => entry.method === 'POST' && entry.path.startsWith('/api/v1/charge?return_existing=true'));
+    const sent = proxy
+      .log()
+      .filter((entry) => entry.method === 'POST' && entry.path.startsWith('/api/v1/charge?return_existing=true'));
     expect(sent.length).toBeGreaterThanOrEqual(2);
     expect(new Set(sent.map((entry) => entry.body)).size).toBe(1);
     // The screen heard of it without asking.
@@ -147,7 +157,9 @@ describe('offline', () => {
     await proxy.restore();
     await until(() => counter.status().online, 'online again');
     await counter.drained();
-    expect((await remoteCharges()).map((charge) => charge.correlationID).sort()).toEqual([first.correlationID, second.correlationID].sort());
+    expect((await remoteCharges()).map((charge) => charge.correlationID).sort()).toEqual(
+      [first.correlationID, second.correlationID].sort(),
+    );
     expect(counter.getSale(first.correlationID).status).toBe('ACTIVE');
   });
 
@@ -178,7 +190,10 @@ describe('offline', () => {
     // The service commits the create; its answer is lost, then the network goes.
     proxy.setPlan(creates([{ kind: 'drop-after' }]));
     const sale = await counter.createSale(newSale(301));
-    await until(() => proxy.log().some((entry) => entry.method === 'POST' && entry.delivered === 'none'), 'the lost answer');
+    await until(
+      () => proxy.log().some((entry) => entry.method === 'POST' && entry.delivered === 'none'),
+      'the lost answer',
+    );
     await proxy.cut('refuse');
     expect((await remoteCharges()).find((c) => c.correlationID === sale.correlationID)?.status).toBe('ACTIVE');
     expect(counter.cancelSale(sale.correlationID)).toMatchObject({ status: 'CANCELLED', sync: { queued: 2 } });
@@ -208,7 +223,10 @@ describe('offline', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(counter.getSale(sale.correlationID).status).toBe('ACTIVE');
     await proxy.restore();
-    const paid = await until(() => pushed.find((view) => view.correlationID === sale.correlationID && view.status === 'COMPLETED'), 'paid pushed');
+    const paid = await until(
+      () => pushed.find((view) => view.correlationID === sale.correlationID && view.status === 'COMPLETED'),
+      'paid pushed',
+    );
     expect(paid.status).toBe('COMPLETED');
     await until(() => counter.getSale(sale.correlationID).endToEndId, 'payment record');
   });
@@ -221,7 +239,11 @@ describe('a cancel that crossed a payment', () => {
     // The counter has not seen the payment; every read of this charge fails for a while (trial seed 9).
     let failedReads = 0;
     proxy.setPlan((request) => {
-      if (request.method === 'GET' && request.path.startsWith(`/api/v1/charge/${sale.correlationID}`) && failedReads < 3) {
+      if (
+        request.method === 'GET' &&
+        request.path.startsWith(`/api/v1/charge/${sale.correlationID}`) &&
+        failedReads < 3
+      ) {
         failedReads += 1;
         return { kind: 'status', status: 500 };
       }
@@ -281,7 +303,9 @@ describe('a refund', () => {
     expect(new Set(posts.map((entry) => entry.body)).size).toBe(1);
     const [first, second] = posts.map((post) => log.indexOf(post));
     expect(log.slice(first! + 1, second).some((entry) => entry.method === 'GET')).toBe(true);
-    expect(counter.getSale(sale.correlationID).refunds[0]).toMatchObject({ status: expect.stringMatching(/IN_PROCESSING|CONFIRMED/) });
+    expect(counter.getSale(sale.correlationID).refunds[0]).toMatchObject({
+      status: expect.stringMatching(/IN_PROCESSING|CONFIRMED/),
+    });
   });
 
   it('refused by the service is shown with its reason and does not count', async () => {
@@ -292,15 +316,21 @@ describe('a refund', () => {
     // the permissive sandbox said "Refund value … exceeds …"): the cashier reads the counter's
     // sentence with the service's own words in it, whatever they are.
     const refusal = 'O serviço Pix recusou a devolução: Requisição inválida';
-    await expect(counter.refundSale(sale.correlationID, 600, 'Troca')).rejects.toMatchObject({ status: 400, message: refusal });
+    await expect(counter.refundSale(sale.correlationID, 600, 'Troca')).rejects.toMatchObject({
+      status: 400,
+      message: refusal,
+    });
     const view = counter.getSale(sale.correlationID);
-    expect(view.refunds.find((refund) => refund.value === 600)).toMatchObject({ status: 'REJECTED', rejectedReason: refusal });
+    expect(view.refunds.find((refund) => refund.value === 600)).toMatchObject({
+      status: 'REJECTED',
+      rejectedReason: refusal,
+    });
     expect(view.sync.queued).toBe(0);
   });
 });
 
 describe('refunds queued one behind another', () => {
-  it('each answer goes to its own refund: a refusal of the first is not the second one\'s', async () => {
+  it("each answer goes to its own refund: a refusal of the first is not the second one's", async () => {
     const sale = await counter.createSale(newSale(1000));
     await pay(sale.brCode);
     counter.watch(sale.correlationID);

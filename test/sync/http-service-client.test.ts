@@ -49,7 +49,9 @@ describe('the remote client', () => {
       body: { charge: { correlationID: 'a b' } },
     });
     expect(seen).toEqual({ url: '/api/v1/charge/a%20b?x=1', auth: 'APP' });
-    expect(operationPath('/api/v1/charge/:id/refund', { id: '../company?x=1' })).toBe('/api/v1/charge/..%2Fcompany%3Fx%3D1/refund');
+    expect(operationPath('/api/v1/charge/:id/refund', { id: '../company?x=1' })).toBe(
+      '/api/v1/charge/..%2Fcompany%3Fx%3D1/refund',
+    );
   });
 
   it('names a remote by its URL and AppID without keeping the AppID', () => {
@@ -61,18 +63,32 @@ describe('the remote client', () => {
 
   it('classifies answers: 400 refused, 401/403 auth, 500 and 429 server with Retry-After', async () => {
     const call = async (status: number, body: unknown, headers?: Record<string, string>) =>
-      new HttpServiceClient({ baseUrl: await answering(status, body, headers), appId: 'APP' }).call('getCharge', { params: { id: 'x' } });
+      new HttpServiceClient({ baseUrl: await answering(status, body, headers), appId: 'APP' }).call('getCharge', {
+        params: { id: 'x' },
+      });
 
     const notFound = await call(400, { error: 'Charge not found' });
     expect(notFound).toEqual({ kind: 'rejected', status: 400, error: 'Charge not found' });
-    expect(await call(401, { error: 'appID inválido' })).toEqual({ kind: 'auth', status: 401, error: 'appID inválido' });
+    expect(await call(401, { error: 'appID inválido' })).toEqual({
+      kind: 'auth',
+      status: 401,
+      error: 'appID inválido',
+    });
     expect(await call(403, { error: 'missing scope' })).toMatchObject({ kind: 'auth', status: 403 });
     expect(await call(500, 'not json')).toEqual({ kind: 'server', status: 500, error: 'O serviço Pix respondeu 500' });
-    expect(await call(429, { error: 'slow down' }, { 'retry-after': '7' })).toEqual({ kind: 'server', status: 429, error: 'slow down', retryAfterMs: 7000 });
+    expect(await call(429, { error: 'slow down' }, { 'retry-after': '7' })).toEqual({
+      kind: 'server',
+      status: 429,
+      error: 'slow down',
+      retryAfterMs: 7000,
+    });
   });
 
   it('says not-sent when nothing listens, unknown when the answer never comes or is cut', async () => {
-    const refused = await new HttpServiceClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, appId: 'APP' }).call('getCompany');
+    const refused = await new HttpServiceClient({
+      baseUrl: `http://127.0.0.1:${await closedPort()}`,
+      appId: 'APP',
+    }).call('getCompany');
     expect(refused).toMatchObject({ kind: 'not-sent', detail: 'ECONNREFUSED' });
 
     const hanging = await serve(() => undefined);
@@ -87,7 +103,9 @@ describe('the remote client', () => {
     expect((await new HttpServiceClient({ baseUrl: cutting, appId: 'APP' }).call('getCompany')).kind).toBe('unknown');
 
     const droppedBeforeAnswer = await serve((request) => request.socket.destroy());
-    expect((await new HttpServiceClient({ baseUrl: droppedBeforeAnswer, appId: 'APP' }).call('getCompany')).kind).toBe('unknown');
+    expect((await new HttpServiceClient({ baseUrl: droppedBeforeAnswer, appId: 'APP' }).call('getCompany')).kind).toBe(
+      'unknown',
+    );
 
     for (const outcome of [refused, timedOut]) if (outcome.kind !== 'ok') expect(isRetryable(outcome)).toBe(true);
   });

@@ -3,13 +3,31 @@
 import { describe, expect, it } from 'vitest';
 import type { DayTotals, PosStatus, Sale, SaleOffline, SaleRefund } from '../../src/shared/pos-api';
 import type { Charge, ChargeRefund, PixQrCode, PixTransactionRefund, Transaction } from '../../src/shared/resources';
-import { checkInvariants, VIOLATION_KINDS, violationKind, type CashierLedger, type CounterView, type InvariantInput, type RemoteView, type ViolationKind } from './invariants';
+import {
+  checkInvariants,
+  VIOLATION_KINDS,
+  violationKind,
+  type CashierLedger,
+  type CounterView,
+  type InvariantInput,
+  type RemoteView,
+  type ViolationKind,
+} from './invariants';
 
 const DAY = '2026-11-22';
 const AT = '2026-11-22T15:00:00.000Z';
 
 function status(queued = 0): PosStatus {
-  return { mode: 'remote-sandbox', online: true, connection: 'online', queued, queuedElsewhere: 0, merchantName: 'Loja', ready: true, offline: { enabled: false, unconfirmedCount: 0, unconfirmedValue: 0, reviewCount: 0 } };
+  return {
+    mode: 'remote-sandbox',
+    online: true,
+    connection: 'online',
+    queued,
+    queuedElsewhere: 0,
+    merchantName: 'Loja',
+    ready: true,
+    offline: { enabled: false, unconfirmedCount: 0, unconfirmedValue: 0, reviewCount: 0 },
+  };
 }
 
 function sale(correlationID: string, value: number, saleStatus: Sale['status'], refunds: SaleRefund[] = []): Sale {
@@ -28,12 +46,25 @@ function sale(correlationID: string, value: number, saleStatus: Sale['status'], 
 }
 
 /** A sale made offline: its static code's txid is `TX` + the id in capitals. */
-function offlineSale(correlationID: string, value: number, saleStatus: Sale['status'], offline: Partial<SaleOffline>, endToEndId?: string): Sale {
+function offlineSale(
+  correlationID: string,
+  value: number,
+  saleStatus: Sale['status'],
+  offline: Partial<SaleOffline>,
+  endToEndId?: string,
+): Sale {
   return {
     ...sale(correlationID, value, saleStatus),
     brCode: `000201-static-${correlationID}`,
     ...(endToEndId ? { endToEndId } : {}),
-    offline: { txid: txid(correlationID), pixKey: 'loja@example.com', state: 'AWAITING', registered: true, dynamicChargeWithdrawn: false, ...offline },
+    offline: {
+      txid: txid(correlationID),
+      pixKey: 'loja@example.com',
+      state: 'AWAITING',
+      registered: true,
+      dynamicChargeWithdrawn: false,
+      ...offline,
+    },
   };
 }
 
@@ -48,12 +79,24 @@ function txid(correlationID: string): string {
  */
 function qrCode(correlationID: string, value: number, reserved = false): PixQrCode {
   const identifier = reserved ? `svc${correlationID}generated` : txid(correlationID);
-  return { id: `qr-${correlationID}`, correlationID, identifier, value, name: `Balcão offline ${txid(correlationID)} ${AT} ${AT}` } as PixQrCode;
+  return {
+    id: `qr-${correlationID}`,
+    correlationID,
+    identifier,
+    value,
+    name: `Balcão offline ${txid(correlationID)} ${AT} ${AT}`,
+  } as PixQrCode;
 }
 
 /** A code a counter registered ahead (open amount), by its identifier: the txid of the offline sale that takes it. */
 function reserve(identifier: string, counterId = 'k3y9counter'): PixQrCode {
-  return { id: `qr-reserva-${identifier}`, correlationID: `balcao-reserva-${identifier}`, identifier, value: null, name: `Balcão reserva ${counterId} ${identifier}` } as unknown as PixQrCode;
+  return {
+    id: `qr-reserva-${identifier}`,
+    correlationID: `balcao-reserva-${identifier}`,
+    identifier,
+    value: null,
+    name: `Balcão reserva ${counterId} ${identifier}`,
+  } as unknown as PixQrCode;
 }
 
 /** A Pix in without a charge: linked by the service to the static code `linkedTo` (by its identifier), or to none (a bank that dropped the txid). */
@@ -67,13 +110,29 @@ function pixIn(endToEndId: string, value: number, linkedTo: PixQrCode | null): T
     time: AT,
     transactionID: linkedTo ? linkedTo.identifier : 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
     charge: null,
-    pixQrCode: linkedTo ? { correlationID: linkedTo.correlationID, identifier: linkedTo.identifier, id: linkedTo.id, name: linkedTo.name } : null,
+    pixQrCode: linkedTo
+      ? { correlationID: linkedTo.correlationID, identifier: linkedTo.identifier, id: linkedTo.id, name: linkedTo.name }
+      : null,
   } as Transaction;
 }
 
 /** A refund by end-to-end id (POST /api/v1/refund), as GET /api/v1/refund lists it. */
-function paymentRefund(correlationID: string, originalEndToEndId: string, value: number, refundStatus: PixTransactionRefund['status']): PixTransactionRefund {
-  return { correlationID, originalEndToEndId, value, status: refundStatus, refundId: `id-${correlationID}`, returnIdentification: `D-${correlationID}`, endToEndId: `D-${correlationID}`, time: AT };
+function paymentRefund(
+  correlationID: string,
+  originalEndToEndId: string,
+  value: number,
+  refundStatus: PixTransactionRefund['status'],
+): PixTransactionRefund {
+  return {
+    correlationID,
+    originalEndToEndId,
+    value,
+    status: refundStatus,
+    refundId: `id-${correlationID}`,
+    returnIdentification: `D-${correlationID}`,
+    endToEndId: `D-${correlationID}`,
+    time: AT,
+  };
 }
 
 function localRefund(correlationID: string, value: number, refundStatus: SaleRefund['status']): SaleRefund {
@@ -113,15 +172,34 @@ function world(): InvariantInput {
     sale('s4', 300, 'REJECTED'),
     sale('s5', 2_000, 'COMPLETED'),
     sale('s6', 3_000, 'COMPLETED', [localRefund('r2', 500, 'REJECTED')]),
-    { ...offlineSale('o1', 1_500, 'COMPLETED', { state: 'CONFIRMED', matchedBy: 'txid', customerShowedReceiptAt: AT }, 'E-o1'), refunds: [localRefund('r5', 300, 'CONFIRMED')], refundable: 1_200 },
-    offlineSale('o2', 900, 'OFFLINE', { state: 'REVIEW', review: { reason: 'NO_PAYMENT', transactions: [], saleMatched: false } }),
+    {
+      ...offlineSale(
+        'o1',
+        1_500,
+        'COMPLETED',
+        { state: 'CONFIRMED', matchedBy: 'txid', customerShowedReceiptAt: AT },
+        'E-o1',
+      ),
+      refunds: [localRefund('r5', 300, 'CONFIRMED')],
+      refundable: 1_200,
+    },
+    offlineSale('o2', 900, 'OFFLINE', {
+      state: 'REVIEW',
+      review: { reason: 'NO_PAYMENT', transactions: [], saleMatched: false },
+    }),
     offlineSale('o3', 2_500, 'COMPLETED', { state: 'CONFIRMED', matchedBy: 'value' }, 'E-o3'),
-    offlineSale('o4', 600, 'CANCELLED', { state: 'REVIEW', review: { reason: 'CANCELLED_PAID', transactions: [], saleMatched: false } }),
+    offlineSale('o4', 600, 'CANCELLED', {
+      state: 'REVIEW',
+      review: { reason: 'CANCELLED_PAID', transactions: [], saleMatched: false },
+    }),
   ];
   const bSales = [
     sale('t1', 4_000, 'COMPLETED', [localRefund('r3', 4_000, 'IN_PROCESSING')]),
     sale('t2', 100, 'EXPIRED'),
-    offlineSale('o5', 800, 'OFFLINE', { state: 'REVIEW', review: { reason: 'LATE', transactions: [], saleMatched: false } }),
+    offlineSale('o5', 800, 'OFFLINE', {
+      state: 'REVIEW',
+      review: { reason: 'LATE', transactions: [], saleMatched: false },
+    }),
   ];
   const counters: CounterView[] = [
     { name: 'A', status: status(), days: [{ day: DAY, sales: aSales, totals: totals(14_000, 1_300, 10, 5) }] },
@@ -136,7 +214,15 @@ function world(): InvariantInput {
       charge('t1', 4_000, 'COMPLETED'),
       charge('t2', 100, 'EXPIRED'),
     ],
-    lookups: { s3: { status: 400 }, s4: { status: 400 }, o1: { status: 400 }, o2: { status: 400 }, o3: { status: 400 }, o4: { status: 400 }, o5: { status: 400 } },
+    lookups: {
+      s3: { status: 400 },
+      s4: { status: 400 },
+      o1: { status: 400 },
+      o2: { status: 400 },
+      o3: { status: 400 },
+      o4: { status: 400 },
+      o5: { status: 400 },
+    },
     refunds: {
       s2: [remoteRefund('r1', 1_000, 'CONFIRMED')],
       s5: [],
@@ -155,16 +241,29 @@ function world(): InvariantInput {
       qrCode('o4', 600, true),
       qrCode('o5', 800, true),
     ],
-    transactions: [pixIn('E-o1', 1_500, reserve(txid('o1'))), pixIn('E-o3', 2_500, null), pixIn('E-o4', 600, reserve(txid('o4'))), pixIn('E-o5', 800, reserve(txid('o5'), 'b0counter'))],
+    transactions: [
+      pixIn('E-o1', 1_500, reserve(txid('o1'))),
+      pixIn('E-o3', 2_500, null),
+      pixIn('E-o4', 600, reserve(txid('o4'))),
+      pixIn('E-o5', 800, reserve(txid('o5'), 'b0counter')),
+    ],
     // The list has the charges' refunds too (their payments are no Pix without a charge): read per charge instead.
     paymentRefunds: [paymentRefund('r5', 'E-o1', 300, 'REFUNDED'), paymentRefund('r1', 'E-s2', 1_000, 'REFUNDED')],
   };
   const ledger: CashierLedger = {
     created: [
-      ...['s1', 's2', 's3', 's4', 's5', 's6'].map((id) => ({ counter: 'A', correlationID: id, value: aSales.find((s) => s.correlationID === id)!.value })),
+      ...['s1', 's2', 's3', 's4', 's5', 's6'].map((id) => ({
+        counter: 'A',
+        correlationID: id,
+        value: aSales.find((s) => s.correlationID === id)!.value,
+      })),
       { counter: 'B', correlationID: 't1', value: 4_000 },
       { counter: 'B', correlationID: 't2', value: 100 },
-      ...['o1', 'o2', 'o3', 'o4'].map((id) => ({ counter: 'A', correlationID: id, value: aSales.find((s) => s.correlationID === id)!.value })),
+      ...['o1', 'o2', 'o3', 'o4'].map((id) => ({
+        counter: 'A',
+        correlationID: id,
+        value: aSales.find((s) => s.correlationID === id)!.value,
+      })),
       { counter: 'B', correlationID: 'o5', value: 800 },
     ],
     cancelled: [
@@ -198,7 +297,8 @@ function world(): InvariantInput {
 }
 
 function localSale(input: InvariantInput, id: string): Sale {
-  for (const counter of input.counters) for (const day of counter.days) for (const s of day.sales) if (s.correlationID === id) return s;
+  for (const counter of input.counters)
+    for (const day of counter.days) for (const s of day.sales) if (s.correlationID === id) return s;
   throw new Error(`no local sale ${id}`);
 }
 
@@ -213,47 +313,197 @@ function remoteCharge(input: InvariantInput, id: string): Charge {
 }
 
 function removeLocal(input: InvariantInput, id: string): void {
-  for (const counter of input.counters) for (const day of counter.days) day.sales = day.sales.filter((s) => s.correlationID !== id);
+  for (const counter of input.counters)
+    for (const day of counter.days) day.sales = day.sales.filter((s) => s.correlationID !== id);
 }
 
 const cases: { kind: ViolationKind; why: string; breakIt: (w: InvariantInput) => void }[] = [
-  { kind: 'queue-not-empty', why: 'a counter still has commands queued', breakIt: (w) => (w.counters[0]!.status = status(2)) },
-  { kind: 'queue-not-empty', why: 'commands queued for another service', breakIt: (w) => (w.counters[1]!.status = { ...status(), queuedElsewhere: 1 }) },
-  { kind: 'queue-not-empty', why: 'one sale still has a queued command', breakIt: (w) => (localSale(w, 's3').sync = { queued: 1 }) },
-  { kind: 'sale-pending', why: 'a sale never got past PENDING', breakIt: (w) => (localSale(w, 's1').status = 'PENDING') },
-  { kind: 'refund-queued', why: 'a refund is still QUEUED', breakIt: (w) => (localSale(w, 's2').refunds[0]!.status = 'QUEUED') },
-  { kind: 'sale-lost', why: 'a sale the cashier saw created is gone (kill -9 lost it)', breakIt: (w) => removeLocal(w, 's1') },
-  { kind: 'sale-listed-twice', why: 'two counters list the same sale', breakIt: (w) => w.counters[1]!.days[0]!.sales.push(sale('s1', 1_000, 'ACTIVE')) },
-  { kind: 'sale-missing-remote', why: 'a sale the counter shows ACTIVE/EXPIRED/COMPLETED is not at the remote', breakIt: (w) => (w.remote.charges = w.remote.charges.filter((c) => c.correlationID !== 't2')) },
-  { kind: 'sale-duplicated-remote', why: 'the remote lists one correlationID twice', breakIt: (w) => w.remote.charges.push(charge('s1', 1_000, 'ACTIVE')) },
-  { kind: 'status-mismatch', why: 'paid at the remote, waiting at the counter', breakIt: (w) => (localSale(w, 's2').status = 'ACTIVE') },
-  { kind: 'status-mismatch', why: 'cancelled at the counter although the payment won', breakIt: (w) => (localSale(w, 's5').status = 'CANCELLED') },
-  { kind: 'value-mismatch', why: 'the remote charged another value', breakIt: (w) => (remoteCharge(w, 's1').value = 1_001) },
-  { kind: 'value-mismatch', why: 'the counter lists another value than createSale returned', breakIt: (w) => (w.ledger.created[0]!.value = 999) },
-  { kind: 'cancelled-still-payable', why: 'a cancelled sale is still ACTIVE at the remote', breakIt: (w) => (w.remote.lookups.s3 = { status: 200, charge: charge('s3', 700, 'ACTIVE') }) },
-  { kind: 'cancel-lost', why: 'the cashier cancelled it, the counter shows it waiting', breakIt: (w) => (localSale(w, 's3').status = 'EXPIRED') },
-  { kind: 'rejected-exists-remote', why: 'a REJECTED sale exists at the remote', breakIt: (w) => (w.remote.lookups.s4 = { status: 200, charge: charge('s4', 300, 'ACTIVE') }) },
-  { kind: 'remote-orphan-charge', why: 'a remote charge no counter lists (a create retried under a new id)', breakIt: (w) => w.remote.charges.push(charge('x9', 1_000, 'ACTIVE')) },
-  { kind: 'paid-not-completed', why: 'the bank paid it, the remote does not have it COMPLETED', breakIt: (w) => w.ledger.paid.push({ correlationID: 's1' }) },
-  { kind: 'refund-duplicated-remote', why: 'one refund correlationID twice at the remote', breakIt: (w) => w.remote.refunds.s6!.push(remoteRefund('r1', 1_000, 'CONFIRMED')) },
-  { kind: 'refund-over-paid', why: 'more refunded than paid at the remote', breakIt: (w) => w.remote.refunds.t1!.push(remoteRefund('r4', 1, 'IN_PROCESSING')) },
-  { kind: 'refund-missing-remote', why: 'a refund the counter shows is not at the remote', breakIt: (w) => (w.remote.refunds.s2 = []) },
-  { kind: 'refund-mismatch', why: 'the remote refunded another value', breakIt: (w) => (w.remote.refunds.s2![0]!.value = 999) },
-  { kind: 'refund-mismatch', why: 'the refund is under another charge at the remote', breakIt: (w) => w.remote.refunds.s6!.push(...w.remote.refunds.s2!.splice(0)) },
-  { kind: 'refund-rejected-but-applied', why: 'REJECTED at the counter, applied at the remote', breakIt: (w) => (w.remote.refunds.s6![0]!.status = 'CONFIRMED') },
-  { kind: 'refund-orphan-remote', why: 'a remote refund no counter lists (applied twice under two ids)', breakIt: (w) => w.remote.refunds.s2!.push(remoteRefund('r1-again', 1_000, 'IN_PROCESSING')) },
-  { kind: 'refund-lost', why: 'a refund the cashier confirmed is gone (with its id)', breakIt: (w) => (localSale(w, 's2').refunds = []) },
-  { kind: 'refund-lost', why: 'a refund the cashier confirmed is gone (id unknown)', breakIt: (w) => (localSale(w, 't1').refunds = []) },
-  { kind: 'local-totals-inconsistent', why: 'the day totals disagree with the sales', breakIt: (w) => (w.counters[0]!.days[0]!.totals = totals(10_000, 0, 6, 3)) },
-  { kind: 'offline-charge-payable', why: 'an offline sale also has a payable charge at the remote', breakIt: (w) => w.remote.charges.push(charge('o2', 900, 'ACTIVE')) },
-  { kind: 'offline-charge-payable', why: 'a withdrawn dynamic charge was never deleted', breakIt: (w) => (w.remote.lookups.o2 = { status: 200, charge: charge('o2', 900, 'ACTIVE') }) },
-  { kind: 'offline-not-registered', why: 'no static QR code for an offline sale at the remote', breakIt: (w) => (w.remote.pixQrCodes = w.remote.pixQrCodes.filter((c) => c.correlationID !== 'o2')) },
-  { kind: 'offline-not-registered', why: 'registered at the remote, the counter shows it unregistered', breakIt: (w) => (offlineOf(w, 'o2').registered = false) },
-  { kind: 'offline-registration-mismatch', why: 'the QR code with its txid names another sale', breakIt: (w) => (w.remote.pixQrCodes.find((c) => c.correlationID === 'o2')!.correlationID = 'x1') },
-  { kind: 'offline-registration-mismatch', why: 'two QR codes with its txid (registered twice)', breakIt: (w) => w.remote.pixQrCodes.push({ ...qrCode('o2', 900), id: 'qr-again' }) },
-  { kind: 'offline-registration-mismatch', why: 'registered twice (a second registration under another identifier)', breakIt: (w) => w.remote.pixQrCodes.push({ ...qrCode('o1', 1_500, true), id: 'qr-again', identifier: 'svcAgain' }) },
-  { kind: 'offline-registration-mismatch', why: 'registered with another value', breakIt: (w) => (w.remote.pixQrCodes.find((c) => c.correlationID === 'o1')!.value = 1_400) },
-  { kind: 'offline-registration-mismatch', why: 'registered without its txid in the name', breakIt: (w) => (w.remote.pixQrCodes.find((c) => c.correlationID === 'o1')!.name = `Balcão offline OUTRO ${AT} ${AT}`) },
+  {
+    kind: 'queue-not-empty',
+    why: 'a counter still has commands queued',
+    breakIt: (w) => (w.counters[0]!.status = status(2)),
+  },
+  {
+    kind: 'queue-not-empty',
+    why: 'commands queued for another service',
+    breakIt: (w) => (w.counters[1]!.status = { ...status(), queuedElsewhere: 1 }),
+  },
+  {
+    kind: 'queue-not-empty',
+    why: 'one sale still has a queued command',
+    breakIt: (w) => (localSale(w, 's3').sync = { queued: 1 }),
+  },
+  {
+    kind: 'sale-pending',
+    why: 'a sale never got past PENDING',
+    breakIt: (w) => (localSale(w, 's1').status = 'PENDING'),
+  },
+  {
+    kind: 'refund-queued',
+    why: 'a refund is still QUEUED',
+    breakIt: (w) => (localSale(w, 's2').refunds[0]!.status = 'QUEUED'),
+  },
+  {
+    kind: 'sale-lost',
+    why: 'a sale the cashier saw created is gone (kill -9 lost it)',
+    breakIt: (w) => removeLocal(w, 's1'),
+  },
+  {
+    kind: 'sale-listed-twice',
+    why: 'two counters list the same sale',
+    breakIt: (w) => w.counters[1]!.days[0]!.sales.push(sale('s1', 1_000, 'ACTIVE')),
+  },
+  {
+    kind: 'sale-missing-remote',
+    why: 'a sale the counter shows ACTIVE/EXPIRED/COMPLETED is not at the remote',
+    breakIt: (w) => (w.remote.charges = w.remote.charges.filter((c) => c.correlationID !== 't2')),
+  },
+  {
+    kind: 'sale-duplicated-remote',
+    why: 'the remote lists one correlationID twice',
+    breakIt: (w) => w.remote.charges.push(charge('s1', 1_000, 'ACTIVE')),
+  },
+  {
+    kind: 'status-mismatch',
+    why: 'paid at the remote, waiting at the counter',
+    breakIt: (w) => (localSale(w, 's2').status = 'ACTIVE'),
+  },
+  {
+    kind: 'status-mismatch',
+    why: 'cancelled at the counter although the payment won',
+    breakIt: (w) => (localSale(w, 's5').status = 'CANCELLED'),
+  },
+  {
+    kind: 'value-mismatch',
+    why: 'the remote charged another value',
+    breakIt: (w) => (remoteCharge(w, 's1').value = 1_001),
+  },
+  {
+    kind: 'value-mismatch',
+    why: 'the counter lists another value than createSale returned',
+    breakIt: (w) => (w.ledger.created[0]!.value = 999),
+  },
+  {
+    kind: 'cancelled-still-payable',
+    why: 'a cancelled sale is still ACTIVE at the remote',
+    breakIt: (w) => (w.remote.lookups.s3 = { status: 200, charge: charge('s3', 700, 'ACTIVE') }),
+  },
+  {
+    kind: 'cancel-lost',
+    why: 'the cashier cancelled it, the counter shows it waiting',
+    breakIt: (w) => (localSale(w, 's3').status = 'EXPIRED'),
+  },
+  {
+    kind: 'rejected-exists-remote',
+    why: 'a REJECTED sale exists at the remote',
+    breakIt: (w) => (w.remote.lookups.s4 = { status: 200, charge: charge('s4', 300, 'ACTIVE') }),
+  },
+  {
+    kind: 'remote-orphan-charge',
+    why: 'a remote charge no counter lists (a create retried under a new id)',
+    breakIt: (w) => w.remote.charges.push(charge('x9', 1_000, 'ACTIVE')),
+  },
+  {
+    kind: 'paid-not-completed',
+    why: 'the bank paid it, the remote does not have it COMPLETED',
+    breakIt: (w) => w.ledger.paid.push({ correlationID: 's1' }),
+  },
+  {
+    kind: 'refund-duplicated-remote',
+    why: 'one refund correlationID twice at the remote',
+    breakIt: (w) => w.remote.refunds.s6!.push(remoteRefund('r1', 1_000, 'CONFIRMED')),
+  },
+  {
+    kind: 'refund-over-paid',
+    why: 'more refunded than paid at the remote',
+    breakIt: (w) => w.remote.refunds.t1!.push(remoteRefund('r4', 1, 'IN_PROCESSING')),
+  },
+  {
+    kind: 'refund-missing-remote',
+    why: 'a refund the counter shows is not at the remote',
+    breakIt: (w) => (w.remote.refunds.s2 = []),
+  },
+  {
+    kind: 'refund-mismatch',
+    why: 'the remote refunded another value',
+    breakIt: (w) => (w.remote.refunds.s2![0]!.value = 999),
+  },
+  {
+    kind: 'refund-mismatch',
+    why: 'the refund is under another charge at the remote',
+    breakIt: (w) => w.remote.refunds.s6!.push(...w.remote.refunds.s2!.splice(0)),
+  },
+  {
+    kind: 'refund-rejected-but-applied',
+    why: 'REJECTED at the counter, applied at the remote',
+    breakIt: (w) => (w.remote.refunds.s6![0]!.status = 'CONFIRMED'),
+  },
+  {
+    kind: 'refund-orphan-remote',
+    why: 'a remote refund no counter lists (applied twice under two ids)',
+    breakIt: (w) => w.remote.refunds.s2!.push(remoteRefund('r1-again', 1_000, 'IN_PROCESSING')),
+  },
+  {
+    kind: 'refund-lost',
+    why: 'a refund the cashier confirmed is gone (with its id)',
+    breakIt: (w) => (localSale(w, 's2').refunds = []),
+  },
+  {
+    kind: 'refund-lost',
+    why: 'a refund the cashier confirmed is gone (id unknown)',
+    breakIt: (w) => (localSale(w, 't1').refunds = []),
+  },
+  {
+    kind: 'local-totals-inconsistent',
+    why: 'the day totals disagree with the sales',
+    breakIt: (w) => (w.counters[0]!.days[0]!.totals = totals(10_000, 0, 6, 3)),
+  },
+  {
+    kind: 'offline-charge-payable',
+    why: 'an offline sale also has a payable charge at the remote',
+    breakIt: (w) => w.remote.charges.push(charge('o2', 900, 'ACTIVE')),
+  },
+  {
+    kind: 'offline-charge-payable',
+    why: 'a withdrawn dynamic charge was never deleted',
+    breakIt: (w) => (w.remote.lookups.o2 = { status: 200, charge: charge('o2', 900, 'ACTIVE') }),
+  },
+  {
+    kind: 'offline-not-registered',
+    why: 'no static QR code for an offline sale at the remote',
+    breakIt: (w) => (w.remote.pixQrCodes = w.remote.pixQrCodes.filter((c) => c.correlationID !== 'o2')),
+  },
+  {
+    kind: 'offline-not-registered',
+    why: 'registered at the remote, the counter shows it unregistered',
+    breakIt: (w) => (offlineOf(w, 'o2').registered = false),
+  },
+  {
+    kind: 'offline-registration-mismatch',
+    why: 'the QR code with its txid names another sale',
+    breakIt: (w) => (w.remote.pixQrCodes.find((c) => c.correlationID === 'o2')!.correlationID = 'x1'),
+  },
+  {
+    kind: 'offline-registration-mismatch',
+    why: 'two QR codes with its txid (registered twice)',
+    breakIt: (w) => w.remote.pixQrCodes.push({ ...qrCode('o2', 900), id: 'qr-again' }),
+  },
+  {
+    kind: 'offline-registration-mismatch',
+    why: 'registered twice (a second registration under another identifier)',
+    breakIt: (w) => w.remote.pixQrCodes.push({ ...qrCode('o1', 1_500, true), id: 'qr-again', identifier: 'svcAgain' }),
+  },
+  {
+    kind: 'offline-registration-mismatch',
+    why: 'registered with another value',
+    breakIt: (w) => (w.remote.pixQrCodes.find((c) => c.correlationID === 'o1')!.value = 1_400),
+  },
+  {
+    kind: 'offline-registration-mismatch',
+    why: 'registered without its txid in the name',
+    breakIt: (w) =>
+      (w.remote.pixQrCodes.find((c) => c.correlationID === 'o1')!.name = `Balcão offline OUTRO ${AT} ${AT}`),
+  },
   {
     kind: 'offline-registration-mismatch',
     why: 'it took a code registered ahead and its registration carries the same txid as identifier (two codes, one txid)',
@@ -264,18 +514,66 @@ const cases: { kind: ViolationKind; why: string; breakIt: (w: InvariantInput) =>
     why: 'the code with its txid is no code registered ahead (it has a value) and not its registration',
     breakIt: (w) => (w.remote.pixQrCodes.find((c) => c.correlationID === `balcao-reserva-${txid('o5')}`)!.value = 800),
   },
-  { kind: 'offline-registration-mismatch', why: 'neither a code registered ahead nor its registration has its txid', breakIt: (w) => (w.remote.pixQrCodes = w.remote.pixQrCodes.filter((c) => c.identifier !== txid('o1'))) },
-  { kind: 'remote-orphan-qrcode', why: 'a static QR code no offline sale has', breakIt: (w) => w.remote.pixQrCodes.push(qrCode('zz', 100)) },
-  { kind: 'remote-orphan-qrcode', why: 'a code named like one registered ahead, with a value', breakIt: (w) => w.remote.pixQrCodes.push({ ...reserve('FREEA2'), value: 100 }) },
-  { kind: 'remote-orphan-qrcode', why: "a reserve's correlationID whose suffix is not its identifier", breakIt: (w) => w.remote.pixQrCodes.push({ ...reserve('FREEA3'), identifier: 'OTHER3' }) },
-  { kind: 'offline-false-match', why: 'confirmed by a Pix of another value', breakIt: (w) => (w.remote.transactions[0]!.value = 1_499) },
-  { kind: 'offline-false-match', why: "confirmed by the Pix of another sale's txid", breakIt: (w) => (w.remote.transactions[0] = pixIn('E-o1', 1_500, qrCode('o2', 900))) },
-  { kind: 'offline-false-match', why: "confirmed by a Pix linked to another sale's code registered ahead", breakIt: (w) => (w.remote.transactions[0] = pixIn('E-o1', 1_500, reserve(txid('o4')))) },
-  { kind: 'offline-false-match', why: 'confirmed by value with a Pix linked to an unused code registered ahead', breakIt: (w) => (w.remote.transactions[1] = pixIn('E-o3', 2_500, reserve('FREEA1'))) },
-  { kind: 'offline-false-match', why: "confirmed by a Pix linked to its own registration's identifier of the service (not its txid)", breakIt: (w) => (w.remote.transactions[0] = pixIn('E-o1', 1_500, qrCode('o1', 1_500, true))) },
-  { kind: 'offline-false-match', why: 'said to be matched by txid, the service linked its Pix to no code', breakIt: (w) => (offlineOf(w, 'o3').matchedBy = 'txid') },
-  { kind: 'offline-false-match', why: 'confirmed with no such Pix at the remote', breakIt: (w) => (localSale(w, 'o3').endToEndId = 'E-nowhere') },
-  { kind: 'offline-false-match', why: 'COMPLETED without being CONFIRMED by reconciliation', breakIt: (w) => (offlineOf(w, 'o1').state = 'AWAITING') },
+  {
+    kind: 'offline-registration-mismatch',
+    why: 'neither a code registered ahead nor its registration has its txid',
+    breakIt: (w) => (w.remote.pixQrCodes = w.remote.pixQrCodes.filter((c) => c.identifier !== txid('o1'))),
+  },
+  {
+    kind: 'remote-orphan-qrcode',
+    why: 'a static QR code no offline sale has',
+    breakIt: (w) => w.remote.pixQrCodes.push(qrCode('zz', 100)),
+  },
+  {
+    kind: 'remote-orphan-qrcode',
+    why: 'a code named like one registered ahead, with a value',
+    breakIt: (w) => w.remote.pixQrCodes.push({ ...reserve('FREEA2'), value: 100 }),
+  },
+  {
+    kind: 'remote-orphan-qrcode',
+    why: "a reserve's correlationID whose suffix is not its identifier",
+    breakIt: (w) => w.remote.pixQrCodes.push({ ...reserve('FREEA3'), identifier: 'OTHER3' }),
+  },
+  {
+    kind: 'offline-false-match',
+    why: 'confirmed by a Pix of another value',
+    breakIt: (w) => (w.remote.transactions[0]!.value = 1_499),
+  },
+  {
+    kind: 'offline-false-match',
+    why: "confirmed by the Pix of another sale's txid",
+    breakIt: (w) => (w.remote.transactions[0] = pixIn('E-o1', 1_500, qrCode('o2', 900))),
+  },
+  {
+    kind: 'offline-false-match',
+    why: "confirmed by a Pix linked to another sale's code registered ahead",
+    breakIt: (w) => (w.remote.transactions[0] = pixIn('E-o1', 1_500, reserve(txid('o4')))),
+  },
+  {
+    kind: 'offline-false-match',
+    why: 'confirmed by value with a Pix linked to an unused code registered ahead',
+    breakIt: (w) => (w.remote.transactions[1] = pixIn('E-o3', 2_500, reserve('FREEA1'))),
+  },
+  {
+    kind: 'offline-false-match',
+    why: "confirmed by a Pix linked to its own registration's identifier of the service (not its txid)",
+    breakIt: (w) => (w.remote.transactions[0] = pixIn('E-o1', 1_500, qrCode('o1', 1_500, true))),
+  },
+  {
+    kind: 'offline-false-match',
+    why: 'said to be matched by txid, the service linked its Pix to no code',
+    breakIt: (w) => (offlineOf(w, 'o3').matchedBy = 'txid'),
+  },
+  {
+    kind: 'offline-false-match',
+    why: 'confirmed with no such Pix at the remote',
+    breakIt: (w) => (localSale(w, 'o3').endToEndId = 'E-nowhere'),
+  },
+  {
+    kind: 'offline-false-match',
+    why: 'COMPLETED without being CONFIRMED by reconciliation',
+    breakIt: (w) => (offlineOf(w, 'o1').state = 'AWAITING'),
+  },
   {
     kind: 'offline-payment-shared',
     why: 'one Pix is the payment of two sales',
@@ -285,18 +583,88 @@ const cases: { kind: ViolationKind; why: string; breakIt: (w: InvariantInput) =>
       Object.assign(o2.offline!, { state: 'CONFIRMED', matchedBy: 'value' });
     },
   },
-  { kind: 'offline-paid-not-confirmed', why: 'paid with its txid inside its window, not COMPLETED', breakIt: (w) => Object.assign(localSale(w, 'o1'), { status: 'OFFLINE', offline: { ...offlineOf(w, 'o1'), state: 'REVIEW', review: { reason: 'NO_PAYMENT', transactions: [], saleMatched: false } } }) },
-  { kind: 'offline-paid-not-confirmed', why: 'paid without txid inside its window, the only sale of its value, not COMPLETED', breakIt: (w) => Object.assign(localSale(w, 'o3'), { status: 'OFFLINE', offline: { ...offlineOf(w, 'o3'), state: 'REVIEW', review: { reason: 'AMBIGUOUS', transactions: [], saleMatched: false } } }) },
-  { kind: 'offline-late-not-in-review', why: 'paid after its window and not under review LATE', breakIt: (w) => (offlineOf(w, 'o5').review!.reason = 'NO_PAYMENT') },
-  { kind: 'cancelled-paid-not-in-review', why: 'cancelled, then paid, and nobody is told', breakIt: (w) => Object.assign(localSale(w, 'o4'), { offline: { ...offlineOf(w, 'o4'), state: 'AWAITING', review: undefined } }) },
-  { kind: 'offline-unpaid-completed', why: 'never paid and COMPLETED', breakIt: (w) => Object.assign(localSale(w, 'o2'), { status: 'COMPLETED', offline: { ...offlineOf(w, 'o2'), state: 'CONFIRMED', review: undefined } }) },
-  { kind: 'offline-unpaid-not-in-review', why: 'never paid and not in the owner list as NO_PAYMENT', breakIt: (w) => (offlineOf(w, 'o2').review!.reason = 'AMBIGUOUS') },
-  { kind: 'offline-unsettled', why: 'an offline sale still awaiting after its window closed', breakIt: (w) => Object.assign(localSale(w, 'o5'), { offline: { ...offlineOf(w, 'o5'), state: 'AWAITING', review: undefined } }) },
-  { kind: 'refund-missing-remote', why: "an offline sale's refund is not at the remote", breakIt: (w) => (w.remote.paymentRefunds = w.remote.paymentRefunds.filter((r) => r.correlationID !== 'r5')) },
-  { kind: 'refund-mismatch', why: "an offline sale's refund is NOT_ACCOMPLISHED at the remote", breakIt: (w) => (w.remote.paymentRefunds[0]!.status = 'NOT_ACCOMPLISHED') },
-  { kind: 'refund-over-paid', why: "more refunded of an offline sale's Pix than it paid", breakIt: (w) => w.remote.paymentRefunds.push(paymentRefund('r6', 'E-o1', 1_300, 'IN_PROCESSING')) },
-  { kind: 'refund-orphan-remote', why: 'a refund of a Pix no counter confirmed', breakIt: (w) => w.remote.paymentRefunds.push(paymentRefund('r7', 'E-o4', 100, 'IN_PROCESSING')) },
-  { kind: 'receipt-mark-lost', why: '"cliente mostrou o comprovante" is gone', breakIt: (w) => delete offlineOf(w, 'o1').customerShowedReceiptAt },
+  {
+    kind: 'offline-paid-not-confirmed',
+    why: 'paid with its txid inside its window, not COMPLETED',
+    breakIt: (w) =>
+      Object.assign(localSale(w, 'o1'), {
+        status: 'OFFLINE',
+        offline: {
+          ...offlineOf(w, 'o1'),
+          state: 'REVIEW',
+          review: { reason: 'NO_PAYMENT', transactions: [], saleMatched: false },
+        },
+      }),
+  },
+  {
+    kind: 'offline-paid-not-confirmed',
+    why: 'paid without txid inside its window, the only sale of its value, not COMPLETED',
+    breakIt: (w) =>
+      Object.assign(localSale(w, 'o3'), {
+        status: 'OFFLINE',
+        offline: {
+          ...offlineOf(w, 'o3'),
+          state: 'REVIEW',
+          review: { reason: 'AMBIGUOUS', transactions: [], saleMatched: false },
+        },
+      }),
+  },
+  {
+    kind: 'offline-late-not-in-review',
+    why: 'paid after its window and not under review LATE',
+    breakIt: (w) => (offlineOf(w, 'o5').review!.reason = 'NO_PAYMENT'),
+  },
+  {
+    kind: 'cancelled-paid-not-in-review',
+    why: 'cancelled, then paid, and nobody is told',
+    breakIt: (w) =>
+      Object.assign(localSale(w, 'o4'), { offline: { ...offlineOf(w, 'o4'), state: 'AWAITING', review: undefined } }),
+  },
+  {
+    kind: 'offline-unpaid-completed',
+    why: 'never paid and COMPLETED',
+    breakIt: (w) =>
+      Object.assign(localSale(w, 'o2'), {
+        status: 'COMPLETED',
+        offline: { ...offlineOf(w, 'o2'), state: 'CONFIRMED', review: undefined },
+      }),
+  },
+  {
+    kind: 'offline-unpaid-not-in-review',
+    why: 'never paid and not in the owner list as NO_PAYMENT',
+    breakIt: (w) => (offlineOf(w, 'o2').review!.reason = 'AMBIGUOUS'),
+  },
+  {
+    kind: 'offline-unsettled',
+    why: 'an offline sale still awaiting after its window closed',
+    breakIt: (w) =>
+      Object.assign(localSale(w, 'o5'), { offline: { ...offlineOf(w, 'o5'), state: 'AWAITING', review: undefined } }),
+  },
+  {
+    kind: 'refund-missing-remote',
+    why: "an offline sale's refund is not at the remote",
+    breakIt: (w) => (w.remote.paymentRefunds = w.remote.paymentRefunds.filter((r) => r.correlationID !== 'r5')),
+  },
+  {
+    kind: 'refund-mismatch',
+    why: "an offline sale's refund is NOT_ACCOMPLISHED at the remote",
+    breakIt: (w) => (w.remote.paymentRefunds[0]!.status = 'NOT_ACCOMPLISHED'),
+  },
+  {
+    kind: 'refund-over-paid',
+    why: "more refunded of an offline sale's Pix than it paid",
+    breakIt: (w) => w.remote.paymentRefunds.push(paymentRefund('r6', 'E-o1', 1_300, 'IN_PROCESSING')),
+  },
+  {
+    kind: 'refund-orphan-remote',
+    why: 'a refund of a Pix no counter confirmed',
+    breakIt: (w) => w.remote.paymentRefunds.push(paymentRefund('r7', 'E-o4', 100, 'IN_PROCESSING')),
+  },
+  {
+    kind: 'receipt-mark-lost',
+    why: '"cliente mostrou o comprovante" is gone',
+    breakIt: (w) => delete offlineOf(w, 'o1').customerShowedReceiptAt,
+  },
   {
     kind: 'cancel-lost',
     why: 'an offline sale the cashier cancelled shows COMPLETED (its cancel is final)',
@@ -341,7 +709,9 @@ describe('checkInvariants', () => {
     const totalsBroken = world();
     totalsBroken.remote.refunds.t1![0]!.status = 'REJECTED';
     const violations = checkInvariants(totalsBroken);
-    expect(violations).toContain("totals-mismatch: the counters' net is 12700, the remote's 16700 (paid 18000 − refunded 1300)");
+    expect(violations).toContain(
+      "totals-mismatch: the counters' net is 12700, the remote's 16700 (paid 18000 − refunded 1300)",
+    );
   });
 
   it("counts an offline sale's Pix once on the remote's side, and only when a counter confirmed it", () => {
@@ -369,14 +739,19 @@ describe('checkInvariants', () => {
     const w = world();
     // o1 made with no code registered ahead: its txid is its registration's identifier, and its
     // Pix came before that registration, so the service kept it unlinked: confirmed by value.
-    w.remote.pixQrCodes = w.remote.pixQrCodes.filter((c) => c.correlationID !== `balcao-reserva-${txid('o1')}` && c.correlationID !== 'o1');
+    w.remote.pixQrCodes = w.remote.pixQrCodes.filter(
+      (c) => c.correlationID !== `balcao-reserva-${txid('o1')}` && c.correlationID !== 'o1',
+    );
     w.remote.pixQrCodes.push(qrCode('o1', 1_500));
     w.remote.transactions[0] = pixIn('E-o1', 1_500, null);
     offlineOf(w, 'o1').matchedBy = 'value';
     expect(checkInvariants(w)).toEqual([]);
     // With a twin value, such a Pix could be either sale's: neither is required COMPLETED or NO_PAYMENT.
     localSale(w, 'o1').status = 'OFFLINE';
-    Object.assign(offlineOf(w, 'o1'), { state: 'REVIEW', review: { reason: 'AMBIGUOUS', transactions: [], saleMatched: false } });
+    Object.assign(offlineOf(w, 'o1'), {
+      state: 'REVIEW',
+      review: { reason: 'AMBIGUOUS', transactions: [], saleMatched: false },
+    });
     delete localSale(w, 'o1').endToEndId;
     Object.assign(localSale(w, 'o2'), { value: 1_500 });
     w.remote.pixQrCodes.find((c) => c.correlationID === 'o2')!.value = 1_500;
@@ -392,9 +767,11 @@ describe('checkInvariants', () => {
 
   it('reads a code registered ahead by its correlationID, whatever its name says (with or without the counter)', () => {
     const w = world();
-    for (const code of w.remote.pixQrCodes) if (code.correlationID.startsWith('balcao-reserva-')) code.name = `Balcão reserva ${code.identifier}`;
+    for (const code of w.remote.pixQrCodes)
+      if (code.correlationID.startsWith('balcao-reserva-')) code.name = `Balcão reserva ${code.identifier}`;
     expect(checkInvariants(w)).toEqual([]);
-    for (const code of w.remote.pixQrCodes) if (code.correlationID.startsWith('balcao-reserva-')) code.name = 'anything';
+    for (const code of w.remote.pixQrCodes)
+      if (code.correlationID.startsWith('balcao-reserva-')) code.name = 'anything';
     expect(checkInvariants(w)).toEqual([]);
   });
 
@@ -413,7 +790,11 @@ describe('checkInvariants', () => {
     const w = world();
     w.ledger.paid.find((p) => p.correlationID === 'o5')!.offline!.window = 'edge';
     expect(checkInvariants(w)).toEqual([]);
-    Object.assign(localSale(w, 'o5'), { status: 'COMPLETED', endToEndId: 'E-o5', offline: { ...offlineOf(w, 'o5'), state: 'CONFIRMED', review: undefined } });
+    Object.assign(localSale(w, 'o5'), {
+      status: 'COMPLETED',
+      endToEndId: 'E-o5',
+      offline: { ...offlineOf(w, 'o5'), state: 'CONFIRMED', review: undefined },
+    });
     w.counters[1]!.days[0]!.totals = totals(4_800, 4_000, 3, 2);
     expect(checkInvariants(w)).toEqual([]);
   });

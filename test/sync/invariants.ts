@@ -238,7 +238,8 @@ export function checkInvariants({ counters, remote, ledger }: InvariantInput): s
   for (const counter of counters) {
     const { status, name } = counter;
     if (status.queued !== 0) add('queue-not-empty', `${name} reports ${status.queued} commands queued`);
-    if ((status.queuedElsewhere ?? 0) !== 0) add('queue-not-empty', `${name} reports ${status.queuedElsewhere} commands queued for another service`);
+    if ((status.queuedElsewhere ?? 0) !== 0)
+      add('queue-not-empty', `${name} reports ${status.queuedElsewhere} commands queued for another service`);
     for (const { sales } of counter.days) {
       for (const sale of sales) {
         const id = sale.correlationID;
@@ -246,10 +247,12 @@ export function checkInvariants({ counters, remote, ledger }: InvariantInput): s
         if (earlier) add('sale-listed-twice', `${id} is listed by ${earlier.counter} and by ${name}`);
         else local.set(id, { counter: name, sale });
         // `sync` is part of the new contract; a counter without it has no per-sale queue to report.
-        if ((sale.sync?.queued ?? 0) > 0) add('queue-not-empty', `${name}: ${id} still has ${sale.sync.queued} commands queued`);
+        if ((sale.sync?.queued ?? 0) > 0)
+          add('queue-not-empty', `${name}: ${id} still has ${sale.sync.queued} commands queued`);
         if (sale.status === 'PENDING') add('sale-pending', `${name}: ${id} is still PENDING`);
         for (const refund of sale.refunds) {
-          if (refund.status === 'QUEUED') add('refund-queued', `${name}: refund ${refund.correlationID} of ${id} is still QUEUED`);
+          if (refund.status === 'QUEUED')
+            add('refund-queued', `${name}: refund ${refund.correlationID} of ${id} is still QUEUED`);
         }
       }
     }
@@ -263,7 +266,11 @@ export function checkInvariants({ counters, remote, ledger }: InvariantInput): s
     remoteCharges.set(charge.correlationID, charge);
   }
   for (const [id, times] of listedTimes) {
-    if (times > 1) add('sale-duplicated-remote', `${id} is listed ${times} times at the remote (its correlationID must be unique there)`);
+    if (times > 1)
+      add(
+        'sale-duplicated-remote',
+        `${id} is listed ${times} times at the remote (its correlationID must be unique there)`,
+      );
   }
   for (const [id, lookup] of Object.entries(remote.lookups)) {
     if (lookup.charge && !remoteCharges.has(id)) remoteCharges.set(id, lookup.charge);
@@ -272,29 +279,43 @@ export function checkInvariants({ counters, remote, ledger }: InvariantInput): s
   // --- what the cashier was told about sales
   for (const created of ledger.created) {
     const found = local.get(created.correlationID);
-    if (!found) add('sale-lost', `${created.counter} returned ${created.correlationID} (${created.value}) to the cashier and no longer lists it`);
-    else if (found.counter !== created.counter) add('sale-lost', `${created.correlationID} was created on ${created.counter} but is listed by ${found.counter}`);
-    else if (found.sale.value !== created.value) add('value-mismatch', `${created.correlationID} was created for ${created.value} and is listed for ${found.sale.value}`);
+    if (!found)
+      add(
+        'sale-lost',
+        `${created.counter} returned ${created.correlationID} (${created.value}) to the cashier and no longer lists it`,
+      );
+    else if (found.counter !== created.counter)
+      add('sale-lost', `${created.correlationID} was created on ${created.counter} but is listed by ${found.counter}`);
+    else if (found.sale.value !== created.value)
+      add(
+        'value-mismatch',
+        `${created.correlationID} was created for ${created.value} and is listed for ${found.sale.value}`,
+      );
   }
 
   // --- each local sale against the remote
   for (const [id, { counter, sale }] of local) {
     const charge = remoteCharges.get(id);
-    if (charge && charge.value !== sale.value) add('value-mismatch', `${id}: ${counter} says ${sale.value}, the remote ${charge.value}`);
+    if (charge && charge.value !== sale.value)
+      add('value-mismatch', `${id}: ${counter} says ${sale.value}, the remote ${charge.value}`);
     if (sale.offline) continue; // the offline rules below
     switch (sale.status) {
       case 'ACTIVE':
       case 'EXPIRED':
       case 'COMPLETED':
         if (!charge) add('sale-missing-remote', `${counter} shows ${id} ${sale.status}, the remote has no such charge`);
-        else if (charge.status !== sale.status) add('status-mismatch', `${id}: ${counter} shows ${sale.status}, the remote ${charge.status}`);
+        else if (charge.status !== sale.status)
+          add('status-mismatch', `${id}: ${counter} shows ${sale.status}, the remote ${charge.status}`);
         break;
       case 'CANCELLED':
-        if (charge?.status === 'ACTIVE') add('cancelled-still-payable', `${id} is cancelled at ${counter} and still ACTIVE (payable) at the remote`);
-        if (charge?.status === 'COMPLETED') add('status-mismatch', `${id}: ${counter} shows CANCELLED, the remote COMPLETED (the payment wins)`);
+        if (charge?.status === 'ACTIVE')
+          add('cancelled-still-payable', `${id} is cancelled at ${counter} and still ACTIVE (payable) at the remote`);
+        if (charge?.status === 'COMPLETED')
+          add('status-mismatch', `${id}: ${counter} shows CANCELLED, the remote COMPLETED (the payment wins)`);
         break;
       case 'REJECTED':
-        if (charge) add('rejected-exists-remote', `${id} is REJECTED at ${counter} but the remote has it ${charge.status}`);
+        if (charge)
+          add('rejected-exists-remote', `${id} is REJECTED at ${counter} but the remote has it ${charge.status}`);
         break;
       case 'PENDING':
       case 'OFFLINE':
@@ -302,31 +323,47 @@ export function checkInvariants({ counters, remote, ledger }: InvariantInput): s
     }
   }
   for (const id of remoteCharges.keys()) {
-    if (!local.has(id)) add('remote-orphan-charge', `the remote has ${id} (${remoteCharges.get(id)!.status}, ${remoteCharges.get(id)!.value}) and no counter lists it`);
+    if (!local.has(id))
+      add(
+        'remote-orphan-charge',
+        `the remote has ${id} (${remoteCharges.get(id)!.status}, ${remoteCharges.get(id)!.value}) and no counter lists it`,
+      );
   }
   for (const cancelled of ledger.cancelled) {
     const charge = remoteCharges.get(cancelled.correlationID);
-    if (charge?.status === 'ACTIVE') add('cancelled-still-payable', `${cancelled.correlationID} was cancelled by the cashier and is still ACTIVE (payable) at the remote`);
+    if (charge?.status === 'ACTIVE')
+      add(
+        'cancelled-still-payable',
+        `${cancelled.correlationID} was cancelled by the cashier and is still ACTIVE (payable) at the remote`,
+      );
     const found = local.get(cancelled.correlationID)?.sale;
     const status = found?.status;
     // An offline sale's cancel is final: the money that comes for it is the owner's to look at.
     const allowed = found?.offline ? ['CANCELLED'] : ['CANCELLED', 'COMPLETED'];
     if (status !== undefined && !allowed.includes(status)) {
-      add('cancel-lost', `${cancelled.correlationID} was cancelled by the cashier and ${cancelled.counter} shows it ${status}`);
+      add(
+        'cancel-lost',
+        `${cancelled.correlationID} was cancelled by the cashier and ${cancelled.counter} shows it ${status}`,
+      );
     }
   }
   for (const { correlationID, offline } of ledger.paid) {
     if (offline) continue; // an offline sale's static code: the offline rules
     const charge = remoteCharges.get(correlationID);
-    if (charge?.status !== 'COMPLETED') add('paid-not-completed', `the bank paid ${correlationID} and the remote has it ${charge?.status ?? 'missing'}`);
+    if (charge?.status !== 'COMPLETED')
+      add('paid-not-completed', `the bank paid ${correlationID} and the remote has it ${charge?.status ?? 'missing'}`);
   }
 
   // --- refunds: of charges, and of offline sales' payments (by end-to-end id), per sale
   const saleRefunds: Record<string, ChargeRefund[]> = { ...remote.refunds };
   const paidBy = new Map<string, number>(); // what was paid, per key of saleRefunds that is no charge
   const offlineByPayment = new Map<string, string>();
-  for (const { sale } of local.values()) if (sale.offline && sale.status === 'COMPLETED' && sale.endToEndId) offlineByPayment.set(sale.endToEndId, sale.correlationID);
-  const chargeless = new Map(remote.transactions.filter((t) => t.type === 'PAYMENT' && !t.charge).map((t) => [t.endToEndId, t]));
+  for (const { sale } of local.values())
+    if (sale.offline && sale.status === 'COMPLETED' && sale.endToEndId)
+      offlineByPayment.set(sale.endToEndId, sale.correlationID);
+  const chargeless = new Map(
+    remote.transactions.filter((t) => t.type === 'PAYMENT' && !t.charge).map((t) => [t.endToEndId, t]),
+  );
   for (const refund of remote.paymentRefunds) {
     const payment = chargeless.get(refund.originalEndToEndId);
     if (!payment) continue; // a charge's refund: read per charge
@@ -343,8 +380,11 @@ export function checkInvariants({ counters, remote, ledger }: InvariantInput): s
     }
     const charge = remoteCharges.get(chargeId);
     const paid = charge?.paidValue ?? charge?.value ?? paidBy.get(chargeId) ?? 0;
-    const committed = refunds.filter((refund) => refund.status !== 'REJECTED').reduce((sum, refund) => sum + refund.value, 0);
-    if (committed > paid) add('refund-over-paid', `${chargeId}: refunds of ${committed} at the remote exceed the ${paid} paid`);
+    const committed = refunds
+      .filter((refund) => refund.status !== 'REJECTED')
+      .reduce((sum, refund) => sum + refund.value, 0);
+    if (committed > paid)
+      add('refund-over-paid', `${chargeId}: refunds of ${committed} at the remote exceed the ${paid} paid`);
   }
   for (const [id, found] of remoteRefunds) {
     if (found.length > 1) add('refund-duplicated-remote', `refund ${id} appears ${found.length} times at the remote`);
@@ -356,33 +396,51 @@ export function checkInvariants({ counters, remote, ledger }: InvariantInput): s
       const atRemote = remoteRefunds.get(refund.correlationID) ?? [];
       const applied = atRemote.filter((entry) => entry.refund.status !== 'REJECTED');
       if (refund.status === 'REJECTED') {
-        if (applied.length > 0) add('refund-rejected-but-applied', `refund ${refund.correlationID} of ${saleId} is REJECTED at ${counter} and ${applied[0]!.refund.status} at the remote`);
+        if (applied.length > 0)
+          add(
+            'refund-rejected-but-applied',
+            `refund ${refund.correlationID} of ${saleId} is REJECTED at ${counter} and ${applied[0]!.refund.status} at the remote`,
+          );
         continue;
       }
       if (refund.status === 'QUEUED') continue; // reported above
       if (atRemote.length === 0) {
-        add('refund-missing-remote', `${counter} shows refund ${refund.correlationID} of ${saleId} (${refund.value}) ${refund.status}, the remote has no such refund`);
+        add(
+          'refund-missing-remote',
+          `${counter} shows refund ${refund.correlationID} of ${saleId} (${refund.value}) ${refund.status}, the remote has no such refund`,
+        );
         continue;
       }
       const { charge, refund: remoteRefund } = atRemote[0]!;
       if (charge !== saleId || remoteRefund.value !== refund.value || remoteRefund.status === 'REJECTED') {
-        add('refund-mismatch', `refund ${refund.correlationID}: ${counter} has ${saleId} ${refund.value} ${refund.status}, the remote ${charge} ${remoteRefund.value} ${remoteRefund.status}`);
+        add(
+          'refund-mismatch',
+          `refund ${refund.correlationID}: ${counter} has ${saleId} ${refund.value} ${refund.status}, the remote ${charge} ${remoteRefund.value} ${remoteRefund.status}`,
+        );
       }
     }
   }
   for (const [id, found] of remoteRefunds) {
-    if (!localRefunds.has(id)) add('refund-orphan-remote', `the remote has refund ${id} of ${found[0]!.charge} (${found[0]!.refund.value}) and no counter lists it`);
+    if (!localRefunds.has(id))
+      add(
+        'refund-orphan-remote',
+        `the remote has refund ${id} of ${found[0]!.charge} (${found[0]!.refund.value}) and no counter lists it`,
+      );
   }
   const ledgerRefundsPerSale = new Map<string, number>();
   for (const refund of ledger.refunds) {
     ledgerRefundsPerSale.set(refund.saleCorrelationID, (ledgerRefundsPerSale.get(refund.saleCorrelationID) ?? 0) + 1);
     if (refund.correlationID !== undefined && !localRefunds.has(refund.correlationID)) {
-      add('refund-lost', `the cashier confirmed refund ${refund.correlationID} of ${refund.saleCorrelationID} (${refund.value}) and no counter lists it`);
+      add(
+        'refund-lost',
+        `the cashier confirmed refund ${refund.correlationID} of ${refund.saleCorrelationID} (${refund.value}) and no counter lists it`,
+      );
     }
   }
   for (const [saleId, confirmed] of ledgerRefundsPerSale) {
     const listed = local.get(saleId)?.sale.refunds.length ?? 0;
-    if (listed < confirmed) add('refund-lost', `the cashier confirmed ${confirmed} refunds of ${saleId} and ${listed} are listed`);
+    if (listed < confirmed)
+      add('refund-lost', `the cashier confirmed ${confirmed} refunds of ${saleId} and ${listed} are listed`);
   }
 
   // --- totals
@@ -390,8 +448,15 @@ export function checkInvariants({ counters, remote, ledger }: InvariantInput): s
   for (const counter of counters) {
     for (const { day, sales, totals } of counter.days) {
       const expected = totalsOf(sales);
-      if (expected.paidValue !== totals.paidValue || expected.refundedValue !== totals.refundedValue || totals.net !== totals.paidValue - totals.refundedValue) {
-        add('local-totals-inconsistent', `${counter.name} ${day}: totals say paid ${totals.paidValue} refunded ${totals.refundedValue} net ${totals.net}, its sales add up to paid ${expected.paidValue} refunded ${expected.refundedValue}`);
+      if (
+        expected.paidValue !== totals.paidValue ||
+        expected.refundedValue !== totals.refundedValue ||
+        totals.net !== totals.paidValue - totals.refundedValue
+      ) {
+        add(
+          'local-totals-inconsistent',
+          `${counter.name} ${day}: totals say paid ${totals.paidValue} refunded ${totals.refundedValue} net ${totals.net}, its sales add up to paid ${expected.paidValue} refunded ${expected.refundedValue}`,
+        );
       }
       localNet += totals.net;
     }
@@ -401,21 +466,33 @@ export function checkInvariants({ counters, remote, ledger }: InvariantInput): s
   for (const charge of remoteCharges.values()) {
     if (charge.status !== 'COMPLETED') continue;
     remotePaid += charge.value;
-    for (const refund of remote.refunds[charge.correlationID] ?? []) if (refund.status !== 'REJECTED') remoteRefunded += refund.value;
+    for (const refund of remote.refunds[charge.correlationID] ?? [])
+      if (refund.status !== 'REJECTED') remoteRefunded += refund.value;
   }
   const offlinePaymentIds = new Set<string>();
-  for (const { sale } of local.values()) if (sale.offline && sale.status === 'COMPLETED' && sale.endToEndId) offlinePaymentIds.add(sale.endToEndId);
+  for (const { sale } of local.values())
+    if (sale.offline && sale.status === 'COMPLETED' && sale.endToEndId) offlinePaymentIds.add(sale.endToEndId);
   const counted = new Set<string>();
   for (const transaction of remote.transactions) {
-    if (transaction.type !== 'PAYMENT' || transaction.charge || !offlinePaymentIds.has(transaction.endToEndId) || counted.has(transaction.endToEndId)) continue;
+    if (
+      transaction.type !== 'PAYMENT' ||
+      transaction.charge ||
+      !offlinePaymentIds.has(transaction.endToEndId) ||
+      counted.has(transaction.endToEndId)
+    )
+      continue;
     counted.add(transaction.endToEndId);
     remotePaid += transaction.value;
     for (const refund of remote.paymentRefunds) {
-      if (refund.originalEndToEndId === transaction.endToEndId && asChargeRefund(refund).status !== 'REJECTED') remoteRefunded += refund.value;
+      if (refund.originalEndToEndId === transaction.endToEndId && asChargeRefund(refund).status !== 'REJECTED')
+        remoteRefunded += refund.value;
     }
   }
   if (localNet !== remotePaid - remoteRefunded) {
-    add('totals-mismatch', `the counters' net is ${localNet}, the remote's ${remotePaid - remoteRefunded} (paid ${remotePaid} − refunded ${remoteRefunded})`);
+    add(
+      'totals-mismatch',
+      `the counters' net is ${localNet}, the remote's ${remotePaid - remoteRefunded} (paid ${remotePaid} − refunded ${remoteRefunded})`,
+    );
   }
 
   checkOfflineSales(local, remote, remoteCharges, ledger, add);
@@ -458,7 +535,8 @@ function checkOfflineSales(
 ): void {
   const offline = [...local.values()].filter((entry) => entry.sale.offline !== undefined);
   const codesByIdentifier = new Map<string, PixQrCode[]>();
-  for (const code of remote.pixQrCodes) codesByIdentifier.set(code.identifier, [...(codesByIdentifier.get(code.identifier) ?? []), code]);
+  for (const code of remote.pixQrCodes)
+    codesByIdentifier.set(code.identifier, [...(codesByIdentifier.get(code.identifier) ?? []), code]);
   const transactions = new Map(remote.transactions.map((transaction) => [transaction.endToEndId, transaction]));
   const cancelled = new Set(ledger.cancelled.map((entry) => entry.correlationID));
   const paid = new Map(ledger.paid.map((entry) => [entry.correlationID, entry]));
@@ -481,7 +559,11 @@ function checkOfflineSales(
   };
   // Values of the Pix the trial sent that the service could not link to their sale (txid dropped,
   // or kept to a code not registered yet), by the sale it meant to pay.
-  const endToEndOf = new Map(ledger.paid.flatMap((entry) => (entry.offline?.endToEndId ? [[entry.correlationID, entry.offline.endToEndId] as const] : [])));
+  const endToEndOf = new Map(
+    ledger.paid.flatMap((entry) =>
+      entry.offline?.endToEndId ? [[entry.correlationID, entry.offline.endToEndId] as const] : [],
+    ),
+  );
   const txidLess = ledger.payTried
     .filter((entry) => {
       const txid = offlineTxid.get(entry.correlationID);
@@ -498,7 +580,11 @@ function checkOfflineSales(
     const info = sale.offline!;
     const where = `${counter}: ${id} (${sale.value}, txid ${info.txid})`;
     const charge = remoteCharges.get(id);
-    if (charge) add('offline-charge-payable', `${where} was sold offline and the remote has its charge ${charge.status} (a second payable code)`);
+    if (charge)
+      add(
+        'offline-charge-payable',
+        `${where} was sold offline and the remote has its charge ${charge.status} (a second payable code)`,
+      );
 
     // Its txid is one code's identifier: the reserve it took (balcao-reserva-<txid>, no value) or,
     // made when none was left, its own registration. And it is registered once: correlationID the
@@ -507,10 +593,17 @@ function checkOfflineSales(
     const codes = codesByIdentifier.get(info.txid) ?? [];
     const registration = remote.pixQrCodes.filter((code) => code.correlationID === id);
     if (registration.length === 0 || !info.registered) {
-      add('offline-not-registered', `${where} ${registration.length === 0 ? 'has no registration at the remote' : 'is registered at the remote but the counter shows it unregistered'}`);
+      add(
+        'offline-not-registered',
+        `${where} ${registration.length === 0 ? 'has no registration at the remote' : 'is registered at the remote but the counter shows it unregistered'}`,
+      );
     }
     const codeFits = codes.length === 1 && (isReserve(codes[0]!) || codes[0]!.correlationID === id);
-    if (!codeFits || registration.length > 1 || registration.some((code) => code.value !== sale.value || !nameHolds(code.name, info.txid))) {
+    if (
+      !codeFits ||
+      registration.length > 1 ||
+      registration.some((code) => code.value !== sale.value || !nameHolds(code.name, info.txid))
+    ) {
       add(
         'offline-registration-mismatch',
         `${where}: the remote's codes with its identifier are ${codes.map((code) => `${code.correlationID} (${code.value})`).join(', ') || 'none'}; its registrations ${registration.map((code) => `${code.identifier} "${code.name}" (${code.value})`).join(', ') || 'none'}`,
@@ -527,14 +620,22 @@ function checkOfflineSales(
       const payment = sale.endToEndId ? transactions.get(sale.endToEndId) : undefined;
       const link = payment ? linkOf(payment) : undefined;
       const linkFits = link === undefined ? info.matchedBy !== 'txid' : link.identifier === info.txid;
-      if (state !== 'CONFIRMED' || !payment || payment.type !== 'PAYMENT' || payment.charge || payment.value !== sale.value || !linkFits) {
+      if (
+        state !== 'CONFIRMED' ||
+        !payment ||
+        payment.type !== 'PAYMENT' ||
+        payment.charge ||
+        payment.value !== sale.value ||
+        !linkFits
+      ) {
         add(
           'offline-false-match',
           `${where} is ${shown}${info.matchedBy ? ` (matched by ${info.matchedBy})` : ''} with payment ${sale.endToEndId ?? '(none)'}: ${payment ? `the remote's ${payment.type} of ${payment.value}, linked to ${link ? `${link.correlationID} (identifier ${link.identifier})` : 'no code'}${payment.charge ? `, of charge ${payment.charge.correlationID}` : ''}` : 'no such remote PAYMENT'}`,
         );
       }
     }
-    if (sale.status === 'OFFLINE' && state === 'AWAITING') add('offline-unsettled', `${where} is still OFFLINE awaiting after its window closed`);
+    if (sale.status === 'OFFLINE' && state === 'AWAITING')
+      add('offline-unsettled', `${where} is still OFFLINE awaiting after its window closed`);
 
     const paidEntry = paid.get(id)?.offline;
     // As the service could see it: a txid it could not link to the sale's code counts as none.
@@ -543,15 +644,30 @@ function checkOfflineSales(
     const expectation = payment && (payment.txid || (unique && payment.window === 'inside')) ? payment : undefined;
     if (cancelled.has(id)) {
       if (expectation && (sale.status !== 'CANCELLED' || state !== 'REVIEW' || reason !== 'CANCELLED_PAID')) {
-        add('cancelled-paid-not-in-review', `${where} was cancelled and paid (${describePayment(expectation)}) and is ${shown}`);
+        add(
+          'cancelled-paid-not-in-review',
+          `${where} was cancelled and paid (${describePayment(expectation)}) and is ${shown}`,
+        );
       }
     } else if (expectation?.window === 'inside') {
-      if (sale.status !== 'COMPLETED') add('offline-paid-not-confirmed', `${where} was paid inside its window (${describePayment(expectation)}) and is ${shown}`);
+      if (sale.status !== 'COMPLETED')
+        add(
+          'offline-paid-not-confirmed',
+          `${where} was paid inside its window (${describePayment(expectation)}) and is ${shown}`,
+        );
     } else if (expectation?.window === 'late' && expectation.txid) {
-      if (sale.status === 'COMPLETED' || state !== 'REVIEW' || reason !== 'LATE') add('offline-late-not-in-review', `${where} was paid after its window (${describePayment(expectation)}) and is ${shown}`);
+      if (sale.status === 'COMPLETED' || state !== 'REVIEW' || reason !== 'LATE')
+        add(
+          'offline-late-not-in-review',
+          `${where} was paid after its window (${describePayment(expectation)}) and is ${shown}`,
+        );
     }
     if (!tried.has(id) && !shadowed(sale)) {
-      if (sale.status === 'COMPLETED') add('offline-unpaid-completed', `${where} was never paid and is ${shown} (payment ${sale.endToEndId ?? '(none)'})`);
+      if (sale.status === 'COMPLETED')
+        add(
+          'offline-unpaid-completed',
+          `${where} was never paid and is ${shown} (payment ${sale.endToEndId ?? '(none)'})`,
+        );
       else if (!cancelled.has(id) && (sale.status !== 'OFFLINE' || state !== 'REVIEW' || reason !== 'NO_PAYMENT')) {
         add('offline-unpaid-not-in-review', `${where} was never paid and is ${shown}, not under review NO_PAYMENT`);
       }
@@ -561,7 +677,10 @@ function checkOfflineSales(
   // offline sale's registration (the trial's remote is its own, nothing else makes codes there).
   for (const code of remote.pixQrCodes) {
     if (!isReserve(code) && !offlineIds.has(code.correlationID)) {
-      add('remote-orphan-qrcode', `the remote has static QR code ${code.identifier} (${code.correlationID}, "${code.name}", ${code.value}) that is neither a counter's code registered ahead nor an offline sale's registration`);
+      add(
+        'remote-orphan-qrcode',
+        `the remote has static QR code ${code.identifier} (${code.correlationID}, "${code.name}", ${code.value}) that is neither a counter's code registered ahead nor an offline sale's registration`,
+      );
     }
   }
 
@@ -570,19 +689,30 @@ function checkOfflineSales(
   for (const { sale } of local.values()) {
     if (sale.status !== 'COMPLETED' || !sale.endToEndId) continue;
     const other = payers.get(sale.endToEndId);
-    if (other) add('offline-payment-shared', `${sale.endToEndId} is the payment of ${other} and of ${sale.correlationID}`);
+    if (other)
+      add('offline-payment-shared', `${sale.endToEndId} is the payment of ${other} and of ${sale.correlationID}`);
     else payers.set(sale.endToEndId, sale.correlationID);
   }
   for (const { correlationID } of ledger.receiptShown) {
     const found = local.get(correlationID)?.sale;
-    if (found && !found.offline?.customerShowedReceiptAt) add('receipt-mark-lost', `the cashier marked ${correlationID} "cliente mostrou o comprovante" and it no longer shows the mark`);
+    if (found && !found.offline?.customerShowedReceiptAt)
+      add(
+        'receipt-mark-lost',
+        `the cashier marked ${correlationID} "cliente mostrou o comprovante" and it no longer shows the mark`,
+      );
   }
 }
 
 /** A refund by end-to-end id in the counter's shape (a charge refund's), as the counter reads it. */
 function asChargeRefund(refund: PixTransactionRefund): ChargeRefund {
   const status = { IN_PROCESSING: 'IN_PROCESSING', REFUNDED: 'CONFIRMED', NOT_ACCOMPLISHED: 'REJECTED' } as const;
-  return { correlationID: refund.correlationID, value: refund.value, status: status[refund.status], endToEndId: refund.returnIdentification, time: refund.time };
+  return {
+    correlationID: refund.correlationID,
+    value: refund.value,
+    status: status[refund.status],
+    endToEndId: refund.returnIdentification,
+    time: refund.time,
+  };
 }
 
 function describePayment(payment: OfflinePayment): string {

@@ -16,7 +16,9 @@ describe('offlineCapRefusal', () => {
   it('the unconfirmed total: filling it exactly passes, a cent past it is refused with the room left', () => {
     const held = { count: 3, value: 25_000, oldestCreatedAt: now.toISOString() };
     expect(offlineCapRefusal(caps, held, 5_000, now)).toBeNull();
-    expect(offlineCapRefusal(caps, held, 5_001, now)).toMatch(/R\$\s300,00\. Restam R\$\s50,00 \(3 vendas aguardam confirmação\)/);
+    expect(offlineCapRefusal(caps, held, 5_001, now)).toMatch(
+      /R\$\s300,00\. Restam R\$\s50,00 \(3 vendas aguardam confirmação\)/,
+    );
     expect(offlineCapRefusal(caps, { count: 1, value: 30_000 }, 1, now)).toMatch(/Restam R\$\s0,00 \(1 venda aguarda/);
   });
 
@@ -28,7 +30,12 @@ describe('offlineCapRefusal', () => {
   });
 
   it('has sensible defaults: on, R$ 500 a sale, R$ 2.000 unconfirmed, a day', () => {
-    expect(DEFAULT_OFFLINE_SALES).toEqual({ enabled: true, maxSaleValue: 50_000, maxUnconfirmedTotal: 200_000, maxAgeMinutes: 1_440 });
+    expect(DEFAULT_OFFLINE_SALES).toEqual({
+      enabled: true,
+      maxSaleValue: 50_000,
+      maxUnconfirmedTotal: 200_000,
+      maxAgeMinutes: 1_440,
+    });
   });
 });
 
@@ -44,13 +51,24 @@ describe('offlineKey', () => {
 
   it("is the settings' key when the account has it, in the account's spelling", () => {
     expect(offlineKey('+5511987654321', { keys })).toEqual({ key: '+5511987654321', source: 'settings' });
-    expect(offlineKey('A1B2C3D4-0000-4000-8000-000000000001', { keys })).toEqual({ key: keys[0]!.key, source: 'settings' });
+    expect(offlineKey('A1B2C3D4-0000-4000-8000-000000000001', { keys })).toEqual({
+      key: keys[0]!.key,
+      source: 'settings',
+    });
   });
 
   it('is refused, with the reason, when unknown, not the account’s, refused by the service, or without a default', () => {
-    expect(offlineKey(undefined, undefined)).toMatchObject({ problem: expect.stringMatching(/ainda não foi confirmada/) });
-    expect(offlineKey('outra@example.com', { keys })).toMatchObject({ problem: expect.stringMatching(/não é uma chave da conta/) });
-    expect(offlineKey(undefined, { refused: 'Missing scope PIX_KEY_GET_LIST' })).toMatchObject({ problem: expect.stringMatching(/PIX_KEY_GET_LIST/) });
-    expect(offlineKey(undefined, { keys: [{ ...keys[1]! }] })).toMatchObject({ problem: expect.stringMatching(/não tem chave padrão/) });
+    expect(offlineKey(undefined, undefined)).toMatchObject({
+      problem: expect.stringMatching(/ainda não foi confirmada/),
+    });
+    expect(offlineKey('outra@example.com', { keys })).toMatchObject({
+      problem: expect.stringMatching(/não é uma chave da conta/),
+    });
+    expect(offlineKey(undefined, { refused: 'Missing scope PIX_KEY_GET_LIST' })).toMatchObject({
+      problem: expect.stringMatching(/PIX_KEY_GET_LIST/),
+    });
+    expect(offlineKey(undefined, { keys: [{ ...keys[1]! }] })).toMatchObject({
+      problem: expect.stringMatching(/não tem chave padrão/),
+    });
   });
 });

@@ -33,7 +33,13 @@ describe('newOfflineTxid', () => {
 describe('buildOfflineBrCode', () => {
   it('reads back as a static code with the key, the amount, the merchant and the txid, with a valid CRC', () => {
     const txid = newOfflineTxid();
-    const brCode = buildOfflineBrCode({ pixKey: 'loja@example.com', value: 1234, txid, merchantName: 'Padaria São João', merchantCity: 'Belém' });
+    const brCode = buildOfflineBrCode({
+      pixKey: 'loja@example.com',
+      value: 1234,
+      txid,
+      merchantName: 'Padaria São João',
+      merchantCity: 'Belém',
+    });
     expect(hasValidCrc(brCode)).toBe(true);
     expect(decodeBrCode(brCode)).toMatchObject({
       pointOfInitiation: 'STATIC',
@@ -50,7 +56,13 @@ describe('buildOfflineBrCode', () => {
       fc.property(fc.integer({ min: 1, max: 99_999_999_999 }), fc.string(), fc.string(), (value, name, city) => {
         const txid = newOfflineTxid();
         // Any text: one ASCII cannot spell (" ", "東京") gives a plain word, never a refusal.
-        const brCode = buildOfflineBrCode({ pixKey: '+5511987654321', value, txid, merchantName: name, merchantCity: city });
+        const brCode = buildOfflineBrCode({
+          pixKey: '+5511987654321',
+          value,
+          txid,
+          merchantName: name,
+          merchantCity: city,
+        });
         const decoded = decodeBrCode(brCode);
         return decoded.amountCents === value && decoded.txid === txid && decoded.pixKey === '+5511987654321';
       }),
@@ -59,12 +71,24 @@ describe('buildOfflineBrCode', () => {
   });
 
   it('stands a plain word in for a name or city ASCII cannot spell', () => {
-    const brCode = buildOfflineBrCode({ pixKey: 'loja@example.com', value: 100, txid: newOfflineTxid(), merchantName: '東京', merchantCity: '★' });
+    const brCode = buildOfflineBrCode({
+      pixKey: 'loja@example.com',
+      value: 100,
+      txid: newOfflineTxid(),
+      merchantName: '東京',
+      merchantCity: '★',
+    });
     expect(decodeBrCode(brCode)).toMatchObject({ merchantName: 'LOJA', merchantCity: 'BRASIL' });
   });
 
   it('refuses what no payer could pay: no key, a bad txid, no amount', () => {
-    const base = { pixKey: 'loja@example.com', value: 100, txid: newOfflineTxid(), merchantName: 'Loja', merchantCity: 'Recife' };
+    const base = {
+      pixKey: 'loja@example.com',
+      value: 100,
+      txid: newOfflineTxid(),
+      merchantName: 'Loja',
+      merchantCity: 'Recife',
+    };
     expect(() => buildOfflineBrCode({ ...base, pixKey: 'not a key' })).toThrow();
     expect(() => buildOfflineBrCode({ ...base, txid: 'x'.repeat(26) })).toThrow();
     expect(() => buildOfflineBrCode({ ...base, txid: 'has-dash' })).toThrow();

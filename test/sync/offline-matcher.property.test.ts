@@ -142,13 +142,20 @@ function buildWorld(input: {
     const atMs = T0 + spec.atSec * SEC;
     const pix: IncomingPix = { id, endToEndId: `E${id}`, value: spec.value, time: iso(atMs) };
     if (spec.kind === 'unknown-txid') pix.txid = `online${index}`;
-    else if (spec.kind === 'odd-value') pix.value = 1 + (spec.value % 99); // no sale is under R$ 1
+    else if (spec.kind === 'odd-value')
+      pix.value = 1 + (spec.value % 99); // no sale is under R$ 1
     else if (sales.some((sale) => sale.value === spec.value && insideWindow(sale, atMs, skew))) return;
     transactions.push(pix);
   });
   const lastEnd = Math.max(T0, ...sales.map((sale) => Date.parse(sale.windowEnd)));
   const now = input.nowSec === null ? lastEnd + 24 * 3600 * SEC : T0 + input.nowSec * SEC;
-  return { sales, transactions, owner, fate, options: { now: iso(now), clockSkewMs: skew, settleDelayMs: input.settleSec * SEC } };
+  return {
+    sales,
+    transactions,
+    owner,
+    fate,
+    options: { now: iso(now), clockSkewMs: skew, settleDelayMs: input.settleSec * SEC },
+  };
 }
 
 function insideWindow(sale: OfflineSale, atMs: number, skew: number): boolean {
@@ -245,7 +252,11 @@ describe('offline matcher against a ground truth', () => {
   it('gives the same result whatever the order of the inputs', () => {
     fc.assert(
       fc.property(worldArb, fc.integer(), (world, seed) => {
-        const shuffledResult = matchOfflinePayments(shuffled(world.sales, seed), shuffled(world.transactions, seed + 1), world.options);
+        const shuffledResult = matchOfflinePayments(
+          shuffled(world.sales, seed),
+          shuffled(world.transactions, seed + 1),
+          world.options,
+        );
         expect(shuffledResult).toEqual(run(world));
       }),
       { numRuns: RUNS },
@@ -301,7 +312,10 @@ describe('offline matcher against a ground truth', () => {
       fc.property(worldArb, (world) => {
         const result = run(world);
         const txids = new Set(world.sales.map((sale) => sale.txid));
-        const seen = new Set([...result.matched.map((match) => match.transactionId), ...result.review.flatMap((item) => item.transactionIds)]);
+        const seen = new Set([
+          ...result.matched.map((match) => match.transactionId),
+          ...result.review.flatMap((item) => item.transactionIds),
+        ]);
         for (const pix of world.transactions) if (pix.txid && txids.has(pix.txid)) expect(seen.has(pix.id)).toBe(true);
       }),
       { numRuns: RUNS },
@@ -313,7 +327,8 @@ describe('offline matcher against a ground truth', () => {
       fc.property(worldArb, (world) => {
         const result = run(world);
         const matchOf = new Map(result.matched.map((match) => [match.correlationID, match]));
-        const reasonsOf = (id: string) => result.review.filter((item) => item.correlationID === id).map((item) => item.reason);
+        const reasonsOf = (id: string) =>
+          result.review.filter((item) => item.correlationID === id).map((item) => item.reason);
         for (const sale of world.sales) {
           if (sale.state !== 'OPEN') continue;
           const own = world.transactions
@@ -321,7 +336,11 @@ describe('offline matcher against a ground truth', () => {
             .sort((a, b) => Date.parse(a.time) - Date.parse(b.time) || (a.id < b.id ? -1 : 1));
           const fate = world.fate.get(sale.correlationID);
           if (fate === 'txid' || (fate === 'twice' && own.length > 0)) {
-            expect(matchOf.get(sale.correlationID)).toEqual({ correlationID: sale.correlationID, transactionId: own[0]!.id, by: 'txid' });
+            expect(matchOf.get(sale.correlationID)).toEqual({
+              correlationID: sale.correlationID,
+              transactionId: own[0]!.id,
+              by: 'txid',
+            });
           }
           if (fate === 'underpaid') expect(reasonsOf(sale.correlationID)).toContain('UNDERPAID');
           if (fate === 'overpaid') expect(reasonsOf(sale.correlationID)).toContain('OVERPAID');
@@ -340,17 +359,29 @@ describe('offline matcher against a ground truth', () => {
         const result = run(world);
         const matchOf = new Map(result.matched.map((match) => [match.correlationID, match]));
         const txidLess = world.transactions.filter((pix) => !hasTxid(pix));
-        const fits = (sale: OfflineSale, pix: IncomingPix) => pix.value === sale.value && insideWindow(sale, Date.parse(pix.time), skew);
+        const fits = (sale: OfflineSale, pix: IncomingPix) =>
+          pix.value === sale.value && insideWindow(sale, Date.parse(pix.time), skew);
         for (const sale of world.sales) {
           const hasTxidMoney = world.transactions.some((pix) => pix.txid === sale.txid);
           if (sale.state !== 'OPEN' || hasTxidMoney || !isClosed(sale, world.options)) continue;
           const candidates = txidLess.filter((pix) => fits(sale, pix));
           if (candidates.length === 0) {
-            expect(result.review).toContainEqual({ reason: 'NO_PAYMENT', correlationID: sale.correlationID, transactionIds: [], saleMatched: false });
+            expect(result.review).toContainEqual({
+              reason: 'NO_PAYMENT',
+              correlationID: sale.correlationID,
+              transactionIds: [],
+              saleMatched: false,
+            });
             continue;
           }
-          const alone = candidates.length === 1 && world.sales.filter((other) => fits(other, candidates[0]!)).length === 1;
-          if (alone) expect(matchOf.get(sale.correlationID)).toEqual({ correlationID: sale.correlationID, transactionId: candidates[0]!.id, by: 'value' });
+          const alone =
+            candidates.length === 1 && world.sales.filter((other) => fits(other, candidates[0]!)).length === 1;
+          if (alone)
+            expect(matchOf.get(sale.correlationID)).toEqual({
+              correlationID: sale.correlationID,
+              transactionId: candidates[0]!.id,
+              by: 'value',
+            });
         }
       }),
       { numRuns: RUNS },
@@ -375,28 +406,36 @@ describe('windowComponents against a brute-force union-find', () => {
     const linked = (node: number) =>
       node < windows.length
         ? instants.some((at) => windows[node]!.start <= at && at <= windows[node]!.end)
-        : windows.some((window) => window.start <= instants[node - windows.length]! && instants[node - windows.length]! <= window.end);
+        : windows.some(
+            (window) =>
+              window.start <= instants[node - windows.length]! && instants[node - windows.length]! <= window.end,
+          );
     return { find, linked };
   }
 
   it('finds the same groups', () => {
     fc.assert(
-      fc.property(fc.array(windowArb, { maxLength: 20 }), fc.array(fc.integer({ min: -10, max: 140 }), { maxLength: 20 }), (windows, instants) => {
-        const { groupOfInstant, groupOfWindow, groupCount } = windowComponents(windows, instants);
-        const slow = bruteForce(windows, instants);
-        const groupOf = (node: number) => (node < windows.length ? groupOfWindow[node]! : groupOfInstant[node - windows.length]!);
-        const nodes = windows.length + instants.length;
-        const used = new Set<number>();
-        for (let a = 0; a < nodes; a++) {
-          expect(groupOf(a) >= 0).toBe(slow.linked(a));
-          if (groupOf(a) >= 0) used.add(groupOf(a));
-          for (let b = a + 1; b < nodes; b++) {
-            if (groupOf(a) < 0 || groupOf(b) < 0) continue;
-            expect(groupOf(a) === groupOf(b)).toBe(slow.find(a) === slow.find(b));
+      fc.property(
+        fc.array(windowArb, { maxLength: 20 }),
+        fc.array(fc.integer({ min: -10, max: 140 }), { maxLength: 20 }),
+        (windows, instants) => {
+          const { groupOfInstant, groupOfWindow, groupCount } = windowComponents(windows, instants);
+          const slow = bruteForce(windows, instants);
+          const groupOf = (node: number) =>
+            node < windows.length ? groupOfWindow[node]! : groupOfInstant[node - windows.length]!;
+          const nodes = windows.length + instants.length;
+          const used = new Set<number>();
+          for (let a = 0; a < nodes; a++) {
+            expect(groupOf(a) >= 0).toBe(slow.linked(a));
+            if (groupOf(a) >= 0) used.add(groupOf(a));
+            for (let b = a + 1; b < nodes; b++) {
+              if (groupOf(a) < 0 || groupOf(b) < 0) continue;
+              expect(groupOf(a) === groupOf(b)).toBe(slow.find(a) === slow.find(b));
+            }
           }
-        }
-        expect(used.size).toBe(groupCount);
-      }),
+          expect(used.size).toBe(groupCount);
+        },
+      ),
       { numRuns: RUNS },
     );
   });

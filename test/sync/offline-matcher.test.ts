@@ -27,18 +27,32 @@ function pix(id: string, value: number, minute: number, txid?: string): Incoming
 
 /** Long after every window: everything can be decided. */
 const LATER: MatchOptions = { now: at(10_000), clockSkewMs: 0, settleDelayMs: 0 };
-const nowAt = (minute: number, extra: Partial<MatchOptions> = {}): MatchOptions => ({ ...LATER, now: at(minute), ...extra });
+const nowAt = (minute: number, extra: Partial<MatchOptions> = {}): MatchOptions => ({
+  ...LATER,
+  now: at(minute),
+  ...extra,
+});
 
 describe('rule 1: by txid', () => {
   it('a Pix with the sale’s txid and exact value pays it, even before its window ends', () => {
     const result = matchOfflinePayments([sale('a', 1000, 0, 15)], [pix('p1', 1000, 3, 'txa')], nowAt(5));
-    expect(result).toEqual({ matched: [{ correlationID: 'a', transactionId: 'p1', by: 'txid' }], review: [], pending: [] });
+    expect(result).toEqual({
+      matched: [{ correlationID: 'a', transactionId: 'p1', by: 'txid' }],
+      review: [],
+      pending: [],
+    });
   });
 
   it('the txid decides, whatever the value rule would say: a same-value sale next to it is not touched', () => {
-    const result = matchOfflinePayments([sale('a', 1000, 0, 15), sale('b', 1000, 0, 15)], [pix('p1', 1000, 3, 'txb')], LATER);
+    const result = matchOfflinePayments(
+      [sale('a', 1000, 0, 15), sale('b', 1000, 0, 15)],
+      [pix('p1', 1000, 3, 'txb')],
+      LATER,
+    );
     expect(result.matched).toEqual([{ correlationID: 'b', transactionId: 'p1', by: 'txid' }]);
-    expect(result.review).toEqual([{ reason: 'NO_PAYMENT', correlationID: 'a', transactionIds: [], saleMatched: false }]);
+    expect(result.review).toEqual([
+      { reason: 'NO_PAYMENT', correlationID: 'a', transactionIds: [], saleMatched: false },
+    ]);
   });
 
   it('less than the value is UNDERPAID, more is OVERPAID: never a confirmation', () => {
@@ -55,21 +69,39 @@ describe('rule 1: by txid', () => {
   });
 
   it('paid twice: the earliest exact payment pays the sale, the other is DOUBLE_PAID money for the owner', () => {
-    const result = matchOfflinePayments([sale('a', 1000, 0, 15)], [pix('p2', 1000, 9, 'txa'), pix('p1', 1000, 4, 'txa')], LATER);
+    const result = matchOfflinePayments(
+      [sale('a', 1000, 0, 15)],
+      [pix('p2', 1000, 9, 'txa'), pix('p1', 1000, 4, 'txa')],
+      LATER,
+    );
     expect(result.matched).toEqual([{ correlationID: 'a', transactionId: 'p1', by: 'txid' }]);
-    expect(result.review).toEqual([{ reason: 'DOUBLE_PAID', correlationID: 'a', transactionIds: ['p2'], saleMatched: true }]);
+    expect(result.review).toEqual([
+      { reason: 'DOUBLE_PAID', correlationID: 'a', transactionIds: ['p2'], saleMatched: true },
+    ]);
   });
 
   it('an underpayment then the exact value: the exact one pays, the first is flagged', () => {
-    const result = matchOfflinePayments([sale('a', 1000, 0, 15)], [pix('p1', 100, 2, 'txa'), pix('p2', 1000, 4, 'txa')], LATER);
+    const result = matchOfflinePayments(
+      [sale('a', 1000, 0, 15)],
+      [pix('p1', 100, 2, 'txa'), pix('p2', 1000, 4, 'txa')],
+      LATER,
+    );
     expect(result.matched).toEqual([{ correlationID: 'a', transactionId: 'p2', by: 'txid' }]);
-    expect(result.review).toEqual([{ reason: 'DOUBLE_PAID', correlationID: 'a', transactionIds: ['p1'], saleMatched: true }]);
+    expect(result.review).toEqual([
+      { reason: 'DOUBLE_PAID', correlationID: 'a', transactionIds: ['p1'], saleMatched: true },
+    ]);
   });
 
   it('several Pix with the txid and none of them exact (a split payment): DOUBLE_PAID, not paid', () => {
-    const result = matchOfflinePayments([sale('a', 1000, 0, 15)], [pix('p1', 400, 2, 'txa'), pix('p2', 600, 4, 'txa')], LATER);
+    const result = matchOfflinePayments(
+      [sale('a', 1000, 0, 15)],
+      [pix('p1', 400, 2, 'txa'), pix('p2', 600, 4, 'txa')],
+      LATER,
+    );
     expect(result.matched).toEqual([]);
-    expect(result.review).toEqual([{ reason: 'DOUBLE_PAID', correlationID: 'a', transactionIds: ['p1', 'p2'], saleMatched: false }]);
+    expect(result.review).toEqual([
+      { reason: 'DOUBLE_PAID', correlationID: 'a', transactionIds: ['p1', 'p2'], saleMatched: false },
+    ]);
   });
 
   it('the exact value after the window is LATE: the sale’s money, kept for a person, never dropped', () => {
@@ -82,7 +114,9 @@ describe('rule 1: by txid', () => {
     const options = { ...LATER, clockSkewMs: 2 * MIN };
     const result = matchOfflinePayments([sale('a', 1000, 0, 15)], [pix('p1', 1000, 16, 'txa')], options);
     expect(result.matched).toEqual([{ correlationID: 'a', transactionId: 'p1', by: 'txid' }]);
-    expect(matchOfflinePayments([sale('a', 1000, 0, 15)], [pix('p1', 1000, 18, 'txa')], options).review[0]?.reason).toBe('LATE');
+    expect(
+      matchOfflinePayments([sale('a', 1000, 0, 15)], [pix('p1', 1000, 18, 'txa')], options).review[0]?.reason,
+    ).toBe('LATE');
   });
 
   it('a time before the sale existed is a clock matter: the txid still pays it', () => {
@@ -91,9 +125,15 @@ describe('rule 1: by txid', () => {
   });
 
   it('a late exact payment after a paying one is extra money', () => {
-    const result = matchOfflinePayments([sale('a', 1000, 0, 15)], [pix('p1', 1000, 5, 'txa'), pix('p2', 1000, 40, 'txa')], LATER);
+    const result = matchOfflinePayments(
+      [sale('a', 1000, 0, 15)],
+      [pix('p1', 1000, 5, 'txa'), pix('p2', 1000, 40, 'txa')],
+      LATER,
+    );
     expect(result.matched).toEqual([{ correlationID: 'a', transactionId: 'p1', by: 'txid' }]);
-    expect(result.review).toEqual([{ reason: 'DOUBLE_PAID', correlationID: 'a', transactionIds: ['p2'], saleMatched: true }]);
+    expect(result.review).toEqual([
+      { reason: 'DOUBLE_PAID', correlationID: 'a', transactionIds: ['p2'], saleMatched: true },
+    ]);
   });
 
   it('a cancelled sale is never paid: its txid money is CANCELLED_PAID', () => {
@@ -121,7 +161,9 @@ describe('rule 2: by value, where the payer’s bank dropped the txid', () => {
     const sales = [sale('a', 1000, 0, 15)];
     const money = [pix('p1', 1000, 3)];
     expect(matchOfflinePayments(sales, money, nowAt(10))).toEqual({ matched: [], review: [], pending: ['a'] });
-    expect(matchOfflinePayments(sales, money, nowAt(15)).matched).toEqual([{ correlationID: 'a', transactionId: 'p1', by: 'value' }]);
+    expect(matchOfflinePayments(sales, money, nowAt(15)).matched).toEqual([
+      { correlationID: 'a', transactionId: 'p1', by: 'value' },
+    ]);
   });
 
   it('closing waits 2·skew + settle after windowEnd: the last Pix may still be on its way', () => {
@@ -145,7 +187,15 @@ describe('rule 2: by value, where the payer’s bank dropped the txid', () => {
     const result = matchOfflinePayments([sale('a', 1000, 0, 15)], [pix('p2', 1000, 9), pix('p1', 1000, 4)], LATER);
     expect(result).toEqual({
       matched: [],
-      review: [{ reason: 'AMBIGUOUS', correlationID: 'a', possibleSales: ['a'], transactionIds: ['p1', 'p2'], saleMatched: false }],
+      review: [
+        {
+          reason: 'AMBIGUOUS',
+          correlationID: 'a',
+          possibleSales: ['a'],
+          transactionIds: ['p1', 'p2'],
+          saleMatched: false,
+        },
+      ],
       pending: [],
     });
   });
@@ -170,33 +220,53 @@ describe('rule 2: by value, where the payer’s bank dropped the txid', () => {
     // One more Pix in the overlap ties them together: now nobody can say which is which.
     const tied = matchOfflinePayments(sales, [pix('p1', 1000, 5), pix('p2', 1000, 20), pix('p3', 1000, 12)], LATER);
     expect(tied.matched).toEqual([]);
-    expect(tied.review).toEqual([{ reason: 'AMBIGUOUS', possibleSales: ['a', 'b'], transactionIds: ['p1', 'p3', 'p2'], saleMatched: false }]);
+    expect(tied.review).toEqual([
+      { reason: 'AMBIGUOUS', possibleSales: ['a', 'b'], transactionIds: ['p1', 'p3', 'p2'], saleMatched: false },
+    ]);
   });
 
   it('ties: two sales of one value made at the same instant share every Pix', () => {
-    const result = matchOfflinePayments([sale('b', 500, 0, 15), sale('a', 500, 0, 15)], [pix('p1', 500, 7), pix('p2', 500, 7)], LATER);
-    expect(result.review).toEqual([{ reason: 'AMBIGUOUS', possibleSales: ['a', 'b'], transactionIds: ['p1', 'p2'], saleMatched: false }]);
+    const result = matchOfflinePayments(
+      [sale('b', 500, 0, 15), sale('a', 500, 0, 15)],
+      [pix('p1', 500, 7), pix('p2', 500, 7)],
+      LATER,
+    );
+    expect(result.review).toEqual([
+      { reason: 'AMBIGUOUS', possibleSales: ['a', 'b'], transactionIds: ['p1', 'p2'], saleMatched: false },
+    ]);
   });
 
   it('a sale paid by txid still counts: a txid-less Pix it could have paid twice is not handed to its neighbour', () => {
     const sales = [sale('a', 1000, 0, 15), sale('b', 1000, 5, 20)];
     const result = matchOfflinePayments(sales, [pix('p1', 1000, 3, 'txa'), pix('p2', 1000, 10)], LATER);
     expect(result.matched).toEqual([{ correlationID: 'a', transactionId: 'p1', by: 'txid' }]);
-    expect(result.review).toEqual([{ reason: 'AMBIGUOUS', possibleSales: ['a', 'b'], transactionIds: ['p2'], saleMatched: false }]);
+    expect(result.review).toEqual([
+      { reason: 'AMBIGUOUS', possibleSales: ['a', 'b'], transactionIds: ['p2'], saleMatched: false },
+    ]);
   });
 
   it('a txid-less Pix that only a txid-paid sale could own: DOUBLE_PAID for it', () => {
-    const result = matchOfflinePayments([sale('a', 1000, 0, 15)], [pix('p1', 1000, 3, 'txa'), pix('p2', 1000, 10)], LATER);
-    expect(result.review).toEqual([{ reason: 'DOUBLE_PAID', correlationID: 'a', transactionIds: ['p2'], saleMatched: true }]);
+    const result = matchOfflinePayments(
+      [sale('a', 1000, 0, 15)],
+      [pix('p1', 1000, 3, 'txa'), pix('p2', 1000, 10)],
+      LATER,
+    );
+    expect(result.review).toEqual([
+      { reason: 'DOUBLE_PAID', correlationID: 'a', transactionIds: ['p2'], saleMatched: true },
+    ]);
   });
 
   it('a cancelled sale counts too: it blocks a match, and money fitting only it is CANCELLED_PAID', () => {
     const cancelled = sale('c', 1000, 0, 15, { state: 'CANCELLED' });
     const blocked = matchOfflinePayments([cancelled, sale('b', 1000, 5, 20)], [pix('p1', 1000, 10)], LATER);
     expect(blocked.matched).toEqual([]);
-    expect(blocked.review).toEqual([{ reason: 'AMBIGUOUS', possibleSales: ['b', 'c'], transactionIds: ['p1'], saleMatched: false }]);
+    expect(blocked.review).toEqual([
+      { reason: 'AMBIGUOUS', possibleSales: ['b', 'c'], transactionIds: ['p1'], saleMatched: false },
+    ]);
     const alone = matchOfflinePayments([cancelled], [pix('p1', 1000, 10)], LATER);
-    expect(alone.review).toEqual([{ reason: 'CANCELLED_PAID', correlationID: 'c', transactionIds: ['p1'], saleMatched: false }]);
+    expect(alone.review).toEqual([
+      { reason: 'CANCELLED_PAID', correlationID: 'c', transactionIds: ['p1'], saleMatched: false },
+    ]);
   });
 
   it('a group waits until every sale in it is closed, even one whose own window has ended', () => {
@@ -216,7 +286,11 @@ describe('rule 2: by value, where the payer’s bank dropped the txid', () => {
 
 describe('rules 3 and 4: nothing, and what is not ours', () => {
   it('no payment: pending inside the window, NO_PAYMENT once closed', () => {
-    expect(matchOfflinePayments([sale('a', 1000, 0, 15)], [], nowAt(14))).toEqual({ matched: [], review: [], pending: ['a'] });
+    expect(matchOfflinePayments([sale('a', 1000, 0, 15)], [], nowAt(14))).toEqual({
+      matched: [],
+      review: [],
+      pending: ['a'],
+    });
     expect(matchOfflinePayments([sale('a', 1000, 0, 15)], [], nowAt(15)).review).toEqual([
       { reason: 'NO_PAYMENT', correlationID: 'a', transactionIds: [], saleMatched: false },
     ]);
@@ -225,7 +299,9 @@ describe('rules 3 and 4: nothing, and what is not ours', () => {
   it('a txid that names no offline sale is not ours: ignored, even with the value inside the window', () => {
     const result = matchOfflinePayments([sale('a', 1000, 0, 15)], [pix('p1', 1000, 3, 'onlineCharge123')], LATER);
     expect(result.matched).toEqual([]);
-    expect(result.review).toEqual([{ reason: 'NO_PAYMENT', correlationID: 'a', transactionIds: [], saleMatched: false }]);
+    expect(result.review).toEqual([
+      { reason: 'NO_PAYMENT', correlationID: 'a', transactionIds: [], saleMatched: false },
+    ]);
   });
 
   it('txid-less Pix outside every window of their value are ignored, never assigned', () => {
@@ -266,9 +342,13 @@ describe('determinism and inputs', () => {
   });
 
   it('refuses inputs that would make a match meaningless', () => {
-    expect(() => matchOfflinePayments([sale('a', 1000, 0, 15), sale('b', 1000, 0, 15, { txid: 'txa' })], [], LATER)).toThrow(/share the txid/);
+    expect(() =>
+      matchOfflinePayments([sale('a', 1000, 0, 15), sale('b', 1000, 0, 15, { txid: 'txa' })], [], LATER),
+    ).toThrow(/share the txid/);
     expect(() => matchOfflinePayments([], [pix('p1', 1, 0), pix('p1', 2, 0)], LATER)).toThrow(/listed twice/);
-    expect(() => matchOfflinePayments([sale('a', 1000, 0, 15), sale('a', 1000, 0, 15, { txid: 'other' })], [], LATER)).toThrow(/listed twice/);
+    expect(() =>
+      matchOfflinePayments([sale('a', 1000, 0, 15), sale('a', 1000, 0, 15, { txid: 'other' })], [], LATER),
+    ).toThrow(/listed twice/);
     expect(() => matchOfflinePayments([sale('a', 1000, 0, 15, { txid: '***' })], [], LATER)).toThrow(/txid/);
     expect(() => matchOfflinePayments([sale('a', 1000, 0, 15, { txid: 'x'.repeat(26) })], [], LATER)).toThrow(/txid/);
     expect(() => matchOfflinePayments([sale('a', 10.5, 0, 15)], [], LATER)).toThrow(/cents/);
@@ -293,7 +373,13 @@ describe('windowComponents', () => {
   });
 
   it('overlapping windows are not one group unless an instant sits in the overlap', () => {
-    const result = windowComponents([{ start: 0, end: 10 }, { start: 5, end: 15 }], [2, 12]);
+    const result = windowComponents(
+      [
+        { start: 0, end: 10 },
+        { start: 5, end: 15 },
+      ],
+      [2, 12],
+    );
     expect(Array.from(result.groupOfInstant)).toEqual([0, 1]);
     expect(Array.from(result.groupOfWindow)).toEqual([0, 1]);
   });

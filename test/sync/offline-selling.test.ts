@@ -29,7 +29,16 @@ const pushed: Sale[] = [];
 // Short windows: a code counts for 600 ms, then 50 ms of grace; clocks agree within 50 ms here.
 // Codes registered ahead are renewed every 300 ms (the word a counter gives the others), and a
 // request takes at most the client's 300 ms timeout.
-const TIMING = { windowMs: 600, graceMs: 50, clockSkewMs: 50, settleDelayMs: 50, livenessMs: 300, requestMarginMs: 300, watchPassMs: 100, valueWaitMs: 20_000 };
+const TIMING = {
+  windowMs: 600,
+  graceMs: 50,
+  clockSkewMs: 50,
+  settleDelayMs: 50,
+  livenessMs: 300,
+  requestMarginMs: 300,
+  watchPassMs: 100,
+  valueWaitMs: 20_000,
+};
 
 function openCounter(dataDir = dir, proxyUrl = proxy.url, firstAnswerWaitMs = 400): CounterSync {
   const sync = new CounterSync({
@@ -69,7 +78,8 @@ afterEach(async () => {
 });
 
 const newSale = (value: number) => ({ value, expiresIn: 900 });
-const call = (op: string, request: Record<string, unknown> = {}) => remote.engine.call(remote.appId, op as never, request as never) as Promise<any>;
+const call = (op: string, request: Record<string, unknown> = {}) =>
+  remote.engine.call(remote.appId, op as never, request as never) as Promise<any>;
 
 async function accountKeys(): Promise<{ key: string; isDefault: boolean }[]> {
   return (await call('listPixKeys')).pixKeys;
@@ -91,15 +101,26 @@ describe('the code an offline sale shows', () => {
     const [defaultKey] = (await accountKeys()).filter((key) => key.isDefault);
     await goOffline();
     const sale = await counter.createSale(newSale(1234));
-    expect(sale).toMatchObject({ status: 'OFFLINE', offline: { state: 'AWAITING', pixKey: defaultKey!.key, registered: false } });
+    expect(sale).toMatchObject({
+      status: 'OFFLINE',
+      offline: { state: 'AWAITING', pixKey: defaultKey!.key, registered: false },
+    });
     const decoded = decodeBrCode(sale.brCode!);
-    expect(decoded).toMatchObject({ pointOfInitiation: 'STATIC', pixKey: defaultKey!.key, amountCents: 1234, merchantName: 'Padaria Pao Quente', merchantCity: 'Recife' });
+    expect(decoded).toMatchObject({
+      pointOfInitiation: 'STATIC',
+      pixKey: defaultKey!.key,
+      amountCents: 1234,
+      merchantName: 'Padaria Pao Quente',
+      merchantCity: 'Recife',
+    });
     expect(decoded.txid).toBe(sale.offline!.txid);
     expect(decoded.txid).toMatch(/^[A-Za-z0-9]{1,25}$/);
     // Nothing was created at the service: no charge was asked for (the only writes were the codes
     // registered ahead, while online, and the sale took one of them as its txid).
     const writes = proxy.log().filter((entry) => entry.method === 'POST');
-    expect(writes.every((entry) => entry.path === '/api/v1/qrcode-static' && entry.body.includes('balcao-reserva-'))).toBe(true);
+    expect(
+      writes.every((entry) => entry.path === '/api/v1/qrcode-static' && entry.body.includes('balcao-reserva-')),
+    ).toBe(true);
     expect(writes.some((entry) => entry.body.includes(sale.offline!.txid))).toBe(true);
     const other = await counter.createSale(newSale(1234));
     expect(other.offline!.txid).not.toBe(sale.offline!.txid);
@@ -112,7 +133,10 @@ describe('the code an offline sale shows', () => {
     counter = openCounter();
     await until(() => !counter.status().online, 'offline noticed');
     expect(counter.status().offline.unavailable).toMatch(/ainda não foi confirmada/);
-    await expect(counter.createSale(newSale(500))).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/chave Pix ainda não foi confirmada/) });
+    await expect(counter.createSale(newSale(500))).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/chave Pix ainda não foi confirmada/),
+    });
     expect(counter.salesBetween('2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z')).toEqual([]);
   });
 
@@ -127,7 +151,10 @@ describe('the code an offline sale shows', () => {
     expect(counter.status().offline).toMatchObject({ unavailable: expect.stringMatching(/não é uma chave da conta/) });
     await proxy.cut('refuse');
     await until(() => !counter.status().online, 'offline noticed');
-    await expect(counter.createSale(newSale(500))).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/não é uma chave da conta/) });
+    await expect(counter.createSale(newSale(500))).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/não é uma chave da conta/),
+    });
     // A key of the account that is not its default, typed as people write it, is used as it is.
     config = { ...config, pixKey: firstDefault!.key.toUpperCase() };
     const sale = await counter.createSale(newSale(500));
@@ -154,7 +181,10 @@ describe('caps, each at its edge', () => {
     caps({ maxSaleValue: 10_000 });
     await goOffline();
     expect((await counter.createSale(newSale(10_000))).status).toBe('OFFLINE');
-    await expect(counter.createSale(newSale(10_001))).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/acima do limite de R\$\s100,00 por venda/) });
+    await expect(counter.createSale(newSale(10_001))).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/acima do limite de R\$\s100,00 por venda/),
+    });
   });
 
   it('the unconfirmed total: up to it exactly, then refused with the room left', async () => {
@@ -162,9 +192,13 @@ describe('caps, each at its edge', () => {
     await goOffline();
     await counter.createSale(newSale(1_000));
     await counter.createSale(newSale(1_500));
-    await expect(counter.createSale(newSale(501))).rejects.toMatchObject({ message: expect.stringMatching(/Restam R\$\s5,00 \(2 vendas aguardam/) });
+    await expect(counter.createSale(newSale(501))).rejects.toMatchObject({
+      message: expect.stringMatching(/Restam R\$\s5,00 \(2 vendas aguardam/),
+    });
     expect((await counter.createSale(newSale(500))).status).toBe('OFFLINE');
-    await expect(counter.createSale(newSale(1))).rejects.toMatchObject({ message: expect.stringMatching(/Restam R\$\s0,00/) });
+    await expect(counter.createSale(newSale(1))).rejects.toMatchObject({
+      message: expect.stringMatching(/Restam R\$\s0,00/),
+    });
     // A cancelled offline sale holds no room.
     const sales = counter.salesBetween('2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z');
     counter.cancelSale(sales.find((sale) => sale.value === 500)!.correlationID);
@@ -179,7 +213,9 @@ describe('caps, each at its edge', () => {
     frozenAt = createdAt + 60 * 60_000;
     expect((await counter.createSale(newSale(100))).status).toBe('OFFLINE');
     frozenAt += 1;
-    await expect(counter.createSale(newSale(100))).rejects.toMatchObject({ message: expect.stringMatching(/mais antiga sem confirmação passou de 1 h/) });
+    await expect(counter.createSale(newSale(100))).rejects.toMatchObject({
+      message: expect.stringMatching(/mais antiga sem confirmação passou de 1 h/),
+    });
   });
 });
 
@@ -189,7 +225,8 @@ describe('a create that got no answer in time', () => {
     // The service commits the charge; its answer never comes back, and then the network is gone.
     let creates = 0;
     proxy.setPlan((request) => {
-      if (request.method === 'POST' && request.path.startsWith('/api/v1/charge?') && creates++ === 0) return { kind: 'drop-after' };
+      if (request.method === 'POST' && request.path.startsWith('/api/v1/charge?') && creates++ === 0)
+        return { kind: 'drop-after' };
       return { kind: 'pass' };
     });
     const sale = await counter.createSale(newSale(4_321));
@@ -201,10 +238,18 @@ describe('a create that got no answer in time', () => {
 
     await counter.drained();
     await expect(call('getCharge', { params: { id: sale.correlationID } })).rejects.toMatchObject({ status: 400 });
-    const writes = proxy.log().filter((entry) => entry.method !== 'GET').map((entry) => `${entry.method} ${entry.path.split('?')[0]}`);
+    const writes = proxy
+      .log()
+      .filter((entry) => entry.method !== 'GET')
+      .map((entry) => `${entry.method} ${entry.path.split('?')[0]}`);
     const deleted = writes.indexOf(`DELETE /api/v1/charge/${sale.correlationID}`);
     expect(deleted).toBeGreaterThan(0);
-    const registered = proxy.log().findIndex((entry) => entry.method === 'POST' && entry.path === '/api/v1/qrcode-static' && entry.body.includes(sale.correlationID));
+    const registered = proxy
+      .log()
+      .findIndex(
+        (entry) =>
+          entry.method === 'POST' && entry.path === '/api/v1/qrcode-static' && entry.body.includes(sale.correlationID),
+      );
     expect(registered).toBeGreaterThan(proxy.log().findIndex((entry) => entry.method === 'DELETE'));
     // Whatever the service said of the dynamic charge, the sale shows its offline code still.
     const after = counter.getSale(sale.correlationID);
@@ -298,15 +343,25 @@ describe('back online', () => {
     await payAtRemote(byTxid.brCode!);
     await payAtRemote(dropped.brCode!, { dropTxid: true });
     // Offline, nothing is confirmed, whatever the customer showed.
-    expect(counter.getSale(unpaid.correlationID)).toMatchObject({ status: 'OFFLINE', offline: { customerShowedReceiptAt: expect.any(String), state: 'AWAITING' } });
+    expect(counter.getSale(unpaid.correlationID)).toMatchObject({
+      status: 'OFFLINE',
+      offline: { customerShowedReceiptAt: expect.any(String), state: 'AWAITING' },
+    });
 
     await proxy.restore();
     await until(() => counter.getSale(byTxid.correlationID).status === 'COMPLETED', 'paid by txid confirmed');
     await until(() => counter.getSale(dropped.correlationID).status === 'COMPLETED', 'paid without txid confirmed');
     await until(() => counter.getSale(unpaid.correlationID).offline?.state === 'REVIEW', 'the unpaid one flagged');
-    expect(counter.getSale(byTxid.correlationID)).toMatchObject({ paidAt: expect.any(String), endToEndId: expect.stringMatching(/^E/), offline: { matchedBy: 'txid' } });
+    expect(counter.getSale(byTxid.correlationID)).toMatchObject({
+      paidAt: expect.any(String),
+      endToEndId: expect.stringMatching(/^E/),
+      offline: { matchedBy: 'txid' },
+    });
     expect(counter.getSale(dropped.correlationID).offline).toMatchObject({ matchedBy: 'value' });
-    expect(counter.getSale(unpaid.correlationID)).toMatchObject({ status: 'OFFLINE', offline: { review: { reason: 'NO_PAYMENT', transactions: [] } } });
+    expect(counter.getSale(unpaid.correlationID)).toMatchObject({
+      status: 'OFFLINE',
+      offline: { review: { reason: 'NO_PAYMENT', transactions: [] } },
+    });
     expect(counter.offlineReview().map((sale) => sale.correlationID)).toEqual([unpaid.correlationID]);
     expect(counter.status().offline).toMatchObject({ unconfirmedCount: 1, unconfirmedValue: 3_333, reviewCount: 1 });
 
@@ -315,18 +370,33 @@ describe('back online', () => {
     await counter.drained();
     for (const sale of [byTxid, dropped, unpaid]) {
       const { pixQrCode: reserved } = await call('getPixQrCode', { params: { id: sale.offline!.txid } });
-      expect(reserved).toMatchObject({ identifier: sale.offline!.txid, correlationID: `balcao-reserva-${sale.offline!.txid}`, value: null });
+      expect(reserved).toMatchObject({
+        identifier: sale.offline!.txid,
+        correlationID: `balcao-reserva-${sale.offline!.txid}`,
+        value: null,
+      });
       const { pixQrCode: registration } = await call('getPixQrCode', { params: { id: sale.correlationID } });
-      expect(registration).toMatchObject({ correlationID: sale.correlationID, value: sale.value, name: expect.stringContaining(sale.offline!.txid) });
+      expect(registration).toMatchObject({
+        correlationID: sale.correlationID,
+        value: sale.value,
+        name: expect.stringContaining(sale.offline!.txid),
+      });
     }
     // Each confirmation pushed the sale to the screens.
-    expect(pushed.some((view) => view.correlationID === dropped.correlationID && view.status === 'COMPLETED')).toBe(true);
+    expect(pushed.some((view) => view.correlationID === dropped.correlationID && view.status === 'COMPLETED')).toBe(
+      true,
+    );
 
     // The owner decides: not paid.
     expect(() => counter.resolveOfflineReview(unpaid.correlationID, 'acknowledged')).toThrow(/Decisão que não cabe/);
-    expect(counter.resolveOfflineReview(unpaid.correlationID, 'unpaid')).toMatchObject({ status: 'EXPIRED', offline: { state: 'UNPAID_BY_OWNER', decision: 'unpaid' } });
+    expect(counter.resolveOfflineReview(unpaid.correlationID, 'unpaid')).toMatchObject({
+      status: 'EXPIRED',
+      offline: { state: 'UNPAID_BY_OWNER', decision: 'unpaid' },
+    });
     expect(counter.offlineReview()).toEqual([]);
-    await expect(async () => counter.resolveOfflineReview(unpaid.correlationID, 'paid')).rejects.toMatchObject({ status: 409 });
+    await expect(async () => counter.resolveOfflineReview(unpaid.correlationID, 'paid')).rejects.toMatchObject({
+      status: 409,
+    });
     expect(counter.status().offline).toMatchObject({ unconfirmedCount: 0, reviewCount: 0 });
   });
 
@@ -340,12 +410,19 @@ describe('back online', () => {
     for (const sale of [a, b]) {
       expect(counter.getSale(sale.correlationID)).toMatchObject({
         status: 'OFFLINE',
-        offline: { state: 'REVIEW', review: { reason: 'AMBIGUOUS', transactions: [{ endToEndId: payment.endToEndId, value: 1_000 }] } },
+        offline: {
+          state: 'REVIEW',
+          review: { reason: 'AMBIGUOUS', transactions: [{ endToEndId: payment.endToEndId, value: 1_000 }] },
+        },
       });
     }
     // The owner says which: that one is paid, with that Pix as its payment (its receipt); the
     // other is then not given the same Pix.
-    expect(counter.resolveOfflineReview(a.correlationID, 'paid')).toMatchObject({ status: 'COMPLETED', endToEndId: payment.endToEndId, offline: { state: 'CONFIRMED_BY_OWNER' } });
+    expect(counter.resolveOfflineReview(a.correlationID, 'paid')).toMatchObject({
+      status: 'COMPLETED',
+      endToEndId: payment.endToEndId,
+      offline: { state: 'CONFIRMED_BY_OWNER' },
+    });
     const other = counter.resolveOfflineReview(b.correlationID, 'paid');
     expect(other.status).toBe('COMPLETED');
     expect(other.endToEndId).toBeUndefined();
@@ -360,8 +437,13 @@ describe('back online', () => {
     await proxy.restore();
     await until(() => counter.getSale(sale.correlationID).offline?.review?.reason === 'CANCELLED_PAID', 'flagged');
     expect(counter.getSale(sale.correlationID).status).toBe('CANCELLED');
-    await expect(async () => counter.resolveOfflineReview(sale.correlationID, 'unpaid')).rejects.toMatchObject({ status: 409 });
-    expect(counter.resolveOfflineReview(sale.correlationID, 'acknowledged')).toMatchObject({ status: 'CANCELLED', offline: { decision: 'acknowledged' } });
+    await expect(async () => counter.resolveOfflineReview(sale.correlationID, 'unpaid')).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(counter.resolveOfflineReview(sale.correlationID, 'acknowledged')).toMatchObject({
+      status: 'CANCELLED',
+      offline: { decision: 'acknowledged' },
+    });
   });
 
   it('a second payment of a confirmed sale is flagged as extra money, and the sale stays paid', async () => {
@@ -370,8 +452,14 @@ describe('back online', () => {
     await payAtRemote(sale.brCode!);
     await payAtRemote(sale.brCode!);
     await proxy.restore();
-    await until(() => counter.getSale(sale.correlationID).offline?.review?.reason === 'DOUBLE_PAID', 'extra money flagged');
-    expect(counter.getSale(sale.correlationID)).toMatchObject({ status: 'COMPLETED', offline: { state: 'CONFIRMED', review: { saleMatched: true } } });
+    await until(
+      () => counter.getSale(sale.correlationID).offline?.review?.reason === 'DOUBLE_PAID',
+      'extra money flagged',
+    );
+    expect(counter.getSale(sale.correlationID)).toMatchObject({
+      status: 'COMPLETED',
+      offline: { state: 'CONFIRMED', review: { saleMatched: true } },
+    });
     expect(counter.status().offline).toMatchObject({ unconfirmedCount: 0, reviewCount: 1 });
     expect(counter.resolveOfflineReview(sale.correlationID, 'acknowledged')).toMatchObject({ status: 'COMPLETED' });
   });
@@ -394,21 +482,35 @@ describe('back online', () => {
     await proxy.restore();
     await until(() => counter.getSale(sale.correlationID).status === 'COMPLETED', 'confirmed');
     // Its receipt's records: the payment, with no charge at the service.
-    expect(counter.saleRecords(sale.correlationID)).toMatchObject({ correlationID: sale.correlationID, payment: { endToEndId: paid.endToEndId } });
+    expect(counter.saleRecords(sale.correlationID)).toMatchObject({
+      correlationID: sale.correlationID,
+      payment: { endToEndId: paid.endToEndId },
+    });
     expect(counter.saleRecords(sale.correlationID).charge).toBeUndefined();
 
     let posts = 0;
-    proxy.setPlan((request) => (request.method === 'POST' && request.path === '/api/v1/refund' && posts++ === 0 ? { kind: 'drop-after' } : { kind: 'pass' }));
+    proxy.setPlan((request) =>
+      request.method === 'POST' && request.path === '/api/v1/refund' && posts++ === 0
+        ? { kind: 'drop-after' }
+        : { kind: 'pass' },
+    );
     await counter.refundSale(sale.correlationID, 1_200, 'Troca');
     await counter.drained();
-    const remoteRefunds = (await call('listRefunds', { query: { limit: '100' } })).refunds.filter((r: any) => r.originalEndToEndId === paid.endToEndId);
+    const remoteRefunds = (await call('listRefunds', { query: { limit: '100' } })).refunds.filter(
+      (r: any) => r.originalEndToEndId === paid.endToEndId,
+    );
     expect(remoteRefunds).toHaveLength(1);
     expect(remoteRefunds[0]).toMatchObject({ value: 1_200 });
     // The retry looked the refund up by its correlationID first, found it, and sent nothing again.
     expect(posts).toBe(1);
-    expect(proxy.log().some((entry) => entry.method === 'GET' && entry.path.startsWith('/api/v1/refund/balcao-devolucao-'))).toBe(true);
+    expect(
+      proxy.log().some((entry) => entry.method === 'GET' && entry.path.startsWith('/api/v1/refund/balcao-devolucao-')),
+    ).toBe(true);
     await until(() => counter.getSale(sale.correlationID).refunds[0]?.status === 'CONFIRMED', 'refund settled', 10_000);
-    expect(counter.getSale(sale.correlationID)).toMatchObject({ refundable: 3_800, refunds: [{ value: 1_200, endToEndId: expect.stringMatching(/^D/) }] });
+    expect(counter.getSale(sale.correlationID)).toMatchObject({
+      refundable: 3_800,
+      refunds: [{ value: 1_200, endToEndId: expect.stringMatching(/^D/) }],
+    });
     expect(counter.saleRecords(sale.correlationID).refunds).toHaveLength(1);
   });
 
@@ -438,14 +540,19 @@ describe('back online', () => {
     await until(() => counter.getSale(waiting.correlationID).offline?.review?.reason === 'NO_PAYMENT', 'flagged');
   });
 
-  it('a pass slowed by the network keeps what was written meanwhile: the registration, the cashier\'s mark', async () => {
+  it("a pass slowed by the network keeps what was written meanwhile: the registration, the cashier's mark", async () => {
     await goOffline();
     const sale = await counter.createSale(newSale(3_210));
     await payAtRemote(sale.brCode!);
     // Every read of the Pix in takes 250 ms more: the registration and the mark land inside a pass.
-    proxy.setPlan((request) => (request.path.startsWith('/api/v1/transaction?') ? { kind: 'delay', ms: 250 } : { kind: 'pass' }));
+    proxy.setPlan((request) =>
+      request.path.startsWith('/api/v1/transaction?') ? { kind: 'delay', ms: 250 } : { kind: 'pass' },
+    );
     await proxy.restore();
-    await until(() => proxy.log().some((entry) => entry.path.startsWith('/api/v1/transaction?') && entry.endedAt === undefined), 'a pass under way');
+    await until(
+      () => proxy.log().some((entry) => entry.path.startsWith('/api/v1/transaction?') && entry.endedAt === undefined),
+      'a pass under way',
+    );
     counter.markCustomerShowedReceipt(sale.correlationID);
     await until(() => counter.getSale(sale.correlationID).status === 'COMPLETED', 'confirmed');
     await counter.drained();

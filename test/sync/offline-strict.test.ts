@@ -25,11 +25,24 @@ let remoteUrl: string;
 const proxies: FaultProxy[] = [];
 const counters: CounterSync[] = [];
 const dirs: string[] = [];
-const config: OfflineSalesConfig = { caps: { ...DEFAULT_OFFLINE_SALES }, merchantName: 'Mercado Dois Caixas', merchantCity: 'Salvador' };
+const config: OfflineSalesConfig = {
+  caps: { ...DEFAULT_OFFLINE_SALES },
+  merchantName: 'Mercado Dois Caixas',
+  merchantCity: 'Salvador',
+};
 
 // A code counts for 600 ms and 50 ms of grace; the tills renew a code registered ahead every
 // 300 ms while online (their word to the others); a request takes at most 300 ms.
-const TIMING = { windowMs: 600, graceMs: 50, clockSkewMs: 50, settleDelayMs: 50, livenessMs: 300, requestMarginMs: 300, watchPassMs: 100, valueWaitMs: 4_000 };
+const TIMING = {
+  windowMs: 600,
+  graceMs: 50,
+  clockSkewMs: 50,
+  settleDelayMs: 50,
+  livenessMs: 300,
+  requestMarginMs: 300,
+  watchPassMs: 100,
+  valueWaitMs: 4_000,
+};
 
 async function openTill(): Promise<{ counter: CounterSync; proxy: FaultProxy }> {
   const proxy = await startFaultProxy(remoteUrl);
@@ -54,7 +67,11 @@ async function openTill(): Promise<{ counter: CounterSync; proxy: FaultProxy }> 
 }
 
 beforeEach(async () => {
-  remote = createSandboxService({ dbPath: ':memory:', strict: { listOrder: 'oldest-first', pageSize: 5 }, config: { refundSettlementMs: 50 } });
+  remote = createSandboxService({
+    dbPath: ':memory:',
+    strict: { listOrder: 'oldest-first', pageSize: 5 },
+    config: { refundSettlementMs: 50 },
+  });
   remoteUrl = await remote.listen(0);
 });
 
@@ -69,7 +86,12 @@ const newSale = (value: number) => ({ value, expiresIn: 900 });
 
 /** The customer's bank pays the code the till showed, keeping or dropping its txid. */
 async function bankPays(sale: Sale, options: { dropTxid?: boolean } = {}) {
-  const reply = await payBrCode({ url: remoteUrl, appId: remote.appId, pixNetworkUrl: remote.pixNetworkUrl! }, sale.brCode!, undefined, options);
+  const reply = await payBrCode(
+    { url: remoteUrl, appId: remote.appId, pixNetworkUrl: remote.pixNetworkUrl! },
+    sale.brCode!,
+    undefined,
+    options,
+  );
   expect(reply.status).toBe(200);
   return reply.body.transaction as { endToEndId: string };
 }
@@ -85,16 +107,27 @@ describe('offline selling against the documented service', () => {
     const droppedPix = await bankPays(dropped, { dropTxid: true });
     // The strict service linked the first Pix to the code registered ahead as it came in, while
     // the till was offline: the code existed then.
-    const linked = remote.engine.call(remote.appId, 'listTransactions', { query: { pixQrCode: kept.offline!.txid } }) as Promise<{ transactions: { endToEndId: string }[] }>;
+    const linked = remote.engine.call(remote.appId, 'listTransactions', {
+      query: { pixQrCode: kept.offline!.txid },
+    }) as Promise<{ transactions: { endToEndId: string }[] }>;
     expect((await linked).transactions.map((t) => t.endToEndId)).toEqual([keptPix.endToEndId]);
 
     await proxy.restore();
     await until(() => counter.getSale(kept.correlationID).status === 'COMPLETED', 'paid with its txid confirmed');
     await until(() => counter.getSale(dropped.correlationID).status === 'COMPLETED', 'paid without txid confirmed');
     await until(() => counter.getSale(unpaid.correlationID).offline?.state === 'REVIEW', 'the unpaid one flagged');
-    expect(counter.getSale(kept.correlationID)).toMatchObject({ endToEndId: keptPix.endToEndId, offline: { matchedBy: 'txid' } });
-    expect(counter.getSale(dropped.correlationID)).toMatchObject({ endToEndId: droppedPix.endToEndId, offline: { matchedBy: 'value' } });
-    expect(counter.getSale(unpaid.correlationID)).toMatchObject({ status: 'OFFLINE', offline: { review: { reason: 'NO_PAYMENT' } } });
+    expect(counter.getSale(kept.correlationID)).toMatchObject({
+      endToEndId: keptPix.endToEndId,
+      offline: { matchedBy: 'txid' },
+    });
+    expect(counter.getSale(dropped.correlationID)).toMatchObject({
+      endToEndId: droppedPix.endToEndId,
+      offline: { matchedBy: 'value' },
+    });
+    expect(counter.getSale(unpaid.correlationID)).toMatchObject({
+      status: 'OFFLINE',
+      offline: { review: { reason: 'NO_PAYMENT' } },
+    });
     await counter.drained();
     expect(counter.getSale(unpaid.correlationID).offline?.registered).toBe(true);
   });
@@ -104,7 +137,9 @@ describe('offline selling against the documented service', () => {
     const b = await openTill();
     // Older codes on the account, so the tills' codes span pages of the oldest-first list.
     for (let i = 0; i < 12; i++) {
-      await remote.engine.call(remote.appId, 'createPixQrCode', { body: { name: `Balcão de doces ${i}`, correlationID: `doces-${i}`, value: 500 + i } });
+      await remote.engine.call(remote.appId, 'createPixQrCode', {
+        body: { name: `Balcão de doces ${i}`, correlationID: `doces-${i}`, value: 500 + i },
+      });
     }
     await a.proxy.cut('refuse');
     await b.proxy.cut('refuse');
@@ -118,18 +153,31 @@ describe('offline selling against the documented service', () => {
     const shown: string[] = [];
     const watching = setInterval(() => shown.push(a.counter.getSale(ours.correlationID).status), 20);
     try {
-      await until(() => a.counter.getSale(ours.correlationID).offline?.state === 'REVIEW', 'the doubtful sale goes to the owner', 15_000);
+      await until(
+        () => a.counter.getSale(ours.correlationID).offline?.state === 'REVIEW',
+        'the doubtful sale goes to the owner',
+        15_000,
+      );
     } finally {
       clearInterval(watching);
     }
     expect(shown).not.toContain('COMPLETED');
-    expect(a.counter.getSale(ours.correlationID)).toMatchObject({ status: 'OFFLINE', offline: { review: { reason: 'AMBIGUOUS' } } });
+    expect(a.counter.getSale(ours.correlationID)).toMatchObject({
+      status: 'OFFLINE',
+      offline: { review: { reason: 'AMBIGUOUS' } },
+    });
 
     // Till B comes back and registers its sale: each till now sees both sales of that value.
     await b.proxy.restore();
     await b.counter.drained();
-    await until(() => b.counter.getSale(theirs.correlationID).offline?.state === 'REVIEW', "B's sale goes to its owner too");
-    for (const [till, sale] of [[a, ours], [b, theirs]] as const) {
+    await until(
+      () => b.counter.getSale(theirs.correlationID).offline?.state === 'REVIEW',
+      "B's sale goes to its owner too",
+    );
+    for (const [till, sale] of [
+      [a, ours],
+      [b, theirs],
+    ] as const) {
       const view = till.counter.getSale(sale.correlationID);
       expect(view.status).not.toBe('COMPLETED');
       expect(view.offline?.review?.reason).toBe('AMBIGUOUS');
@@ -145,7 +193,10 @@ describe('offline selling against the documented service', () => {
     await a.proxy.restore();
     // Till B was online all along: its codes renewed after the Pix tell that it sold nothing offline then.
     await until(() => a.counter.getSale(sale.correlationID).status === 'COMPLETED', 'confirmed by value');
-    expect(a.counter.getSale(sale.correlationID)).toMatchObject({ endToEndId: pix.endToEndId, offline: { state: 'CONFIRMED', matchedBy: 'value' } });
+    expect(a.counter.getSale(sale.correlationID)).toMatchObject({
+      endToEndId: pix.endToEndId,
+      offline: { state: 'CONFIRMED', matchedBy: 'value' },
+    });
     expect(b.counter.status().offline.reviewCount).toBe(0);
   });
 });

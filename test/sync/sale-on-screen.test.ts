@@ -61,11 +61,17 @@ describe('the sale on screen, made offline', () => {
     expect(counter.saleOnScreen()?.correlationID).toBe(offline.correlationID);
 
     // Above the cap: refused, and the sale on screen is still the last one made.
-    await expect(counter.createSale({ value: config.caps.maxSaleValue + 1, expiresIn: 900 })).rejects.toMatchObject({ status: 409 });
+    await expect(counter.createSale({ value: config.caps.maxSaleValue + 1, expiresIn: 900 })).rejects.toMatchObject({
+      status: 409,
+    });
     expect(counter.saleOnScreen()?.correlationID).toBe(offline.correlationID);
 
     await counter.close();
     counter = openCounter();
-    expect(counter.saleOnScreen()).toMatchObject({ correlationID: offline.correlationID, status: 'OFFLINE', brCode: offline.brCode });
+    expect(counter.saleOnScreen()).toMatchObject({
+      correlationID: offline.correlationID,
+      status: 'OFFLINE',
+      brCode: offline.brCode,
+    });
   });
 });

@@ -25,7 +25,8 @@ const DOCUMENTED_IN_EXAMPLE: ReadonlySet<string> = new Set(['getRefund: pixTrans
 
 function resolve(schema: Json | undefined): Json | undefined {
   let current = schema;
-  for (let depth = 0; current?.$ref && depth < 10; depth++) current = document.components.schemas[String(current.$ref).split('/').pop()!];
+  for (let depth = 0; current?.$ref && depth < 10; depth++)
+    current = document.components.schemas[String(current.$ref).split('/').pop()!];
   return current;
 }
 
@@ -46,10 +47,14 @@ function itemsOf(schema: Json | undefined): Json | undefined {
 }
 
 /** Every object key the contract reads, as dotted paths ("charge.status", "transactions[].pixQrCode.name"). */
-function readPaths(schema: z.ZodType, prefix = ''): { path: string; walk: (doc: Json | undefined) => Json | undefined }[] {
+function readPaths(
+  schema: z.ZodType,
+  prefix = '',
+): { path: string; walk: (doc: Json | undefined) => Json | undefined }[] {
   const found: { path: string; walk: (doc: Json | undefined) => Json | undefined }[] = [];
   const visit = (node: z.ZodType, path: string, walk: (doc: Json | undefined) => Json | undefined): void => {
-    if (node instanceof z.ZodOptional || node instanceof z.ZodNullable) return visit(node.unwrap() as z.ZodType, path, walk);
+    if (node instanceof z.ZodOptional || node instanceof z.ZodNullable)
+      return visit(node.unwrap() as z.ZodType, path, walk);
     if (node instanceof z.ZodPipe) return visit(node.in as z.ZodType, path, walk);
     if (node instanceof z.ZodUnion) {
       for (const option of node.options as z.ZodType[]) visit(option, path, walk);
@@ -87,11 +92,17 @@ function exampleHas(example: unknown, path: string): boolean {
 }
 
 describe("the counter's contract with the service", () => {
-  for (const [op, entry] of Object.entries(serviceContract) as [ContractOperation, (typeof serviceContract)[ContractOperation]][]) {
+  for (const [op, entry] of Object.entries(serviceContract) as [
+    ContractOperation,
+    (typeof serviceContract)[ContractOperation],
+  ][]) {
     it(`${op}: ${entry.method} ${entry.path} reads only what the document names`, () => {
       const answer = documentedAnswer(entry.method, entry.path);
       if (!answer) {
-        expect(DOCUMENTED_ELSEWHERE[op], `${op} is not in the OpenAPI document and names no other documentation`).toBeDefined();
+        expect(
+          DOCUMENTED_ELSEWHERE[op],
+          `${op} is not in the OpenAPI document and names no other documentation`,
+        ).toBeDefined();
         return;
       }
       const undocumented = readPaths(entry.response)
@@ -106,14 +117,22 @@ describe("the counter's contract with the service", () => {
     for (const { behaviour, documented, testedBy } of serviceBehaviours) {
       expect(documented.length, behaviour).toBeGreaterThan(0);
       expect(existsSync(join(__dirname, '../..', testedBy)), `${testedBy} (${behaviour})`).toBe(true);
-      expect(readFileSync(join(__dirname, '../..', testedBy), 'utf8'), `${testedBy} runs against a strict remote`).toMatch(/strict/);
+      expect(
+        readFileSync(join(__dirname, '../..', testedBy), 'utf8'),
+        `${testedBy} runs against a strict remote`,
+      ).toMatch(/strict/);
     }
   });
 
   it('finds a field the document does not name (the check can fail)', () => {
     const answer = documentedAnswer('GET', '/api/v1/charge/{id}/refund')!;
-    const paths = readPaths(z.object({ refunds: z.array(z.object({ value: z.number() })), pageInfo: z.object({ hasNextPage: z.boolean() }) }));
-    expect(paths.filter(({ walk }) => walk(answer.schema) === undefined).map(({ path }) => path)).toEqual(['pageInfo', 'pageInfo.hasNextPage']);
+    const paths = readPaths(
+      z.object({ refunds: z.array(z.object({ value: z.number() })), pageInfo: z.object({ hasNextPage: z.boolean() }) }),
+    );
+    expect(paths.filter(({ walk }) => walk(answer.schema) === undefined).map(({ path }) => path)).toEqual([
+      'pageInfo',
+      'pageInfo.hasNextPage',
+    ]);
   });
 });
 
@@ -130,23 +149,56 @@ function answering(outcome: ServiceOutcome<unknown>, calls: string[] = []): Serv
 }
 
 describe('ContractClient', () => {
-  const qr = { name: 'Balcão offline X', correlationID: 'c1', brCode: '000201', value: '1500', createdAt: '2026-11-26T12:00:00.000Z', identifier: 'X', paymentLinkID: 'p' };
+  const qr = {
+    name: 'Balcão offline X',
+    correlationID: 'c1',
+    brCode: '000201',
+    value: '1500',
+    createdAt: '2026-11-26T12:00:00.000Z',
+    identifier: 'X',
+    paymentLinkID: 'p',
+  };
 
   it('drops what the contract does not name, and reads a value typed as a string as cents', async () => {
-    const client = new ContractClient(answering({ kind: 'ok', body: { pixQrCode: qr, correlationID: 'c1', brCode: '000201' } }));
+    const client = new ContractClient(
+      answering({ kind: 'ok', body: { pixQrCode: qr, correlationID: 'c1', brCode: '000201' } }),
+    );
     const answer = await client.call('getPixQrCode', { params: { id: 'c1' } });
-    expect(answer).toEqual({ kind: 'ok', body: { pixQrCode: { name: 'Balcão offline X', correlationID: 'c1', brCode: '000201', value: 1500, createdAt: qr.createdAt } } });
+    expect(answer).toEqual({
+      kind: 'ok',
+      body: {
+        pixQrCode: {
+          name: 'Balcão offline X',
+          correlationID: 'c1',
+          brCode: '000201',
+          value: 1500,
+          createdAt: qr.createdAt,
+        },
+      },
+    });
   });
 
   it('calls an answer without what the counter needs unreadable (retried later), never a guess', async () => {
-    const client = new ContractClient(answering({ kind: 'ok', body: { refunds: [{ correlationID: 'r1', value: 'ten', status: 'CONFIRMED', time: 'now' }] } }));
-    expect(await client.call('listChargeRefunds', { params: { id: 's' } })).toMatchObject({ kind: 'server', status: 200, error: expect.stringContaining('refunds.0.value') });
+    const client = new ContractClient(
+      answering({
+        kind: 'ok',
+        body: { refunds: [{ correlationID: 'r1', value: 'ten', status: 'CONFIRMED', time: 'now' }] },
+      }),
+    );
+    expect(await client.call('listChargeRefunds', { params: { id: 's' } })).toMatchObject({
+      kind: 'server',
+      status: 200,
+      error: expect.stringContaining('refunds.0.value'),
+    });
   });
 
-  it("holds every call after a 429 for its Retry-After, without sending, then asks again", async () => {
+  it('holds every call after a 429 for its Retry-After, without sending, then asks again', async () => {
     let now = 1_000_000;
     const calls: string[] = [];
-    const client = new ContractClient(answering({ kind: 'server', status: 429, error: 'Muitas requisições', retryAfterMs: 3_000 }, calls), () => now);
+    const client = new ContractClient(
+      answering({ kind: 'server', status: 429, error: 'Muitas requisições', retryAfterMs: 3_000 }, calls),
+      () => now,
+    );
     expect(await client.call('getCompany')).toMatchObject({ kind: 'server', status: 429, retryAfterMs: 3_000 });
     now += 1_000;
     expect(await client.call('listPixKeys')).toMatchObject({ kind: 'server', status: 429, retryAfterMs: 2_000 });

@@ -8,7 +8,9 @@ import { refusesOptionalReads, shiftsAPage } from './trial-steps';
 describe('planTrial', () => {
   it('replays the same steps from the same seed, and other steps from another seed', () => {
     expect(planTrial({ seed: 77, steps: 50, counters: 2 })).toEqual(planTrial({ seed: 77, steps: 50, counters: 2 }));
-    expect(planTrial({ seed: 77, steps: 50, counters: 2 })).not.toEqual(planTrial({ seed: 78, steps: 50, counters: 2 }));
+    expect(planTrial({ seed: 77, steps: 50, counters: 2 })).not.toEqual(
+      planTrial({ seed: 78, steps: 50, counters: 2 }),
+    );
     expect(planTrial({ seed: 1, steps: 0, counters: 1 })).toEqual([]);
   });
 
@@ -18,10 +20,12 @@ describe('planTrial', () => {
     const counters = new Set<number>();
     for (const step of steps) {
       if ('counter' in step) counters.add(step.counter);
-      if (step.kind === 'create' || step.kind === 'kill-counter') expect(Number.isInteger(step.value) && step.value >= 1 && step.value <= 500_000).toBe(true);
+      if (step.kind === 'create' || step.kind === 'kill-counter')
+        expect(Number.isInteger(step.value) && step.value >= 1 && step.value <= 500_000).toBe(true);
       if ('pick' in step) expect(step.pick >= 0 && step.pick < 1).toBe(true);
       if (step.kind === 'refund') expect(step.fraction > 0 && step.fraction < 1).toBe(true);
-      if (step.kind === 'faults') expect(Object.values(step.rates).reduce((a, b) => a + (b ?? 0), 0)).toBeLessThanOrEqual(1);
+      if (step.kind === 'faults')
+        expect(Object.values(step.rates).reduce((a, b) => a + (b ?? 0), 0)).toBeLessThanOrEqual(1);
       if (step.kind === 'pause') expect(step.ms >= 50 && step.ms <= 600).toBe(true);
     }
     expect(counters).toEqual(new Set([0, 1]));
@@ -39,7 +43,9 @@ describe('planTrial', () => {
 
   it('uses only counter 0 with one counter', () => {
     const steps = planTrial({ seed: 5, steps: 500, counters: 1 });
-    expect(steps.filter((s): s is Extract<Step, { counter: number }> => 'counter' in s).every((s) => s.counter === 0)).toBe(true);
+    expect(
+      steps.filter((s): s is Extract<Step, { counter: number }> => 'counter' in s).every((s) => s.counter === 0),
+    ).toBe(true);
   });
 
   it('never draws the kinds left out (a control trial has no faults)', () => {
@@ -56,7 +62,11 @@ describe('planTrial', () => {
   it('describes each step in one line', () => {
     for (const step of planTrial({ seed: 3, steps: 300, counters: 2 })) {
       const text = describeStep(step);
-      expect(text.startsWith(step.kind === 'kill-counter' ? 'kill -9' : step.kind === 'restart-remote' ? 'restart remote' : step.kind)).toBe(true);
+      expect(
+        text.startsWith(
+          step.kind === 'kill-counter' ? 'kill -9' : step.kind === 'restart-remote' ? 'restart remote' : step.kind,
+        ),
+      ).toBe(true);
       expect(text).not.toContain('\n');
     }
   });

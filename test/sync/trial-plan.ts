@@ -39,7 +39,20 @@ export type Step =
 
 export type StepKind = Step['kind'];
 
-export const STEP_KINDS: readonly StepKind[] = ['create', 'cancel', 'pay', 'receipt', 'refund', 'faults', 'calm', 'cut', 'restore', 'restart-remote', 'kill-counter', 'pause'];
+export const STEP_KINDS: readonly StepKind[] = [
+  'create',
+  'cancel',
+  'pay',
+  'receipt',
+  'refund',
+  'faults',
+  'calm',
+  'cut',
+  'restore',
+  'restart-remote',
+  'kill-counter',
+  'pause',
+];
 
 /** Process restarts cost about a second each, so they are the rarest steps. */
 export const DEFAULT_WEIGHTS: Readonly<Record<StepKind, number>> = {
@@ -58,7 +71,14 @@ export const DEFAULT_WEIGHTS: Readonly<Record<StepKind, number>> = {
 };
 
 /** The kinds that break something (and those that only undo them); a control trial leaves them all out. */
-export const FAULT_STEP_KINDS: readonly StepKind[] = ['faults', 'calm', 'cut', 'restore', 'restart-remote', 'kill-counter'];
+export const FAULT_STEP_KINDS: readonly StepKind[] = [
+  'faults',
+  'calm',
+  'cut',
+  'restore',
+  'restart-remote',
+  'kill-counter',
+];
 
 export interface TrialPlanOptions {
   seed: number;
@@ -71,7 +91,8 @@ export interface TrialPlanOptions {
 }
 
 export function planTrial(options: TrialPlanOptions): Step[] {
-  if (!Number.isInteger(options.steps) || options.steps < 0) throw new RangeError(`steps must be a whole number, got ${options.steps}`);
+  if (!Number.isInteger(options.steps) || options.steps < 0)
+    throw new RangeError(`steps must be a whole number, got ${options.steps}`);
   const random = new SeededRandom(options.seed);
   const weights = { ...DEFAULT_WEIGHTS, ...options.weights };
   for (const kind of options.without ?? []) weights[kind] = 0;
@@ -87,7 +108,13 @@ export function planTrial(options: TrialPlanOptions): Step[] {
         steps.push({ kind, counter: counter(), pick: random.next() });
         break;
       case 'pay':
-        steps.push({ kind, pick: random.next(), evenIfCancelled: random.chance(0.2), dropTxid: random.chance(0.25), preferOffline: random.chance(0.5) });
+        steps.push({
+          kind,
+          pick: random.next(),
+          evenIfCancelled: random.chance(0.2),
+          dropTxid: random.chance(0.25),
+          preferOffline: random.chance(0.5),
+        });
         break;
       case 'receipt':
         steps.push({ kind, counter: counter(), pick: random.next() });
@@ -97,7 +124,13 @@ export function planTrial(options: TrialPlanOptions): Step[] {
         break;
       case 'faults': {
         const writesOnly = random.chance(0.5);
-        steps.push({ kind, counter: counter(), seed: random.seedForChild(), rates: faultRates(random, writesOnly ? 0.12 : 0.08), writesOnly });
+        steps.push({
+          kind,
+          counter: counter(),
+          seed: random.seedForChild(),
+          rates: faultRates(random, writesOnly ? 0.12 : 0.08),
+          writesOnly,
+        });
         break;
       }
       case 'calm':
@@ -113,7 +146,13 @@ export function planTrial(options: TrialPlanOptions): Step[] {
         steps.push({ kind, signal: random.chance(0.5) ? 'SIGKILL' : 'SIGTERM', downMs: random.int(0, 800) });
         break;
       case 'kill-counter':
-        steps.push({ kind, counter: counter(), duringCreate: random.chance(0.7), afterMs: random.int(0, 60), value: saleValue(random) });
+        steps.push({
+          kind,
+          counter: counter(),
+          duringCreate: random.chance(0.7),
+          afterMs: random.int(0, 60),
+          value: saleValue(random),
+        });
         break;
       case 'pause':
         steps.push({ kind, ms: random.int(50, 600) });

@@ -10,7 +10,13 @@ import { runTrial, trialPassed } from './trial-runner';
 
 // Seeded so the plan has creates, a cancel, payments and a refund in its first steps. No fault,
 // so no offline sale: "cliente mostrou o comprovante" would only be refused, and is left out.
-const CONTROL = { seed: 20261124, steps: 24, counters: 1 as const, without: FAULT_STEP_KINDS, weights: { pause: 0, receipt: 0 } };
+const CONTROL = {
+  seed: 20261124,
+  steps: 24,
+  counters: 1 as const,
+  without: FAULT_STEP_KINDS,
+  weights: { pause: 0, receipt: 0 },
+};
 
 describe('trial runner', () => {
   it('runs a control trial without faults to a verdict, every step logged', { timeout: 120_000 }, async () => {
@@ -28,30 +34,41 @@ describe('trial runner', () => {
     expect(trialPassed(result)).toBe(true);
   });
 
-  it('catches a world broken behind the counters’ back, and reports the seed and the steps', { timeout: 120_000 }, async () => {
-    const orphan = `orphan-${randomUUID()}`;
-    const result = await runTrial({
-      ...CONTROL,
-      steps: 6,
-      // A charge no counter made, and a refund no counter asked for: an auditor must see both.
-      async beforeVerdict(world) {
-        const created = await createRemoteCharge(world.remote, { correlationID: orphan, value: 777 });
-        expect(created.status).toBe(200);
-        // And a static QR code no counter registered, through the strict API (which does not show
-        // its identifier): the auditor's view (the service's back office) does.
-        const code = await remoteCall(world.remote, '/api/v1/qrcode-static', { method: 'POST', body: { name: 'Feito por fora', correlationID: `${orphan}-qr`, value: 555 } });
-        expect(code.status).toBe(200);
-      },
-      convergeTimeoutMs: 1_000,
-    });
-    expect(result.error).toBeUndefined();
-    expect(trialPassed(result)).toBe(false);
-    expect(result.violations).toContain(`remote-orphan-charge: the remote has ${orphan} (ACTIVE, 777) and no counter lists it`);
-    expect(result.violations.find((v) => v.startsWith('remote-orphan-qrcode:'))).toMatch(new RegExp(`static QR code \\w+ \\(${orphan}-qr, "Feito por fora", 555\\)`));
-    const report = formatTrialReport(result);
-    expect(report).toContain(`Trial seed=${CONTROL.seed} steps=6 counters=1: FAILED`);
-    expect(report).toContain('  #6 ');
-  });
+  it(
+    'catches a world broken behind the counters’ back, and reports the seed and the steps',
+    { timeout: 120_000 },
+    async () => {
+      const orphan = `orphan-${randomUUID()}`;
+      const result = await runTrial({
+        ...CONTROL,
+        steps: 6,
+        // A charge no counter made, and a refund no counter asked for: an auditor must see both.
+        async beforeVerdict(world) {
+          const created = await createRemoteCharge(world.remote, { correlationID: orphan, value: 777 });
+          expect(created.status).toBe(200);
+          // And a static QR code no counter registered, through the strict API (which does not show
+          // its identifier): the auditor's view (the service's back office) does.
+          const code = await remoteCall(world.remote, '/api/v1/qrcode-static', {
+            method: 'POST',
+            body: { name: 'Feito por fora', correlationID: `${orphan}-qr`, value: 555 },
+          });
+          expect(code.status).toBe(200);
+        },
+        convergeTimeoutMs: 1_000,
+      });
+      expect(result.error).toBeUndefined();
+      expect(trialPassed(result)).toBe(false);
+      expect(result.violations).toContain(
+        `remote-orphan-charge: the remote has ${orphan} (ACTIVE, 777) and no counter lists it`,
+      );
+      expect(result.violations.find((v) => v.startsWith('remote-orphan-qrcode:'))).toMatch(
+        new RegExp(`static QR code \\w+ \\(${orphan}-qr, "Feito por fora", 555\\)`),
+      );
+      const report = formatTrialReport(result);
+      expect(report).toContain(`Trial seed=${CONTROL.seed} steps=6 counters=1: FAILED`);
+      expect(report).toContain('  #6 ');
+    },
+  );
 
   it('counts a refund made at the remote behind the counter as an orphan refund', { timeout: 120_000 }, async () => {
     const result = await runTrial({
@@ -63,13 +80,18 @@ describe('trial runner', () => {
         // Refund 1 cent of a sale the trial paid, under an id no counter knows.
         const paid = ledger.paid[0];
         expect(paid).toBeDefined();
-        const refunded = await remoteCall(world.remote, `/api/v1/charge/${paid!.correlationID}/refund`, { method: 'POST', body: { correlationID: 'behind-the-back', value: 1 } });
+        const refunded = await remoteCall(world.remote, `/api/v1/charge/${paid!.correlationID}/refund`, {
+          method: 'POST',
+          body: { correlationID: 'behind-the-back', value: 1 },
+        });
         expect(refunded.status).toBe(200);
       },
       convergeTimeoutMs: 1_000,
     });
     expect(result.error).toBeUndefined();
-    expect(result.violations.some((v) => v.startsWith('refund-orphan-remote: the remote has refund behind-the-back'))).toBe(true);
+    expect(
+      result.violations.some((v) => v.startsWith('refund-orphan-remote: the remote has refund behind-the-back')),
+    ).toBe(true);
     expect(result.violations.some((v) => v.startsWith('totals-mismatch:'))).toBe(true);
   });
 });

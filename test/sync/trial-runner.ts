@@ -75,7 +75,10 @@ export async function runTrial(options: TrialOptions): Promise<TrialResult> {
   };
   try {
     // Half the trials meet a remote that lists oldest first.
-    world = await startTrialWorld(options.counters, { oldestFirst: options.seed % 2 === 1, permissive: process.env.TRIAL_REMOTE === 'permissive' });
+    world = await startTrialWorld(options.counters, {
+      oldestFirst: options.seed % 2 === 1,
+      permissive: process.env.TRIAL_REMOTE === 'permissive',
+    });
     endPhase('start');
     const trialStart = new Date();
     for (const [index, step] of steps.entries()) {
@@ -121,7 +124,8 @@ async function drain(world: TrialWorld, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const statuses = await Promise.all(world.counters.map((counter) => counter.bridge.attempt('getStatus')));
-    if (statuses.every((status) => status.ok && status.value.queued === 0 && (status.value.queuedElsewhere ?? 0) === 0)) return true;
+    if (statuses.every((status) => status.ok && status.value.queued === 0 && (status.value.queuedElsewhere ?? 0) === 0))
+      return true;
     if (Date.now() >= deadline) return false;
     await sleep(200);
   }
@@ -147,7 +151,8 @@ async function settleOffline(world: TrialWorld, trialStart: Date, timeoutMs: num
         if (listed.ok) offline.push(...listed.value.sales.filter((sale) => sale.offline !== undefined));
       }
       const review = await counter.bridge.attempt('listOfflineReview');
-      if (review.ok) reviewed.push(...review.value.sales.map((sale) => `${sale.correlationID}:${sale.offline?.review?.reason}`));
+      if (review.ok)
+        reviewed.push(...review.value.sales.map((sale) => `${sale.correlationID}:${sale.offline?.review?.reason}`));
     }
     const closeBy = Math.max(0, ...offline.map((sale) => offlineClosedAt(sale.createdAt))) + margin;
     const deadline = Math.max(phaseStart, closeBy) + timeoutMs;
@@ -156,7 +161,16 @@ async function settleOffline(world: TrialWorld, trialStart: Date, timeoutMs: num
       continue;
     }
     const snapshot = JSON.stringify([
-      offline.map((sale) => [sale.correlationID, sale.status, sale.offline!.state, sale.offline!.review?.reason, sale.offline!.registered, sale.endToEndId]).sort(),
+      offline
+        .map((sale) => [
+          sale.correlationID,
+          sale.status,
+          sale.offline!.state,
+          sale.offline!.review?.reason,
+          sale.offline!.registered,
+          sale.endToEndId,
+        ])
+        .sort(),
       reviewed.sort(),
     ]);
     const awaiting = offline.some((sale) => sale.status === 'OFFLINE' && sale.offline!.state === 'AWAITING');
@@ -167,17 +181,30 @@ async function settleOffline(world: TrialWorld, trialStart: Date, timeoutMs: num
   }
 }
 
-async function converge(world: TrialWorld, state: TrialState, trialStart: Date, timeoutMs: number): Promise<{ violations: string[]; input?: InvariantInput }> {
+async function converge(
+  world: TrialWorld,
+  state: TrialState,
+  trialStart: Date,
+  timeoutMs: number,
+): Promise<{ violations: string[]; input?: InvariantInput }> {
   const deadline = Date.now() + timeoutMs;
   let last: { violations: string[]; input?: InvariantInput } = { violations: [] };
   for (;;) {
     try {
       const now = new Date();
       const days = saoPauloDays(trialStart, now);
-      const counters = await Promise.all(world.counters.map((counter, i) => collectCounterView(counterName(i), counter.bridge, days)));
-      const ids = [...state.ledger.created.map((c) => c.correlationID), ...counters.flatMap((c) => c.days.flatMap((d) => d.sales.map((s) => s.correlationID)))];
+      const counters = await Promise.all(
+        world.counters.map((counter, i) => collectCounterView(counterName(i), counter.bridge, days)),
+      );
+      const ids = [
+        ...state.ledger.created.map((c) => c.correlationID),
+        ...counters.flatMap((c) => c.days.flatMap((d) => d.sales.map((s) => s.correlationID))),
+      ];
       // The remote database is this trial's own, so a generous window loses nothing.
-      const window = { start: new Date(trialStart.getTime() - 60_000).toISOString(), end: new Date(now.getTime() + 60_000).toISOString() };
+      const window = {
+        start: new Date(trialStart.getTime() - 60_000).toISOString(),
+        end: new Date(now.getTime() + 60_000).toISOString(),
+      };
       const remote = await collectRemoteView(world.auditor, window, ids);
       const input: InvariantInput = { counters, remote, ledger: state.ledger };
       last = { violations: checkInvariants(input), input };

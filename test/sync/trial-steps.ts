@@ -42,7 +42,9 @@ export function counterName(index: number): string {
 export async function runStep(world: TrialWorld, state: TrialState, step: Step): Promise<string> {
   switch (step.kind) {
     case 'create': {
-      const { result, ms } = await timed(() => world.counters[step.counter]!.bridge.attempt('createSale', { value: step.value }));
+      const { result, ms } = await timed(() =>
+        world.counters[step.counter]!.bridge.attempt('createSale', { value: step.value }),
+      );
       return `${recordCreate(state, step.counter, step.value, result)} [answered in ${ms} ms]`;
     }
     case 'cancel':
@@ -121,7 +123,9 @@ async function cancel(world: TrialWorld, state: TrialState, counter: number, pic
   const candidates = state.sales.filter((sale) => sale.counter === counter && !sale.cancelled);
   const sale = pickFrom(candidates, pick);
   if (!sale) return 'skipped: no sale to cancel';
-  const { result, ms } = await timed(() => world.counters[counter]!.bridge.attempt('cancelSale', { correlationID: sale.correlationID }));
+  const { result, ms } = await timed(() =>
+    world.counters[counter]!.bridge.attempt('cancelSale', { correlationID: sale.correlationID }),
+  );
   if (!result.ok) return `${sale.correlationID}: refused ${result.status}: ${result.error} [answered in ${ms} ms]`;
   if (!result.value.cancelled) return `${sale.correlationID}: not cancelled [answered in ${ms} ms]`;
   sale.cancelled = true;
@@ -142,7 +146,8 @@ async function pay(world: TrialWorld, state: TrialState, step: Extract<Step, { k
   if (current.ok && current.value.brCode) sale.brCode = current.value.brCode;
   if (current.ok && current.value.offline) sale.offline = { expiresDate: current.value.expiresDate };
   const shown = current.ok ? current.value.status : undefined;
-  if (!sale.brCode) return `${sale.correlationID}: skipped, no BR Code yet (${shown ?? (current.ok ? '' : current.error)})`;
+  if (!sale.brCode)
+    return `${sale.correlationID}: skipped, no BR Code yet (${shown ?? (current.ok ? '' : current.error)})`;
   // An offline sale's static code stays payable after its window: the customer may still pay it (late).
   const payable = shown === 'ACTIVE' || shown === 'OFFLINE' || (evenIfCancelled && shown === 'CANCELLED');
   if (shown !== undefined && !payable) return `${sale.correlationID}: skipped, shown ${shown}`;
@@ -153,7 +158,8 @@ async function pay(world: TrialWorld, state: TrialState, step: Extract<Step, { k
   let endToEndId: string | undefined;
   try {
     const reply = await payBrCode(world.remote, sale.brCode, undefined, { dropTxid });
-    if (reply.status !== 200) return `${sale.correlationID}: the bank's payment answered ${reply.status} ${JSON.stringify(reply.body)}`;
+    if (reply.status !== 200)
+      return `${sale.correlationID}: the bank's payment answered ${reply.status} ${JSON.stringify(reply.body)}`;
     endToEndId = reply.body?.transaction?.endToEndId;
   } catch (error) {
     return `${sale.correlationID}: the bank could not reach the remote (${String(error)})`;
@@ -166,23 +172,34 @@ async function pay(world: TrialWorld, state: TrialState, step: Extract<Step, { k
   let offline: OfflinePayment | undefined;
   if (sale.offline) {
     const windowEnd = Date.parse(sale.offline.expiresDate) + TRIAL_OFFLINE_TIMING.graceMs;
-    const window = answeredAt <= windowEnd ? 'inside' : sentAt > windowEnd + TRIAL_OFFLINE_TIMING.clockSkewMs ? 'late' : 'edge';
+    const window =
+      answeredAt <= windowEnd ? 'inside' : sentAt > windowEnd + TRIAL_OFFLINE_TIMING.clockSkewMs ? 'late' : 'edge';
     offline = { txid: !dropTxid, window, ...(endToEndId ? { endToEndId } : {}) };
   }
   state.ledger.paid.push({ correlationID: sale.correlationID, ...(offline ? { offline } : {}) });
-  const how = offline ? ` its offline code ${offline.txid ? 'with' : 'without'} txid, ${offline.window === 'inside' ? 'inside' : offline.window === 'late' ? 'after' : 'at the edge of'} its window,` : '';
+  const how = offline
+    ? ` its offline code ${offline.txid ? 'with' : 'without'} txid, ${offline.window === 'inside' ? 'inside' : offline.window === 'late' ? 'after' : 'at the edge of'} its window,`
+    : '';
   return `${sale.correlationID}: paid (${sale.value})${how} while shown ${shown ?? 'unknown'}${released.length > 0 ? `; then released ${released.join(', ')}` : ''}`;
 }
 
 /** "Cliente mostrou o comprovante": on one of the counter's offline sales (any of its sales when it has none: a 409 then). */
-async function customerShowedReceipt(world: TrialWorld, state: TrialState, counter: number, pick: number): Promise<string> {
+async function customerShowedReceipt(
+  world: TrialWorld,
+  state: TrialState,
+  counter: number,
+  pick: number,
+): Promise<string> {
   const mine = state.sales.filter((sale) => sale.counter === counter && !sale.cancelled);
   const offline = mine.filter((sale) => sale.offline !== undefined);
   const sale = pickFrom(offline.length > 0 ? offline : mine, pick);
   if (!sale) return 'skipped: no sale';
-  const { result, ms } = await timed(() => world.counters[counter]!.bridge.attempt('markCustomerShowedReceipt', { correlationID: sale.correlationID }));
+  const { result, ms } = await timed(() =>
+    world.counters[counter]!.bridge.attempt('markCustomerShowedReceipt', { correlationID: sale.correlationID }),
+  );
   if (!result.ok) return `${sale.correlationID}: refused ${result.status}: ${result.error} [answered in ${ms} ms]`;
-  if (!result.value.offline?.customerShowedReceiptAt) return `${sale.correlationID}: answered without the mark (${result.value.status}) [answered in ${ms} ms]`;
+  if (!result.value.offline?.customerShowedReceiptAt)
+    return `${sale.correlationID}: answered without the mark (${result.value.status}) [answered in ${ms} ms]`;
   state.ledger.receiptShown.push({ counter: counterName(counter), correlationID: sale.correlationID });
   return `${sale.correlationID}: marked, shown ${result.value.status} [answered in ${ms} ms]`;
 }
@@ -198,21 +215,34 @@ async function refund(world: TrialWorld, state: TrialState, pick: number, fracti
   const patience = world.proxies[sale.counter]!.isCut ? 0 : PATIENCE_MS;
   const current = await saleOnceShown(world, sale, (shown) => shown.status === 'COMPLETED', patience);
   if (!current.ok) return `${sale.correlationID}: getSale refused ${current.status}: ${current.error}`;
-  if (current.value.status !== 'COMPLETED') return `${sale.correlationID}: skipped, the counter shows ${current.value.status}`;
+  if (current.value.status !== 'COMPLETED')
+    return `${sale.correlationID}: skipped, the counter shows ${current.value.status}`;
   if (current.value.refundable <= 0) return `${sale.correlationID}: skipped, nothing left to refund`;
   const value = Math.max(1, Math.floor(current.value.refundable * fraction));
   const before = new Set([...current.value.refunds.map((r) => r.correlationID), ...sale.refundIds]);
-  const { result, ms } = await timed(() => bridge.attempt('refundSale', { correlationID: sale.correlationID, value, reason: 'teste de falhas' }));
+  const { result, ms } = await timed(() =>
+    bridge.attempt('refundSale', { correlationID: sale.correlationID, value, reason: 'teste de falhas' }),
+  );
   const kind = current.value.offline ? ' (offline sale: by end-to-end id)' : '';
-  if (!result.ok) return `${sale.correlationID}: refund of ${value}${kind} refused ${result.status}: ${result.error} [answered in ${ms} ms]`;
+  if (!result.ok)
+    return `${sale.correlationID}: refund of ${value}${kind} refused ${result.status}: ${result.error} [answered in ${ms} ms]`;
   // The new refund is the one with this value that was not there before.
   const added = result.value.refunds.find((r) => !before.has(r.correlationID) && r.value === value);
   if (added) sale.refundIds.add(added.correlationID);
-  state.ledger.refunds.push({ counter: counterName(sale.counter), saleCorrelationID: sale.correlationID, value, ...(added ? { correlationID: added.correlationID } : {}) });
+  state.ledger.refunds.push({
+    counter: counterName(sale.counter),
+    saleCorrelationID: sale.correlationID,
+    value,
+    ...(added ? { correlationID: added.correlationID } : {}),
+  });
   return `${sale.correlationID}: refunded ${value}${kind} as ${added?.correlationID ?? '(not told apart)'} ${added?.status ?? ''} [answered in ${ms} ms]`;
 }
 
-async function killCounter(world: TrialWorld, state: TrialState, step: Extract<Step, { kind: 'kill-counter' }>): Promise<string> {
+async function killCounter(
+  world: TrialWorld,
+  state: TrialState,
+  step: Extract<Step, { kind: 'kill-counter' }>,
+): Promise<string> {
   const counter = world.counters[step.counter]!;
   let outcome = 'killed while idle';
   if (step.duringCreate) {
@@ -239,10 +269,17 @@ async function timed<T>(call: () => Promise<T>): Promise<{ result: T; ms: number
 const PATIENCE_MS = 1_500;
 
 /** getSale until `shown` holds or `patienceMs` passed; the last answer either way. */
-async function saleOnceShown(world: TrialWorld, sale: TrialSale, shown: (sale: Sale) => boolean, patienceMs: number): Promise<Attempt<Sale>> {
+async function saleOnceShown(
+  world: TrialWorld,
+  sale: TrialSale,
+  shown: (sale: Sale) => boolean,
+  patienceMs: number,
+): Promise<Attempt<Sale>> {
   const deadline = Date.now() + patienceMs;
   for (;;) {
-    const current = await world.counters[sale.counter]!.bridge.attempt('getSale', { correlationID: sale.correlationID });
+    const current = await world.counters[sale.counter]!.bridge.attempt('getSale', {
+      correlationID: sale.correlationID,
+    });
     if ((current.ok && shown(current.value)) || Date.now() >= deadline) return current;
     await sleep(100);
   }

@@ -36,7 +36,11 @@ export function plannedTrials(): PlannedTrial[] {
   const fixedCounters = process.env.TRIAL_COUNTERS ? envInteger('TRIAL_COUNTERS', 1, 1) : undefined;
   if (fixedCounters !== undefined && fixedCounters > 2) throw new Error('TRIAL_COUNTERS must be 1 or 2');
   // One counter and two counters in turn, unless told.
-  return Array.from({ length: count }, (_, index) => ({ index, seed: baseSeed + index, counters: (fixedCounters ?? (index % 2) + 1) as 1 | 2 }));
+  return Array.from({ length: count }, (_, index) => ({
+    index,
+    seed: baseSeed + index,
+    counters: (fixedCounters ?? (index % 2) + 1) as 1 | 2,
+  }));
 }
 
 export function defineTrialShard(shard: number, shards: number): void {
@@ -49,13 +53,19 @@ export function defineTrialShard(shard: number, shards: number): void {
       });
       return;
     }
-    it.each(mine)('trial seed=$seed counters=$counters', { timeout: 90_000 + steps * 2_000 }, async ({ seed, counters }) => {
-      const result = await runTrial({ seed, steps, counters });
-      if (process.env.TRIAL_SUMMARY) {
-        const { start, steps: stepsMs, drain, settle, converge } = result.phasesMs;
-        console.log(`seed=${seed} counters=${counters} ${trialPassed(result) ? 'passed' : 'FAILED'} in ${(result.durationMs / 1000).toFixed(1)} s (start ${start}, steps ${stepsMs}, drain ${drain}, settle ${settle}, converge ${converge} ms); ${offlineSummary(result)}; ${faultSummary(result)}`);
-      }
-      expect(trialPassed(result), formatTrialReport(result)).toBe(true);
-    });
+    it.each(mine)(
+      'trial seed=$seed counters=$counters',
+      { timeout: 90_000 + steps * 2_000 },
+      async ({ seed, counters }) => {
+        const result = await runTrial({ seed, steps, counters });
+        if (process.env.TRIAL_SUMMARY) {
+          const { start, steps: stepsMs, drain, settle, converge } = result.phasesMs;
+          console.log(
+            `seed=${seed} counters=${counters} ${trialPassed(result) ? 'passed' : 'FAILED'} in ${(result.durationMs / 1000).toFixed(1)} s (start ${start}, steps ${stepsMs}, drain ${drain}, settle ${settle}, converge ${converge} ms); ${offlineSummary(result)}; ${faultSummary(result)}`,
+          );
+        }
+        expect(trialPassed(result), formatTrialReport(result)).toBe(true);
+      },
+    );
   });
 }

@@ -87,14 +87,20 @@ export async function startTrialWorld(counterCount: number, options: TrialWorldO
     ? await startRemote()
     : await startRemote({
         strict: true,
-        args: ['--page-size', String(TRIAL_PAGE_SIZE), ...(options.oldestFirst ? ['--list-order', 'oldest-first'] : [])],
+        args: [
+          '--page-size',
+          String(TRIAL_PAGE_SIZE),
+          ...(options.oldestFirst ? ['--list-order', 'oldest-first'] : []),
+        ],
       });
   const proxies: FaultProxy[] = [];
   const counters: CounterProcess[] = [];
   const world: TrialWorld = {
     remote,
     get auditor() {
-      return remote.pixNetworkUrl ? { url: `${remote.pixNetworkUrl}${BACK_OFFICE_PREFIX}`, appId: remote.appId } : { url: remote.url, appId: remote.appId };
+      return remote.pixNetworkUrl
+        ? { url: `${remote.pixNetworkUrl}${BACK_OFFICE_PREFIX}`, appId: remote.appId }
+        : { url: remote.url, appId: remote.appId };
     },
     proxies,
     counters,
@@ -115,7 +121,15 @@ export async function startTrialWorld(counterCount: number, options: TrialWorldO
   try {
     for (let i = 0; i < counterCount; i++) proxies.push(await startFaultProxy(remote.url));
     // Started side by side: process starts are most of a trial's fixed cost.
-    const started = await Promise.allSettled(proxies.map((proxy) => startCounter({ remoteUrl: proxy.url, appId: remote.appId, env: { BALCAO_OFFLINE_TIMING: JSON.stringify(TRIAL_OFFLINE_TIMING) } })));
+    const started = await Promise.allSettled(
+      proxies.map((proxy) =>
+        startCounter({
+          remoteUrl: proxy.url,
+          appId: remote.appId,
+          env: { BALCAO_OFFLINE_TIMING: JSON.stringify(TRIAL_OFFLINE_TIMING) },
+        }),
+      ),
+    );
     for (const result of started) if (result.status === 'fulfilled') counters.push(result.value);
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;

@@ -1,10 +1,24 @@
 // Reads what the invariants compare: each counter's view through its bridge, and the remote's
 // records straight from the remote (never through a fault proxy: the auditor's line is clean).
 import type { BridgeClient } from '../support/bridge-client';
-import { getRemoteCharge, listRemoteChargeRefunds, listRemoteCharges, listRemotePaymentRefunds, listRemotePixQrCodes, listRemoteTransactions, type RemoteEndpoint, type TimeWindow } from '../support/remote-api';
+import {
+  getRemoteCharge,
+  listRemoteChargeRefunds,
+  listRemoteCharges,
+  listRemotePaymentRefunds,
+  listRemotePixQrCodes,
+  listRemoteTransactions,
+  type RemoteEndpoint,
+  type TimeWindow,
+} from '../support/remote-api';
 import type { CounterDay, CounterView, RemoteView } from './invariants';
 
-const saoPauloDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
+const saoPauloDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** The São Paulo calendar days (YYYY-MM-DD) from `from` to `to`, both included. */
 export function saoPauloDays(from: Date, to: Date): string[] {
@@ -17,7 +31,11 @@ export function saoPauloDays(from: Date, to: Date): string[] {
   return days;
 }
 
-export async function collectCounterView(name: string, bridge: BridgeClient, days: readonly string[]): Promise<CounterView> {
+export async function collectCounterView(
+  name: string,
+  bridge: BridgeClient,
+  days: readonly string[],
+): Promise<CounterView> {
   const status = await bridge.call('getStatus');
   const collected: CounterDay[] = [];
   for (const day of days) {
@@ -33,7 +51,11 @@ export async function collectCounterView(name: string, bridge: BridgeClient, day
  * COMPLETED charge, every static QR code, the window's PAYMENT transactions, and every refund by
  * end-to-end id (offline sales' refunds).
  */
-export async function collectRemoteView(remote: RemoteEndpoint, window: TimeWindow, alsoLookUp: Iterable<string>): Promise<RemoteView> {
+export async function collectRemoteView(
+  remote: RemoteEndpoint,
+  window: TimeWindow,
+  alsoLookUp: Iterable<string>,
+): Promise<RemoteView> {
   const charges = await listRemoteCharges(remote, window);
   const listed = new Set(charges.map((charge) => charge.correlationID));
   const lookups: RemoteView['lookups'] = {};
@@ -42,10 +64,12 @@ export async function collectRemoteView(remote: RemoteEndpoint, window: TimeWind
     lookups[id] = await getRemoteCharge(remote, id);
   }
   const refunds: RemoteView['refunds'] = {};
-  const completed = [...charges, ...Object.values(lookups).flatMap((lookup) => (lookup.charge ? [lookup.charge] : []))].filter(
-    (charge) => charge.status === 'COMPLETED',
-  );
-  for (const charge of completed) refunds[charge.correlationID] = await listRemoteChargeRefunds(remote, charge.correlationID);
+  const completed = [
+    ...charges,
+    ...Object.values(lookups).flatMap((lookup) => (lookup.charge ? [lookup.charge] : [])),
+  ].filter((charge) => charge.status === 'COMPLETED');
+  for (const charge of completed)
+    refunds[charge.correlationID] = await listRemoteChargeRefunds(remote, charge.correlationID);
   const pixQrCodes = await listRemotePixQrCodes(remote);
   const transactions = await listRemoteTransactions(remote, window);
   const paymentRefunds = await listRemotePaymentRefunds(remote);

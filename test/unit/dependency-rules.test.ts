@@ -12,7 +12,8 @@ const root = join(import.meta.dirname, '..', '..');
 const depcruisePackage = join(root, 'node_modules', 'dependency-cruiser');
 const depcruise = join(
   depcruisePackage,
-  (JSON.parse(readFileSync(join(depcruisePackage, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin.depcruise,
+  (JSON.parse(readFileSync(join(depcruisePackage, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin
+    .depcruise,
 );
 
 /** Imports every rule allows: the layers as the README draws them. */
@@ -48,30 +49,112 @@ const allowed: Record<string, string> = {
     "import { pdf } from '../receipts/receipt-pdf';",
     'export const runtime: [typeof sandbox, Sync?, Db?, number?, number?] = [sandbox, undefined, undefined, key, pdf];',
   ].join('\n'),
-  'src/main/electron/index.ts': "import { app } from 'electron';\nimport { runtime } from '../app/pos-runtime';\nexport const shell = [app, runtime];",
-  'src/main/http/app.ts': "import Fastify from 'fastify';\nimport type { Engine } from '../engine/engine';\nexport const http = (engine: Engine) => [Fastify, engine];",
+  'src/main/electron/index.ts':
+    "import { app } from 'electron';\nimport { runtime } from '../app/pos-runtime';\nexport const shell = [app, runtime];",
+  'src/main/http/app.ts':
+    "import Fastify from 'fastify';\nimport type { Engine } from '../engine/engine';\nexport const http = (engine: Engine) => [Fastify, engine];",
 };
 
 /** One forbidden import per rule: [rule, importing file, imported module as the checker resolves it]. */
 const forbidden: Array<[rule: string, file: string, source: string, resolvedTo: string | RegExp]> = [
-  ['engine-not-to-hosts', 'src/main/engine/to-app.ts', "import { runtime } from '../app/pos-runtime';\nexport const x = runtime;", 'src/main/app/pos-runtime.ts'],
-  ['engine-not-to-electron-or-fastify', 'src/main/engine/to-electron.ts', "import { app } from 'electron';\nexport const x = app;", /node_modules\/electron\//],
-  ['engine-not-to-electron-or-fastify', 'src/main/engine/to-fastify.ts', "import Fastify from 'fastify';\nexport const x = Fastify;", /node_modules\/fastify\//],
-  ['engine-not-to-network', 'src/main/engine/to-http.ts', "import { createServer } from 'node:http';\nexport const x = createServer;", 'http'],
-  ['engine-not-to-network', 'src/main/engine/to-net.ts', "import { connect } from 'net';\nexport const x = connect;", 'net'],
-  ['app-not-to-engine', 'src/main/app/to-engine.ts', "import { ServiceError } from '../engine/errors';\nexport const x = ServiceError;", 'src/main/engine/errors.ts'],
-  ['app-not-to-engine', 'src/main/app/to-engine-type.ts', "import type { Engine } from '../engine/engine';\nexport type X = Engine;", 'src/main/engine/engine.ts'],
-  ['sync-to-engine-only-in-the-adapter', 'src/main/sync/sender.ts', "import type { Engine } from '../engine/engine';\nexport type X = Engine;", 'src/main/engine/engine.ts'],
+  [
+    'engine-not-to-hosts',
+    'src/main/engine/to-app.ts',
+    "import { runtime } from '../app/pos-runtime';\nexport const x = runtime;",
+    'src/main/app/pos-runtime.ts',
+  ],
+  [
+    'engine-not-to-electron-or-fastify',
+    'src/main/engine/to-electron.ts',
+    "import { app } from 'electron';\nexport const x = app;",
+    /node_modules\/electron\//,
+  ],
+  [
+    'engine-not-to-electron-or-fastify',
+    'src/main/engine/to-fastify.ts',
+    "import Fastify from 'fastify';\nexport const x = Fastify;",
+    /node_modules\/fastify\//,
+  ],
+  [
+    'engine-not-to-network',
+    'src/main/engine/to-http.ts',
+    "import { createServer } from 'node:http';\nexport const x = createServer;",
+    'http',
+  ],
+  [
+    'engine-not-to-network',
+    'src/main/engine/to-net.ts',
+    "import { connect } from 'net';\nexport const x = connect;",
+    'net',
+  ],
+  [
+    'app-not-to-engine',
+    'src/main/app/to-engine.ts',
+    "import { ServiceError } from '../engine/errors';\nexport const x = ServiceError;",
+    'src/main/engine/errors.ts',
+  ],
+  [
+    'app-not-to-engine',
+    'src/main/app/to-engine-type.ts',
+    "import type { Engine } from '../engine/engine';\nexport type X = Engine;",
+    'src/main/engine/engine.ts',
+  ],
+  [
+    'sync-to-engine-only-in-the-adapter',
+    'src/main/sync/sender.ts',
+    "import type { Engine } from '../engine/engine';\nexport type X = Engine;",
+    'src/main/engine/engine.ts',
+  ],
   // Spelled out in full so the adapter's own allowed imports stay in `allowed`.
-  ['adapter-to-engine-facade-only', 'src/main/sync/in-process-service.ts', "import { ServiceError } from '../engine/errors';\nexport const x = ServiceError;", 'src/main/engine/errors.ts'],
-  ['adapter-to-engine-context-types-only', 'src/main/sync/in-process-service.ts', "import { contextValue } from '../engine/context';\nexport const y = contextValue;", 'src/main/engine/context.ts'],
-  ['libraries-not-to-layers', 'src/main/receipts/to-engine.ts', "import { Engine } from '../engine/engine';\nexport const x = Engine;", 'src/main/engine/engine.ts'],
-  ['renderer-not-to-main-or-preload', 'src/renderer/src/to-main.ts', "import { key } from '../../main/pix/pix-key';\nexport const x = key;", 'src/main/pix/pix-key.ts'],
-  ['renderer-not-to-main-or-preload', 'src/renderer/src/to-preload.ts', "import { bridge } from '../../preload/index';\nexport const x = bridge;", 'src/preload/index.ts'],
-  ['shared-imports-no-process', 'src/shared/to-main.ts', "import type { Db } from '../main/store/database';\nexport type X = Db;", 'src/main/store/database.ts'],
+  [
+    'adapter-to-engine-facade-only',
+    'src/main/sync/in-process-service.ts',
+    "import { ServiceError } from '../engine/errors';\nexport const x = ServiceError;",
+    'src/main/engine/errors.ts',
+  ],
+  [
+    'adapter-to-engine-context-types-only',
+    'src/main/sync/in-process-service.ts',
+    "import { contextValue } from '../engine/context';\nexport const y = contextValue;",
+    'src/main/engine/context.ts',
+  ],
+  [
+    'libraries-not-to-layers',
+    'src/main/receipts/to-engine.ts',
+    "import { Engine } from '../engine/engine';\nexport const x = Engine;",
+    'src/main/engine/engine.ts',
+  ],
+  [
+    'renderer-not-to-main-or-preload',
+    'src/renderer/src/to-main.ts',
+    "import { key } from '../../main/pix/pix-key';\nexport const x = key;",
+    'src/main/pix/pix-key.ts',
+  ],
+  [
+    'renderer-not-to-main-or-preload',
+    'src/renderer/src/to-preload.ts',
+    "import { bridge } from '../../preload/index';\nexport const x = bridge;",
+    'src/preload/index.ts',
+  ],
+  [
+    'shared-imports-no-process',
+    'src/shared/to-main.ts',
+    "import type { Db } from '../main/store/database';\nexport type X = Db;",
+    'src/main/store/database.ts',
+  ],
   // With cycle-b.ts below; a cycle is reported once, at its first edge.
-  ['engine-no-cycles', 'src/main/engine/cycle-a.ts', "import { b } from './cycle-b';\nexport const a = () => b;", 'src/main/engine/cycle-b.ts'],
-  ['not-to-unresolvable', 'src/main/app/to-nowhere.ts', "import { x } from './does-not-exist';\nexport const y = x;", './does-not-exist'],
+  [
+    'engine-no-cycles',
+    'src/main/engine/cycle-a.ts',
+    "import { b } from './cycle-b';\nexport const a = () => b;",
+    'src/main/engine/cycle-b.ts',
+  ],
+  [
+    'not-to-unresolvable',
+    'src/main/app/to-nowhere.ts',
+    "import { x } from './does-not-exist';\nexport const y = x;",
+    './does-not-exist',
+  ],
 ];
 
 /** Written with the forbidden imports, reported through them. */
@@ -92,24 +175,38 @@ function writeTree(files: Record<string, string>): void {
  * Runs the checker as `npm run deps` does (its exit status: the count of errors) and once more
  * for the JSON report, whose reporter always exits 0, to read which rules fired.
  */
-function cruise(): { status: number | null; violations: Array<{ rule: string; from: string; to: string }>; output: string } {
+function cruise(): {
+  status: number | null;
+  violations: Array<{ rule: string; from: string; to: string }>;
+  output: string;
+} {
   const run = (...extra: string[]) =>
-    spawnSync(process.execPath, [depcruise, 'src', '--config', '.dependency-cruiser.cjs', ...extra], { cwd: dir, encoding: 'utf8' });
+    spawnSync(process.execPath, [depcruise, 'src', '--config', '.dependency-cruiser.cjs', ...extra], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
   const asNpmRunsIt = run();
   const report = run('--output-type', 'json');
   let violations: Array<{ rule: string; from: string; to: string }> = [];
   try {
-    const result = JSON.parse(report.stdout) as { summary: { violations: Array<{ rule: { name: string }; from: string; to: string }> } };
+    const result = JSON.parse(report.stdout) as {
+      summary: { violations: Array<{ rule: { name: string }; from: string; to: string }> };
+    };
     violations = result.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
   } catch {
     // Left empty: the assertions on the violations then fail, showing `output`.
   }
-  return { status: asNpmRunsIt.status, violations, output: `${asNpmRunsIt.stdout}\n${asNpmRunsIt.stderr}\n${report.stderr}` };
+  return {
+    status: asNpmRunsIt.status,
+    violations,
+    output: `${asNpmRunsIt.stdout}\n${asNpmRunsIt.stderr}\n${report.stderr}`,
+  };
 }
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'balcao-deps-'));
-  for (const file of ['.dependency-cruiser.cjs', 'tsconfig.base.json', 'tsconfig.node.json']) copyFileSync(join(root, file), join(dir, file));
+  for (const file of ['.dependency-cruiser.cjs', 'tsconfig.base.json', 'tsconfig.node.json'])
+    copyFileSync(join(root, file), join(dir, file));
   // The fixture resolves electron and fastify as the project does.
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   writeFileSync(join(dir, 'package.json'), readFileSync(join(root, 'package.json')));
@@ -121,7 +218,9 @@ afterAll(() => {
 
 describe('the dependency rules (npm run deps)', () => {
   it('run from npm test', () => {
-    const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     expect(scripts.deps).toMatch(/^depcruise src --config \.dependency-cruiser\.cjs/);
     expect(scripts.test).toMatch(/npm run deps &&/);
   });
@@ -139,7 +238,11 @@ describe('the dependency rules (npm run deps)', () => {
     writeTree(files);
     const run = cruise();
     expect(run.status, run.output.slice(0, 4000)).not.toBe(0);
-    const expected = forbidden.map(([rule, from, , to]) => ({ rule, from, to: typeof to === 'string' ? to : expect.stringMatching(to) }));
+    const expected = forbidden.map(([rule, from, , to]) => ({
+      rule,
+      from,
+      to: typeof to === 'string' ? to : expect.stringMatching(to),
+    }));
     // Summaries, not `output`, as the message: the JSON report runs to thousands of lines.
     const found = run.violations.map((v) => `${v.rule}: ${v.from} → ${v.to}`).join('\n') || run.output.slice(0, 2000);
     expect(run.violations, found).toEqual(expect.arrayContaining(expected));

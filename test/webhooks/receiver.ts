@@ -41,7 +41,12 @@ export async function startReceiver(port = 0): Promise<Receiver> {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        const record: ReceivedWebhook = { path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), answered: null };
+        const record: ReceivedWebhook = {
+          path: request.url ?? '',
+          headers: request.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          answered: null,
+        };
         received.push(record);
         const decided = answer(received.length, record);
         const reply = (status: number) => {

@@ -48,12 +48,17 @@ describe('webhooks: a served sandbox killed with deliveries pending', () => {
   it('delivers every event at least once, verified and in order per charge, across a kill -9', async () => {
     const secrets = new Map<string, string>();
     for (const event of EVENTS) {
-      const { webhook } = await call('POST', '/api/v1/webhook', { webhook: { name: event, event, url: `${receiver.url}/pix`, authorization: 'loja' } });
+      const { webhook } = await call('POST', '/api/v1/webhook', {
+        webhook: { name: event, event, url: `${receiver.url}/pix`, authorization: 'loja' },
+      });
       secrets.set(event, webhook.secret);
     }
     // Each webhook's test ping goes first, answered 200. (A ping whose answer came later than the
     // timeout is sent again once the clock moves: at least once, like any delivery.)
-    await until(() => receiver.received.filter((r) => r.answered === 200).length === EVENTS.length, 'the three test pings');
+    await until(
+      () => receiver.received.filter((r) => r.answered === 200).length === EVENTS.length,
+      'the three test pings',
+    );
     expect(receiver.received.map((r) => JSON.parse(r.body).evento)).toEqual(EVENTS.map(() => 'teste_webhook'));
     const pings = EVENTS.length;
     // Phase 1: the receiver fails everything, and leaves the third event request hanging.
@@ -79,7 +84,8 @@ describe('webhooks: a served sandbox killed with deliveries pending', () => {
     await call('POST', '/sandbox/clock', { advanceMs: 60 * 60 * 1000 });
 
     const isPing = (r: ReceivedWebhook) => 'evento' in JSON.parse(r.body);
-    const acceptedIds = () => new Set(receiver.received.filter((r) => r.answered === 200 && !isPing(r)).map((r) => r.headers['webhook-id']));
+    const acceptedIds = () =>
+      new Set(receiver.received.filter((r) => r.answered === 200 && !isPing(r)).map((r) => r.headers['webhook-id']));
     // An attempt the loaded machine let run past the 400 ms timeout is retried only when the
     // stopped clock passes its retry time: the clock is moved again while waiting.
     let nudgedAt = Date.now();
@@ -95,7 +101,12 @@ describe('webhooks: a served sandbox killed with deliveries pending', () => {
     const webhooks = (await call('GET', '/api/v1/webhook')).webhooks;
     const statuses = async () => {
       const all: string[] = [];
-      for (const webhook of webhooks) all.push(...(await call('GET', `/api/v1/webhook/${encodeURIComponent(webhook.id)}/deliveries`)).deliveries.map((d: any) => d.status));
+      for (const webhook of webhooks)
+        all.push(
+          ...(await call('GET', `/api/v1/webhook/${encodeURIComponent(webhook.id)}/deliveries`)).deliveries.map(
+            (d: any) => d.status,
+          ),
+        );
       return all;
     };
     await until(async () => {
@@ -106,12 +117,18 @@ describe('webhooks: a served sandbox killed with deliveries pending', () => {
     expect(await statuses()).toHaveLength(expected + pings);
     expect(receiver.received.length).toBeGreaterThan(sentBeforeKill);
 
-    const { public_keys } = (await (await fetch(`${remote.url}/api/v1/webhook/public-keys`)).json()) as { public_keys: { key: string; is_current: boolean }[] };
+    const { public_keys } = (await (await fetch(`${remote.url}/api/v1/webhook/public-keys`)).json()) as {
+      public_keys: { key: string; is_current: boolean }[];
+    };
     const pem = public_keys.find((k) => k.is_current)!.key;
     const idOfBody = new Map<string, string>();
     for (const request of receiver.received) {
       const body = JSON.parse(request.body);
-      expect(createVerify('sha256').update(request.body).verify(pem, request.headers['x-webhook-signature'] as string, 'base64')).toBe(true);
+      expect(
+        createVerify('sha256')
+          .update(request.body)
+          .verify(pem, request.headers['x-webhook-signature'] as string, 'base64'),
+      ).toBe(true);
       expect(
         new Webhook(secrets.get(body.event)!).verify(request.body, {
           'webhook-id': request.headers['webhook-id'] as string,
@@ -134,7 +151,12 @@ describe('webhooks: a served sandbox killed with deliveries pending', () => {
       const mine = receiver.received
         .map((r, index) => ({ r, index }))
         .filter(({ r }) => !isPing(r))
-        .map(({ r, index }) => ({ index, answered: r.answered, event: JSON.parse(r.body).event as string, correlationID: JSON.parse(r.body).charge.correlationID }))
+        .map(({ r, index }) => ({
+          index,
+          answered: r.answered,
+          event: JSON.parse(r.body).event as string,
+          correlationID: JSON.parse(r.body).charge.correlationID,
+        }))
         .filter((r) => r.correlationID === correlationID);
       const order = [...new Set(mine.map((r) => r.event))];
       const paid = Number(correlationID.split('-')[1]) % 2 === 0;
@@ -143,7 +165,9 @@ describe('webhooks: a served sandbox killed with deliveries pending', () => {
         const firstOfNext = mine.find((r) => r.event === order[step])!.index;
         const acceptedPrevious = mine.find((r) => r.event === order[step - 1] && r.answered === 200);
         expect(acceptedPrevious, `${correlationID}: ${order[step - 1]} accepted`).toBeDefined();
-        expect(acceptedPrevious!.index, `${correlationID}: ${order[step]} waited for ${order[step - 1]}`).toBeLessThan(firstOfNext);
+        expect(acceptedPrevious!.index, `${correlationID}: ${order[step]} waited for ${order[step - 1]}`).toBeLessThan(
+          firstOfNext,
+        );
       }
     }
 

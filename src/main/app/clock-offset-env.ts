@@ -11,7 +11,8 @@ const MAX_OFFSET_MS = 366 * 24 * 60 * 60 * 1000;
 export function clockFromEnv(env: NodeJS.ProcessEnv): Clock {
   const text = env.BALCAO_CLOCK_OFFSET_MS?.trim();
   if (!text) return systemClock;
-  if (!/^-?\d+$/.test(text)) throw new Error(`BALCAO_CLOCK_OFFSET_MS must be a whole number of milliseconds, got ${text}`);
+  if (!/^-?\d+$/.test(text))
+    throw new Error(`BALCAO_CLOCK_OFFSET_MS must be a whole number of milliseconds, got ${text}`);
   const offset = Number(text);
   if (!Number.isSafeInteger(offset) || Math.abs(offset) > MAX_OFFSET_MS) {
     throw new Error(`BALCAO_CLOCK_OFFSET_MS must be within ±${MAX_OFFSET_MS} (a year), got ${text}`);

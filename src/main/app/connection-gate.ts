@@ -32,7 +32,10 @@ export function createConnectionGate(settings: SettingsStore, check: CheckConnec
       // server with it would hand it to whoever runs that server.
       const savedUrl = settings.get().baseUrl;
       if (!savedUrl || originOf(savedUrl) !== originOf(baseUrl)) {
-        throw new PosError('Para testar outro endereço, digite o AppID: o AppID salvo só é enviado ao endereço salvo.', 400);
+        throw new PosError(
+          'Para testar outro endereço, digite o AppID: o AppID salvo só é enviado ao endereço salvo.',
+          400,
+        );
       }
       return check({ baseUrl, appId: saved });
     },
@@ -45,7 +48,9 @@ export function createConnectionGate(settings: SettingsStore, check: CheckConnec
       // preview() already refused a remote mode without an AppID.
       if (!appId) return;
       const changes =
-        next.mode !== current.mode || normalizeBaseUrl(next.baseUrl) !== normalizeBaseUrl(current.baseUrl ?? '') || appId !== savedAppId;
+        next.mode !== current.mode ||
+        normalizeBaseUrl(next.baseUrl) !== normalizeBaseUrl(current.baseUrl ?? '') ||
+        appId !== savedAppId;
       if (!changes) return;
       const result = await check({ baseUrl: next.baseUrl, appId });
       if (result.ok) return;

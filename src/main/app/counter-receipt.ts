@@ -5,7 +5,15 @@
 // (embedded, remote sandbox, production) prints the same receipt for the same records, offline too.
 import type { ReceiptFile, ReceiptRequest, Sale, Settings } from '../../shared/pos-api';
 import type { ContractCompany as Company, ContractTransaction } from '../sync/service-contract';
-import { formatCnpj, renderReceiptPdf, type ReceiptData, type ReceiptHeader, type ReceiptParty, type ReceiptSale, type ReceiptTaxId } from '../receipts';
+import {
+  formatCnpj,
+  renderReceiptPdf,
+  type ReceiptData,
+  type ReceiptHeader,
+  type ReceiptParty,
+  type ReceiptSale,
+  type ReceiptTaxId,
+} from '../receipts';
 import { PosError } from './pos-error';
 import type { SaleRecords } from '../sync/counter-sync';
 
@@ -27,7 +35,10 @@ export interface CounterReceiptContext {
  * The counter's facts of a sale for its receipt: its number in the session, who sold it, and the
  * till of its session (asked by id: a till may be renamed from one session to the next).
  */
-export function receiptSaleOf(sale: Sale, tillOfSession: (sessionId: string) => string | undefined): ReceiptSale | undefined {
+export function receiptSaleOf(
+  sale: Sale,
+  tillOfSession: (sessionId: string) => string | undefined,
+): ReceiptSale | undefined {
   const tillName = sale.sessionId ? tillOfSession(sale.sessionId) : undefined;
   const facts: ReceiptSale = {
     ...(sale.number !== undefined ? { number: sale.number } : {}),
@@ -65,7 +76,12 @@ export interface ShopFacts {
  * payment or refund with the requested end-to-end id: a receipt is only ever printed under the
  * sale it belongs to.
  */
-export function counterReceiptData(request: ReceiptRequest, records: SaleRecords, shop: ShopFacts, sale?: ReceiptSale): ReceiptData {
+export function counterReceiptData(
+  request: ReceiptRequest,
+  records: SaleRecords,
+  shop: ShopFacts,
+  sale?: ReceiptSale,
+): ReceiptData {
   const { payment } = records;
   const common = {
     chargeCorrelationID: records.correlationID,
@@ -91,7 +107,9 @@ export function counterReceiptData(request: ReceiptRequest, records: SaleRecords
     };
   }
 
-  const refund = records.refunds.find((candidate) => candidate.endToEndId !== undefined && candidate.endToEndId === request.endToEndId);
+  const refund = records.refunds.find(
+    (candidate) => candidate.endToEndId !== undefined && candidate.endToEndId === request.endToEndId,
+  );
   if (!refund?.endToEndId) throw notOfThisSale();
   // A refund flows back: the shop pays, the customer who paid the sale receives.
   return {

@@ -44,7 +44,8 @@ export function parseLaunchOptions(
   } catch {
     throw new LaunchOptionsError(`--remote must be an http(s) URL, got ${baseUrl}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new LaunchOptionsError(`--remote must be an http(s) URL, got ${baseUrl}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new LaunchOptionsError(`--remote must be an http(s) URL, got ${baseUrl}`);
   if (!appId) throw new LaunchOptionsError('--remote needs --app-id (or BALCAO_APP_ID): the AppID of that service');
   return { values: rest, remote: { baseUrl: url.toString().replace(/\/+$/, ''), appId } };
 }

@@ -5,7 +5,9 @@
 import type { PosMode } from '../../shared/pos-api';
 
 export function notConfiguredMessage(mode: PosMode, missing: { baseUrl: boolean; appId: boolean }): string {
-  const what = [missing.baseUrl ? 'a URL do serviço Pix' : null, missing.appId ? 'o AppID' : null].filter(Boolean).join(' e ');
+  const what = [missing.baseUrl ? 'a URL do serviço Pix' : null, missing.appId ? 'o AppID' : null]
+    .filter(Boolean)
+    .join(' e ');
   const modeName = mode === 'production' ? 'produção' : 'sandbox remoto';
   return `Modo ${modeName} sem credenciais: nenhuma cobrança pode ser criada. Abra Configurações (F9) e informe ${what}.`;
 }

@@ -7,13 +7,29 @@
 import { z } from 'zod';
 import type { CounterSyncOptions } from '../sync/counter-sync';
 
-const ms = z.number().int().min(0).max(24 * 60 * 60 * 1000);
+const ms = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 60 * 60 * 1000);
 const timingSchema = z
-  .object({ windowMs: ms.min(1), graceMs: ms, clockSkewMs: ms, settleDelayMs: ms, livenessMs: ms.min(100), valueWaitMs: ms, requestMarginMs: ms, watchPassMs: ms, reconcileIntervalMs: ms.min(10) })
+  .object({
+    windowMs: ms.min(1),
+    graceMs: ms,
+    clockSkewMs: ms,
+    settleDelayMs: ms,
+    livenessMs: ms.min(100),
+    valueWaitMs: ms,
+    requestMarginMs: ms,
+    watchPassMs: ms,
+    reconcileIntervalMs: ms.min(10),
+  })
   .partial()
   .strict();
 
-export function offlineTimingFromEnv(env: NodeJS.ProcessEnv): Pick<CounterSyncOptions, 'offlineTiming' | 'reconcileIntervalMs'> {
+export function offlineTimingFromEnv(
+  env: NodeJS.ProcessEnv,
+): Pick<CounterSyncOptions, 'offlineTiming' | 'reconcileIntervalMs'> {
   const text = env.BALCAO_OFFLINE_TIMING?.trim();
   if (!text) return {};
   let parsed: unknown;
@@ -23,7 +39,10 @@ export function offlineTimingFromEnv(env: NodeJS.ProcessEnv): Pick<CounterSyncOp
     throw new Error(`BALCAO_OFFLINE_TIMING must be JSON, got ${text}`);
   }
   const result = timingSchema.safeParse(parsed);
-  if (!result.success) throw new Error(`BALCAO_OFFLINE_TIMING: ${result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
+  if (!result.success)
+    throw new Error(
+      `BALCAO_OFFLINE_TIMING: ${result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`,
+    );
   const { reconcileIntervalMs, ...timing } = result.data;
   return { offlineTiming: timing, ...(reconcileIntervalMs !== undefined ? { reconcileIntervalMs } : {}) };
 }

@@ -88,7 +88,10 @@ export function createPosHandlers(deps: PosHandlerDeps): PosHandlers {
       const range = salesRange(days, deps.clock.now());
       const sales = sync.salesBetween(range.start, range.end);
       const totals = dayTotals(range.from, sales);
-      return { sales: sales.filter(saleMatcher(search)), totals: days.from === undefined ? totals : { ...totals, to: range.to } };
+      return {
+        sales: sales.filter(saleMatcher(search)),
+        totals: days.from === undefined ? totals : { ...totals, to: range.to },
+      };
     },
 
     async exportSales(days) {

@@ -75,7 +75,8 @@ export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
   });
   const settings = new SettingsStore(join(options.dataDir, 'settings.json'), options.secretStore, sandbox.merchant());
   // Saved like a trip through Configurações would save it, so the next start without flags stays there.
-  if (options.remote) settings.save({ mode: 'remote-sandbox', baseUrl: options.remote.baseUrl, appId: options.remote.appId });
+  if (options.remote)
+    settings.save({ mode: 'remote-sandbox', baseUrl: options.remote.baseUrl, appId: options.remote.appId });
   const merchant = embeddedMerchant(sandbox);
   // Settings saved while another mode was active (or a sandbox.db restored from elsewhere) are
   // brought in at start. Queued in the engine's writer before any sale can be, so it goes first.
@@ -108,7 +109,14 @@ export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
       // Never the embedded sandbox in its place: its codes point at 127.0.0.1.
       return sync.setService(null, notConfiguredMessage(current.mode, { baseUrl: !current.baseUrl, appId: !appId }));
     }
-    sync.setService(new HttpServiceClient({ baseUrl: current.baseUrl, appId, fetch: options.fetch, timeoutMs: options.requestTimeoutMs }));
+    sync.setService(
+      new HttpServiceClient({
+        baseUrl: current.baseUrl,
+        appId,
+        fetch: options.fetch,
+        timeoutMs: options.requestTimeoutMs,
+      }),
+    );
   }
 
   function serviceIdOf(next: Settings, input: SettingsInput): string | undefined {

@@ -13,8 +13,10 @@ export interface SaleOnScreenDeps {
   register: Register;
 }
 
-
-export function createSaleOnScreenHandlers({ sync, register }: SaleOnScreenDeps): Pick<PosApi, 'getSaleOnScreen' | 'setSaleOnScreen'> {
+export function createSaleOnScreenHandlers({
+  sync,
+  register,
+}: SaleOnScreenDeps): Pick<PosApi, 'getSaleOnScreen' | 'setSaleOnScreen'> {
   // Once the register is set up, a sale is shown to a signed-in operator only: after a restart
   // nobody is (the PIN is asked again), and the screen asks once more after the sign-in.
   const nobodyAtTheCounter = () => register.setUp && !register.state().current;
@@ -36,7 +38,8 @@ export function createSaleOnScreenHandlers({ sync, register }: SaleOnScreenDeps)
       // 404 for a sale this counter did not make (or made on another service).
       const sale = sync.getSale(correlationID);
       // Only a sale that can still be paid comes back: its QR (or "Conectando…") is what the customer needs.
-      if (!isWaitingStatus(sale.status)) throw new PosError('Só uma venda aguardando pagamento pode voltar para a tela', 409);
+      if (!isWaitingStatus(sale.status))
+        throw new PosError('Só uma venda aguardando pagamento pode voltar para a tela', 409);
       const shown = sync.putSaleOnScreen(correlationID);
       return shown ? { sale: shown } : {};
     },

@@ -26,7 +26,12 @@ type StoredSettings = Omit<Settings, 'hasAppId' | 'appIdStorage'>;
 
 // The file holds what saveSettings accepts, minus the secret and the flags that only steer a save
 // (the manager's approval, the owner's confirmations); anything else is ignored on load.
-const storedSettingsSchema = posPayloadSchemas.saveSettings.omit({ appId: true, confirmQueued: true, saveUnreachable: true, manager: true });
+const storedSettingsSchema = posPayloadSchemas.saveSettings.omit({
+  appId: true,
+  confirmQueued: true,
+  saveUnreachable: true,
+  manager: true,
+});
 
 export const REMOTE_MODES: readonly PosMode[] = ['remote-sandbox', 'production'];
 
@@ -108,7 +113,11 @@ export class SettingsStore {
 /** A key as the owner types it ("(11) 98765-4321") in the form DICT and BR Codes use. */
 function canonicalPixKey(typed: string): string {
   const normalized = normalizePixKey(typed);
-  if (!normalized) throw new PosError(`Chave Pix inválida: "${typed}" (use CPF, CNPJ, e-mail, celular com DDD ou chave aleatória)`, 400);
+  if (!normalized)
+    throw new PosError(
+      `Chave Pix inválida: "${typed}" (use CPF, CNPJ, e-mail, celular com DDD ou chave aleatória)`,
+      400,
+    );
   return normalized.key;
 }
 

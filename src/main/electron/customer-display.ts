@@ -18,7 +18,9 @@ export class CustomerDisplay {
 
   /** Opens or closes the window to match the setting and the displays right now. */
   sync(): void {
-    const display = this.wanted() ? pickCustomerDisplay(screen.getAllDisplays(), screen.getPrimaryDisplay()) : undefined;
+    const display = this.wanted()
+      ? pickCustomerDisplay(screen.getAllDisplays(), screen.getPrimaryDisplay())
+      : undefined;
     const open = this.current;
     if (open && display?.id !== this.displayId) {
       open.destroy();

@@ -38,7 +38,11 @@ function firstIssue(error: { issues: ReadonlyArray<{ path: PropertyKey[]; messag
   return where ? `${where}: ${issue.message}` : issue.message;
 }
 
-async function answer(method: PosInvokeMethod, payload: unknown, options: IpcRegistrationOptions): Promise<PosEnvelope> {
+async function answer(
+  method: PosInvokeMethod,
+  payload: unknown,
+  options: IpcRegistrationOptions,
+): Promise<PosEnvelope> {
   const parsed = posPayloadSchemas[method].safeParse(payload);
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error), status: 400 };
   try {

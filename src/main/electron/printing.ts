@@ -75,7 +75,10 @@ function printHiddenWindow(
   pageSize: { width: number; height: number },
 ): Promise<PrintResult> {
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve({ printed: false, reason: 'A impressora não respondeu a tempo' }), PRINT_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => resolve({ printed: false, reason: 'A impressora não respondeu a tempo' }),
+      PRINT_TIMEOUT_MS,
+    );
     window.webContents.print(
       { silent: true, deviceName: printer, printBackground: true, pageSize, margins: { marginType: 'none' } },
       (success, failureReason) => {
@@ -87,7 +90,11 @@ function printHiddenWindow(
 }
 
 /** Prints one PDF silently on `printer` (the system default when not given). */
-export async function printPdf(pdf: Uint8Array, printer: string | undefined, source: WebContents | undefined): Promise<PrintResult> {
+export async function printPdf(
+  pdf: Uint8Array,
+  printer: string | undefined,
+  source: WebContents | undefined,
+): Promise<PrintResult> {
   const printers = await listElectronPrinters(source);
   if (printers.length === 0) return { printed: false, reason: 'Nenhuma impressora instalada' };
   if (printer && !printers.some((candidate) => candidate.name === printer)) {

@@ -59,7 +59,9 @@ export function guardQuit(options: QuitGuardOptions): QuitGuard {
       noLink: true,
     };
     const parent = options.parent();
-    const { response } = parent ? await options.dialog.showMessageBox(parent, question) : await options.dialog.showMessageBox(question);
+    const { response } = parent
+      ? await options.dialog.showMessageBox(parent, question)
+      : await options.dialog.showMessageBox(question);
     return response === LEAVE;
   }
 

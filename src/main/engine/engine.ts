@@ -9,7 +9,13 @@ import { chosenStatus, type AnyOperation } from './operation';
 import { parseRequest } from './parse-request';
 import { pixLocationPayload } from './charges/charge-location';
 import { paymentLinkView, type PaymentLinkView } from './payment-links/payment-link-view';
-import { kycOnboardingView, submitKycOnboarding, type KycOnboardingForm, type KycOnboardingView, type KycSubmitResult } from './kyc/kyc-page';
+import {
+  kycOnboardingView,
+  submitKycOnboarding,
+  type KycOnboardingForm,
+  type KycOnboardingView,
+  type KycSubmitResult,
+} from './kyc/kyc-page';
 import type { BatchSizeHistogram } from './batch-size-histogram';
 import { GroupCommit } from './group-commit';
 import { openWalSync } from '../store/wal-sync';
@@ -116,7 +122,8 @@ export class Engine {
       clock: this.clock,
       qrPng: this.qrPng,
       outbox: this.outbox,
-      asReceiver: (companyId, accountId, now, committed, work) => this.asReceiver(companyId, accountId, now, committed, work),
+      asReceiver: (companyId, accountId, now, committed, work) =>
+        this.asReceiver(companyId, accountId, now, committed, work),
     };
     this.logError = options.logError ?? ((error, op) => console.error(`[engine] ${op} failed`, error));
     this.checkResponses = options.checkResponses ?? false;
@@ -159,25 +166,37 @@ export class Engine {
   }
 
   private successReply(declaration: AnyOperation, result: unknown): ServiceReply {
-    if (declaration.contentType) return { status: declaration.status, bytes: result as Uint8Array, contentType: declaration.contentType };
+    if (declaration.contentType)
+      return { status: declaration.status, bytes: result as Uint8Array, contentType: declaration.contentType };
     return { status: successStatus(declaration, result), body: result };
   }
 
   private failureReply(error: unknown, op: OperationName): ServiceReply {
     if (error instanceof ServiceError) {
-      return { status: error.status, body: error.errorCode ? { error: error.message, errorCode: error.errorCode } : { error: error.message } };
+      return {
+        status: error.status,
+        body: error.errorCode ? { error: error.message, errorCode: error.errorCode } : { error: error.message },
+      };
     }
     this.logError(error, op);
     return { status: 500, body: { error: 'Internal server error' } };
   }
 
   /** Runs an operation and returns its typed result, or throws a ServiceError. */
-  async call<Op extends OperationName>(appId: string | undefined, op: Op, request: ServiceRequest = {}): Promise<ResponseOf<Op>> {
+  async call<Op extends OperationName>(
+    appId: string | undefined,
+    op: Op,
+    request: ServiceRequest = {},
+  ): Promise<ResponseOf<Op>> {
     return this.run(appId, op, request);
   }
 
   /** `call`'s work: a read's result at once when nothing is being synced, otherwise a promise. */
-  private run<Op extends OperationName>(appId: string | undefined, op: Op, request: ServiceRequest): ResponseOf<Op> | Promise<ResponseOf<Op>> {
+  private run<Op extends OperationName>(
+    appId: string | undefined,
+    op: Op,
+    request: ServiceRequest,
+  ): ResponseOf<Op> | Promise<ResponseOf<Op>> {
     const now = this.clock.now();
     this.sweep(now);
     const declaration: AnyOperation = operationTable[op];
@@ -190,7 +209,9 @@ export class Engine {
     const committed: EngineEvent[] = [];
     let result: unknown;
     try {
-      result = this.afterPendingSync((db) => declaration.handler(this.context(tenant, now, committed, db), input as never));
+      result = this.afterPendingSync((db) =>
+        declaration.handler(this.context(tenant, now, committed, db), input as never),
+      );
     } catch (error) {
       throw this.refused(error, committed);
     }
@@ -220,7 +241,10 @@ export class Engine {
       // before it (new merchant name, key or scopes), not the tenant of the moment it arrived.
       // The single writer answers after COMMIT.
       const result = await this.writer.submit(() =>
-        declaration.handler(this.context(this.caller(appId, declaration, request.clientIp), now, committed), input as never),
+        declaration.handler(
+          this.context(this.caller(appId, declaration, request.clientIp), now, committed),
+          input as never,
+        ),
       );
       return this.finished(op, declaration, result, committed);
     } catch (error) {
@@ -231,7 +255,12 @@ export class Engine {
   }
 
   /** A handler returned: what it committed is announced, and the result checked when asked to. */
-  private finished<Op extends OperationName>(op: Op, declaration: AnyOperation, result: unknown, committed: EngineEvent[]): ResponseOf<Op> {
+  private finished<Op extends OperationName>(
+    op: Op,
+    declaration: AnyOperation,
+    result: unknown,
+    committed: EngineEvent[],
+  ): ResponseOf<Op> {
     // Only a handler that returned has committed; a throw rolled its savepoint back.
     if (committed.length > 0) this.sweepDeadlineStale = true;
     this.notify(committed);
@@ -262,7 +291,9 @@ export class Engine {
   private checkResponse(op: OperationName, declaration: AnyOperation, result: unknown): void {
     const checked = declaration.response.safeParse(result);
     if (!checked.success) {
-      throw new Error(`${op} answered outside its declared response schema: ${JSON.stringify(checked.error.issues.slice(0, 5))}`);
+      throw new Error(
+        `${op} answered outside its declared response schema: ${JSON.stringify(checked.error.issues.slice(0, 5))}`,
+      );
     }
   }
 
@@ -299,7 +330,13 @@ export class Engine {
    * Sweeper's), in a savepoint of the running transaction: its writes and its events count only
    * if it returns. False, with nothing run, when the account no longer exists or is closed.
    */
-  private asReceiver(companyId: string, accountId: string, now: Date, committed: EngineEvent[], work: (ctx: OperationContext) => void): boolean {
+  private asReceiver(
+    companyId: string,
+    accountId: string,
+    now: Date,
+    committed: EngineEvent[],
+    work: (ctx: OperationContext) => void,
+  ): boolean {
     // Outside a transaction the work would commit on its own, apart from the write it belongs to.
     if (!this.db.inTransaction) throw new Error('asReceiver outside a transaction');
     const tenant = this.tenancy.receivingTenant(companyId, accountId);
@@ -457,7 +494,8 @@ export class Engine {
 function successStatus(declaration: AnyOperation, result: unknown): number {
   const chosen = chosenStatus(result);
   if (chosen === undefined || chosen === declaration.status) return declaration.status;
-  if (chosen !== declaration.alternateStatus) throw new Error(`answered ${chosen}, which the operation does not declare`);
+  if (chosen !== declaration.alternateStatus)
+    throw new Error(`answered ${chosen}, which the operation does not declare`);
   return chosen;
 }
 
@@ -470,7 +508,13 @@ interface ContextHost {
   readonly clock: Clock;
   readonly qrPng: QrPngRenderer;
   readonly outbox: Outbox;
-  asReceiver(companyId: string, accountId: string, now: Date, committed: EngineEvent[], work: (ctx: OperationContext) => void): boolean;
+  asReceiver(
+    companyId: string,
+    accountId: string,
+    now: Date,
+    committed: EngineEvent[],
+    work: (ctx: OperationContext) => void,
+  ): boolean;
 }
 
 /**

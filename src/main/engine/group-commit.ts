@@ -112,7 +112,10 @@ export class GroupCommit {
     this.syncing = new Promise<void>((resolve) => {
       walSync.sync((error) => {
         this.syncing = null;
-        if (error) this.failure = new Error(`the store could not make its writes durable (fsync: ${error.message}); restart the service`);
+        if (error)
+          this.failure = new Error(
+            `the store could not make its writes durable (fsync: ${error.message}); restart the service`,
+          );
         if (this.failure) {
           failAll(batch, this.failure);
           failAll(this.takeQueue(), this.failure);

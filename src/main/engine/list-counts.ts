@@ -21,6 +21,6 @@ export const listCounts = perDatabase<ListCounts>((db: Db) => {
   );
   return {
     count: (list, companyId, bucket) =>
-      (bucket === undefined ? inAll.get(list, companyId)!.n : (inBucket.get(list, companyId, bucket)?.n ?? 0)),
+      bucket === undefined ? inAll.get(list, companyId)!.n : (inBucket.get(list, companyId, bucket)?.n ?? 0),
   };
 });

@@ -103,11 +103,19 @@ export function openApiDocument(table: Record<string, AnyOperation>, options: Op
         summary: declaration.summary,
         // An empty list: this operation needs no AppID (the webhook public keys); an empty
         // requirement beside AppID: it may be called with one or without (the QR image).
-        security: declaration.auth === 'none' ? [] : declaration.auth === 'optional' ? [{ AppID: [] }, {}] : [{ AppID: [] }],
+        security:
+          declaration.auth === 'none' ? [] : declaration.auth === 'optional' ? [{ AppID: [] }, {}] : [{ AppID: [] }],
         parameters: parameters(declaration),
         responses: {
           [String(declaration.status)]: { description: 'Success', ...(content ? { content } : {}) },
-          ...(declaration.alternateStatus ? { [String(declaration.alternateStatus)]: { description: 'Success: the record already existed', ...(content ? { content } : {}) } } : {}),
+          ...(declaration.alternateStatus
+            ? {
+                [String(declaration.alternateStatus)]: {
+                  description: 'Success: the record already existed',
+                  ...(content ? { content } : {}),
+                },
+              }
+            : {}),
           ...errorResponses(declaration),
         },
         'x-access': declaration.access,
@@ -115,7 +123,10 @@ export function openApiDocument(table: Record<string, AnyOperation>, options: Op
         ...(declaration.feature ? { 'x-required-feature': declaration.feature } : {}),
       };
       if (declaration.request.body) {
-        operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(declaration.request.body, 'input') } } };
+        operation.requestBody = {
+          required: true,
+          content: { 'application/json': { schema: jsonSchema(declaration.request.body, 'input') } },
+        };
       }
       (paths[openApiPath(path)] ??= {})[declaration.method.toLowerCase()] = operation;
     });
@@ -130,7 +141,12 @@ export function openApiDocument(table: Record<string, AnyOperation>, options: Op
       description: spellings ? `${generated} ${spellingsNote(spellings)}` : generated,
     },
     servers: [{ url: options.serverUrl }],
-    ...(spellings ? { 'x-path-aliases': [{ prefix: spellings.legacyPrefix, aliasOf: spellings.prefix }], 'x-trailing-slash': 'optional' } : {}),
+    ...(spellings
+      ? {
+          'x-path-aliases': [{ prefix: spellings.legacyPrefix, aliasOf: spellings.prefix }],
+          'x-trailing-slash': 'optional',
+        }
+      : {}),
     components: { securitySchemes: { AppID: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
     paths,
   };

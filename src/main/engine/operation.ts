@@ -17,7 +17,8 @@ export type ExtraErrorStatus = 403 | 404 | 409 | 422 | 429;
  * ours: the real service enables partner access on request ("partner (request access)"); here a
  * company is a partner when it has this feature, and partner operations answer others 403.
  */
-export type Feature = 'BANK_ACCOUNT' | 'MED_API' | 'APPLICATION_SCOPES_REQUIRED' | 'BAAS' | 'KYC_ONBOARDING' | 'PARTNER';
+export type Feature =
+  'BANK_ACCOUNT' | 'MED_API' | 'APPLICATION_SCOPES_REQUIRED' | 'BAAS' | 'KYC_ONBOARDING' | 'PARTNER';
 
 /** The parts of a request an operation reads, each checked by its own schema before the handler runs. */
 export interface RequestSchemas {
@@ -111,7 +112,9 @@ export type MergedOperations<M extends readonly Record<string, AnyOperation>[]> 
  * operations on one method and path, is an error at startup: either would silently shadow one
  * of them.
  */
-export function declareOperations<const M extends readonly Record<string, AnyOperation>[]>(...modules: M): MergedOperations<M> {
+export function declareOperations<const M extends readonly Record<string, AnyOperation>[]>(
+  ...modules: M
+): MergedOperations<M> {
   const table: Record<string, AnyOperation> = {};
   const routes = new Map<string, string>();
   for (const module of modules) {

@@ -10,12 +10,21 @@ const integerText = (name: string, min: number, max: number) =>
     .string()
     .regex(/^\d+$/, { error: `${name} must be a non-negative integer` })
     .transform(Number)
-    .pipe(z.number().min(min, { error: `${name} must be at least ${min}` }).max(max, { error: `${name} must be at most ${max}` }));
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `${name} must be at least ${min}` })
+        .max(max, { error: `${name} must be at most ${max}` }),
+    );
 
 /** `skip` and `limit` of every list, with their defaults; lists with filters extend it. */
 export const pageQuery = z.object({
-  skip: integerText('skip', 0, 1_000_000).optional().transform((skip) => skip ?? 0),
-  limit: integerText('limit', 1, MAX_PAGE_LIMIT).optional().transform((limit) => limit ?? DEFAULT_PAGE_LIMIT),
+  skip: integerText('skip', 0, 1_000_000)
+    .optional()
+    .transform((skip) => skip ?? 0),
+  limit: integerText('limit', 1, MAX_PAGE_LIMIT)
+    .optional()
+    .transform((limit) => limit ?? DEFAULT_PAGE_LIMIT),
 });
 
 export interface Page {

@@ -8,4 +8,12 @@ import { cashbackCreditSweeper } from './cashback/cashback-credit-sweeper';
 import { kycReviewSweeper } from './kyc/kyc-review';
 
 /** The time-driven transitions, run before each request (charge expiry, refund and Pix out settlement). */
-export const sweepers: readonly Sweeper[] = [chargeExpirySweeper, refundSettlementSweeper, paymentSettlementSweeper, subscriptionChargeSweeper, cashbackCreditSweeper, fundsRecoverySweeper, kycReviewSweeper];
+export const sweepers: readonly Sweeper[] = [
+  chargeExpirySweeper,
+  refundSettlementSweeper,
+  paymentSettlementSweeper,
+  subscriptionChargeSweeper,
+  cashbackCreditSweeper,
+  fundsRecoverySweeper,
+  kycReviewSweeper,
+];

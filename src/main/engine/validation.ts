@@ -57,7 +57,11 @@ function wholeNumberInput({ min, max, zeroDecimals, messages }: WholeNumberInput
     (input, ctx) => {
       const reading = readWholeNumber(input, { zeroDecimals });
       if (reading.kind === 'whole') return reading.value;
-      const message = { 'not-a-number': messages.notANumber, fraction: messages.fraction, 'too-large': messages.tooLarge }[reading.kind];
+      const message = {
+        'not-a-number': messages.notANumber,
+        fraction: messages.fraction,
+        'too-large': messages.tooLarge,
+      }[reading.kind];
       ctx.addIssue({ code: 'custom', message, input });
       return input;
     },
@@ -84,7 +88,12 @@ export const cents = (label = 'value', min = 0) =>
     messages: {
       notANumber: `${label} must be a number of cents`,
       fraction: `${label} must be an integer number of cents`,
-      tooSmall: min === 0 ? `${label} must not be negative` : min === 1 ? `${label} must be at least 1 cent` : `${label} must be at least ${min} cents`,
+      tooSmall:
+        min === 0
+          ? `${label} must not be negative`
+          : min === 1
+            ? `${label} must be at least 1 cent`
+            : `${label} must be at least ${min} cents`,
       tooLarge: `${label} is too large`,
     },
   });
@@ -96,7 +105,10 @@ export const positiveCents = (label = 'value') => cents(label, 1);
  * cents by its `type` or `modality`). Same shapes as money, except the `.00` tail: `"2.00"` would
  * as likely mean 2 % as 2 basis points, so it is refused rather than guessed.
  */
-export const wholeNumber = (label: string, { min = 0, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number } = {}) =>
+export const wholeNumber = (
+  label: string,
+  { min = 0, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number } = {},
+) =>
   wholeNumberInput({
     min,
     max,

@@ -119,7 +119,8 @@ function takesLimit(spec: AnyOperation): boolean {
  */
 function registerPortugueseErrors(app: FastifyInstance): void {
   app.addHook('preSerialization', async (_request, reply, payload: unknown) => {
-    if (reply.statusCode < 400 || typeof payload !== 'object' || payload === null || Array.isArray(payload)) return payload;
+    if (reply.statusCode < 400 || typeof payload !== 'object' || payload === null || Array.isArray(payload))
+      return payload;
     const { error } = payload as { error?: unknown };
     return typeof error === 'string' ? { ...payload, error: portugueseError(reply.statusCode, error) } : payload;
   });

@@ -12,7 +12,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
   app.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
     if (error instanceof ServiceError) return reply.code(error.status).send({ error: error.message });
-    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const status =
+      typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500
+        ? error.statusCode
+        : 500;
     if (status === 500) request.log.error(error);
     const message =
       error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'

@@ -131,11 +131,18 @@ export function kycFormHtml(token: string, values: KycOnboardingView, errors?: K
 <fieldset><legend>Representantes</legend>${representatives}</fieldset>
 <button type="submit">Enviar</button>
 </form>`;
-  return page(problems.length ? 'Corrija os dados — Abertura de conta' : 'Abertura de conta — confirme os dados da empresa', body);
+  return page(
+    problems.length ? 'Corrija os dados — Abertura de conta' : 'Abertura de conta — confirme os dados da empresa',
+    body,
+  );
 }
 
 const OUTCOME = {
-  SUBMITTED: { title: 'Cadastro enviado', text: 'Recebemos os dados da sua empresa. Agora eles passam por análise.', ok: true },
+  SUBMITTED: {
+    title: 'Cadastro enviado',
+    text: 'Recebemos os dados da sua empresa. Agora eles passam por análise.',
+    ok: true,
+  },
   APPROVED: { title: 'Cadastro aprovado', text: 'A conta da sua empresa foi aprovada.', ok: true },
   REJECTED: {
     title: 'Cadastro recusado',

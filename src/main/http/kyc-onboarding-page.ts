@@ -29,9 +29,13 @@ function html(reply: FastifyReply, status: number, body: string): FastifyReply {
 export function registerKycOnboardingPage(app: FastifyInstance, engine: Engine): void {
   // Its own scope, so the form's content type is parsed here and nowhere else in the API.
   void app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
-      done(null, new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8')));
-    });
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => {
+        done(null, new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8')));
+      },
+    );
 
     scope.get<{ Params: { token: string } }>('/kyc/onboarding/:token', async (request, reply) => {
       const view = await engine.kycOnboarding(request.params.token);
@@ -51,7 +55,9 @@ export function registerKycOnboardingPage(app: FastifyInstance, engine: Engine):
       });
       if (result.outcome === 'not-found') return html(reply, 404, KYC_NOT_FOUND_HTML);
       if (result.outcome === 'invalid') return html(reply, 400, kycFormHtml(token, result.values, result.errors));
-      return reply.header('referrer-policy', 'no-referrer').redirect(`/kyc/onboarding/${encodeURIComponent(token)}`, 303);
+      return reply
+        .header('referrer-policy', 'no-referrer')
+        .redirect(`/kyc/onboarding/${encodeURIComponent(token)}`, 303);
     });
   });
 }

@@ -17,8 +17,16 @@ export function registerOpenApiRoute(app: FastifyInstance, engine: Engine): void
     const serverUrl = engine.config.publicBaseUrl;
     if (cached?.serverUrl !== serverUrl) {
       const routeSpellings = { legacyPrefix: LEGACY_API_PREFIX, prefix: API_PREFIX };
-      cached = { serverUrl, json: JSON.stringify(openApiDocument(operationTable as Record<string, AnyOperation>, { serverUrl, routeSpellings })) };
+      cached = {
+        serverUrl,
+        json: JSON.stringify(
+          openApiDocument(operationTable as Record<string, AnyOperation>, { serverUrl, routeSpellings }),
+        ),
+      };
     }
-    return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(cached.json);
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(cached.json);
   });
 }

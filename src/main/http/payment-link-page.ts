@@ -17,7 +17,9 @@ export function registerPaymentLinkPage(app: FastifyInstance, engine: Engine): v
     const payable = view.kind === 'PIX_QR_CODE' || view.status === 'ACTIVE';
     // Drawn by the engine's worker pool (and cached), like the image endpoints: a page opened by
     // many customers never stalls the server's event loop.
-    const qr = payable ? `data:image/png;base64,${Buffer.from(await engine.qrPng.png(view.brCode, PAGE_QR_PIXELS)).toString('base64')}` : null;
+    const qr = payable
+      ? `data:image/png;base64,${Buffer.from(await engine.qrPng.png(view.brCode, PAGE_QR_PIXELS)).toString('base64')}`
+      : null;
     return reply.type('text/html; charset=utf-8').send(paymentLinkHtml(view, qr));
   });
 }

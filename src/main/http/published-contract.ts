@@ -60,7 +60,10 @@ export interface DocumentedOperation {
 export class PublishedContract {
   private readonly operations = new Map<string, DocumentedOperation>();
 
-  constructor(document: JsonObject, onMismatch?: (mismatch: TypeMismatch & { operation: string; status: number }) => void) {
+  constructor(
+    document: JsonObject,
+    onMismatch?: (mismatch: TypeMismatch & { operation: string; status: number }) => void,
+  ) {
     const compiler = new SchemaCompiler(document);
     for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, JsonObject>)) {
       for (const method of METHODS) {
@@ -68,13 +71,20 @@ export class PublishedContract {
         if (!operation) continue;
         const schemas = new Map<number, ShapeNode>();
         for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, JsonObject>)) {
-          const schema = ((response.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined)?.schema;
+          const schema = ((response.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined)
+            ?.schema;
           if (schema && /^\d{3}$/.test(status)) schemas.set(Number(status), compiler.compile(schema));
         }
         const name = `${method.toUpperCase()} ${path}`;
         const shapers = new Map<number, ResponseShaper>();
         for (const status of schemas.keys()) {
-          shapers.set(status, new ResponseShaper(compiler, onMismatch && ((mismatch) => onMismatch({ ...mismatch, operation: name, status }))));
+          shapers.set(
+            status,
+            new ResponseShaper(
+              compiler,
+              onMismatch && ((mismatch) => onMismatch({ ...mismatch, operation: name, status })),
+            ),
+          );
         }
         const success = [...schemas.entries()].find(([status]) => status >= 200 && status < 300)?.[1];
         const successNode = success ? compiler.deref(success) : undefined;

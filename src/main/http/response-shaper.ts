@@ -46,11 +46,13 @@ export class SchemaCompiler {
     const union = (s.oneOf ?? s.anyOf) as unknown[] | undefined;
     if (Array.isArray(union)) return { kind: 'union', variants: union.map((variant) => this.compile(variant)) };
     const type = s.type;
-    if (type === 'array' || (type === undefined && s.items !== undefined)) return { kind: 'array', items: this.compile(s.items) };
+    if (type === 'array' || (type === undefined && s.items !== undefined))
+      return { kind: 'array', items: this.compile(s.items) };
     if (type === 'object' || (type === undefined && s.properties !== undefined)) {
       if (!s.properties || typeof s.properties !== 'object') return ANY;
       const properties = new Map<string, ShapeNode>();
-      for (const [name, property] of Object.entries(s.properties as JsonSchema)) properties.set(name, this.compile(property));
+      for (const [name, property] of Object.entries(s.properties as JsonSchema))
+        properties.set(name, this.compile(property));
       return { kind: 'object', properties, open: Boolean(s.additionalProperties) };
     }
     if (typeof type === 'string' && SCALARS.has(type)) return { kind: 'scalar', types: new Set([type as ScalarType]) };
@@ -97,7 +99,9 @@ export class SchemaCompiler {
 
   /** The objects among `nodes` as one object naming every property any of them names; null if none is an object. */
   unionOfObjects(nodes: ShapeNode[]): ShapeNode | null {
-    const objects = nodes.map((node) => this.deref(node)).filter((node): node is Extract<ShapeNode, { kind: 'object' }> => node.kind === 'object');
+    const objects = nodes
+      .map((node) => this.deref(node))
+      .filter((node): node is Extract<ShapeNode, { kind: 'object' }> => node.kind === 'object');
     if (objects.length === 0) return null;
     const properties = new Map<string, ShapeNode>();
     for (const object of objects) {
@@ -138,7 +142,8 @@ const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
 /** The value typed as `types` asks, or undefined when it cannot be said in that type. */
 function coerce(types: ReadonlySet<ScalarType>, value: unknown): { value: unknown } | undefined {
   if (types.has('string') && (typeof value === 'number' || typeof value === 'boolean')) return { value: String(value) };
-  if ((types.has('number') || types.has('integer')) && typeof value === 'string' && NUMBER_TEXT.test(value)) return { value: Number(value) };
+  if ((types.has('number') || types.has('integer')) && typeof value === 'string' && NUMBER_TEXT.test(value))
+    return { value: Number(value) };
   if (types.has('boolean') && (value === 'true' || value === 'false')) return { value: value === 'true' };
   return undefined;
 }
@@ -171,7 +176,12 @@ export class ResponseShaper {
       case 'scalar': {
         if (value === null || value === undefined || scalarFits(node.types, value)) return value;
         const coerced = coerce(node.types, value);
-        this.onMismatch?.({ path, expected: [...node.types].join('|'), actual: typeOf(value), coerced: coerced !== undefined });
+        this.onMismatch?.({
+          path,
+          expected: [...node.types].join('|'),
+          actual: typeOf(value),
+          coerced: coerced !== undefined,
+        });
         return coerced ? coerced.value : value;
       }
       case 'union':
@@ -191,8 +201,14 @@ export class ResponseShaper {
       return this.shape(node.merged, value, path);
     }
     if (value === null || value === undefined) return value;
-    const scalars = variants.filter((variant): variant is Extract<ShapeNode, { kind: 'scalar' }> => variant.kind === 'scalar');
+    const scalars = variants.filter(
+      (variant): variant is Extract<ShapeNode, { kind: 'scalar' }> => variant.kind === 'scalar',
+    );
     if (scalars.length === 0 || scalars.some((variant) => scalarFits(variant.types, value))) return value;
-    return this.shape({ kind: 'scalar', types: new Set(scalars.flatMap((variant) => [...variant.types])) }, value, path);
+    return this.shape(
+      { kind: 'scalar', types: new Set(scalars.flatMap((variant) => [...variant.types])) },
+      value,
+      path,
+    );
   }
 }

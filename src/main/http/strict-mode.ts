@@ -42,7 +42,10 @@ export const UNDOCUMENTED_BUT_SERVED: readonly { method: HttpMethod; path: strin
 /** One operation path served in strict mode. */
 export interface StrictRoute {
   /** Runs the call (more than once for an oldest-first list) and shapes its answer. */
-  answer(call: (request: ServiceRequest) => ServiceReply | Promise<ServiceReply>, request: ServiceRequest): ServiceReply | Promise<ServiceReply>;
+  answer(
+    call: (request: ServiceRequest) => ServiceReply | Promise<ServiceReply>,
+    request: ServiceRequest,
+  ): ServiceReply | Promise<ServiceReply>;
 }
 
 export interface StrictMode {
@@ -62,7 +65,8 @@ export function createStrictMode(options: StrictOptions = {}): StrictMode {
     exceptions: UNDOCUMENTED_BUT_SERVED,
     route(method, path, takesLimit) {
       const documented = contract.operation(method, path);
-      if (!documented) return exceptions.has(routeKey(method, path)) ? { answer: (call, request) => call(request) } : null;
+      if (!documented)
+        return exceptions.has(routeKey(method, path)) ? { answer: (call, request) => call(request) } : null;
       return strictRoute(documented, options, takesLimit);
     },
   };
@@ -126,13 +130,19 @@ function listParts(body: unknown): { key: string; items: unknown[]; pageInfo: Pa
  * the whole list per page: a test knob, for lists of test size. An answer that is not a paged list
  * (an error, a single record) is the first call's own.
  */
-async function listOldestFirst(call: (request: ServiceRequest) => ServiceReply | Promise<ServiceReply>, request: ServiceRequest): Promise<ServiceReply> {
+async function listOldestFirst(
+  call: (request: ServiceRequest) => ServiceReply | Promise<ServiceReply>,
+  request: ServiceRequest,
+): Promise<ServiceReply> {
   const first = await call(request);
   const asked = first.status === 200 && 'body' in first ? listParts(first.body) : null;
   if (!asked) return first;
   const all: unknown[] = [];
   for (let skip = 0; ; skip += DOCUMENTED_MAX_LIMIT) {
-    const page = await call({ ...request, query: { ...request.query, skip: String(skip), limit: String(DOCUMENTED_MAX_LIMIT) } });
+    const page = await call({
+      ...request,
+      query: { ...request.query, skip: String(skip), limit: String(DOCUMENTED_MAX_LIMIT) },
+    });
     const parts = page.status === 200 && 'body' in page ? listParts(page.body) : null;
     if (!parts) return page;
     all.push(...parts.items);
@@ -141,5 +151,12 @@ async function listOldestFirst(call: (request: ServiceRequest) => ServiceReply |
   all.reverse();
   const { skip, limit } = asked.pageInfo;
   const pageInfo: PageInfo = { skip, limit, hasPreviousPage: skip > 0, hasNextPage: all.length > skip + limit };
-  return { status: first.status, body: { ...(first as { body: Record<string, unknown> }).body, [asked.key]: all.slice(skip, skip + limit), pageInfo } };
+  return {
+    status: first.status,
+    body: {
+      ...(first as { body: Record<string, unknown> }).body,
+      [asked.key]: all.slice(skip, skip + limit),
+      pageInfo,
+    },
+  };
 }

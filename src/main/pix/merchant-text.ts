@@ -14,8 +14,8 @@ export const MERCHANT_CITY_MAX_LENGTH = 15;
 // Characters common in Brazilian text that NFD does not decompose to ASCII but that have an
 // obvious ASCII spelling; without this "Nº 10" would become "N 10" and "D’Ávila" "DAvila".
 const REPLACEMENTS: Readonly<Record<string, string>> = {
-  'º': 'o',
-  'ª': 'a',
+  º: 'o',
+  ª: 'a',
   '°': 'o',
   '‘': "'",
   '’': "'",
@@ -27,17 +27,17 @@ const REPLACEMENTS: Readonly<Record<string, string>> = {
   '—': '-',
   '…': '...',
   '·': '.',
-  'ß': 'ss',
-  'Æ': 'AE',
-  'æ': 'ae',
-  'Ø': 'O',
-  'ø': 'o',
-  'Œ': 'OE',
-  'œ': 'oe',
-  'Đ': 'D',
-  'đ': 'd',
-  'Ł': 'L',
-  'ł': 'l',
+  ß: 'ss',
+  Æ: 'AE',
+  æ: 'ae',
+  Ø: 'O',
+  ø: 'o',
+  Œ: 'OE',
+  œ: 'oe',
+  Đ: 'D',
+  đ: 'd',
+  Ł: 'L',
+  ł: 'l',
 };
 
 /**

@@ -22,9 +22,7 @@ export interface NormalizedPixKey {
   key: string;
 }
 
-export type PixKeyValidation =
-  | { valid: true; type: PixKeyType; key: string }
-  | { valid: false; reason: string };
+export type PixKeyValidation = { valid: true; type: PixKeyType; key: string } | { valid: false; reason: string };
 
 // DICT e-mail regex as reproduced by integrators (pix-domain.md §2): lowercase only.
 const EMAIL_PATTERN =

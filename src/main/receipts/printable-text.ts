@@ -7,7 +7,9 @@ import { toWinAnsi } from './winansi';
 
 /** Text the standard fonts can measure and draw, as words for the layout to wrap. Never throws. */
 export function printableText(text: string): string {
-  return toWinAnsi(text).replace(/[ \u00a0]{2,}/g, collapseSpaces).trim();
+  return toWinAnsi(text)
+    .replace(/[ \u00a0]{2,}/g, collapseSpaces)
+    .trim();
 }
 
 /** A run that may break stays breakable; one of only no-break spaces keeps its words together. */

@@ -71,7 +71,8 @@ export function buildReceiptModel(data: ReceiptData, locale: ReceiptLocale = 'pt
 
   // The counter's own facts of the sale, for the cashier and the customer; the ids above stay for support.
   const counter: ReceiptRow[] = [];
-  if (data.sale?.number !== undefined) counter.push({ label: labels.saleNumber, value: String(data.sale.number).padStart(4, '0') });
+  if (data.sale?.number !== undefined)
+    counter.push({ label: labels.saleNumber, value: String(data.sale.number).padStart(4, '0') });
   if (present(data.sale?.operatorName)) counter.push({ label: labels.operator, value: data.sale.operatorName.trim() });
   if (present(data.sale?.tillName)) counter.push({ label: labels.till, value: data.sale.tillName.trim() });
 

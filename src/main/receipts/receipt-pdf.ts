@@ -64,12 +64,7 @@ function paintRoll(doc: PDFDocument, theme: Theme, flow: Flow): void {
 }
 
 /** A4: a rounded card centered horizontally; content too tall for the page is scaled down, never cut. */
-function paintCard(
-  doc: PDFDocument,
-  theme: Theme,
-  card: NonNullable<Theme['card']>,
-  flow: Flow,
-): void {
+function paintCard(doc: PDFDocument, theme: Theme, card: NonNullable<Theme['card']>, flow: Flow): void {
   const pageHeight = theme.pageHeight ?? 841.89;
   const page = doc.addPage([theme.pageWidth, pageHeight]);
   const accent = 5;

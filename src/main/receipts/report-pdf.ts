@@ -43,7 +43,12 @@ interface Geometry {
 }
 
 const THERMAL: Geometry = { pageWidth: 226.77, margin: 10, size: { title: 12, text: 8, heading: 9, small: 7 } };
-const A4: Geometry = { pageWidth: 595.28, pageHeight: 841.89, margin: 48, size: { title: 18, text: 10, heading: 12, small: 8.5 } };
+const A4: Geometry = {
+  pageWidth: 595.28,
+  pageHeight: 841.89,
+  margin: 48,
+  size: { title: 18, text: 10, heading: 12, small: 8.5 },
+};
 const LEADING = 1.35;
 const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.38, 0.38, 0.42);
@@ -52,7 +57,14 @@ const WARN_FILL = rgb(1, 0.95, 0.85);
 const WARN_INK = rgb(0.45, 0.27, 0);
 
 type Line =
-  | { kind: 'text'; parts: Array<{ text: string; x: number; width: number; align: 'left' | 'right' | 'center' }>; font: 'regular' | 'bold'; size: number; color: typeof INK; fill?: typeof INK }
+  | {
+      kind: 'text';
+      parts: Array<{ text: string; x: number; width: number; align: 'left' | 'right' | 'center' }>;
+      font: 'regular' | 'bold';
+      size: number;
+      color: typeof INK;
+      fill?: typeof INK;
+    }
   | { kind: 'rule' }
   | { kind: 'gap'; height: number };
 
@@ -68,7 +80,10 @@ export async function renderReportPdf(report: ReportDocument, layout: ReceiptLay
     doc.setCreationDate(report.metadata.creationDate);
     doc.setModificationDate(report.metadata.creationDate);
   }
-  const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  const fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+  };
   const lines = composeReport(report, geometry, fonts);
   paint(doc, lines, geometry, fonts);
   return doc.save();
@@ -77,8 +92,16 @@ export async function renderReportPdf(report: ReportDocument, layout: ReceiptLay
 function composeReport(report: ReportDocument, g: Geometry, fonts: Record<'regular' | 'bold', PDFFont>): Line[] {
   const width = g.pageWidth - 2 * g.margin;
   const lines: Line[] = [];
-  const wrapped = (text: string, font: 'regular' | 'bold', size: number, color = INK, align: 'left' | 'center' = 'left', fill?: typeof INK) => {
-    for (const piece of wrap(text, fonts[font], size, width)) lines.push({ kind: 'text', parts: [{ text: piece, x: 0, width, align }], font, size, color, fill });
+  const wrapped = (
+    text: string,
+    font: 'regular' | 'bold',
+    size: number,
+    color = INK,
+    align: 'left' | 'center' = 'left',
+    fill?: typeof INK,
+  ) => {
+    for (const piece of wrap(text, fonts[font], size, width))
+      lines.push({ kind: 'text', parts: [{ text: piece, x: 0, width, align }], font, size, color, fill });
   };
   wrapped(report.title, 'bold', g.size.title, INK, 'center');
   for (const text of report.header) wrapped(text, 'regular', g.size.text, MUTED, 'center');
@@ -91,14 +114,26 @@ function composeReport(report: ReportDocument, g: Geometry, fonts: Record<'regul
     if ('rows' in block && !('columns' in block)) {
       for (const row of block.rows) {
         const font = row.strong ? 'bold' : 'regular';
-        const valueWidth = Math.min(width * 0.5, fonts[font].widthOfTextAtSize(printableText(row.value), g.size.text) + 2);
+        const valueWidth = Math.min(
+          width * 0.5,
+          fonts[font].widthOfTextAtSize(printableText(row.value), g.size.text) + 2,
+        );
         const labelLines = wrap(row.label, fonts[font], g.size.text, width - valueWidth - 4);
         labelLines.forEach((label, index) =>
           lines.push({
             kind: 'text',
             parts: [
               { text: label, x: 0, width: width - valueWidth - 4, align: 'left' },
-              ...(index === 0 ? [{ text: fit(row.value, fonts[font], g.size.text, valueWidth), x: width - valueWidth, width: valueWidth, align: 'right' as const }] : []),
+              ...(index === 0
+                ? [
+                    {
+                      text: fit(row.value, fonts[font], g.size.text, valueWidth),
+                      x: width - valueWidth,
+                      width: valueWidth,
+                      align: 'right' as const,
+                    },
+                  ]
+                : []),
             ],
             font,
             size: g.size.text,
@@ -110,12 +145,20 @@ function composeReport(report: ReportDocument, g: Geometry, fonts: Record<'regul
     }
     const table = block as ReportTable;
     const size = g.size.small;
-    const columnsAt = table.widths.reduce<number[]>((xs, share, i) => [...xs, i === 0 ? 0 : xs[i - 1]! + table.widths[i - 1]! * width], []);
+    const columnsAt = table.widths.reduce<number[]>(
+      (xs, share, i) => [...xs, i === 0 ? 0 : xs[i - 1]! + table.widths[i - 1]! * width],
+      [],
+    );
     const rowLine = (cells: string[], font: 'regular' | 'bold', color: typeof INK): Line => ({
       kind: 'text',
       parts: cells.map((cell, i) => {
         const cellWidth = table.widths[i]! * width - (i === cells.length - 1 ? 0 : 3);
-        return { text: fit(cell, fonts[font], size, cellWidth), x: columnsAt[i]!, width: cellWidth, align: i === cells.length - 1 ? 'right' : 'left' };
+        return {
+          text: fit(cell, fonts[font], size, cellWidth),
+          x: columnsAt[i]!,
+          width: cellWidth,
+          align: i === cells.length - 1 ? 'right' : 'left',
+        };
       }),
       font,
       size,
@@ -153,10 +196,22 @@ function paint(doc: PDFDocument, lines: Line[], g: Geometry, fonts: Record<'regu
       y = pageHeight - g.margin;
     }
     if (line.kind === 'rule') {
-      page.drawLine({ start: { x: g.margin, y: y - 2 }, end: { x: g.pageWidth - g.margin, y: y - 2 }, thickness: 0.6, color: RULE });
+      page.drawLine({
+        start: { x: g.margin, y: y - 2 },
+        end: { x: g.pageWidth - g.margin, y: y - 2 },
+        thickness: 0.6,
+        color: RULE,
+      });
     } else if (line.kind === 'text') {
       const font = fonts[line.font];
-      if (line.fill) page.drawRectangle({ x: g.margin - 2, y: y - height, width: g.pageWidth - 2 * g.margin + 4, height, color: line.fill });
+      if (line.fill)
+        page.drawRectangle({
+          x: g.margin - 2,
+          y: y - height,
+          width: g.pageWidth - 2 * g.margin + 4,
+          height,
+          color: line.fill,
+        });
       // Centred in its line box: the gap below the glyphs' full height, then the descent.
       const full = font.heightAtSize(line.size);
       const descent = full - font.heightAtSize(line.size, { descender: false });
@@ -164,8 +219,15 @@ function paint(doc: PDFDocument, lines: Line[], g: Geometry, fonts: Record<'regu
       for (const part of line.parts) {
         if (part.text === '') continue;
         const textWidth = font.widthOfTextAtSize(part.text, line.size);
-        const offset = part.align === 'left' ? 0 : part.align === 'right' ? part.width - textWidth : (part.width - textWidth) / 2;
-        page.drawText(part.text, { x: g.margin + part.x + offset, y: baseline, font, size: line.size, color: line.color });
+        const offset =
+          part.align === 'left' ? 0 : part.align === 'right' ? part.width - textWidth : (part.width - textWidth) / 2;
+        page.drawText(part.text, {
+          x: g.margin + part.x + offset,
+          y: baseline,
+          font,
+          size: line.size,
+          color: line.color,
+        });
       }
     }
     y -= height;
@@ -174,7 +236,9 @@ function paint(doc: PDFDocument, lines: Line[], g: Geometry, fonts: Record<'regu
 
 /** Wraps printable text into lines no wider than `width` (a word longer than the line is cut). */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const words = printableText(text).split(' ').filter((word) => word !== '');
+  const words = printableText(text)
+    .split(' ')
+    .filter((word) => word !== '');
   const lines: string[] = [];
   let current = '';
   for (const word of words) {

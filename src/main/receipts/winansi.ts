@@ -3,9 +3,7 @@
 // string goes through toWinAnsi (by way of printableText) before it is measured or drawn.
 // Portuguese text passes untouched.
 
-const WIN_ANSI_EXTRAS = new Set(
-  Array.from('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ', (ch) => ch.codePointAt(0) as number),
-);
+const WIN_ANSI_EXTRAS = new Set(Array.from('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ', (ch) => ch.codePointAt(0) as number));
 
 export function isWinAnsi(codePoint: number): boolean {
   return (
@@ -33,7 +31,8 @@ const SUBSTITUTES: Record<string, string> = {
 };
 
 /** Emoji and their joiners, selectors and modifiers: dropped rather than printed as "?". */
-const DROPPED = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u200b-\u200d\u2060\ufe00-\ufe0f\ufeff\u20e3\u{e0020}-\u{e007f}]/u;
+const DROPPED =
+  /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u200b-\u200d\u2060\ufe00-\ufe0f\ufeff\u20e3\u{e0020}-\u{e007f}]/u;
 
 const COMBINING_MARKS = /\p{M}/gu;
 

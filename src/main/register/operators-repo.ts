@@ -29,9 +29,15 @@ export class OperatorsRepo {
       get: db.prepare<[string], OperatorRow>('SELECT * FROM operators WHERE id = ?'),
       all: db.prepare<[], OperatorRow>('SELECT * FROM operators ORDER BY lower(name), created_at'),
       count: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM operators'),
-      activeManagers: db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM operators WHERE role = 'MANAGER' AND disabled_at IS NULL"),
-      activeNamed: db.prepare<[string], { id: string }>('SELECT id FROM operators WHERE lower(name) = lower(?) AND disabled_at IS NULL'),
-      disable: db.prepare<[string, string, string]>('UPDATE operators SET disabled_at = ?, disabled_by = ? WHERE id = ? AND disabled_at IS NULL'),
+      activeManagers: db.prepare<[], { n: number }>(
+        "SELECT COUNT(*) AS n FROM operators WHERE role = 'MANAGER' AND disabled_at IS NULL",
+      ),
+      activeNamed: db.prepare<[string], { id: string }>(
+        'SELECT id FROM operators WHERE lower(name) = lower(?) AND disabled_at IS NULL',
+      ),
+      disable: db.prepare<[string, string, string]>(
+        'UPDATE operators SET disabled_at = ?, disabled_by = ? WHERE id = ? AND disabled_at IS NULL',
+      ),
       wrongPin: db.prepare<[string], { failed_attempts: number }>(
         'UPDATE operators SET failed_attempts = failed_attempts + 1 WHERE id = ? RETURNING failed_attempts',
       ),

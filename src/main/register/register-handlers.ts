@@ -28,7 +28,9 @@ export type RegisterMethod =
   | 'printSessionReport';
 
 export type RegisterHandlers = {
-  [M in RegisterMethod]: (...args: undefined extends PosPayload<M> ? [payload?: PosPayload<M>] : [payload: PosPayload<M>]) => ReturnType<PosApi[M]>;
+  [M in RegisterMethod]: (
+    ...args: undefined extends PosPayload<M> ? [payload?: PosPayload<M>] : [payload: PosPayload<M>]
+  ) => ReturnType<PosApi[M]>;
 };
 
 export interface RegisterHandlerDeps {
@@ -57,7 +59,12 @@ export function createRegisterHandlers(deps: RegisterHandlerDeps): RegisterHandl
 
   function summaryOf(session: RegisterSession): SessionSummary {
     const facts = sync.status();
-    return summarizeSession(session, sync.sessionRecords(session.id), { queuedCommands: facts.queued + facts.queuedElsewhere }, operatorNames());
+    return summarizeSession(
+      session,
+      sync.sessionRecords(session.id),
+      { queuedCommands: facts.queued + facts.queuedElsewhere },
+      operatorNames(),
+    );
   }
 
   function openSession(): RegisterSession {
@@ -105,7 +112,10 @@ export function createRegisterHandlers(deps: RegisterHandlerDeps): RegisterHandl
       const session = openSession();
       const summary = summaryOf(session);
       if (summary.warnings.length > 0 && !confirmPending) {
-        throw new PosError(`Antes de fechar o caixa: ${summary.warnings.join(' ')} Confirme para fechar assim mesmo.`, 409);
+        throw new PosError(
+          `Antes de fechar o caixa: ${summary.warnings.join(' ')} Confirme para fechar assim mesmo.`,
+          409,
+        );
       }
       const at = deps.now().toISOString();
       const closed: SessionSummary = { ...summary, session: { ...session, closedAt: at, closedBy: approver.name } };
@@ -132,7 +142,9 @@ export function createRegisterHandlers(deps: RegisterHandlerDeps): RegisterHandl
     const row = register.session(sessionId);
     if (!row) throw new PosError('Caixa não encontrado', 404);
     // A closed session prints the summary its manager confirmed; the open one, as it stands now.
-    const summary = row.closing_summary_json ? (JSON.parse(row.closing_summary_json) as SessionSummary) : summaryOf(sessionView(row));
+    const summary = row.closing_summary_json
+      ? (JSON.parse(row.closing_summary_json) as SessionSummary)
+      : summaryOf(sessionView(row));
     const generatedAt = deps.now();
     const report = sessionReport(summary, sync.sessionRecords(sessionId), deps.shop(), operatorNames(), generatedAt);
     const pdf = await renderReportPdf(report, layout);

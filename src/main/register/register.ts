@@ -43,7 +43,10 @@ export class Register {
 
   state(): RegisterState {
     const now = this.now();
-    const operators = this.operators.all().filter((row) => !row.disabled_at).map((row) => operatorView(row, now));
+    const operators = this.operators
+      .all()
+      .filter((row) => !row.disabled_at)
+      .map((row) => operatorView(row, now));
     const current = this.currentOperator();
     const open = this.sessions.open();
     return {
@@ -61,13 +64,19 @@ export class Register {
     return this.operators.all().map((row) => operatorView(row, now));
   }
 
-  async createOperator(input: { name: string; role: OperatorRole; pin: string }, approval?: ManagerApproval): Promise<void> {
+  async createOperator(
+    input: { name: string; role: OperatorRole; pin: string },
+    approval?: ManagerApproval,
+  ): Promise<void> {
     let createdBy: string | null = null;
     if (this.setUp) {
       if (!approval) throw new PosError('Cadastrar operadores exige o PIN de um gerente', 403);
       createdBy = (await this.approve(approval)).id;
     } else if (input.role !== 'MANAGER') {
-      throw new PosError('O primeiro operador do Balcão é um gerente: ele aprova devoluções, fechamentos e configurações', 400);
+      throw new PosError(
+        'O primeiro operador do Balcão é um gerente: ele aprova devoluções, fechamentos e configurações',
+        400,
+      );
     }
     if (this.operators.activeNamed(input.name)) throw new PosError(`Já existe um operador chamado ${input.name}`, 409);
     const pin = await hashPin(input.pin);
@@ -187,9 +196,11 @@ export class Register {
     const previous = this.checking.get(operatorId) ?? Promise.resolve();
     const check = previous.catch(() => undefined).then(() => this.checkPinNow(operatorId, pin));
     this.checking.set(operatorId, check);
-    void check.finally(() => {
-      if (this.checking.get(operatorId) === check) this.checking.delete(operatorId);
-    }).catch(() => undefined);
+    void check
+      .finally(() => {
+        if (this.checking.get(operatorId) === check) this.checking.delete(operatorId);
+      })
+      .catch(() => undefined);
     return check;
   }
 

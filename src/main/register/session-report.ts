@@ -41,12 +41,18 @@ export function sessionReport(
   const header = [shop.name, ...shop.lines, `${session.tillName}`];
   header.push(`Aberto em ${time(session.openedAt)} por ${session.openedBy}`);
   if (session.openingNote) header.push(`Abertura: ${session.openingNote}`);
-  header.push(closed ? `Fechado em ${time(session.closedAt!)} por ${session.closedBy ?? '—'}` : `Caixa ainda aberto (parcial de ${time(generatedAt.toISOString())})`);
+  header.push(
+    closed
+      ? `Fechado em ${time(session.closedAt!)} por ${session.closedBy ?? '—'}`
+      : `Caixa ainda aberto (parcial de ${time(generatedAt.toISOString())})`,
+  );
   if (shop.training) header.push('MODO TREINO: nenhum dinheiro real');
 
   const brl = formatBRL;
   const sales = records.sales.filter((entry) => entry.madeHere).map((entry) => entry.sale);
-  const cancelledElsewhere = records.sales.filter((entry) => entry.cancelledHere && !entry.madeHere).map((entry) => entry.sale);
+  const cancelledElsewhere = records.sales
+    .filter((entry) => entry.cancelledHere && !entry.madeHere)
+    .map((entry) => entry.sale);
   return {
     title: closed ? 'Fechamento de caixa' : 'Resumo do caixa (parcial)',
     header,
@@ -60,7 +66,10 @@ export function sessionReport(
           { label: 'Líquido', value: brl(summary.net), strong: true },
           { label: 'Vendas feitas', value: String(summary.salesCount) },
           { label: `Aguardando pagamento (${summary.awaitingCount})`, value: brl(summary.awaitingValue) },
-          { label: `Offline a confirmar (${summary.unconfirmedOfflineCount})`, value: brl(summary.unconfirmedOfflineValue) },
+          {
+            label: `Offline a confirmar (${summary.unconfirmedOfflineCount})`,
+            value: brl(summary.unconfirmedOfflineValue),
+          },
           { label: `Canceladas (${summary.cancelledCount})`, value: brl(summary.cancelledValue) },
           { label: 'Expiradas', value: String(summary.expiredCount) },
           { label: 'Recusadas pelo serviço', value: String(summary.rejectedCount) },
@@ -101,14 +110,16 @@ export function sessionReport(
         widths: [0.24, 0.16, 0.34, 0.26],
         rows: records.sales
           .filter((entry) => entry.cancelledHere)
-          .map(({ sale }) => [saleNumberText(sale.number), clock(time(sale.cancelledAt ?? sale.createdAt)), sale.cancelledBy ?? '—', formatBRL(sale.value)]),
+          .map(({ sale }) => [
+            saleNumberText(sale.number),
+            clock(time(sale.cancelledAt ?? sale.createdAt)),
+            sale.cancelledBy ?? '—',
+            formatBRL(sale.value),
+          ]),
         empty: 'Nenhuma venda cancelada neste caixa.',
       },
     ],
-    footer: [
-      `Gerado em ${time(generatedAt.toISOString())} pelo Balcão`,
-      `Sessão ${session.id}`,
-    ],
+    footer: [`Gerado em ${time(generatedAt.toISOString())} pelo Balcão`, `Sessão ${session.id}`],
     metadata: {
       title: `${closed ? 'Fechamento de caixa' : 'Resumo do caixa'} ${session.tillName}`,
       subject: `Sessão ${session.id}`,
@@ -118,7 +129,13 @@ export function sessionReport(
 }
 
 function saleRow(sale: Sale, time: (iso: string) => string): string[] {
-  return [saleNumberText(sale.number), clock(time(sale.createdAt)), sale.operatorName ?? '—', STATUS_TEXT[sale.status], formatBRL(sale.value)];
+  return [
+    saleNumberText(sale.number),
+    clock(time(sale.createdAt)),
+    sale.operatorName ?? '—',
+    STATUS_TEXT[sale.status],
+    formatBRL(sale.value),
+  ];
 }
 
 /** "15/03/2025 11:05:09" → "11:05": the report is of one session, its day is in the header. */

@@ -29,7 +29,9 @@ export class SessionsRepo {
       closed: db.prepare<[number], SessionRow>(
         `SELECT ${SESSION_COLUMNS} FROM register_sessions WHERE closed_at IS NOT NULL ORDER BY closed_at DESC LIMIT ?`,
       ),
-      lastTill: db.prepare<[], { till_name: string }>('SELECT till_name FROM register_sessions ORDER BY opened_at DESC, rowid DESC LIMIT 1'),
+      lastTill: db.prepare<[], { till_name: string }>(
+        'SELECT till_name FROM register_sessions ORDER BY opened_at DESC, rowid DESC LIMIT 1',
+      ),
       insert: db.prepare(
         `INSERT INTO register_sessions (id, till_name, opened_by, opened_at, opening_note)
          VALUES (@id, @till_name, @opened_by, @opened_at, @opening_note)`,
@@ -56,7 +58,13 @@ export class SessionsRepo {
     return this.statements.lastTill.get()?.till_name;
   }
 
-  insert(row: { id: string; till_name: string; opened_by: string; opened_at: string; opening_note: string | null }): void {
+  insert(row: {
+    id: string;
+    till_name: string;
+    opened_by: string;
+    opened_at: string;
+    opening_note: string | null;
+  }): void {
     this.statements.insert.run(row);
   }
 
@@ -67,7 +75,12 @@ export class SessionsRepo {
 }
 
 export function sessionView(row: SessionRow): RegisterSession {
-  const session: RegisterSession = { id: row.id, tillName: row.till_name, openedBy: row.opened_by_name, openedAt: row.opened_at };
+  const session: RegisterSession = {
+    id: row.id,
+    tillName: row.till_name,
+    openedBy: row.opened_by_name,
+    openedAt: row.opened_at,
+  };
   if (row.opening_note) session.openingNote = row.opening_note;
   if (row.closed_by_name) session.closedBy = row.closed_by_name;
   if (row.closed_at) session.closedAt = row.closed_at;

@@ -51,7 +51,10 @@ export class WalCheckpointer {
   }
 
   /** The checkpointer of a file database in WAL mode; null for one in memory or not in WAL mode. */
-  static for(db: Db, logError: (error: unknown) => void = (error) => console.error('[store] WAL checkpointer', error)): WalCheckpointer | null {
+  static for(
+    db: Db,
+    logError: (error: unknown) => void = (error) => console.error('[store] WAL checkpointer', error),
+  ): WalCheckpointer | null {
     return isWalFile(db) ? new WalCheckpointer(db, logError) : null;
   }
 

@@ -18,13 +18,19 @@ export type Delivered =
   | { kind: 'registered' };
 
 /** A cancel refused because the charge was paid first says so: the cashier is told to refund instead. */
-export type DeliveryOutcome = ServiceOutcome<Delivered> | { kind: 'rejected'; status: number; error: string; alreadyPaid: true };
+export type DeliveryOutcome =
+  ServiceOutcome<Delivered> | { kind: 'rejected'; status: number; error: string; alreadyPaid: true };
 
 /**
  * `mayExist`: an earlier attempt may have reached the service (or the counter restarted while it
  * was on its way), so the record is looked for first.
  */
-export async function deliver(client: ContractClient, command: CommandRow, mayExist: boolean, now: () => string): Promise<DeliveryOutcome> {
+export async function deliver(
+  client: ContractClient,
+  command: CommandRow,
+  mayExist: boolean,
+  now: () => string,
+): Promise<DeliveryOutcome> {
   const body = command.body_json === null ? undefined : (JSON.parse(command.body_json) as Record<string, unknown>);
   switch (command.kind) {
     case 'create': {
@@ -55,21 +61,34 @@ async function cancel(client: ContractClient, saleId: string): Promise<DeliveryO
   return current.body.charge.status === 'COMPLETED' ? { ...deleted, alreadyPaid: true } : deleted;
 }
 
-async function refund(client: ContractClient, command: CommandRow, body: Record<string, unknown>, mayExist: boolean, now: () => string): Promise<DeliveryOutcome> {
+async function refund(
+  client: ContractClient,
+  command: CommandRow,
+  body: Record<string, unknown>,
+  mayExist: boolean,
+  now: () => string,
+): Promise<DeliveryOutcome> {
   const correlationID = command.idempotency_key;
   // An offline sale's refund names its payment (the sale has no charge at the service).
   const byPayment = 'transactionEndToEndId' in body;
   const lookUp = (): Promise<ServiceOutcome<ContractChargeRefund | null>> =>
-    byPayment ? refundByCorrelationID(client, correlationID, now) : chargeRefundByCorrelationID(client, command.sale_id, correlationID);
+    byPayment
+      ? refundByCorrelationID(client, correlationID, now)
+      : chargeRefundByCorrelationID(client, command.sale_id, correlationID);
   if (mayExist) {
     const found = await lookUp();
     if (found.kind !== 'ok') return found;
     if (found.body) return { kind: 'ok', body: { kind: 'refund', refund: found.body } };
   }
   const sent = byPayment
-    ? await client.call('createRefund', { body }).then((answer) => (answer.kind === 'ok' ? ok(chargeRefundOf(answer.body.refund, now())) : answer))
-    : await client.call('createChargeRefund', { params: { id: command.sale_id }, body }).then((answer) => (answer.kind === 'ok' ? ok(answer.body.refund) : answer));
-  if (sent.kind !== 'rejected') return sent.kind === 'ok' ? { kind: 'ok', body: { kind: 'refund', refund: sent.body } } : sent;
+    ? await client
+        .call('createRefund', { body })
+        .then((answer) => (answer.kind === 'ok' ? ok(chargeRefundOf(answer.body.refund, now())) : answer))
+    : await client
+        .call('createChargeRefund', { params: { id: command.sale_id }, body })
+        .then((answer) => (answer.kind === 'ok' ? ok(answer.body.refund) : answer));
+  if (sent.kind !== 'rejected')
+    return sent.kind === 'ok' ? { kind: 'ok', body: { kind: 'refund', refund: sent.body } } : sent;
   // A refusal may be of a second copy of a refund the service already made: look.
   const found = await lookUp();
   // Not known either way: try again later rather than tell the cashier a refund was refused.
@@ -82,25 +101,41 @@ function ok<T>(body: T): ServiceOutcome<T> {
 }
 
 /** The charge's refund with this correlationID (the documented list is the whole list), or null. */
-async function chargeRefundByCorrelationID(client: ContractClient, saleId: string, correlationID: string): Promise<ServiceOutcome<ContractChargeRefund | null>> {
+async function chargeRefundByCorrelationID(
+  client: ContractClient,
+  saleId: string,
+  correlationID: string,
+): Promise<ServiceOutcome<ContractChargeRefund | null>> {
   const answer = await client.call('listChargeRefunds', { params: { id: saleId } });
   if (answer.kind !== 'ok') return answer;
   return ok(answer.body.refunds.find((candidate) => candidate.correlationID === correlationID) ?? null);
 }
 
 /** GET /api/v1/refund/{correlationID}: the refund, or null when the service has none (a 4xx). */
-async function refundByCorrelationID(client: ContractClient, correlationID: string, now: () => string): Promise<ServiceOutcome<ContractChargeRefund | null>> {
+async function refundByCorrelationID(
+  client: ContractClient,
+  correlationID: string,
+  now: () => string,
+): Promise<ServiceOutcome<ContractChargeRefund | null>> {
   const answer = await client.call('getRefund', { params: { id: correlationID } });
   if (answer.kind === 'rejected') return ok(null);
   if (answer.kind !== 'ok') return answer;
-  return ok(answer.body.pixTransactionRefund.correlationID === correlationID ? chargeRefundOf(answer.body.pixTransactionRefund, now()) : null);
+  return ok(
+    answer.body.pixTransactionRefund.correlationID === correlationID
+      ? chargeRefundOf(answer.body.pixTransactionRefund, now())
+      : null,
+  );
 }
 
 /**
  * An offline sale's static QR code. Its correlationID is the sale's; a code found under it is
  * this registration when it carries the same name (which holds the sale's txid and window).
  */
-async function register(client: ContractClient, body: Record<string, unknown>, mayExist: boolean): Promise<DeliveryOutcome> {
+async function register(
+  client: ContractClient,
+  body: Record<string, unknown>,
+  mayExist: boolean,
+): Promise<DeliveryOutcome> {
   const correlationID = String(body.correlationID);
   const isOurs = (code: ContractPixQrCode) => code.correlationID === correlationID && code.name === body.name;
   const lookUp = async (): Promise<ServiceOutcome<boolean>> => {

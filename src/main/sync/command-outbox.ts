@@ -44,7 +44,9 @@ export class CommandOutbox {
         `INSERT INTO commands (service_id, sale_id, kind, idempotency_key, body_json, state, next_attempt_at, created_at)
          VALUES (@service_id, @sale_id, @kind, @idempotency_key, @body_json, 'queued', @next_attempt_at, @at)`,
       ),
-      hasQueued: db.prepare<[string], { id: number }>("SELECT id FROM commands WHERE sale_id = ? AND state = 'queued' LIMIT 1"),
+      hasQueued: db.prepare<[string], { id: number }>(
+        "SELECT id FROM commands WHERE sale_id = ? AND state = 'queued' LIMIT 1",
+      ),
       due: db.prepare<[string, string, number], CommandRow>(
         `SELECT * FROM commands WHERE service_id = ? AND state = 'queued' AND next_attempt_at <= ?
          ORDER BY next_attempt_at, id LIMIT ?`,
@@ -56,14 +58,25 @@ export class CommandOutbox {
         `UPDATE commands SET next_attempt_at = ?
          WHERE id = (SELECT MIN(id) FROM commands WHERE sale_id = ? AND state = 'queued')`,
       ),
-      queuedCount: db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM commands WHERE service_id = ? AND state = 'queued'"),
-      queuedElsewhere: db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM commands WHERE service_id <> ? AND state = 'queued'"),
-      queuedOfSale: db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM commands WHERE sale_id = ? AND state = 'queued'"),
-      queuedOfKind: db.prepare<[string, string], { n: number }>("SELECT COUNT(*) AS n FROM commands WHERE service_id = ? AND kind = ? AND state = 'queued'"),
+      queuedCount: db.prepare<[string], { n: number }>(
+        "SELECT COUNT(*) AS n FROM commands WHERE service_id = ? AND state = 'queued'",
+      ),
+      queuedElsewhere: db.prepare<[string], { n: number }>(
+        "SELECT COUNT(*) AS n FROM commands WHERE service_id <> ? AND state = 'queued'",
+      ),
+      queuedOfSale: db.prepare<[string], { n: number }>(
+        "SELECT COUNT(*) AS n FROM commands WHERE sale_id = ? AND state = 'queued'",
+      ),
+      queuedOfKind: db.prepare<[string, string], { n: number }>(
+        "SELECT COUNT(*) AS n FROM commands WHERE service_id = ? AND kind = ? AND state = 'queued'",
+      ),
       lastRejectedOfSale: db.prepare<[string], { last_error: string | null }>(
         "SELECT last_error FROM commands WHERE sale_id = ? AND state = 'rejected' ORDER BY id DESC LIMIT 1",
       ),
-      syncFactsBetween: db.prepare<[string, string, string], { sale_id: string; queued: number; last_error: string | null }>(
+      syncFactsBetween: db.prepare<
+        [string, string, string],
+        { sale_id: string; queued: number; last_error: string | null }
+      >(
         `SELECT c.sale_id,
            SUM(c.state = 'queued') AS queued,
            (SELECT last_error FROM commands r WHERE r.sale_id = c.sale_id AND r.state = 'rejected' ORDER BY r.id DESC LIMIT 1) AS last_error
@@ -71,7 +84,9 @@ export class CommandOutbox {
          WHERE s.service_id = ? AND s.created_at >= ? AND s.created_at < ?
          GROUP BY c.sale_id`,
       ),
-      queuedOfSaleList: db.prepare<[string], CommandRow>("SELECT * FROM commands WHERE sale_id = ? AND state = 'queued' ORDER BY id"),
+      queuedOfSaleList: db.prepare<[string], CommandRow>(
+        "SELECT * FROM commands WHERE sale_id = ? AND state = 'queued' ORDER BY id",
+      ),
       finish: db.prepare<[CommandState, string | null, string | null, string, number]>(
         'UPDATE commands SET state = ?, last_outcome = ?, last_error = ?, finished_at = ?, attempts = attempts + 1 WHERE id = ?',
       ),
@@ -128,7 +143,11 @@ export class CommandOutbox {
   }
 
   /** Queued count and last refusal of every sale made in [start, end) that has commands: one query for a day. */
-  syncFactsBetween(serviceId: string, start: string, end: string): Map<string, { queued: number; lastRejection?: string }> {
+  syncFactsBetween(
+    serviceId: string,
+    start: string,
+    end: string,
+  ): Map<string, { queued: number; lastRejection?: string }> {
     const facts = new Map<string, { queued: number; lastRejection?: string }>();
     for (const row of this.statements.syncFactsBetween.all(serviceId, start, end)) {
       facts.set(row.sale_id, { queued: row.queued, ...(row.last_error ? { lastRejection: row.last_error } : {}) });

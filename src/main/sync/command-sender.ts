@@ -34,7 +34,12 @@ export interface CommandSenderOptions {
 }
 
 /** What a finished attempt did, for whoever waits on a sale's first answer. */
-export type AttemptResult = { saleId: string; kind: CommandRow['kind']; idempotencyKey: string; outcome: ServiceOutcome<unknown> };
+export type AttemptResult = {
+  saleId: string;
+  kind: CommandRow['kind'];
+  idempotencyKey: string;
+  outcome: ServiceOutcome<unknown>;
+};
 
 /** While sending is refused, one command is tried this often to learn whether it still is. */
 const REFUSED_PROBE_INTERVAL_MS = 30_000;
@@ -132,11 +137,14 @@ export class CommandSender {
     if (this.timer) return;
     const at = this.lastRefusedProbeAt + REFUSED_PROBE_INTERVAL_MS;
     this.scheduledFor = at;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.scheduledFor = Infinity;
-      this.kick();
-    }, Math.max(0, at - now));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.scheduledFor = Infinity;
+        this.kick();
+      },
+      Math.max(0, at - now),
+    );
     this.timer.unref?.();
   }
 
@@ -147,11 +155,14 @@ export class CommandSender {
     if (at >= this.scheduledFor && this.timer) return;
     if (this.timer) clearTimeout(this.timer);
     this.scheduledFor = at;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.scheduledFor = Infinity;
-      this.kick();
-    }, Math.max(0, at - this.options.now().getTime()));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.scheduledFor = Infinity;
+        this.kick();
+      },
+      Math.max(0, at - this.options.now().getTime()),
+    );
     this.timer.unref?.();
   }
 
@@ -196,7 +207,8 @@ export class CommandSender {
       this.inFlight.delete(command.sale_id);
       const waiting = this.waiters.get(command.sale_id);
       this.waiters.delete(command.sale_id);
-      for (const resolve of waiting ?? []) resolve({ saleId: command.sale_id, kind: command.kind, idempotencyKey: command.idempotency_key, outcome });
+      for (const resolve of waiting ?? [])
+        resolve({ saleId: command.sale_id, kind: command.kind, idempotencyKey: command.idempotency_key, outcome });
       this.options.onSaleChanged(command.sale_id);
     }
     this.options.onQueueChanged();
@@ -209,7 +221,9 @@ export class CommandSender {
     const { db, outbox, repo, mirror, offline } = this.options;
     // A 403 on anything but creating a charge takes away that one thing: final, with its reason.
     const outcome: DeliveryOutcome =
-      delivered.kind === 'auth' && delivered.status === 403 && command.kind !== 'create' ? { kind: 'rejected', status: 403, error: delivered.error } : delivered;
+      delivered.kind === 'auth' && delivered.status === 403 && command.kind !== 'create'
+        ? { kind: 'rejected', status: 403, error: delivered.error }
+        : delivered;
     db.transaction(() => {
       const sale = repo.sale(command.sale_id);
       if (!sale) throw new Error(`command ${command.id} names an unknown sale`);
@@ -220,7 +234,8 @@ export class CommandSender {
         this.options.schedule.succeeded(command.sale_id);
         const result = outcome.body;
         if (result.kind === 'charge' && !offlineSale) mirror.applyCharge(sale, result.charge);
-        if (result.kind === 'registered' && offlineSale) offline.update({ ...offlineSale, registered: 1, updated_at: at });
+        if (result.kind === 'registered' && offlineSale)
+          offline.update({ ...offlineSale, registered: 1, updated_at: at });
         if (result.kind === 'refund') {
           const local = repo.refund(command.idempotency_key);
           if (local) mirror.applyRefundAnswer(local, result.refund);
@@ -229,7 +244,8 @@ export class CommandSender {
         return;
       }
       if (outcome.kind === 'rejected') {
-        const reason = 'alreadyPaid' in outcome ? paidBeforeCancel(outcome.error) : serviceRefusal(command, outcome.error);
+        const reason =
+          'alreadyPaid' in outcome ? paidBeforeCancel(outcome.error) : serviceRefusal(command, outcome.error);
         if (command.kind === 'create' && !offlineSale) mirror.reject(sale, reason);
         if (command.kind === 'cancel' && !offlineSale) mirror.cancelRefused(sale);
         if (command.kind === 'refund') {
@@ -237,13 +253,21 @@ export class CommandSender {
           if (local) mirror.rejectRefund(local, reason);
         }
         outbox.finish(command.id, 'rejected', `rejected ${outcome.status}`, reason, at);
-        if (command.kind === 'cancel' && !offlineSale) queueMicrotask(() => this.options.onCancelRefused(command.sale_id));
+        if (command.kind === 'cancel' && !offlineSale)
+          queueMicrotask(() => this.options.onCancelRefused(command.sale_id));
         return;
       }
       // Refused: the next try is the refusal's probe, a while from now (drainOnce).
       if (outcome.kind === 'auth') this.lastRefusedProbeAt = this.options.now().getTime();
-      const delay = isRetryable(outcome) ? this.options.schedule.nextDelayMs(command.sale_id, retryAfterOf(outcome)) : 0;
-      outbox.reschedule(command.id, new Date(this.options.now().getTime() + delay).toISOString(), outcome.kind, describeFailure(outcome));
+      const delay = isRetryable(outcome)
+        ? this.options.schedule.nextDelayMs(command.sale_id, retryAfterOf(outcome))
+        : 0;
+      outbox.reschedule(
+        command.id,
+        new Date(this.options.now().getTime() + delay).toISOString(),
+        outcome.kind,
+        describeFailure(outcome),
+      );
     })();
   }
 }
@@ -268,6 +292,11 @@ function paidBeforeCancel(error: string): string {
 
 /** The service's refusal, in the cashier's words, with the service's own as it gave them (any language). */
 export function serviceRefusal(command: Pick<CommandRow, 'kind'>, error: string): string {
-  const what = { create: 'a cobrança', cancel: 'o cancelamento', refund: 'a devolução', register: 'o registro da venda offline' }[command.kind];
+  const what = {
+    create: 'a cobrança',
+    cancel: 'o cancelamento',
+    refund: 'a devolução',
+    register: 'o registro da venda offline',
+  }[command.kind];
   return `O serviço Pix recusou ${what}: ${error}`;
 }

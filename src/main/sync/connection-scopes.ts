@@ -31,13 +31,15 @@ export const COUNTER_SCOPES: readonly CounterScope[] = [
     scope: 'CHARGE_GET_LIST',
     feature: 'selling',
     operations: ['listCharges'],
-    consequence: 'o Balcão não consegue listar as cobranças: não vê as vendas pagas ou vencidas e não confere se o serviço está no ar.',
+    consequence:
+      'o Balcão não consegue listar as cobranças: não vê as vendas pagas ou vencidas e não confere se o serviço está no ar.',
   },
   {
     scope: 'CHARGE_DELETE',
     feature: 'cancel',
     operations: ['deleteCharge'],
-    consequence: 'cancelar uma venda (Esc, Esc) só cancela no Balcão: a cobrança continua pagável no serviço até expirar.',
+    consequence:
+      'cancelar uma venda (Esc, Esc) só cancela no Balcão: a cobrança continua pagável no serviço até expirar.',
   },
   {
     scope: 'CHARGE_REFUND_POST',
@@ -97,7 +99,8 @@ export const COUNTER_SCOPES: readonly CounterScope[] = [
     scope: 'PIX_QRCODE_DELETE',
     feature: 'offline',
     operations: ['deletePixQrCode'],
-    consequence: 'os códigos offline registrados com antecedência não são apagados quando trocados: a lista de QR Codes estáticos da conta cresce, e a conferência das vendas offline fica mais lenta.',
+    consequence:
+      'os códigos offline registrados com antecedência não são apagados quando trocados: a lista de QR Codes estáticos da conta cresce, e a conferência das vendas offline fica mais lenta.',
   },
   {
     scope: 'COMPANY_GET',

@@ -78,7 +78,10 @@ interface Context {
   timeoutMs: number;
 }
 
-export async function testConnection(target: ConnectionTarget, options: ConnectionTestOptions = {}): Promise<ConnectionCheck> {
+export async function testConnection(
+  target: ConnectionTarget,
+  options: ConnectionTestOptions = {},
+): Promise<ConnectionCheck> {
   const baseUrl = normalizeBaseUrl(target.baseUrl.trim());
   const timeoutMs = options.timeoutMs ?? CONNECTION_TEST_TIMEOUT_MS;
   const deadline = Date.now() + (options.totalTimeoutMs ?? CONNECTION_TEST_TOTAL_MS);
@@ -98,7 +101,13 @@ export async function testConnection(target: ConnectionTarget, options: Connecti
 
 type Send = (op: OperationName, request?: ServiceRequest, cleanup?: boolean) => Promise<Probe>;
 
-function sender(target: ConnectionTarget, baseUrl: string, fetchImpl: typeof fetch, timeoutMs: number, deadline: number): Send {
+function sender(
+  target: ConnectionTarget,
+  baseUrl: string,
+  fetchImpl: typeof fetch,
+  timeoutMs: number,
+  deadline: number,
+): Send {
   return async (op, request = {}, cleanup = false) => {
     const left = (cleanup ? deadline + CLEANUP_MS : deadline) - Date.now();
     if (left <= 0) return { outcome: { kind: 'unknown', detail: 'TimeoutError' } };
@@ -108,10 +117,19 @@ function sender(target: ConnectionTarget, baseUrl: string, fetchImpl: typeof fet
     const recording: typeof fetch = async (input, init) => {
       const response = await fetchImpl(input, init);
       const text = await response.clone().text();
-      answer = { status: response.status, contentType: response.headers.get('content-type') ?? '', excerpt: excerptOf(text, target.appId) };
+      answer = {
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? '',
+        excerpt: excerptOf(text, target.appId),
+      };
       return response;
     };
-    const client = new HttpServiceClient({ baseUrl, appId: target.appId, timeoutMs: Math.min(timeoutMs, left), fetch: recording });
+    const client = new HttpServiceClient({
+      baseUrl,
+      appId: target.appId,
+      timeoutMs: Math.min(timeoutMs, left),
+      fetch: recording,
+    });
     const outcome = (await client.call(op, request)) as ServiceOutcome<unknown>;
     return { outcome, answer };
   };
@@ -168,7 +186,10 @@ class ScopeRun {
     const at = new Date().toISOString();
     this.record('CHARGE_GET', await this.send('getCharge', { params: { id: readId } }));
     this.record('CHARGE_GET_LIST', await this.send('listCharges', { query: { start: at, end: at, limit: '1' } }));
-    this.record('CHARGE_REFUND_GET_LIST', await this.send('listChargeRefunds', { params: { id: readId }, query: { skip: '0', limit: '1' } }));
+    this.record(
+      'CHARGE_REFUND_GET_LIST',
+      await this.send('listChargeRefunds', { params: { id: readId }, query: { skip: '0', limit: '1' } }),
+    );
     if (!mayExist) {
       // Nothing was made: the delete scope is checked on a charge that does not exist.
       this.record('CHARGE_DELETE', await this.send('deleteCharge', { params: { id: this.absentId } }));
@@ -197,22 +218,32 @@ class ScopeRun {
     const at = new Date().toISOString();
     const absent = this.absentId;
     const probes: Array<() => Promise<void>> = [
-      async () => this.record('TRANSACTION_GET_LIST', await this.send('listTransactions', { query: { start: at, end: at, limit: '1' } })),
+      async () =>
+        this.record(
+          'TRANSACTION_GET_LIST',
+          await this.send('listTransactions', { query: { start: at, end: at, limit: '1' } }),
+        ),
       async () => this.record('PIX_KEY_GET_LIST', await this.send('listPixKeys', { query: { skip: '0', limit: '1' } })),
-      async () => this.record('PIX_QRCODE_GET_LIST', await this.send('listPixQrCodes', { query: { skip: '0', limit: '1' } })),
+      async () =>
+        this.record('PIX_QRCODE_GET_LIST', await this.send('listPixQrCodes', { query: { skip: '0', limit: '1' } })),
       async () => this.record('PIX_QRCODE_GET', await this.send('getPixQrCode', { params: { id: absent } })),
       // A code that does not exist: "not found" once the scope is checked, nothing deleted.
       async () => this.record('PIX_QRCODE_DELETE', await this.send('deletePixQrCode', { params: { id: absent } })),
       async () => this.record('REFUND_GET', await this.send('getRefund', { params: { id: absent } })),
       // A refund of a transaction that does not exist: nothing can be refunded.
       async () => {
-        const probe = await this.send('createRefund', { body: { transactionEndToEndId: absent, value: 1, correlationID: absent } });
+        const probe = await this.send('createRefund', {
+          body: { transactionEndToEndId: absent, value: 1, correlationID: absent },
+        });
         this.record('REFUND_POST', probe);
         if (probe.outcome.kind === 'ok') this.leftBehind.push(unexpectedWrite('um estorno', absent));
       },
       // A refund of a charge that does not exist: nothing can be refunded.
       async () => {
-        const probe = await this.send('createChargeRefund', { params: { id: absent }, body: { correlationID: absent, value: 1 } });
+        const probe = await this.send('createChargeRefund', {
+          params: { id: absent },
+          body: { correlationID: absent, value: 1 },
+        });
         this.record('CHARGE_REFUND_POST', probe);
         if (probe.outcome.kind === 'ok') this.leftBehind.push(unexpectedWrite('um estorno', absent));
       },
@@ -247,16 +278,18 @@ interface Summary {
 }
 
 function summarize({ context, companyName, companyDetail, verdicts, run }: Summary): ConnectionCheck {
-  const missingScopes: MissingScope[] = COUNTER_SCOPES.filter((entry) => verdicts.get(entry.scope)?.kind === 'missing').map(
-    ({ scope, feature, consequence }) => ({ scope, feature, consequence }),
-  );
+  const missingScopes: MissingScope[] = COUNTER_SCOPES.filter(
+    (entry) => verdicts.get(entry.scope)?.kind === 'missing',
+  ).map(({ scope, feature, consequence }) => ({ scope, feature, consequence }));
   const extra = {
     missingScopes,
     ...(companyName ? { companyName } : {}),
     ...(run.leftBehind.length > 0 ? { leftBehind: run.leftBehind.join(' ') } : {}),
   };
 
-  const failure = COUNTER_SCOPES.map((entry) => verdicts.get(entry.scope)).find((verdict) => verdict?.kind === 'failed');
+  const failure = COUNTER_SCOPES.map((entry) => verdicts.get(entry.scope)).find(
+    (verdict) => verdict?.kind === 'failed',
+  );
   if (failure) {
     const check = midwayFailure(failure.probe, context);
     return { ...check, ...extra };
@@ -287,7 +320,11 @@ function summarize({ context, companyName, companyDetail, verdicts, run }: Summa
       ...extra,
     };
   }
-  const opening = companyName ? `Conexão ok: ${companyName}.` : companyName === '' ? 'Conexão ok.' : 'Conexão ok: o serviço aceitou o AppID.';
+  const opening = companyName
+    ? `Conexão ok: ${companyName}.`
+    : companyName === ''
+      ? 'Conexão ok.'
+      : 'Conexão ok: o serviço aceitou o AppID.';
   if (missingScopes.length === 0) return { ok: true, message: opening, detail, ...extra };
   const features = [...new Set(missingScopes.map((entry) => FEATURE_NAMES[entry.feature]))];
   const count = missingScopes.length === 1 ? 'falta 1 permissão' : `faltam ${missingScopes.length} permissões`;
@@ -321,7 +358,11 @@ function midwayFailure(probe: Probe, context: Context): ConnectionCheck {
     message: timeout
       ? `O serviço em ${host} respondeu, mas parou de responder no meio do teste: nem todas as permissões foram conferidas. Confira a internet desta máquina e teste de novo.`
       : `O serviço em ${host} respondeu, mas a conexão falhou no meio do teste: nem todas as permissões foram conferidas. Confira a internet desta máquina e teste de novo.`,
-    detail: timeout ? `sem resposta a tempo (${durationText(context.timeoutMs)} por pedido)` : answer ? detailOf(answer) : code,
+    detail: timeout
+      ? `sem resposta a tempo (${durationText(context.timeoutMs)} por pedido)`
+      : answer
+        ? detailOf(answer)
+        : code,
   };
 }
 
@@ -338,7 +379,10 @@ function detailOf(answer: Answer): string {
  * The company's answer: a final check (the service cannot be used with this URL and AppID), or
  * the company's name and whether COMPANY_GET is granted, to go on with the scopes.
  */
-function classifyCompany({ outcome, answer }: Probe, context: Context): { check: ConnectionCheck } | { companyName: string | undefined; detail: string } {
+function classifyCompany(
+  { outcome, answer }: Probe,
+  context: Context,
+): { check: ConnectionCheck } | { companyName: string | undefined; detail: string } {
   if (!answer) return { check: unreachable(outcome, context) };
   const detail = detailOf(answer);
   if (looksLikeHtml(answer)) return { check: wrongPath(context, detail) };
@@ -401,7 +445,12 @@ function unreachable(outcome: ServiceOutcome<unknown>, context: Context): Connec
   } else {
     message = `Nada respondeu em ${host}. Confira a URL base (endereço e porta) e a internet desta máquina; o serviço pode estar fora do ar.`;
   }
-  return { ok: false, problem: 'unreachable', message, detail: code === 'TimeoutError' ? `sem resposta em ${context.timeoutMs} ms` : code };
+  return {
+    ok: false,
+    problem: 'unreachable',
+    message,
+    detail: code === 'TimeoutError' ? `sem resposta em ${context.timeoutMs} ms` : code,
+  };
 }
 
 function wrongPath(context: Context, detail: string): ConnectionCheck {
@@ -412,7 +461,12 @@ function wrongPath(context: Context, detail: string): ConnectionCheck {
     : path !== ''
       ? `Confira a URL base: ela é só o endereço do serviço, sem caminho depois (ex.: https://api.woovi.com), e não "${path}".`
       : 'Confira a URL base: ela deve ser o endereço da API do serviço Pix (ex.: https://api.woovi.com), não o do site ou do painel.';
-  return { ok: false, problem: 'wrong-path', message: `${hostOf(context)} respondeu, mas ali não está a API do serviço Pix. ${hint}`, detail };
+  return {
+    ok: false,
+    problem: 'wrong-path',
+    message: `${hostOf(context)} respondeu, mas ali não está a API do serviço Pix. ${hint}`,
+    detail,
+  };
 }
 
 function companyNameOf(body: unknown): string | undefined {
@@ -420,7 +474,9 @@ function companyNameOf(body: unknown): string | undefined {
   const company = (body as { company: unknown }).company;
   if (!company || typeof company !== 'object') return undefined;
   const { tradeName, officialName } = company as { tradeName?: unknown; officialName?: unknown };
-  const name = [tradeName, officialName].find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  const name = [tradeName, officialName].find(
+    (value): value is string => typeof value === 'string' && value.trim() !== '',
+  );
   return name?.trim() ?? '';
 }
 

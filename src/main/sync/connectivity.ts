@@ -68,7 +68,12 @@ export class Connectivity {
   private set(next: ConnectivityState, refusedBy: 'app-id' | 'sale-write' | undefined): void {
     this.refusedBy = next.authRefused === undefined ? undefined : refusedBy;
     const previous = this.state;
-    if (previous.online === next.online && previous.offlineSince === next.offlineSince && previous.authRefused === next.authRefused) return;
+    if (
+      previous.online === next.online &&
+      previous.offlineSince === next.offlineSince &&
+      previous.authRefused === next.authRefused
+    )
+      return;
     this.state = next;
     this.onChange(next, previous);
   }

@@ -50,7 +50,11 @@ export class ContractClient {
     if (!parsed.success) {
       // The service answered, but not what its contract says: as unreadable as a 5xx, and tried again later.
       const issue = parsed.error.issues[0];
-      return { kind: 'server', status: 200, error: `resposta fora do contrato (${op}: ${issue ? `${issue.path.join('.')} ${issue.message}` : 'ilegível'})` };
+      return {
+        kind: 'server',
+        status: 200,
+        error: `resposta fora do contrato (${op}: ${issue ? `${issue.path.join('.')} ${issue.message}` : 'ilegível'})`,
+      };
     }
     return { kind: 'ok', body: parsed.data as ContractBody<Op> };
   }

@@ -195,9 +195,15 @@ export class CounterSync {
       this.repo.ensureService(service.serviceId, service.label);
       this.unsubscribeService = service.onChargeChanged?.((correlationID) => void this.puller.pullNow(correlationID));
       this.puller.start();
-      this.healthTimer = setInterval(() => void this.checkHealth(), this.options.healthIntervalMs ?? DEFAULT_HEALTH_INTERVAL_MS);
+      this.healthTimer = setInterval(
+        () => void this.checkHealth(),
+        this.options.healthIntervalMs ?? DEFAULT_HEALTH_INTERVAL_MS,
+      );
       this.healthTimer.unref?.();
-      this.reconcileTimer = setInterval(() => this.offlineSelling.work(), this.options.reconcileIntervalMs ?? DEFAULT_RECONCILE_INTERVAL_MS);
+      this.reconcileTimer = setInterval(
+        () => this.offlineSelling.work(),
+        this.options.reconcileIntervalMs ?? DEFAULT_RECONCILE_INTERVAL_MS,
+      );
       this.reconcileTimer.unref?.();
       this.outbox.wakeAll(service.serviceId, this.now().toISOString());
       this.sender.kick();
@@ -272,12 +278,20 @@ export class CounterSync {
     if (input.customer) body.customer = input.customer;
     this.db.transaction(() => {
       this.repo.insertSale(newRow('PENDING'));
-      this.outbox.add({ serviceId: service.serviceId, saleId: correlationID, kind: 'create', idempotencyKey: correlationID, body, at });
+      this.outbox.add({
+        serviceId: service.serviceId,
+        saleId: correlationID,
+        kind: 'create',
+        idempotencyKey: correlationID,
+        body,
+        at,
+      });
       this.onScreen.set(correlationID);
     })();
     this.statusChanged();
     const answer = await this.firstAnswer(correlationID);
-    if (answer?.outcome.kind === 'rejected') throw new PosError(this.view(correlationID).sync.rejected ?? answer.outcome.error, 400);
+    if (answer?.outcome.kind === 'rejected')
+      throw new PosError(this.view(correlationID).sync.rejected ?? answer.outcome.error, 400);
     const noAnswer = answer === undefined || ['not-sent', 'unknown', 'server'].includes(answer.outcome.kind);
     // The customer is at the counter: a sale the service did not answer in time gets a code that
     // can be paid now. When offline selling cannot take it, it stays "Conectando…" as before.
@@ -291,8 +305,10 @@ export class CounterSync {
   cancelSale(correlationID: string, by?: Attribution): Sale {
     const row = this.requireSale(correlationID);
     if (row.status === 'CANCELLED') return this.view(correlationID);
-    if (row.status === 'COMPLETED') throw new PosError('Esta venda já foi paga e não pode ser cancelada; faça uma devolução', 409);
-    if (row.status !== 'PENDING' && row.status !== 'ACTIVE') throw new PosError('Só uma venda aguardando pagamento pode ser cancelada', 409);
+    if (row.status === 'COMPLETED')
+      throw new PosError('Esta venda já foi paga e não pode ser cancelada; faça uma devolução', 409);
+    if (row.status !== 'PENDING' && row.status !== 'ACTIVE')
+      throw new PosError('Só uma venda aguardando pagamento pode ser cancelada', 409);
     const at = this.now().toISOString();
     this.db.transaction(() => {
       const current = this.repo.sale(correlationID)!;
@@ -317,13 +333,17 @@ export class CounterSync {
     const row = this.requireSale(correlationID);
     if (row.status !== 'COMPLETED') throw new PosError('Só uma venda paga pode ser devolvida', 409);
     const refundable = this.view(correlationID).refundable;
-    if (value > refundable) throw new PosError(`O valor passa do que ainda pode ser devolvido (${formatBRL(refundable)})`, 400);
+    if (value > refundable)
+      throw new PosError(`O valor passa do que ainda pode ser devolvido (${formatBRL(refundable)})`, 400);
     const refundId = `balcao-devolucao-${this.newId()}`;
     const at = this.now().toISOString();
     // An offline sale has no charge at the service: its refund names the payment itself.
     const offlinePayment = this.offline.get(correlationID) ? parse<ContractTransaction>(row.payment_json) : undefined;
     if (this.offline.get(correlationID) && !offlinePayment) {
-      throw new PosError('Esta venda offline foi confirmada sem um Pix identificado: devolva pelo app ou internet banking da conta', 409);
+      throw new PosError(
+        'Esta venda offline foi confirmada sem um Pix identificado: devolva pelo app ou internet banking da conta',
+        409,
+      );
     }
     const body: Record<string, unknown> = { correlationID: refundId, value, comment: reason };
     if (offlinePayment) body.transactionEndToEndId = offlinePayment.endToEndId;
@@ -389,12 +409,19 @@ export class CounterSync {
     const contract = this.requireContract();
     const row = this.requireSale(correlationID);
     const charge = parse<ContractCharge>(row.charge_json);
-    if (this.view(correlationID).status !== 'ACTIVE' || !charge) throw new PosError('Só uma venda aguardando pagamento pode ser paga', 409);
-    if (!charge.transactionID) throw new PosError('O serviço Pix não informou o transactionID desta cobrança: pague pelo painel do serviço', 409);
+    if (this.view(correlationID).status !== 'ACTIVE' || !charge)
+      throw new PosError('Só uma venda aguardando pagamento pode ser paga', 409);
+    if (!charge.transactionID)
+      throw new PosError(
+        'O serviço Pix não informou o transactionID desta cobrança: pague pelo painel do serviço',
+        409,
+      );
     const answer = await contract.call('sandboxPay', { query: { transactionID: charge.transactionID } });
     this.connectivity.observe(answer);
-    if (answer.kind === 'not-sent' || answer.kind === 'unknown') throw new PosError('Sem conexão com o serviço Pix. Verifique a internet e tente de novo.', 503);
-    if (answer.kind !== 'ok') throw new PosError(`O serviço Pix recusou: ${answer.error}`, answer.kind === 'auth' ? answer.status : 400);
+    if (answer.kind === 'not-sent' || answer.kind === 'unknown')
+      throw new PosError('Sem conexão com o serviço Pix. Verifique a internet e tente de novo.', 503);
+    if (answer.kind !== 'ok')
+      throw new PosError(`O serviço Pix recusou: ${answer.error}`, answer.kind === 'auth' ? answer.status : 400);
     await this.puller.pullNow(correlationID);
     return this.view(correlationID);
   }
@@ -444,7 +471,12 @@ export class CounterSync {
     return this.repo
       .salesBetween(serviceId, start, end)
       .map((row) =>
-        saleView(row, refunds.get(row.correlation_id) ?? [], facts.get(row.correlation_id) ?? { queued: 0 }, offline.get(row.correlation_id)),
+        saleView(
+          row,
+          refunds.get(row.correlation_id) ?? [],
+          facts.get(row.correlation_id) ?? { queued: 0 },
+          offline.get(row.correlation_id),
+        ),
       );
   }
 
@@ -459,7 +491,9 @@ export class CounterSync {
       // A sale cancelled before the register recorded where (none) counts where it was made.
       cancelledHere: row.status === 'CANCELLED' && (row.cancelled_session_id ?? row.session_id) === sessionId,
     }));
-    const refunds = this.repo.refundsOfSession(sessionId).map((refund) => ({ row: refund, sale: this.viewOf(this.repo.sale(refund.sale_id)!) }));
+    const refunds = this.repo
+      .refundsOfSession(sessionId)
+      .map((refund) => ({ row: refund, sale: this.viewOf(this.repo.sale(refund.sale_id)!) }));
     return { sales, refunds };
   }
 
@@ -475,7 +509,13 @@ export class CounterSync {
       .map((refund) => parse<ContractChargeRefund>(refund.refund_json))
       .filter((refund): refund is ContractChargeRefund => refund !== undefined);
     const comment = row.comment ?? charge?.comment;
-    return { correlationID, refunds, ...(comment ? { comment } : {}), ...(charge ? { charge } : {}), ...(payment ? { payment } : {}) };
+    return {
+      correlationID,
+      refunds,
+      ...(comment ? { comment } : {}),
+      ...(charge ? { charge } : {}),
+      ...(payment ? { payment } : {}),
+    };
   }
 
   /**
@@ -569,7 +609,8 @@ export class CounterSync {
   }
 
   private connectivityChanged(next: ConnectivityState, previous: ConnectivityState): void {
-    const back = (!previous.online && next.online) || (previous.authRefused !== undefined && next.authRefused === undefined);
+    const back =
+      (!previous.online && next.online) || (previous.authRefused !== undefined && next.authRefused === undefined);
     if (back && this.service) {
       // The service is back: what waited for it goes now, and what it decided meanwhile is read.
       this.schedule.reset();
@@ -596,7 +637,8 @@ export class CounterSync {
   private requireSale(correlationID: string): SaleRow {
     this.requireService();
     const row = this.repo.sale(correlationID);
-    if (!row || row.service_id !== this.service?.serviceId) throw new PosError(`Venda não encontrada: ${correlationID}`, 404);
+    if (!row || row.service_id !== this.service?.serviceId)
+      throw new PosError(`Venda não encontrada: ${correlationID}`, 404);
     return row;
   }
 
@@ -608,7 +650,10 @@ export class CounterSync {
     return saleView(
       row,
       this.repo.refundsOf(row.correlation_id),
-      { queued: this.outbox.queuedOfSale(row.correlation_id), lastRejection: this.outbox.lastRejection(row.correlation_id) },
+      {
+        queued: this.outbox.queuedOfSale(row.correlation_id),
+        lastRejection: this.outbox.lastRejection(row.correlation_id),
+      },
       offline,
     );
   }

@@ -21,11 +21,24 @@ export interface HttpServiceClientOptions {
 export const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
 
 // Errors that prove the request never reached the service (nothing to be unsure about).
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ERR_INVALID_URL']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'ERR_INVALID_URL',
+]);
 
 /** The store's name for a remote: base URL and AppID hashed, so the secret never lands on disk. */
 export function remoteServiceId(baseUrl: string, appId: string): string {
-  return 'remote:' + createHash('sha256').update(`${normalizeBaseUrl(baseUrl)}\n${appId}`).digest('hex').slice(0, 32);
+  return (
+    'remote:' +
+    createHash('sha256')
+      .update(`${normalizeBaseUrl(baseUrl)}\n${appId}`)
+      .digest('hex')
+      .slice(0, 32)
+  );
 }
 
 export function normalizeBaseUrl(baseUrl: string): string {
@@ -77,7 +90,11 @@ export class HttpServiceClient implements ServiceClient {
       return { kind: 'unknown', detail: `answer cut: ${errorCode(error) ?? describe(error)}` };
     }
     if (!response.ok) {
-      return outcomeOfStatus(response.status, errorMessageOf(text, response.status), parseRetryAfter(response.headers.get('retry-after'), Date.now()));
+      return outcomeOfStatus(
+        response.status,
+        errorMessageOf(text, response.status),
+        parseRetryAfter(response.headers.get('retry-after'), Date.now()),
+      );
     }
     if (bytes) return { kind: 'ok', body: bytes as never };
     try {

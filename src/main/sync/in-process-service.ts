@@ -35,7 +35,10 @@ export class InProcessService implements ServiceClient {
     if (reply.status >= 200 && reply.status < 300) {
       return { kind: 'ok', body: ('bytes' in reply ? reply.bytes : reply.body) as never };
     }
-    const error = 'body' in reply && reply.body && typeof reply.body === 'object' && 'error' in reply.body ? String(reply.body.error) : `status ${reply.status}`;
+    const error =
+      'body' in reply && reply.body && typeof reply.body === 'object' && 'error' in reply.body
+        ? String(reply.body.error)
+        : `status ${reply.status}`;
     return outcomeOfStatus(reply.status, error);
   }
 
@@ -52,7 +55,10 @@ export class InProcessService implements ServiceClient {
 /** The charge an engine event is about: its own charge, or the charge of the payment refunded. */
 export function chargeCorrelationIdOf(payload: unknown): string | undefined {
   if (!payload || typeof payload !== 'object') return undefined;
-  const record = payload as { charge?: { correlationID?: unknown } | null; originalTransaction?: { charge?: { correlationID?: unknown } | null } };
+  const record = payload as {
+    charge?: { correlationID?: unknown } | null;
+    originalTransaction?: { charge?: { correlationID?: unknown } | null };
+  };
   const id = record.charge?.correlationID ?? record.originalTransaction?.charge?.correlationID;
   return typeof id === 'string' ? id : undefined;
 }

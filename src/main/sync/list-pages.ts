@@ -50,7 +50,8 @@ export async function listPages<T>(
       continue;
     }
     for (const [index, item] of items.entries()) if (!seen.has(ids[index]!)) seen.set(ids[index]!, item);
-    if (!hasNextPage || items.length === 0 || options.enough?.(items)) return { kind: 'complete', items: [...seen.values()], pages };
+    if (!hasNextPage || items.length === 0 || options.enough?.(items))
+      return { kind: 'complete', items: [...seen.values()], pages };
     // The next page starts at this page's last item (re-read as the anchor), or after it when a
     // page holds a single item and there is nothing to overlap.
     const overlap = items.length > 1;

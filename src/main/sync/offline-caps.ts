@@ -20,7 +20,12 @@ export const DEFAULT_OFFLINE_SALES: OfflineSalesSettings = {
 };
 
 /** Null when a new offline sale of `value` cents fits; otherwise the reason, in the cashier's words (it follows a colon). */
-export function offlineCapRefusal(caps: OfflineSalesSettings, unconfirmed: UnconfirmedOffline, value: number, now: Date): string | null {
+export function offlineCapRefusal(
+  caps: OfflineSalesSettings,
+  unconfirmed: UnconfirmedOffline,
+  value: number,
+  now: Date,
+): string | null {
   if (value > caps.maxSaleValue) {
     return `venda offline acima do limite de ${formatBRL(caps.maxSaleValue)} por venda.`;
   }

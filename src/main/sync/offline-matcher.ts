@@ -131,7 +131,8 @@ export interface OfflineMatch {
   by: 'txid' | 'value';
 }
 
-export type ReviewReason = 'AMBIGUOUS' | 'UNDERPAID' | 'OVERPAID' | 'DOUBLE_PAID' | 'NO_PAYMENT' | 'LATE' | 'CANCELLED_PAID';
+export type ReviewReason =
+  'AMBIGUOUS' | 'UNDERPAID' | 'OVERPAID' | 'DOUBLE_PAID' | 'NO_PAYMENT' | 'LATE' | 'CANCELLED_PAID';
 
 export interface ReviewItem {
   reason: ReviewReason;
@@ -199,7 +200,8 @@ function readClock(options: MatchOptions): Clock {
 }
 
 function saleFacts(sale: OfflineSale, clock: Clock): SaleFacts {
-  if (!TXID_SHAPE.test(sale.txid)) throw new Error(`offline sale ${sale.correlationID}: txid must be 1 to 25 letters or digits`);
+  if (!TXID_SHAPE.test(sale.txid))
+    throw new Error(`offline sale ${sale.correlationID}: txid must be 1 to 25 letters or digits`);
   cents(sale.value, `offline sale ${sale.correlationID} value`);
   const createdAt = instant(sale.createdAt, `offline sale ${sale.correlationID} createdAt`);
   const windowEnd = instant(sale.windowEnd, `offline sale ${sale.correlationID} windowEnd`);
@@ -295,7 +297,13 @@ interface FitGroup {
 
 type ValueGate = (atMs: number) => 'yes' | 'wait' | 'no';
 
-function judgeByValue(facts: readonly SaleFacts[], withoutTxid: readonly PixFacts[], now: number, byValue: ValueGate, result: ResultBuilder): void {
+function judgeByValue(
+  facts: readonly SaleFacts[],
+  withoutTxid: readonly PixFacts[],
+  now: number,
+  byValue: ValueGate,
+  result: ResultBuilder,
+): void {
   const salesByValue = groupBy(facts, (sale) => sale.sale.value);
   const moneyByValue = groupBy(withoutTxid, (pix) => pix.pix.value);
   for (const [value, sales] of salesByValue) {
@@ -306,9 +314,15 @@ function judgeByValue(facts: readonly SaleFacts[], withoutTxid: readonly PixFact
 }
 
 /** The value's sales and txid-less Pix linked by "inside the window", as groups. */
-function fitGroups(sales: readonly SaleFacts[], money: readonly PixFacts[]): { groups: FitGroup[]; loneSales: SaleFacts[] } {
+function fitGroups(
+  sales: readonly SaleFacts[],
+  money: readonly PixFacts[],
+): { groups: FitGroup[]; loneSales: SaleFacts[] } {
   const windows = sales.map((sale) => ({ start: sale.windowStart, end: sale.windowEnd }));
-  const { groupOfInstant, groupOfWindow, groupCount } = windowComponents(windows, money.map((pix) => pix.at));
+  const { groupOfInstant, groupOfWindow, groupCount } = windowComponents(
+    windows,
+    money.map((pix) => pix.at),
+  );
   const groups = Array.from({ length: groupCount }, (): FitGroup => ({ sales: [], money: [] }));
   const loneSales: SaleFacts[] = [];
   sales.forEach((sale, index) => {
@@ -380,7 +394,12 @@ class ResultBuilder {
 
   ambiguous(sales: readonly SaleFacts[], money: PixFacts[]): void {
     const possibleSales = sales.map((sale) => sale.sale.correlationID).sort(compareText);
-    const item: ReviewItem = { reason: 'AMBIGUOUS', possibleSales, transactionIds: idsByTime(money), saleMatched: false };
+    const item: ReviewItem = {
+      reason: 'AMBIGUOUS',
+      possibleSales,
+      transactionIds: idsByTime(money),
+      saleMatched: false,
+    };
     if (sales.length === 1) item.correlationID = possibleSales[0]!;
     this.items.push(item);
   }

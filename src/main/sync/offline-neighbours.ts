@@ -28,19 +28,31 @@ export interface AccountNeighbours {
   counters: Map<string, number>;
 }
 
-export function readNeighbours(codes: readonly ContractPixQrCode[], ourCounterId: string, ourTxids: ReadonlySet<string>): AccountNeighbours {
+export function readNeighbours(
+  codes: readonly ContractPixQrCode[],
+  ourCounterId: string,
+  ourTxids: ReadonlySet<string>,
+): AccountNeighbours {
   const sales: OfflineSale[] = [];
   const counters = new Map<string, number>();
   for (const code of codes) {
     const counter = poolCodeCounter(code.name);
     if (counter !== undefined) {
       const at = Date.parse(code.createdAt);
-      if (counter !== ourCounterId && Number.isFinite(at)) counters.set(counter, Math.max(counters.get(counter) ?? -Infinity, at));
+      if (counter !== ourCounterId && Number.isFinite(at))
+        counters.set(counter, Math.max(counters.get(counter) ?? -Infinity, at));
       continue;
     }
     const sale = registeredOfflineSale(code);
     if (!sale || ourTxids.has(sale.txid)) continue;
-    sales.push({ correlationID: sale.correlationID, txid: sale.txid, value: sale.value, createdAt: sale.createdAt, windowEnd: sale.windowEnd, state: 'OPEN' });
+    sales.push({
+      correlationID: sale.correlationID,
+      txid: sale.txid,
+      value: sale.value,
+      createdAt: sale.createdAt,
+      windowEnd: sale.windowEnd,
+      state: 'OPEN',
+    });
   }
   return { sales, counters };
 }
@@ -56,7 +68,10 @@ export interface ValueGateOptions {
 }
 
 /** Whether a Pix without txid that came at `atMs` may be matched by its value now. */
-export function valueGate(counters: ReadonlyMap<string, number>, options: ValueGateOptions): (atMs: number) => ValueVerdict {
+export function valueGate(
+  counters: ReadonlyMap<string, number>,
+  options: ValueGateOptions,
+): (atMs: number) => ValueVerdict {
   return (atMs) => {
     for (const newest of counters.values()) {
       const covered = atMs < newest - options.marginMs;

@@ -32,17 +32,23 @@ export class OfflinePoolRepo {
         `SELECT COALESCE(SUM(state = 'READY'), 0) AS ready, COALESCE(SUM(state = 'REGISTERING'), 0) AS registering
          FROM offline_pool WHERE service_id = ? AND pix_key = ?`,
       ),
-      registering: db.prepare<[string], PoolRow>("SELECT * FROM offline_pool WHERE service_id = ? AND state = 'REGISTERING' ORDER BY created_at, identifier"),
+      registering: db.prepare<[string], PoolRow>(
+        "SELECT * FROM offline_pool WHERE service_id = ? AND state = 'REGISTERING' ORDER BY created_at, identifier",
+      ),
       setState: db.prepare<[PoolState, string | null, string, string]>(
         'UPDATE offline_pool SET state = ?, registered_at = COALESCE(?, registered_at), updated_at = ? WHERE identifier = ?',
       ),
-      use: db.prepare<[string, string, string]>("UPDATE offline_pool SET state = 'USED', sale_id = ?, updated_at = ? WHERE identifier = ? AND state = 'READY'"),
+      use: db.prepare<[string, string, string]>(
+        "UPDATE offline_pool SET state = 'USED', sale_id = ?, updated_at = ? WHERE identifier = ? AND state = 'READY'",
+      ),
       bySale: db.prepare<[string], PoolRow>('SELECT * FROM offline_pool WHERE sale_id = ?'),
       newestRegistered: db.prepare<[string], { at: string | null }>(
-        "SELECT MAX(registered_at) AS at FROM offline_pool WHERE service_id = ? AND registered_at IS NOT NULL",
+        'SELECT MAX(registered_at) AS at FROM offline_pool WHERE service_id = ? AND registered_at IS NOT NULL',
       ),
       identity: db.prepare<[], { id: string }>('SELECT id FROM counter_identity WHERE singleton = 1'),
-      setIdentity: db.prepare<[string, string]>('INSERT OR IGNORE INTO counter_identity (singleton, id, created_at) VALUES (1, ?, ?)'),
+      setIdentity: db.prepare<[string, string]>(
+        'INSERT OR IGNORE INTO counter_identity (singleton, id, created_at) VALUES (1, ?, ?)',
+      ),
     };
   }
 

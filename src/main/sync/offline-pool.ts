@@ -30,7 +30,10 @@ const NAME_SHAPE = /^Balcão reserva ([A-Za-z0-9]{6,16}) ([A-Za-z0-9]{1,25})$/;
 const COUNTER_ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** The txid of a code registered ahead, from its correlationID or name at the service; undefined for any other code. */
-export function poolCodeTxid(code: { name?: string | undefined; correlationID?: string | undefined }): string | undefined {
+export function poolCodeTxid(code: {
+  name?: string | undefined;
+  correlationID?: string | undefined;
+}): string | undefined {
   if (code.correlationID?.startsWith(CORRELATION_PREFIX)) return code.correlationID.slice(CORRELATION_PREFIX.length);
   return code.name === undefined ? undefined : NAME_SHAPE.exec(code.name)?.[2];
 }
@@ -148,7 +151,11 @@ export class OfflinePool {
 
   /** Registers (or looks up) one code; false when the service could not be heard (stop this pass). */
   private async settle(client: ContractClient, row: PoolRow, mayExist: boolean): Promise<boolean> {
-    const body: Record<string, string> = { name: poolCodeName(this.counterId, row.identifier), correlationID: row.correlation_id, identifier: row.identifier };
+    const body: Record<string, string> = {
+      name: poolCodeName(this.counterId, row.identifier),
+      correlationID: row.correlation_id,
+      identifier: row.identifier,
+    };
     // A word-only code goes to the account's default key (none named).
     if (row.pix_key !== WORD_ONLY) body.pixKey = row.pix_key;
     const isOurs = (code: ContractPixQrCode) => code.correlationID === row.correlation_id && code.name === body.name;
@@ -172,7 +179,9 @@ export class OfflinePool {
 
   private mark(row: PoolRow, state: 'READY' | 'DROPPED'): boolean {
     const at = this.options.now().toISOString();
-    this.options.transaction(() => this.options.repo.setState(row.identifier, state, at, state === 'READY' ? at : null));
+    this.options.transaction(() =>
+      this.options.repo.setState(row.identifier, state, at, state === 'READY' ? at : null),
+    );
     if (state === 'READY') this.refusedReason = undefined;
     return true;
   }
@@ -187,7 +196,11 @@ export class OfflinePool {
     return false;
   }
 
-  private async call<Op extends 'getPixQrCode' | 'createPixQrCode'>(client: ContractClient, op: Op, request: Parameters<ContractClient['call']>[1]) {
+  private async call<Op extends 'getPixQrCode' | 'createPixQrCode'>(
+    client: ContractClient,
+    op: Op,
+    request: Parameters<ContractClient['call']>[1],
+  ) {
     const outcome = await client.call(op, request);
     this.options.connectivity.observe(outcome as ServiceOutcome<unknown>);
     return outcome;

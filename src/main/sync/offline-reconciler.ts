@@ -10,7 +10,13 @@ import { decodeBrCode } from '../pix';
 import type { Connectivity } from './connectivity';
 import type { ContractClient } from './contract-client';
 import { listPages, type Page } from './list-pages';
-import { matchOfflinePayments, type IncomingPix, type OfflineReconciliation, type OfflineSale, type ReviewItem } from './offline-matcher';
+import {
+  matchOfflinePayments,
+  type IncomingPix,
+  type OfflineReconciliation,
+  type OfflineSale,
+  type ReviewItem,
+} from './offline-matcher';
 import { poolCodeTxid } from './offline-pool';
 import { readNeighbours, valueGate, type AccountNeighbours } from './offline-neighbours';
 import { registeredTxid } from './offline-registration';
@@ -71,7 +77,9 @@ export interface OfflineReconcilerOptions {
   connectivity: Connectivity;
   client: () => ContractClient | null;
   now: () => Date;
-  timing: Required<Pick<OfflineTiming, 'clockSkewMs' | 'settleDelayMs' | 'valueWaitMs' | 'requestMarginMs' | 'watchPassMs'>>;
+  timing: Required<
+    Pick<OfflineTiming, 'clockSkewMs' | 'settleDelayMs' | 'valueWaitMs' | 'requestMarginMs' | 'watchPassMs'>
+  >;
   /** This counter among the account's counters (offline-pool.ts). */
   counterId: string;
   onSaleChanged: (saleId: string) => void;
@@ -112,7 +120,11 @@ export class OfflineReconciler {
     const { clockSkewMs, settleDelayMs } = this.options.timing;
     const transactions = await this.pixSince(client, periodStart - clockSkewMs, now.getTime());
     if (!transactions) return;
-    const neighbours = await this.neighbours(client, new Date(periodStart - SILENT_AFTER_MS), new Set(rows.map((row) => row.txid)));
+    const neighbours = await this.neighbours(
+      client,
+      new Date(periodStart - SILENT_AFTER_MS),
+      new Set(rows.map((row) => row.txid)),
+    );
     if (neighbours === 'failed' || this.options.client() !== client) return;
     // Other counters' offline sales take part as owners a Pix could belong to: their verdicts are
     // theirs to record, but a Pix that fits one of them is never taken for ours. When they could
@@ -131,7 +143,12 @@ export class OfflineReconciler {
             silentAfterMs: SILENT_AFTER_MS,
             maxWaitMs: this.options.timing.valueWaitMs,
           });
-    const verdict = matchOfflinePayments(sales, incoming, { now: now.toISOString(), clockSkewMs, settleDelayMs, byValue });
+    const verdict = matchOfflinePayments(sales, incoming, {
+      now: now.toISOString(),
+      clockSkewMs,
+      settleDelayMs,
+      byValue,
+    });
     const changed = this.record(ours, verdict, new Map(transactions.map((t) => [t.endToEndId, t])));
     for (const saleId of changed) this.options.onSaleChanged(saleId);
     if (changed.length > 0) this.options.onChanged();
@@ -141,7 +158,11 @@ export class OfflineReconciler {
    * The Pix in to the account from `from` to now (and the skew), from the cache and a read of what
    * may have come since the cache was read; undefined when the service did not answer.
    */
-  private async pixSince(client: ContractClient, from: number, now: number): Promise<ContractTransaction[] | undefined> {
+  private async pixSince(
+    client: ContractClient,
+    from: number,
+    now: number,
+  ): Promise<ContractTransaction[] | undefined> {
     const { clockSkewMs, settleDelayMs } = this.options.timing;
     const cached = this.seen?.serviceId === client.serviceId && this.seen.from <= from ? this.seen : undefined;
     // A Pix shows in the list within the settle delay of its time (the service's clock).
@@ -158,16 +179,29 @@ export class OfflineReconciler {
   private async pixIn(client: ContractClient, start: Date, end: Date): Promise<ContractTransaction[] | undefined> {
     const result = await listPages(
       (skip, limit) =>
-        this.page(client.call('listTransactions', { query: { start: start.toISOString(), end: end.toISOString(), type: 'PAYMENT', skip: String(skip), limit: String(limit) } }), (body) => ({
-          items: body.transactions,
-          hasNextPage: body.pageInfo.hasNextPage,
-        })),
+        this.page(
+          client.call('listTransactions', {
+            query: {
+              start: start.toISOString(),
+              end: end.toISOString(),
+              type: 'PAYMENT',
+              skip: String(skip),
+              limit: String(limit),
+            },
+          }),
+          (body) => ({
+            items: body.transactions,
+            hasNextPage: body.pageInfo.hasNextPage,
+          }),
+        ),
       { idOf: (transaction) => transaction.endToEndId, limit: PAGE, maxPages: MAX_PAGES },
     );
     // A Pix missing from a partial list could be any sale's: nothing is judged on it.
     if (result.kind !== 'complete') return undefined;
     // A charge's payment is an online sale's, never an offline one's.
-    return result.items.filter((transaction) => (transaction.type === undefined || transaction.type === 'PAYMENT') && !transaction.charge);
+    return result.items.filter(
+      (transaction) => (transaction.type === undefined || transaction.type === 'PAYMENT') && !transaction.charge,
+    );
   }
 
   /**
@@ -176,12 +210,24 @@ export class OfflineReconciler {
    * first code older than `since`; otherwise it reads them all. 'incomplete' when that is more
    * than the bound allows; 'failed' when the service did not answer.
    */
-  private async neighbours(client: ContractClient, since: Date, ours: ReadonlySet<string>): Promise<AccountNeighbours | 'incomplete' | 'failed'> {
+  private async neighbours(
+    client: ContractClient,
+    since: Date,
+    ours: ReadonlySet<string>,
+  ): Promise<AccountNeighbours | 'incomplete' | 'failed'> {
     const olderThanSince = (code: ContractPixQrCode) => Date.parse(code.createdAt) < since.getTime();
     const result = await listPages(
       (skip, limit) =>
-        this.page(client.call('listPixQrCodes', { query: { skip: String(skip), limit: String(limit) } }), (body) => ({ items: body.pixQrCodes, hasNextPage: body.pageInfo.hasNextPage })),
-      { idOf: (code) => code.correlationID, limit: PAGE, maxPages: MAX_PAGES, enough: (page) => newestFirst(page) && page.some(olderThanSince) },
+        this.page(client.call('listPixQrCodes', { query: { skip: String(skip), limit: String(limit) } }), (body) => ({
+          items: body.pixQrCodes,
+          hasNextPage: body.pageInfo.hasNextPage,
+        })),
+      {
+        idOf: (code) => code.correlationID,
+        limit: PAGE,
+        maxPages: MAX_PAGES,
+        enough: (page) => newestFirst(page) && page.some(olderThanSince),
+      },
     );
     // Refused (no permission to list the codes): the other tills cannot be known, so no Pix is
     // matched by value alone; the txid still confirms what it names.
@@ -191,7 +237,10 @@ export class OfflineReconciler {
   }
 
   /** One page of a list, as the pager reads it; every outcome is heard by the connectivity. */
-  private async page<B, T>(call: Promise<ServiceOutcome<B>>, toPage: (body: B) => Page<T>): Promise<ServiceOutcome<Page<T>>> {
+  private async page<B, T>(
+    call: Promise<ServiceOutcome<B>>,
+    toPage: (body: B) => Page<T>,
+  ): Promise<ServiceOutcome<Page<T>>> {
     const answer = await call;
     this.options.connectivity.observe(answer);
     return answer.kind === 'ok' ? { kind: 'ok', body: toPage(answer.body) } : answer;
@@ -221,7 +270,11 @@ export class OfflineReconciler {
    * read again here and only the reconciler's own fields change. A sale cancelled or un-cancelled
    * meanwhile was judged on a state it no longer has: it waits for the next pass.
    */
-  private record(judged: readonly OfflineSale[], verdict: OfflineReconciliation, transactions: Map<string, ContractTransaction>): string[] {
+  private record(
+    judged: readonly OfflineSale[],
+    verdict: OfflineReconciliation,
+    transactions: Map<string, ContractTransaction>,
+  ): string[] {
     const at = this.options.now().toISOString();
     const judgedState = new Map(judged.map((sale) => [sale.correlationID, sale.state]));
     const reviews = new Map<string, StoredReview>();
@@ -263,14 +316,31 @@ export class OfflineReconciler {
     return row;
   }
 
-  private confirm(row: OfflineSaleRow, payment: ContractTransaction, by: 'txid' | 'value', extra: StoredReview | undefined, at: string): boolean {
+  private confirm(
+    row: OfflineSaleRow,
+    payment: ContractTransaction,
+    by: 'txid' | 'value',
+    extra: StoredReview | undefined,
+    at: string,
+  ): boolean {
     const reviewJson = extra ? JSON.stringify(extra) : null;
     if (row.state === 'CONFIRMED' && row.review_json === reviewJson) return false;
     const sale = this.options.repo.sale(row.sale_id)!;
     if (sale.status !== 'COMPLETED') {
-      this.options.repo.updateSale({ ...sale, status: 'COMPLETED', payment_json: JSON.stringify(payment), updated_at: at });
+      this.options.repo.updateSale({
+        ...sale,
+        status: 'COMPLETED',
+        payment_json: JSON.stringify(payment),
+        updated_at: at,
+      });
     }
-    this.options.offline.update({ ...row, state: 'CONFIRMED', matched_by: by, review_json: reviewJson, updated_at: at });
+    this.options.offline.update({
+      ...row,
+      state: 'CONFIRMED',
+      matched_by: by,
+      review_json: reviewJson,
+      updated_at: at,
+    });
     return true;
   }
 }
@@ -286,11 +356,19 @@ export class OfflineReconciler {
  * document does not say it is the txid.
  */
 export function incomingPix(transaction: ContractTransaction, txidOfCode: ReadonlyMap<string, string>): IncomingPix {
-  const pix: IncomingPix = { id: transaction.endToEndId, endToEndId: transaction.endToEndId, value: transaction.value, time: transaction.time };
+  const pix: IncomingPix = {
+    id: transaction.endToEndId,
+    endToEndId: transaction.endToEndId,
+    value: transaction.value,
+    time: transaction.time,
+  };
   const code = transaction.pixQrCode;
   if (!code) return pix;
   const known =
-    (code.correlationID !== undefined ? txidOfCode.get(code.correlationID) : undefined) ?? poolCodeTxid(code) ?? registeredTxid(code.name) ?? brCodeTxid(code.brCode);
+    (code.correlationID !== undefined ? txidOfCode.get(code.correlationID) : undefined) ??
+    poolCodeTxid(code) ??
+    registeredTxid(code.name) ??
+    brCodeTxid(code.brCode);
   pix.txid = known && TXID_SHAPE.test(known) ? known : `qr:${code.correlationID ?? code.name ?? '?'}`;
   return pix;
 }
@@ -311,7 +389,9 @@ function newestFirst(page: readonly ContractPixQrCode[]): boolean {
 }
 
 function reviewOf(item: ReviewItem, saleId: string, transactions: Map<string, ContractTransaction>): StoredReview {
-  const records = item.transactionIds.map((id) => transactions.get(id)).filter((t): t is ContractTransaction => t !== undefined);
+  const records = item.transactionIds
+    .map((id) => transactions.get(id))
+    .filter((t): t is ContractTransaction => t !== undefined);
   const review: StoredReview = {
     reason: item.reason,
     transactions: records.map(offlinePix),

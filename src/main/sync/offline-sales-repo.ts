@@ -50,7 +50,7 @@ export class OfflineSalesRepo {
          WHERE o.service_id = ? AND ${UNCONFIRMED}`,
       ),
       reviewCount: db.prepare<[string], { n: number }>(
-        "SELECT COUNT(*) AS n FROM offline_sales WHERE service_id = ? AND review_json IS NOT NULL AND decision IS NULL",
+        'SELECT COUNT(*) AS n FROM offline_sales WHERE service_id = ? AND review_json IS NOT NULL AND decision IS NULL',
       ),
       underReview: db.prepare<[string], OfflineSaleRow>(
         'SELECT * FROM offline_sales WHERE service_id = ? AND review_json IS NOT NULL AND decision IS NULL ORDER BY created_at, sale_id',
@@ -61,7 +61,9 @@ export class OfflineSalesRepo {
          WHERE o.service_id = ? AND o.decision IS NULL AND o.state IN ('AWAITING', 'CONFIRMED', 'REVIEW')
            AND ((o.state = 'AWAITING' AND s.status <> 'CANCELLED') OR o.window_end >= ?)`,
       ),
-      since: db.prepare<[string, string], OfflineSaleRow>('SELECT * FROM offline_sales WHERE service_id = ? AND created_at >= ? ORDER BY created_at'),
+      since: db.prepare<[string, string], OfflineSaleRow>(
+        'SELECT * FROM offline_sales WHERE service_id = ? AND created_at >= ? ORDER BY created_at',
+      ),
       ofSalesBetween: db.prepare<[string, string, string], OfflineSaleRow>(
         `SELECT o.* FROM offline_sales o JOIN sales s ON s.correlation_id = o.sale_id
          WHERE s.service_id = ? AND s.created_at >= ? AND s.created_at < ?`,
@@ -101,7 +103,11 @@ export class OfflineSalesRepo {
    * a decision, since money may still come for them (a late or second payment changes the review).
    */
   /** Sales still read for money (`count`, the oldest), and how many of them still wait for their payment (`awaiting`). */
-  unsettled(serviceId: string, now: Date, watchMs: number): { count: number; awaiting: number; oldestCreatedAt?: string } {
+  unsettled(
+    serviceId: string,
+    now: Date,
+    watchMs: number,
+  ): { count: number; awaiting: number; oldestCreatedAt?: string } {
     const row = this.statements.unsettled.get(serviceId, new Date(now.getTime() - watchMs).toISOString())!;
     return { count: row.n, awaiting: row.awaiting, ...(row.oldest ? { oldestCreatedAt: row.oldest } : {}) };
   }

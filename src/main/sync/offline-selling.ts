@@ -141,7 +141,12 @@ export class OfflineSelling {
    * code and its registration in one transaction; no create is ever sent. Refused (409), with the
    * reason, when no key is confirmed or a cap says no.
    */
-  create(serviceId: string, sale: OfflineSaleInput, config: OfflineSalesConfig, newSaleRow: (status: 'ACTIVE') => SaleRow): void {
+  create(
+    serviceId: string,
+    sale: OfflineSaleInput,
+    config: OfflineSalesConfig,
+    newSaleRow: (status: 'ACTIVE') => SaleRow,
+  ): void {
     const at = this.options.now().toISOString();
     const refusal = this.options.db.transaction(() => {
       const reason = this.refusal(serviceId, sale.value, config);
@@ -167,7 +172,13 @@ export class OfflineSelling {
       const row = repo.sale(correlationID);
       if (!row || row.status !== 'PENDING' || row.charge_json !== null) return false;
       if (this.refusal(row.service_id, row.value, config)) return false;
-      const withdrawn = withdrawCreate(this.options.outbox, this.options.isInFlight, row, at, 'superseded by an offline code');
+      const withdrawn = withdrawCreate(
+        this.options.outbox,
+        this.options.isInFlight,
+        row,
+        at,
+        'superseded by an offline code',
+      );
       repo.updateSale({ ...row, status: 'ACTIVE', updated_at: at });
       const sale = { correlationID, value: row.value, comment: row.comment ?? undefined, expiresIn: row.expires_in };
       this.insert(row.service_id, sale, row.created_at, config, withdrawn);
@@ -186,7 +197,8 @@ export class OfflineSelling {
     this.options.db.transaction(() => {
       const offline = this.options.offline.get(correlationID);
       if (!offline) throw new PosError('Só uma venda feita offline espera o comprovante do cliente', 409);
-      if (offline.customer_receipt_at === null) this.options.offline.update({ ...offline, customer_receipt_at: at, updated_at: at });
+      if (offline.customer_receipt_at === null)
+        this.options.offline.update({ ...offline, customer_receipt_at: at, updated_at: at });
     })();
     this.options.onSaleChanged(correlationID);
   }
@@ -203,7 +215,8 @@ export class OfflineSelling {
     this.options.db.transaction(() => {
       const offline = store.get(correlationID);
       const sale = repo.sale(correlationID)!;
-      if (!offline?.review_json || offline.decision !== null) throw new PosError('Esta venda não está em "Conferir pagamentos offline"', 409);
+      if (!offline?.review_json || offline.decision !== null)
+        throw new PosError('Esta venda não está em "Conferir pagamentos offline"', 409);
       const review = JSON.parse(offline.review_json) as StoredReview;
       const fits = offlineDecisionsThatFit(review, sale.status === 'CANCELLED');
       if (!fits.includes(decision)) throw new PosError(`Decisão que não cabe aqui: use ${fits.join(' ou ')}`, 409);
@@ -214,7 +227,12 @@ export class OfflineSelling {
         return repo.updateSale({ ...sale, status: 'EXPIRED', updated_at: at });
       }
       store.update({ ...decided, state: 'CONFIRMED_BY_OWNER' });
-      repo.updateSale({ ...sale, status: 'COMPLETED', payment_json: this.ownerPayment(review.records), updated_at: at });
+      repo.updateSale({
+        ...sale,
+        status: 'COMPLETED',
+        payment_json: this.ownerPayment(review.records),
+        updated_at: at,
+      });
     })();
     this.options.onSaleChanged(correlationID);
     this.options.onStatusChanged();
@@ -229,7 +247,8 @@ export class OfflineSelling {
     if (this.closed || !client || !this.options.connectivity.current.online) return;
     const service = this.options.repo.service(client.serviceId);
     const checkedAt = service?.pix_keys_checked_at ? Date.parse(service.pix_keys_checked_at) : 0;
-    const due = this.options.now().getTime() - checkedAt >= (this.options.keyCheckIntervalMs ?? DEFAULT_KEY_CHECK_INTERVAL_MS);
+    const due =
+      this.options.now().getTime() - checkedAt >= (this.options.keyCheckIntervalMs ?? DEFAULT_KEY_CHECK_INTERVAL_MS);
     if (keysNow || due) this.keyCheck ??= this.checkPixKeys(client).finally(() => (this.keyCheck = undefined));
     this.fillPool(client);
     void this.reconcile(false).catch((error: unknown) => console.error('[sync] offline reconciliation failed', error));
@@ -260,7 +279,9 @@ export class OfflineSelling {
       // A code registered now tells the other counters this one's offline sales are all
       // registered: not while one still waits to be, nor while offline. With no confirmed key
       // (or offline selling off) only that word is renewed, with the account's default key.
-      const mayRegister = () => this.options.connectivity.current.online && this.options.outbox.queuedOfKind(client.serviceId, 'register') === 0;
+      const mayRegister = () =>
+        this.options.connectivity.current.online &&
+        this.options.outbox.queuedOfKind(client.serviceId, 'register') === 0;
       await this.pool.fill(client, key && 'key' in key ? key.key : undefined, mayRegister);
       this.options.onStatusChanged();
     })()
@@ -283,14 +304,26 @@ export class OfflineSelling {
   }
 
   /** The offline row and the sale's registration command; call inside the sale's transaction. */
-  private insert(serviceId: string, sale: OfflineSaleInput, createdAt: string, config: OfflineSalesConfig, dynamicWithdrawn: boolean): void {
+  private insert(
+    serviceId: string,
+    sale: OfflineSaleInput,
+    createdAt: string,
+    config: OfflineSalesConfig,
+    dynamicWithdrawn: boolean,
+  ): void {
     const key = this.keyDecision(config);
     if (!('key' in key)) throw new Error('no confirmed key for an offline sale');
     // A code registered ahead, so the service links its payment as documented; when none is left
     // (a long outage), a txid of its own, which only links from its registration on.
     const reserved = this.pool.take(serviceId, key.key, sale.correlationID, this.options.now().toISOString());
     const txid = reserved?.identifier ?? newOfflineTxid();
-    const brCode = buildOfflineBrCode({ pixKey: key.key, value: sale.value, txid, merchantName: config.merchantName, merchantCity: config.merchantCity });
+    const brCode = buildOfflineBrCode({
+      pixKey: key.key,
+      value: sale.value,
+      txid,
+      merchantName: config.merchantName,
+      merchantCity: config.merchantCity,
+    });
     const timing = this.options.timing;
     const expiresAt = Date.parse(createdAt) + (timing?.windowMs ?? sale.expiresIn * 1000);
     const windowEnd = new Date(expiresAt + (timing?.graceMs ?? DEFAULT_OFFLINE_GRACE_MS)).toISOString();
@@ -325,7 +358,14 @@ export class OfflineSelling {
     };
     if (!reserved) body.identifier = txid;
     if (sale.comment) body.comment = sale.comment;
-    this.options.outbox.add({ serviceId, saleId: sale.correlationID, kind: 'register', idempotencyKey: sale.correlationID, body, at });
+    this.options.outbox.add({
+      serviceId,
+      saleId: sale.correlationID,
+      kind: 'register',
+      idempotencyKey: sale.correlationID,
+      body,
+      at,
+    });
   }
 
   /** The one Pix of a review, as the sale's payment (its receipt), unless it already is another sale's. */
@@ -345,13 +385,16 @@ export class OfflineSelling {
         const answer = await service.call('listPixKeys', { query: { skip: String(skip), limit: String(limit) } });
         this.options.connectivity.observe(answer);
         // The document gives this list no pageInfo: a page shorter than asked is the last.
-        return answer.kind === 'ok' ? { kind: 'ok', body: { items: answer.body.pixKeys, hasNextPage: answer.body.pixKeys.length >= limit } } : answer;
+        return answer.kind === 'ok'
+          ? { kind: 'ok', body: { items: answer.body.pixKeys, hasNextPage: answer.body.pixKeys.length >= limit } }
+          : answer;
       },
       { idOf: (key) => key.key, limit: KEYS_PAGE, maxPages: KEYS_MAX_PAGES },
     );
     let known: KnownPixKeys;
     if (result.kind === 'complete') known = { keys: result.items };
-    else if (result.kind === 'failed' && (result.outcome.kind === 'auth' || result.outcome.kind === 'rejected')) known = { refused: result.outcome.error };
+    else if (result.kind === 'failed' && (result.outcome.kind === 'auth' || result.outcome.kind === 'rejected'))
+      known = { refused: result.outcome.error };
     else return; // not heard (or more keys than any account has): the last answer stands
     if (this.closed || this.options.service() !== service) return;
     this.options.repo.setPixKeys(service.serviceId, JSON.stringify(known), this.options.now().toISOString());

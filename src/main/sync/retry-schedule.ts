@@ -14,7 +14,10 @@ export class RetrySchedule {
   private readonly bySale = new Map<string, IBackoff<unknown>>();
 
   constructor(options: RetryScheduleOptions = {}) {
-    this.factory = new ExponentialBackoff({ initialDelay: options.initialDelayMs ?? 250, maxDelay: options.maxDelayMs ?? 30_000 });
+    this.factory = new ExponentialBackoff({
+      initialDelay: options.initialDelayMs ?? 250,
+      maxDelay: options.maxDelayMs ?? 30_000,
+    });
   }
 
   /** The delay before this sale's next try, after one more failure. */

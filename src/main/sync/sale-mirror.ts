@@ -16,7 +16,13 @@ export class SaleMirror {
     const status = statusAfter(row.status, charge.status);
     const chargeJson = JSON.stringify(charge);
     if (status === row.status && chargeJson === row.charge_json) return false;
-    this.repo.updateSale({ ...row, status, charge_json: chargeJson, rejected_reason: status === 'REJECTED' ? row.rejected_reason : null, updated_at: this.now() });
+    this.repo.updateSale({
+      ...row,
+      status,
+      charge_json: chargeJson,
+      rejected_reason: status === 'REJECTED' ? row.rejected_reason : null,
+      updated_at: this.now(),
+    });
     return true;
   }
 
@@ -43,7 +49,11 @@ export class SaleMirror {
   cancelRefused(row: SaleRow): boolean {
     if (row.status !== 'CANCELLED') return false;
     const charge = row.charge_json ? (JSON.parse(row.charge_json) as ContractCharge) : undefined;
-    this.repo.updateSale({ ...row, status: charge ? statusAfter('ACTIVE', charge.status) : 'ACTIVE', updated_at: this.now() });
+    this.repo.updateSale({
+      ...row,
+      status: charge ? statusAfter('ACTIVE', charge.status) : 'ACTIVE',
+      updated_at: this.now(),
+    });
     return true;
   }
 
@@ -66,7 +76,10 @@ export class SaleMirror {
           updated_at: this.now(),
         });
         changed = true;
-      } else if (local.sale_id === row.correlation_id && (local.status !== refund.status || local.refund_json !== refundJson)) {
+      } else if (
+        local.sale_id === row.correlation_id &&
+        (local.status !== refund.status || local.refund_json !== refundJson)
+      ) {
         this.repo.updateRefund({ ...local, status: refund.status, refund_json: refundJson, updated_at: this.now() });
         changed = true;
       }
@@ -77,7 +90,13 @@ export class SaleMirror {
   applyRefundAnswer(local: RefundRow, refund: ContractChargeRefund): boolean {
     const refundJson = JSON.stringify(refund);
     if (local.status === refund.status && local.refund_json === refundJson) return false;
-    this.repo.updateRefund({ ...local, status: refund.status, refund_json: refundJson, rejected_reason: null, updated_at: this.now() });
+    this.repo.updateRefund({
+      ...local,
+      status: refund.status,
+      refund_json: refundJson,
+      rejected_reason: null,
+      updated_at: this.now(),
+    });
     return true;
   }
 

@@ -8,7 +8,13 @@ import type { ContractClient } from './contract-client';
 import { listPages } from './list-pages';
 import type { SaleMirror } from './sale-mirror';
 import type { SaleRow, SalesRepo } from './sales-repo';
-import type { ContractCharge, ContractChargeRefund, ContractCompany, ContractOperation, ContractTransaction } from './service-contract';
+import type {
+  ContractCharge,
+  ContractChargeRefund,
+  ContractCompany,
+  ContractOperation,
+  ContractTransaction,
+} from './service-contract';
 import type { ServiceRequest } from '../../shared/service-api';
 import type { ServiceOutcome } from './service-outcome';
 import { chargeRefundOf } from './transaction-refund';
@@ -175,10 +181,12 @@ export class SalePuller {
         for (const status of ['COMPLETED', 'EXPIRED'] as const) {
           const charges = await this.listCharges({ start, end, status });
           if (!charges) return;
-          for (const charge of charges) if (ours.has(charge.correlationID)) this.applyCharge(charge.correlationID, charge);
+          for (const charge of charges)
+            if (ours.has(charge.correlationID)) this.applyCharge(charge.correlationID, charge);
         }
       }
-      for (const row of this.options.repo.salesWithUnsettledRefunds(client.serviceId)) await this.pullRefunds(row.correlation_id);
+      for (const row of this.options.repo.salesWithUnsettledRefunds(client.serviceId))
+        await this.pullRefunds(row.correlation_id);
       for (const row of this.paidWithoutPayment(client.serviceId)) await this.completeRecords(row.correlation_id);
     } finally {
       this.openRunning = false;
@@ -187,15 +195,21 @@ export class SalePuller {
 
   private paidWithoutPayment(serviceId: string): SaleRow[] {
     return this.options.db
-      .prepare<[string], SaleRow>("SELECT * FROM sales WHERE service_id = ? AND status = 'COMPLETED' AND payment_json IS NULL LIMIT 20")
+      .prepare<[string], SaleRow>(
+        "SELECT * FROM sales WHERE service_id = ? AND status = 'COMPLETED' AND payment_json IS NULL LIMIT 20",
+      )
       .all(serviceId);
   }
 
   private async listCharges(query: Record<string, string>): Promise<ContractCharge[] | undefined> {
     const result = await listPages(
       async (skip, limit) => {
-        const answer = await this.call('listCharges', { query: { ...query, skip: String(skip), limit: String(limit) } });
-        return answer.kind === 'ok' ? { kind: 'ok', body: { items: answer.body.charges, hasNextPage: answer.body.pageInfo.hasNextPage } } : answer;
+        const answer = await this.call('listCharges', {
+          query: { ...query, skip: String(skip), limit: String(limit) },
+        });
+        return answer.kind === 'ok'
+          ? { kind: 'ok', body: { items: answer.body.charges, hasNextPage: answer.body.pageInfo.hasNextPage } }
+          : answer;
       },
       { idOf: (charge) => charge.correlationID, limit: PAGE, maxPages: MAX_PAGES },
     );
@@ -212,7 +226,9 @@ export class SalePuller {
       if (answer.kind !== 'ok') return;
       // The list was asked for this charge's payments only; a service that ignores `type` still
       // lists the payment with the type said, or none.
-      const payment = answer.body.transactions.find((transaction: ContractTransaction) => transaction.type === undefined || transaction.type === 'PAYMENT');
+      const payment = answer.body.transactions.find(
+        (transaction: ContractTransaction) => transaction.type === undefined || transaction.type === 'PAYMENT',
+      );
       if (payment) this.write(saleId, (current) => this.options.mirror.applyPayment(current, payment));
     }
     await this.pullRefunds(saleId);
@@ -294,6 +310,10 @@ export class SalePuller {
 /** Whether the service may still change this sale: unpaid and unexpired, or refunds settling. */
 function stillMoving(row: SaleRow, repo: SalesRepo): boolean {
   if (row.status === 'ACTIVE' || row.status === 'PENDING') return true;
-  if (row.status === 'COMPLETED') return !row.payment_json || repo.refundsOf(row.correlation_id).some((r) => r.status === 'QUEUED' || r.status === 'IN_PROCESSING');
+  if (row.status === 'COMPLETED')
+    return (
+      !row.payment_json ||
+      repo.refundsOf(row.correlation_id).some((r) => r.status === 'QUEUED' || r.status === 'IN_PROCESSING')
+    );
   return false;
 }

@@ -9,13 +9,20 @@ export interface SaleSyncFacts {
   lastRejection?: string;
 }
 
-export function saleView(row: SaleRow, refunds: readonly RefundRow[], sync: SaleSyncFacts, offline?: OfflineSaleRow): Sale {
+export function saleView(
+  row: SaleRow,
+  refunds: readonly RefundRow[],
+  sync: SaleSyncFacts,
+  offline?: OfflineSaleRow,
+): Sale {
   const charge = parse<ContractCharge>(row.charge_json);
   const payment = parse<ContractTransaction>(row.payment_json);
   const saleRefunds = refunds.map(refundView);
   const paid = row.status === 'COMPLETED';
   // Queued refunds count: the cashier confirmed them and they will reach the service.
-  const committed = saleRefunds.filter((refund) => refund.status !== 'REJECTED').reduce((sum, refund) => sum + refund.value, 0);
+  const committed = saleRefunds
+    .filter((refund) => refund.status !== 'REJECTED')
+    .reduce((sum, refund) => sum + refund.value, 0);
   // What came in: the payment's value once read; the sale's value until then.
   const paidValue = payment?.value ?? row.value;
   const sale: Sale = {
@@ -23,7 +30,10 @@ export function saleView(row: SaleRow, refunds: readonly RefundRow[], sync: Sale
     value: row.value,
     // An offline sale waits for its confirmation: never shown as paid before the service's records say so.
     status: offline && row.status === 'ACTIVE' ? 'OFFLINE' : row.status,
-    expiresDate: offline?.expires_at ?? charge?.expiresDate ?? new Date(Date.parse(row.created_at) + row.expires_in * 1000).toISOString(),
+    expiresDate:
+      offline?.expires_at ??
+      charge?.expiresDate ??
+      new Date(Date.parse(row.created_at) + row.expires_in * 1000).toISOString(),
     // The service's own time once it has the charge (its expiry counts from there).
     createdAt: charge?.createdAt ?? row.created_at,
     refunds: saleRefunds,

@@ -74,8 +74,12 @@ export class SalesRepo {
         'INSERT INTO services (id, label) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET label = excluded.label',
       ),
       service: db.prepare<[string], ServiceRow>('SELECT * FROM services WHERE id = ?'),
-      setCompany: db.prepare<[string, string, string]>('UPDATE services SET company_json = ?, company_fetched_at = ? WHERE id = ?'),
-      setPixKeys: db.prepare<[string, string, string]>('UPDATE services SET pix_keys_json = ?, pix_keys_checked_at = ? WHERE id = ?'),
+      setCompany: db.prepare<[string, string, string]>(
+        'UPDATE services SET company_json = ?, company_fetched_at = ? WHERE id = ?',
+      ),
+      setPixKeys: db.prepare<[string, string, string]>(
+        'UPDATE services SET pix_keys_json = ?, pix_keys_checked_at = ? WHERE id = ?',
+      ),
       insertSale: db.prepare(
         `INSERT INTO sales (correlation_id, service_id, value, comment, customer_json, expires_in, created_at, status,
            charge_json, payment_json, rejected_reason, updated_at, session_id, operator_id, session_number)
@@ -89,7 +93,9 @@ export class SalesRepo {
         `SELECT ${SALE_COLUMNS} FROM sales WHERE session_id = ? OR cancelled_session_id = ?
          ORDER BY created_at, rowid`,
       ),
-      refundsOfSession: db.prepare<[string], RefundRow>('SELECT * FROM refunds WHERE session_id = ? ORDER BY created_at, rowid'),
+      refundsOfSession: db.prepare<[string], RefundRow>(
+        'SELECT * FROM refunds WHERE session_id = ? ORDER BY created_at, rowid',
+      ),
       markCancelled: db.prepare<[string | null, string, string | null, string]>(
         'UPDATE sales SET cancelled_by = ?, cancelled_at = ?, cancelled_session_id = ? WHERE correlation_id = ?',
       ),

@@ -62,7 +62,10 @@ export const contractTransaction = z.object({
   infoPagador: text.optional(),
   payer: party.nullable().optional(),
   charge: z.object({ correlationID: text }).nullable().optional(),
-  pixQrCode: z.object({ correlationID: text.optional(), name: text.optional(), brCode: text.optional() }).nullable().optional(),
+  pixQrCode: z
+    .object({ correlationID: text.optional(), name: text.optional(), brCode: text.optional() })
+    .nullable()
+    .optional(),
 });
 export type ContractTransaction = z.infer<typeof contractTransaction>;
 
@@ -124,32 +127,97 @@ function entry<R extends z.ZodType>(method: ContractEntry['method'], path: strin
 }
 
 export const serviceContract = {
-  createCharge: entry('POST', '/api/v1/charge', 'return_existing=true: the charge already made with that correlationID (OAS query parameter)', z.object({ charge: contractCharge })),
-  getCharge: entry('GET', '/api/v1/charge/{id}', 'id is the charge id or its correlationID (OAS)', z.object({ charge: contractCharge })),
-  listCharges: entry('GET', '/api/v1/charge', 'filters start, end, status (OAS query parameters)', z.object({ charges: z.array(contractCharge), pageInfo: contractPageInfo })),
+  createCharge: entry(
+    'POST',
+    '/api/v1/charge',
+    'return_existing=true: the charge already made with that correlationID (OAS query parameter)',
+    z.object({ charge: contractCharge }),
+  ),
+  getCharge: entry(
+    'GET',
+    '/api/v1/charge/{id}',
+    'id is the charge id or its correlationID (OAS)',
+    z.object({ charge: contractCharge }),
+  ),
+  listCharges: entry(
+    'GET',
+    '/api/v1/charge',
+    'filters start, end, status (OAS query parameters)',
+    z.object({ charges: z.array(contractCharge), pageInfo: contractPageInfo }),
+  ),
   deleteCharge: entry('DELETE', '/api/v1/charge/{id}', 'id is the correlationID (OAS)', anyAnswer),
-  createChargeRefund: entry('POST', '/api/v1/charge/{id}/refund', 'correlationID is the refund key (OAS ChargeRefund payload)', z.object({ refund: contractChargeRefund })),
-  listChargeRefunds: entry('GET', '/api/v1/charge/{id}/refund', 'the whole list, without pageInfo (OAS)', z.object({ refunds: z.array(contractChargeRefund) })),
-  createRefund: entry('POST', '/api/v1/refund', 'by transactionEndToEndId, correlationID the refund key (OAS)', z.object({ refund: contractRefundCreated })),
-  getRefund: entry('GET', '/api/v1/refund/{id}', 'id is the refund id or its correlationID (spec)', z.object({ pixTransactionRefund: contractRefund })),
+  createChargeRefund: entry(
+    'POST',
+    '/api/v1/charge/{id}/refund',
+    'correlationID is the refund key (OAS ChargeRefund payload)',
+    z.object({ refund: contractChargeRefund }),
+  ),
+  listChargeRefunds: entry(
+    'GET',
+    '/api/v1/charge/{id}/refund',
+    'the whole list, without pageInfo (OAS)',
+    z.object({ refunds: z.array(contractChargeRefund) }),
+  ),
+  createRefund: entry(
+    'POST',
+    '/api/v1/refund',
+    'by transactionEndToEndId, correlationID the refund key (OAS)',
+    z.object({ refund: contractRefundCreated }),
+  ),
+  getRefund: entry(
+    'GET',
+    '/api/v1/refund/{id}',
+    'id is the refund id or its correlationID (spec)',
+    z.object({ pixTransactionRefund: contractRefund }),
+  ),
   listTransactions: entry(
     'GET',
     '/api/v1/transaction',
     'filters start, end, charge, pixQrCode (the QR code id, correlationID or identifier), type (OAS, spec)',
     z.object({ transactions: z.array(contractTransaction), pageInfo: contractPageInfo }),
   ),
-  getCompany: entry('GET', '/api/v1/company', 'optional: receipts fall back to the settings', z.object({ company: contractCompany })),
-  listPixKeys: entry('GET', '/api/v1/pix-keys', 'optional: offline selling needs a confirmed key', z.object({ pixKeys: z.array(contractPixKey) })),
+  getCompany: entry(
+    'GET',
+    '/api/v1/company',
+    'optional: receipts fall back to the settings',
+    z.object({ company: contractCompany }),
+  ),
+  listPixKeys: entry(
+    'GET',
+    '/api/v1/pix-keys',
+    'optional: offline selling needs a confirmed key',
+    z.object({ pixKeys: z.array(contractPixKey) }),
+  ),
   createPixQrCode: entry(
     'POST',
     '/api/v1/qrcode-static',
     'identifier: the txid its payments carry (docs: how-to-create-qrcode-static-using-api)',
     z.object({ pixQrCode: contractPixQrCode }),
   ),
-  getPixQrCode: entry('GET', '/api/v1/qrcode-static/{id}', 'id is the QR code id, correlationID or identifier (spec)', z.object({ pixQrCode: contractPixQrCode })),
-  deletePixQrCode: entry('DELETE', '/api/v1/qrcode-static/{id}', 'id is the QR code id, correlationID or identifier (spec)', anyAnswer),
-  listPixQrCodes: entry('GET', '/api/v1/qrcode-static', 'every static QR code of the account, in pages', z.object({ pixQrCodes: z.array(contractPixQrCode), pageInfo: contractPageInfo })),
-  sandboxPay: entry('GET', '/openpix/testing', 'the sandbox simulator: ?transactionID= pays a charge (docs: pay-pix-test)', anyAnswer),
+  getPixQrCode: entry(
+    'GET',
+    '/api/v1/qrcode-static/{id}',
+    'id is the QR code id, correlationID or identifier (spec)',
+    z.object({ pixQrCode: contractPixQrCode }),
+  ),
+  deletePixQrCode: entry(
+    'DELETE',
+    '/api/v1/qrcode-static/{id}',
+    'id is the QR code id, correlationID or identifier (spec)',
+    anyAnswer,
+  ),
+  listPixQrCodes: entry(
+    'GET',
+    '/api/v1/qrcode-static',
+    'every static QR code of the account, in pages',
+    z.object({ pixQrCodes: z.array(contractPixQrCode), pageInfo: contractPageInfo }),
+  ),
+  sandboxPay: entry(
+    'GET',
+    '/openpix/testing',
+    'the sandbox simulator: ?transactionID= pays a charge (docs: pay-pix-test)',
+    anyAnswer,
+  ),
 } as const satisfies Record<string, ContractEntry>;
 
 export type ContractOperation = keyof typeof serviceContract;
@@ -161,27 +229,34 @@ export type ContractOperation = keyof typeof serviceContract;
  */
 export const serviceBehaviours = [
   {
-    behaviour: 'A charge created again with the same correlationID and return_existing=true is the same charge (a create retried after a lost answer).',
+    behaviour:
+      'A charge created again with the same correlationID and return_existing=true is the same charge (a create retried after a lost answer).',
     documented: 'OAS: POST /api/v1/charge, query return_existing ("Make the endpoint idempotent")',
     testedBy: 'test/sync/counter-sync-faults.test.ts',
   },
   {
-    behaviour: "A static QR code's identifier is the txid of its BR Code, and a Pix that carries it is linked to the code (Transaction.pixQrCode) when the code exists as the Pix arrives.",
-    documented: 'docs: qrcode-static/how-to-create-qrcode-static-using-api (identifier); OAS Transaction.pixQrCode; spec: GET /api/v1/transaction?pixQrCode=',
+    behaviour:
+      "A static QR code's identifier is the txid of its BR Code, and a Pix that carries it is linked to the code (Transaction.pixQrCode) when the code exists as the Pix arrives.",
+    documented:
+      'docs: qrcode-static/how-to-create-qrcode-static-using-api (identifier); OAS Transaction.pixQrCode; spec: GET /api/v1/transaction?pixQrCode=',
     testedBy: 'test/sync/offline-strict.test.ts',
   },
   {
-    behaviour: 'Lists page by skip and limit, with pageInfo.hasNextPage; the next page starts after what came, in whatever order and page size the service answers.',
+    behaviour:
+      'Lists page by skip and limit, with pageInfo.hasNextPage; the next page starts after what came, in whatever order and page size the service answers.',
     documented: 'docs: transaction/transaction-how-to-paginate-api',
     testedBy: 'test/sync/contract-faults.test.ts',
   },
   {
-    behaviour: 'A charge, a refund and a static QR code can be read by their correlationID (a write whose answer was lost is looked up before it is sent again).',
-    documented: 'spec: GET /api/v1/charge/{id}, GET /api/v1/refund/{id}, GET /api/v1/qrcode-static/{id} take the correlationID; a charge\'s refunds are listed whole',
+    behaviour:
+      'A charge, a refund and a static QR code can be read by their correlationID (a write whose answer was lost is looked up before it is sent again).',
+    documented:
+      "spec: GET /api/v1/charge/{id}, GET /api/v1/refund/{id}, GET /api/v1/qrcode-static/{id} take the correlationID; a charge's refunds are listed whole",
     testedBy: 'test/sync/contract-faults.test.ts',
   },
   {
-    behaviour: 'A 401 refuses the AppID; a 403 refuses one operation (its scope); a 429 asks to wait (Retry-After when given). No error text is read for its meaning.',
+    behaviour:
+      'A 401 refuses the AppID; a 403 refuses one operation (its scope); a 429 asks to wait (Retry-After when given). No error text is read for its meaning.',
     documented: 'docs: apis/api-getting-started (401); OAS error examples (403 scope); HTTP 429 (RFC 6585)',
     testedBy: 'test/sync/contract-faults.test.ts',
   },

@@ -35,7 +35,8 @@ export function isUnreachable(outcome: ServiceOutcome<unknown>): boolean {
 /** An answered status (not 2xx) as an outcome. */
 export function outcomeOfStatus(status: number, error: string, retryAfterMs?: number): FailedOutcome {
   if (status === 401 || status === 403) return { kind: 'auth', status, error };
-  if (status === 429 || status >= 500) return { kind: 'server', status, error, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
+  if (status === 429 || status >= 500)
+    return { kind: 'server', status, error, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
   return { kind: 'rejected', status, error };
 }
 

@@ -24,8 +24,10 @@ const methods = new Set<string>(POS_INVOKE_METHODS);
 
 export function registerBridgeRoutes(app: FastifyInstance, options: BridgeOptions): void {
   app.post<{ Params: { method: string } }>(`${BRIDGE_PREFIX}/invoke/:method`, async (request, reply) => {
-    if (!tokenMatches(options.token, request.headers[TOKEN_HEADER])) return refuse(reply, 401, 'Token ausente ou inválido');
-    if (!options.allowedOrigins().includes(request.headers.origin ?? '')) return refuse(reply, 403, 'Origem não permitida');
+    if (!tokenMatches(options.token, request.headers[TOKEN_HEADER]))
+      return refuse(reply, 401, 'Token ausente ou inválido');
+    if (!options.allowedOrigins().includes(request.headers.origin ?? ''))
+      return refuse(reply, 403, 'Origem não permitida');
     const method = request.params.method;
     if (!methods.has(method)) return refuse(reply, 404, `Método desconhecido: ${method}`);
     return invoke(method as PosInvokeMethod, request, reply, options.handlers);
@@ -48,7 +50,10 @@ async function invoke(method: PosInvokeMethod, request: FastifyRequest, reply: F
   try {
     const handler = handlers[method] as (payload: unknown) => Promise<unknown>;
     const result = await handler(parsed.data);
-    return reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(result ?? null));
+    return reply
+      .code(200)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(result ?? null));
   } catch (error) {
     const body = errorBodyOf(error);
     if (body.status === 500) console.error(`[web] ${method} failed`, error);

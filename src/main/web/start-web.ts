@@ -36,7 +36,8 @@ async function main(): Promise<void> {
   });
   const { values } = launch;
   const port = Number(values.port ?? DEFAULT_PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got ${values.port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be 0..65535, got ${values.port}`);
   const dataDir = values.data ?? defaultDataDir();
 
   const runtime = createPosRuntime({

@@ -1,5 +1,10 @@
 import { systemClock, type Clock } from '../clock';
-import { deliveryStore, type AttemptOutcome, type DeliveryStore, type DueDelivery } from '../engine/webhooks/delivery-store';
+import {
+  deliveryStore,
+  type AttemptOutcome,
+  type DeliveryStore,
+  type DueDelivery,
+} from '../engine/webhooks/delivery-store';
 import { currentSigningKey } from '../engine/webhooks/signing-keys';
 import type { Db } from '../store/database';
 import { DEFAULT_RETRY_POLICY, nextAttemptAt, type RetryPolicy } from './retry-policy';
@@ -113,7 +118,11 @@ export class WebhookDispatcher {
   }
 
   private startDue(): Promise<void>[] {
-    const due = this.store.due(this.clock.now().toISOString(), this.concurrency - this.inFlight.size, new Set(this.inFlight.keys()));
+    const due = this.store.due(
+      this.clock.now().toISOString(),
+      this.concurrency - this.inFlight.size,
+      new Set(this.inFlight.keys()),
+    );
     return due.map((delivery) => {
       const attempt = this.attempt(delivery)
         .catch((error: unknown) => this.logError(error))
@@ -199,7 +208,8 @@ export class WebhookDispatcher {
 }
 
 function describeFailure(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${timeoutMs} ms`;
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    return `no answer within ${timeoutMs} ms`;
   const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
   if (cause?.code) return `${cause.code}${cause.message ? `: ${cause.message}` : ''}`;
   return error instanceof Error ? error.message : String(error);

@@ -24,7 +24,12 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
  * when the delivery gives up: the 72 hours since the first attempt are over. The last retry is
  * made at or after that mark, never skipped because the next wait would cross it.
  */
-export function nextAttemptAt(policy: RetryPolicy, firstAttemptAt: Date, attemptsMade: number, failedAt: Date): Date | null {
+export function nextAttemptAt(
+  policy: RetryPolicy,
+  firstAttemptAt: Date,
+  attemptsMade: number,
+  failedAt: Date,
+): Date | null {
   const elapsed = failedAt.getTime() - firstAttemptAt.getTime();
   if (elapsed >= policy.giveUpAfterMs) return null;
   const exponent = Math.min(Math.max(attemptsMade - 1, 0), 30);

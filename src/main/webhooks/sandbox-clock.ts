@@ -45,8 +45,14 @@ const MAX_ADVANCE_MS = 366 * 24 * 60 * 60 * 1000;
  * GET /sandbox/clock → {now}; POST /sandbox/clock {advanceMs} → {now}. Any valid AppID of this
  * sandbox may move it. `moved` runs after each move (the dispatcher looks at its queue again).
  */
-export function registerSandboxClockRoutes(app: FastifyInstance, engine: Engine, clock: PersistedManualClock, moved: () => void): void {
-  const refuse = (appId: string | undefined) => (appId && engine.tenancy.resolveTenant(appId) ? null : { error: 'Invalid appID' });
+export function registerSandboxClockRoutes(
+  app: FastifyInstance,
+  engine: Engine,
+  clock: PersistedManualClock,
+  moved: () => void,
+): void {
+  const refuse = (appId: string | undefined) =>
+    appId && engine.tenancy.resolveTenant(appId) ? null : { error: 'Invalid appID' };
   app.get('/sandbox/clock', async (request, reply) => {
     const refusal = refuse(appIdFrom(request));
     if (refusal) return reply.code(401).send(refusal);
@@ -56,8 +62,15 @@ export function registerSandboxClockRoutes(app: FastifyInstance, engine: Engine,
     const refusal = refuse(appIdFrom(request));
     if (refusal) return reply.code(401).send(refusal);
     const advanceMs = (request.body as { advanceMs?: unknown } | undefined)?.advanceMs;
-    if (typeof advanceMs !== 'number' || !Number.isSafeInteger(advanceMs) || advanceMs < 0 || advanceMs > MAX_ADVANCE_MS) {
-      return reply.code(400).send({ error: `advanceMs must be an integer number of milliseconds from 0 to ${MAX_ADVANCE_MS}` });
+    if (
+      typeof advanceMs !== 'number' ||
+      !Number.isSafeInteger(advanceMs) ||
+      advanceMs < 0 ||
+      advanceMs > MAX_ADVANCE_MS
+    ) {
+      return reply
+        .code(400)
+        .send({ error: `advanceMs must be an integer number of milliseconds from 0 to ${MAX_ADVANCE_MS}` });
     }
     clock.advance(advanceMs);
     engine.sweep();

@@ -24,7 +24,13 @@ async function boot() {
   }
   // Settings carry the language: wait briefly for them so an English till does not flash
   // Portuguese, but never block the counter on a slow answer.
-  await Promise.race([useSettings.getState().load().catch(() => null), delay(800)]);
+  await Promise.race([
+    useSettings
+      .getState()
+      .load()
+      .catch(() => null),
+    delay(800),
+  ]);
 
   const customerFacing = window.location.hash.startsWith(CUSTOMER_DISPLAY_ROUTE);
   root.render(<StrictMode>{customerFacing ? <CustomerDisplay /> : <App />}</StrictMode>);

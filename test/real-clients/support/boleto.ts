@@ -34,7 +34,8 @@ export function boletoProblems(barcode: string, digitable: string): string[] {
   const line = digits(digitable);
   if (!/^\d{47}$/.test(line)) return [`digitable line ${JSON.stringify(digitable)} is not 47 digits`];
   const general = Number(barcode[4]);
-  if (barcodeCheckDigit(barcode.slice(0, 4) + barcode.slice(5)) !== general) problems.push('the barcode check digit is wrong');
+  if (barcodeCheckDigit(barcode.slice(0, 4) + barcode.slice(5)) !== general)
+    problems.push('the barcode check digit is wrong');
   const free = barcode.slice(19);
   const field1 = barcode.slice(0, 4) + free.slice(0, 5);
   const field2 = free.slice(5, 15);

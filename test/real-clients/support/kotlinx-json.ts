@@ -32,7 +32,9 @@ export function kotlinxEncode(value: KotlinValue): string {
   }
   if (typeof value === 'string') return encodeString(value);
   if (Array.isArray(value)) return `[${value.map(kotlinxEncode).join(',')}]`;
-  const written = value.properties.filter((property) => !('default' in property) || !sameValue(property.value, property.default!));
+  const written = value.properties.filter(
+    (property) => !('default' in property) || !sameValue(property.value, property.default!),
+  );
   return `{${written.map((property) => `${encodeString(property.name)}:${kotlinxEncode(property.value)}`).join(',')}}`;
 }
 
@@ -103,19 +105,29 @@ export const defaulted = (type: KotlinType): KotlinField => ({ type, hasDefault:
 
 /** Why decoding `value` as `type` throws, or [] when it decodes. */
 export function decodeProblems(value: unknown, type: KotlinType, path = '$'): string[] {
-  if (type === 'String') return typeof value === 'string' ? [] : [`${path}: expected a string, got ${JSON.stringify(value)}`];
-  if (type === 'Boolean') return typeof value === 'boolean' ? [] : [`${path}: expected a boolean, got ${JSON.stringify(value)}`];
-  if (type === 'Long') return Number.isSafeInteger(value) ? [] : [`${path}: expected a Long, got ${JSON.stringify(value)}`];
+  if (type === 'String')
+    return typeof value === 'string' ? [] : [`${path}: expected a string, got ${JSON.stringify(value)}`];
+  if (type === 'Boolean')
+    return typeof value === 'boolean' ? [] : [`${path}: expected a boolean, got ${JSON.stringify(value)}`];
+  if (type === 'Long')
+    return Number.isSafeInteger(value) ? [] : [`${path}: expected a Long, got ${JSON.stringify(value)}`];
   if (type === 'Int') {
-    return Number.isSafeInteger(value) && Math.abs(value as number) <= 2 ** 31 - 1 ? [] : [`${path}: expected an Int, got ${JSON.stringify(value)}`];
+    return Number.isSafeInteger(value) && Math.abs(value as number) <= 2 ** 31 - 1
+      ? []
+      : [`${path}: expected an Int, got ${JSON.stringify(value)}`];
   }
-  if (type === 'JsonArray') return Array.isArray(value) ? [] : [`${path}: expected an array, got ${JSON.stringify(value)}`];
-  if ('enum' in type) return type.enum.includes(value as string) ? [] : [`${path}: ${JSON.stringify(value)} is not one of ${type.enum.join(', ')}`];
+  if (type === 'JsonArray')
+    return Array.isArray(value) ? [] : [`${path}: expected an array, got ${JSON.stringify(value)}`];
+  if ('enum' in type)
+    return type.enum.includes(value as string)
+      ? []
+      : [`${path}: ${JSON.stringify(value)} is not one of ${type.enum.join(', ')}`];
   if ('list' in type) {
     if (!Array.isArray(value)) return [`${path}: expected a list, got ${JSON.stringify(value)}`];
     return value.flatMap((item, index) => decodeProblems(item, type.list, `${path}[${index}]`));
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [`${path}: expected an object, got ${JSON.stringify(value)}`];
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return [`${path}: expected an object, got ${JSON.stringify(value)}`];
   const object = value as Record<string, unknown>;
   return Object.entries(type.fields).flatMap(([name, field]) => {
     const at = `${path}.${name}`;

@@ -43,7 +43,9 @@ export async function startServedSandbox(): Promise<ServedSandbox> {
     async webhookPublicKey() {
       const reply = await send({ method: 'GET', url: `${url}/api/v1/webhook/public-keys` });
       if (reply.status !== 200) throw new Error(`public-keys answered ${reply.status}: ${reply.text}`);
-      const current = (reply.json.public_keys as Array<{ key: string; is_current: boolean }>).find((key) => key.is_current);
+      const current = (reply.json.public_keys as Array<{ key: string; is_current: boolean }>).find(
+        (key) => key.is_current,
+      );
       if (!current) throw new Error(`no current key in ${reply.text}`);
       return current.key;
     },

@@ -9,10 +9,17 @@ import { createHmac, createVerify } from 'node:crypto';
  * 'base64')` (the Node SDK, Woovi's example backend): RSA PKCS#1 v1.5 over SHA-256 of the given
  * bytes. False for a missing or malformed signature, as both would answer.
  */
-export function rsaSha256Valid(payload: string, signatureBase64: string | string[] | undefined, publicKeyPem: string): boolean {
+export function rsaSha256Valid(
+  payload: string,
+  signatureBase64: string | string[] | undefined,
+  publicKeyPem: string,
+): boolean {
   if (typeof signatureBase64 !== 'string' || signatureBase64 === '') return false;
   try {
-    return createVerify('sha256').update(Buffer.from(payload, 'utf8')).end().verify(publicKeyPem, signatureBase64, 'base64');
+    return createVerify('sha256')
+      .update(Buffer.from(payload, 'utf8'))
+      .end()
+      .verify(publicKeyPem, signatureBase64, 'base64');
   } catch {
     return false;
   }

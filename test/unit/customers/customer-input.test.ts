@@ -30,9 +30,15 @@ describe('customerInput', () => {
     expect(issues({ name: 42, email: 'a@b.co' })).toEqual(['name must be a string']);
     expect(issues({ name: '   ', email: 'a@b.co' })).toEqual(['name is required']);
     expect(issues({ name: 'A', taxID: 52998224725 })).toEqual(['taxID must be a string with a CPF or CNPJ']);
-    expect(issues({ name: 'A', email: 'a@b.co', address: { zipcode: '123' } })).toEqual([expect.stringContaining('CEP')]);
-    expect(issues({ name: 'A', email: 'a@b.co', address: { state: 'SPX' } })).toEqual(["address.state must be a UF (e.g. SP) or a Brazilian state's name (e.g. São Paulo)"]);
-    expect(issues({ name: 'A', email: 'a@b.co', address: { state: 'S'.repeat(61) } })).toContainEqual(expect.stringContaining('too long'));
+    expect(issues({ name: 'A', email: 'a@b.co', address: { zipcode: '123' } })).toEqual([
+      expect.stringContaining('CEP'),
+    ]);
+    expect(issues({ name: 'A', email: 'a@b.co', address: { state: 'SPX' } })).toEqual([
+      "address.state must be a UF (e.g. SP) or a Brazilian state's name (e.g. São Paulo)",
+    ]);
+    expect(issues({ name: 'A', email: 'a@b.co', address: { state: 'S'.repeat(61) } })).toContainEqual(
+      expect.stringContaining('too long'),
+    );
     expect(issues({ name: 'A', email: 'a@b.co', address: 'Rua A' })).toEqual(['address must be an object']);
   });
 
@@ -46,7 +52,10 @@ describe('customerInput', () => {
 
 describe('mergeAddress', () => {
   it('merges field by field, clears on empty string and keeps the documented order', () => {
-    const merged = mergeAddress({ street: 'Rua A', city: 'Recife', complement: 'Apto 1' }, { complement: '', number: '10', zipcode: '50000000' });
+    const merged = mergeAddress(
+      { street: 'Rua A', city: 'Recife', complement: 'Apto 1' },
+      { complement: '', number: '10', zipcode: '50000000' },
+    );
     expect(merged).toEqual({ zipcode: '50000000', street: 'Rua A', number: '10', city: 'Recife' });
     expect(Object.keys(merged!)).toEqual(['zipcode', 'street', 'number', 'city']);
   });

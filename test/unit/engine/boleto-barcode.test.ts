@@ -167,14 +167,27 @@ describe('validateBoleto: published bank slips', () => {
   it('reads the Banco do Brasil line, plain or printed with its separators', () => {
     const now = at('2025-06-15');
     const plain = title(validateBoleto(BB_LINE, { now }));
-    expect(plain).toMatchObject({ totalValue: 102656, dueDate: '2018-07-15', issuingEntity: { code: '001', name: 'BCO DO BRASIL S.A.' } });
-    for (const printed of ['00190.00009 01149.718601 68524.522114 6 75860000102656', '0019000009 01149.718601 68524.522114 6 75860000102656', ` ${BB_LINE}\n`, '00190-00009\t01149-718601\u00a068524.522114 6 7586 0000102656']) {
+    expect(plain).toMatchObject({
+      totalValue: 102656,
+      dueDate: '2018-07-15',
+      issuingEntity: { code: '001', name: 'BCO DO BRASIL S.A.' },
+    });
+    for (const printed of [
+      '00190.00009 01149.718601 68524.522114 6 75860000102656',
+      '0019000009 01149.718601 68524.522114 6 75860000102656',
+      ` ${BB_LINE}\n`,
+      '00190-00009\t01149-718601\u00a068524.522114 6 7586 0000102656',
+    ]) {
       expect(validateBoleto(printed, { now })).toEqual({ ok: true, boleto: plain });
     }
   });
 
   it('agrees with @brazilian-utils on the published lines it reads (it takes no 44-digit bank barcode)', () => {
-    for (const [line, now] of [[CAIXA_LINE, at('2022-05-01')], [BB_LINE, at('2025-06-15')], [BRADESCO_CARD_LINE, NOW]] as const) {
+    for (const [line, now] of [
+      [CAIXA_LINE, at('2022-05-01')],
+      [BB_LINE, at('2025-06-15')],
+      [BRADESCO_CARD_LINE, NOW],
+    ] as const) {
       expect(isValidBoleto(line)).toBe(true);
       const theirs = getBoletoInfo(line, { referenceDate: now });
       const ours = title(validateBoleto(line, { now }));
@@ -242,43 +255,70 @@ describe('validateBoleto: check digits of a bank slip', () => {
 
   it('the builder agrees with the published slip it starts from', () => {
     expect(buildTitle({ bank: '341', factor: 1482, value: 300, free: FREE }).barcode).toBe(WOOVI_OAS_ITAU);
-    expect(buildTitle({ bank: '104', factor: 8981, value: 21403, free: CAIXA_BARCODE.slice(19) }).line).toBe(CAIXA_LINE);
-    expect(title(validateBoleto(built.line, { now: NOW }))).toMatchObject({ barcode: built.barcode, totalValue: 123456, dueFactor: 1234 });
+    expect(buildTitle({ bank: '104', factor: 8981, value: 21403, free: CAIXA_BARCODE.slice(19) }).line).toBe(
+      CAIXA_LINE,
+    );
+    expect(title(validateBoleto(built.line, { now: NOW }))).toMatchObject({
+      barcode: built.barcode,
+      totalValue: 123456,
+      dueFactor: 1234,
+    });
     expect(isValidBoleto(built.line)).toBe(true);
   });
 
   it('names the line field whose check digit is wrong (positions 10, 21 and 32)', () => {
-    for (const [index, field] of [[9, 1], [20, 2], [31, 3]] as const) {
+    for (const [index, field] of [
+      [9, 1],
+      [20, 2],
+      [31, 3],
+    ] as const) {
       for (const digit of otherDigits(built.line[index])) {
-        expect(errorOf(validateBoleto(withDigit(built.line, index, digit), { now: NOW }))).toBe(`Invalid check digit in field ${field}`);
+        expect(errorOf(validateBoleto(withDigit(built.line, index, digit), { now: NOW }))).toBe(
+          `Invalid check digit in field ${field}`,
+        );
       }
     }
   });
 
   it('a wrong general check digit (line field 4, barcode position 5) is reported as such', () => {
     for (const digit of otherDigits(built.line[32])) {
-      expect(errorOf(validateBoleto(withDigit(built.line, 32, digit), { now: NOW }))).toBe('Invalid general check digit (field 4)');
-      expect(errorOf(validateBoleto(withDigit(built.barcode, 4, digit), { now: NOW }))).toBe('Invalid general check digit (barcode position 5)');
+      expect(errorOf(validateBoleto(withDigit(built.line, 32, digit), { now: NOW }))).toBe(
+        'Invalid general check digit (field 4)',
+      );
+      expect(errorOf(validateBoleto(withDigit(built.barcode, 4, digit), { now: NOW }))).toBe(
+        'Invalid general check digit (barcode position 5)',
+      );
     }
   });
 
   it('a changed digit inside a field fails that field; in field 5 (factor and value) the general digit', () => {
-    expect(errorOf(validateBoleto(withDigit(built.line, 12, built.line[12] === '0' ? '1' : '0'), { now: NOW }))).toBe('Invalid check digit in field 2');
-    expect(errorOf(validateBoleto(withDigit(built.line, 40, built.line[40] === '0' ? '1' : '0'), { now: NOW }))).toBe('Invalid general check digit (field 4)');
-    expect(errorOf(validateBoleto(withDigit(built.barcode, 30, built.barcode[30] === '0' ? '1' : '0'), { now: NOW }))).toBe('Invalid general check digit (barcode position 5)');
+    expect(errorOf(validateBoleto(withDigit(built.line, 12, built.line[12] === '0' ? '1' : '0'), { now: NOW }))).toBe(
+      'Invalid check digit in field 2',
+    );
+    expect(errorOf(validateBoleto(withDigit(built.line, 40, built.line[40] === '0' ? '1' : '0'), { now: NOW }))).toBe(
+      'Invalid general check digit (field 4)',
+    );
+    expect(
+      errorOf(validateBoleto(withDigit(built.barcode, 30, built.barcode[30] === '0' ? '1' : '0'), { now: NOW })),
+    ).toBe('Invalid general check digit (barcode position 5)');
   });
 
   it('only currency 9 (real) is accepted, even with every check digit right', () => {
     const dollars = buildTitle({ bank: '341', currency: '0', factor: 1234, value: 100, free: FREE });
-    expect(errorOf(validateBoleto(dollars.line, { now: NOW }))).toBe('Unsupported currency code 0: only 9 (real) is accepted');
-    expect(errorOf(validateBoleto(dollars.barcode, { now: NOW }))).toBe('Unsupported currency code 0: only 9 (real) is accepted');
+    expect(errorOf(validateBoleto(dollars.line, { now: NOW }))).toBe(
+      'Unsupported currency code 0: only 9 (real) is accepted',
+    );
+    expect(errorOf(validateBoleto(dollars.barcode, { now: NOW }))).toBe(
+      'Unsupported currency code 0: only 9 (real) is accepted',
+    );
     // The library documents that it does not check it.
     expect(isValidBoleto(dollars.line)).toBe(true);
   });
 
   it('the general check digit maps 0, 10 and 11 to 1', () => {
     // Search values until the raw result is 10 or 11 (remainders 1 and 0): the digit printed is 1.
-    const rawDv = (value: number) => 11 - weighted11(`3419${String(1234).padStart(4, '0')}${String(value).padStart(10, '0')}${FREE}`);
+    const rawDv = (value: number) =>
+      11 - weighted11(`3419${String(1234).padStart(4, '0')}${String(value).padStart(10, '0')}${FREE}`);
     for (const raw of [10, 11]) {
       let value = 0;
       while (rawDv(value) !== raw) value++;
@@ -295,7 +335,10 @@ describe('validateBoleto: check digits of a bank slip', () => {
 
   it('a bank whose code starts with 8 (804) is read as a bank slip from its 44-digit barcode', () => {
     const slip = buildTitle({ bank: '804', factor: 1234, value: 100, free: FREE });
-    expect(title(validateBoleto(slip.barcode, { now: NOW }))).toMatchObject({ digitable: slip.line, issuingEntity: { code: '804' } });
+    expect(title(validateBoleto(slip.barcode, { now: NOW }))).toMatchObject({
+      digitable: slip.line,
+      issuingEntity: { code: '804' },
+    });
   });
 
   it('barcode and line convert into each other', () => {
@@ -309,12 +352,23 @@ describe('validateBoleto: check digits of an arrecadação slip', () => {
   const REST = FEBRABAN_BARCODE.slice(15);
 
   it('the builder reproduces the published slips', () => {
-    expect(buildArrecadacao({ segment: 4, identifier: 6, value: 2461, rest: REST })).toEqual({ barcode: FEBRABAN_BARCODE, line: FEBRABAN_LINE });
-    expect(buildArrecadacao({ segment: 3, identifier: 8, value: 50960, rest: ENERGY_BARCODE.slice(15) })).toEqual({ barcode: ENERGY_BARCODE, line: ENERGY_LINE });
+    expect(buildArrecadacao({ segment: 4, identifier: 6, value: 2461, rest: REST })).toEqual({
+      barcode: FEBRABAN_BARCODE,
+      line: FEBRABAN_LINE,
+    });
+    expect(buildArrecadacao({ segment: 3, identifier: 8, value: 50960, rest: ENERGY_BARCODE.slice(15) })).toEqual({
+      barcode: ENERGY_BARCODE,
+      line: ENERGY_LINE,
+    });
   });
 
   it('identifiers 6 and 8 carry a value in cents; 7 and 9 a reference quantity', () => {
-    for (const [identifier, modulus, effective] of [[6, 10, true], [7, 10, false], [8, 11, true], [9, 11, false]] as const) {
+    for (const [identifier, modulus, effective] of [
+      [6, 10, true],
+      [7, 10, false],
+      [8, 11, true],
+      [9, 11, false],
+    ] as const) {
       const slip = buildArrecadacao({ segment: 2, identifier, value: 98765, rest: REST });
       for (const input of [slip.line, slip.barcode]) {
         const boleto = arrecadacao(validateBoleto(input, { now: NOW }));
@@ -335,7 +389,11 @@ describe('validateBoleto: check digits of an arrecadação slip', () => {
 
   it('a module-11 remainder of 0 or 1 gives check digit 0, and 10 gives 1', () => {
     const remainderOf = (value: number) => weighted11(`829${String(value).padStart(11, '0')}${REST}`);
-    for (const [remainder, digit] of [[0, '0'], [1, '0'], [10, '1']] as const) {
+    for (const [remainder, digit] of [
+      [0, '0'],
+      [1, '0'],
+      [10, '1'],
+    ] as const) {
       let value = 0;
       while (remainderOf(value) !== remainder) value++;
       const slip = buildArrecadacao({ segment: 2, identifier: 9, value, rest: REST });
@@ -349,21 +407,28 @@ describe('validateBoleto: check digits of an arrecadação slip', () => {
       for (const block of [1, 2, 3, 4]) {
         const index = block * 12 - 1;
         for (const digit of otherDigits(line[index])) {
-          expect(errorOf(validateBoleto(withDigit(line, index, digit), { now: NOW }))).toBe(`Invalid check digit in block ${block}`);
+          expect(errorOf(validateBoleto(withDigit(line, index, digit), { now: NOW }))).toBe(
+            `Invalid check digit in block ${block}`,
+          );
         }
       }
     }
   });
 
   it('a wrong general check digit (position 4) is reported as such', () => {
-    for (const slip of [{ line: FEBRABAN_LINE, barcode: FEBRABAN_BARCODE }, { line: ENERGY_LINE, barcode: ENERGY_BARCODE }]) {
+    for (const slip of [
+      { line: FEBRABAN_LINE, barcode: FEBRABAN_BARCODE },
+      { line: ENERGY_LINE, barcode: ENERGY_BARCODE },
+    ]) {
       for (const digit of otherDigits(slip.barcode[3])) {
         // On the line, the block's own digit is fixed up so that only the general one is wrong.
         const block = withDigit(slip.line.slice(0, 11), 3, digit);
         const blockDv = slip.barcode[2] === '6' || slip.barcode[2] === '7' ? luhn(block) : arrecadacaoMod11(block);
         const line = block + blockDv + slip.line.slice(12);
         expect(errorOf(validateBoleto(line, { now: NOW }))).toBe('Invalid general check digit (position 4)');
-        expect(errorOf(validateBoleto(withDigit(slip.barcode, 3, digit), { now: NOW }))).toBe('Invalid general check digit (barcode position 4)');
+        expect(errorOf(validateBoleto(withDigit(slip.barcode, 3, digit), { now: NOW }))).toBe(
+          'Invalid general check digit (barcode position 4)',
+        );
       }
     }
   });
@@ -374,39 +439,69 @@ describe('validateBoleto: check digits of an arrecadação slip', () => {
     );
     for (const segment of [0, 8]) {
       const slip = buildArrecadacao({ segment, identifier: 6, value: 100, rest: REST });
-      expect(errorOf(validateBoleto(slip.line, { now: NOW }))).toBe(`Invalid arrecadação segment ${segment}: must be 1 to 7 or 9`);
-      expect(errorOf(validateBoleto(slip.barcode, { now: NOW }))).toBe(`Invalid arrecadação segment ${segment}: must be 1 to 7 or 9`);
+      expect(errorOf(validateBoleto(slip.line, { now: NOW }))).toBe(
+        `Invalid arrecadação segment ${segment}: must be 1 to 7 or 9`,
+      );
+      expect(errorOf(validateBoleto(slip.barcode, { now: NOW }))).toBe(
+        `Invalid arrecadação segment ${segment}: must be 1 to 7 or 9`,
+      );
     }
   });
 
   it('segment 6 names its biller by the 8-digit CNPJ root; the others by a 4-digit code', () => {
     const cnpj = buildArrecadacao({ segment: 6, identifier: 8, value: 100, rest: `44720743${'0'.repeat(21)}` });
-    expect(arrecadacao(validateBoleto(cnpj.line, { now: NOW }))).toMatchObject({ companyId: '44720743', segment: { code: 6 } });
+    expect(arrecadacao(validateBoleto(cnpj.line, { now: NOW }))).toMatchObject({
+      companyId: '44720743',
+      segment: { code: 6 },
+    });
     const bank = buildArrecadacao({ segment: 9, identifier: 6, value: 100, rest: REST });
-    expect(arrecadacao(validateBoleto(bank.line, { now: NOW }))).toMatchObject({ companyId: '0029', segment: { code: 9, name: 'Uso exclusivo do banco' } });
+    expect(arrecadacao(validateBoleto(bank.line, { now: NOW }))).toMatchObject({
+      companyId: '0029',
+      segment: { code: 9, name: 'Uso exclusivo do banco' },
+    });
   });
 
   it('a 48-digit line must start with 8', () => {
-    expect(errorOf(validateBoleto(`1${FEBRABAN_LINE.slice(1)}`, { now: NOW }))).toBe('A 48-digit line must be an arrecadação slip, starting with 8');
+    expect(errorOf(validateBoleto(`1${FEBRABAN_LINE.slice(1)}`, { now: NOW }))).toBe(
+      'A 48-digit line must be an arrecadação slip, starting with 8',
+    );
   });
 });
 
 describe('validateBoleto: input', () => {
   it('rejects any other number of digits', () => {
     for (const length of [0, 1, 43, 45, 46, 49, 60]) {
-      expect(errorOf(validateBoleto('1'.repeat(length), { now: NOW }))).toBe(`Barcode must have exactly 44, 47 or 48 digits (got ${length})`);
+      expect(errorOf(validateBoleto('1'.repeat(length), { now: NOW }))).toBe(
+        `Barcode must have exactly 44, 47 or 48 digits (got ${length})`,
+      );
     }
     // A valid line with a digit more or less is not silently cut (the library's parseBoleto is).
-    expect(errorOf(validateBoleto(`${BB_LINE}99`, { now: NOW }))).toBe('Barcode must have exactly 44, 47 or 48 digits (got 49)');
+    expect(errorOf(validateBoleto(`${BB_LINE}99`, { now: NOW }))).toBe(
+      'Barcode must have exactly 44, 47 or 48 digits (got 49)',
+    );
     // 48 digits not starting with 8 are no arrecadação line (nor a bank line with one digit more).
-    expect(errorOf(validateBoleto(`${BB_LINE}9`, { now: NOW }))).toBe('A 48-digit line must be an arrecadação slip, starting with 8');
-    expect(errorOf(validateBoleto(BB_LINE.slice(1), { now: NOW }))).toBe('Barcode must have exactly 44, 47 or 48 digits (got 46)');
+    expect(errorOf(validateBoleto(`${BB_LINE}9`, { now: NOW }))).toBe(
+      'A 48-digit line must be an arrecadação slip, starting with 8',
+    );
+    expect(errorOf(validateBoleto(BB_LINE.slice(1), { now: NOW }))).toBe(
+      'Barcode must have exactly 44, 47 or 48 digits (got 46)',
+    );
   });
 
   it('rejects letters and any character other than digits, whitespace, dots and hyphens', () => {
     const letterO = `${BB_LINE.slice(0, 10)}O${BB_LINE.slice(11)}`; // a letter O for a zero
-    for (const bad of [letterO, `${BB_LINE}x`, 'A'.repeat(47), '00190/00009 01149.718601 68524.522114 6 75860000102656', '00190,00009', '00190_00009', '１'.repeat(47)]) {
-      expect(errorOf(validateBoleto(bad, { now: NOW }))).toBe('Barcode must contain only digits, spaces, dots or hyphens');
+    for (const bad of [
+      letterO,
+      `${BB_LINE}x`,
+      'A'.repeat(47),
+      '00190/00009 01149.718601 68524.522114 6 75860000102656',
+      '00190,00009',
+      '00190_00009',
+      '１'.repeat(47),
+    ]) {
+      expect(errorOf(validateBoleto(bad, { now: NOW }))).toBe(
+        'Barcode must contain only digits, spaces, dots or hyphens',
+      );
     }
     // Where the library only keeps the digits and accepts the line.
     expect(isValidBoleto(`${BB_LINE.slice(0, 10)}x${BB_LINE.slice(10)}`)).toBe(true);
@@ -432,9 +527,17 @@ describe('due factor: the 2025 rollover', () => {
   });
 
   it('on slips: factor 1000 expires at the end of 2025-02-22 in São Paulo, 9999 of 2025-02-21', () => {
-    const first = title(validateBoleto(buildTitle({ bank: '001', factor: 1000, value: 5000, free: FREE }).line, { now: at('2025-02-10') }));
+    const first = title(
+      validateBoleto(buildTitle({ bank: '001', factor: 1000, value: 5000, free: FREE }).line, {
+        now: at('2025-02-10'),
+      }),
+    );
     expect(first).toMatchObject({ dueFactor: 1000, dueDate: '2025-02-22', expiresDate: '2025-02-23T02:59:59.999Z' });
-    const last = title(validateBoleto(buildTitle({ bank: '001', factor: 9999, value: 5000, free: FREE }).barcode, { now: at('2025-02-10') }));
+    const last = title(
+      validateBoleto(buildTitle({ bank: '001', factor: 9999, value: 5000, free: FREE }).barcode, {
+        now: at('2025-02-10'),
+      }),
+    );
     expect(last).toMatchObject({ dueFactor: 9999, dueDate: '2025-02-21', expiresDate: '2025-02-22T02:59:59.999Z' });
   });
 
@@ -499,7 +602,8 @@ describe('due factor: the 2025 rollover', () => {
 });
 
 describe('validateBoleto: properties', () => {
-  const digitsOf = (length: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: length, maxLength: length });
+  const digitsOf = (length: number) =>
+    fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: length, maxLength: length });
   const titles = fc.record({
     bank: fc.constantFrom('001', '033', '104', '237', '341', '260', '756'),
     factor: fc.oneof(fc.constant(0), fc.integer({ min: 1000, max: 9999 })),
@@ -519,7 +623,12 @@ describe('validateBoleto: properties', () => {
         const slip = buildTitle(parts);
         const fromLine = title(validateBoleto(slip.line, { now: NOW }));
         expect(validateBoleto(slip.barcode, { now: NOW })).toEqual({ ok: true, boleto: fromLine });
-        expect(fromLine).toMatchObject({ barcode: slip.barcode, digitable: slip.line, totalValue: parts.value, dueFactor: parts.factor });
+        expect(fromLine).toMatchObject({
+          barcode: slip.barcode,
+          digitable: slip.line,
+          totalValue: parts.value,
+          dueFactor: parts.factor,
+        });
         expect(isValidBoleto(slip.line)).toBe(true);
         const theirs = getBoletoInfo(slip.line, { referenceDate: localNoon('2026-11-24') });
         expect(fromLine.totalValue).toBe(theirs?.amount);
@@ -546,21 +655,32 @@ describe('validateBoleto: properties', () => {
 
   it('a one-digit change is accepted or refused exactly as @brazilian-utils does', () => {
     fc.assert(
-      fc.property(fc.oneof(titles.map((p) => buildTitle(p).line), arrecadacoes.map((p) => buildArrecadacao(p).line)), fc.nat(), fc.integer({ min: 1, max: 9 }), (line, where, delta) => {
-        const index = where % line.length;
-        const changed = withDigit(line, index, String((Number(line[index]) + delta) % 10));
-        expect(validateBoleto(changed, { now: NOW }).ok).toBe(isValidBoleto(changed));
-      }),
+      fc.property(
+        fc.oneof(
+          titles.map((p) => buildTitle(p).line),
+          arrecadacoes.map((p) => buildArrecadacao(p).line),
+        ),
+        fc.nat(),
+        fc.integer({ min: 1, max: 9 }),
+        (line, where, delta) => {
+          const index = where % line.length;
+          const changed = withDigit(line, index, String((Number(line[index]) + delta) % 10));
+          expect(validateBoleto(changed, { now: NOW }).ok).toBe(isValidBoleto(changed));
+        },
+      ),
       { numRuns: 1000 },
     );
   });
 
   it('any input answers with a result, never an exception', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom(...'0123456789 .-8') }), fc.anything()), (input) => {
-        const result = validateBoleto(input, { now: NOW });
-        expect(typeof result.ok).toBe('boolean');
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom(...'0123456789 .-8') }), fc.anything()),
+        (input) => {
+          const result = validateBoleto(input, { now: NOW });
+          expect(typeof result.ok).toBe('boolean');
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -29,14 +29,18 @@ describe('the charge list', () => {
         .prepare(`EXPLAIN QUERY PLAN ${chargeListSql(filter)}`)
         .all({ companyId: 'co', ...filter, take: 11, skip: 0 }) as { detail: string }[];
       const details = plan.map((step) => step.detail);
-      expect(details.some((detail) => /^SEARCH charges USING (COVERING )?INDEX/.test(detail)), details.join('\n')).toBe(true);
+      expect(
+        details.some((detail) => /^SEARCH charges USING (COVERING )?INDEX/.test(detail)),
+        details.join('\n'),
+      ).toBe(true);
       expect(details.filter((detail) => /^SCAN charges/.test(detail))).toEqual([]);
       // And through an index of the filter itself, not just the company's: the company prefix
       // alone would walk all of that company's charges.
       const search = details.join('\n');
       if (filter.customerId || filter.subscription) expect(search).toMatch(/customer_id=\?|subscription_id=\?/);
       // With a date range too, the planner may narrow by the range instead: either is an index of the filter.
-      else if (filter.status) expect(search).toMatch(filter.start || filter.end ? /status=\?|created_at[<>]/ : /status=\?/);
+      else if (filter.status)
+        expect(search).toMatch(filter.start || filter.end ? /status=\?|created_at[<>]/ : /status=\?/);
     },
   );
 });

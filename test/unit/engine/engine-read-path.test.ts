@@ -24,8 +24,11 @@ describe('Engine reads answered at once', () => {
   });
 
   /** `appId` null: the request carries none. */
-  const handle = (op: Parameters<SandboxService['engine']['handle']>[1], request = {}, appId: string | null = service.appId) =>
-    service.engine.handle(appId ?? undefined, op, request);
+  const handle = (
+    op: Parameters<SandboxService['engine']['handle']>[1],
+    request = {},
+    appId: string | null = service.appId,
+  ) => service.engine.handle(appId ?? undefined, op, request);
 
   function now(answer: ServiceReply | Promise<ServiceReply>): ServiceReply {
     expect(answer).not.toBeInstanceOf(Promise);
@@ -42,7 +45,10 @@ describe('Engine reads answered at once', () => {
     expect(found.status).toBe(200);
     expect(found).toMatchObject({ body: { charge: { correlationID: 'agora', value: 1_990, status: 'ACTIVE' } } });
     // The service answers an unknown charge with 400 (the spec's status for it).
-    expect(now(handle('getCharge', { params: { id: 'nenhuma' } }))).toMatchObject({ status: 400, body: { error: 'Charge not found' } });
+    expect(now(handle('getCharge', { params: { id: 'nenhuma' } }))).toMatchObject({
+      status: 400,
+      body: { error: 'Charge not found' },
+    });
     const tooLong = now(handle('getCharge', { params: { id: 'x'.repeat(5_000) } }));
     expect(tooLong.status).toBe(400);
     expect(tooLong).not.toMatchObject({ body: { error: 'Charge not found' } });
@@ -57,7 +63,9 @@ describe('Engine reads answered at once', () => {
     await handle('createCharge', { body: { correlationID: 'primeira', value: 100 } });
     await new Promise((resolve) => setTimeout(resolve, 20));
     // This turn's read transaction begins here, before the next write commits.
-    expect(now(handle('getCharge', { params: { id: 'segunda' } }))).toMatchObject({ body: { error: 'Charge not found' } });
+    expect(now(handle('getCharge', { params: { id: 'segunda' } }))).toMatchObject({
+      body: { error: 'Charge not found' },
+    });
     const second = await handle('createCharge', { body: { correlationID: 'segunda', value: 200 } });
     expect(second.status).toBe(200);
     expect((await handle('getCharge', { params: { id: 'segunda' } })).status).toBe(200);

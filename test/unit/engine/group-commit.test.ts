@@ -32,8 +32,10 @@ describe('GroupCommit (the single writer)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const insert = (id: string, parentId: number | null = null) => () =>
-    db.prepare('INSERT INTO item (id, parent_id) VALUES (?, ?)').run(id, parentId).changes;
+  const insert =
+    (id: string, parentId: number | null = null) =>
+    () =>
+      db.prepare('INSERT INTO item (id, parent_id) VALUES (?, ?)').run(id, parentId).changes;
   const visible = () => reader.prepare('SELECT id FROM item ORDER BY id').pluck().all();
 
   it('answers nothing and shows nothing to other connections before the shared COMMIT', async () => {
@@ -147,7 +149,11 @@ describe('GroupCommit with the WAL synced after COMMIT (off the event loop)', ()
     pending = [];
     syncs = [];
     events = [];
-    writer = new GroupCommit(db, { schedule: (flush) => pending.push(flush), walSync, onCommitted: () => events.push('committed') });
+    writer = new GroupCommit(db, {
+      schedule: (flush) => pending.push(flush),
+      walSync,
+      onCommitted: () => events.push('committed'),
+    });
   });
 
   afterEach(() => {

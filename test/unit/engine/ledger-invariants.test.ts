@@ -21,7 +21,12 @@ const SEED = 20261124;
 type Action =
   | { kind: 'payIn'; value: number }
   | { kind: 'refund'; pick: number; value: number | null }
-  | { kind: 'payOut'; value: number; to: 'other' | 'manual' | 'failing' | 'missingKey' | 'ownAccount'; autoApprove: boolean }
+  | {
+      kind: 'payOut';
+      value: number;
+      to: 'other' | 'manual' | 'failing' | 'missingKey' | 'ownAccount';
+      autoApprove: boolean;
+    }
   | { kind: 'approve'; pick: number }
   | { kind: 'withdraw'; value: number }
   | { kind: 'block'; value: number; reason: 'SECURITY' | 'WITHDRAW_SAFETY'; lift: boolean }
@@ -35,7 +40,13 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({
     kind: fc.constant('payOut' as const),
     value: cents,
-    to: fc.constantFrom('other' as const, 'manual' as const, 'failing' as const, 'missingKey' as const, 'ownAccount' as const),
+    to: fc.constantFrom(
+      'other' as const,
+      'manual' as const,
+      'failing' as const,
+      'missingKey' as const,
+      'ownAccount' as const,
+    ),
     autoApprove: fc.boolean(),
   }),
   fc.record({ kind: fc.constant('approve' as const), pick: fc.nat() }),
@@ -99,7 +110,9 @@ function checkInvariants(engine: Engine): void {
   }
   // Outside the holds (a hold books its transaction only when it settles), no entry lacks a transaction.
   const orphans = db
-    .prepare("SELECT COUNT(*) AS n FROM ledger_entries WHERE transaction_id IS NULL AND bucket <> 'hold' AND kind <> 'OPENING'")
+    .prepare(
+      "SELECT COUNT(*) AS n FROM ledger_entries WHERE transaction_id IS NULL AND bucket <> 'hold' AND kind <> 'OPENING'",
+    )
     .get() as { n: number };
   expect(orphans.n).toBe(0);
 }
@@ -122,7 +135,14 @@ async function run(actions: Action[]): Promise<void> {
       `INSERT INTO bank_accounts (id, company_id, is_default, ispb, bank_name, branch, account, account_name, created_at)
        VALUES (?, ?, 0, ?, ?, '0001', ?, 'Segunda', ?)`,
     )
-    .run(second.id, main.company.id, main.account.ispb, main.account.bank_name, second.account, clock.now().toISOString());
+    .run(
+      second.id,
+      main.company.id,
+      main.account.ispb,
+      main.account.bank_name,
+      second.account,
+      clock.now().toISOString(),
+    );
   let n = 0;
   const call = (op: OperationName, request: ServiceRequest = {}) => service.engine.handle(service.appId, op, request);
   const ok = async (op: OperationName, request: ServiceRequest = {}) => {
@@ -161,18 +181,30 @@ async function run(actions: Action[]): Promise<void> {
                     ...base,
                     type: 'MANUAL',
                     psp: main.account.ispb,
-                    holder: { name: main.company.official_name, taxID: { taxID: main.company.tax_id, type: 'BR:CNPJ' } },
+                    holder: {
+                      name: main.company.official_name,
+                      taxID: { taxID: main.company.tax_id, type: 'BR:CNPJ' },
+                    },
                     account: { account: second.account, branch: '0001', accountType: 'TRAN' },
                   }
                 : step.to === 'missingKey'
-                ? { ...base, type: 'PIX_KEY', destinationAlias: 'pix-key-not-found@woovi.com', destinationAliasType: 'EMAIL' }
-                : {
-                    ...base,
-                    type: 'MANUAL',
-                    psp: '00000000',
-                    holder: { name: 'Fornecedor', taxID: { taxID: '11144477735', type: 'BR:CPF' } },
-                    account: { account: step.to === 'failing' ? '2222222' : '1234567', branch: '0001', accountType: 'TRAN' },
-                  };
+                  ? {
+                      ...base,
+                      type: 'PIX_KEY',
+                      destinationAlias: 'pix-key-not-found@woovi.com',
+                      destinationAliasType: 'EMAIL',
+                    }
+                  : {
+                      ...base,
+                      type: 'MANUAL',
+                      psp: '00000000',
+                      holder: { name: 'Fornecedor', taxID: { taxID: '11144477735', type: 'BR:CPF' } },
+                      account: {
+                        account: step.to === 'failing' ? '2222222' : '1234567',
+                        branch: '0001',
+                        accountType: 'TRAN',
+                      },
+                    };
           await ok('createPayment', { body });
           break;
         }
@@ -180,7 +212,9 @@ async function run(actions: Action[]): Promise<void> {
           const list = await ok('listPayments');
           const created = list.payments.filter((p: any) => p.payment.status === 'CREATED');
           if (created.length === 0) break;
-          await ok('approvePayment', { body: { correlationID: created[step.pick % created.length].payment.correlationID } });
+          await ok('approvePayment', {
+            body: { correlationID: created[step.pick % created.length].payment.correlationID },
+          });
           break;
         }
         case 'withdraw': {
@@ -196,15 +230,22 @@ async function run(actions: Action[]): Promise<void> {
           // Lift at most what is blocked for that reason, so lifts happen; an over-lift is tried too (refused).
           const tenant = service.engine.tenancy.resolveTenant(service.appId)!;
           const { account } = await ok('getAccount', { params: { accountId: tenant.account.id } });
-          const blocked = step.reason === 'SECURITY' ? account.balance.blockedBySecurity : account.balance.blockedByWithdrawSafety;
-          await ok('sandboxUnblockBalance', { body: { value: blocked > 0 ? Math.min(step.value, blocked) : step.value, reason: step.reason } });
+          const blocked =
+            step.reason === 'SECURITY' ? account.balance.blockedBySecurity : account.balance.blockedByWithdrawSafety;
+          await ok('sandboxUnblockBalance', {
+            body: { value: blocked > 0 ? Math.min(step.value, blocked) : step.value, reason: step.reason },
+          });
           break;
         }
         case 'reverse': {
           const list = await ok('listPayments');
-          const confirmed = list.payments.filter((p: any) => p.payment.status === 'CONFIRMED' && p.payment.type === 'MANUAL');
+          const confirmed = list.payments.filter(
+            (p: any) => p.payment.status === 'CONFIRMED' && p.payment.type === 'MANUAL',
+          );
           if (confirmed.length === 0) break;
-          const body: Record<string, unknown> = { correlationID: confirmed[step.pick % confirmed.length].payment.correlationID };
+          const body: Record<string, unknown> = {
+            correlationID: confirmed[step.pick % confirmed.length].payment.correlationID,
+          };
           if (step.value !== null) body.value = step.value;
           await ok('sandboxReversePayment', { body });
           break;
@@ -217,8 +258,10 @@ async function run(actions: Action[]): Promise<void> {
       }
       checkInvariants(service.engine);
     }
-    for (const row of service.engine.db.prepare('SELECT DISTINCT status FROM payments').all() as { status: string }[]) runsReached.add(row.status);
-    for (const row of service.engine.db.prepare('SELECT DISTINCT type FROM transactions').all() as { type: string }[]) reachedTypes.add(row.type);
+    for (const row of service.engine.db.prepare('SELECT DISTINCT status FROM payments').all() as { status: string }[])
+      runsReached.add(row.status);
+    for (const row of service.engine.db.prepare('SELECT DISTINCT type FROM transactions').all() as { type: string }[])
+      reachedTypes.add(row.type);
   } finally {
     await service.close();
   }
@@ -233,12 +276,27 @@ describe('ledger invariants (seeded property test)', () => {
     const statuses = runsReached;
     expect(statuses.has('CONFIRMED') && statuses.has('FAILED'), [...statuses].join()).toBe(true);
     // Every transaction type of the API came from the ledger at least once.
-    expect([...reachedTypes].sort()).toEqual(
-      ['BALANCE_BLOCK', 'BALANCE_UNBLOCK', 'FEE', 'INTERNAL_TRANSFER', 'PAYMENT', 'REFUND', 'REVERSAL', 'WITHDRAW'],
-    );
-    for (const op of ['sandboxPayBrCode', 'createRefund', 'createPayment', 'approvePayment', 'withdraw', 'sandboxBlockBalance', 'sandboxUnblockBalance', 'sandboxReversePayment']) {
+    expect([...reachedTypes].sort()).toEqual([
+      'BALANCE_BLOCK',
+      'BALANCE_UNBLOCK',
+      'FEE',
+      'INTERNAL_TRANSFER',
+      'PAYMENT',
+      'REFUND',
+      'REVERSAL',
+      'WITHDRAW',
+    ]);
+    for (const op of [
+      'sandboxPayBrCode',
+      'createRefund',
+      'createPayment',
+      'approvePayment',
+      'withdraw',
+      'sandboxBlockBalance',
+      'sandboxUnblockBalance',
+      'sandboxReversePayment',
+    ]) {
       expect(reached.get(op) ?? 0, op).toBeGreaterThan(0);
     }
-
   }, 120_000);
 });

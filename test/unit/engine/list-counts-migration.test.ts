@@ -15,7 +15,10 @@ const TYPES = ['PAYMENT', 'WITHDRAW', 'REFUND'] as const;
 
 function storeAtVersion15(): Database.Database {
   const db = new Database(':memory:');
-  migrate(db, migrations.filter((m) => m.version <= 15));
+  migrate(
+    db,
+    migrations.filter((m) => m.version <= 15),
+  );
   for (const company of COMPANIES) {
     db.prepare(
       `INSERT INTO companies (id, official_name, trade_name, tax_id, tax_id_type, correlation_id, merchant_name, merchant_city, created_at)
@@ -51,19 +54,27 @@ function compare(db: Database.Database) {
   const counted: Record<string, number> = {};
   for (const company of COMPANIES) {
     kept[`charges ${company}`] = counts.count('charges', company);
-    counted[`charges ${company}`] = (db.prepare('SELECT COUNT(*) AS n FROM charges WHERE company_id = ?').get(company) as { n: number }).n;
+    counted[`charges ${company}`] = (
+      db.prepare('SELECT COUNT(*) AS n FROM charges WHERE company_id = ?').get(company) as { n: number }
+    ).n;
     for (const status of STATUSES) {
       kept[`charges ${company} ${status}`] = counts.count('charges', company, status);
       counted[`charges ${company} ${status}`] = (
-        db.prepare('SELECT COUNT(*) AS n FROM charges WHERE company_id = ? AND status = ?').get(company, status) as { n: number }
+        db.prepare('SELECT COUNT(*) AS n FROM charges WHERE company_id = ? AND status = ?').get(company, status) as {
+          n: number;
+        }
       ).n;
     }
     kept[`transactions ${company}`] = counts.count('transactions', company);
-    counted[`transactions ${company}`] = (db.prepare('SELECT COUNT(*) AS n FROM transactions WHERE company_id = ?').get(company) as { n: number }).n;
+    counted[`transactions ${company}`] = (
+      db.prepare('SELECT COUNT(*) AS n FROM transactions WHERE company_id = ?').get(company) as { n: number }
+    ).n;
     for (const type of TYPES) {
       kept[`transactions ${company} ${type}`] = counts.count('transactions', company, type);
       counted[`transactions ${company} ${type}`] = (
-        db.prepare('SELECT COUNT(*) AS n FROM transactions WHERE company_id = ? AND type = ?').get(company, type) as { n: number }
+        db.prepare('SELECT COUNT(*) AS n FROM transactions WHERE company_id = ? AND type = ?').get(company, type) as {
+          n: number;
+        }
       ).n;
     }
   }
@@ -82,8 +93,16 @@ describe('migration 016: list counts', () => {
     migrate(db);
     expect(db.pragma('user_version', { simple: true })).toBe(migrations.at(-1)!.version);
     const counts = listCounts(db);
-    expect([counts.count('charges', 'co-a'), counts.count('charges', 'co-a', 'ACTIVE'), counts.count('charges', 'co-a', 'EXPIRED')]).toEqual([3, 2, 0]);
-    expect([counts.count('charges', 'co-b'), counts.count('transactions', 'co-a', 'PAYMENT'), counts.count('transactions', 'co-b')]).toEqual([1, 1, 1]);
+    expect([
+      counts.count('charges', 'co-a'),
+      counts.count('charges', 'co-a', 'ACTIVE'),
+      counts.count('charges', 'co-a', 'EXPIRED'),
+    ]).toEqual([3, 2, 0]);
+    expect([
+      counts.count('charges', 'co-b'),
+      counts.count('transactions', 'co-a', 'PAYMENT'),
+      counts.count('transactions', 'co-b'),
+    ]).toEqual([1, 1, 1]);
     expect(counts.count('charges', 'nobody')).toBe(0);
     const { kept, counted } = compare(db);
     expect(kept).toEqual(counted);
@@ -130,13 +149,23 @@ describe('migration 016: list counts', () => {
               return insertTransaction(db, `t${next++}`, COMPANIES[s.company]!, TYPES[s.type]!);
             case 'setStatus': {
               const id = someRow('charges', s.pick);
-              if (id) db.prepare('UPDATE charges SET status = ?, updated_at = ? WHERE id = ?').run(STATUSES[s.status], AT, id);
+              if (id)
+                db.prepare('UPDATE charges SET status = ?, updated_at = ? WHERE id = ?').run(
+                  STATUSES[s.status],
+                  AT,
+                  id,
+                );
               return;
             }
             case 'moveCharge': {
               const id = someRow('charges', s.pick);
               const company = COMPANIES[s.company]!;
-              if (id) db.prepare('UPDATE charges SET company_id = ?, account_id = ? WHERE id = ?').run(company, `acc-${company}`, id);
+              if (id)
+                db.prepare('UPDATE charges SET company_id = ?, account_id = ? WHERE id = ?').run(
+                  company,
+                  `acc-${company}`,
+                  id,
+                );
               return;
             }
             case 'deleteCharge': {
@@ -152,7 +181,12 @@ describe('migration 016: list counts', () => {
             case 'moveTransaction': {
               const id = someRow('transactions', s.pick);
               const company = COMPANIES[s.company]!;
-              if (id) db.prepare('UPDATE transactions SET company_id = ?, account_id = ? WHERE id = ?').run(company, `acc-${company}`, id);
+              if (id)
+                db.prepare('UPDATE transactions SET company_id = ?, account_id = ? WHERE id = ?').run(
+                  company,
+                  `acc-${company}`,
+                  id,
+                );
               return;
             }
             case 'deleteTransaction': {

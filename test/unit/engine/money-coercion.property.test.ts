@@ -20,7 +20,10 @@ const nextId = (prefix: string) => `${prefix}${++serial}`;
 
 beforeAll(async () => {
   h = await createHarness('engine');
-  tables = h.engine.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[];
+  tables = h.engine.db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .pluck()
+    .all() as string[];
 });
 afterAll(async () => {
   await h.close();
@@ -28,7 +31,10 @@ afterAll(async () => {
 
 /** Every table's row count, and SQLite's count of rows changed on the engine's connection. */
 function databaseState() {
-  return { counts: h.counts(...tables), changes: (h.engine.db.prepare('SELECT total_changes()').pluck().get() as number) };
+  return {
+    counts: h.counts(...tables),
+    changes: h.engine.db.prepare('SELECT total_changes()').pluck().get() as number,
+  };
 }
 
 /** Any value a body could carry in a money field: JSON of every kind, near-miss texts, edge numbers, and valid ones. */
@@ -43,16 +49,26 @@ const anyMoney: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** The texts a client may write for n cents (the integer itself is the other side of each comparison). */
-const textOf = (n: number): fc.Arbitrary<string> =>
-  fc.constantFrom(String(n), `${n}.00`, `${n}.0`, `00${n}`);
+const textOf = (n: number): fc.Arbitrary<string> => fc.constantFrom(String(n), `${n}.00`, `${n}.0`, `00${n}`);
 
 /** n and one of its texts. */
 const amountAndText = (max: number) => fc.integer({ min: 1, max }).chain((n) => textOf(n).map((text) => ({ n, text })));
 
 /** Ids, links and the BR Code's own txid and location differ from record to record; the rest must not. */
 const IDENTITY_KEYS = new Set([
-  'id', 'correlationID', 'paymentLinkID', 'paymentLinkUrl', 'qrCodeImage', 'globalID', 'transactionID', 'identifier',
-  'txId', 'endToEndId', 'endToEndID', 'returnIdentification', 'refundId',
+  'id',
+  'correlationID',
+  'paymentLinkID',
+  'paymentLinkUrl',
+  'qrCodeImage',
+  'globalID',
+  'transactionID',
+  'identifier',
+  'txId',
+  'endToEndId',
+  'endToEndID',
+  'returnIdentification',
+  'refundId',
 ]);
 
 function comparable(value: unknown, key = ''): unknown {
@@ -111,7 +127,9 @@ describe('money through the engine: no 500, no write on refusal', () => {
     await fc.assert(
       fc.asyncProperty(anyMoney, fc.constantFrom('interests', 'fines', 'discount'), async (value, term) => {
         const terms =
-          term === 'discount' ? { discount: { modality: 'VALUE_PER_RUNNING_DAY_ADVANCE', value } } : { [term]: { value, type: 'PERCENTAGE' } };
+          term === 'discount'
+            ? { discount: { modality: 'VALUE_PER_RUNNING_DAY_ADVANCE', value } }
+            : { [term]: { value, type: 'PERCENTAGE' } };
         const body = { correlationID: nextId('o'), value: 100_000, type: 'OVERDUE', dueDate: '2026-12-20', ...terms };
         await expectNo500AndNoWriteOnRefusal('createCharge', { body }, value);
       }),
@@ -122,7 +140,11 @@ describe('money through the engine: no 500, no write on refusal', () => {
   it('qrcode-static', async () => {
     await fc.assert(
       fc.asyncProperty(anyMoney, async (value) => {
-        await expectNo500AndNoWriteOnRefusal('createPixQrCode', { body: { name: 'Pedido', correlationID: nextId('q'), value } }, value);
+        await expectNo500AndNoWriteOnRefusal(
+          'createPixQrCode',
+          { body: { name: 'Pedido', correlationID: nextId('q'), value } },
+          value,
+        );
       }),
       { numRuns: RUNS },
     );
@@ -133,7 +155,11 @@ describe('money through the engine: no 500, no write on refusal', () => {
     const paid = await paidCharge(1_000_000);
     await fc.assert(
       fc.asyncProperty(anyMoney, async (value) => {
-        await expectNo500AndNoWriteOnRefusal('createChargeRefund', { params: { id: paid.correlationID }, body: { correlationID: nextId('r'), value } }, value);
+        await expectNo500AndNoWriteOnRefusal(
+          'createChargeRefund',
+          { params: { id: paid.correlationID }, body: { correlationID: nextId('r'), value } },
+          value,
+        );
         await expectNo500AndNoWriteOnRefusal(
           'createRefund',
           { body: { transactionEndToEndId: paid.endToEndId, correlationID: nextId('r'), value } },
@@ -167,7 +193,12 @@ describe('money through the engine: an accepted string gives the same record as 
           body: { ...base, correlationID: nextId('n'), interests: { value: interests }, fines: { value: fines } },
         });
         const asText = await call('createCharge', {
-          body: { ...base, correlationID: nextId('t'), interests: { value: String(interests) }, fines: { value: String(fines) } },
+          body: {
+            ...base,
+            correlationID: nextId('t'),
+            interests: { value: String(interests) },
+            fines: { value: String(fines) },
+          },
         });
         expect(asNumber.status).toBe(200);
         expect(comparable(asText.body)).toEqual(comparable(asNumber.body));
@@ -182,7 +213,9 @@ describe('money through the engine: an accepted string gives the same record as 
     await fc.assert(
       fc.asyncProperty(amountAndText(MAX_CENTS), async ({ n, text }) => {
         const asNumber = await call('createPixQrCode', { body: { name: 'Pedido', identifier: nextId('n'), value: n } });
-        const asText = await call('createPixQrCode', { body: { name: 'Pedido', identifier: nextId('t'), value: text } });
+        const asText = await call('createPixQrCode', {
+          body: { name: 'Pedido', identifier: nextId('t'), value: text },
+        });
         expect(asNumber.status).toBe(200);
         expect(asText.body.pixQrCode.value).toBe(n);
         expect(comparable(asText.body)).toEqual(comparable(asNumber.body));

@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { readWholeNumber } from '../../../src/main/engine/money/whole-number';
 import type { AnyOperation } from '../../../src/main/engine/operation';
 import { operationTable } from '../../../src/main/engine/operations';
-import { MAX_CENTS, cents, describeIssues, isWholeNumberInput, positiveCents, wholeNumber } from '../../../src/main/engine/validation';
+import {
+  MAX_CENTS,
+  cents,
+  describeIssues,
+  isWholeNumberInput,
+  positiveCents,
+  wholeNumber,
+} from '../../../src/main/engine/validation';
 
 // The one money parser every operation's money fields go through (issue 25): an integer, a float
 // with no fraction, or a string of digits with an optional `.0`/`.00` tail. Everything else is
@@ -38,14 +45,54 @@ describe('the shared money parser (validation.ts cents)', () => {
       [MAX_CENTS, MAX_CENTS],
       [String(MAX_CENTS), MAX_CENTS],
     ];
-    for (const [input, expected] of cases) expect(parse(positiveCents('value'), input), JSON.stringify(input)).toEqual({ ok: true, value: expected });
+    for (const [input, expected] of cases)
+      expect(parse(positiveCents('value'), input), JSON.stringify(input)).toEqual({ ok: true, value: expected });
   });
 
   it('refuses everything else with a 400 message naming the field', () => {
     const refused: unknown[] = [
-      '10.5', '10.50', '10.000', '1e3', '1E3', '', ' ', ' 10', '10 ', '10,00', '1.000,00', '+10', '-10', '0x10', '١٠', '10\n',
-      'NaN', 'Infinity', '.5', '10.', 10.5, 0.1, NaN, Infinity, -Infinity, true, false, null, undefined, {}, [], [10], { value: 10 },
-      0, -1, '0', '0.00', MAX_CENTS + 1, String(MAX_CENTS + 1), 1e300, '9'.repeat(400), Number.MAX_SAFE_INTEGER + 2,
+      '10.5',
+      '10.50',
+      '10.000',
+      '1e3',
+      '1E3',
+      '',
+      ' ',
+      ' 10',
+      '10 ',
+      '10,00',
+      '1.000,00',
+      '+10',
+      '-10',
+      '0x10',
+      '١٠',
+      '10\n',
+      'NaN',
+      'Infinity',
+      '.5',
+      '10.',
+      10.5,
+      0.1,
+      NaN,
+      Infinity,
+      -Infinity,
+      true,
+      false,
+      null,
+      undefined,
+      {},
+      [],
+      [10],
+      { value: 10 },
+      0,
+      -1,
+      '0',
+      '0.00',
+      MAX_CENTS + 1,
+      String(MAX_CENTS + 1),
+      1e300,
+      '9'.repeat(400),
+      Number.MAX_SAFE_INTEGER + 2,
     ];
     for (const input of refused) {
       const result = parse(positiveCents('splits.value'), input);
@@ -56,8 +103,14 @@ describe('the shared money parser (validation.ts cents)', () => {
 
   it('keeps the messages clients and the counter already read', () => {
     expect(parse(positiveCents(), 'abc')).toEqual({ ok: false, error: 'amount: value must be a number of cents' });
-    expect(parse(positiveCents(), '10.5')).toEqual({ ok: false, error: 'amount: value must be an integer number of cents' });
-    expect(parse(positiveCents(), 1.5)).toEqual({ ok: false, error: 'amount: value must be an integer number of cents' });
+    expect(parse(positiveCents(), '10.5')).toEqual({
+      ok: false,
+      error: 'amount: value must be an integer number of cents',
+    });
+    expect(parse(positiveCents(), 1.5)).toEqual({
+      ok: false,
+      error: 'amount: value must be an integer number of cents',
+    });
     expect(parse(positiveCents(), 0)).toEqual({ ok: false, error: 'amount: value must be at least 1 cent' });
     expect(parse(positiveCents(), '99999999999999999999')).toEqual({ ok: false, error: 'amount: value is too large' });
     expect(parse(cents(), -1)).toEqual({ ok: false, error: 'amount: value must not be negative' });
@@ -115,7 +168,10 @@ describe('whole numbers whose unit another field decides (OVERDUE terms: basis p
     expect(parse(wholeNumber('value'), '2.00')).toEqual({ ok: false, error: 'amount: value must be a whole number' });
     expect(parse(wholeNumber('value'), 2.5)).toEqual({ ok: false, error: 'amount: value must be a whole number' });
     expect(parse(wholeNumber('value'), -1)).toEqual({ ok: false, error: 'amount: value must not be negative' });
-    expect(parse(wholeNumber('value', { min: 1 }), '0')).toEqual({ ok: false, error: 'amount: value must be at least 1' });
+    expect(parse(wholeNumber('value', { min: 1 }), '0')).toEqual({
+      ok: false,
+      error: 'amount: value must be at least 1',
+    });
   });
 });
 
@@ -145,7 +201,12 @@ describe('every money field of every operation', () => {
   };
 
   /** Every property named like money in a request schema: its path, and whether the shared parser reads it. */
-  function moneyFields(schema: z.ZodType, path: string[], found: Array<{ path: string; shared: boolean }>, seen = new Set<unknown>()) {
+  function moneyFields(
+    schema: z.ZodType,
+    path: string[],
+    found: Array<{ path: string; shared: boolean }>,
+    seen = new Set<unknown>(),
+  ) {
     if (seen.has(schema)) return;
     seen.add(schema);
     const def = (schema as any)._zod.def;

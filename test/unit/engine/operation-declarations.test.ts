@@ -22,13 +22,19 @@ const declared = (path: string) =>
 
 describe('operation declarations', () => {
   it('refuses a name declared twice, and two operations on one route, at startup', () => {
-    expect(() => declareOperations({ a: declared('/a') }, { a: declared('/b') })).toThrow('Operation a is declared twice');
-    expect(() => declareOperations({ a: declared('/a') }, { b: declared('/a') })).toThrow('Operations a and b both declare GET /a');
+    expect(() => declareOperations({ a: declared('/a') }, { a: declared('/b') })).toThrow(
+      'Operation a is declared twice',
+    );
+    expect(() => declareOperations({ a: declared('/a') }, { b: declared('/a') })).toThrow(
+      'Operations a and b both declare GET /a',
+    );
     expect(Object.keys(declareOperations({ a: declared('/a') }, { b: declared('/b') }))).toEqual(['a', 'b']);
   });
 
   it('derives the scope list from the declarations, each scope once', () => {
-    const named = Object.values(operationTable).map((op) => op.scope).filter((scope) => scope !== null);
+    const named = Object.values(operationTable)
+      .map((op) => op.scope)
+      .filter((scope) => scope !== null);
     expect(new Set(ALL_SCOPES)).toEqual(new Set(named));
     expect(ALL_SCOPES.length).toBe(new Set(ALL_SCOPES).size);
   });
@@ -55,12 +61,18 @@ describe('operation declarations', () => {
   it('checks answers against the declared response schema when asked, and fails the call when one does not fit', async () => {
     for (const checkResponses of [true, false]) {
       const logged: unknown[] = [];
-      const service = createSandboxService({ dbPath: ':memory:', clock: new ManualClock('2026-11-22T15:00:00Z'), checkResponses });
+      const service = createSandboxService({
+        dbPath: ':memory:',
+        clock: new ManualClock('2026-11-22T15:00:00Z'),
+        checkResponses,
+      });
       try {
         const tenant = service.engine.tenancy.resolveTenant(service.appId)!;
         // A key type the schema does not know (a stored row from some older spelling).
         service.engine.db
-          .prepare("INSERT INTO pix_keys (key, company_id, account_id, type, is_default, created_at) VALUES ('k', ?, ?, 'RANDOM', 0, ?)")
+          .prepare(
+            "INSERT INTO pix_keys (key, company_id, account_id, type, is_default, created_at) VALUES ('k', ?, ?, 'RANDOM', 0, ?)",
+          )
           .run(tenant.company.id, tenant.account.id, '2026-11-22T15:00:00Z');
         (service.engine as unknown as { logError: (e: unknown) => void }).logError = (error) => logged.push(error);
         const reply = await service.engine.handle(service.appId, 'listPixKeys', {});

@@ -43,7 +43,9 @@ describe('migration 004: payment link public ids', () => {
     const db = storeAtVersion3();
     migrate(db);
     const links = db
-      .prepare('SELECT public_id, company_id, payment_link_id, kind FROM payment_links ORDER BY company_id, payment_link_id')
+      .prepare(
+        'SELECT public_id, company_id, payment_link_id, kind FROM payment_links ORDER BY company_id, payment_link_id',
+      )
       .all() as { public_id: string; company_id: string; payment_link_id: string; kind: string }[];
     expect(links.map(({ public_id: _, ...rest }) => rest)).toEqual([
       { company_id: 'co-a', payment_link_id: 'f2b8c0de-0000-4000-8000-000000000001', kind: 'CHARGE' },

@@ -11,7 +11,9 @@ import {
 
 describe('PSP directory: data', () => {
   it("has the remote API's example record exactly", () => {
-    expect(findPsps({ compe: '001' })).toEqual([{ name: 'BCO DO BRASIL S.A.', ispb: '00000000', code: '00000000', compe: '001' }]);
+    expect(findPsps({ compe: '001' })).toEqual([
+      { name: 'BCO DO BRASIL S.A.', ispb: '00000000', code: '00000000', compe: '001' },
+    ]);
   });
 
   it('knows the big banks and Woovi by COMPE and ISPB', () => {
@@ -53,7 +55,10 @@ describe('PSP directory: data', () => {
     const theirs = getBanks();
     expect(theirs.length).toBeGreaterThan(400);
     for (const bank of theirs) {
-      expect(pspByIspb(bank.ispb), `ISPB ${bank.ispb} (${bank.name})`).toMatchObject({ ispb: bank.ispb, compe: bank.code });
+      expect(pspByIspb(bank.ispb), `ISPB ${bank.ispb} (${bank.name})`).toMatchObject({
+        ispb: bank.ispb,
+        compe: bank.code,
+      });
     }
   });
 
@@ -83,7 +88,9 @@ describe('PSP directory: lookups', () => {
   });
 
   it('ISPBs are matched exactly, with or without their leading zeros', () => {
-    expect(findPsps({ ispb: '00360305' })).toEqual([{ name: 'CAIXA ECONOMICA FEDERAL', ispb: '00360305', code: '00360305', compe: '104' }]);
+    expect(findPsps({ ispb: '00360305' })).toEqual([
+      { name: 'CAIXA ECONOMICA FEDERAL', ispb: '00360305', code: '00360305', compe: '104' },
+    ]);
     expect(findPsps({ ispb: 360305 })).toEqual(findPsps({ ispb: '00360305' }));
     expect(pspByIspb(0)?.compe).toBe('001');
     expect(findPsps({ ispb: '0036' })).toEqual([]); // not a prefix search
@@ -119,7 +126,12 @@ describe('PSP directory: lookups', () => {
     first.name = 'changed';
     const byCompe = bankByCompe('001');
     if (byCompe) byCompe.ispb = 'changed';
-    expect(findPsps({ compe: '001' })[0]).toEqual({ name: 'BCO DO BRASIL S.A.', ispb: '00000000', code: '00000000', compe: '001' });
+    expect(findPsps({ compe: '001' })[0]).toEqual({
+      name: 'BCO DO BRASIL S.A.',
+      ispb: '00000000',
+      code: '00000000',
+      compe: '001',
+    });
     expect(pspByIspb('00000000')?.ispb).toBe('00000000');
   });
 

@@ -67,10 +67,15 @@ describe('the transaction list by QR code', () => {
   it('finds the rows through the QR code and txid indexes, never by walking the company’s transactions', () => {
     const db = new Database(':memory:');
     migrate(db);
-    for (const filter of [{ pixQrCodeId: 'q', pixQrCodeIdentifier: 'x' }, { pixQrCodeId: 'q', pixQrCodeIdentifier: 'x', start: at, type: 'PAYMENT' as const }]) {
-      const details = (db
-        .prepare(`EXPLAIN QUERY PLAN ${transactionListSql(filter)}`)
-        .all({ companyId: 'co', ...filter, take: 11, skip: 0 }) as { detail: string }[]).map((step) => step.detail);
+    for (const filter of [
+      { pixQrCodeId: 'q', pixQrCodeIdentifier: 'x' },
+      { pixQrCodeId: 'q', pixQrCodeIdentifier: 'x', start: at, type: 'PAYMENT' as const },
+    ]) {
+      const details = (
+        db
+          .prepare(`EXPLAIN QUERY PLAN ${transactionListSql(filter)}`)
+          .all({ companyId: 'co', ...filter, take: 11, skip: 0 }) as { detail: string }[]
+      ).map((step) => step.detail);
       const plan = details.join('\n');
       expect(plan).toMatch(/SEARCH transactions USING (COVERING )?INDEX transactions_company_qr/);
       expect(plan).toMatch(/SEARCH transactions USING (COVERING )?INDEX transactions_company_txid/);

@@ -33,12 +33,20 @@ describe('migration 015: webhooks get their hmacSecretKey', () => {
     const db = storeAtVersion14();
     migrate(db);
     expect(db.pragma('user_version', { simple: true })).toBe(migrations.at(-1)!.version);
-    const keys = db.prepare('SELECT id, hmac_secret_key FROM webhooks ORDER BY id').all() as { id: string; hmac_secret_key: string }[];
+    const keys = db.prepare('SELECT id, hmac_secret_key FROM webhooks ORDER BY id').all() as {
+      id: string;
+      hmac_secret_key: string;
+    }[];
     expect(keys.map((k) => k.id)).toEqual(['w1', 'w2', 'w3']);
     for (const { hmac_secret_key } of keys) expect(hmac_secret_key).toMatch(/^openpix_[0-9a-f]{64}$/);
     expect(new Set(keys.map((k) => k.hmac_secret_key)).size).toBe(3);
     const listed = webhookRepo(db).list('co', undefined, 0, 10).map(serializeWebhook);
-    expect(listed.map((w) => w.hmacSecretKey).sort()).toEqual(keys.filter((k) => k.id !== 'w3').map((k) => k.hmac_secret_key).sort());
+    expect(listed.map((w) => w.hmacSecretKey).sort()).toEqual(
+      keys
+        .filter((k) => k.id !== 'w3')
+        .map((k) => k.hmac_secret_key)
+        .sort(),
+    );
   });
 
   it('draws different keys in different stores', () => {
@@ -46,7 +54,9 @@ describe('migration 015: webhooks get their hmacSecretKey', () => {
     const second = storeAtVersion14();
     migrate(first);
     migrate(second);
-    const key = (db: Database.Database) => (db.prepare("SELECT hmac_secret_key FROM webhooks WHERE id = 'w1'").get() as { hmac_secret_key: string }).hmac_secret_key;
+    const key = (db: Database.Database) =>
+      (db.prepare("SELECT hmac_secret_key FROM webhooks WHERE id = 'w1'").get() as { hmac_secret_key: string })
+        .hmac_secret_key;
     expect(key(first)).not.toBe(key(second));
   });
 });

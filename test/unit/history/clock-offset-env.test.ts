@@ -13,7 +13,9 @@ describe('BALCAO_CLOCK_OFFSET_MS', () => {
     const day = 86_400_000;
     for (const offset of [day, -day]) {
       const before = Date.now();
-      const now = clockFromEnv({ BALCAO_CLOCK_OFFSET_MS: String(offset) }).now().getTime();
+      const now = clockFromEnv({ BALCAO_CLOCK_OFFSET_MS: String(offset) })
+        .now()
+        .getTime();
       expect(now - offset).toBeGreaterThanOrEqual(before);
       expect(now - offset).toBeLessThanOrEqual(Date.now());
     }

@@ -12,7 +12,12 @@ import {
   saoPauloDateTime,
 } from '../../../src/main/app/sales-csv';
 
-const range = { from: '2026-11-23', to: '2026-11-24', start: '2026-11-23T03:00:00.000Z', end: '2026-11-25T02:59:59.999Z' };
+const range = {
+  from: '2026-11-23',
+  to: '2026-11-24',
+  start: '2026-11-23T03:00:00.000Z',
+  end: '2026-11-25T02:59:59.999Z',
+};
 
 function sale(overrides: Partial<Sale>): Sale {
   return {
@@ -37,13 +42,13 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
       else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ';') row.push(cell), (cell = '');
+    else if (c === ';') (row.push(cell), (cell = ''));
     else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
+      (row.push(cell), rows.push(row), (row = []), (cell = ''), i++);
     } else cell += c;
   }
   return rows;
@@ -93,7 +98,13 @@ describe('salesCsv', () => {
     operatorName: 'Ana',
     endToEndId: 'E12345678202611241732abcdefghijk',
     refunds: [
-      { correlationID: 'r1', value: 50_000, status: 'CONFIRMED', endToEndId: 'D12345678202611241740abcdefghijk', time: '2026-11-24T17:40:00.000Z' },
+      {
+        correlationID: 'r1',
+        value: 50_000,
+        status: 'CONFIRMED',
+        endToEndId: 'D12345678202611241740abcdefghijk',
+        time: '2026-11-24T17:40:00.000Z',
+      },
       { correlationID: 'r2', value: 10_000, status: 'REJECTED', time: '2026-11-24T17:45:00.000Z' },
     ],
   });
@@ -109,7 +120,12 @@ describe('salesCsv', () => {
     cancelledAt: '2026-11-23T12:05:00.000Z',
     cancelledBy: 'Bruno',
   });
-  const { csv, fileName } = salesCsv({ range, sales: [refunded, cancelled], tillOf: (id) => (id === 'session-a' ? 'Caixa Balcão; 1' : undefined), tillName: 'Caixa Balcão; 1' });
+  const { csv, fileName } = salesCsv({
+    range,
+    sales: [refunded, cancelled],
+    tillOf: (id) => (id === 'session-a' ? 'Caixa Balcão; 1' : undefined),
+    tillName: 'Caixa Balcão; 1',
+  });
 
   it('starts with a UTF-8 BOM and ends each row with CRLF', () => {
     expect(csv.startsWith('\uFEFFVenda;Data e hora;Caixa;Sessão;')).toBe(true);
@@ -153,11 +169,15 @@ describe('salesCsv', () => {
 
   it('names the file after the till and the days', () => {
     expect(fileName).toBe('vendas-caixa-balcao-1-2026-11-23_2026-11-24.csv');
-    expect(salesCsvFileName('***', { from: '2026-01-01', to: '2026-01-01' })).toBe('vendas-caixa-2026-01-01_2026-01-01.csv');
+    expect(salesCsvFileName('***', { from: '2026-01-01', to: '2026-01-01' })).toBe(
+      'vendas-caixa-2026-01-01_2026-01-01.csv',
+    );
   });
 
   it('writes an empty day as its header alone', () => {
-    expect(salesCsv({ range, sales: [], tillOf: () => undefined, tillName: 'Caixa 1' }).csv).toBe(`\uFEFF${SALES_CSV_HEADER.join(';')}\r\n`);
+    expect(salesCsv({ range, sales: [], tillOf: () => undefined, tillName: 'Caixa 1' }).csv).toBe(
+      `\uFEFF${SALES_CSV_HEADER.join(';')}\r\n`,
+    );
   });
 });
 

@@ -6,11 +6,20 @@ const now = new Date('2026-11-25T01:00:00.000Z'); // 22:00 on the 24th in São P
 
 describe('salesRange', () => {
   it('is São Paulo today when nothing is asked', () => {
-    expect(salesRange({}, now)).toEqual({ from: '2026-11-24', to: '2026-11-24', start: '2026-11-24T03:00:00.000Z', end: '2026-11-25T02:59:59.999Z' });
+    expect(salesRange({}, now)).toEqual({
+      from: '2026-11-24',
+      to: '2026-11-24',
+      start: '2026-11-24T03:00:00.000Z',
+      end: '2026-11-25T02:59:59.999Z',
+    });
   });
 
   it('is one day for {day}', () => {
-    expect(salesRange({ day: '2026-11-20' }, now)).toMatchObject({ from: '2026-11-20', to: '2026-11-20', start: '2026-11-20T03:00:00.000Z' });
+    expect(salesRange({ day: '2026-11-20' }, now)).toMatchObject({
+      from: '2026-11-20',
+      to: '2026-11-20',
+      start: '2026-11-20T03:00:00.000Z',
+    });
   });
 
   it('spans from the first instant of `from` to the last of `to`', () => {
@@ -41,6 +50,8 @@ describe('salesRange', () => {
 
   it('refuses days that do not exist and backwards ranges', () => {
     expect(() => salesRange({ day: '2026-02-30' }, now)).toThrow('Data inválida: 2026-02-30');
-    expect(() => salesRange({ from: '2026-11-24', to: '2026-11-01' }, now)).toThrow('A data inicial é depois da data final');
+    expect(() => salesRange({ from: '2026-11-24', to: '2026-11-01' }, now)).toThrow(
+      'A data inicial é depois da data final',
+    );
   });
 });

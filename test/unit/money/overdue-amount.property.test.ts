@@ -87,16 +87,22 @@ describe('computeAmountDue properties', () => {
 
   it('fine and interest are 0 on or before the due day, and the fine is charged once (constant) after it', () => {
     fc.assert(
-      fc.property(termsArb, fc.integer({ min: -100, max: 0 }), msIntoDayArb, fc.integer({ min: 1, max: 60 }), (terms, offset, ms, late) => {
-        const before = computeAmountDue(terms, payOn(terms, offset, ms));
-        expect(before.fine).toBe(0);
-        expect(before.interest).toBe(0);
-        expect(before.daysLate).toBe(0);
-        const dayAfter = computeAmountDue(terms, payOn(terms, 1, ms));
-        const later = computeAmountDue(terms, payOn(terms, late, ms));
-        expect(later.fine).toBe(dayAfter.fine);
-        expect(later.daysLate).toBe(late);
-      }),
+      fc.property(
+        termsArb,
+        fc.integer({ min: -100, max: 0 }),
+        msIntoDayArb,
+        fc.integer({ min: 1, max: 60 }),
+        (terms, offset, ms, late) => {
+          const before = computeAmountDue(terms, payOn(terms, offset, ms));
+          expect(before.fine).toBe(0);
+          expect(before.interest).toBe(0);
+          expect(before.daysLate).toBe(0);
+          const dayAfter = computeAmountDue(terms, payOn(terms, 1, ms));
+          const later = computeAmountDue(terms, payOn(terms, late, ms));
+          expect(later.fine).toBe(dayAfter.fine);
+          expect(later.daysLate).toBe(late);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -127,7 +133,9 @@ describe('computeAmountDue properties', () => {
   it('only the São Paulo calendar day of the payment instant matters', () => {
     fc.assert(
       fc.property(termsArb, offsetArb, msIntoDayArb, msIntoDayArb, (terms, offset, ms1, ms2) => {
-        expect(computeAmountDue(terms, payOn(terms, offset, ms1))).toEqual(computeAmountDue(terms, payOn(terms, offset, ms2)));
+        expect(computeAmountDue(terms, payOn(terms, offset, ms1))).toEqual(
+          computeAmountDue(terms, payOn(terms, offset, ms2)),
+        );
       }),
       { numRuns: 300 },
     );
@@ -143,9 +151,13 @@ describe('computeAmountDue properties', () => {
         expect(r.discount).toBeLessThan(r.original);
         if (terms.discount?.discountFixedDate && r.paymentDay < r.dueDay) {
           const creationDay = saoPauloDate(terms.createdAt);
-          const active = terms.discount.discountFixedDate.filter((e) => r.paymentDay <= addDays(creationDay, e.daysActive));
+          const active = terms.discount.discountFixedDate.filter(
+            (e) => r.paymentDay <= addDays(creationDay, e.daysActive),
+          );
           const amounts = active.map((e) =>
-            terms.discount?.modality === 'PERCENTAGE_UNTIL_SPECIFIED_DATE' ? basisPointsOf(r.original, e.value) : e.value,
+            terms.discount?.modality === 'PERCENTAGE_UNTIL_SPECIFIED_DATE'
+              ? basisPointsOf(r.original, e.value)
+              : e.value,
           );
           expect(r.discount).toBe(Math.max(0, ...amounts));
         }

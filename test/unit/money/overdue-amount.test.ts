@@ -20,7 +20,8 @@ const withDiscount = (discount: Discount, overrides: Partial<OverdueTerms> = {})
   discount,
 });
 
-const finalOn = (terms: OverdueTerms, day: string, time = '12:00'): number => computeAmountDue(terms, sp(day, time)).final;
+const finalOn = (terms: OverdueTerms, day: string, time = '12:00'): number =>
+  computeAmountDue(terms, sp(day, time)).final;
 const discountOn = (terms: OverdueTerms, day: string): number => computeAmountDue(terms, sp(day)).discount;
 
 describe('exact basis-point arithmetic', () => {
@@ -108,12 +109,21 @@ describe('the three phases around the due day', () => {
 
   it('five days late: the fine stays, interest accrues per calendar day', () => {
     // Paid Tue 12-15 (5 days, weekend included): fine 200; interest 10000 × 33 × 5 / 10000 = 165 -> 10365.
-    expect(computeAmountDue(terms, sp('2026-12-15'))).toMatchObject({ fine: 200, interest: 165, final: 10_365, daysLate: 5 });
+    expect(computeAmountDue(terms, sp('2026-12-15'))).toMatchObject({
+      fine: 200,
+      interest: 165,
+      final: 10_365,
+      daysLate: 5,
+    });
   });
 });
 
 describe('São Paulo calendar day of the payment instant', () => {
-  const terms: OverdueTerms = { ...base, fines: { value: 200 }, discount: { modality: 'VALUE_PER_RUNNING_DAY_ADVANCE', value: 50 } };
+  const terms: OverdueTerms = {
+    ...base,
+    fines: { value: 200 },
+    discount: { modality: 'VALUE_PER_RUNNING_DAY_ADVANCE', value: 50 },
+  };
 
   it('23:30 local on the due day is 02:30 UTC the next day: still the due day', () => {
     const result = computeAmountDue(terms, new Date('2026-12-11T02:30:00Z'));
@@ -133,7 +143,9 @@ describe('São Paulo calendar day of the payment instant', () => {
 
   it('the due day is the São Paulo day of dueDate, too', () => {
     // dueDate 2026-12-11T01:00Z is 22:00 on 12-10 in São Paulo: a payment on 12-11 (local) is late.
-    expect(computeAmountDue({ ...terms, dueDate: new Date('2026-12-11T01:00:00Z') }, sp('2026-12-11')).final).toBe(10_200);
+    expect(computeAmountDue({ ...terms, dueDate: new Date('2026-12-11T01:00:00Z') }, sp('2026-12-11')).final).toBe(
+      10_200,
+    );
   });
 });
 
@@ -182,14 +194,17 @@ describe('FIXED_VALUE_UNTIL_SPECIFIED_DATE', () => {
         { daysActive: 7, value: 250 },
       ],
     });
-    expect(['2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-08', '2026-12-09'].map((d) => discountOn(t, d))).toEqual([
-      1_500, 1_000, 1_000, 250, 250, 0,
-    ]);
+    expect(
+      ['2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-08', '2026-12-09'].map((d) => discountOn(t, d)),
+    ).toEqual([1_500, 1_000, 1_000, 250, 250, 0]);
   });
 
   it('a tier dated on the due day does not apply on the due day', () => {
     // 12-01 + 9 = 12-10 (the due day). 12-09 -> 700 off; 12-10 -> nothing.
-    const t = withDiscount({ modality: 'FIXED_VALUE_UNTIL_SPECIFIED_DATE', discountFixedDate: [{ daysActive: 9, value: 700 }] });
+    const t = withDiscount({
+      modality: 'FIXED_VALUE_UNTIL_SPECIFIED_DATE',
+      discountFixedDate: [{ daysActive: 9, value: 700 }],
+    });
     expect(finalOn(t, '2026-12-09')).toBe(9_300);
     expect(finalOn(t, '2026-12-10')).toBe(10_000);
   });
@@ -198,7 +213,10 @@ describe('FIXED_VALUE_UNTIL_SPECIFIED_DATE', () => {
 describe('PERCENTAGE_UNTIL_SPECIFIED_DATE', () => {
   it('basis points of the value while the tier is active', () => {
     // 250 bp (2.5 %), through 12-10 (= due day). 12-09: 10000 × 250 / 10000 = 250 -> 9750. 12-10: 10000.
-    const t = withDiscount({ modality: 'PERCENTAGE_UNTIL_SPECIFIED_DATE', discountFixedDate: [{ daysActive: 9, value: 250 }] });
+    const t = withDiscount({
+      modality: 'PERCENTAGE_UNTIL_SPECIFIED_DATE',
+      discountFixedDate: [{ daysActive: 9, value: 250 }],
+    });
     expect(finalOn(t, '2026-12-09')).toBe(9_750);
     expect(finalOn(t, '2026-12-10')).toBe(10_000);
   });
@@ -220,7 +238,10 @@ describe('PERCENTAGE_UNTIL_SPECIFIED_DATE', () => {
     expect(finalOn(t, '2026-12-05')).toBe(12_339);
     expect(finalOn(t, '2026-12-06')).toBe(12_345);
     // 10 bp of 12345 = 12.345 -> 12; 15 bp = 18.5175 -> 19.
-    const u = withDiscount({ modality: 'PERCENTAGE_UNTIL_SPECIFIED_DATE', discountFixedDate: [{ daysActive: 4, value: 15 }] }, { value: 12_345 });
+    const u = withDiscount(
+      { modality: 'PERCENTAGE_UNTIL_SPECIFIED_DATE', discountFixedDate: [{ daysActive: 4, value: 15 }] },
+      { value: 12_345 },
+    );
     expect(discountOn(u, '2026-12-02')).toBe(19);
   });
 });
@@ -257,7 +278,10 @@ describe('VALUE_PER_BUSINESS_DAY_ADVANCE', () => {
 
   it('counts only business days, across Natal (2026-12-25, a Friday)', () => {
     // Due Mon 12-28; paid Wed 12-23: 24 Thu ✓, 25 Fri ✗ (Natal), 26 Sat ✗, 27 Sun ✗, 28 Mon ✓ -> n = 2 -> 100.
-    const c = withDiscount({ modality: 'VALUE_PER_BUSINESS_DAY_ADVANCE', value: 50 }, { createdAt: sp('2026-12-20'), dueDate: sp('2026-12-28') });
+    const c = withDiscount(
+      { modality: 'VALUE_PER_BUSINESS_DAY_ADVANCE', value: 50 },
+      { createdAt: sp('2026-12-20'), dueDate: sp('2026-12-28') },
+    );
     expect(computeAmountDue(c, sp('2026-12-23'))).toMatchObject({ discount: 100, final: 9_900, daysEarly: 5 });
     // Thu 12-24: only 28 Mon -> n = 1 -> 50.
     expect(discountOn(c, '2026-12-24')).toBe(50);
@@ -303,7 +327,11 @@ describe('fines and interests', () => {
   it('missing type means PERCENTAGE (basis points)', () => {
     // fine 200 bp = 200; interest 33 bp/day × 5 = 165 -> 10365 (same as explicit PERCENTAGE).
     const implicit: OverdueTerms = { ...base, fines: { value: 200 }, interests: { value: 33 } };
-    const explicit: OverdueTerms = { ...base, fines: { value: 200, type: 'PERCENTAGE' }, interests: { value: 33, type: 'PERCENTAGE' } };
+    const explicit: OverdueTerms = {
+      ...base,
+      fines: { value: 200, type: 'PERCENTAGE' },
+      interests: { value: 33, type: 'PERCENTAGE' },
+    };
     expect(finalOn(implicit, '2026-12-15')).toBe(10_365);
     expect(finalOn(explicit, '2026-12-15')).toBe(10_365);
   });
@@ -311,7 +339,12 @@ describe('fines and interests', () => {
   it('FIXED is cents: once for the fine, per day for interest', () => {
     // Paid 12-13 (3 days late): fine 500 + interest 7 × 3 = 21 -> 10521.
     const t: OverdueTerms = { ...base, fines: { value: 500, type: 'FIXED' }, interests: { value: 7, type: 'FIXED' } };
-    expect(computeAmountDue(t, sp('2026-12-13'))).toMatchObject({ fine: 500, interest: 21, final: 10_521, daysLate: 3 });
+    expect(computeAmountDue(t, sp('2026-12-13'))).toMatchObject({
+      fine: 500,
+      interest: 21,
+      final: 10_521,
+      daysLate: 3,
+    });
   });
 
   it('round half up on interest and fine', () => {
@@ -326,7 +359,11 @@ describe('fines and interests', () => {
   });
 
   it('no discount once late, even with an anticipation discount configured', () => {
-    const t: OverdueTerms = { ...base, fines: { value: 200 }, discount: { modality: 'VALUE_PER_RUNNING_DAY_ADVANCE', value: 50 } };
+    const t: OverdueTerms = {
+      ...base,
+      fines: { value: 200 },
+      discount: { modality: 'VALUE_PER_RUNNING_DAY_ADVANCE', value: 50 },
+    };
     expect(computeAmountDue(t, sp('2026-12-20'))).toMatchObject({ discount: 0, fine: 200, final: 10_200 });
   });
 });
@@ -343,7 +380,11 @@ describe('payability', () => {
       lastPayableDay: '2027-01-09',
     });
     // 2027-01-10 00:00 local: no longer payable (amount still computed).
-    expect(computeAmountDue(t, sp('2027-01-10', '00:00'))).toMatchObject({ payable: false, daysLate: 31, interest: 310 });
+    expect(computeAmountDue(t, sp('2027-01-10', '00:00'))).toMatchObject({
+      payable: false,
+      daysLate: 31,
+      interest: 310,
+    });
   });
 
   it('daysAfterDueDate 0: only through the due day', () => {
@@ -356,7 +397,10 @@ describe('payability', () => {
 describe('floor of 1 cent and the discount cap', () => {
   it('caps an over-large discount at value − 1 (terms that skipped validation)', () => {
     // 2000 cents off a 1000-cent charge would be negative: capped at 999 -> final 1.
-    const t = withDiscount({ modality: 'FIXED_VALUE_UNTIL_SPECIFIED_DATE', discountFixedDate: [{ daysActive: 5, value: 2_000 }] }, { value: 1_000 });
+    const t = withDiscount(
+      { modality: 'FIXED_VALUE_UNTIL_SPECIFIED_DATE', discountFixedDate: [{ daysActive: 5, value: 2_000 }] },
+      { value: 1_000 },
+    );
     expect(computeAmountDue(t, sp('2026-12-02'))).toMatchObject({ discount: 999, final: 1 });
     // 1-cent charge: no discount possible.
     const one = withDiscount({ modality: 'PERCENTAGE_PER_RUNNING_DAY_ADVANCE', value: 5_000 }, { value: 1 });

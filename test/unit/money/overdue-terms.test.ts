@@ -31,7 +31,10 @@ describe('schemas', () => {
     expect(finesSchema.parse({ value: 20, type: 'FIXED' })).toEqual({ value: 20, type: 'FIXED' });
     expect(finesSchema.parse({ value: 0 })).toEqual({ value: 0 }); // type optional
     expect(
-      discountSchema.parse({ modality: 'FIXED_VALUE_UNTIL_SPECIFIED_DATE', discountFixedDate: [{ daysActive: 1, value: 1 }] }),
+      discountSchema.parse({
+        modality: 'FIXED_VALUE_UNTIL_SPECIFIED_DATE',
+        discountFixedDate: [{ daysActive: 1, value: 1 }],
+      }),
     ).toEqual({ modality: 'FIXED_VALUE_UNTIL_SPECIFIED_DATE', discountFixedDate: [{ daysActive: 1, value: 1 }] });
     expect(discountSchema.parse({ modality: 'VALUE_PER_RUNNING_DAY_ADVANCE', value: 1 })).toEqual({
       modality: 'VALUE_PER_RUNNING_DAY_ADVANCE',
@@ -58,9 +61,15 @@ describe('schemas', () => {
     const fixed = 'FIXED_VALUE_UNTIL_SPECIFIED_DATE';
     expect(discountSchema.safeParse({ modality: fixed, discountFixedDate: [] }).success).toBe(false);
     expect(discountSchema.safeParse({ modality: fixed, discountFixedDate: [entry, entry, entry] }).success).toBe(true);
-    expect(discountSchema.safeParse({ modality: fixed, discountFixedDate: [entry, entry, entry, entry] }).success).toBe(false);
-    expect(discountSchema.safeParse({ modality: fixed, discountFixedDate: [{ daysActive: 0, value: 1 }] }).success).toBe(false);
-    expect(discountSchema.safeParse({ modality: fixed, discountFixedDate: [{ daysActive: 1, value: 0 }] }).success).toBe(false);
+    expect(discountSchema.safeParse({ modality: fixed, discountFixedDate: [entry, entry, entry, entry] }).success).toBe(
+      false,
+    );
+    expect(
+      discountSchema.safeParse({ modality: fixed, discountFixedDate: [{ daysActive: 0, value: 1 }] }).success,
+    ).toBe(false);
+    expect(
+      discountSchema.safeParse({ modality: fixed, discountFixedDate: [{ daysActive: 1, value: 0 }] }).success,
+    ).toBe(false);
   });
 });
 
@@ -87,19 +96,32 @@ describe('validateOverdueTerms', () => {
       ),
     ).toEqual([]);
     expect(
-      validateOverdueTerms(withDiscount({ modality: 'PERCENTAGE_UNTIL_SPECIFIED_DATE', discountFixedDate: [{ daysActive: 9, value: 9_999 }] })),
+      validateOverdueTerms(
+        withDiscount({
+          modality: 'PERCENTAGE_UNTIL_SPECIFIED_DATE',
+          discountFixedDate: [{ daysActive: 9, value: 9_999 }],
+        }),
+      ),
     ).toEqual([]);
     // 9 running days ahead at most: 1111 × 9 = 9999 < 10000.
     expect(validateOverdueTerms(withDiscount({ modality: 'VALUE_PER_RUNNING_DAY_ADVANCE', value: 1_111 }))).toEqual([]);
     // 7 business days (12-02..12-04, 12-07..12-10): 1428 × 7 = 9996 < 10000.
-    expect(validateOverdueTerms(withDiscount({ modality: 'VALUE_PER_BUSINESS_DAY_ADVANCE', value: 1_428 }))).toEqual([]);
+    expect(validateOverdueTerms(withDiscount({ modality: 'VALUE_PER_BUSINESS_DAY_ADVANCE', value: 1_428 }))).toEqual(
+      [],
+    );
     // 1111 bp × 9 = 9999 bp -> 9999 cents of 10000.
-    expect(validateOverdueTerms(withDiscount({ modality: 'PERCENTAGE_PER_RUNNING_DAY_ADVANCE', value: 1_111 }))).toEqual([]);
-    expect(validateOverdueTerms(withDiscount({ modality: 'PERCENTAGE_PER_BUSINESS_DAY_ADVANCE', value: 1_428 }))).toEqual([]);
+    expect(
+      validateOverdueTerms(withDiscount({ modality: 'PERCENTAGE_PER_RUNNING_DAY_ADVANCE', value: 1_111 })),
+    ).toEqual([]);
+    expect(
+      validateOverdueTerms(withDiscount({ modality: 'PERCENTAGE_PER_BUSINESS_DAY_ADVANCE', value: 1_428 })),
+    ).toEqual([]);
   });
 
   it('rejects a value that is not > 0 integer cents', () => {
-    expect(validateOverdueTerms({ ...base, value: 0 })).toEqual(['value must be a positive integer number of cents (got 0)']);
+    expect(validateOverdueTerms({ ...base, value: 0 })).toEqual([
+      'value must be a positive integer number of cents (got 0)',
+    ]);
     expect(validateOverdueTerms({ ...base, value: -5 })).toHaveLength(1);
     expect(validateOverdueTerms({ ...base, value: 10.5 })).toHaveLength(1);
   });
@@ -115,12 +137,18 @@ describe('validateOverdueTerms', () => {
   it('rejects invalid dates and a negative daysAfterDueDate', () => {
     expect(validateOverdueTerms({ ...base, createdAt: new Date('x') })).toEqual(['createdAt is not a valid date']);
     expect(validateOverdueTerms({ ...base, dueDate: new Date('x') })).toEqual(['dueDate is not a valid date']);
-    expect(validateOverdueTerms({ ...base, daysAfterDueDate: -1 })).toEqual(['daysAfterDueDate must be an integer >= 0 (got -1)']);
+    expect(validateOverdueTerms({ ...base, daysAfterDueDate: -1 })).toEqual([
+      'daysAfterDueDate must be an integer >= 0 (got -1)',
+    ]);
     expect(validateOverdueTerms({ ...base, daysAfterDueDate: 1.5 })).toHaveLength(1);
   });
 
   it('reports schema errors of interests and fines with their path', () => {
-    const errors = validateOverdueTerms({ ...base, interests: { value: -1 }, fines: { value: 1, type: 'X' as 'FIXED' } });
+    const errors = validateOverdueTerms({
+      ...base,
+      interests: { value: -1 },
+      fines: { value: 1, type: 'X' as 'FIXED' },
+    });
     expect(errors).toHaveLength(2);
     expect(errors[0]).toMatch(/^interests\.value: /);
     expect(errors[1]).toMatch(/^fines\.type: /);
@@ -129,29 +157,51 @@ describe('validateOverdueTerms', () => {
   it('rejects a fixed-date entry dated after the due day', () => {
     // creation 12-01 + 10 days = 12-11 > due 12-10.
     expect(
-      validateOverdueTerms(withDiscount({ modality: 'FIXED_VALUE_UNTIL_SPECIFIED_DATE', discountFixedDate: [{ daysActive: 10, value: 100 }] })),
-    ).toEqual(['discount.discountFixedDate[0]: date 2026-12-11 (creation day 2026-12-01 + 10 days) is after the due day 2026-12-10']);
+      validateOverdueTerms(
+        withDiscount({
+          modality: 'FIXED_VALUE_UNTIL_SPECIFIED_DATE',
+          discountFixedDate: [{ daysActive: 10, value: 100 }],
+        }),
+      ),
+    ).toEqual([
+      'discount.discountFixedDate[0]: date 2026-12-11 (creation day 2026-12-01 + 10 days) is after the due day 2026-12-10',
+    ]);
   });
 
   it('rejects a fixed-date discount that reaches the value', () => {
     expect(
-      validateOverdueTerms(withDiscount({ modality: 'FIXED_VALUE_UNTIL_SPECIFIED_DATE', discountFixedDate: [{ daysActive: 1, value: 10_000 }] })),
-    ).toEqual(['discount.discountFixedDate[0]: a discount of 10000 cents is not below the charge value of 10000 cents']);
+      validateOverdueTerms(
+        withDiscount({
+          modality: 'FIXED_VALUE_UNTIL_SPECIFIED_DATE',
+          discountFixedDate: [{ daysActive: 1, value: 10_000 }],
+        }),
+      ),
+    ).toEqual([
+      'discount.discountFixedDate[0]: a discount of 10000 cents is not below the charge value of 10000 cents',
+    ]);
     // Rounding counts: 5000 bp of 1 cent = 0.5 -> 1 cent = the whole value.
     expect(
       validateOverdueTerms(
-        withDiscount({ modality: 'PERCENTAGE_UNTIL_SPECIFIED_DATE', discountFixedDate: [{ daysActive: 1, value: 5_000 }] }, { value: 1 }),
+        withDiscount(
+          { modality: 'PERCENTAGE_UNTIL_SPECIFIED_DATE', discountFixedDate: [{ daysActive: 1, value: 5_000 }] },
+          { value: 1 },
+        ),
       ),
     ).toEqual(['discount.discountFixedDate[0]: a discount of 1 cents is not below the charge value of 1 cents']);
   });
 
   it('rejects percentages of 10000 bp (100 %) or more', () => {
     expect(
-      validateOverdueTerms(withDiscount({ modality: 'PERCENTAGE_UNTIL_SPECIFIED_DATE', discountFixedDate: [{ daysActive: 1, value: 10_000 }] })),
+      validateOverdueTerms(
+        withDiscount({
+          modality: 'PERCENTAGE_UNTIL_SPECIFIED_DATE',
+          discountFixedDate: [{ daysActive: 1, value: 10_000 }],
+        }),
+      ),
     ).toEqual(['discount.discountFixedDate[0].value: 10000 bp is not below 10000 bp (100%)']);
-    expect(validateOverdueTerms(withDiscount({ modality: 'PERCENTAGE_PER_RUNNING_DAY_ADVANCE', value: 12_000 }))).toEqual([
-      'discount.value: 12000 bp is not below 10000 bp (100%)',
-    ]);
+    expect(
+      validateOverdueTerms(withDiscount({ modality: 'PERCENTAGE_PER_RUNNING_DAY_ADVANCE', value: 12_000 })),
+    ).toEqual(['discount.value: 12000 bp is not below 10000 bp (100%)']);
   });
 
   it('rejects a per-day discount that could reach the value over the maximum anticipation', () => {
@@ -164,30 +214,56 @@ describe('validateOverdueTerms', () => {
       'discount: 1429 cents per business day over the maximum anticipation of 7 business days (creation day 2026-12-01 to due day 2026-12-10) gives 10003 cents, which is not below the charge value of 10000 cents',
     ]);
     // 1112 bp × 9 = 10008 bp -> 10008 cents.
-    expect(validateOverdueTerms(withDiscount({ modality: 'PERCENTAGE_PER_RUNNING_DAY_ADVANCE', value: 1_112 }))).toHaveLength(1);
-    expect(validateOverdueTerms(withDiscount({ modality: 'PERCENTAGE_PER_BUSINESS_DAY_ADVANCE', value: 1_429 }))).toHaveLength(1);
+    expect(
+      validateOverdueTerms(withDiscount({ modality: 'PERCENTAGE_PER_RUNNING_DAY_ADVANCE', value: 1_112 })),
+    ).toHaveLength(1);
+    expect(
+      validateOverdueTerms(withDiscount({ modality: 'PERCENTAGE_PER_BUSINESS_DAY_ADVANCE', value: 1_429 })),
+    ).toHaveLength(1);
     // Rounding counts here too: 1 cent, 1 bp/day × 5000 days ahead = 0.5 -> 1 cent.
     expect(
-      validateOverdueTerms(withDiscount({ modality: 'PERCENTAGE_PER_RUNNING_DAY_ADVANCE', value: 1 }, { value: 1, dueDate: sp('2040-08-09') })),
+      validateOverdueTerms(
+        withDiscount(
+          { modality: 'PERCENTAGE_PER_RUNNING_DAY_ADVANCE', value: 1 },
+          { value: 1, dueDate: sp('2040-08-09') },
+        ),
+      ),
     ).toHaveLength(1); // 2026-12-01 -> 2040-08-09 is 5000 days
     // Huge rate × long anticipation beyond the safe-integer range is reported, not thrown.
     expect(
       validateOverdueTerms(
-        withDiscount({ modality: 'VALUE_PER_RUNNING_DAY_ADVANCE', value: Number.MAX_SAFE_INTEGER }, { dueDate: sp('2030-01-01') }),
+        withDiscount(
+          { modality: 'VALUE_PER_RUNNING_DAY_ADVANCE', value: Number.MAX_SAFE_INTEGER },
+          { dueDate: sp('2030-01-01') },
+        ),
       ),
     ).toHaveLength(1);
   });
 
   it('rejects the wrong shape for the modality', () => {
     expect(
-      validateOverdueTerms(withDiscount({ modality: 'VALUE_PER_RUNNING_DAY_ADVANCE', value: 10, discountFixedDate: [{ daysActive: 1, value: 1 }] })),
+      validateOverdueTerms(
+        withDiscount({
+          modality: 'VALUE_PER_RUNNING_DAY_ADVANCE',
+          value: 10,
+          discountFixedDate: [{ daysActive: 1, value: 1 }],
+        }),
+      ),
     ).toEqual(['discount: modality VALUE_PER_RUNNING_DAY_ADVANCE takes a single value, not discountFixedDate entries']);
     expect(validateOverdueTerms(withDiscount({ modality: 'PERCENTAGE_PER_BUSINESS_DAY_ADVANCE' }))).toEqual([
       'discount: modality PERCENTAGE_PER_BUSINESS_DAY_ADVANCE requires value',
     ]);
     expect(
-      validateOverdueTerms(withDiscount({ modality: 'FIXED_VALUE_UNTIL_SPECIFIED_DATE', value: 10, discountFixedDate: [{ daysActive: 1, value: 1 }] })),
-    ).toEqual(['discount: modality FIXED_VALUE_UNTIL_SPECIFIED_DATE takes discountFixedDate entries, not a single value']);
+      validateOverdueTerms(
+        withDiscount({
+          modality: 'FIXED_VALUE_UNTIL_SPECIFIED_DATE',
+          value: 10,
+          discountFixedDate: [{ daysActive: 1, value: 1 }],
+        }),
+      ),
+    ).toEqual([
+      'discount: modality FIXED_VALUE_UNTIL_SPECIFIED_DATE takes discountFixedDate entries, not a single value',
+    ]);
     expect(validateOverdueTerms(withDiscount({ modality: 'PERCENTAGE_UNTIL_SPECIFIED_DATE', value: 10 }))).toEqual([
       'discount: modality PERCENTAGE_UNTIL_SPECIFIED_DATE takes discountFixedDate entries, not a single value',
       'discount: modality PERCENTAGE_UNTIL_SPECIFIED_DATE requires discountFixedDate with 1 to 3 entries',

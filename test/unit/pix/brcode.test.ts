@@ -32,7 +32,9 @@ const tlv = (id: string, value: string): string => id + String(value.length).pad
 const GUI = tlv('00', 'br.gov.bcb.pix');
 const EVP = '123e4567-e12b-12d1-a456-426655440000';
 /** A valid static code assembled from parts; override any part to break exactly one rule. */
-function staticCode(parts: Partial<Record<'01' | '26' | '52' | '53' | '54' | '58' | '59' | '60' | '62' | 'extra', string>> = {}): string {
+function staticCode(
+  parts: Partial<Record<'01' | '26' | '52' | '53' | '54' | '58' | '59' | '60' | '62' | 'extra', string>> = {},
+): string {
   const p = {
     '01': '',
     '26': tlv('26', GUI + tlv('01', EVP)),
@@ -46,7 +48,9 @@ function staticCode(parts: Partial<Record<'01' | '26' | '52' | '53' | '54' | '58
     extra: '',
     ...parts,
   };
-  return withCrc('000201' + p['01'] + p['26'] + p['52'] + p['53'] + p['54'] + p['58'] + p['59'] + p['60'] + p['62'] + p.extra);
+  return withCrc(
+    '000201' + p['01'] + p['26'] + p['52'] + p['53'] + p['54'] + p['58'] + p['59'] + p['60'] + p['62'] + p.extra,
+  );
 }
 
 describe('decodeBrCode: golden payloads', () => {
@@ -54,7 +58,13 @@ describe('decodeBrCode: golden payloads', () => {
     [
       'BCB MPIP static example',
       BCB_STATIC,
-      { pointOfInitiation: 'STATIC', singleUse: false, pixKey: EVP, merchantName: 'Fulano de Tal', merchantCity: 'BRASILIA' },
+      {
+        pointOfInitiation: 'STATIC',
+        singleUse: false,
+        pixKey: EVP,
+        merchantName: 'Fulano de Tal',
+        merchantCity: 'BRASILIA',
+      },
     ],
     [
       'BCB MPIP dynamic example',
@@ -262,14 +272,19 @@ describe('decodeBrCode: rejections', () => {
   });
 
   it('checks the Pix merchant account template', () => {
-    reject(staticCode({ '26': tlv('26', tlv('00', 'br.gov.bcb.piy') + tlv('01', EVP)) }), /26\/00 must be "br.gov.bcb.pix"/);
+    reject(
+      staticCode({ '26': tlv('26', tlv('00', 'br.gov.bcb.piy') + tlv('01', EVP)) }),
+      /26\/00 must be "br.gov.bcb.pix"/,
+    );
     reject(staticCode({ '26': tlv('26', tlv('01', EVP)) }), /26\/00/);
     reject(staticCode({ '26': '' }), /tag 26 .* missing/);
     reject(staticCode({ '26': tlv('26', GUI + tlv('01', EVP) + tlv('25', 'pix.example.com/x')) }), /both/);
     reject(staticCode({ '26': tlv('26', GUI + tlv('02', 'sem chave')) }), /neither/);
     reject(staticCode({ '26': tlv('26', GUI + tlv('25', 'https://pix.example.com/x')) }), /scheme/);
     // Some generators upper-case the GUI; readers accept it.
-    expect(decodeBrCode(staticCode({ '26': tlv('26', tlv('00', 'BR.GOV.BCB.PIX') + tlv('01', EVP)) })).pixKey).toBe(EVP);
+    expect(decodeBrCode(staticCode({ '26': tlv('26', tlv('00', 'BR.GOV.BCB.PIX') + tlv('01', EVP)) })).pixKey).toBe(
+      EVP,
+    );
   });
 
   it('checks the mandatory fixed fields', () => {
@@ -322,7 +337,11 @@ describe('buildDynamicBrCode', () => {
   it('accepts host:port locations (the sandbox serves them from localhost)', () => {
     const locationUrl = 'localhost:5001/api/testaccount/qr/v1/d983a07836cf48ed9a65764d3c184273';
     const code = buildDynamicBrCode({ locationUrl, merchantName: 'Balcão Sandbox', merchantCity: 'São Paulo' });
-    expect(decodeBrCode(code)).toMatchObject({ locationUrl, merchantName: 'Balcao Sandbox', merchantCity: 'Sao Paulo' });
+    expect(decodeBrCode(code)).toMatchObject({
+      locationUrl,
+      merchantName: 'Balcao Sandbox',
+      merchantCity: 'Sao Paulo',
+    });
   });
 
   it('carries the amount in tag 54, in the real service’s layout (remote-api-notes §9.1)', () => {
@@ -408,9 +427,27 @@ describe('buildStaticBrCode', () => {
 // ---------- property tests ----------
 
 const ACCENTED: ReadonlyArray<readonly [string, string]> = [
-  ['á', 'a'], ['à', 'a'], ['â', 'a'], ['ã', 'a'], ['é', 'e'], ['ê', 'e'], ['í', 'i'], ['ó', 'o'], ['ô', 'o'],
-  ['õ', 'o'], ['ú', 'u'], ['ü', 'u'], ['ç', 'c'], ['Á', 'A'], ['Ã', 'A'], ['É', 'E'], ['Ç', 'C'], ['Õ', 'O'],
-  ['Ú', 'U'], ['\u00A0', ' '], ['🍞', ''],
+  ['á', 'a'],
+  ['à', 'a'],
+  ['â', 'a'],
+  ['ã', 'a'],
+  ['é', 'e'],
+  ['ê', 'e'],
+  ['í', 'i'],
+  ['ó', 'o'],
+  ['ô', 'o'],
+  ['õ', 'o'],
+  ['ú', 'u'],
+  ['ü', 'u'],
+  ['ç', 'c'],
+  ['Á', 'A'],
+  ['Ã', 'A'],
+  ['É', 'E'],
+  ['Ç', 'C'],
+  ['Õ', 'O'],
+  ['Ú', 'U'],
+  ['\u00A0', ' '],
+  ['🍞', ''],
 ];
 /** Random text with accents, paired with its expected ASCII transliteration (computed independently). */
 const textWithAccents = (maxLength: number) =>
@@ -436,7 +473,11 @@ const cnpjKey = fc
   .filter((b) => !/^(\d)\1+$/.test(b))
   .map((b) => b + referenceCnpjCheckDigits(b));
 const emailKey = fc
-  .tuple(fc.stringMatching(/^[a-z0-9._+-]{1,30}$/), fc.stringMatching(/^[a-z0-9]{1,20}$/), fc.constantFrom('com', 'com.br', 'net'))
+  .tuple(
+    fc.stringMatching(/^[a-z0-9._+-]{1,30}$/),
+    fc.stringMatching(/^[a-z0-9]{1,20}$/),
+    fc.constantFrom('com', 'com.br', 'net'),
+  )
   .map(([local, domain, tld]) => `${local}@${domain}.${tld}`);
 const phoneKey = fc
   .tuple(fc.constantFrom(...VALID_DDDS), fc.stringMatching(/^\d{8}$/))
@@ -459,14 +500,22 @@ describe('properties', () => {
         (pixKey, amountCents, txid, description, name, city) => {
           const merchantName = `L${name.raw}`;
           const merchantCity = `C${city.raw}`;
-          const code = buildStaticBrCode({ pixKey, amountCents, txid, description: description?.raw, merchantName, merchantCity });
+          const code = buildStaticBrCode({
+            pixKey,
+            amountCents,
+            txid,
+            description: description?.raw,
+            merchantName,
+            merchantCity,
+          });
 
           expect(code.length).toBeLessThanOrEqual(512);
           expect(code).toMatch(/^[\x20-\x7E]+$/);
           expect(hasValidCrc(code)).toBe(true);
 
           const room = 99 - 18 - (4 + pixKey.length) - 4;
-          const expectedDescription = description === undefined ? '' : fit(collapse(description.plain), Math.max(room, 0));
+          const expectedDescription =
+            description === undefined ? '' : fit(collapse(description.plain), Math.max(room, 0));
           const decoded = decodeBrCode(code);
           const expected: DecodedBrCode = {
             pointOfInitiation: 'STATIC',
@@ -491,7 +540,12 @@ describe('properties', () => {
     fc.assert(
       fc.property(host, path, amountArb, textWithAccents(40), textWithAccents(30), (h, p, amountCents, name, city) => {
         const locationUrl = (h + p).slice(0, 77);
-        const code = buildDynamicBrCode({ locationUrl, amountCents, merchantName: `L${name.raw}`, merchantCity: `C${city.raw}` });
+        const code = buildDynamicBrCode({
+          locationUrl,
+          amountCents,
+          merchantName: `L${name.raw}`,
+          merchantCity: `C${city.raw}`,
+        });
         expect(decodeBrCode(code)).toEqual({
           pointOfInitiation: 'DYNAMIC',
           singleUse: true,

@@ -39,7 +39,13 @@ describe('encodeTlv', () => {
   it('writes id, 2-digit decimal length and value, nesting templates', () => {
     const fields: TlvField[] = [
       { id: '00', value: '01' },
-      { id: '26', value: [{ id: '00', value: 'br.gov.bcb.pix' }, { id: '01', value: 'a@b.co' }] },
+      {
+        id: '26',
+        value: [
+          { id: '00', value: 'br.gov.bcb.pix' },
+          { id: '01', value: 'a@b.co' },
+        ],
+      },
       { id: '62', value: [{ id: '05', value: '***' }] },
     ];
     expect(encodeTlv(fields)).toBe('000201' + '2628' + '0014br.gov.bcb.pix' + '0106a@b.co' + '62070503***');
@@ -52,7 +58,9 @@ describe('encodeTlv', () => {
     expect(() => encodeTlv([{ id: '59', value: 'x'.repeat(100) }])).toThrow(/100 is outside/);
     expect(encodeTlv([{ id: '59', value: 'x'.repeat(99) }])).toHaveLength(103);
     expect(() => encodeTlv([{ id: '59', value: 'JOSÉ' }])).toThrow(/U\+00C9 at position 3/);
-    expect(() => encodeTlv([{ id: '26', value: [{ id: '01', value: 'x'.repeat(96) }] }])).toThrow(/tag 26: value length 100/);
+    expect(() => encodeTlv([{ id: '26', value: [{ id: '01', value: 'x'.repeat(96) }] }])).toThrow(
+      /tag 26: value length 100/,
+    );
     expect(() =>
       encodeTlv([
         { id: '59', value: 'a' },
@@ -136,7 +144,19 @@ describe('parseBrCodePayload', () => {
     expect(() => parseBrCodePayload(`${BCB_STATIC}\n`)).toThrow(/U\+000A/);
     expect(() => parseBrCodePayload(` ${BCB_STATIC}`)).toThrow(BrCodeError);
     expect(() => parseBrCodePayload('')).toThrow(/empty/);
-    const long = withCrc('000201' + '2799' + 'x'.repeat(99) + '2899' + 'x'.repeat(99) + '2999' + 'x'.repeat(99) + '3099' + 'x'.repeat(99) + '3199' + 'x'.repeat(99));
+    const long = withCrc(
+      '000201' +
+        '2799' +
+        'x'.repeat(99) +
+        '2899' +
+        'x'.repeat(99) +
+        '2999' +
+        'x'.repeat(99) +
+        '3099' +
+        'x'.repeat(99) +
+        '3199' +
+        'x'.repeat(99),
+    );
     expect(() => parseBrCodePayload(long)).toThrow(/at most 512/);
   });
 });

@@ -29,7 +29,10 @@ export const PIX_IN: ReceiptData = {
   },
   description: 'Pedido 42 — 2 pães de queijo e 1 café',
   chargeCorrelationID: 'balcao-7f3c2a9e-1b4d-4e8f-9a21-0c5d6e7f8a9b',
-  header: { title: 'Padaria Pão Quente', lines: ['Rua das Acácias, 123 — Centro, São Paulo/SP', 'CNPJ 12.345.678/0001-90'] },
+  header: {
+    title: 'Padaria Pão Quente',
+    lines: ['Rua das Acácias, 123 — Centro, São Paulo/SP', 'CNPJ 12.345.678/0001-90'],
+  },
   environment: 'PRODUCTION',
 };
 
@@ -89,8 +92,16 @@ export function pdfWords(path: string): { width: number; height: number; words: 
   const html = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', path, '-'], { encoding: 'utf8' });
   const page = /<page width="([\d.]+)" height="([\d.]+)"/.exec(html);
   const words: WordBox[] = [];
-  for (const m of html.matchAll(/<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g)) {
-    words.push({ xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]), text: m[5] as string });
+  for (const m of html.matchAll(
+    /<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g,
+  )) {
+    words.push({
+      xMin: Number(m[1]),
+      yMin: Number(m[2]),
+      xMax: Number(m[3]),
+      yMax: Number(m[4]),
+      text: m[5] as string,
+    });
   }
   return { width: Number(page?.[1]), height: Number(page?.[2]), words };
 }

@@ -28,8 +28,24 @@ describe('printableText', () => {
       doc.embedFont(StandardFonts.HelveticaBold),
       doc.embedFont(StandardFonts.Courier),
     ]);
-    const hostile = fc.constantFrom('\n', '\r', '\u2028', '\u2029', '\u0085', '\t', '\0', '\u200b', '\u202e', '\u00a0', '\u3000', '🙏🏽', 'e\u0301');
-    const text = fc.array(fc.oneof(hostile, fc.string({ unit: 'binary', maxLength: 12 })), { maxLength: 8 }).map((p) => p.join(''));
+    const hostile = fc.constantFrom(
+      '\n',
+      '\r',
+      '\u2028',
+      '\u2029',
+      '\u0085',
+      '\t',
+      '\0',
+      '\u200b',
+      '\u202e',
+      '\u00a0',
+      '\u3000',
+      '🙏🏽',
+      'e\u0301',
+    );
+    const text = fc
+      .array(fc.oneof(hostile, fc.string({ unit: 'binary', maxLength: 12 })), { maxLength: 8 })
+      .map((p) => p.join(''));
     fc.assert(
       fc.property(text, (raw) => {
         const printable = printableText(raw);

@@ -91,7 +91,15 @@ describe.each(LAYOUTS)('renderReceiptPdf, %s', (layout) => {
   it('speaks English when asked', async () => {
     const { path } = await render(`pix-refund-${layout}-en`, PIX_REFUND, layout, 'en');
     const text = pdfText(path);
-    for (const label of ['Pix refund receipt', 'Amount', 'Payer', 'Receiver', 'Transaction ID (End-to-End)', 'Original transaction ID', 'TEST ENVIRONMENT']) {
+    for (const label of [
+      'Pix refund receipt',
+      'Amount',
+      'Payer',
+      'Receiver',
+      'Transaction ID (End-to-End)',
+      'Original transaction ID',
+      'TEST ENVIRONMENT',
+    ]) {
       expect(text).toContain(label);
     }
     expect(text).toContain('16 Mar 2025, 10:10:00');
@@ -172,7 +180,9 @@ describe('thermal80 height', () => {
 describe('thermal80 ids', () => {
   it("breaks the sale's correlationID between UUID segments, and it copies back whole", async () => {
     const { path } = await render('pix-in-thermal80', PIX_IN, 'thermal80');
-    const lines = pdfText(path, true).split('\n').map((line) => line.trim());
+    const lines = pdfText(path, true)
+      .split('\n')
+      .map((line) => line.trim());
     const first = lines.findIndex((line) => line.startsWith('balcao-'));
     expect(lines.slice(first, first + 2)).toEqual(['balcao-7f3c2a9e-1b4d', '-4e8f-9a21-0c5d6e7f8a9b']);
     // Read as a PDF viewer copies it: a hyphen ending a line would be dropped as hyphenation.

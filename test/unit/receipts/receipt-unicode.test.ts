@@ -16,11 +16,56 @@ const KINDS = Object.keys(SAMPLES) as Kind[];
 
 /** Characters that have broken text renderers: breaks, controls, invisible formatting, emoji, other scripts. */
 const HOSTILE = [
-  '\n', '\r', '\r\n', '\u2028', '\u2029', '\u0085', '\t', '\v', '\f', '\0', '\u0007', '\u007f', '\u009b',
-  '\u00ad', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u180e',
-  '\u200e', '\u200f', '\u061c', '\u202a', '\u202b', '\u202e', '\u2066', '\u2067', '\u2069',
-  '🙏🏽', '👨‍👩‍👧', '🇧🇷', '1️⃣', '❤️', 'e\u0301', '\u0301\u0302', 'a\u0308\u0323\u0330',
-  'العربية', 'עברית', '李雷', 'Łukasz', 'Ǆ', '\ud800', '\udfff', ' ', '   ', '\u00a0', '\u3000', '\u1680', '\u202f',
+  '\n',
+  '\r',
+  '\r\n',
+  '\u2028',
+  '\u2029',
+  '\u0085',
+  '\t',
+  '\v',
+  '\f',
+  '\0',
+  '\u0007',
+  '\u007f',
+  '\u009b',
+  '\u00ad',
+  '\u200b',
+  '\u200c',
+  '\u200d',
+  '\u2060',
+  '\ufeff',
+  '\u180e',
+  '\u200e',
+  '\u200f',
+  '\u061c',
+  '\u202a',
+  '\u202b',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2069',
+  '🙏🏽',
+  '👨‍👩‍👧',
+  '🇧🇷',
+  '1️⃣',
+  '❤️',
+  'e\u0301',
+  '\u0301\u0302',
+  'a\u0308\u0323\u0330',
+  'العربية',
+  'עברית',
+  '李雷',
+  'Łukasz',
+  'Ǆ',
+  '\ud800',
+  '\udfff',
+  ' ',
+  '   ',
+  '\u00a0',
+  '\u3000',
+  '\u1680',
+  '\u202f',
 ];
 
 const longWord = fc.string({ unit: fc.constantFrom('a', 'W', 'é', '-', '/', '.', '0'), minLength: 60, maxLength: 300 });
@@ -77,9 +122,15 @@ describe('receipts of arbitrary Unicode text', () => {
       const customer = { ...PIX_IN.payer, name: 'Ana\nde\rSouza\u2028Lima\tCosta\r\n\u202eRocha\u200b\u200f' };
       const data = receiptOf(kind, customer, PIX_IN.receiver, {
         description: 'Pedido 42\r\n\r\n2 pães\u2029e 1 café',
-        header: { title: 'Padaria\nPão Quente', lines: ['Rua das Acácias, 123\u2028Centro', 'Aberto\u0085das 6h\0 às 20h'] },
+        header: {
+          title: 'Padaria\nPão Quente',
+          lines: ['Rua das Acácias, 123\u2028Centro', 'Aberto\u0085das 6h\0 às 20h'],
+        },
       });
-      const text = pdfText(savePdf(`line-breaks-${kind}-${layout}`, await renderReceiptPdf(data, { layout }))).replace(/\s+/g, ' ');
+      const text = pdfText(savePdf(`line-breaks-${kind}-${layout}`, await renderReceiptPdf(data, { layout }))).replace(
+        /\s+/g,
+        ' ',
+      );
       expect(text).toContain('Ana de Souza Lima Costa Rocha');
       expect(text).toContain('Pedido 42 2 pães e 1 café');
       expect(text).toContain('Padaria Pão Quente');

@@ -31,13 +31,17 @@ describe('toWinAnsi', () => {
   });
 
   it('turns line breaks, tabs and other spaces into spaces, keeping no-break ones unbreakable', () => {
-    expect(toWinAnsi('a\tb\r\nc\nd\re\u2028f\u2029g\u0085h\vi\fj\u2003k\u3000l\u1680m')).toBe('a b  c d e f g h i j k l m');
+    expect(toWinAnsi('a\tb\r\nc\nd\re\u2028f\u2029g\u0085h\vi\fj\u2003k\u3000l\u1680m')).toBe(
+      'a b  c d e f g h i j k l m',
+    );
     expect(toWinAnsi('R$\u202f12\u2007345')).toBe('R$\u00a012\u00a0345');
   });
 
   it('drops controls and invisible formatting', () => {
     expect(toWinAnsi('a\0b\u0007c\u007fd\u009be\u00adf')).toBe('abcdef');
-    expect(toWinAnsi('\u200bA\u200cn\u200da\u2060\ufeff \u200e\u200f\u061c\u202eS\u202c\u2066o\u2069\u180eu')).toBe('Ana Sou');
+    expect(toWinAnsi('\u200bA\u200cn\u200da\u2060\ufeff \u200e\u200f\u061c\u202eS\u202c\u2066o\u2069\u180eu')).toBe(
+      'Ana Sou',
+    );
   });
 
   it('always returns text the fonts can encode', async () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { centsEntryReducer, centsFromText, emptyEntry, MAX_CENTS, presetEntry, type CentsEntry, type CentsEntryAction } from '../../../src/renderer/src/lib/cents-entry';
+import {
+  centsEntryReducer,
+  centsFromText,
+  emptyEntry,
+  MAX_CENTS,
+  presetEntry,
+  type CentsEntry,
+  type CentsEntryAction,
+} from '../../../src/renderer/src/lib/cents-entry';
 
 function run(start: CentsEntry, ...actions: CentsEntryAction[]): CentsEntry {
   return actions.reduce(centsEntryReducer, start);
@@ -30,7 +38,9 @@ describe('cents entry (digits build cents)', () => {
   });
 
   it('ignores anything that is not a digit', () => {
-    expect(run(emptyEntry, ...digits('12'), { type: 'digit', digit: ',' }, { type: 'digit', digit: 'a' }).cents).toBe(12);
+    expect(run(emptyEntry, ...digits('12'), { type: 'digit', digit: ',' }, { type: 'digit', digit: 'a' }).cents).toBe(
+      12,
+    );
   });
 
   it('never goes past the largest amount the service accepts', () => {

@@ -28,7 +28,7 @@ describe('what Cobrar does with the amount', () => {
     expect(chargeCheck({ ...base, cents: 99_999_999, confirmedCents: 9_999_999 })).toBe('confirm');
   });
 
-  it('follows the owner\'s limit', () => {
+  it("follows the owner's limit", () => {
     expect(chargeCheck({ ...base, cents: 50_001, confirmAbove: 50_000 })).toBe('confirm');
     expect(chargeCheck({ ...base, cents: 5_000_000, confirmAbove: 10_000_000 })).toBe('ok');
   });
@@ -36,10 +36,12 @@ describe('what Cobrar does with the amount', () => {
   it('refuses more than the service accepts (R$ 999.999.999,99), confirmed or not', () => {
     expect(MAX_CHARGE_CENTS).toBe(99_999_999_999);
     expect(chargeCheck({ ...base, cents: MAX_CHARGE_CENTS, confirmedCents: MAX_CHARGE_CENTS })).toBe('ok');
-    expect(chargeCheck({ ...base, cents: MAX_CHARGE_CENTS + 1, confirmedCents: MAX_CHARGE_CENTS + 1 })).toBe('tooLarge');
+    expect(chargeCheck({ ...base, cents: MAX_CHARGE_CENTS + 1, confirmedCents: MAX_CHARGE_CENTS + 1 })).toBe(
+      'tooLarge',
+    );
   });
 
-  it('uses the very limit of the service\'s charge value and of the counter\'s IPC schema', () => {
+  it("uses the very limit of the service's charge value and of the counter's IPC schema", () => {
     expect(positiveCents().safeParse(MAX_CHARGE_CENTS).success).toBe(true);
     expect(positiveCents().safeParse(MAX_CHARGE_CENTS + 1).success).toBe(false);
     expect(posPayloadSchemas.createSale.safeParse({ value: MAX_CHARGE_CENTS }).success).toBe(true);

@@ -11,7 +11,13 @@ const base: PosStatus = {
   queuedElsewhere: 0,
   merchantName: 'Padaria',
   ready: true,
-  offline: { enabled: true, confirmedKey: 'loja@example.com', unconfirmedCount: 0, unconfirmedValue: 0, reviewCount: 0 },
+  offline: {
+    enabled: true,
+    confirmedKey: 'loja@example.com',
+    unconfirmedCount: 0,
+    unconfirmedValue: 0,
+    reviewCount: 0,
+  },
 };
 
 const ids = (status: PosStatus | null) => statusBarItems(status, 'pt-BR').map((item) => item.id);
@@ -28,17 +34,32 @@ describe('the status bar', () => {
 
   it('offline says since when, in São Paulo time whatever the machine zone', () => {
     // 17:05 UTC is 14:05 in São Paulo (UTC−3, no daylight saving since 2019).
-    const offline: PosStatus = { ...base, online: false, connection: 'offline', offlineSince: '2025-11-22T17:05:41.000Z', queued: 3 };
+    const offline: PosStatus = {
+      ...base,
+      online: false,
+      connection: 'offline',
+      offlineSince: '2025-11-22T17:05:41.000Z',
+      queued: 3,
+    };
     expect(statusBarItems(offline, 'pt-BR').slice(0, 2)).toEqual([
       { id: 'connection', connection: 'offline', since: '14:05' },
       { id: 'queued', count: 3 },
     ]);
     expect(statusBarItems(offline, 'en')[0]).toEqual({ id: 'connection', connection: 'offline', since: '14:05' });
     // Without a time (or an unreadable one) it just says offline.
-    expect(statusBarItems({ ...offline, offlineSince: undefined }, 'pt-BR')[0]).toEqual({ id: 'connection', connection: 'offline' });
-    expect(statusBarItems({ ...offline, offlineSince: 'ontem' }, 'pt-BR')[0]).toEqual({ id: 'connection', connection: 'offline' });
+    expect(statusBarItems({ ...offline, offlineSince: undefined }, 'pt-BR')[0]).toEqual({
+      id: 'connection',
+      connection: 'offline',
+    });
+    expect(statusBarItems({ ...offline, offlineSince: 'ontem' }, 'pt-BR')[0]).toEqual({
+      id: 'connection',
+      connection: 'offline',
+    });
     // A stale offlineSince on an online status is not shown.
-    expect(statusBarItems({ ...base, offlineSince: '2025-11-22T17:05:41.000Z' }, 'pt-BR')[0]).toEqual({ id: 'connection', connection: 'online' });
+    expect(statusBarItems({ ...base, offlineSince: '2025-11-22T17:05:41.000Z' }, 'pt-BR')[0]).toEqual({
+      id: 'connection',
+      connection: 'online',
+    });
   });
 
   it('syncing is its own state', () => {
@@ -82,12 +103,9 @@ describe('the status bar', () => {
   });
 
   it('never shows a negative or broken count', () => {
-    expect(statusBarItems({ ...base, queued: -1, queuedElsewhere: Number.NaN }, 'pt-BR').map((item) => item.id)).toEqual([
-      'connection',
-      'queued',
-      'mode',
-      'merchant',
-    ]);
+    expect(
+      statusBarItems({ ...base, queued: -1, queuedElsewhere: Number.NaN }, 'pt-BR').map((item) => item.id),
+    ).toEqual(['connection', 'queued', 'mode', 'merchant']);
     expect(statusBarItems({ ...base, queued: -1 }, 'pt-BR')[1]).toEqual({ id: 'queued', count: 0 });
   });
 });
@@ -104,7 +122,12 @@ describe('the connection', () => {
 });
 
 describe('offline sales in the status bar', () => {
-  const offline: PosStatus = { ...base, online: false, connection: 'offline', offlineSince: '2025-11-22T17:05:41.000Z' };
+  const offline: PosStatus = {
+    ...base,
+    online: false,
+    connection: 'offline',
+    offlineSince: '2025-11-22T17:05:41.000Z',
+  };
 
   it('always shows the unconfirmed count and total while offline, 0 included, right after the queue', () => {
     expect(statusBarItems(offline, 'pt-BR')[2]).toEqual({ id: 'offlineSales', count: 0, value: 0 });
@@ -116,7 +139,9 @@ describe('offline sales in the status bar', () => {
     expect(ids(base)).not.toContain('offlineSales');
     const waiting = { ...base, offline: { ...base.offline, unconfirmedCount: 1, unconfirmedValue: 1234 } };
     expect(statusBarItems(waiting, 'pt-BR')[2]).toEqual({ id: 'offlineSales', count: 1, value: 1234 });
-    expect(ids({ ...base, connection: 'syncing', offline: { ...base.offline, unconfirmedCount: 3, unconfirmedValue: 1 } })).toContain('offlineSales');
+    expect(
+      ids({ ...base, connection: 'syncing', offline: { ...base.offline, unconfirmedCount: 3, unconfirmedValue: 1 } }),
+    ).toContain('offlineSales');
   });
 
   it('the sales waiting for the owner, whenever there are any', () => {
@@ -138,13 +163,18 @@ describe('offline sales in the status bar', () => {
     const unavailable = { ...offline, offline: { ...offline.offline, confirmedKey: undefined, unavailable: reason } };
     expect(statusBarItems(unavailable, 'pt-BR')[3]).toEqual({ id: 'offlineUnavailable', reason });
     expect(ids({ ...unavailable, online: true, connection: 'online' })).not.toContain('offlineUnavailable');
-    expect(ids({ ...offline, offline: { ...offline.offline, unavailable: '   ' } })).not.toContain('offlineUnavailable');
+    expect(ids({ ...offline, offline: { ...offline.offline, unavailable: '   ' } })).not.toContain(
+      'offlineUnavailable',
+    );
   });
 
   it('a status without `offline` (an older main process) reads as none, and broken counts as 0', () => {
     const { offline: _none, ...older } = offline;
     expect(statusBarItems(older as PosStatus, 'pt-BR')[2]).toEqual({ id: 'offlineSales', count: 0, value: 0 });
-    const broken = { ...offline, offline: { ...offline.offline, unconfirmedCount: -2, unconfirmedValue: Number.NaN, reviewCount: -1 } };
+    const broken = {
+      ...offline,
+      offline: { ...offline.offline, unconfirmedCount: -2, unconfirmedValue: Number.NaN, reviewCount: -1 },
+    };
     expect(statusBarItems(broken, 'pt-BR')[2]).toEqual({ id: 'offlineSales', count: 0, value: 0 });
     expect(ids(broken)).not.toContain('offlineReview');
   });

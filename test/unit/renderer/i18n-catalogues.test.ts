@@ -80,7 +80,9 @@ describe('translation catalogues', () => {
     expect(ptBR.live.offlineSale).toBe('Offline: o pagamento será confirmado quando a conexão voltar');
     expect(ptBR.live.awaitingConfirmation).toBe('Aguardando confirmação');
     expect(ptBR.live.customerShowedReceipt).toBe('Cliente mostrou o comprovante');
-    expect(ptBR.live.customerShowedReceiptAt).toBe('Cliente mostrou o comprovante às {{time}} — aguardando confirmação');
+    expect(ptBR.live.customerShowedReceiptAt).toBe(
+      'Cliente mostrou o comprovante às {{time}} — aguardando confirmação',
+    );
     expect(ptBR.live.offlineConfirmed).toBe('Venda offline confirmada: {{amount}}');
     expect(ptBR.status.OFFLINE).toBe('Aguardando confirmação');
     expect(ptBR.statusBar.offlineSales).toBe('Vendas offline');
@@ -96,7 +98,11 @@ describe('translation catalogues', () => {
       LATE: 'Pago depois do prazo',
       CANCELLED_PAID: 'Pago depois de cancelada',
     });
-    expect(ptBR.offlineReview.decisions).toEqual({ paid: 'Confirmar pagamento', unpaid: 'Marcar como não paga', acknowledged: 'Ciente: devolver por fora' });
+    expect(ptBR.offlineReview.decisions).toEqual({
+      paid: 'Confirmar pagamento',
+      unpaid: 'Marcar como não paga',
+      acknowledged: 'Ciente: devolver por fora',
+    });
   });
 
   it('no status text on the sale screen or the status bar reads as "pago" (the e2e tests wait for that word)', () => {
@@ -124,4 +130,3 @@ describe('translation catalogues', () => {
     for (const text of texts) expect(text).not.toMatch(/pago/i);
   });
 });
-

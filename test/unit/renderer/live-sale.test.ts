@@ -15,7 +15,8 @@ import {
 } from '../../../src/renderer/src/lib/live-sale';
 import { DIGIT_KEYS } from '../../../src/renderer/src/lib/next-sale';
 
-const BR_CODE = '00020101021226810014br.gov.bcb.pix2559qr.example.com/pix/v2/cob/abc5204000053039865406123.455802BR6304ABCD';
+const BR_CODE =
+  '00020101021226810014br.gov.bcb.pix2559qr.example.com/pix/v2/cob/abc5204000053039865406123.455802BR6304ABCD';
 
 function sale(status: SaleStatus, extra: Partial<Sale> = {}): Sale {
   return {
@@ -83,7 +84,11 @@ describe('the sale on screen takes an update', () => {
     const pending = liveViewOf(sale('PENDING'), draw);
     const update = liveSaleUpdate(pending, sale('PENDING', { sync: { queued: 2 } }), draw);
     expect(update).toEqual({ sale: sale('PENDING', { sync: { queued: 2 } }), qrSrc: null });
-    const rejected = liveSaleUpdate(pending, sale('REJECTED', { brCode: undefined, sync: { queued: 0, rejected: 'Chave Pix inválida' } }), draw);
+    const rejected = liveSaleUpdate(
+      pending,
+      sale('REJECTED', { brCode: undefined, sync: { queued: 0, rejected: 'Chave Pix inválida' } }),
+      draw,
+    );
     expect(rejected?.sale.sync.rejected).toBe('Chave Pix inválida');
     expect(rejected?.qrSrc).toBeNull();
   });
@@ -121,8 +126,11 @@ describe('keys while the sale waits', () => {
 });
 
 describe('the status bar lists the keys that work now', () => {
-  const keys = (status: SaleStatus, options: { sandbox: boolean; offline: boolean }, brCode: string | undefined = status === 'PENDING' ? undefined : BR_CODE) =>
-    liveKeyHints({ status, brCode }, options).map(([key, action]) => `${key}:${action}`);
+  const keys = (
+    status: SaleStatus,
+    options: { sandbox: boolean; offline: boolean },
+    brCode: string | undefined = status === 'PENDING' ? undefined : BR_CODE,
+  ) => liveKeyHints({ status, brCode }, options).map(([key, action]) => `${key}:${action}`);
 
   it('connecting: cancel, new sale, next amount (no copy, no simulate without a code)', () => {
     expect(keys('PENDING', { sandbox: true, offline: false })).toEqual(['Esc:cancel', 'F1:newSale', '0–9:nextAmount']);
@@ -136,7 +144,11 @@ describe('the status bar lists the keys that work now', () => {
   });
 
   it('a sale that is over: Enter and the next amount, and the receipt when paid', () => {
-    expect(keys('COMPLETED', { sandbox: false, offline: false })).toEqual(['Enter:newSale', '0–9:nextAmount', 'C:receipt']);
+    expect(keys('COMPLETED', { sandbox: false, offline: false })).toEqual([
+      'Enter:newSale',
+      '0–9:nextAmount',
+      'C:receipt',
+    ]);
     for (const status of ['EXPIRED', 'CANCELLED', 'REJECTED'] as const) {
       expect(keys(status, { sandbox: true, offline: true })).toEqual(['Enter:newSale', '0–9:nextAmount']);
     }
@@ -169,7 +181,13 @@ describe('a sale made offline (OFFLINE)', () => {
   type OfflineSale = Sale & { status: 'OFFLINE' };
   const offline = (extra: Partial<Sale> = {}) =>
     sale('OFFLINE', {
-      offline: { txid: 'BALCAO7K2M9Q4T1X8W3', pixKey: 'loja@example.com', state: 'AWAITING', registered: false, dynamicChargeWithdrawn: false },
+      offline: {
+        txid: 'BALCAO7K2M9Q4T1X8W3',
+        pixKey: 'loja@example.com',
+        state: 'AWAITING',
+        registered: false,
+        dynamicChargeWithdrawn: false,
+      },
       ...extra,
     }) as OfflineSale;
   const showed = () =>
@@ -226,14 +244,15 @@ describe('a sale made offline (OFFLINE)', () => {
   });
 
   it('the status bar lists copy, the receipt key, cancel, F1 (always) and the next amount', () => {
-    expect(liveKeyHints(offline(), { sandbox: true, offline: true }).map(([key, action]) => `${key}:${action}`)).toEqual([
-      'C:copy',
-      'F6:showedReceipt',
-      'Esc:cancel',
-      'F1:newSale',
-      '0–9:nextAmount',
+    expect(
+      liveKeyHints(offline(), { sandbox: true, offline: true }).map(([key, action]) => `${key}:${action}`),
+    ).toEqual(['C:copy', 'F6:showedReceipt', 'Esc:cancel', 'F1:newSale', '0–9:nextAmount']);
+    expect(liveKeyHints(showed(), { sandbox: false, offline: false }).map(([key]) => key)).toEqual([
+      'C',
+      'Esc',
+      'F1',
+      '0–9',
     ]);
-    expect(liveKeyHints(showed(), { sandbox: false, offline: false }).map(([key]) => key)).toEqual(['C', 'Esc', 'F1', '0–9']);
   });
 
   it('the customer sees its QR, then "Pago" when the service confirms it', () => {

@@ -17,7 +17,8 @@ function typedAfterOutcome(keys: string): number {
   const [first, ...rest] = [...keys];
   const result = outcomeKey('COMPLETED', first!);
   if (result?.action !== 'next-sale') throw new Error(`"${first}" did not start a sale`);
-  return rest.reduce<CentsEntry>((entry, digit) => centsEntryReducer(entry, { type: 'digit', digit }), result.entry).cents;
+  return rest.reduce<CentsEntry>((entry, digit) => centsEntryReducer(entry, { type: 'digit', digit }), result.entry)
+    .cents;
 }
 
 describe('starting the next sale from the outcome screen', () => {
@@ -29,7 +30,10 @@ describe('starting the next sale from the outcome screen', () => {
 
   it('every digit key works, also on "Expirada"; 0 starts an empty amount', () => {
     for (const digit of DIGIT_KEYS) {
-      expect(outcomeKey('COMPLETED', digit)).toEqual({ action: 'next-sale', entry: { cents: Number(digit), pristine: false } });
+      expect(outcomeKey('COMPLETED', digit)).toEqual({
+        action: 'next-sale',
+        entry: { cents: Number(digit), pristine: false },
+      });
       expect(outcomeKey('EXPIRED', digit)?.action).toBe('next-sale');
     }
     expect(outcomeKey('COMPLETED', '0')).toEqual({ action: 'next-sale', entry: { cents: 0, pristine: false } });
@@ -50,7 +54,10 @@ describe('starting the next sale from the outcome screen', () => {
     if (first?.action !== 'next-sale') throw new Error('1 did not start the next sale');
     expect(centsEntryReducer(first.entry, { type: 'digit', digit: '4' }).cents).toBe(3214);
     // Enter keeps what was typed; Esc, as on the entry, clears it.
-    expect(outcomeKey('EXPIRED', 'Enter', typedWhileWaiting)).toEqual({ action: 'next-sale', entry: typedWhileWaiting });
+    expect(outcomeKey('EXPIRED', 'Enter', typedWhileWaiting)).toEqual({
+      action: 'next-sale',
+      entry: typedWhileWaiting,
+    });
     expect(outcomeKey('COMPLETED', 'Escape', typedWhileWaiting)).toEqual({ action: 'next-sale', entry: emptyEntry });
   });
 
@@ -108,7 +115,9 @@ describe('F1 / "Nova venda": which sale on screen makes way for a new entry', ()
 
   it('waiting means PENDING, ACTIVE or OFFLINE, nothing else', () => {
     expect(
-      ['PENDING', 'ACTIVE', 'OFFLINE', 'COMPLETED', 'EXPIRED', 'CANCELLED', 'REJECTED'].filter((status) => isWaitingStatus(status as SaleStatus)),
+      ['PENDING', 'ACTIVE', 'OFFLINE', 'COMPLETED', 'EXPIRED', 'CANCELLED', 'REJECTED'].filter((status) =>
+        isWaitingStatus(status as SaleStatus),
+      ),
     ).toEqual(['PENDING', 'ACTIVE', 'OFFLINE']);
   });
 });

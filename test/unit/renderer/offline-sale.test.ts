@@ -17,7 +17,12 @@ const offline = (extra: Partial<SaleOffline> = {}): SaleOffline => ({
   ...extra,
 });
 
-const review = (extra: Partial<OfflineReview> = {}): OfflineReview => ({ reason: 'AMBIGUOUS', transactions: [], saleMatched: false, ...extra });
+const review = (extra: Partial<OfflineReview> = {}): OfflineReview => ({
+  reason: 'AMBIGUOUS',
+  transactions: [],
+  saleMatched: false,
+  ...extra,
+});
 
 function sale(status: SaleStatus, extra: Partial<Sale> = {}, id = 'venda-1'): Sale {
   return {
@@ -37,25 +42,35 @@ function sale(status: SaleStatus, extra: Partial<Sale> = {}, id = 'venda-1'): Sa
 describe('the decisions that fit a sale under review', () => {
   it('not matched: paid or unpaid', () => {
     for (const reason of ['AMBIGUOUS', 'UNDERPAID', 'NO_PAYMENT', 'LATE'] as const) {
-      expect(reviewDecisions(sale('OFFLINE', { offline: offline({ state: 'REVIEW', review: review({ reason }) }) }))).toEqual(['paid', 'unpaid']);
+      expect(
+        reviewDecisions(sale('OFFLINE', { offline: offline({ state: 'REVIEW', review: review({ reason }) }) })),
+      ).toEqual(['paid', 'unpaid']);
     }
   });
 
   it('matched (money beyond its payment): only "ciente, devolver por fora"', () => {
     for (const reason of ['OVERPAID', 'DOUBLE_PAID'] as const) {
-      const matched = sale('COMPLETED', { offline: offline({ state: 'REVIEW', review: review({ reason, saleMatched: true }) }) });
+      const matched = sale('COMPLETED', {
+        offline: offline({ state: 'REVIEW', review: review({ reason, saleMatched: true }) }),
+      });
       expect(reviewDecisions(matched)).toEqual(['acknowledged']);
     }
   });
 
   it('cancelled at the counter and paid anyway: paid or acknowledged, never unpaid', () => {
-    const cancelled = sale('CANCELLED', { offline: offline({ state: 'REVIEW', review: review({ reason: 'CANCELLED_PAID' }) }) });
+    const cancelled = sale('CANCELLED', {
+      offline: offline({ state: 'REVIEW', review: review({ reason: 'CANCELLED_PAID' }) }),
+    });
     expect(reviewDecisions(cancelled)).toEqual(['paid', 'acknowledged']);
     expect(reviewDecisions(cancelled)).not.toContain('unpaid');
   });
 
   it('nothing once decided, nor for a sale not under review', () => {
-    expect(reviewDecisions(sale('COMPLETED', { offline: offline({ state: 'CONFIRMED_BY_OWNER', review: review(), decision: 'paid' }) }))).toEqual([]);
+    expect(
+      reviewDecisions(
+        sale('COMPLETED', { offline: offline({ state: 'CONFIRMED_BY_OWNER', review: review(), decision: 'paid' }) }),
+      ),
+    ).toEqual([]);
     expect(reviewDecisions(sale('OFFLINE', { offline: offline() }))).toEqual([]);
     expect(reviewDecisions(sale('ACTIVE'))).toEqual([]);
   });
@@ -69,7 +84,9 @@ describe('how an offline sale says where it stands', () => {
     expect(offlineStanding(offline({ state: 'REVIEW', review: review() }))).toBe('review');
     expect(offlineStanding(offline({ state: 'CONFIRMED_BY_OWNER', decision: 'paid' }))).toBe('confirmedByOwner');
     expect(offlineStanding(offline({ state: 'UNPAID_BY_OWNER', decision: 'unpaid' }))).toBe('unpaidByOwner');
-    expect(offlineStanding(offline({ state: 'CONFIRMED', matchedBy: 'txid', decision: 'acknowledged' }))).toBe('acknowledgedByOwner');
+    expect(offlineStanding(offline({ state: 'CONFIRMED', matchedBy: 'txid', decision: 'acknowledged' }))).toBe(
+      'acknowledgedByOwner',
+    );
   });
 });
 
@@ -82,12 +99,23 @@ describe('the new-sale entry while offline', () => {
     queuedElsewhere: 0,
     merchantName: 'Padaria',
     ready: true,
-    offline: { enabled: true, confirmedKey: 'loja@example.com', unconfirmedCount: 0, unconfirmedValue: 0, reviewCount: 0 },
+    offline: {
+      enabled: true,
+      confirmedKey: 'loja@example.com',
+      unconfirmedCount: 0,
+      unconfirmedValue: 0,
+      reviewCount: 0,
+    },
   };
 
   it('says the sale gets an offline QR, or why not (it then waits in the queue)', () => {
     expect(entryOfflineHint(status)).toBe('offlineQr');
-    expect(entryOfflineHint({ ...status, offline: { ...status.offline, unavailable: 'Nenhuma chave Pix confirmada pelo serviço' } })).toBe('unavailable');
+    expect(
+      entryOfflineHint({
+        ...status,
+        offline: { ...status.offline, unavailable: 'Nenhuma chave Pix confirmada pelo serviço' },
+      }),
+    ).toBe('unavailable');
     expect(entryOfflineHint({ ...status, offline: { ...status.offline, unavailable: '  ' } })).toBe('offlineQr');
     expect(entryOfflineHint({ ...status, offline: { ...status.offline, enabled: false } })).toBe('queue');
   });
@@ -109,12 +137,15 @@ describe('the countdown of an offline sale', () => {
 });
 
 describe('announcing an offline sale the service confirmed', () => {
-  const confirmed = (id = 'venda-1') => sale('COMPLETED', { offline: offline({ state: 'CONFIRMED', matchedBy: 'txid' }) }, id);
+  const confirmed = (id = 'venda-1') =>
+    sale('COMPLETED', { offline: offline({ state: 'CONFIRMED', matchedBy: 'txid' }) }, id);
 
   it('once, for a sale seen waiting', () => {
     const watch = new OfflineConfirmations();
     expect(watch.see(sale('OFFLINE', { offline: offline() }))).toBe(false);
-    expect(watch.see(sale('OFFLINE', { offline: offline({ customerShowedReceiptAt: '2025-11-22T15:02:00.000Z' }) }))).toBe(false);
+    expect(
+      watch.see(sale('OFFLINE', { offline: offline({ customerShowedReceiptAt: '2025-11-22T15:02:00.000Z' }) })),
+    ).toBe(false);
     expect(watch.see(confirmed())).toBe(true);
     // The same confirmation pushed again, or a refund's update later: no second chime.
     expect(watch.see(confirmed())).toBe(false);
@@ -125,7 +156,9 @@ describe('announcing an offline sale the service confirmed', () => {
     const watch = new OfflineConfirmations();
     watch.see(sale('OFFLINE', {}, 'a'));
     watch.see(sale('OFFLINE', {}, 'b'));
-    expect(watch.see(sale('COMPLETED', { offline: offline({ state: 'CONFIRMED', matchedBy: 'value' }) }, 'a'))).toBe(true);
+    expect(watch.see(sale('COMPLETED', { offline: offline({ state: 'CONFIRMED', matchedBy: 'value' }) }, 'a'))).toBe(
+      true,
+    );
     expect(watch.see(confirmed('b'))).toBe(true);
   });
 
@@ -135,7 +168,9 @@ describe('announcing an offline sale the service confirmed', () => {
     watch.see(sale('ACTIVE', {}, 'online'));
     expect(watch.see(sale('COMPLETED', {}, 'online'))).toBe(false);
     watch.see(sale('OFFLINE', {}, 'dono'));
-    expect(watch.see(sale('COMPLETED', { offline: offline({ state: 'CONFIRMED_BY_OWNER', decision: 'paid' }) }, 'dono'))).toBe(false);
+    expect(
+      watch.see(sale('COMPLETED', { offline: offline({ state: 'CONFIRMED_BY_OWNER', decision: 'paid' }) }, 'dono')),
+    ).toBe(false);
   });
 
   it('a sale marked unpaid or cancelled ends the wait silently', () => {

@@ -29,7 +29,8 @@ describe('QR as SVG', () => {
     const { modules } = QRCode.create(brCode, { errorCorrectionLevel: 'M' });
     const drawn = new Uint8Array(modules.size * modules.size);
     for (const [, x, y, run] of qrSvgMarkup(brCode).matchAll(/M(\d+) (\d+)h(\d+)v1h-\3z/g)) {
-      for (let col = Number(x) - 4; col < Number(x) - 4 + Number(run); col++) drawn[(Number(y) - 4) * modules.size + col] = 1;
+      for (let col = Number(x) - 4; col < Number(x) - 4 + Number(run); col++)
+        drawn[(Number(y) - 4) * modules.size + col] = 1;
     }
     expect(Array.from(drawn)).toEqual(Array.from(modules.data, (bit) => (bit ? 1 : 0)));
   });

@@ -52,8 +52,17 @@ describe('registerBarItem', () => {
   });
 
   it('names the open session, its opening time and who is at the counter', () => {
-    expect(registerBarItem(open)).toEqual({ kind: 'open', since: session.openedAt, till: 'Caixa 1', operator: 'Marta' });
-    expect(registerBarItem({ ...signedOut, session })).toEqual({ kind: 'open', since: session.openedAt, till: 'Caixa 1' });
+    expect(registerBarItem(open)).toEqual({
+      kind: 'open',
+      since: session.openedAt,
+      till: 'Caixa 1',
+      operator: 'Marta',
+    });
+    expect(registerBarItem({ ...signedOut, session })).toEqual({
+      kind: 'open',
+      since: session.openedAt,
+      till: 'Caixa 1',
+    });
   });
 
   it('tells a closed register from nobody signed in', () => {

@@ -7,7 +7,12 @@ const fresh: ScreenNow = { phase: 'entry', hasLive: false, entryTouched: false }
 describe('the sale on screen when the window opens again', () => {
   it('shows a waiting or just-paid sale, forgets one that is otherwise over, and does nothing without one', () => {
     const decide = (status: SaleStatus) => restoreDecision({ status }, fresh);
-    expect((['PENDING', 'ACTIVE', 'OFFLINE', 'COMPLETED'] as const).map(decide)).toEqual(['show', 'show', 'show', 'show']);
+    expect((['PENDING', 'ACTIVE', 'OFFLINE', 'COMPLETED'] as const).map(decide)).toEqual([
+      'show',
+      'show',
+      'show',
+      'show',
+    ]);
     expect((['EXPIRED', 'CANCELLED', 'REJECTED'] as const).map(decide)).toEqual(['clear', 'clear', 'clear']);
     expect(restoreDecision(undefined, fresh)).toBe('keep');
   });

@@ -78,8 +78,11 @@ describe('withPinnedRows', () => {
           const range = defaultRangeExtractor({ startIndex, endIndex, overscan, count });
           const rows = withPinnedRows(range, pinned, count);
           const rendered = new Set(rows);
-          for (let i = startIndex; i <= endIndex; i++) if (!rendered.has(i)) throw new Error(`row ${i} in view but not rendered`);
-          for (const index of pinned) if (index >= 0 && index < count && !rendered.has(index)) throw new Error(`pinned row ${index} not rendered`);
+          for (let i = startIndex; i <= endIndex; i++)
+            if (!rendered.has(i)) throw new Error(`row ${i} in view but not rendered`);
+          for (const index of pinned)
+            if (index >= 0 && index < count && !rendered.has(index))
+              throw new Error(`pinned row ${index} not rendered`);
           expect(rows).toEqual([...rendered].sort((x, y) => x - y));
           expect(rows.every((index) => index >= 0 && index < count)).toBe(true);
           expect(rows.length).toBeLessThanOrEqual(range.length + pinned.length);

@@ -12,7 +12,11 @@ import {
   syncNote,
 } from '../../../src/renderer/src/lib/sale-status';
 
-const refund = (value: number, status: SaleRefund['status'] = 'CONFIRMED', id = `r-${value}-${status}`): SaleRefund => ({
+const refund = (
+  value: number,
+  status: SaleRefund['status'] = 'CONFIRMED',
+  id = `r-${value}-${status}`,
+): SaleRefund => ({
   correlationID: id,
   value,
   status,
@@ -20,7 +24,12 @@ const refund = (value: number, status: SaleRefund['status'] = 'CONFIRMED', id = 
   time: '2025-11-22T15:00:00.000Z',
 });
 
-const paid = (value: number, refunds: SaleRefund[], refundable: number) => ({ status: 'COMPLETED' as const, value, refunds, refundable });
+const paid = (value: number, refunds: SaleRefund[], refundable: number) => ({
+  status: 'COMPLETED' as const,
+  value,
+  refunds,
+  refundable,
+});
 
 describe('sale display status', () => {
   it('passes every status but COMPLETED through, the counter-only ones included', () => {
@@ -31,9 +40,15 @@ describe('sale display status', () => {
 
   it('tells paid, partly refunded and refunded apart, ignoring rejected refunds', () => {
     expect(saleDisplayStatus({ status: 'COMPLETED', value: 1000, refunds: [] })).toBe('COMPLETED');
-    expect(saleDisplayStatus({ status: 'COMPLETED', value: 1000, refunds: [refund(400, 'IN_PROCESSING')] })).toBe('PARTIALLY_REFUNDED');
-    expect(saleDisplayStatus({ status: 'COMPLETED', value: 1000, refunds: [refund(400), refund(600)] })).toBe('REFUNDED');
-    expect(saleDisplayStatus({ status: 'COMPLETED', value: 1000, refunds: [refund(1000, 'REJECTED')] })).toBe('COMPLETED');
+    expect(saleDisplayStatus({ status: 'COMPLETED', value: 1000, refunds: [refund(400, 'IN_PROCESSING')] })).toBe(
+      'PARTIALLY_REFUNDED',
+    );
+    expect(saleDisplayStatus({ status: 'COMPLETED', value: 1000, refunds: [refund(400), refund(600)] })).toBe(
+      'REFUNDED',
+    );
+    expect(saleDisplayStatus({ status: 'COMPLETED', value: 1000, refunds: [refund(1000, 'REJECTED')] })).toBe(
+      'COMPLETED',
+    );
     expect(refundedCents({ refunds: [refund(300), refund(200, 'REJECTED')] })).toBe(300);
   });
 
@@ -88,7 +103,11 @@ describe('how far the service has heard of a sale', () => {
   });
 
   it('explains what waits: the creation, the cancel, a refund, or something else', () => {
-    const sale = (status: Sale['status'], queued: number, refunds: SaleRefund[] = []) => ({ status, sync: { queued }, refunds });
+    const sale = (status: Sale['status'], queued: number, refunds: SaleRefund[] = []) => ({
+      status,
+      sync: { queued },
+      refunds,
+    });
     expect(syncNote(sale('PENDING', 1))).toBe('pendingCreate');
     expect(syncNote(sale('CANCELLED', 1))).toBe('cancelQueued');
     expect(syncNote(sale('COMPLETED', 1, [refund(100, 'QUEUED')]))).toBe('refundQueued');
@@ -109,8 +128,12 @@ describe('after the cashier confirms a refund', () => {
   });
 
   it('says sent, queued (offline) or refused with the reason', () => {
-    expect(refundOutcome(before, { refunds: [...before.refunds, refund(50, 'IN_PROCESSING', 'r2')], sync: { queued: 0 } })).toEqual({ kind: 'sent' });
-    expect(refundOutcome(before, { refunds: [...before.refunds, refund(50, 'QUEUED', 'r2')], sync: { queued: 1 } })).toEqual({ kind: 'queued' });
+    expect(
+      refundOutcome(before, { refunds: [...before.refunds, refund(50, 'IN_PROCESSING', 'r2')], sync: { queued: 0 } }),
+    ).toEqual({ kind: 'sent' });
+    expect(
+      refundOutcome(before, { refunds: [...before.refunds, refund(50, 'QUEUED', 'r2')], sync: { queued: 1 } }),
+    ).toEqual({ kind: 'queued' });
     expect(
       refundOutcome(before, {
         refunds: [...before.refunds, { ...refund(50, 'REJECTED', 'r2'), rejectedReason: 'Saldo insuficiente' }],

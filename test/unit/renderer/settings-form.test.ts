@@ -35,7 +35,12 @@ describe('settings form', () => {
   });
 
   it('sends only what changed, with header lines split and trimmed', () => {
-    const draft = { ...draftFromSettings(saved), merchantCity: ' Campinas ', headerLines: 'Rua A, 1\n\n  CNPJ 00  \n', receiptLayout: 'a4' as const };
+    const draft = {
+      ...draftFromSettings(saved),
+      merchantCity: ' Campinas ',
+      headerLines: 'Rua A, 1\n\n  CNPJ 00  \n',
+      receiptLayout: 'a4' as const,
+    };
     expect(settingsInputFrom(draft, saved)).toEqual({
       merchantCity: 'Campinas',
       receiptHeader: { title: 'Padaria', lines: ['Rua A, 1', 'CNPJ 00'] },
@@ -68,9 +73,14 @@ describe('settings form', () => {
 });
 
 describe('switching services with commands queued', () => {
-  const refusal = Object.assign(new Error('Há 3 comandos aguardando envio ao serviço atual. Eles ficam guardados e serão enviados quando esse serviço for usado de novo.'), {
-    status: 409,
-  });
+  const refusal = Object.assign(
+    new Error(
+      'Há 3 comandos aguardando envio ao serviço atual. Eles ficam guardados e serão enviados quando esse serviço for usado de novo.',
+    ),
+    {
+      status: 409,
+    },
+  );
 
   it('a 409 from the main process is the warning to confirm, in its own words', () => {
     expect(queuedSwitchWarning(refusal)).toBe(refusal.message);
@@ -113,7 +123,10 @@ describe('the offline sales section', () => {
       offlineMaxAge: '24',
       offlineMaxAgeUnit: 'hours',
     });
-    const odd = draftFromSettings({ ...saved, offlineSales: { ...saved.offlineSales, maxAgeMinutes: 90, maxSaleValue: 1234 } });
+    const odd = draftFromSettings({
+      ...saved,
+      offlineSales: { ...saved.offlineSales, maxAgeMinutes: 90, maxSaleValue: 1234 },
+    });
     expect(odd).toMatchObject({ offlineMaxAge: '90', offlineMaxAgeUnit: 'minutes', offlineMaxSaleValue: '12,34' });
     expect(offlineSalesFromDraft(draft)).toEqual(saved.offlineSales);
   });
@@ -134,7 +147,9 @@ describe('the offline sales section', () => {
     expect(settingsInputFrom({ ...draft, offlineMaxSaleValue: '350' }, saved)).toEqual({
       offlineSales: { enabled: true, maxSaleValue: 35_000, maxUnconfirmedTotal: 100_000, maxAgeMinutes: 1440 },
     });
-    expect(settingsInputFrom({ ...draft, offlineEnabled: false }, saved)).toEqual({ offlineSales: { ...saved.offlineSales, enabled: false } });
+    expect(settingsInputFrom({ ...draft, offlineEnabled: false }, saved)).toEqual({
+      offlineSales: { ...saved.offlineSales, enabled: false },
+    });
     expect(settingsInputFrom({ ...draft, offlineMaxAge: '90', offlineMaxAgeUnit: 'minutes' }, saved)).toEqual({
       offlineSales: { ...saved.offlineSales, maxAgeMinutes: 90 },
     });
@@ -146,12 +161,18 @@ describe('the offline sales section', () => {
     expect(validateSettingsDraft({ ...draft, offlineMaxSaleValue: '0,01' })).toEqual({});
     expect(validateSettingsDraft({ ...draft, offlineMaxSaleValue: '0' })).toEqual({ offlineMaxSaleValue: true });
     expect(validateSettingsDraft({ ...draft, offlineMaxSaleValue: '999.999.999,99' })).toEqual({});
-    expect(validateSettingsDraft({ ...draft, offlineMaxUnconfirmedTotal: '1.000.000.000,00' })).toEqual({ offlineMaxUnconfirmedTotal: true });
-    expect(validateSettingsDraft({ ...draft, offlineMaxUnconfirmedTotal: 'muito' })).toEqual({ offlineMaxUnconfirmedTotal: true });
+    expect(validateSettingsDraft({ ...draft, offlineMaxUnconfirmedTotal: '1.000.000.000,00' })).toEqual({
+      offlineMaxUnconfirmedTotal: true,
+    });
+    expect(validateSettingsDraft({ ...draft, offlineMaxUnconfirmedTotal: 'muito' })).toEqual({
+      offlineMaxUnconfirmedTotal: true,
+    });
     expect(validateSettingsDraft({ ...draft, offlineMaxAge: '168' })).toEqual({});
     expect(validateSettingsDraft({ ...draft, offlineMaxAge: '169' })).toEqual({ offlineMaxAge: true });
     expect(validateSettingsDraft({ ...draft, offlineMaxAge: '10080', offlineMaxAgeUnit: 'minutes' })).toEqual({});
-    expect(validateSettingsDraft({ ...draft, offlineMaxAge: '10081', offlineMaxAgeUnit: 'minutes' })).toEqual({ offlineMaxAge: true });
+    expect(validateSettingsDraft({ ...draft, offlineMaxAge: '10081', offlineMaxAgeUnit: 'minutes' })).toEqual({
+      offlineMaxAge: true,
+    });
     expect(validateSettingsDraft({ ...draft, offlineMaxAge: '0' })).toEqual({ offlineMaxAge: true });
     expect(validateSettingsDraft({ ...draft, offlineMaxAge: '1,5' })).toEqual({ offlineMaxAge: true });
     expect(offlineSalesFromDraft({ ...draft, offlineMaxAge: '0' })).toBeNull();

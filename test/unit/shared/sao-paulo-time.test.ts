@@ -48,21 +48,42 @@ describe('saoPauloDate', () => {
 
 describe('saoPauloDayBounds: [start, end) of a São Paulo day', () => {
   it('runs from 03:00 UTC to the next day’s 03:00 UTC today (UTC−3)', () => {
-    expect(saoPauloDayBounds('2026-11-22')).toEqual({ start: '2026-11-22T03:00:00.000Z', end: '2026-11-23T03:00:00.000Z' });
+    expect(saoPauloDayBounds('2026-11-22')).toEqual({
+      start: '2026-11-22T03:00:00.000Z',
+      end: '2026-11-23T03:00:00.000Z',
+    });
   });
 
   it('crosses the year end and the leap day', () => {
-    expect(saoPauloDayBounds('2026-12-31')).toEqual({ start: '2026-12-31T03:00:00.000Z', end: '2027-01-01T03:00:00.000Z' });
-    expect(saoPauloDayBounds('2027-01-01')).toEqual({ start: '2027-01-01T03:00:00.000Z', end: '2027-01-02T03:00:00.000Z' });
-    expect(saoPauloDayBounds('2028-02-29')).toEqual({ start: '2028-02-29T03:00:00.000Z', end: '2028-03-01T03:00:00.000Z' });
+    expect(saoPauloDayBounds('2026-12-31')).toEqual({
+      start: '2026-12-31T03:00:00.000Z',
+      end: '2027-01-01T03:00:00.000Z',
+    });
+    expect(saoPauloDayBounds('2027-01-01')).toEqual({
+      start: '2027-01-01T03:00:00.000Z',
+      end: '2027-01-02T03:00:00.000Z',
+    });
+    expect(saoPauloDayBounds('2028-02-29')).toEqual({
+      start: '2028-02-29T03:00:00.000Z',
+      end: '2028-03-01T03:00:00.000Z',
+    });
   });
 
   it('follows the old daylight-saving days: 24 h in summer, 23 h when clocks jumped, 25 h when they went back', () => {
-    expect(saoPauloDayBounds('2018-01-15')).toEqual({ start: '2018-01-15T02:00:00.000Z', end: '2018-01-16T02:00:00.000Z' });
+    expect(saoPauloDayBounds('2018-01-15')).toEqual({
+      start: '2018-01-15T02:00:00.000Z',
+      end: '2018-01-16T02:00:00.000Z',
+    });
     // 2018-11-04: midnight never happened, clocks went from 23:59:59 (−3) to 01:00 (−2).
-    expect(saoPauloDayBounds('2018-11-04')).toEqual({ start: '2018-11-04T03:00:00.000Z', end: '2018-11-05T02:00:00.000Z' });
+    expect(saoPauloDayBounds('2018-11-04')).toEqual({
+      start: '2018-11-04T03:00:00.000Z',
+      end: '2018-11-05T02:00:00.000Z',
+    });
     // 2019-02-16: the hour 23:00–23:59 happened twice, so the day lasted 25 hours.
-    expect(saoPauloDayBounds('2019-02-16')).toEqual({ start: '2019-02-16T02:00:00.000Z', end: '2019-02-17T03:00:00.000Z' });
+    expect(saoPauloDayBounds('2019-02-16')).toEqual({
+      start: '2019-02-16T02:00:00.000Z',
+      end: '2019-02-17T03:00:00.000Z',
+    });
   });
 
   it('is exactly the set of instants whose São Paulo day it is (property, 1990–2040)', () => {
@@ -94,14 +115,29 @@ describe('saoPauloInstant', () => {
   });
 
   it('refuses a time that is no time of day', () => {
-    for (const bad of ['24:00', '12:60', '7:00', '12:00:60', 'noon']) expect(() => saoPauloInstant('2026-12-10', bad), bad).toThrow(RangeError);
+    for (const bad of ['24:00', '12:60', '7:00', '12:00:60', 'noon'])
+      expect(() => saoPauloInstant('2026-12-10', bad), bad).toThrow(RangeError);
   });
 });
 
 describe('saoPauloClock and saoPauloOffsetMinutes', () => {
   it('reads the wall clock with 00 at midnight, never 24', () => {
-    expect(saoPauloClock(at('2026-12-11T03:00:05Z'))).toEqual({ year: '2026', month: '12', day: '11', hour: '00', minute: '00', second: '05' });
-    expect(saoPauloClock(Date.parse('2027-01-01T02:59:59Z'))).toEqual({ year: '2026', month: '12', day: '31', hour: '23', minute: '59', second: '59' });
+    expect(saoPauloClock(at('2026-12-11T03:00:05Z'))).toEqual({
+      year: '2026',
+      month: '12',
+      day: '11',
+      hour: '00',
+      minute: '00',
+      second: '05',
+    });
+    expect(saoPauloClock(Date.parse('2027-01-01T02:59:59Z'))).toEqual({
+      year: '2026',
+      month: '12',
+      day: '31',
+      hour: '23',
+      minute: '59',
+      second: '59',
+    });
   });
 
   it('gives −180 minutes today and −120 in the old summers', () => {
@@ -116,7 +152,11 @@ describe('saoPauloFormatter', () => {
     const time = saoPauloFormatter('pt-BR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
     expect(time.format(at('2026-12-11T02:30:00Z'))).toBe('23:30');
     expect(saoPauloFormatter('pt-BR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })).toBe(time);
-    expect(saoPauloFormatter('en-US', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(at('2027-01-01T02:00:00Z'))).toBe('12/31/2026');
+    expect(
+      saoPauloFormatter('en-US', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+        at('2027-01-01T02:00:00Z'),
+      ),
+    ).toBe('12/31/2026');
   });
 });
 
@@ -130,7 +170,10 @@ describe('independence from the process time zone', () => {
   it.each(['UTC', 'Asia/Tokyo', 'America/Los_Angeles', 'Pacific/Kiritimati'])('same answers with TZ=%s', (tz) => {
     process.env.TZ = tz;
     expect(saoPauloDate(at('2026-12-11T02:30:00Z'))).toBe('2026-12-10');
-    expect(saoPauloDayBounds('2026-12-31')).toEqual({ start: '2026-12-31T03:00:00.000Z', end: '2027-01-01T03:00:00.000Z' });
+    expect(saoPauloDayBounds('2026-12-31')).toEqual({
+      start: '2026-12-31T03:00:00.000Z',
+      end: '2027-01-01T03:00:00.000Z',
+    });
     expect(saoPauloInstant('2018-11-04').toISOString()).toBe('2018-11-04T03:00:00.000Z');
   });
 });

@@ -69,11 +69,17 @@ describe('the reads of one turn in one read transaction, on a connection of thei
   it('keeps no lock on the WAL across turns: a checkpoint after the turn copies every frame', async () => {
     reads.run(count);
     insert();
-    const during = writer.pragma('wal_checkpoint(PASSIVE)', { simple: false }) as Array<{ log: number; checkpointed: number }>;
+    const during = writer.pragma('wal_checkpoint(PASSIVE)', { simple: false }) as Array<{
+      log: number;
+      checkpointed: number;
+    }>;
     // The open read transaction holds back the frame written after its snapshot began.
     expect(during[0]!.checkpointed).toBeLessThan(during[0]!.log);
     await nextTurn();
-    const after = writer.pragma('wal_checkpoint(PASSIVE)', { simple: false }) as Array<{ log: number; checkpointed: number }>;
+    const after = writer.pragma('wal_checkpoint(PASSIVE)', { simple: false }) as Array<{
+      log: number;
+      checkpointed: number;
+    }>;
     expect(after[0]!.checkpointed).toBe(after[0]!.log);
   });
 
@@ -101,10 +107,13 @@ describe('the engine over a file database', () => {
   });
 
   const status = async (id: string) =>
-    ((await service.engine.call(service.appId, 'getCharge', { params: { id } })) as { charge: { status: string } }).charge.status;
+    ((await service.engine.call(service.appId, 'getCharge', { params: { id } })) as { charge: { status: string } })
+      .charge.status;
 
   it('answers a read in the same turn as the write it follows with that write', async () => {
-    const created = service.engine.call(service.appId, 'createCharge', { body: { correlationID: 'same-turn', value: 500 } });
+    const created = service.engine.call(service.appId, 'createCharge', {
+      body: { correlationID: 'same-turn', value: 500 },
+    });
     // A read in this turn, before the writer's turn: it opens the turn's read transaction.
     await expect(status('same-turn')).rejects.toThrow(/not found/i);
     await created;
@@ -112,7 +121,9 @@ describe('the engine over a file database', () => {
   });
 
   it('answers a read with what the sweep just committed, in the same turn', async () => {
-    await service.engine.call(service.appId, 'createCharge', { body: { correlationID: 'expiring', value: 500, expiresIn: 300 } });
+    await service.engine.call(service.appId, 'createCharge', {
+      body: { correlationID: 'expiring', value: 500, expiresIn: 300 },
+    });
     // Both reads run in one turn: the second call's sweep expires the charge, then it reads.
     expect(await status('expiring')).toBe('ACTIVE');
     clock.advance(301_000);

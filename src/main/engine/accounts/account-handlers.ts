@@ -30,14 +30,20 @@ export const ACCOUNT_EVENTS = {
 export const MIN_FREE_WITHDRAWAL = 10_000;
 export const WITHDRAWAL_FEE = 100;
 
-const accountIdParams = z.object({ accountId: z.string().trim().min(1, { error: 'is required' }).max(64, { error: 'is too long' }) });
+const accountIdParams = z.object({
+  accountId: z.string().trim().min(1, { error: 'is required' }).max(64, { error: 'is too long' }),
+});
 
 /**
  * An open account of the caller's company. Another company's account and a closed one answer as
  * an unknown one; the status for "unknown" is the operation's own (400 where its spec rows list
  * no 404).
  */
-function requireAccount(ctx: OperationContext, accountId: string, unknown: (message: string) => ServiceError): BankAccountRow {
+function requireAccount(
+  ctx: OperationContext,
+  accountId: string,
+  unknown: (message: string) => ServiceError,
+): BankAccountRow {
   const row = accountRepo(ctx.db).find(ctx.tenant.company.id, accountId);
   if (!row || row.closed_at !== null) throw unknown('Account not found');
   return row;
@@ -70,7 +76,9 @@ export const accountOperations = {
       if (query.email !== undefined) return { pageInfo: emptyPage(query).pageInfo, accounts: [] };
       const repo = accountRepo(ctx.db);
       const companyId = ctx.tenant.company.id;
-      const { items, pageInfo } = pageOf(repo.listOpen(companyId, query.skip, query.limit), query, () => repo.countOpen(companyId));
+      const { items, pageInfo } = pageOf(repo.listOpen(companyId, query.skip, query.limit), query, () =>
+        repo.countOpen(companyId),
+      );
       return { pageInfo, accounts: items.map(serializeAccountSummary) };
     },
   }),
@@ -84,7 +92,9 @@ export const accountOperations = {
     summary: 'A bank account with its balance',
     request: { params: accountIdParams },
     response: z.strictObject({ account: accountSchema }),
-    handler: (ctx, { params }) => ({ account: serializeAccount(ctx.tenant.company, requireAccount(ctx, params.accountId, badRequest)) }),
+    handler: (ctx, { params }) => ({
+      account: serializeAccount(ctx.tenant.company, requireAccount(ctx, params.accountId, badRequest)),
+    }),
   }),
 
   duplicateAccount: operation({
@@ -158,12 +168,20 @@ export const accountOperations = {
     access: 'write',
     status: 200,
     summary: "Withdraw to the holder's own bank account (a fee below the free minimum)",
-    request: { params: accountIdParams, body: z.object({ value: positiveCents('value') }, { error: 'body must be a JSON object with value' }) },
+    request: {
+      params: accountIdParams,
+      body: z.object({ value: positiveCents('value') }, { error: 'body must be a JSON object with value' }),
+    },
     response: z.strictObject({
       withdraw: z.strictObject({
         account: accountSchema,
         // The spec names the withdrawn value `transaction`; the OpenAPI example's intent is `value`: both are sent.
-        transaction: z.strictObject({ endToEndId: z.string(), transaction: z.number().int(), value: z.number().int(), fee: z.number().int() }),
+        transaction: z.strictObject({
+          endToEndId: z.string(),
+          transaction: z.number().int(),
+          value: z.number().int(),
+          fee: z.number().int(),
+        }),
       }),
     }),
     handler(ctx, { params, body }) {
@@ -181,7 +199,10 @@ export const accountOperations = {
             );
           }
           assertWithinPixOutLimits(ctx.db, account, company.tax_id, 'same', body.value, ctx.now);
-          const holder = { name: company.official_name, taxID: { taxID: company.tax_id, type: company.tax_id_type as 'BR:CNPJ' } };
+          const holder = {
+            name: company.official_name,
+            taxID: { taxID: company.tax_id, type: company.tax_id_type as 'BR:CNPJ' },
+          };
           const withdrawal = bookTransaction(ctx.db, {
             company_id: company.id,
             account_id: account.id,
@@ -191,7 +212,12 @@ export const accountOperations = {
             // A withdrawal names itself: the list's `withdrawal` filter finds it and its fee by its id.
             withdrawal_id: 'self',
             time: at,
-            payer: { ...holder, bank: { name: account.bank_name, ispb: account.ispb }, branch: account.branch, account: account.account },
+            payer: {
+              ...holder,
+              bank: { name: account.bank_name, ispb: account.ispb },
+              branch: account.branch,
+              account: account.account,
+            },
             payee: holder,
             info_pagador: 'Saque',
           });
@@ -209,7 +235,9 @@ export const accountOperations = {
               time: at,
               info_pagador: 'Tarifa de saque',
             });
-            if (!ledger(ctx.db).debit(ref, fee, { kind: 'FEE', transactionId: feeRow.id, causeId: withdrawal.id, at })) {
+            if (
+              !ledger(ctx.db).debit(ref, fee, { kind: 'FEE', transactionId: feeRow.id, causeId: withdrawal.id, at })
+            ) {
               throw new Error('withdraw: balance changed inside the transaction');
             }
           }

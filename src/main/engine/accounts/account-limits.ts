@@ -94,7 +94,11 @@ export function limitPeriodAt(limits: Pick<AccountLimits, 'dayStartAt' | 'nightS
     .sort((a, b) => a.at - b.at);
   for (let i = boundaries.length - 2; i >= 0; i--) {
     if (boundaries[i]!.at <= t) {
-      return { kind: boundaries[i]!.kind, start: new Date(boundaries[i]!.at).toISOString(), end: new Date(boundaries[i + 1]!.at).toISOString() };
+      return {
+        kind: boundaries[i]!.kind,
+        start: new Date(boundaries[i]!.at).toISOString(),
+        end: new Date(boundaries[i + 1]!.at).toISOString(),
+      };
     }
   }
   throw new Error('limitPeriodAt: no period found');
@@ -103,9 +107,19 @@ export function limitPeriodAt(limits: Pick<AccountLimits, 'dayStartAt' | 'nightS
 export type Holder = 'same' | 'different';
 
 /** Which limits bound a Pix out of `holder` in `period`: the account's overall one and the holder's. */
-export function outLimitsFor(limits: AccountLimits, period: LimitPeriod['kind'], holder: Holder): { overall: number; holder: number } {
+export function outLimitsFor(
+  limits: AccountLimits,
+  period: LimitPeriod['kind'],
+  holder: Holder,
+): { overall: number; holder: number } {
   if (period === 'day') {
-    return { overall: limits.pixDayLimit, holder: holder === 'same' ? limits.pixOutSameHolderDayLimit : limits.pixOutDifferentHolderDayLimit };
+    return {
+      overall: limits.pixDayLimit,
+      holder: holder === 'same' ? limits.pixOutSameHolderDayLimit : limits.pixOutDifferentHolderDayLimit,
+    };
   }
-  return { overall: limits.pixNightLimit, holder: holder === 'same' ? limits.pixOutSameHolderNightLimit : limits.pixOutDifferentHolderNightLimit };
+  return {
+    overall: limits.pixNightLimit,
+    holder: holder === 'same' ? limits.pixOutSameHolderNightLimit : limits.pixOutDifferentHolderNightLimit,
+  };
 }

@@ -12,7 +12,10 @@ interface Usage {
 const usageRepo = perDatabase((db: Db) => {
   // Pix out counts from its approval (a held payment is already promised) unless it failed. A
   // boleto paid is not a Pix: it is held to the balance, not to the Pix limits.
-  const payments = db.prepare<{ companyId: string; accountId: string; taxId: string; start: string; end: string }, Usage>(
+  const payments = db.prepare<
+    { companyId: string; accountId: string; taxId: string; start: string; end: string },
+    Usage
+  >(
     `SELECT COALESCE(SUM(value), 0) AS overall,
             COALESCE(SUM(CASE WHEN json_extract(destination, '$.destination.taxID') = @taxId THEN value END), 0) AS same
      FROM payments
@@ -20,7 +23,10 @@ const usageRepo = perDatabase((db: Db) => {
        AND approved_at >= @start AND approved_at < @end`,
   );
   // Withdrawals go to the holder's own account elsewhere: always the same holder.
-  const withdrawals = db.prepare<{ companyId: string; accountId: string; start: string; end: string }, { total: number }>(
+  const withdrawals = db.prepare<
+    { companyId: string; accountId: string; start: string; end: string },
+    { total: number }
+  >(
     `SELECT COALESCE(SUM(value), 0) AS total FROM transactions
      WHERE company_id = @companyId AND account_id = @accountId AND type = 'WITHDRAW' AND payment_id IS NULL
        AND time >= @start AND time < @end`,

@@ -16,7 +16,9 @@ import { applicationSchema, applicationView } from './application-view';
 function assertCallerMayGrant(ctx: OperationContext, granted: GrantedScopes): void {
   if (granted.everyScope) {
     if (ctx.tenant.application.every_scope !== 1) {
-      throw forbidden('An application without scopes holds every scope; only an application holding every scope can create one');
+      throw forbidden(
+        'An application without scopes holds every scope; only an application holding every scope can create one',
+      );
     }
     return;
   }
@@ -44,7 +46,8 @@ export const applicationOperations = {
     response: z.strictObject({ application: applicationSchema }),
     handler(ctx, { body }) {
       const account = ctx.tenancy.account(body.accountId);
-      if (!account || account.company_id !== ctx.tenant.company.id || account.closed_at !== null) throw badRequest('Account not found');
+      if (!account || account.company_id !== ctx.tenant.company.id || account.closed_at !== null)
+        throw badRequest('Account not found');
       const granted = grantedScopes(
         body.application.scopes,
         ctx.tenancy.allScopes,

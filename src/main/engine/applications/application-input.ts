@@ -39,7 +39,10 @@ export const allowedIpList = z
     for (const entry of entries) {
       const value = canonicalAllowedAddress(entry);
       if (value === null) {
-        ctx.addIssue({ code: 'custom', message: `"${entry}" is not an IP address or CIDR block (e.g. 203.0.113.7, 10.0.0.0/8, 2001:db8::/32)` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not an IP address or CIDR block (e.g. 203.0.113.7, 10.0.0.0/8, 2001:db8::/32)`,
+        });
         return z.NEVER;
       }
       if (!canonical.includes(value)) canonical.push(value);
@@ -53,7 +56,9 @@ const MASTER_ONLY_TYPES = new Set(['POS', 'PLUGIN', 'CHECKOUT', 'MASTER']);
 /** POST /api/v1/application: the body type is `API` (the OpenAPI file's enum). */
 export const createApplicationBody = z.object({
   accountId: z
-    .string({ error: (issue) => (issue.input === undefined ? 'Company bank account ID is required' : 'must be a string') })
+    .string({
+      error: (issue) => (issue.input === undefined ? 'Company bank account ID is required' : 'must be a string'),
+    })
     .trim()
     .min(1, { error: 'Company bank account ID is required' })
     .max(64, { error: 'is too long' }),
@@ -64,7 +69,9 @@ export const createApplicationBody = z.object({
         if (type === 'API') return;
         ctx.addIssue({
           code: 'custom',
-          message: MASTER_ONLY_TYPES.has(type) ? 'Only MASTER application can create other application types' : 'must be API',
+          message: MASTER_ONLY_TYPES.has(type)
+            ? 'Only MASTER application can create other application types'
+            : 'must be API',
         });
       }),
       scopes: scopeList.optional(),

@@ -22,7 +22,8 @@ export const applicationRepo = perDatabase((db: Db) => {
     findActiveByPartnerAndName: (companyId: string, partnerCompanyId: string, name: string) =>
       activeByPartnerAndName.get(companyId, partnerCompanyId, name),
     /** The first live application a partner made for a company (the affiliate's `account.clientId`). */
-    firstActiveByPartner: (companyId: string, partnerCompanyId: string) => firstActiveByPartner.get(companyId, partnerCompanyId),
+    firstActiveByPartner: (companyId: string, partnerCompanyId: string) =>
+      firstActiveByPartner.get(companyId, partnerCompanyId),
     byId: (id: string) => byId.get(id),
     /** Sets isActive false and records removedAt; false when it was no longer active. */
     deactivate: (id: string, at: string) => deactivate.run(at, id).changes === 1,

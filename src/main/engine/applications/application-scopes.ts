@@ -11,12 +11,17 @@ export type GrantedScopes = { everyScope: false; scopes: string[] } | { everySco
  * scope no operation declares is refused by name, as the real service does
  * ("Invalid scopes: INVALID_SCOPE").
  */
-export function grantedScopes(requested: readonly string[] | undefined, known: readonly string[], scopesRequired: boolean): GrantedScopes {
+export function grantedScopes(
+  requested: readonly string[] | undefined,
+  known: readonly string[],
+  scopesRequired: boolean,
+): GrantedScopes {
   if (requested === undefined) {
     if (scopesRequired) throw badRequest('Scopes are required');
     return { everyScope: true, scopes: known };
   }
-  if (requested.length === 0) throw badRequest(scopesRequired ? 'Scopes are required' : 'application.scopes must list at least one scope');
+  if (requested.length === 0)
+    throw badRequest(scopesRequired ? 'Scopes are required' : 'application.scopes must list at least one scope');
   const knownSet = new Set(known);
   const unknown = requested.filter((scope) => !knownSet.has(scope));
   if (unknown.length > 0) throw badRequest(`Invalid scopes: ${unknown.join(', ')}`);

@@ -153,9 +153,7 @@ export function validateBoleto(input: unknown, options: ValidateBoletoOptions = 
     case 44:
       // Product 8 with a value identifier 6–9 is arrecadação; a bank slip starts with its COMPE
       // code, and the only one starting with 8 today (804) has no such third digit.
-      return digits[0] === '8' && isValueIdentifier(digits[2])
-        ? readArrecadacao(digits)
-        : readTitle(digits, now);
+      return digits[0] === '8' && isValueIdentifier(digits[2]) ? readArrecadacao(digits) : readTitle(digits, now);
     case 47:
       return titleFromDigitable(digits, now);
     case 48:
@@ -219,14 +217,22 @@ export function arrecadacaoBarcodeToDigitable(barcode: string): string {
 // --- bank slips ---
 
 function titleFromDigitable(line: string, now: Date): BoletoValidation {
-  const fields: [start: number, end: number][] = [[0, 9], [10, 20], [21, 31]];
+  const fields: [start: number, end: number][] = [
+    [0, 9],
+    [10, 20],
+    [21, 31],
+  ];
   for (const [index, [start, end]] of fields.entries()) {
     if (mod10(line.slice(start, end)) !== Number(line[end])) return fail(`Invalid check digit in field ${index + 1}`);
   }
   return readTitle(titleDigitableToBarcode(line), now, 'Invalid general check digit (field 4)');
 }
 
-function readTitle(barcode: string, now: Date, dvError = 'Invalid general check digit (barcode position 5)'): BoletoValidation {
+function readTitle(
+  barcode: string,
+  now: Date,
+  dvError = 'Invalid general check digit (barcode position 5)',
+): BoletoValidation {
   if (barcode[3] !== '9') return fail(`Unsupported currency code ${barcode[3]}: only 9 (real) is accepted`);
   if (mod11Title(barcode.slice(0, 4) + barcode.slice(5)) !== Number(barcode[4])) return fail(dvError);
   const dueFactor = Number(barcode.slice(5, 9));
@@ -261,7 +267,10 @@ function arrecadacaoFromDigitable(line: string): BoletoValidation {
   return readArrecadacao(barcode, 'Invalid general check digit (position 4)');
 }
 
-function readArrecadacao(barcode: string, dvError = 'Invalid general check digit (barcode position 4)'): BoletoValidation {
+function readArrecadacao(
+  barcode: string,
+  dvError = 'Invalid general check digit (barcode position 4)',
+): BoletoValidation {
   if (barcode[0] !== '8') return fail('An arrecadação barcode must start with 8');
   const identifier = barcode[2];
   if (!isValueIdentifier(identifier)) return fail(invalidIdentifier(identifier));

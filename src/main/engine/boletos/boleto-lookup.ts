@@ -85,10 +85,14 @@ export function readBoleto(barcode: unknown, now: Date): ValidatedBoleto {
 export function boletoForPayment(barcode: string, now: Date): PayableBoleto {
   const boleto = readBoleto(barcode, now);
   if (boleto.totalValue === null) {
-    throw badRequest('This boleto carries a reference quantity, not a value in reais, and cannot be paid through the API');
+    throw badRequest(
+      'This boleto carries a reference quantity, not a value in reais, and cannot be paid through the API',
+    );
   }
   if (boleto.totalValue === 0) {
-    throw badRequest('This boleto has no value (the amount is to be informed at payment) and cannot be paid through the API');
+    throw badRequest(
+      'This boleto has no value (the amount is to be informed at payment) and cannot be paid through the API',
+    );
   }
   if (boleto.issuingEntity !== null && boleto.issuingEntity.name === null) {
     throw badRequest(`Unknown issuing bank ${boleto.issuingEntity.code}: this boleto cannot be paid`);

@@ -72,7 +72,10 @@ export const cashbackOperations = {
       const customer = requireCustomer(ctx, params.taxID.taxID);
       const repo = cashbackRepo(ctx.db);
       const pending = repo.pending(ctx.tenant.company.id, customer.id);
-      return { balance: pending?.value ?? 0, status: balanceStatus(pending, repo.latest(ctx.tenant.company.id, customer.id)) };
+      return {
+        balance: pending?.value ?? 0,
+        status: balanceStatus(pending, repo.latest(ctx.tenant.company.id, customer.id)),
+      };
     },
   }),
 
@@ -93,7 +96,10 @@ export const cashbackOperations = {
       const repo = cashbackRepo(ctx.db);
       const pending = repo.pending(companyId, customer.id);
       if (pending) {
-        return answerWith(200, { cashback: { value: pending.value }, message: 'The customer already has a pending exclusive cashback; it was not changed' });
+        return answerWith(200, {
+          cashback: { value: pending.value },
+          message: 'The customer already has a pending exclusive cashback; it was not changed',
+        });
       }
       const at = ctx.now.toISOString();
       const row: CashbackRow = {

@@ -23,7 +23,17 @@ export interface CreditableCashback {
   first_paid_at: string;
 }
 
-const COLUMNS = ['id', 'company_id', 'customer_id', 'value', 'status', 'charge_id', 'paid_at', 'created_at', 'updated_at'] as const;
+const COLUMNS = [
+  'id',
+  'company_id',
+  'customer_id',
+  'value',
+  'status',
+  'charge_id',
+  'paid_at',
+  'created_at',
+  'updated_at',
+] as const;
 
 // CROSS JOIN fixes the order: from the few pending cashbacks to their customers' charges, never
 // through every paid charge (the deadline query runs after each write).
@@ -47,7 +57,9 @@ export class CashbackRepo {
   private readonly markPaidStmt;
 
   constructor(db: Db) {
-    this.insertStmt = db.prepare(`INSERT INTO cashbacks (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`);
+    this.insertStmt = db.prepare(
+      `INSERT INTO cashbacks (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
+    );
     this.pendingStmt = db.prepare<[string, string], CashbackRow>(
       `SELECT * FROM cashbacks WHERE company_id = ? AND customer_id = ? AND status = 'PENDING'`,
     );

@@ -11,7 +11,13 @@ import { findCustomerIdByCorrelationId, resolveChargeCustomer } from '../custome
 import { boletoIssueProblem } from '../boletos/charge-boleto';
 import { claimPaymentLink, newServicePaymentLink } from '../payment-links/payment-links';
 import { chargeBrCode, isSharedLocationCode } from './charge-brcode';
-import { chargeCreateBody, chargeCreateQuery, chargeExpirationBody, chargeListQuery, type ChargeCreateInput } from './charge-input';
+import {
+  chargeCreateBody,
+  chargeCreateQuery,
+  chargeExpirationBody,
+  chargeListQuery,
+  type ChargeCreateInput,
+} from './charge-input';
 import type { ChargeRow } from './charge-repo';
 import { chargeRepo } from './charge-repo-instance';
 import { scheduleCharge } from './charge-schedule';
@@ -26,7 +32,11 @@ export const CHARGE_EVENTS = {
   expirationChanged: 'CHARGE_EXPIRATION_UPDATED',
 } as const;
 
-const listFilterQuery = chargeListQuery.extend({ ...pageQuery.shape, start: rfc3339.optional(), end: rfc3339.optional() });
+const listFilterQuery = chargeListQuery.extend({
+  ...pageQuery.shape,
+  start: rfc3339.optional(),
+  end: rfc3339.optional(),
+});
 
 /** Looks a charge up by any of its ids within the caller's company; another company's charge is "not found". */
 export function requireCharge(ctx: OperationContext, id: string): ChargeRow {
@@ -53,7 +63,11 @@ export interface CreatedCharge {
  * request, asReceiver's for an installment. A savepoint of its own here would only double the
  * sub-journal's copies of every page the insert touches.
  */
-export function createCharge(ctx: OperationContext, input: ChargeCreateInput, subscriptionId: string | null = null): CreatedCharge {
+export function createCharge(
+  ctx: OperationContext,
+  input: ChargeCreateInput,
+  subscriptionId: string | null = null,
+): CreatedCharge {
   if (!ctx.db.inTransaction) throw new Error('createCharge outside a transaction');
   const { company, account } = ctx.tenant;
   const repo = chargeRepo(ctx.db);
@@ -85,7 +99,8 @@ export function createCharge(ctx: OperationContext, input: ChargeCreateInput, su
   // code at the counter keeps working: the location always serves its newest charge. Only a
   // dynamic code without an amount can be shared so; a static fallback code carries one charge's
   // amount and txid, so then every charge gets a code of its own.
-  const previous = input.fixedLocation && input.paymentLinkID ? repo.findFixedLocationCharge(company.id, paymentLinkId) : undefined;
+  const previous =
+    input.fixedLocation && input.paymentLinkID ? repo.findFixedLocationCharge(company.id, paymentLinkId) : undefined;
   const shared = previous && isSharedLocationCode(previous.br_code) ? previous : undefined;
   const transactionId = newTransactionId();
   const identifier = transactionId.slice(0, 25);
@@ -177,7 +192,9 @@ export const chargeOperations = {
       const existing = chargeRepo(ctx.db).findByCorrelationId(ctx.tenant.company.id, input.correlationID);
       if (existing) {
         if (!query.return_existing) {
-          throw badRequest(`A charge with correlationID ${input.correlationID} already exists; send return_existing=true to get it back`);
+          throw badRequest(
+            `A charge with correlationID ${input.correlationID} already exists; send return_existing=true to get it back`,
+          );
         }
         const charge = chargeJson(ctx, existing);
         return { charge, correlationID: charge.correlationID, brCode: charge.brCode };
@@ -218,7 +235,13 @@ export const chargeOperations = {
         customerId = found;
       }
       const repo = chargeRepo(ctx.db);
-      const filter = { status: query.status, customerId, subscription: query.subscription, start: query.start, end: query.end };
+      const filter = {
+        status: query.status,
+        customerId,
+        subscription: query.subscription,
+        start: query.start,
+        end: query.end,
+      };
       const rows = repo.list(companyId, filter, query.skip, query.limit);
       const { items, pageInfo } = pageOf(rows, query, () => repo.count(companyId, filter));
       return { pageInfo, charges: items.map((row) => chargeJson(ctx, row)) };

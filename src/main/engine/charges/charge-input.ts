@@ -68,7 +68,10 @@ export const chargeCreateBody = z.preprocess(
         correlationID: correlationId,
         value: positiveCents('value'),
         type: chargeType,
-        comment: z.string({ error: 'comment must be a string' }).max(140, { error: 'comment is too long (max 140 characters)' }).optional(),
+        comment: z
+          .string({ error: 'comment must be a string' })
+          .max(140, { error: 'comment is too long (max 140 characters)' })
+          .optional(),
         expiresIn: z
           .number({ error: 'expiresIn must be a number of seconds' })
           .int({ error: 'expiresIn must be a whole number of seconds' })
@@ -87,8 +90,18 @@ export const chargeCreateBody = z.preprocess(
           .max(64, { error: 'paymentLinkID is too long (max 64 characters)' })
           .regex(/^[A-Za-z0-9_-]+$/, { error: 'paymentLinkID may hold only letters, digits, - and _' })
           .optional(),
-        daysForDueDate: z.number({ error: 'daysForDueDate must be a number of days' }).int().min(0).max(3650).optional(),
-        daysAfterDueDate: z.number({ error: 'daysAfterDueDate must be a number of days' }).int().min(0).max(3650).optional(),
+        daysForDueDate: z
+          .number({ error: 'daysForDueDate must be a number of days' })
+          .int()
+          .min(0)
+          .max(3650)
+          .optional(),
+        daysAfterDueDate: z
+          .number({ error: 'daysAfterDueDate must be a number of days' })
+          .int()
+          .min(0)
+          .max(3650)
+          .optional(),
         interests: interestsSchema.optional(),
         fines: finesSchema.optional(),
         discount: discountSchema.optional(),
@@ -97,7 +110,10 @@ export const chargeCreateBody = z.preprocess(
         enableCashbackPercentage: flag('enableCashbackPercentage'),
         enableCashbackExclusivePercentage: flag('enableCashbackExclusivePercentage'),
         subaccount: pixKey('subaccount').optional(),
-        splits: z.array(splitInput, { error: 'splits must be an array' }).max(20, { error: 'splits has too many items (max 20)' }).optional(),
+        splits: z
+          .array(splitInput, { error: 'splits must be an array' })
+          .max(20, { error: 'splits has too many items (max 20)' })
+          .optional(),
       },
       { error: 'body must be a JSON object' },
     )
@@ -110,7 +126,11 @@ export const chargeCreateBody = z.preprocess(
         ctx.addIssue({ code: 'custom', path: ['splits'], message: 'the splits add up to more than the charge value' });
       }
       if (body.discount && body.discountSettings) {
-        ctx.addIssue({ code: 'custom', path: ['discount'], message: 'send either discount or discountSettings, not both' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['discount'],
+          message: 'send either discount or discountSettings, not both',
+        });
       }
     }),
 );
@@ -127,7 +147,9 @@ export const chargeExpirationBody = z.object(
 );
 
 export const chargeListQuery = z.object({
-  status: z.enum(['ACTIVE', 'COMPLETED', 'EXPIRED'], { error: 'status must be ACTIVE, COMPLETED or EXPIRED' }).optional(),
+  status: z
+    .enum(['ACTIVE', 'COMPLETED', 'EXPIRED'], { error: 'status must be ACTIVE, COMPLETED or EXPIRED' })
+    .optional(),
   customer: z.string().trim().min(1).max(255).optional(),
   subscription: z.string().trim().min(1).max(255).optional(),
 });

@@ -24,7 +24,12 @@ function pricingInstant(paymentDay: string | undefined, now: Date): Date {
  * Returns null for unknown locations and for charges that can no longer be paid; throws a 400
  * ServiceError for a bad DPP, checked first so the answer does not depend on the location.
  */
-export function pixLocationPayload(db: Db, locationId: string, now: Date, paymentDay?: string): Record<string, unknown> | null {
+export function pixLocationPayload(
+  db: Db,
+  locationId: string,
+  now: Date,
+  paymentDay?: string,
+): Record<string, unknown> | null {
   const at = pricingInstant(paymentDay, now);
   if (!/^[0-9a-f]{32}$/.test(locationId)) return null;
   const row = chargeRepo(db).findByLocation(locationId);

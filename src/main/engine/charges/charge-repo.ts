@@ -53,10 +53,38 @@ export interface ChargeListFilter {
 }
 
 const COLUMNS = [
-  'id', 'company_id', 'account_id', 'correlation_id', 'transaction_id', 'identifier', 'payment_link_id', 'location_id',
-  'type', 'status', 'value', 'comment', 'customer_id', 'customer', 'br_code', 'pix_key', 'expires_in', 'expires_at',
-  'due_date', 'days_for_due_date', 'days_after_due_date', 'interests', 'fines', 'discount', 'additional_info', 'options',
-  'subscription_id', 'paid_at', 'paid_value', 'payer', 'created_at', 'updated_at',
+  'id',
+  'company_id',
+  'account_id',
+  'correlation_id',
+  'transaction_id',
+  'identifier',
+  'payment_link_id',
+  'location_id',
+  'type',
+  'status',
+  'value',
+  'comment',
+  'customer_id',
+  'customer',
+  'br_code',
+  'pix_key',
+  'expires_in',
+  'expires_at',
+  'due_date',
+  'days_for_due_date',
+  'days_after_due_date',
+  'interests',
+  'fines',
+  'discount',
+  'additional_info',
+  'options',
+  'subscription_id',
+  'paid_at',
+  'paid_value',
+  'payer',
+  'created_at',
+  'updated_at',
 ] as const;
 
 /**
@@ -89,14 +117,22 @@ export class ChargeRepo {
   constructor(private readonly db: Db) {
     // Positional parameters: binding 32 named ones from an object took 4.5 µs an insert, an array
     // of values 3.3 µs (.bench loop, issue 14); this insert is on every charge's path.
-    this.insertStmt = db.prepare(`INSERT INTO charges (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`);
+    this.insertStmt = db.prepare(
+      `INSERT INTO charges (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
+    );
     // One statement per lookup: on a file database each statement outside a transaction also takes
     // and releases the WAL read lock (two fcntl calls), so a second query for the link's public id
     // cost a GET as much as the charge's own (`npm run bench:profile -- --get`, issue 14).
-    this.byCorrelation = db.prepare<[string, string], ChargeRow>(`${WITH_PUBLIC_ID} WHERE c.company_id = ? AND c.correlation_id = ?`);
+    this.byCorrelation = db.prepare<[string, string], ChargeRow>(
+      `${WITH_PUBLIC_ID} WHERE c.company_id = ? AND c.correlation_id = ?`,
+    );
     this.byId = db.prepare<[string, string], ChargeRow>(`${WITH_PUBLIC_ID} WHERE c.company_id = ? AND c.id = ?`);
-    this.byTransactionId = db.prepare<[string, string], ChargeRow>(`${WITH_PUBLIC_ID} WHERE c.company_id = ? AND c.transaction_id = ?`);
-    this.byIdentifier = db.prepare<[string, string], ChargeRow>(`${WITH_PUBLIC_ID} WHERE c.company_id = ? AND c.identifier = ?`);
+    this.byTransactionId = db.prepare<[string, string], ChargeRow>(
+      `${WITH_PUBLIC_ID} WHERE c.company_id = ? AND c.transaction_id = ?`,
+    );
+    this.byIdentifier = db.prepare<[string, string], ChargeRow>(
+      `${WITH_PUBLIC_ID} WHERE c.company_id = ? AND c.identifier = ?`,
+    );
     this.byPaymentLink = db.prepare<[string, string], ChargeRow>(
       `${WITH_PUBLIC_ID} WHERE c.company_id = ? AND c.payment_link_id = ? ORDER BY c.created_at DESC, c.rowid DESC LIMIT 1`,
     );
@@ -115,7 +151,9 @@ export class ChargeRepo {
     this.dueForExpiryStmt = db.prepare<[string], ChargeRow>(
       `SELECT * FROM charges WHERE status = 'ACTIVE' AND expires_at <= ? ORDER BY expires_at`,
     );
-    this.expireStmt = db.prepare(`UPDATE charges SET status = 'EXPIRED', updated_at = ? WHERE id = ? AND status = 'ACTIVE'`);
+    this.expireStmt = db.prepare(
+      `UPDATE charges SET status = 'EXPIRED', updated_at = ? WHERE id = ? AND status = 'ACTIVE'`,
+    );
     this.earliestExpiryStmt = db.prepare<[], { at: string | null }>(
       `SELECT MIN(expires_at) AS at FROM charges WHERE status = 'ACTIVE'`,
     );
@@ -175,7 +213,14 @@ export class ChargeRepo {
     this.deleteStmt.run(companyId, id);
   }
 
-  updateExpiration(companyId: string, id: string, expiresAt: string, expiresIn: number, status: ChargeStatus, now: string): void {
+  updateExpiration(
+    companyId: string,
+    id: string,
+    expiresAt: string,
+    expiresIn: number,
+    status: ChargeStatus,
+    now: string,
+  ): void {
     this.expirationStmt.run(expiresAt, expiresIn, status, now, companyId, id);
   }
 
@@ -199,7 +244,12 @@ export class ChargeRepo {
 
   /** Newest first (insertion order breaks ties within one instant); fetches `limit + 1` rows so the caller can tell whether a next page exists. */
   list(companyId: string, filter: ChargeListFilter, skip: number, limit: number): ChargeRow[] {
-    return this.listStatement(chargeListSql(filter)).all({ companyId, ...filter, take: limit + 1, skip }) as ChargeRow[];
+    return this.listStatement(chargeListSql(filter)).all({
+      companyId,
+      ...filter,
+      take: limit + 1,
+      skip,
+    }) as ChargeRow[];
   }
 
   /**

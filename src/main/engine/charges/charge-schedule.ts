@@ -44,14 +44,21 @@ function parseDueDate(text: string): Date {
  */
 export function scheduleCharge(input: ChargeCreateInput, now: Date): ChargeSchedule {
   if (input.type === 'DYNAMIC') {
-    const expiresAt = input.expiresIn !== undefined || input.expiresDate === undefined
-      ? new Date(now.getTime() + (input.expiresIn ?? DEFAULT_EXPIRES_IN_SECONDS) * 1000)
-      : new Date(input.expiresDate);
-    return { ...lifetime(expiresAt, now), dueDate: input.dueDate ? parseDueDate(input.dueDate) : null, daysForDueDate: null, daysAfterDueDate: null };
+    const expiresAt =
+      input.expiresIn !== undefined || input.expiresDate === undefined
+        ? new Date(now.getTime() + (input.expiresIn ?? DEFAULT_EXPIRES_IN_SECONDS) * 1000)
+        : new Date(input.expiresDate);
+    return {
+      ...lifetime(expiresAt, now),
+      dueDate: input.dueDate ? parseDueDate(input.dueDate) : null,
+      daysForDueDate: null,
+      daysAfterDueDate: null,
+    };
   }
   const today = saoPauloDate(now);
   const daysForDueDate =
-    input.daysForDueDate ?? (input.dueDate === undefined && input.type === 'BOLETO' ? DEFAULT_BOLETO_DAYS_FOR_DUE_DATE : undefined);
+    input.daysForDueDate ??
+    (input.dueDate === undefined && input.type === 'BOLETO' ? DEFAULT_BOLETO_DAYS_FOR_DUE_DATE : undefined);
   if (input.dueDate === undefined && daysForDueDate === undefined) {
     throw badRequest('dueDate or daysForDueDate is required for OVERDUE charges');
   }

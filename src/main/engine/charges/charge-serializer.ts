@@ -37,7 +37,12 @@ export interface SerializeContext {
 }
 
 /** The public id of a record's payment link: joined into the row when it was read, else looked up. */
-export function linkPublicId(ctx: SerializeContext, companyId: string, paymentLinkId: string, publicId?: string | null): string {
+export function linkPublicId(
+  ctx: SerializeContext,
+  companyId: string,
+  paymentLinkId: string,
+  publicId?: string | null,
+): string {
   return publicId ?? paymentLinkPublicId(ctx.db, companyId, paymentLinkId);
 }
 
@@ -45,7 +50,12 @@ export function linkPublicId(ctx: SerializeContext, companyId: string, paymentLi
  * The public page of a record's payment link. It is addressed by the link's public id, never by
  * the paymentLinkID: that one is caller text, and another company may use the same.
  */
-export function paymentLinkUrl(ctx: SerializeContext, companyId: string, paymentLinkId: string, publicId?: string | null): string {
+export function paymentLinkUrl(
+  ctx: SerializeContext,
+  companyId: string,
+  paymentLinkId: string,
+  publicId?: string | null,
+): string {
   return `${ctx.config.publicBaseUrl}/pay/${linkPublicId(ctx, companyId, paymentLinkId, publicId)}`;
 }
 
@@ -55,12 +65,20 @@ export function paymentLinkUrl(ctx: SerializeContext, companyId: string, payment
  * paymentLinkID the service gave, as the real service writes it, else the link's public id
  * (never a caller's correlationID, nor a paymentLinkID a caller chose).
  */
-export function qrCodeImageUrl(config: Pick<EngineConfig, 'publicBaseUrl'>, publicId: string, paymentLinkId: string): string {
+export function qrCodeImageUrl(
+  config: Pick<EngineConfig, 'publicBaseUrl'>,
+  publicId: string,
+  paymentLinkId: string,
+): string {
   return `${config.publicBaseUrl}/openpix/charge/brcode/image/${imageLinkId(publicId, paymentLinkId)}.png`;
 }
 
 /** A BOLETO charge's barcode image, addressed and opened like its QR image. */
-export function boletoBarcodeImageUrl(config: Pick<EngineConfig, 'publicBaseUrl'>, publicId: string, paymentLinkId: string): string {
+export function boletoBarcodeImageUrl(
+  config: Pick<EngineConfig, 'publicBaseUrl'>,
+  publicId: string,
+  paymentLinkId: string,
+): string {
   return `${config.publicBaseUrl}/openpix/charge/boleto/barcode/${imageLinkId(publicId, paymentLinkId)}.png`;
 }
 
@@ -70,7 +88,11 @@ export function boletoBarcodeImageUrl(config: Pick<EngineConfig, 'publicBaseUrl'
  * real service's boleto objects have them. POST /api/v1/boleto/validate reads the barcode back
  * to the charge's value and due day (charge-boleto.ts).
  */
-function boletoPaymentMethod(row: ChargeRow, config: Pick<EngineConfig, 'publicBaseUrl'>, publicId: string): BoletoPaymentMethod {
+function boletoPaymentMethod(
+  row: ChargeRow,
+  config: Pick<EngineConfig, 'publicBaseUrl'>,
+  publicId: string,
+): BoletoPaymentMethod {
   const { barcode, digitable } = chargeBoleto(row);
   return {
     method: 'BOLETO',

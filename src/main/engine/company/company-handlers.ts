@@ -44,7 +44,7 @@ export const companyOperations = {
     // Reads nothing but its input: decoding a BR Code changes nothing.
     access: 'read',
     status: 200,
-    summary: "Decode a BR Code and resolve its Pix location",
+    summary: 'Decode a BR Code and resolve its Pix location',
     request: { body: decodeBody },
     response: emvDecodeResultSchema,
     handler(ctx, { body: { emv } }) {

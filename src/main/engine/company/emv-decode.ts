@@ -45,7 +45,10 @@ export function decodeEmv(ctx: OperationContext, emv: string): EmvDecodeResult {
   return {
     emv: result,
     cobLocation: decoded.locationUrl !== undefined ? resolveCobLocation(ctx, decoded.locationUrl) : null,
-    recLocation: decoded.recurrenceUrl !== undefined ? unresolvable(decoded.recurrenceUrl, 'Pix Automático (REC) locations are not served by this sandbox') : null,
+    recLocation:
+      decoded.recurrenceUrl !== undefined
+        ? unresolvable(decoded.recurrenceUrl, 'Pix Automático (REC) locations are not served by this sandbox')
+        : null,
   };
 }
 
@@ -58,7 +61,10 @@ function resolveCobLocation(ctx: OperationContext, url: string): EmvLocation<Emv
   if (payload) return { isValid: true, locationErrors: [], payload: translateCob(payload), url };
   const host = url.split('/')[0]!;
   if (match || host === ownHost) return unresolvable(url, 'Pix location not found, expired or no longer payable');
-  return unresolvable(url, `Location host ${host} is not served by this sandbox; only its own locations can be resolved`);
+  return unresolvable(
+    url,
+    `Location host ${host} is not served by this sandbox; only its own locations can be resolved`,
+  );
 }
 
 function unresolvable<P>(url: string, error: string): EmvLocation<P> {
@@ -95,7 +101,11 @@ function translateCob(cob: Json): EmvCobLocationPayload {
     }),
   };
   if (devedor) {
-    payload.debtor = compact({ name: devedor.nome as string, cpf: devedor.cpf as string | undefined, cnpj: devedor.cnpj as string | undefined });
+    payload.debtor = compact({
+      name: devedor.nome as string,
+      cpf: devedor.cpf as string | undefined,
+      cnpj: devedor.cnpj as string | undefined,
+    });
   }
   if (typeof cob.solicitacaoPagador === 'string') payload.payerRequest = cob.solicitacaoPagador;
   return payload;

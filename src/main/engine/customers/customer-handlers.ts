@@ -70,7 +70,9 @@ export const customerOperations = {
     handler(ctx, { query }) {
       const repo = customerRepo(ctx.db);
       const companyId = ctx.tenant.company.id;
-      const { items, pageInfo } = pageOf(repo.list(companyId, query.skip, query.limit), query, () => repo.count(companyId));
+      const { items, pageInfo } = pageOf(repo.list(companyId, query.skip, query.limit), query, () =>
+        repo.count(companyId),
+      );
       return { pageInfo, customers: items.map(serializeCustomer) };
     },
   }),
@@ -92,7 +94,13 @@ export const customerOperations = {
         throw badRequest('correlationID cannot be changed');
       }
       const { name, email, phone, taxID, address } = input;
-      if (name === undefined && email === undefined && phone === undefined && taxID === undefined && isEmptyAddressChange(address)) {
+      if (
+        name === undefined &&
+        email === undefined &&
+        phone === undefined &&
+        taxID === undefined &&
+        isEmptyAddressChange(address)
+      ) {
         throw badRequest('body: send at least one of name, email, phone, taxID or address to update');
       }
       // The documented rule: a taxID can be set once and never edited (sending the same one is no edit).

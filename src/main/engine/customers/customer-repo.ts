@@ -21,7 +21,17 @@ export interface CustomerRow {
 }
 
 const COLUMNS = [
-  'id', 'company_id', 'correlation_id', 'name', 'email', 'phone', 'tax_id', 'tax_id_type', 'address', 'created_at', 'updated_at',
+  'id',
+  'company_id',
+  'correlation_id',
+  'name',
+  'email',
+  'phone',
+  'tax_id',
+  'tax_id_type',
+  'address',
+  'created_at',
+  'updated_at',
 ] as const;
 
 /**
@@ -39,13 +49,17 @@ export class CustomerRepo {
   private readonly countStmt;
 
   constructor(db: Db) {
-    this.insertStmt = db.prepare(`INSERT INTO customers (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`);
+    this.insertStmt = db.prepare(
+      `INSERT INTO customers (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
+    );
     this.updateStmt = db.prepare(
       `UPDATE customers SET name = @name, email = @email, phone = @phone, tax_id = @tax_id, tax_id_type = @tax_id_type,
          address = @address, updated_at = @updated_at
        WHERE company_id = @company_id AND id = @id`,
     );
-    this.byCorrelation = db.prepare<[string, string], CustomerRow>('SELECT * FROM customers WHERE company_id = ? AND correlation_id = ?');
+    this.byCorrelation = db.prepare<[string, string], CustomerRow>(
+      'SELECT * FROM customers WHERE company_id = ? AND correlation_id = ?',
+    );
     // tax_id is unique per company by rule (enforced on write); the ORDER BY only makes reads
     // deterministic should older data ever hold a duplicate.
     this.byTaxId = db.prepare<[string, string], CustomerRow>(

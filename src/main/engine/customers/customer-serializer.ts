@@ -11,7 +11,12 @@ function taxIdOf(row: CustomerRow): ChargeCustomer['taxID'] {
 
 /** The customer as the API returns it: taxID as `{taxID, type}`, absent fields left out. */
 export function serializeCustomer(row: CustomerRow): Customer {
-  const customer: Customer = { name: row.name, correlationID: row.correlation_id, createdAt: row.created_at, updatedAt: row.updated_at };
+  const customer: Customer = {
+    name: row.name,
+    correlationID: row.correlation_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
   if (row.email !== null) customer.email = row.email;
   if (row.phone !== null) customer.phone = row.phone;
   const taxID = taxIdOf(row);

@@ -46,7 +46,9 @@ export const evidenceBody = z.object(
     documents: z
       .array(evidenceDocument, { error: 'documents must be an array of documents' })
       .min(1, { error: 'documents must have at least one document' })
-      .max(MAX_DOCUMENTS_PER_REQUEST, { error: `documents can have at most ${MAX_DOCUMENTS_PER_REQUEST} documents per request` })
+      .max(MAX_DOCUMENTS_PER_REQUEST, {
+        error: `documents can have at most ${MAX_DOCUMENTS_PER_REQUEST} documents per request`,
+      })
       .refine((documents) => new Set(documents.map((d) => d.correlationID)).size === documents.length, {
         error: 'documents: each correlationID may appear only once per request',
       }),
@@ -72,14 +74,17 @@ export function uploadEvidence(ctx: OperationContext, id: string, input: Evidenc
       const dispute = disputes.findByAnyId(companyId, id);
       if (!dispute) throw unknownRecord('Dispute not found');
       if (dispute.status === 'ACCEPTED') throw badRequest('You cannot send a evidence for a accepted dispute');
-      if (dispute.status !== 'IN_REVIEW') throw badRequest(`You cannot send evidence for a ${dispute.status} dispute: it is closed`);
+      if (dispute.status !== 'IN_REVIEW')
+        throw badRequest(`You cannot send evidence for a ${dispute.status} dispute: it is closed`);
       const stored: EvidenceRow[] = [];
       const added: EvidenceRow[] = [];
       input.documents.forEach((document, index) => {
         const earlier = disputes.findEvidence(dispute.id, document.correlationID);
         if (earlier) {
           if (earlier.url !== document.url || (earlier.description ?? undefined) !== document.description) {
-            throw badRequest(`documents.${index}.correlationID: ${document.correlationID} was already sent with another url or description`);
+            throw badRequest(
+              `documents.${index}.correlationID: ${document.correlationID} was already sent with another url or description`,
+            );
           }
           stored.push(earlier);
           return;

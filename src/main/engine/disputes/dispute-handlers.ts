@@ -10,7 +10,9 @@ import { disputeSchema, evidenceDocumentSchema, serializeDispute } from './dispu
 
 const listQuery = pageQuery
   .extend({ start: rfc3339.optional(), end: rfc3339.optional() })
-  .refine((q) => q.start === undefined || q.end === undefined || q.start <= q.end, { error: 'start must not be after end' });
+  .refine((q) => q.start === undefined || q.end === undefined || q.start <= q.end, {
+    error: 'start must not be after end',
+  });
 
 /**
  * Disputes (MED claims) against Pix the company received. The spec's error table gives these

@@ -6,7 +6,12 @@ import { newObjectId, newTransactionId } from '../ids';
 import { ledger, type AccountRef } from '../ledger/ledger';
 import { REFUND_EVENTS } from '../refunds/create-refund';
 import { refundRepo, type RefundRow } from '../refunds/refund-repo';
-import { creditRefundReceived, payerInsideService, RECEIVER_ACCOUNT_CLOSED, type PayerInside } from '../refunds/refund-return-to-payer';
+import {
+  creditRefundReceived,
+  payerInsideService,
+  RECEIVER_ACCOUNT_CLOSED,
+  type PayerInside,
+} from '../refunds/refund-return-to-payer';
 import { bookTransaction } from '../transactions/book-transaction';
 import { transactionRepo, type TransactionRow, type TransactionView } from '../transactions/transaction-repo';
 import { parseParty, serializeTransaction } from '../transactions/transaction-serializer';
@@ -48,7 +53,12 @@ function refundable(ctx: OperationContext, payment: TransactionView): number {
   return payment.value - refundRepo(ctx.db).committedTotal(payment.id);
 }
 
-function bookBlockMove(ctx: OperationContext, dispute: Pick<DisputeRow, 'account_id' | 'transaction_id'>, kind: 'BALANCE_BLOCK' | 'BALANCE_UNBLOCK', value: number): TransactionRow {
+function bookBlockMove(
+  ctx: OperationContext,
+  dispute: Pick<DisputeRow, 'account_id' | 'transaction_id'>,
+  kind: 'BALANCE_BLOCK' | 'BALANCE_UNBLOCK',
+  value: number,
+): TransactionRow {
   return bookTransaction(ctx.db, {
     company_id: ctx.tenant.company.id,
     account_id: dispute.account_id,
@@ -71,7 +81,10 @@ function bookBlockMove(ctx: OperationContext, dispute: Pick<DisputeRow, 'account
  * value defaults to what refunds have not already promised back, and the account must have it
  * available: the sandbox refuses the claim otherwise (400), writing nothing.
  */
-export function openDispute(ctx: OperationContext, claim: DisputeClaim): { dispute: DisputeRow; block: TransactionRow } {
+export function openDispute(
+  ctx: OperationContext,
+  claim: DisputeClaim,
+): { dispute: DisputeRow; block: TransactionRow } {
   const companyId = ctx.tenant.company.id;
   const at = ctx.now.toISOString();
   return ctx.db
@@ -79,11 +92,13 @@ export function openDispute(ctx: OperationContext, claim: DisputeClaim): { dispu
       const payment = transactionRepo(ctx.db).findByEndToEndId(companyId, claim.endToEndId);
       if (!payment) throw notFound('Transaction not found');
       if (payment.type !== 'PAYMENT') throw badRequest('Only a Pix received (a PAYMENT transaction) can be disputed');
-      if (disputeRepo(ctx.db).findByTransaction(payment.id)) throw badRequest(`A dispute already exists for transaction ${payment.end_to_end_id}`);
+      if (disputeRepo(ctx.db).findByTransaction(payment.id))
+        throw badRequest(`A dispute already exists for transaction ${payment.end_to_end_id}`);
       const left = refundable(ctx, payment);
       if (left <= 0) throw badRequest('The transaction has already been fully refunded: nothing is left to dispute');
       const value = claim.value ?? left;
-      if (value > left) throw badRequest(`value ${value} exceeds what is left of the transaction (${left} of ${payment.value} cents)`);
+      if (value > left)
+        throw badRequest(`value ${value} exceeds what is left of the transaction (${left} of ${payment.value} cents)`);
       const payer = parseParty(payment.payer);
       const dispute: DisputeRow = {
         id: newObjectId(),
@@ -105,7 +120,14 @@ export function openDispute(ctx: OperationContext, claim: DisputeClaim): { dispu
       };
       const block = bookBlockMove(ctx, dispute, 'BALANCE_BLOCK', value);
       const ref: AccountRef = { companyId, accountId: payment.account_id };
-      if (!ledger(ctx.db).block(ref, 'security', value, { kind: 'BALANCE_BLOCK', transactionId: block.id, causeId: dispute.id, at })) {
+      if (
+        !ledger(ctx.db).block(ref, 'security', value, {
+          kind: 'BALANCE_BLOCK',
+          transactionId: block.id,
+          causeId: dispute.id,
+          at,
+        })
+      ) {
         throw badRequest('Account does not have enough available balance to block the disputed value');
       }
       disputeRepo(ctx.db).insert(dispute);
@@ -116,7 +138,12 @@ export function openDispute(ctx: OperationContext, claim: DisputeClaim): { dispu
 }
 
 /** Returns `cents` of the disputed payment to its payer: a confirmed refund and its REFUND transaction. */
-function returnToPayer(ctx: OperationContext, dispute: DisputeRow, payment: TransactionView, cents: number): { refund: RefundRow; row: TransactionRow } {
+function returnToPayer(
+  ctx: OperationContext,
+  dispute: DisputeRow,
+  payment: TransactionView,
+  cents: number,
+): { refund: RefundRow; row: TransactionRow } {
   const companyId = ctx.tenant.company.id;
   const at = ctx.now.toISOString();
   const refunds = refundRepo(ctx.db);
@@ -174,7 +201,9 @@ function returnToPayer(ctx: OperationContext, dispute: DisputeRow, payment: Tran
 function payerToCredit(ctx: OperationContext, payment: TransactionView): PayerInside | null {
   const payer = payerInsideService(ctx.db, payment);
   if (payer && !ctx.tenancy.receivingTenant(payer.payment.company_id, payer.payment.account_id)) {
-    throw badRequest(`The payer's account was closed: its PSP rejects the devolução (${RECEIVER_ACCOUNT_CLOSED}); the dispute can only be REJECTED or CANCELED`);
+    throw badRequest(
+      `The payer's account was closed: its PSP rejects the devolução (${RECEIVER_ACCOUNT_CLOSED}); the dispute can only be REJECTED or CANCELED`,
+    );
   }
   return payer;
 }
@@ -191,7 +220,11 @@ function payerToCredit(ctx: OperationContext, payment: TransactionView): PayerIn
  * - REJECTED, CANCELED: the block is lifted (a BALANCE_UNBLOCK transaction); the money stays.
  * Emits the DISPUTE_* event of the new status. Returns the transaction booked, if any moved money.
  */
-export function resolveDispute(ctx: OperationContext, id: string, status: ClosedDisputeStatus): { dispute: DisputeRow; transaction: TransactionRow | null } {
+export function resolveDispute(
+  ctx: OperationContext,
+  id: string,
+  status: ClosedDisputeStatus,
+): { dispute: DisputeRow; transaction: TransactionRow | null } {
   const companyId = ctx.tenant.company.id;
   const at = ctx.now.toISOString();
   return ctx.db
@@ -215,8 +248,10 @@ export function resolveDispute(ctx: OperationContext, id: string, status: Closed
           const sent = returnToPayer(ctx, dispute, payment, returned);
           transaction = sent.row;
           const cause = { kind: 'REFUND' as const, transactionId: transaction.id, causeId: dispute.id, at };
-          if (lift > 0 && !ledger(ctx.db).unblock(ref, 'security', lift, cause)) throw new Error('dispute: block vanished');
-          if (!ledger(ctx.db).debit(ref, returned, cause)) throw new Error('dispute: return not covered after lifting its block');
+          if (lift > 0 && !ledger(ctx.db).unblock(ref, 'security', lift, cause))
+            throw new Error('dispute: block vanished');
+          if (!ledger(ctx.db).debit(ref, returned, cause))
+            throw new Error('dispute: return not covered after lifting its block');
           const refundTransaction = serializeTransaction(transactionRepo(ctx.db).findById(companyId, transaction.id)!);
           const payee = parseParty(payment.payee);
           ctx.emit(REFUND_EVENTS.confirmed, {
@@ -226,18 +261,35 @@ export function resolveDispute(ctx: OperationContext, id: string, status: Closed
           });
           // A Pix from inside the service: the devolução lands on the paying account, booked as its
           // company in this same transaction, so no money leaves (or vanishes from) the service.
-          if (payer && !ctx.asReceiver(payer.payment.company_id, payer.payment.account_id, (asPayer) => void creditRefundReceived(asPayer, sent.refund, payer))) {
-            throw new Error(`dispute ${dispute.id}: the paying account could take the devolução a moment ago and no longer can`);
+          if (
+            payer &&
+            !ctx.asReceiver(
+              payer.payment.company_id,
+              payer.payment.account_id,
+              (asPayer) => void creditRefundReceived(asPayer, sent.refund, payer),
+            )
+          ) {
+            throw new Error(
+              `dispute ${dispute.id}: the paying account could take the devolução a moment ago and no longer can`,
+            );
           }
         }
       }
       if (transaction === null && lift > 0) {
         transaction = bookBlockMove(ctx, dispute, 'BALANCE_UNBLOCK', lift);
-        if (!ledger(ctx.db).unblock(ref, 'security', lift, { kind: 'BALANCE_UNBLOCK', transactionId: transaction.id, causeId: dispute.id, at })) {
+        if (
+          !ledger(ctx.db).unblock(ref, 'security', lift, {
+            kind: 'BALANCE_UNBLOCK',
+            transactionId: transaction.id,
+            causeId: dispute.id,
+            at,
+          })
+        ) {
           throw new Error('dispute: block vanished');
         }
       }
-      if (!disputes.close(companyId, dispute.id, status, returned, at)) throw badRequest(`The dispute is already closed`);
+      if (!disputes.close(companyId, dispute.id, status, returned, at))
+        throw badRequest(`The dispute is already closed`);
       const closed = disputes.findByAnyId(companyId, dispute.id)!;
       ctx.emit(CLOSED_EVENT[status], disputeEventPayload(closed));
       return { dispute: closed, transaction };

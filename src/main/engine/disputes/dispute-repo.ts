@@ -42,16 +42,37 @@ export interface EvidenceRow {
 }
 
 const COLUMNS = [
-  'id', 'company_id', 'account_id', 'transaction_id', 'end_to_end_id', 'status', 'type', 'name', 'email', 'phone_number',
-  'value', 'dispute_reason', 'blocked', 'returned', 'created_at', 'updated_at',
+  'id',
+  'company_id',
+  'account_id',
+  'transaction_id',
+  'end_to_end_id',
+  'status',
+  'type',
+  'name',
+  'email',
+  'phone_number',
+  'value',
+  'dispute_reason',
+  'blocked',
+  'returned',
+  'created_at',
+  'updated_at',
 ] as const;
 
 export const disputeRepo = perDatabase((db: Db) => {
-  const insert = db.prepare(`INSERT INTO disputes (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`);
-  const byEndToEnd = db.prepare<[string, string], DisputeRow>('SELECT * FROM disputes WHERE company_id = ? AND end_to_end_id = ?');
+  const insert = db.prepare(
+    `INSERT INTO disputes (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
+  );
+  const byEndToEnd = db.prepare<[string, string], DisputeRow>(
+    'SELECT * FROM disputes WHERE company_id = ? AND end_to_end_id = ?',
+  );
   const byId = db.prepare<[string, string], DisputeRow>('SELECT * FROM disputes WHERE company_id = ? AND id = ?');
   const byTransaction = db.prepare<[string], DisputeRow>('SELECT * FROM disputes WHERE transaction_id = ?');
-  const list = db.prepare<{ companyId: string; start: string | null; end: string | null; take: number; skip: number }, DisputeRow>(
+  const list = db.prepare<
+    { companyId: string; start: string | null; end: string | null; take: number; skip: number },
+    DisputeRow
+  >(
     `SELECT * FROM disputes WHERE company_id = @companyId
        AND (@start IS NULL OR created_at >= @start) AND (@end IS NULL OR created_at <= @end)
      ORDER BY created_at DESC, rowid DESC LIMIT @take OFFSET @skip`,

@@ -137,7 +137,8 @@ export const fundsRecoveryOperations = {
             throw unprocessable('Cannot cancel: FundsRecovery was opened by another account');
           }
           const repo = fundsRecoveryRepo(ctx.db);
-          if (!repo.move(row, 'CANCELLED', newUuid(), at, null)) throw new Error('funds recovery: status changed under the write lock');
+          if (!repo.move(row, 'CANCELLED', newUuid(), at, null))
+            throw new Error('funds recovery: status changed under the write lock');
           const cancelled = repo.find(row.company_id, row.dict_id)!;
           ctx.emit(FUNDS_RECOVERY_EVENTS.CANCELLED, { fundsRecovery: serializeFundsRecovery(ctx.db, cancelled) });
           return serializeFundsRecoveryWithoutEvents(cancelled);

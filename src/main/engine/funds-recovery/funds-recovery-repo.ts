@@ -1,7 +1,14 @@
 import type { Db } from '../../store/database';
 import { perDatabase } from '../repo-cache';
 
-export const SITUATION_TYPES = ['SCAM', 'ACCOUNT_TAKEOVER', 'COERCION', 'FRAUDULENT_ACCESS', 'OTHER', 'UNKNOWN'] as const;
+export const SITUATION_TYPES = [
+  'SCAM',
+  'ACCOUNT_TAKEOVER',
+  'COERCION',
+  'FRAUDULENT_ACCESS',
+  'OTHER',
+  'UNKNOWN',
+] as const;
 export type SituationType = (typeof SITUATION_TYPES)[number];
 
 export type FundsRecoveryStatus = 'CREATED' | 'AWAITING_ANALYSIS' | 'COMPLETED' | 'CANCELLED';
@@ -37,20 +44,37 @@ export interface FundsRecoveryEventRow {
 }
 
 const COLUMNS = [
-  'dict_id', 'company_id', 'account_id', 'transaction_id', 'root_transaction_id', 'situation_type', 'report_details',
-  'status', 'direction', 'reporter_participant', 'next_step_at', 'created_at', 'updated_at',
+  'dict_id',
+  'company_id',
+  'account_id',
+  'transaction_id',
+  'root_transaction_id',
+  'situation_type',
+  'report_details',
+  'status',
+  'direction',
+  'reporter_participant',
+  'next_step_at',
+  'created_at',
+  'updated_at',
 ] as const;
 
 export const fundsRecoveryRepo = perDatabase((db: Db) => {
-  const insert = db.prepare(`INSERT INTO funds_recoveries (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`);
-  const byDictId = db.prepare<[string, string], FundsRecoveryRow>('SELECT * FROM funds_recoveries WHERE company_id = ? AND dict_id = ?');
+  const insert = db.prepare(
+    `INSERT INTO funds_recoveries (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
+  );
+  const byDictId = db.prepare<[string, string], FundsRecoveryRow>(
+    'SELECT * FROM funds_recoveries WHERE company_id = ? AND dict_id = ?',
+  );
   const byRoot = db.prepare<[string, string], FundsRecoveryRow>(
     'SELECT * FROM funds_recoveries WHERE company_id = ? AND root_transaction_id = ?',
   );
   const eventsOf = db.prepare<[string], FundsRecoveryEventRow>(
     'SELECT id, dict_id, event, timestamp FROM funds_recovery_events WHERE dict_id = ? ORDER BY seq',
   );
-  const insertEvent = db.prepare('INSERT INTO funds_recovery_events (id, dict_id, event, timestamp) VALUES (@id, @dict_id, @event, @timestamp)');
+  const insertEvent = db.prepare(
+    'INSERT INTO funds_recovery_events (id, dict_id, event, timestamp) VALUES (@id, @dict_id, @event, @timestamp)',
+  );
   const move = db.prepare(
     `UPDATE funds_recoveries SET status = @to, next_step_at = @next, updated_at = @at
      WHERE dict_id = @dictId AND status = @from`,
@@ -58,7 +82,9 @@ export const fundsRecoveryRepo = perDatabase((db: Db) => {
   const due = db.prepare<[string], FundsRecoveryRow>(
     'SELECT * FROM funds_recoveries WHERE next_step_at IS NOT NULL AND next_step_at <= ? ORDER BY next_step_at, dict_id',
   );
-  const earliest = db.prepare<[], { at: string | null }>('SELECT MIN(next_step_at) AS at FROM funds_recoveries WHERE next_step_at IS NOT NULL');
+  const earliest = db.prepare<[], { at: string | null }>(
+    'SELECT MIN(next_step_at) AS at FROM funds_recoveries WHERE next_step_at IS NOT NULL',
+  );
 
   return {
     insert: (row: FundsRecoveryRow) => void insert.run(row),

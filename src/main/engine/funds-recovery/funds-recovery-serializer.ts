@@ -24,7 +24,9 @@ export const fundsRecoveryWithoutEventsSchema = z.strictObject({
 });
 
 /** FundsRecovery with its progress, as open and get answer it (bare, not wrapped). */
-export const fundsRecoverySchema = fundsRecoveryWithoutEventsSchema.extend({ events: z.array(fundsRecoveryEventSchema) });
+export const fundsRecoverySchema = fundsRecoveryWithoutEventsSchema.extend({
+  events: z.array(fundsRecoveryEventSchema),
+});
 
 export type FundsRecovery = z.infer<typeof fundsRecoverySchema>;
 export type FundsRecoveryWithoutEvents = z.infer<typeof fundsRecoveryWithoutEventsSchema>;
@@ -49,6 +51,10 @@ export function serializeFundsRecoveryWithoutEvents(row: FundsRecoveryRow): Fund
 export function serializeFundsRecovery(db: Db, row: FundsRecoveryRow): FundsRecovery {
   const events = fundsRecoveryRepo(db)
     .events(row.dict_id)
-    .map((event) => ({ id: event.id, event: event.event as FundsRecovery['events'][number]['event'], timestamp: event.timestamp }));
+    .map((event) => ({
+      id: event.id,
+      event: event.event as FundsRecovery['events'][number]['event'],
+      timestamp: event.timestamp,
+    }));
   return { ...serializeFundsRecoveryWithoutEvents(row), events };
 }

@@ -19,7 +19,8 @@ export function recoverableTransaction(ctx: OperationContext, endToEndId: string
   const transaction = transactionRepo(ctx.db).findByEndToEndId(companyId, endToEndId);
   if (!payment && !transaction) throw notFound('Transaction not found');
   if (!payment) throw unprocessable('Only a Pix sent from your account (a confirmed payment) can be recovered');
-  if (payment.account_id !== ctx.tenant.account.id) throw unprocessable('The transaction was not sent from your account');
+  if (payment.account_id !== ctx.tenant.account.id)
+    throw unprocessable('The transaction was not sent from your account');
   if (payment.status === 'FAILED' || payment.status === 'DENIED') {
     throw unprocessable(`The transaction was rejected (payment ${payment.status}): there is nothing to recover`);
   }

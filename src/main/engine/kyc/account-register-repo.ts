@@ -45,7 +45,12 @@ export interface AccountRegisterRepo {
   /** Across companies: the page knows only the link's token, which names one live register. */
   findByToken(token: string): AccountRegisterRow | undefined;
   /** The merchant's confirmed data and SUBMITTED, only from PENDING; false when it was not PENDING. */
-  submit(id: string, data: { officialName: string; tradeName: string; representatives: string }, at: string, reviewDueAt: string): boolean;
+  submit(
+    id: string,
+    data: { officialName: string; tradeName: string; representatives: string },
+    at: string,
+    reviewDueAt: string,
+  ): boolean;
   /** APPROVED or REJECTED, only from SUBMITTED. */
   decide(id: string, status: 'APPROVED' | 'REJECTED', at: string): boolean;
   /** Marks the register deleted, only while PENDING; false otherwise. */
@@ -67,7 +72,9 @@ export const accountRegisterRepo = perDatabase<AccountRegisterRepo>((db: Db) => 
   const byCorrelation = db.prepare<[string, string], AccountRegisterRow>(
     'SELECT * FROM account_registers WHERE company_id = ? AND correlation_id = ? AND deleted_at IS NULL',
   );
-  const byToken = db.prepare<[string], AccountRegisterRow>('SELECT * FROM account_registers WHERE link_token = ? AND deleted_at IS NULL');
+  const byToken = db.prepare<[string], AccountRegisterRow>(
+    'SELECT * FROM account_registers WHERE link_token = ? AND deleted_at IS NULL',
+  );
   const submitStmt = db.prepare<[string, string, string, string, string, string, string]>(
     `UPDATE account_registers SET official_name = ?, trade_name = ?, representatives = ?, status = 'SUBMITTED',
        submitted_at = ?, review_due_at = ?, updated_at = ?
@@ -83,7 +90,9 @@ export const accountRegisterRepo = perDatabase<AccountRegisterRepo>((db: Db) => 
   const dueStmt = db.prepare<[string], AccountRegisterRow>(
     'SELECT * FROM account_registers WHERE review_due_at IS NOT NULL AND review_due_at <= ? ORDER BY review_due_at, id',
   );
-  const earliestStmt = db.prepare<[], { at: string | null }>('SELECT MIN(review_due_at) AS at FROM account_registers WHERE review_due_at IS NOT NULL');
+  const earliestStmt = db.prepare<[], { at: string | null }>(
+    'SELECT MIN(review_due_at) AS at FROM account_registers WHERE review_due_at IS NOT NULL',
+  );
   return {
     insert: (row) => {
       insertStmt.run(row);

@@ -21,7 +21,9 @@ export const kycAccountRegisterSchema = z.strictObject({
   tradeName: z.string(),
   taxID: companyTaxIdSchema,
   correlationID: z.string(),
-  representatives: z.array(z.strictObject({ name: z.string(), taxID: z.strictObject({ taxID: z.string(), type: z.literal('BR:CPF') }) })),
+  representatives: z.array(
+    z.strictObject({ name: z.string(), taxID: z.strictObject({ taxID: z.string(), type: z.literal('BR:CPF') }) }),
+  ),
 });
 
 export const kycOnboardingSchema = z.strictObject({
@@ -44,7 +46,10 @@ export function linkOnboarding(config: EngineConfig, row: AccountRegisterRow): s
   return `${config.publicBaseUrl}/kyc/onboarding/${row.link_token}`;
 }
 
-export function serializeKycOnboarding(config: EngineConfig, row: AccountRegisterRow): z.input<typeof kycOnboardingSchema> {
+export function serializeKycOnboarding(
+  config: EngineConfig,
+  row: AccountRegisterRow,
+): z.input<typeof kycOnboardingSchema> {
   return {
     linkOnboarding: linkOnboarding(config, row),
     redirectUrl: row.redirect_url,
@@ -54,7 +59,10 @@ export function serializeKycOnboarding(config: EngineConfig, row: AccountRegiste
       tradeName: row.trade_name,
       taxID: { taxID: row.tax_id, type: row.tax_id_type },
       correlationID: row.correlation_id,
-      representatives: representativesOf(row).map((r) => ({ name: r.name, taxID: { taxID: r.taxID, type: 'BR:CPF' as const } })),
+      representatives: representativesOf(row).map((r) => ({
+        name: r.name,
+        taxID: { taxID: r.taxID, type: 'BR:CPF' as const },
+      })),
     },
   };
 }
@@ -94,6 +102,11 @@ export function accountRegisterEventPayload(row: AccountRegisterRow) {
       status: row.status,
       correlationID: row.correlation_id,
     },
-    account: { status: accountStatus(row.status), accountId: row.account_id, account: row.account_number, branch: row.account_branch },
+    account: {
+      status: accountStatus(row.status),
+      accountId: row.account_id,
+      account: row.account_number,
+      branch: row.account_branch,
+    },
   };
 }

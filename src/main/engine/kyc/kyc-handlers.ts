@@ -165,7 +165,10 @@ export const kycOperations = {
     errors: [404],
     summary: 'Delete an account register that is still PENDING',
     request: { params: correlationParams },
-    response: z.strictObject({ message: z.literal('Account register successfully deleted'), accountRegisterId: z.string() }),
+    response: z.strictObject({
+      message: z.literal('Account register successfully deleted'),
+      accountRegisterId: z.string(),
+    }),
     handler(ctx, { params }) {
       const row = requireRegister(ctx, params.correlationID);
       if (row.status !== 'PENDING' || !accountRegisterRepo(ctx.db).softDelete(row.id, ctx.now.toISOString())) {

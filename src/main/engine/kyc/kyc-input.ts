@@ -77,7 +77,9 @@ export const kycOnboardingBody = z.object({
   representatives: z
     .array(representative, { error: 'representatives must be an array' })
     .max(MAX_REPRESENTATIVES, { error: `at most ${MAX_REPRESENTATIVES} representatives` })
-    .refine((list) => new Set(list.map((r) => r.taxID)).size === list.length, { error: 'a representative CPF appears twice' })
+    .refine((list) => new Set(list.map((r) => r.taxID)).size === list.length, {
+      error: 'a representative CPF appears twice',
+    })
     .optional(),
 });
 

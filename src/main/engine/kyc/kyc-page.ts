@@ -1,5 +1,10 @@
 import type { Db } from '../../store/database';
-import { accountRegisterRepo, representativesOf, type AccountRegisterRow, type AccountRegisterStatus } from './account-register-repo';
+import {
+  accountRegisterRepo,
+  representativesOf,
+  type AccountRegisterRow,
+  type AccountRegisterStatus,
+} from './account-register-repo';
 import { CONTROL_CHARACTERS, MAX_NAME_LENGTH } from './kyc-input';
 import { KYC_REVIEW_MS } from './kyc-review';
 
@@ -89,13 +94,18 @@ export function submitKycOnboarding(db: Db, token: string, form: KycOnboardingFo
   if (row.status !== 'PENDING') return { outcome: 'already-sent', view };
   const officialName = checkName(form.officialName, 'Informe a razão social.');
   const tradeName = checkName(form.tradeName, null);
-  const names = view.representatives.map((_, i) => checkName(form.representativeNames[i], 'Informe o nome do representante.'));
+  const names = view.representatives.map((_, i) =>
+    checkName(form.representativeNames[i], 'Informe o nome do representante.'),
+  );
   const errors: KycFormErrors = {
     officialName: officialName.error,
     tradeName: tradeName.error,
     representatives: names.map((n) => n.error),
     // The page sends one name per representative; a different count is not this page's form.
-    form: form.representativeNames.length !== view.representatives.length ? 'O formulário não corresponde a este cadastro. Recarregue a página.' : undefined,
+    form:
+      form.representativeNames.length !== view.representatives.length
+        ? 'O formulário não corresponde a este cadastro. Recarregue a página.'
+        : undefined,
   };
   const values: KycOnboardingView = {
     ...view,
@@ -108,7 +118,11 @@ export function submitKycOnboarding(db: Db, token: string, form: KycOnboardingFo
   }
   const at = now.toISOString();
   const reviewDueAt = new Date(now.getTime() + KYC_REVIEW_MS).toISOString();
-  const data = { officialName: values.officialName, tradeName: values.tradeName, representatives: JSON.stringify(values.representatives) };
+  const data = {
+    officialName: values.officialName,
+    tradeName: values.tradeName,
+    representatives: JSON.stringify(values.representatives),
+  };
   if (!accountRegisterRepo(db).submit(row.id, data, at, reviewDueAt)) return { outcome: 'already-sent', view };
   return { outcome: 'submitted', view: { ...values, status: 'SUBMITTED' } };
 }

@@ -28,7 +28,11 @@ export const kycReviewSweeper: Sweeper = {
       const status = reviewDecision(row);
       if (!registers.decide(row.id, status, at)) continue;
       const decided: AccountRegisterRow = { ...row, status, decided_at: at, updated_at: at, review_due_at: null };
-      emit(row.company_id, status === 'APPROVED' ? ACCOUNT_REGISTER_EVENTS.approved : ACCOUNT_REGISTER_EVENTS.rejected, accountRegisterEventPayload(decided));
+      emit(
+        row.company_id,
+        status === 'APPROVED' ? ACCOUNT_REGISTER_EVENTS.approved : ACCOUNT_REGISTER_EVENTS.rejected,
+        accountRegisterEventPayload(decided),
+      );
     }
   },
 };

@@ -10,10 +10,58 @@ import { createHash } from 'node:crypto';
 // pix-domain.md) is not in it yet, like a company too new for the public data: the names come back
 // empty and the merchant types them on the onboarding page.
 
-const KINDS = ['Padaria', 'Mercearia', 'Papelaria', 'Farmácia', 'Quitanda', 'Armazém', 'Sorveteria', 'Livraria', 'Floricultura', 'Empório'];
-const PLACES = ['Estrela', 'Boa Vista', 'Primavera', 'São Jorge', 'Bela Vista', 'Aurora', 'Horizonte', 'Ipê Amarelo', 'Jardim', 'Sol Nascente'];
-const FIRST_NAMES = ['Maria', 'José', 'Ana', 'João', 'Francisca', 'Antônio', 'Adriana', 'Carlos', 'Juliana', 'Paulo', 'Márcia', 'Lucas'];
-const SURNAMES = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro'];
+const KINDS = [
+  'Padaria',
+  'Mercearia',
+  'Papelaria',
+  'Farmácia',
+  'Quitanda',
+  'Armazém',
+  'Sorveteria',
+  'Livraria',
+  'Floricultura',
+  'Empório',
+];
+const PLACES = [
+  'Estrela',
+  'Boa Vista',
+  'Primavera',
+  'São Jorge',
+  'Bela Vista',
+  'Aurora',
+  'Horizonte',
+  'Ipê Amarelo',
+  'Jardim',
+  'Sol Nascente',
+];
+const FIRST_NAMES = [
+  'Maria',
+  'José',
+  'Ana',
+  'João',
+  'Francisca',
+  'Antônio',
+  'Adriana',
+  'Carlos',
+  'Juliana',
+  'Paulo',
+  'Márcia',
+  'Lucas',
+];
+const SURNAMES = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Costa',
+  'Ribeiro',
+];
 
 function pick(list: readonly string[], seed: Buffer, index: number): string {
   return list[seed[index]! % list.length]!;

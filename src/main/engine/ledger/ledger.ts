@@ -106,7 +106,9 @@ export const ledger = perDatabase<Ledger>((db: Db) => {
   const add = Object.fromEntries(
     (Object.keys(COLUMN) as LedgerBucket[]).map((bucket) => [
       bucket,
-      db.prepare(`UPDATE bank_accounts SET ${COLUMN[bucket]} = ${COLUMN[bucket]} + @amount WHERE company_id = @companyId AND id = @accountId`),
+      db.prepare(
+        `UPDATE bank_accounts SET ${COLUMN[bucket]} = ${COLUMN[bucket]} + @amount WHERE company_id = @companyId AND id = @accountId`,
+      ),
     ]),
   ) as Record<LedgerBucket, ReturnType<Db['prepare']>>;
   // Spending: the check and the move are one statement.
@@ -145,7 +147,8 @@ export const ledger = perDatabase<Ledger>((db: Db) => {
   );
 
   const assertPositive = (cents: number) => {
-    if (!Number.isSafeInteger(cents) || cents <= 0) throw new Error(`ledger: amount must be a positive integer of cents, got ${cents}`);
+    if (!Number.isSafeInteger(cents) || cents <= 0)
+      throw new Error(`ledger: amount must be a positive integer of cents, got ${cents}`);
   };
   const assertInTransaction = () => {
     // An entry without its cause, or a cause without its entry, is what the ledger exists to prevent.
@@ -164,7 +167,8 @@ export const ledger = perDatabase<Ledger>((db: Db) => {
     });
   };
   const move = (account: AccountRef, bucket: LedgerBucket, amount: number, cause: EntryCause) => {
-    if (add[bucket].run({ ...account, amount }).changes !== 1) throw new Error(`ledger: bank account ${account.accountId} not found`);
+    if (add[bucket].run({ ...account, amount }).changes !== 1)
+      throw new Error(`ledger: bank account ${account.accountId} not found`);
     entry(account, bucket, amount, cause);
   };
   const spend = (account: AccountRef, bucket: LedgerBucket, cents: number, cause: EntryCause): boolean => {

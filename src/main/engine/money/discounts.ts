@@ -48,7 +48,11 @@ export function isBusinessDayModality(modality: DiscountModality): boolean {
  * Discount in cents of one `discountFixedDate` entry, when it is active:
  * FIXED_VALUE_… -> `entryValue` cents; PERCENTAGE_… -> round_half_up(chargeValue × entryValue / 10000).
  */
-export function fixedDateEntryDiscount(modality: FixedDateDiscountModality, entryValue: number, chargeValue: number): number {
+export function fixedDateEntryDiscount(
+  modality: FixedDateDiscountModality,
+  entryValue: number,
+  chargeValue: number,
+): number {
   return isPercentageModality(modality) ? basisPointsOf(chargeValue, entryValue) : entryValue;
 }
 
@@ -57,7 +61,11 @@ export function fixedDateEntryDiscount(modality: FixedDateDiscountModality, entr
  * them for *_RUNNING_DAY_*, only the business days among them for *_BUSINESS_DAY_*. 0 when the
  * payment day is on or after the due day.
  */
-export function anticipationDays(modality: PerDayDiscountModality, paymentDay: CalendarDay, dueDay: CalendarDay): number {
+export function anticipationDays(
+  modality: PerDayDiscountModality,
+  paymentDay: CalendarDay,
+  dueDay: CalendarDay,
+): number {
   if (paymentDay >= dueDay) return 0;
   return isBusinessDayModality(modality) ? businessDaysBetween(paymentDay, dueDay) : daysBetween(paymentDay, dueDay);
 }

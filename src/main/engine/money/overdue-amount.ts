@@ -73,12 +73,7 @@
 import { addDays, daysBetween, type CalendarDay } from '../../../shared/calendar-day';
 import { saoPauloDate } from '../../../shared/sao-paulo-time';
 import { basisPointsOf, timesCents } from './basis-points';
-import {
-  anticipationDays,
-  fixedDateEntryDiscount,
-  isFixedDateModality,
-  perDayDiscount,
-} from './discounts';
+import { anticipationDays, fixedDateEntryDiscount, isFixedDateModality, perDayDiscount } from './discounts';
 import type { Discount, Fines, Interests, OverdueTerms } from './overdue-terms';
 
 /** The amount due on one payment day. All amounts are integer cents; days are calendar days. */
@@ -125,11 +120,13 @@ export function computeAmountDue(terms: OverdueTerms, paymentInstant: Date): Amo
   const daysEarly = offset < 0 ? -offset : 0;
   const daysLate = offset > 0 ? offset : 0;
 
-  const discount = offset < 0 ? Math.min(discountOn(terms.discount, value, creationDay, dueDay, paymentDay), value - 1) : 0;
+  const discount =
+    offset < 0 ? Math.min(discountOn(terms.discount, value, creationDay, dueDay, paymentDay), value - 1) : 0;
   const fine = daysLate > 0 ? fineOf(terms.fines, value) : 0;
   const interest = daysLate > 0 ? interestOf(terms.interests, value, daysLate) : 0;
   const total = value - discount + fine + interest;
-  if (!Number.isSafeInteger(total)) throw new RangeError('computeAmountDue: amount exceeds the safe integer range of cents');
+  if (!Number.isSafeInteger(total))
+    throw new RangeError('computeAmountDue: amount exceeds the safe integer range of cents');
 
   return {
     original: value,
@@ -179,5 +176,7 @@ function fineOf(fines: Fines | undefined, value: number): number {
 
 function interestOf(interests: Interests | undefined, value: number, daysLate: number): number {
   if (interests === undefined) return 0;
-  return interests.type === 'FIXED' ? timesCents(interests.value, daysLate) : basisPointsOf(value, interests.value, daysLate);
+  return interests.type === 'FIXED'
+    ? timesCents(interests.value, daysLate)
+    : basisPointsOf(value, interests.value, daysLate);
 }

@@ -8,7 +8,12 @@ import { partnerRepo, type PreRegistrationRow } from './partner-repo';
  * sandbox company gets them. The pre-registration gives no city; the sandbox's default city is
  * used for its BR Codes. Must run in the caller's transaction.
  */
-export function createAffiliateCompany(db: Db, at: string, pre: PreRegistrationRow, environment: 'SANDBOX' | 'PRODUCTION'): string {
+export function createAffiliateCompany(
+  db: Db,
+  at: string,
+  pre: PreRegistrationRow,
+  environment: 'SANDBOX' | 'PRODUCTION',
+): string {
   const companyId = insertCompany(db, at, {
     officialName: pre.name,
     tradeName: pre.name,
@@ -21,6 +26,7 @@ export function createAffiliateCompany(db: Db, at: string, pre: PreRegistrationR
   });
   const accountId = insertDefaultAccount(db, at, companyId, pre.name);
   insertEvpKey(db, at, companyId, accountId);
-  if (!partnerRepo(db).setCompany(pre.id, companyId)) throw new Error(`pre-registration ${pre.id} already has a company`);
+  if (!partnerRepo(db).setCompany(pre.id, companyId))
+    throw new Error(`pre-registration ${pre.id} already has a company`);
   return companyId;
 }

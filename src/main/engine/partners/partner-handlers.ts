@@ -48,7 +48,11 @@ function recordOf(ctx: OperationContext, row: PreRegistrationRow) {
   const application = applicationRepo(ctx.db).firstActiveByPartner(row.company_id, ctx.tenant.company.id);
   return preRegistrationRecord(
     row,
-    company && { name: company.official_name, taxID: company.tax_id, taxIDType: company.tax_id_type as 'BR:CNPJ' | 'BR:CPF' },
+    company && {
+      name: company.official_name,
+      taxID: company.tax_id,
+      taxIDType: company.tax_id_type as 'BR:CNPJ' | 'BR:CPF',
+    },
     application,
   );
 }
@@ -61,13 +65,16 @@ export const partnerOperations = {
     feature: 'PARTNER',
     access: 'read',
     status: 200,
-    summary: 'The companies you registered as a partner (pre-registrations a partner application turned into companies)',
+    summary:
+      'The companies you registered as a partner (pre-registrations a partner application turned into companies)',
     request: { query: pageQuery },
     response: z.strictObject({ affiliates: z.array(affiliateSchema), pageInfo: pageInfoSchema }),
     handler(ctx, { query }) {
       const repo = partnerRepo(ctx.db);
       const companyId = ctx.tenant.company.id;
-      const { items, pageInfo } = pageOf(repo.affiliates(companyId, query.skip, query.limit), query, () => repo.countAffiliates(companyId));
+      const { items, pageInfo } = pageOf(repo.affiliates(companyId, query.skip, query.limit), query, () =>
+        repo.countAffiliates(companyId),
+      );
       return {
         affiliates: items.map((row) =>
           affiliateView(
@@ -167,7 +174,9 @@ export const partnerOperations = {
     handler(ctx, { query }) {
       const repo = partnerRepo(ctx.db);
       const companyId = ctx.tenant.company.id;
-      const { items, pageInfo } = pageOf(repo.list(companyId, query.skip, query.limit), query, () => repo.count(companyId));
+      const { items, pageInfo } = pageOf(repo.list(companyId, query.skip, query.limit), query, () =>
+        repo.count(companyId),
+      );
       return { preRegistrations: items.map((row) => recordOf(ctx, row)), pageInfo };
     },
   }),
@@ -197,17 +206,28 @@ export const partnerOperations = {
       const partnerId = ctx.tenant.company.id;
       const at = ctx.now.toISOString();
       const pre = partnerRepo(ctx.db).findByTaxId(partnerId, body.taxID.taxID);
-      if (!pre) throw badRequest(`No pre-registration of yours has taxID ${body.taxID.taxID}: create it with POST /api/v1/partner/company first`);
+      if (!pre)
+        throw badRequest(
+          `No pre-registration of yours has taxID ${body.taxID.taxID}: create it with POST /api/v1/partner/company first`,
+        );
       const companyId = pre.company_id ?? createAffiliateCompany(ctx.db, at, pre, ctx.tenant.company.environment);
       const company = ctx.tenancy.company(companyId)!;
       const features = new Set(JSON.parse(company.features) as string[]);
-      const granted = grantedScopes(body.application.scopes, ctx.tenancy.allScopes, features.has('APPLICATION_SCOPES_REQUIRED'));
+      const granted = grantedScopes(
+        body.application.scopes,
+        ctx.tenancy.allScopes,
+        features.has('APPLICATION_SCOPES_REQUIRED'),
+      );
       const existing = applicationRepo(ctx.db).findActiveByPartnerAndName(companyId, partnerId, body.application.name);
       if (existing) {
         const sameGrant =
-          existing.every_scope === 1 ? granted.everyScope : !granted.everyScope && sameScopes(JSON.parse(existing.scopes) as string[], granted.scopes);
+          existing.every_scope === 1
+            ? granted.everyScope
+            : !granted.everyScope && sameScopes(JSON.parse(existing.scopes) as string[], granted.scopes);
         if (existing.type !== body.application.type || !sameGrant) {
-          throw badRequest(`An application named "${existing.name}" already exists for this company with another type or other scopes`);
+          throw badRequest(
+            `An application named "${existing.name}" already exists for this company with another type or other scopes`,
+          );
         }
         return answerWith(200, { application: partnerApplicationView(existing) });
       }

@@ -40,7 +40,9 @@ export const partnerRepo = perDatabase((db: Db) => {
      VALUES (@id, @partner_company_id, @name, @website, @tax_id, @tax_id_type, @user_first_name, @user_last_name,
        @user_email, @user_phone, @user_tax_id, @user_tax_id_type, @company_id, @created_at)`,
   );
-  const setCompany = db.prepare('UPDATE partner_pre_registrations SET company_id = ? WHERE id = ? AND company_id IS NULL');
+  const setCompany = db.prepare(
+    'UPDATE partner_pre_registrations SET company_id = ? WHERE id = ? AND company_id IS NULL',
+  );
   const list = db.prepare<[string, number, number], PreRegistrationRow>(
     'SELECT * FROM partner_pre_registrations WHERE partner_company_id = ? ORDER BY created_at, rowid LIMIT ? OFFSET ?',
   );
@@ -51,7 +53,9 @@ export const partnerRepo = perDatabase((db: Db) => {
      WHERE p.partner_company_id = ? AND p.company_id IS NOT NULL
      ORDER BY p.created_at, p.rowid LIMIT ? OFFSET ?`,
   );
-  const count = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM partner_pre_registrations WHERE partner_company_id = ?');
+  const count = db.prepare<[string], { n: number }>(
+    'SELECT COUNT(*) AS n FROM partner_pre_registrations WHERE partner_company_id = ?',
+  );
   const countAffiliates = db.prepare<[string], { n: number }>(
     `SELECT COUNT(*) AS n FROM partner_pre_registrations p JOIN companies c ON c.id = p.company_id
      WHERE p.partner_company_id = ? AND p.company_id IS NOT NULL`,
@@ -68,7 +72,8 @@ export const partnerRepo = perDatabase((db: Db) => {
     /** Every pre-registration of the partner (the list's totalCount). */
     count: (partnerCompanyId: string) => count.get(partnerCompanyId)!.n,
     /** `limit + 1` rows, for pageOf. */
-    affiliates: (partnerCompanyId: string, skip: number, limit: number) => affiliates.all(partnerCompanyId, limit + 1, skip),
+    affiliates: (partnerCompanyId: string, skip: number, limit: number) =>
+      affiliates.all(partnerCompanyId, limit + 1, skip),
     /** Every affiliate of the partner (the affiliate list's totalCount). */
     countAffiliates: (partnerCompanyId: string) => countAffiliates.get(partnerCompanyId)!.n,
     /** The account an affiliate receives with: its default open account (or its oldest open one). */

@@ -80,7 +80,13 @@ export function preRegistrationRecord(
   return {
     ...preRegistrationEcho(row),
     ...(row.company_id !== null && company
-      ? { company: { id: companyGlobalId(row.company_id), name: company.name, taxID: { taxID: company.taxID, type: company.taxIDType } } }
+      ? {
+          company: {
+            id: companyGlobalId(row.company_id),
+            name: company.name,
+            taxID: { taxID: company.taxID, type: company.taxIDType },
+          },
+        }
       : {}),
     ...(application ? { account: { clientId: application.client_id } } : {}),
   };

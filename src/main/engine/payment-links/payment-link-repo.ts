@@ -28,7 +28,9 @@ export const paymentLinkRepo = perDatabase<PaymentLinkRepo>((db: Db) => {
     `INSERT INTO payment_links (public_id, company_id, payment_link_id, kind, created_at)
      VALUES (@public_id, @company_id, @payment_link_id, @kind, @created_at)`,
   );
-  const byLink = db.prepare<[string, string], PaymentLinkRow>('SELECT * FROM payment_links WHERE company_id = ? AND payment_link_id = ?');
+  const byLink = db.prepare<[string, string], PaymentLinkRow>(
+    'SELECT * FROM payment_links WHERE company_id = ? AND payment_link_id = ?',
+  );
   const byPublicId = db.prepare<[string], PaymentLinkRow>('SELECT * FROM payment_links WHERE public_id = ?');
   return {
     insert: (row) => {

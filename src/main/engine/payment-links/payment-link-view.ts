@@ -64,7 +64,9 @@ export function publicLinkRecord(db: Db, id: string): PublicLinkRecord | null {
 export function paymentLinkView(db: Db, id: string, now: Date): PaymentLinkView | null {
   const record = publicLinkRecord(db, id);
   if (!record) return null;
-  const company = db.prepare<[string], { merchant_name: string }>('SELECT merchant_name FROM companies WHERE id = ?').get(record.companyId)!;
+  const company = db
+    .prepare<[string], { merchant_name: string }>('SELECT merchant_name FROM companies WHERE id = ?')
+    .get(record.companyId)!;
   if (record.kind === 'PIX_QR_CODE') {
     const { qr } = record;
     return {

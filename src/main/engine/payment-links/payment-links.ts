@@ -86,7 +86,13 @@ export function claimPaymentLink(
     }
     return existing;
   }
-  const row: PaymentLinkRow = { public_id: publicId, company_id: companyId, payment_link_id: paymentLinkId, kind, created_at: at };
+  const row: PaymentLinkRow = {
+    public_id: publicId,
+    company_id: companyId,
+    payment_link_id: paymentLinkId,
+    kind,
+    created_at: at,
+  };
   repo.insert(row);
   return row;
 }

@@ -29,7 +29,11 @@ export const NOT_ENOUGH_BALANCE_ON_APPROVE = 'Você não possui saldo o suficien
  * time it settles. A payment that is no longer CREATED is returned as it is: an approval retried
  * after a lost answer gets the same payment back, not an error.
  */
-export function approvePayment(ctx: OperationContext, payment: PaymentRow, notEnoughBalance: string = NOT_ENOUGH_BALANCE): PaymentRow {
+export function approvePayment(
+  ctx: OperationContext,
+  payment: PaymentRow,
+  notEnoughBalance: string = NOT_ENOUGH_BALANCE,
+): PaymentRow {
   if (!ctx.db.inTransaction) throw new Error('approvePayment runs inside its caller’s transaction');
   const current = paymentRepo(ctx.db).findByAnyId(payment.company_id, payment.id)!;
   if (current.status !== 'CREATED') return current;
@@ -40,7 +44,8 @@ export function approvePayment(ctx: OperationContext, payment: PaymentRow, notEn
   const route = routeOf(current);
   const holder = route.destination.taxID === ctx.tenant.company.tax_id ? 'same' : 'different';
   // A boleto paid is not a Pix: the Pix limits do not apply to it (see pix-out-limits.ts).
-  if (current.type !== 'BOLETO') assertWithinPixOutLimits(ctx.db, account, ctx.tenant.company.tax_id, holder, current.value, ctx.now);
+  if (current.type !== 'BOLETO')
+    assertWithinPixOutLimits(ctx.db, account, ctx.tenant.company.tax_id, holder, current.value, ctx.now);
   const at = ctx.now.toISOString();
   const ref = { companyId: current.company_id, accountId: current.account_id };
   if (!ledger(ctx.db).hold(ref, current.value, { kind: 'PIX_OUT', causeId: current.id, at })) {
@@ -54,6 +59,9 @@ export function approvePayment(ctx: OperationContext, payment: PaymentRow, notEn
     settlesAt: new Date(ctx.now.getTime() + ctx.config.paymentSettlementMs).toISOString(),
   });
   const approved = paymentRepo(ctx.db).findByAnyId(current.company_id, current.id)!;
-  ctx.emit(PAYMENT_EVENTS.approved, serializePayment(approved, sourceParty(ctx.db, approved.company_id, approved.account_id)));
+  ctx.emit(
+    PAYMENT_EVENTS.approved,
+    serializePayment(approved, sourceParty(ctx.db, approved.company_id, approved.account_id)),
+  );
   return approved;
 }

@@ -56,8 +56,10 @@ function createPayment(ctx: OperationContext, input: PaymentCreateInput): Paymen
   const companyId = ctx.tenant.company.id;
   const accountId = input.sourceAccountId ?? ctx.tenant.account.id;
   const account = ctx.tenancy.account(accountId);
-  if (!account || account.company_id !== companyId || account.closed_at !== null) throw badRequest('sourceAccountId: Account not found');
-  if (paymentRepo(ctx.db).findByCorrelationId(companyId, input.correlationID)) throw badRequest(DUPLICATE_CORRELATION_ID);
+  if (!account || account.company_id !== companyId || account.closed_at !== null)
+    throw badRequest('sourceAccountId: Account not found');
+  if (paymentRepo(ctx.db).findByCorrelationId(companyId, input.correlationID))
+    throw badRequest(DUPLICATE_CORRELATION_ID);
   const route = resolvePaymentRoute(ctx, input, accountId);
   assertKeyCheck(ctx, input, route);
   const value = paymentValue(input, route);
@@ -67,7 +69,8 @@ function createPayment(ctx: OperationContext, input: PaymentCreateInput): Paymen
   return ctx.db
     .transaction(() => {
       // Again under the write lock: two creates with one correlationID make one payment.
-      if (paymentRepo(ctx.db).findByCorrelationId(companyId, input.correlationID)) throw badRequest(DUPLICATE_CORRELATION_ID);
+      if (paymentRepo(ctx.db).findByCorrelationId(companyId, input.correlationID))
+        throw badRequest(DUPLICATE_CORRELATION_ID);
       const row: PaymentRow = {
         id: newObjectId(),
         company_id: companyId,
@@ -78,7 +81,10 @@ function createPayment(ctx: OperationContext, input: PaymentCreateInput): Paymen
         value,
         destination_alias: input.type === 'PIX_KEY' ? (route.destination.pixKey ?? input.destinationAlias) : null,
         destination_alias_type: input.type === 'PIX_KEY' ? input.destinationAliasType : null,
-        pix_key_end_to_end_id: (input.type === 'PIX_KEY' || input.type === 'MANUAL') && input.pixKeyEndToEndId ? input.pixKeyEndToEndId : null,
+        pix_key_end_to_end_id:
+          (input.type === 'PIX_KEY' || input.type === 'MANUAL') && input.pixKeyEndToEndId
+            ? input.pixKeyEndToEndId
+            : null,
         qr_code: input.type === 'QR_CODE' ? input.qrCode : null,
         boleto: route.boleto ? JSON.stringify(route.boleto) : null,
         manual:
@@ -118,9 +124,13 @@ export const paymentOperations = {
     access: 'write',
     status: 200,
     errors: [404],
-    summary: 'Create a Pix out request (to a Pix key, a QR code, bank details or a boleto); autoApprove also approves it',
+    summary:
+      'Create a Pix out request (to a Pix key, a QR code, bank details or a boleto); autoApprove also approves it',
     request: { body: paymentCreateBody },
-    response: z.union([paymentViewSchema, z.strictObject({ payment: paymentSchema, destination: paymentViewSchema.shape.destination })]),
+    response: z.union([
+      paymentViewSchema,
+      z.strictObject({ payment: paymentSchema, destination: paymentViewSchema.shape.destination }),
+    ]),
     handler(ctx, { body }) {
       const row = createPayment(ctx, body);
       const result = view(ctx, row);
@@ -142,7 +152,9 @@ export const paymentOperations = {
     handler(ctx, { body }) {
       const payment = paymentRepo(ctx.db).findByCorrelationId(ctx.tenant.company.id, body.correlationID);
       if (!payment) throw unknownRecord('Payment not found');
-      const approved = ctx.db.transaction(() => approvePayment(ctx, payment, NOT_ENOUGH_BALANCE_ON_APPROVE)).immediate();
+      const approved = ctx.db
+        .transaction(() => approvePayment(ctx, payment, NOT_ENOUGH_BALANCE_ON_APPROVE))
+        .immediate();
       return view(ctx, approved);
     },
   }),

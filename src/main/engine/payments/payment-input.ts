@@ -4,7 +4,10 @@ import { correlationId, positiveCents } from '../validation';
 /** At most 30 keys (service-spec.md, "Limits"); short keys and plain values, like the charge's additionalInfo. */
 const metadata = z
   .record(
-    z.string().min(1, { error: 'metadata keys must not be empty' }).max(100, { error: 'metadata keys are at most 100 characters' }),
+    z
+      .string()
+      .min(1, { error: 'metadata keys must not be empty' })
+      .max(100, { error: 'metadata keys are at most 100 characters' }),
     z.union([z.string().max(500, { error: 'metadata values are at most 500 characters' }), z.number(), z.boolean()], {
       error: 'metadata values must be strings, numbers or booleans',
     }),
@@ -14,7 +17,10 @@ const metadata = z
 
 const common = {
   correlationID: correlationId,
-  comment: z.string({ error: 'comment must be a string' }).max(140, { error: 'comment is at most 140 characters' }).optional(),
+  comment: z
+    .string({ error: 'comment must be a string' })
+    .max(140, { error: 'comment is at most 140 characters' })
+    .optional(),
   metadata: metadata.optional(),
   autoApprove: z.boolean({ error: 'autoApprove must be true or false' }).optional(),
   /** The account the money leaves from; the application's account when absent. */
@@ -35,7 +41,9 @@ const pixKeyPayment = z.object({
   ...common,
   value: positiveCents('value'),
   destinationAlias: text('destinationAlias', 77),
-  destinationAliasType: z.enum(DESTINATION_ALIAS_TYPES, { error: `destinationAliasType must be one of ${DESTINATION_ALIAS_TYPES.join(', ')}` }),
+  destinationAliasType: z.enum(DESTINATION_ALIAS_TYPES, {
+    error: `destinationAliasType must be one of ${DESTINATION_ALIAS_TYPES.join(', ')}`,
+  }),
   pixKeyEndToEndId: text('pixKeyEndToEndId', 64).optional(),
 });
 
@@ -62,7 +70,10 @@ const taxIdInput = z.object(
 const psp = z.union(
   [
     z.string().regex(/^\d{8}$/, { error: 'psp must be an 8-digit ISPB' }),
-    z.object({ id: z.string().regex(/^\d{8}$/, { error: 'psp.id must be an 8-digit ISPB' }), name: z.string().max(140).optional() }),
+    z.object({
+      id: z.string().regex(/^\d{8}$/, { error: 'psp.id must be an 8-digit ISPB' }),
+      name: z.string().max(140).optional(),
+    }),
   ],
   { error: 'psp must be an ISPB or {id, name}' },
 );
@@ -73,12 +84,17 @@ const manualPayment = z.object({
   value: positiveCents('value'),
   pixKeyEndToEndId: text('pixKeyEndToEndId', 64).optional(),
   psp,
-  holder: z.object({ name: text('holder.name', 140), taxID: taxIdInput }, { error: 'holder is required: {name, taxID}' }),
+  holder: z.object(
+    { name: text('holder.name', 140), taxID: taxIdInput },
+    { error: 'holder is required: {name, taxID}' },
+  ),
   account: z.object(
     {
       account: z.string().regex(/^\d{1,20}$/, { error: 'account.account must be 1 to 20 digits' }),
       branch: z.string().regex(/^\d{1,4}$/, { error: 'account.branch must be 1 to 4 digits' }),
-      accountType: z.enum(['TRAN', 'CACC', 'SVGS', 'SLRY'], { error: 'account.accountType must be TRAN, CACC, SVGS or SLRY' }),
+      accountType: z.enum(['TRAN', 'CACC', 'SVGS', 'SLRY'], {
+        error: 'account.accountType must be TRAN, CACC, SVGS or SLRY',
+      }),
     },
     { error: 'account is required: {account, branch, accountType}' },
   ),
@@ -92,10 +108,16 @@ const boletoPayment = z.object({
 
 const TYPES = ['PIX_KEY', 'QR_CODE', 'MANUAL', 'BOLETO'] as const;
 
-export const paymentCreateBody = z.discriminatedUnion('type', [pixKeyPayment, qrCodePayment, manualPayment, boletoPayment], {
-  error: (issue) =>
-    issue.code === 'invalid_union' ? `must be one of ${TYPES.join(', ')}` : undefined,
-});
+export const paymentCreateBody = z.discriminatedUnion(
+  'type',
+  [pixKeyPayment, qrCodePayment, manualPayment, boletoPayment],
+  {
+    error: (issue) => (issue.code === 'invalid_union' ? `must be one of ${TYPES.join(', ')}` : undefined),
+  },
+);
 export type PaymentCreateInput = z.output<typeof paymentCreateBody>;
 
-export const paymentApproveBody = z.object({ correlationID: correlationId }, { error: 'body must be a JSON object with correlationID' });
+export const paymentApproveBody = z.object(
+  { correlationID: correlationId },
+  { error: 'body must be a JSON object with correlationID' },
+);

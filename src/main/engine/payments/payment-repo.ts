@@ -37,17 +37,45 @@ export interface PaymentRow {
 }
 
 const COLUMNS = [
-  'id', 'company_id', 'account_id', 'correlation_id', 'type', 'status', 'value', 'destination_alias',
-  'destination_alias_type', 'pix_key_end_to_end_id', 'qr_code', 'boleto', 'manual', 'destination', 'comment', 'metadata',
-  'end_to_end_id', 'transaction_id', 'failure_code', 'provider_rejected_reason', 'approved_at', 'settles_at',
-  'settled_at', 'created_at', 'updated_at',
+  'id',
+  'company_id',
+  'account_id',
+  'correlation_id',
+  'type',
+  'status',
+  'value',
+  'destination_alias',
+  'destination_alias_type',
+  'pix_key_end_to_end_id',
+  'qr_code',
+  'boleto',
+  'manual',
+  'destination',
+  'comment',
+  'metadata',
+  'end_to_end_id',
+  'transaction_id',
+  'failure_code',
+  'provider_rejected_reason',
+  'approved_at',
+  'settles_at',
+  'settled_at',
+  'created_at',
+  'updated_at',
 ] as const;
 
 export const paymentRepo = perDatabase((db: Db) => {
-  const insert = db.prepare(`INSERT INTO payments (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`);
+  const insert = db.prepare(
+    `INSERT INTO payments (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
+  );
   const byId = db.prepare<[string, string], PaymentRow>('SELECT * FROM payments WHERE company_id = ? AND id = ?');
-  const byCorrelation = db.prepare<[string, string], PaymentRow>('SELECT * FROM payments WHERE company_id = ? AND correlation_id = ?');
-  const list = db.prepare<{ companyId: string; start: string | null; end: string | null; take: number; skip: number }, PaymentRow>(
+  const byCorrelation = db.prepare<[string, string], PaymentRow>(
+    'SELECT * FROM payments WHERE company_id = ? AND correlation_id = ?',
+  );
+  const list = db.prepare<
+    { companyId: string; start: string | null; end: string | null; take: number; skip: number },
+    PaymentRow
+  >(
     `SELECT * FROM payments WHERE company_id = @companyId
        AND (@start IS NULL OR created_at >= @start) AND (@end IS NULL OR created_at <= @end)
      ORDER BY created_at DESC, id DESC LIMIT @take OFFSET @skip`,
@@ -71,8 +99,12 @@ export const paymentRepo = perDatabase((db: Db) => {
   const due = db.prepare<[string], PaymentRow>(
     "SELECT * FROM payments WHERE status = 'APPROVED' AND settles_at <= ? ORDER BY settles_at, id",
   );
-  const earliest = db.prepare<[], { at: string | null }>("SELECT MIN(settles_at) AS at FROM payments WHERE status = 'APPROVED'");
-  const byEndToEnd = db.prepare<[string, string], PaymentRow>('SELECT * FROM payments WHERE company_id = ? AND end_to_end_id = ?');
+  const earliest = db.prepare<[], { at: string | null }>(
+    "SELECT MIN(settles_at) AS at FROM payments WHERE status = 'APPROVED'",
+  );
+  const byEndToEnd = db.prepare<[string, string], PaymentRow>(
+    'SELECT * FROM payments WHERE company_id = ? AND end_to_end_id = ?',
+  );
   const serviceWide = db.prepare<[string], PaymentRow>('SELECT * FROM payments WHERE id = ?');
   return {
     insert: (row: PaymentRow) => void insert.run(row),
@@ -91,9 +123,11 @@ export const paymentRepo = perDatabase((db: Db) => {
     /** Every payment the list's filter matches (its totalCount). */
     count: (companyId: string, start: string | undefined, end: string | undefined) =>
       count.get({ companyId, start: start ?? null, end: end ?? null })!.n,
-    approve: (p: { companyId: string; id: string; endToEndId: string; at: string; settlesAt: string }) => approve.run(p).changes === 1,
+    approve: (p: { companyId: string; id: string; endToEndId: string; at: string; settlesAt: string }) =>
+      approve.run(p).changes === 1,
     confirm: (id: string, transactionId: string, at: string) => confirm.run({ id, transactionId, at }).changes === 1,
-    fail: (id: string, code: string, reason: string | null, at: string) => fail.run({ id, code, reason, at }).changes === 1,
+    fail: (id: string, code: string, reason: string | null, at: string) =>
+      fail.run({ id, code, reason, at }).changes === 1,
     dueForSettlement: (at: string) => due.all(at),
     earliestPendingSettlement: () => earliest.get()!.at,
   };

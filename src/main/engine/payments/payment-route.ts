@@ -39,7 +39,11 @@ export interface PaymentRoute {
 const SPI_NAME = (ispb: string) => pspByIspb(ispb)?.name ?? `ISPB ${ispb}`;
 
 /** An open account of this service as a Pix out's receiver; undefined when closed or unknown. */
-function internalAccount(ctx: OperationContext, accountId: string, key?: string): Pick<PaymentRoute, 'destination' | 'internal'> | undefined {
+function internalAccount(
+  ctx: OperationContext,
+  accountId: string,
+  key?: string,
+): Pick<PaymentRoute, 'destination' | 'internal'> | undefined {
   const account = ctx.tenancy.account(accountId);
   const company = account ? ctx.tenancy.company(account.company_id) : undefined;
   if (!account || account.closed_at !== null || !company) return undefined;
@@ -68,7 +72,12 @@ function assertNotOwnAccount(ctx: OperationContext, route: PaymentRoute, sourceA
   return route;
 }
 
-function keyRoute(ctx: OperationContext, key: string, type: PixKeyType, keyEndToEndId: string | undefined): PaymentRoute {
+function keyRoute(
+  ctx: OperationContext,
+  key: string,
+  type: PixKeyType,
+  keyEndToEndId: string | undefined,
+): PaymentRoute {
   const failure = simulatedFailureForKey(key);
   if (failure) {
     // The test keys: the DICT does not answer for them, so their holder is unknown until they fail.
@@ -85,7 +94,12 @@ function keyRoute(ctx: OperationContext, key: string, type: PixKeyType, keyEndTo
  * know is refused when the payment is created (404, PIX_KEY_INFO_NOT_FOUND), before anything is
  * written; the documented test keys instead fail later, like the real sandbox's (sandbox-failures.ts).
  */
-function externalKeyHolder(ctx: OperationContext, key: string, type: PixKeyType, endToEndId: string | undefined): PaymentDestination {
+function externalKeyHolder(
+  ctx: OperationContext,
+  key: string,
+  type: PixKeyType,
+  endToEndId: string | undefined,
+): PaymentDestination {
   const checked = endToEndId !== undefined ? findPixKeyCheck(ctx.db, ctx.tenant.company.id, endToEndId) : undefined;
   const owner = checked?.owner ?? found(lookUpPixKey(ctx.db, ctx.tenancy, { key, type, candidates: [key] }));
   return {
@@ -117,8 +131,12 @@ function qrCodeRoute(ctx: OperationContext, qrCode: string): PaymentRoute {
     // PSP, so only the locations this service serves can be paid.
     const match = /\/qr\/v2\/cobv?\/([0-9a-f]{32})$/.exec(decoded.locationUrl);
     const charge = match ? chargeRepo(ctx.db).findByLocation(match[1]!) : undefined;
-    if (!charge) throw badRequest(`qrCode: the location ${decoded.locationUrl} is not served by this service, so the charge cannot be read`);
-    if (charge.status !== 'ACTIVE') throw badRequest(`qrCode: the charge is ${charge.status === 'COMPLETED' ? 'already paid' : 'expired'}`);
+    if (!charge)
+      throw badRequest(
+        `qrCode: the location ${decoded.locationUrl} is not served by this service, so the charge cannot be read`,
+      );
+    if (charge.status !== 'ACTIVE')
+      throw badRequest(`qrCode: the charge is ${charge.status === 'COMPLETED' ? 'already paid' : 'expired'}`);
     const internal = internalAccount(ctx, charge.account_id, charge.pix_key ?? undefined);
     if (!internal) throw badRequest('qrCode: the charge’s receiving account is closed');
     return {
@@ -137,14 +155,22 @@ function qrCodeRoute(ctx: OperationContext, qrCode: string): PaymentRoute {
 }
 
 /** Resolves where a new payment goes, refusing (400) what cannot be paid; nothing is written. */
-export function resolvePaymentRoute(ctx: OperationContext, input: PaymentCreateInput, sourceAccountId: string): PaymentRoute {
+export function resolvePaymentRoute(
+  ctx: OperationContext,
+  input: PaymentCreateInput,
+  sourceAccountId: string,
+): PaymentRoute {
   switch (input.type) {
     case 'PIX_KEY': {
       const normalized = normalizePixKey(input.destinationAlias, input.destinationAliasType);
       if (!normalized) {
         throw badRequest(`destinationAlias is not a valid ${toPixKeyType(input.destinationAliasType)} key`);
       }
-      return assertNotOwnAccount(ctx, keyRoute(ctx, normalized.key, normalized.type, input.pixKeyEndToEndId), sourceAccountId);
+      return assertNotOwnAccount(
+        ctx,
+        keyRoute(ctx, normalized.key, normalized.type, input.pixKeyEndToEndId),
+        sourceAccountId,
+      );
     }
     case 'QR_CODE':
       return assertNotOwnAccount(ctx, qrCodeRoute(ctx, input.qrCode), sourceAccountId);
@@ -162,7 +188,11 @@ export function resolvePaymentRoute(ctx: OperationContext, input: PaymentCreateI
       const failure = simulatedFailureForAccount(input.account.account);
       if (failure) route.failure = failure;
       // One of this service's own accounts, named by its bank details: the money stays inside.
-      const own = accountRepo(ctx.db).findOpenByBankDetails(ispb, input.account.branch.padStart(4, '0'), input.account.account);
+      const own = accountRepo(ctx.db).findOpenByBankDetails(
+        ispb,
+        input.account.branch.padStart(4, '0'),
+        input.account.account,
+      );
       if (own && !failure) route.internal = { companyId: own.company_id, accountId: own.id };
       return assertNotOwnAccount(ctx, route, sourceAccountId);
     }

@@ -30,7 +30,9 @@ export const paymentSchema = z.strictObject({
   pixKeyEndToEndId: z.string().optional(),
   qrCode: z.string().optional(),
   boleto: validatedBoletoSchema.optional(),
-  holder: z.strictObject({ name: z.string(), taxID: z.strictObject({ taxID: z.string(), type: z.string() }) }).optional(),
+  holder: z
+    .strictObject({ name: z.string(), taxID: z.strictObject({ taxID: z.string(), type: z.string() }) })
+    .optional(),
   account: z.strictObject({ account: z.string(), branch: z.string(), accountType: z.string() }).optional(),
   psp: z.strictObject({ id: z.string(), name: z.string() }).optional(),
   /** Why a FAILED payment failed (the MOVEMENT_FAILED error code). */

@@ -62,9 +62,12 @@ export const paymentSettlementSweeper: Sweeper = {
       const ref = { companyId: payment.company_id, accountId: payment.account_id };
       const source = sourceParty(db, payment.company_id, payment.account_id);
       const route = routeOf(payment);
-      let failure = route.failure ? { code: route.failure.code, reason: route.failure.providerRejectedReason ?? null } : null;
+      let failure = route.failure
+        ? { code: route.failure.code, reason: route.failure.providerRejectedReason ?? null }
+        : null;
       // Between two accounts of the same company, by key or bank details: no Pix, an internal transfer.
-      let internalTransfer = !failure && route.internal?.companyId === payment.company_id && route.internal.qrCode === undefined;
+      let internalTransfer =
+        !failure && route.internal?.companyId === payment.company_id && route.internal.qrCode === undefined;
       if (internalTransfer && !asReceiver(route.internal!.companyId, route.internal!.accountId, () => {})) {
         // The receiving account was closed while the transfer was in flight.
         failure = { code: 'AC03', reason: 'AC03 - Conta inexistente ou inválida' };
@@ -94,14 +97,23 @@ export const paymentSettlementSweeper: Sweeper = {
           info_pagador: payment.comment,
         });
         payments.confirm(payment.id, transfer.id, at);
-        ledger(db).settleHold(ref, payment.value, { kind: 'INTERNAL_TRANSFER', transactionId: transfer.id, causeId: payment.id, at });
+        ledger(db).settleHold(ref, payment.value, {
+          kind: 'INTERNAL_TRANSFER',
+          transactionId: transfer.id,
+          causeId: payment.id,
+          at,
+        });
         ledger(db).credit({ companyId: payment.company_id, accountId: route.internal!.accountId }, payment.value, {
           kind: 'INTERNAL_TRANSFER',
           transactionId: arrival.id,
           causeId: payment.id,
           at,
         });
-        emit(payment.company_id, PAYMENT_EVENTS.confirmed, serializePayment(payments.findByAnyId(payment.company_id, payment.id)!, source));
+        emit(
+          payment.company_id,
+          PAYMENT_EVENTS.confirmed,
+          serializePayment(payments.findByAnyId(payment.company_id, payment.id)!, source),
+        );
         continue;
       }
       if (!failure && route.internal && !internalTransfer) {
@@ -112,7 +124,10 @@ export const paymentSettlementSweeper: Sweeper = {
         if (!payments.fail(payment.id, failure.code, failure.reason, at)) continue;
         ledger(db).releaseHold(ref, payment.value, { kind: 'PIX_OUT', causeId: payment.id, at });
         const failed = payments.findByAnyId(payment.company_id, payment.id)!;
-        emit(payment.company_id, PAYMENT_EVENTS.failed, { ...serializePayment(failed, source), error: { code: failure.code } });
+        emit(payment.company_id, PAYMENT_EVENTS.failed, {
+          ...serializePayment(failed, source),
+          error: { code: failure.code },
+        });
         continue;
       }
       const transaction = bookTransaction(db, {
@@ -126,12 +141,23 @@ export const paymentSettlementSweeper: Sweeper = {
         withdrawal_id: 'self',
         time: at,
         info_pagador: payment.comment,
-        payer: { name: source.name, taxID: sourceTaxId(source), bank: source.bank, branch: source.branch, account: source.account },
+        payer: {
+          name: source.name,
+          taxID: sourceTaxId(source),
+          bank: source.bank,
+          branch: source.branch,
+          account: source.account,
+        },
         payee: {
           name: route.destination.name,
           // The receiver's tax id, for the pix-out receipt (the receipt masks a CPF).
           ...(/^\d{11}$|^\d{14}$/.test(route.destination.taxID)
-            ? { taxID: { taxID: route.destination.taxID, type: route.destination.taxID.length === 11 ? ('BR:CPF' as const) : ('BR:CNPJ' as const) } }
+            ? {
+                taxID: {
+                  taxID: route.destination.taxID,
+                  type: route.destination.taxID.length === 11 ? ('BR:CPF' as const) : ('BR:CNPJ' as const),
+                },
+              }
             : {}),
           bank: route.destination.bank,
           ...(route.destination.pixKey ? { pixKey: route.destination.pixKey } : {}),
@@ -140,8 +166,17 @@ export const paymentSettlementSweeper: Sweeper = {
         },
       });
       payments.confirm(payment.id, transaction.id, at);
-      ledger(db).settleHold(ref, payment.value, { kind: 'PIX_OUT', transactionId: transaction.id, causeId: payment.id, at });
-      emit(payment.company_id, PAYMENT_EVENTS.confirmed, serializePayment(payments.findByAnyId(payment.company_id, payment.id)!, source));
+      ledger(db).settleHold(ref, payment.value, {
+        kind: 'PIX_OUT',
+        transactionId: transaction.id,
+        causeId: payment.id,
+        at,
+      });
+      emit(
+        payment.company_id,
+        PAYMENT_EVENTS.confirmed,
+        serializePayment(payments.findByAnyId(payment.company_id, payment.id)!, source),
+      );
     }
   },
 };

@@ -5,7 +5,10 @@ import { perDatabase } from '../repo-cache';
 import type { SourceParty } from './payment-serializer';
 
 const sourceRepo = perDatabase((db: Db) =>
-  db.prepare<[string, string], { official_name: string; tax_id: string; bank_name: string; ispb: string; branch: string; account: string }>(
+  db.prepare<
+    [string, string],
+    { official_name: string; tax_id: string; bank_name: string; ispb: string; branch: string; account: string }
+  >(
     `SELECT c.official_name, c.tax_id, a.bank_name, a.ispb, a.branch, a.account
      FROM bank_accounts a JOIN companies c ON c.id = a.company_id WHERE a.company_id = ? AND a.id = ?`,
   ),

@@ -8,7 +8,8 @@ import type { BankAccountRow } from '../tenancy/tenancy-rows';
  */
 export function linkedAccount(ctx: OperationContext): BankAccountRow {
   const account = ctx.tenancy.account(ctx.tenant.account.id);
-  if (!account || account.company_id !== ctx.tenant.company.id) throw badRequest('You need to link a Bank Account to this API');
+  if (!account || account.company_id !== ctx.tenant.company.id)
+    throw badRequest('You need to link a Bank Account to this API');
   return account;
 }
 

@@ -11,7 +11,14 @@ import type { BankAccountRow } from '../tenancy/tenancy-rows';
 import { linkedAccount, openLinkedAccount } from './pix-key-account';
 import { pixKeyCheckRepo } from './pix-key-checks';
 import { BANK_DOWN_MESSAGE, lookUpPixKey, type DictOwner, type KeyToConsult } from './pix-key-dict';
-import { EMPTY_BUCKET_MESSAGE, TOKEN_BUCKET, bucketAt, bucketView, tokenRepo, type TokenLogRow } from './pix-key-tokens';
+import {
+  EMPTY_BUCKET_MESSAGE,
+  TOKEN_BUCKET,
+  bucketAt,
+  bucketView,
+  tokenRepo,
+  type TokenLogRow,
+} from './pix-key-tokens';
 
 export const PIX_KEY_CHECK_EVENT = 'PIX_KEY_CHECKED';
 
@@ -40,7 +47,9 @@ const keyToConsult = z
     }
     // "11987654321" reads as a CPF when its check digits fit, and is a phone too: a key registered
     // as either answers.
-    const readings = PIX_KEY_TYPES.map((type) => normalizePixKey(input, type)?.key).filter((key): key is string => key !== undefined);
+    const readings = PIX_KEY_TYPES.map((type) => normalizePixKey(input, type)?.key).filter(
+      (key): key is string => key !== undefined,
+    );
     return { key: normalized.key, type: normalized.type, candidates: [...new Set([normalized.key, ...readings])] };
   });
 
@@ -286,7 +295,8 @@ export const pixKeyCheckOperations = {
       let accountId: string | undefined;
       if (query.companyBankAccount !== undefined) {
         const account = ctx.tenancy.account(query.companyBankAccount);
-        if (!account || account.company_id !== companyId) throw badRequest('companyBankAccount: Company bank account not found');
+        if (!account || account.company_id !== companyId)
+          throw badRequest('companyBankAccount: Company bank account not found');
         accountId = account.id;
       }
       const page = { skip: query.skip, limit: query.limit };

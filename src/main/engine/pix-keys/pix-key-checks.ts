@@ -51,8 +51,12 @@ interface CheckRepo {
 
 export const pixKeyCheckRepo = perDatabase<CheckRepo>((db: Db) => {
   // By company as well: one company's consultation is never another's to pay with.
-  const findStmt = db.prepare<[string, string], PixKeyCheckRow>('SELECT * FROM pix_key_checks WHERE end_to_end_id = ? AND company_id = ?');
-  const existsStmt = db.prepare<[string], { one: number }>('SELECT 1 AS one FROM pix_key_checks WHERE end_to_end_id = ?');
+  const findStmt = db.prepare<[string, string], PixKeyCheckRow>(
+    'SELECT * FROM pix_key_checks WHERE end_to_end_id = ? AND company_id = ?',
+  );
+  const existsStmt = db.prepare<[string], { one: number }>(
+    'SELECT 1 AS one FROM pix_key_checks WHERE end_to_end_id = ?',
+  );
   const insertStmt = db.prepare<PixKeyCheckRow>(
     `INSERT INTO pix_key_checks (end_to_end_id, company_id, account_id, pix_key, type, owner_name, owner_tax_id, owner_tax_id_type,
        owner_ispb, owner_branch, owner_account, owner_account_id, checked_at)

@@ -56,12 +56,48 @@ export interface KeyToConsult {
 const OTHER_PSPS = ['00000000', '00360305', '60701190', '60746948', '90400888', '18236120'] as const;
 
 const FIRST_NAMES = [
-  'Ana', 'Maria', 'Juliana', 'Fernanda', 'Camila', 'Beatriz', 'Larissa', 'Patrícia', 'Aline', 'Luciana',
-  'João', 'José', 'Carlos', 'Paulo', 'Lucas', 'Rafael', 'Marcos', 'Pedro', 'Gabriel', 'Thiago',
+  'Ana',
+  'Maria',
+  'Juliana',
+  'Fernanda',
+  'Camila',
+  'Beatriz',
+  'Larissa',
+  'Patrícia',
+  'Aline',
+  'Luciana',
+  'João',
+  'José',
+  'Carlos',
+  'Paulo',
+  'Lucas',
+  'Rafael',
+  'Marcos',
+  'Pedro',
+  'Gabriel',
+  'Thiago',
 ];
 const SURNAMES = [
-  'Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes',
-  'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Almeida', 'Lopes', 'Soares', 'Fernandes', 'Vieira', 'Barbosa',
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Costa',
+  'Ribeiro',
+  'Martins',
+  'Carvalho',
+  'Almeida',
+  'Lopes',
+  'Soares',
+  'Fernandes',
+  'Vieira',
+  'Barbosa',
 ];
 const TRADES = ['Comércio', 'Serviços', 'Distribuidora', 'Alimentos', 'Materiais de Construção', 'Tecnologia'];
 
@@ -78,7 +114,8 @@ export function lookUpPixKey(db: Db, tenancy: TenancyRepo, requested: KeyToConsu
     const account = tenancy.account(row.account_id);
     const company = tenancy.company(row.company_id);
     const registeredType = row.type as PixKeyType;
-    if (!account || !company || account.closed_at !== null) return { kind: 'not-found', key: row.key, type: registeredType };
+    if (!account || !company || account.closed_at !== null)
+      return { kind: 'not-found', key: row.key, type: registeredType };
     const taxId = parseTaxId(company.tax_id);
     return {
       kind: 'found',

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { companyBankAccountSchema, pixKeySchema, type CompanyBankAccount, type PixKey, type PixKeyType } from '../../../shared/resources';
+import {
+  companyBankAccountSchema,
+  pixKeySchema,
+  type CompanyBankAccount,
+  type PixKey,
+  type PixKeyType,
+} from '../../../shared/resources';
 import { isPixKeyType, normalizePixKey, parseTaxId } from '../../pix';
 import type { OperationContext } from '../context';
 import { operation } from '../operation';
@@ -56,7 +62,11 @@ const createBody = z
     if (type === 'EVP') {
       // DICT draws random keys; nobody chooses one.
       if (key !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['key'], message: 'an EVP (random) key is drawn by the service: leave key out or empty' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['key'],
+          message: 'an EVP (random) key is drawn by the service: leave key out or empty',
+        });
         return z.NEVER;
       }
       return { type };
@@ -67,7 +77,11 @@ const createBody = z
     }
     const cnpj = key === undefined ? null : normalizePixKey(key, 'CNPJ');
     if (!cnpj) {
-      ctx.addIssue({ code: 'custom', path: ['key'], message: key === undefined ? 'key is required for a CNPJ key' : 'key is not a valid CNPJ' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['key'],
+        message: key === undefined ? 'key is required for a CNPJ key' : 'key is not a valid CNPJ',
+      });
       return z.NEVER;
     }
     return { type, key: cnpj.key };
@@ -83,7 +97,11 @@ const pixKeyParams = z.object({ pixKey: pathIdParam });
 function requireOwnKey(ctx: OperationContext, account: BankAccountRow, requested: string): PixKeyRow {
   const match = pixKeyRepo(ctx.db)
     .allByAccount(ctx.tenant.company.id, account.id)
-    .find((key) => key.key === requested || normalizePixKey(requested, isPixKeyType(key.type) ? key.type : undefined)?.key === key.key);
+    .find(
+      (key) =>
+        key.key === requested ||
+        normalizePixKey(requested, isPixKeyType(key.type) ? key.type : undefined)?.key === key.key,
+    );
   if (!match) throw notFound('Pix key not found');
   return match;
 }
@@ -103,7 +121,11 @@ function setDefaultPixKey(ctx: OperationContext, requested: string): PixKey {
   if (previous?.key === row.key) return body;
   ctx.db.transaction(() => {
     pixKeyRepo(ctx.db).setDefault(ctx.tenant.company.id, account.id, row.key);
-    ctx.emit(PIX_KEY_EVENTS.defaultChanged, { pixKey: body, previousDefault: previous?.key ?? null, companyBankAccount: account.id });
+    ctx.emit(PIX_KEY_EVENTS.defaultChanged, {
+      pixKey: body,
+      previousDefault: previous?.key ?? null,
+      companyBankAccount: account.id,
+    });
   })();
   // The default key is cached (new charges and QR codes read it): forget it now, inside the writer's turn.
   ctx.tenancy.invalidate();
@@ -137,7 +159,8 @@ export const pixKeyOperations = {
     handler(ctx, { query }) {
       const account = ctx.tenancy.account(ctx.tenant.account.id);
       // The OpenAPI file's 400 for an application without a usable account.
-      if (!account || account.company_id !== ctx.tenant.company.id) throw badRequest('You need to link a Bank Account to this API');
+      if (!account || account.company_id !== ctx.tenant.company.id)
+        throw badRequest('You need to link a Bank Account to this API');
       const defaultKey = ctx.tenancy.defaultPixKey(account.id)?.key;
       const rows = pixKeyRepo(ctx.db).listByAccount(ctx.tenant.company.id, account.id, query.skip, query.limit);
       const pixKeys: PixKey[] = rows.map((row) => ({
@@ -171,13 +194,15 @@ export const pixKeyOperations = {
       const repo = pixKeyRepo(ctx.db);
       if (body.type === 'CNPJ') {
         const own = parseTaxId(company.tax_id);
-        if (own?.type !== 'BR:CNPJ' || own.taxID !== body.key) throw badRequest('key: a CNPJ Pix key must be the company’s own CNPJ');
+        if (own?.type !== 'BR:CNPJ' || own.taxID !== body.key)
+          throw badRequest('key: a CNPJ Pix key must be the company’s own CNPJ');
       }
       const key = body.type === 'CNPJ' ? body.key : newUuid();
       // Whichever company holds it: DICT registers a key once.
       if (repo.findAnywhere(key)) throw badRequest('This Pix key is already registered');
       const count = repo.countByAccount(company.id, account.id);
-      if (count >= MAX_KEYS_PER_ACCOUNT) throw badRequest(`An account can hold at most ${MAX_KEYS_PER_ACCOUNT} Pix keys`);
+      if (count >= MAX_KEYS_PER_ACCOUNT)
+        throw badRequest(`An account can hold at most ${MAX_KEYS_PER_ACCOUNT} Pix keys`);
       const created = pixKeyJson({ key, type: body.type }, count === 0);
       ctx.db.transaction(() => {
         repo.insert({

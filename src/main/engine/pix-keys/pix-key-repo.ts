@@ -24,7 +24,9 @@ export const pixKeyRepo = perDatabase<PixKeyRepo>((db: Db) => {
   const allStmt = db.prepare<[string, string], PixKeyRow>(
     'SELECT * FROM pix_keys WHERE company_id = ? AND account_id = ? ORDER BY created_at, key',
   );
-  const countStmt = db.prepare<[string, string], { n: number }>('SELECT COUNT(*) AS n FROM pix_keys WHERE company_id = ? AND account_id = ?');
+  const countStmt = db.prepare<[string, string], { n: number }>(
+    'SELECT COUNT(*) AS n FROM pix_keys WHERE company_id = ? AND account_id = ?',
+  );
   const findStmt = db.prepare<[string], PixKeyRow>('SELECT * FROM pix_keys WHERE key = ?');
   const insertStmt = db.prepare<PixKeyRow>(
     'INSERT INTO pix_keys (key, company_id, account_id, type, is_default, created_at) VALUES (@key, @company_id, @account_id, @type, @is_default, @created_at)',

@@ -89,7 +89,11 @@ export function bucketAt(row: Pick<BucketRow, 'tokens' | 'refilled_at'> | undefi
   if (steps === 0) return { tokens: row.tokens, refilledAt: anchor };
   const stepsToFull = Math.ceil((maxTokens - row.tokens) / refreshRate);
   if (steps >= stepsToFull) {
-    return { tokens: maxTokens, refilledAt: at, refill: { before: row.tokens, after: maxTokens, at: anchor + stepsToFull * refreshIntervalMs } };
+    return {
+      tokens: maxTokens,
+      refilledAt: at,
+      refill: { before: row.tokens, after: maxTokens, at: anchor + stepsToFull * refreshIntervalMs },
+    };
   }
   const tokens = row.tokens + steps * refreshRate;
   const refilledAt = anchor + steps * refreshIntervalMs;
@@ -132,7 +136,9 @@ export interface TokenRepo {
 }
 
 export const tokenRepo = perDatabase<TokenRepo>((db: Db) => {
-  const bucketStmt = db.prepare<[string, string], BucketRow>('SELECT * FROM pix_key_token_buckets WHERE company_id = ? AND account_id = ?');
+  const bucketStmt = db.prepare<[string, string], BucketRow>(
+    'SELECT * FROM pix_key_token_buckets WHERE company_id = ? AND account_id = ?',
+  );
   const upsertStmt = db.prepare<BucketRow>(
     `INSERT INTO pix_key_token_buckets (account_id, company_id, tokens, refilled_at, updated_at)
      VALUES (@account_id, @company_id, @tokens, @refilled_at, @updated_at)
@@ -148,7 +154,9 @@ export const tokenRepo = perDatabase<TokenRepo>((db: Db) => {
   const accountLogsStmt = db.prepare<[string, string, number, number], TokenLogRow>(
     'SELECT * FROM pix_key_token_logs WHERE company_id = ? AND account_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?',
   );
-  const countLogsStmt = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM pix_key_token_logs WHERE company_id = ?');
+  const countLogsStmt = db.prepare<[string], { n: number }>(
+    'SELECT COUNT(*) AS n FROM pix_key_token_logs WHERE company_id = ?',
+  );
   const countAccountLogsStmt = db.prepare<[string, string], { n: number }>(
     'SELECT COUNT(*) AS n FROM pix_key_token_logs WHERE company_id = ? AND account_id = ?',
   );
@@ -194,7 +202,9 @@ export const tokenRepo = perDatabase<TokenRepo>((db: Db) => {
       return { spent, after };
     },
     logs: (companyId, accountId, skip, take) =>
-      accountId === undefined ? logsStmt.all(companyId, take, skip) : accountLogsStmt.all(companyId, accountId, take, skip),
+      accountId === undefined
+        ? logsStmt.all(companyId, take, skip)
+        : accountLogsStmt.all(companyId, accountId, take, skip),
     countLogs: (companyId, accountId) =>
       (accountId === undefined ? countLogsStmt.get(companyId) : countAccountLogsStmt.get(companyId, accountId))!.n,
   };

@@ -49,7 +49,7 @@ function resolvePixKey(ctx: OperationContext, requested: string | undefined): Pi
     const type = isPixKeyType(key.type) ? key.type : undefined;
     return normalizePixKey(requested, type)?.key === key.key;
   });
-  if (!match) throw badRequest('pixKey is not one of this company\'s Pix keys');
+  if (!match) throw badRequest("pixKey is not one of this company's Pix keys");
   const account = ctx.tenancy.account(match.account_id);
   if (!account || account.closed_at !== null) throw badRequest('pixKey belongs to a closed account');
   return match;
@@ -165,7 +165,9 @@ export const pixQrCodeOperations = {
     handler(ctx, { query }) {
       const repo = pixQrCodeRepo(ctx.db);
       const companyId = ctx.tenant.company.id;
-      const { items, pageInfo } = pageOf(repo.list(companyId, query.skip, query.limit), query, () => repo.count(companyId));
+      const { items, pageInfo } = pageOf(repo.list(companyId, query.skip, query.limit), query, () =>
+        repo.count(companyId),
+      );
       return { pageInfo, pixQrCodes: items.map((row) => serializePixQrCode(row, ctx)) };
     },
   }),
@@ -189,7 +191,9 @@ export const pixQrCodeOperations = {
       const at = ctx.now.toISOString();
       ctx.db.transaction(() => {
         if (!pixQrCodeRepo(ctx.db).delete(row.company_id, row.id, at)) throw unknownRecord('Pix QR code not found');
-        ctx.emit(PIX_QR_CODE_EVENTS.deleted, { pixQrCode: serializePixQrCode({ ...row, updated_at: at, deleted_at: at }, ctx) });
+        ctx.emit(PIX_QR_CODE_EVENTS.deleted, {
+          pixQrCode: serializePixQrCode({ ...row, updated_at: at, deleted_at: at }, ctx),
+        });
       })();
       return { status: 'OK' as const, id };
     },

@@ -23,8 +23,20 @@ export interface PixQrCodeRow {
 }
 
 const COLUMNS = [
-  'id', 'company_id', 'account_id', 'name', 'correlation_id', 'identifier', 'payment_link_id',
-  'value', 'comment', 'pix_key', 'br_code', 'created_at', 'updated_at', 'deleted_at',
+  'id',
+  'company_id',
+  'account_id',
+  'name',
+  'correlation_id',
+  'identifier',
+  'payment_link_id',
+  'value',
+  'comment',
+  'pix_key',
+  'br_code',
+  'created_at',
+  'updated_at',
+  'deleted_at',
 ] as const;
 
 // Every read but `findByIdIncludingDeleted` hides deleted QR codes: to the API they are gone.
@@ -65,15 +77,21 @@ export const pixQrCodeRepo = perDatabase<PixQrCodeRepo>((db: Db) => {
   const byCompanyIdentifier = db.prepare<[string, string], PixQrCodeRow>(select('company_id = ? AND identifier = ?'));
   const byPaymentLink = db.prepare<[string, string], PixQrCodeRow>(select('company_id = ? AND payment_link_id = ?'));
   const byIdentifier = db.prepare<[string], PixQrCodeRow>(select('identifier = ?'));
-  const byIdAny = db.prepare<[string, string], PixQrCodeRow>('SELECT * FROM pix_qr_codes WHERE company_id = ? AND id = ?');
+  const byIdAny = db.prepare<[string, string], PixQrCodeRow>(
+    'SELECT * FROM pix_qr_codes WHERE company_id = ? AND id = ?',
+  );
   const correlationStmt = db.prepare<[string, string], { one: number }>(
     'SELECT 1 AS one FROM pix_qr_codes WHERE company_id = ? AND correlation_id = ?',
   );
-  const identifierStmt = db.prepare<[string], { one: number }>('SELECT 1 AS one FROM pix_qr_codes WHERE identifier = ?');
+  const identifierStmt = db.prepare<[string], { one: number }>(
+    'SELECT 1 AS one FROM pix_qr_codes WHERE identifier = ?',
+  );
   const listStmt = db.prepare<[string, number, number], PixQrCodeRow>(
     `${select('company_id = ?')} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
   );
-  const countStmt = db.prepare<[string], { n: number }>(`SELECT COUNT(*) AS n FROM pix_qr_codes WHERE company_id = ? AND ${LIVE}`);
+  const countStmt = db.prepare<[string], { n: number }>(
+    `SELECT COUNT(*) AS n FROM pix_qr_codes WHERE company_id = ? AND ${LIVE}`,
+  );
   const deleteStmt = db.prepare(
     `UPDATE pix_qr_codes SET deleted_at = ?, updated_at = ? WHERE company_id = ? AND id = ? AND ${LIVE}`,
   );
@@ -94,7 +112,6 @@ export const pixQrCodeRepo = perDatabase<PixQrCodeRepo>((db: Db) => {
     identifierTaken: (identifier) => identifierStmt.get(identifier) !== undefined,
     list: (companyId, skip, limit) => listStmt.all(companyId, limit + 1, skip),
     count: (companyId) => countStmt.get(companyId)!.n,
-    delete: (companyId, id, deletedAt) =>
-      deleteStmt.run(deletedAt, deletedAt, companyId, id).changes === 1,
+    delete: (companyId, id, deletedAt) => deleteStmt.run(deletedAt, deletedAt, companyId, id).changes === 1,
   };
 });

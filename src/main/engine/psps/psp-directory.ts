@@ -73,7 +73,9 @@ interface Entry {
 
 const ENTRIES: readonly Entry[] = buildEntries(Array.isArray(bancos) ? (bancos as readonly RawBank[]) : []);
 const BY_ISPB = new Map(ENTRIES.map((entry) => [entry.psp.ispb, entry]));
-const BY_COMPE = new Map(ENTRIES.filter((entry) => entry.psp.compe !== null).map((entry) => [entry.psp.compe as string, entry]));
+const BY_COMPE = new Map(
+  ENTRIES.filter((entry) => entry.psp.compe !== null).map((entry) => [entry.psp.compe as string, entry]),
+);
 
 /** The institutions matching every given filter (see the file header), sorted by ISPB. */
 export function findPsps(filter: PspFilter = {}): Psp[] {

@@ -4,7 +4,10 @@ import { operation } from '../operation';
 import { findPsps, validatePspFilter } from './psp-directory';
 
 const filter = (name: string) =>
-  z.string({ error: `${name} must be a string` }).max(200, { error: `${name} is too long` }).optional();
+  z
+    .string({ error: `${name} must be a string` })
+    .max(200, { error: `${name} is too long` })
+    .optional();
 
 const pspQuery = z.object({ ispb: filter('ispb'), name: filter('name'), compe: filter('compe') });
 

@@ -9,7 +9,9 @@ import { parseParty, type TransactionParty } from '../transactions/transaction-s
 import { formatCnpj, renderReceiptPdf, type ReceiptData, type ReceiptParty } from '../../receipts';
 
 const receiptParams = z.object({
-  receiptType: z.enum(['pix-in', 'pix-out', 'pix-refund'], { error: 'receiptType must be pix-in, pix-out or pix-refund' }),
+  receiptType: z.enum(['pix-in', 'pix-out', 'pix-refund'], {
+    error: 'receiptType must be pix-in, pix-out or pix-refund',
+  }),
   endToEndId: z.string().refine(isEndToEndId, { error: 'endToEndId must be a 32-character Pix end-to-end id' }),
 });
 
@@ -38,7 +40,8 @@ function shopHeader(ctx: OperationContext): ReceiptData['header'] {
  */
 function refundReceivedData(ctx: OperationContext, endToEndId: string): ReceiptData | null {
   const credit = transactionRepo(ctx.db).findByEndToEndId(ctx.tenant.company.id, endToEndId);
-  if (!credit || credit.type !== 'REFUND' || credit.refund_id !== null || credit.original_end_to_end_id === null) return null;
+  if (!credit || credit.type !== 'REFUND' || credit.refund_id !== null || credit.original_end_to_end_id === null)
+    return null;
   return {
     kind: 'pix-refund',
     endToEndId: credit.end_to_end_id,
@@ -54,7 +57,11 @@ function refundReceivedData(ctx: OperationContext, endToEndId: string): ReceiptD
 }
 
 /** Builds what a receipt shows from the records of the caller's company; null when there is none. */
-export function receiptData(ctx: OperationContext, type: 'pix-in' | 'pix-out' | 'pix-refund', endToEndId: string): ReceiptData | null {
+export function receiptData(
+  ctx: OperationContext,
+  type: 'pix-in' | 'pix-out' | 'pix-refund',
+  endToEndId: string,
+): ReceiptData | null {
   const companyId = ctx.tenant.company.id;
   const environment = ctx.tenant.company.environment;
   if (type === 'pix-in') {

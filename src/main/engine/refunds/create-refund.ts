@@ -60,7 +60,9 @@ export function createRefund(
       );
     }
     const id = newObjectId();
-    if (!ledger(ctx.db).hold({ companyId, accountId: payment.account_id }, value, { kind: 'REFUND', causeId: id, at })) {
+    if (
+      !ledger(ctx.db).hold({ companyId, accountId: payment.account_id }, value, { kind: 'REFUND', causeId: id, at })
+    ) {
       throw badRequest('Account does not have enough balance to complete the operation');
     }
     const account = ctx.tenancy.account(payment.account_id)!;

@@ -25,12 +25,16 @@ const chargeRefundBody = z.strictObject({ refund: chargeRefundSchema });
  * `{refund}` and WHMCS reads `refund.status`; the spec, and the Java/Kotlin SDK's RefundResponse
  * (for GET and POST alike), read `{pixTransactionRefund}`. The same object twice.
  */
-const pixTransactionRefundBody = z.strictObject({ refund: pixTransactionRefundSchema, pixTransactionRefund: pixTransactionRefundSchema });
+const pixTransactionRefundBody = z.strictObject({
+  refund: pixTransactionRefundSchema,
+  pixTransactionRefund: pixTransactionRefundSchema,
+});
 const bothNames = (refund: RefundView) => {
   const serialized = serializePixTransactionRefund(refund);
   return { refund: serialized, pixTransactionRefund: serialized };
 };
-const refundPage = <T extends z.ZodType>(item: T) => z.strictObject({ pageInfo: pageInfoSchema, refunds: z.array(item) });
+const refundPage = <T extends z.ZodType>(item: T) =>
+  z.strictObject({ pageInfo: pageInfoSchema, refunds: z.array(item) });
 
 export const refundOperations = {
   createRefund: operation({
@@ -122,7 +126,9 @@ export const refundOperations = {
     handler(ctx, { query }) {
       const repo = refundRepo(ctx.db);
       const companyId = ctx.tenant.company.id;
-      const { items, pageInfo } = pageOf(repo.list(companyId, query.skip, query.limit), query, () => repo.count(companyId));
+      const { items, pageInfo } = pageOf(repo.list(companyId, query.skip, query.limit), query, () =>
+        repo.count(companyId),
+      );
       return { pageInfo, refunds: items.map(serializePixTransactionRefund) };
     },
   }),

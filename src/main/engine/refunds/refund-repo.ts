@@ -31,8 +31,21 @@ export interface RefundView extends RefundRow {
 }
 
 const COLUMNS = [
-  'id', 'company_id', 'account_id', 'transaction_id', 'charge_id', 'correlation_id', 'refund_id',
-  'return_identification', 'value', 'value_given', 'status', 'comment', 'settles_at', 'settled_at', 'created_at',
+  'id',
+  'company_id',
+  'account_id',
+  'transaction_id',
+  'charge_id',
+  'correlation_id',
+  'refund_id',
+  'return_identification',
+  'value',
+  'value_given',
+  'status',
+  'comment',
+  'settles_at',
+  'settled_at',
+  'created_at',
 ] as const;
 
 const VIEW = `
@@ -62,8 +75,11 @@ export interface RefundRepo {
 }
 
 export const refundRepo = perDatabase<RefundRepo>((db: Db) => {
-  const insertStmt = db.prepare(`INSERT INTO refunds (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`);
-  const by = (column: string) => db.prepare<[string, string], RefundView>(`${VIEW} WHERE r.company_id = ? AND r.${column} = ?`);
+  const insertStmt = db.prepare(
+    `INSERT INTO refunds (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
+  );
+  const by = (column: string) =>
+    db.prepare<[string, string], RefundView>(`${VIEW} WHERE r.company_id = ? AND r.${column} = ?`);
   const byRefundId = by('refund_id');
   const byCorrelation = by('correlation_id');
   const byId = by('id');
@@ -101,7 +117,10 @@ export const refundRepo = perDatabase<RefundRepo>((db: Db) => {
       insertStmt.run(row);
     },
     findByAnyId: (companyId, id) =>
-      byRefundId.get(companyId, id) ?? byCorrelation.get(companyId, id) ?? byId.get(companyId, id) ?? byReturnId.get(companyId, id),
+      byRefundId.get(companyId, id) ??
+      byCorrelation.get(companyId, id) ??
+      byId.get(companyId, id) ??
+      byReturnId.get(companyId, id),
     findByReturnId: (companyId, returnId) => byReturnId.get(companyId, returnId),
     findByCorrelationId: (companyId, correlationId) => byCorrelation.get(companyId, correlationId),
     committedTotal: (transactionId) => committedStmt.get(transactionId)?.total ?? 0,

@@ -92,7 +92,11 @@ export function creditRefundReceived(ctx: OperationContext, refund: RefundRow, p
  * A refund that moved no money, as the REJECTED events carry it: no transaction exists, so no
  * globalID; the return id it was sent with and why it was refused.
  */
-export function rejectedRefundTransaction(refund: RefundRow, original: { end_to_end_id: string; value: number }, at: string) {
+export function rejectedRefundTransaction(
+  refund: RefundRow,
+  original: { end_to_end_id: string; value: number },
+  at: string,
+) {
   return {
     value: refund.value,
     time: at,

@@ -66,7 +66,14 @@ function sendRefund(db: Db, refund: RefundRow, original: TransactionView, at: st
  * The payer's account inside this service is closed: its PSP (this service) refuses the return.
  * The held money is available again, nothing is credited anywhere, and both sides hear it.
  */
-function rejectRefund(db: Db, refund: RefundRow, original: TransactionView, payer: PayerInside, at: string, emit: Emit): void {
+function rejectRefund(
+  db: Db,
+  refund: RefundRow,
+  original: TransactionView,
+  payer: PayerInside,
+  at: string,
+  emit: Emit,
+): void {
   ledger(db).releaseHold({ companyId: refund.company_id, accountId: refund.account_id }, refund.value, {
     kind: 'REFUND',
     causeId: refund.id,
@@ -111,7 +118,14 @@ export const refundSettlementSweeper: Sweeper = {
       }
       if (!refunds.confirm(refund.id, at)) continue;
       sendRefund(db, refund, original, at, emit);
-      if (payer && !asReceiver(payer.payment.company_id, payer.payment.account_id, (ctx) => void creditRefundReceived(ctx, refund, payer))) {
+      if (
+        payer &&
+        !asReceiver(
+          payer.payment.company_id,
+          payer.payment.account_id,
+          (ctx) => void creditRefundReceived(ctx, refund, payer),
+        )
+      ) {
         // Nothing else writes between the probe and here (one sweep, one transaction): a bug, and
         // throwing rolls the whole sweep back rather than lose the money.
         throw new Error(`refund ${refund.id}: the paying account could take the refund a moment ago and no longer can`);

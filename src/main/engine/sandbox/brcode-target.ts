@@ -47,7 +47,8 @@ export function resolveBrCode(ctx: OperationContext, brCode: string, options: Re
   const companyId = ctx.tenant.company.id;
   if (decoded.locationUrl !== undefined) {
     // A dynamic code's txid comes from its location, not from 62-05: no bank can drop it.
-    if (options.dropTxid) throw badRequest('dropTxid applies to static BR Codes only: a dynamic code takes its txid from its location');
+    if (options.dropTxid)
+      throw badRequest('dropTxid applies to static BR Codes only: a dynamic code takes its txid from its location');
     const match = /\/qr\/v2\/cobv?\/([0-9a-f]{32})$/.exec(decoded.locationUrl);
     const charge = match ? chargeRepo(ctx.db).findByLocation(match[1]!) : undefined;
     if (!charge || charge.company_id !== companyId) throw notFound('Charge not found for this BR Code');

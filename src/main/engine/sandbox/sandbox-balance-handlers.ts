@@ -63,10 +63,17 @@ function moveBlock(ctx: OperationContext, kind: 'BALANCE_BLOCK' | 'BALANCE_UNBLO
           ? ledger(ctx.db).block(ref, BUCKET[body.reason], body.value, cause)
           : ledger(ctx.db).unblock(ref, BUCKET[body.reason], body.value, cause);
       if (!moved) {
-        throw badRequest(kind === 'BALANCE_BLOCK' ? 'Account does not have enough available balance to block' : `Less than ${body.value} cents is blocked for ${body.reason}`);
+        throw badRequest(
+          kind === 'BALANCE_BLOCK'
+            ? 'Account does not have enough available balance to block'
+            : `Less than ${body.value} cents is blocked for ${body.reason}`,
+        );
       }
       const transaction = serializeTransaction(transactionRepo(ctx.db).findById(company.id, row.id)!);
-      const result = { transaction, account: serializeAccount(company, accountRepo(ctx.db).find(company.id, account.id)!) };
+      const result = {
+        transaction,
+        account: serializeAccount(company, accountRepo(ctx.db).find(company.id, account.id)!),
+      };
       ctx.emit(kind === 'BALANCE_BLOCK' ? BALANCE_EVENTS.blocked : BALANCE_EVENTS.unblocked, result);
       return result;
     })
@@ -125,9 +132,12 @@ export const sandboxBalanceOperations = {
         .transaction(() => {
           const payment = paymentRepo(ctx.db).findByCorrelationId(company.id, body.correlationID);
           if (!payment) throw unknownRecord('Payment not found');
-          if (payment.status !== 'CONFIRMED' || payment.transaction_id === null) throw badRequest('Only a CONFIRMED payment can be reversed');
+          if (payment.status !== 'CONFIRMED' || payment.transaction_id === null)
+            throw badRequest('Only a CONFIRMED payment can be reversed');
           if (routeOf(payment).internal) {
-            throw badRequest('A Pix out delivered inside this service is returned by its receiver with a refund, not reversed by the sandbox');
+            throw badRequest(
+              'A Pix out delivered inside this service is returned by its receiver with a refund, not reversed by the sandbox',
+            );
           }
           const reversed = ctx.db
             .prepare<[string, string], { total: number }>(
@@ -145,7 +155,12 @@ export const sandboxBalanceOperations = {
             type: 'REVERSAL',
             value,
             // The returning bank signs the return id (D…), as the SPI has it for a devolução.
-            end_to_end_id: newReturnId(/^\d{8}$/.test(routeOf(payment).destination.bank.ispb) ? routeOf(payment).destination.bank.ispb : ctx.tenant.account.ispb, ctx.now),
+            end_to_end_id: newReturnId(
+              /^\d{8}$/.test(routeOf(payment).destination.bank.ispb)
+                ? routeOf(payment).destination.bank.ispb
+                : ctx.tenant.account.ispb,
+              ctx.now,
+            ),
             original_transaction_id: original.id,
             payment_id: payment.id,
             time: at,
@@ -158,7 +173,10 @@ export const sandboxBalanceOperations = {
             at,
           });
           const transaction = serializeTransaction(transactionRepo(ctx.db).findById(company.id, row.id)!);
-          const result = { transaction, account: serializeAccount(company, accountRepo(ctx.db).find(company.id, payment.account_id)!) };
+          const result = {
+            transaction,
+            account: serializeAccount(company, accountRepo(ctx.db).find(company.id, payment.account_id)!),
+          };
           ctx.emit(BALANCE_EVENTS.reversed, result);
           return result;
         })

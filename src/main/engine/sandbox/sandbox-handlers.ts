@@ -27,7 +27,11 @@ const payQuery = z
 
 const payBody = z.object(
   {
-    brCode: z.string({ error: 'brCode must be a string' }).trim().min(1, { error: 'brCode is required' }).max(512, { error: 'brCode is too long' }),
+    brCode: z
+      .string({ error: 'brCode must be a string' })
+      .trim()
+      .min(1, { error: 'brCode is required' })
+      .max(512, { error: 'brCode is too long' }),
     value: positiveCents('value').optional(),
     payer: payerInput,
     // Test option: pay as a bank that drops the static code's txid (see ResolveOptions).
@@ -38,7 +42,8 @@ const payBody = z.object(
 
 /** Simulated payments exist only where money is not real. */
 export function assertSandbox(ctx: OperationContext): void {
-  if (ctx.tenant.company.environment !== 'SANDBOX') throw forbidden('Payment simulation is only available in the sandbox');
+  if (ctx.tenant.company.environment !== 'SANDBOX')
+    throw forbidden('Payment simulation is only available in the sandbox');
 }
 
 /** The amount to pay: the code's own, or the payer's for an open-amount code. */
@@ -55,10 +60,19 @@ function amountFor(target: BrCodeTarget, given: number | undefined): number {
 
 function pay(ctx: OperationContext, target: BrCodeTarget, value: number, payer: ReturnType<typeof sandboxPayer>) {
   const view = recordIncomingPix(ctx, { ...target, value, payer, infoPagador: SANDBOX_INFO_PAGADOR });
-  const result: { transaction: ReturnType<typeof serializeTransaction>; charge?: ReturnType<typeof serializeCharge>; pixQrCode?: ReturnType<typeof serializePixQrCode> } = {
+  const result: {
+    transaction: ReturnType<typeof serializeTransaction>;
+    charge?: ReturnType<typeof serializeCharge>;
+    pixQrCode?: ReturnType<typeof serializePixQrCode>;
+  } = {
     transaction: serializeTransaction(view),
   };
-  if (target.charge) result.charge = serializeCharge(chargeRepo(ctx.db).findById(target.charge.company_id, target.charge.id)!, ctx, ctx.now);
+  if (target.charge)
+    result.charge = serializeCharge(
+      chargeRepo(ctx.db).findById(target.charge.company_id, target.charge.id)!,
+      ctx,
+      ctx.now,
+    );
   if (target.pixQrCode) result.pixQrCode = serializePixQrCode(target.pixQrCode, ctx);
   return result;
 }
@@ -95,7 +109,12 @@ export const sandboxOperations = {
       const qr = pixQrCodeRepo(ctx.db).findByAnyId(companyId, query.identifier!);
       if (!qr) throw notFound('Pix QR code not found');
       // The QR code's BR Code carries its identifier as txid, so the payment does too.
-      return pay(ctx, { pixQrCode: qr, txid: qr.identifier }, amountFor({ amount: qr.value ?? undefined }, query.value), sandboxPayer(undefined));
+      return pay(
+        ctx,
+        { pixQrCode: qr, txid: qr.identifier },
+        amountFor({ amount: qr.value ?? undefined }, query.value),
+        sandboxPayer(undefined),
+      );
     },
   }),
 

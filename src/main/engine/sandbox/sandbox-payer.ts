@@ -9,7 +9,11 @@ export const SANDBOX_PAYER_BANK = { name: 'BCO DO BRASIL S.A.', ispb: '00000000'
 export const payerInput = z
   .object(
     {
-      name: z.string({ error: 'payer.name must be a string' }).trim().min(1, { error: 'payer.name is required' }).max(140),
+      name: z
+        .string({ error: 'payer.name must be a string' })
+        .trim()
+        .min(1, { error: 'payer.name is required' })
+        .max(140),
       taxID: z
         .string({ error: 'payer.taxID must be a string' })
         .transform((s, ctx) => {
@@ -28,8 +32,13 @@ export const payerInput = z
 
 /** Who pays in the sandbox: the caller's payer, or a test payer as the real sandbox uses. */
 export function sandboxPayer(given: z.output<typeof payerInput>): IncomingPixPayer {
-  if (given) return { name: given.name, ...(given.taxID ? { taxID: given.taxID } : {}), bank: { ...SANDBOX_PAYER_BANK } };
-  return { name: 'Pagador de Testes', taxID: { taxID: cpf.generate(), type: 'BR:CPF' }, bank: { ...SANDBOX_PAYER_BANK } };
+  if (given)
+    return { name: given.name, ...(given.taxID ? { taxID: given.taxID } : {}), bank: { ...SANDBOX_PAYER_BANK } };
+  return {
+    name: 'Pagador de Testes',
+    taxID: { taxID: cpf.generate(), type: 'BR:CPF' },
+    bank: { ...SANDBOX_PAYER_BANK },
+  };
 }
 
 /** What the real sandbox writes as the payer's message. */

@@ -14,7 +14,12 @@ import { SUBSCRIPTION_EVENTS } from './subscription-installments';
 import { canonicalRequest, subscriptionCreateBody, type SubscriptionCreateInput } from './subscription-input';
 import { SUBSCRIPTION_GLOBAL_TYPE, subscriptionRepo, type SubscriptionRow } from './subscription-repo';
 import { planByDateTime, planByDayOfMonth, type SubscriptionPlan } from './subscription-schedule';
-import { serializeSubscription, subscriptionCustomer, subscriptionSchema, type Subscription } from './subscription-serializer';
+import {
+  serializeSubscription,
+  subscriptionCustomer,
+  subscriptionSchema,
+  type Subscription,
+} from './subscription-serializer';
 
 // Subscriptions (remote-api-notes §2.2, §6.6): create, get by globalID or correlationID, list,
 // cancel. Their charges are generated on the clock by subscription-charge-sweeper.ts.
@@ -41,7 +46,8 @@ function requireSubscription(ctx: OperationContext, id: string): SubscriptionRow
 
 /** When the first installment is generated; a first date before today is refused. */
 function planFor(input: SubscriptionCreateInput, now: Date): SubscriptionPlan {
-  if (typeof input.dayGenerateCharge === 'number') return planByDayOfMonth(input.frequency, input.dayGenerateCharge, now);
+  if (typeof input.dayGenerateCharge === 'number')
+    return planByDayOfMonth(input.frequency, input.dayGenerateCharge, now);
   const first = new Date(input.dayGenerateCharge);
   if (first < saoPauloInstant(saoPauloDate(now))) throw badRequest('dayGenerateCharge must not be a date in the past');
   return planByDateTime(input.frequency, first);
@@ -110,7 +116,8 @@ export const subscriptionOperations = {
     scope: 'SUBSCRIPTION_POST',
     access: 'write',
     status: 200,
-    summary: 'Create a subscription whose charges are generated on its days; a repeated correlationID with the same body answers the existing one',
+    summary:
+      'Create a subscription whose charges are generated on its days; a repeated correlationID with the same body answers the existing one',
     request: { body: subscriptionCreateBody },
     response: subscriptionBody,
     handler(ctx, { body }) {
@@ -119,7 +126,9 @@ export const subscriptionOperations = {
       if (existing) {
         // Idempotent for a retry of the same request; a different body under the same id is a mistake, not a new subscription.
         if (existing.request !== request) {
-          throw badRequest(`A subscription with correlationID ${body.correlationID} already exists with different data`);
+          throw badRequest(
+            `A subscription with correlationID ${body.correlationID} already exists with different data`,
+          );
         }
         return { subscription: json(ctx, existing) };
       }
@@ -152,7 +161,9 @@ export const subscriptionOperations = {
     handler(ctx, { query }) {
       const repo = subscriptionRepo(ctx.db);
       const companyId = ctx.tenant.company.id;
-      const { items, pageInfo } = pageOf(repo.list(companyId, query.skip, query.limit), query, () => repo.count(companyId));
+      const { items, pageInfo } = pageOf(repo.list(companyId, query.skip, query.limit), query, () =>
+        repo.count(companyId),
+      );
       return { subscriptions: items.map((row) => json(ctx, row)), pageInfo };
     },
   }),

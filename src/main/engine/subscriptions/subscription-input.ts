@@ -25,7 +25,8 @@ const MAX_INSTALLMENTS = 1200;
 const dateTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i, {
-    error: 'dayGenerateCharge must be a day of the month (1 to 31) or an ISO 8601 date-time with offset, e.g. 2026-12-05T00:00:00Z',
+    error:
+      'dayGenerateCharge must be a day of the month (1 to 31) or an ISO 8601 date-time with offset, e.g. 2026-12-05T00:00:00Z',
   })
   .refine((s) => !Number.isNaN(Date.parse(s)), { error: 'dayGenerateCharge is not a valid date-time' })
   .transform((s) => new Date(s).toISOString());
@@ -38,8 +39,12 @@ const dayOfMonth = z
 
 const pixRecurringOptions = z.object(
   {
-    retryPolicy: z.enum(RETRY_POLICIES, { error: 'pixRecurringOptions.retryPolicy must be NON_PERMITED or THREE_RETRIES_7_DAYS' }).default('NON_PERMITED'),
-    journey: z.enum(JOURNEYS, { error: 'pixRecurringOptions.journey must be PAYMENT_ON_APPROVAL or ONLY_RECURRENCY' }).default('ONLY_RECURRENCY'),
+    retryPolicy: z
+      .enum(RETRY_POLICIES, { error: 'pixRecurringOptions.retryPolicy must be NON_PERMITED or THREE_RETRIES_7_DAYS' })
+      .default('NON_PERMITED'),
+    journey: z
+      .enum(JOURNEYS, { error: 'pixRecurringOptions.journey must be PAYMENT_ON_APPROVAL or ONLY_RECURRENCY' })
+      .default('ONLY_RECURRENCY'),
     minimumValue: positiveCents('pixRecurringOptions.minimumValue').optional(),
   },
   { error: 'pixRecurringOptions must be an object' },
@@ -59,8 +64,16 @@ export const subscriptionCreateBody = z.preprocess(
       {
         customer: customerInput,
         value: positiveCents('value'),
-        name: z.string({ error: 'name must be a string' }).trim().min(1, { error: 'name must not be empty' }).max(140, { error: 'name is too long (max 140 characters)' }).optional(),
-        comment: z.string({ error: 'comment must be a string' }).max(140, { error: 'comment is too long (max 140 characters)' }).optional(),
+        name: z
+          .string({ error: 'name must be a string' })
+          .trim()
+          .min(1, { error: 'name must not be empty' })
+          .max(140, { error: 'name is too long (max 140 characters)' })
+          .optional(),
+        comment: z
+          .string({ error: 'comment must be a string' })
+          .max(140, { error: 'comment is too long (max 140 characters)' })
+          .optional(),
         dayGenerateCharge: z
           .union([dayOfMonth, dateTime], {
             error: 'dayGenerateCharge must be a day of the month (1 to 31) or an ISO 8601 date-time',
@@ -70,7 +83,10 @@ export const subscriptionCreateBody = z.preprocess(
           .enum(FREQUENCIES, { error: `frequency must be one of ${FREQUENCIES.join(', ')}` })
           .default('MONTHLY'),
         type: z.enum(SUBSCRIPTION_TYPES, {
-          error: (issue) => (issue.input === undefined ? 'type is required (PIX_RECURRING or RECURRENT)' : 'type must be PIX_RECURRING or RECURRENT'),
+          error: (issue) =>
+            issue.input === undefined
+              ? 'type is required (PIX_RECURRING or RECURRENT)'
+              : 'type must be PIX_RECURRING or RECURRENT',
         }),
         dayDue: z
           .number({ error: 'dayDue must be a number of days' })
@@ -95,14 +111,27 @@ export const subscriptionCreateBody = z.preprocess(
     )
     .superRefine((body, ctx) => {
       if (body.type === 'PIX_RECURRING' && body.frequency === 'BIMONTHLY') {
-        ctx.addIssue({ code: 'custom', path: ['frequency'], message: 'BIMONTHLY is not a Pix Automático frequency (use WEEKLY, MONTHLY, QUARTERLY, SEMIANNUALLY or ANNUALLY)' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['frequency'],
+          message:
+            'BIMONTHLY is not a Pix Automático frequency (use WEEKLY, MONTHLY, QUARTERLY, SEMIANNUALLY or ANNUALLY)',
+        });
       }
       if (body.type !== 'PIX_RECURRING' && body.pixRecurringOptions !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['pixRecurringOptions'], message: 'pixRecurringOptions applies only to type PIX_RECURRING' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['pixRecurringOptions'],
+          message: 'pixRecurringOptions applies only to type PIX_RECURRING',
+        });
       }
       const minimum = body.pixRecurringOptions?.minimumValue;
       if (minimum !== undefined && minimum > body.value) {
-        ctx.addIssue({ code: 'custom', path: ['pixRecurringOptions', 'minimumValue'], message: 'minimumValue must not exceed value' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['pixRecurringOptions', 'minimumValue'],
+          message: 'minimumValue must not exceed value',
+        });
       }
     }),
 );

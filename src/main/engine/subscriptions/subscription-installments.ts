@@ -111,7 +111,9 @@ export function generateInstallment(
         });
         if (!ran) {
           repo.end(row.id, 'EXPIRED', null, at);
-          emit(row.company_id, SUBSCRIPTION_EVENTS.expired, { subscription: serializeSubscription(repo.findById(row.company_id, row.id)!, { db, config }) });
+          emit(row.company_id, SUBSCRIPTION_EVENTS.expired, {
+            subscription: serializeSubscription(repo.findById(row.company_id, row.id)!, { db, config }),
+          });
           return null;
         }
         outcome = 'CHARGE_CREATED';
@@ -137,7 +139,9 @@ export function generateInstallment(
   if (!repo.advance(row.id, row.generated_count, n, nextAt, at)) return null;
   if (finished) {
     repo.end(row.id, 'COMPLETED', null, at);
-    emit(row.company_id, SUBSCRIPTION_EVENTS.completed, { subscription: serializeSubscription(repo.findById(row.company_id, row.id)!, { db, config }) });
+    emit(row.company_id, SUBSCRIPTION_EVENTS.completed, {
+      subscription: serializeSubscription(repo.findById(row.company_id, row.id)!, { db, config }),
+    });
   }
   return repo.findById(row.company_id, row.id)!;
 }

@@ -51,14 +51,46 @@ export interface InstallmentRow {
 }
 
 const COLUMNS = [
-  'id', 'global_id', 'company_id', 'account_id', 'correlation_id', 'customer_id', 'customer', 'name', 'comment', 'value', 'type',
-  'frequency', 'charge_type', 'day_generate_charge', 'anchor_day', 'first_generation_at', 'day_due', 'installment_count',
-  'additional_info', 'pix_recurring_options', 'payment_link_id', 'status', 'is_active', 'generated_count',
-  'next_generation_at', 'request', 'cancelled_at', 'created_at', 'updated_at',
+  'id',
+  'global_id',
+  'company_id',
+  'account_id',
+  'correlation_id',
+  'customer_id',
+  'customer',
+  'name',
+  'comment',
+  'value',
+  'type',
+  'frequency',
+  'charge_type',
+  'day_generate_charge',
+  'anchor_day',
+  'first_generation_at',
+  'day_due',
+  'installment_count',
+  'additional_info',
+  'pix_recurring_options',
+  'payment_link_id',
+  'status',
+  'is_active',
+  'generated_count',
+  'next_generation_at',
+  'request',
+  'cancelled_at',
+  'created_at',
+  'updated_at',
 ] as const;
 
 const INSTALLMENT_COLUMNS = [
-  'subscription_id', 'installment_number', 'company_id', 'scheduled_at', 'outcome', 'charge_id', 'reason', 'created_at',
+  'subscription_id',
+  'installment_number',
+  'company_id',
+  'scheduled_at',
+  'outcome',
+  'charge_id',
+  'reason',
+  'created_at',
 ] as const;
 
 /** Subscription rows of one database; every lookup by a client's id is scoped by company. */
@@ -76,13 +108,21 @@ export class SubscriptionRepo {
   private readonly installmentStmt;
 
   constructor(db: Db) {
-    this.insertStmt = db.prepare(`INSERT INTO subscriptions (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`);
-    this.byCorrelation = db.prepare<[string, string], SubscriptionRow>('SELECT * FROM subscriptions WHERE company_id = ? AND correlation_id = ?');
-    this.byId = db.prepare<[string, string], SubscriptionRow>('SELECT * FROM subscriptions WHERE company_id = ? AND id = ?');
+    this.insertStmt = db.prepare(
+      `INSERT INTO subscriptions (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
+    );
+    this.byCorrelation = db.prepare<[string, string], SubscriptionRow>(
+      'SELECT * FROM subscriptions WHERE company_id = ? AND correlation_id = ?',
+    );
+    this.byId = db.prepare<[string, string], SubscriptionRow>(
+      'SELECT * FROM subscriptions WHERE company_id = ? AND id = ?',
+    );
     this.listStmt = db.prepare<[string, number, number], SubscriptionRow>(
       'SELECT * FROM subscriptions WHERE company_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?',
     );
-    this.countStmt = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM subscriptions WHERE company_id = ?');
+    this.countStmt = db.prepare<[string], { n: number }>(
+      'SELECT COUNT(*) AS n FROM subscriptions WHERE company_id = ?',
+    );
     this.dueStmt = db.prepare<[string], SubscriptionRow>(
       'SELECT * FROM subscriptions WHERE next_generation_at IS NOT NULL AND next_generation_at <= ? ORDER BY next_generation_at, rowid',
     );

@@ -85,7 +85,9 @@ export function createSandboxCompany(db: Db, now: Date, options: SandboxCompanyO
  */
 export function findSandboxAppId(db: Db): string | null {
   const row = db
-    .prepare<[], { app_id: string }>('SELECT app_id FROM applications WHERE is_active = 1 ORDER BY is_master DESC, rowid LIMIT 1')
+    .prepare<[], { app_id: string }>(
+      'SELECT app_id FROM applications WHERE is_active = 1 ORDER BY is_master DESC, rowid LIMIT 1',
+    )
     .get();
   return row?.app_id ?? null;
 }

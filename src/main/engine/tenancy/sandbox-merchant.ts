@@ -28,20 +28,27 @@ export interface SandboxMerchant {
  * printable ASCII left would make every later BR Code fail, and a key owned by another
  * company would let this shop's customers pay someone else.
  */
-export function checkSandboxMerchant(tenancy: TenancyRepo, tenant: Tenant, input: SandboxMerchantInput): SandboxMerchant {
+export function checkSandboxMerchant(
+  tenancy: TenancyRepo,
+  tenant: Tenant,
+  input: SandboxMerchantInput,
+): SandboxMerchant {
   const merchantName = input.merchantName.trim();
   const merchantCity = input.merchantCity.trim();
   try {
     sanitizeMerchantName(merchantName);
     sanitizeMerchantCity(merchantCity);
   } catch {
-    throw badRequest('Nome e cidade da loja precisam de letras sem acento ou números: o QR Code Pix só leva esses caracteres');
+    throw badRequest(
+      'Nome e cidade da loja precisam de letras sem acento ou números: o QR Code Pix só leva esses caracteres',
+    );
   }
   if (input.pixKey === undefined) {
     return { merchantName, merchantCity, pixKey: tenancy.defaultPixKey(tenant.account.id)?.key ?? '' };
   }
   const normalized = normalizePixKey(input.pixKey);
-  if (!normalized) throw badRequest(`Chave Pix inválida: "${input.pixKey}" (use CPF, CNPJ, e-mail, celular +55 ou chave aleatória)`);
+  if (!normalized)
+    throw badRequest(`Chave Pix inválida: "${input.pixKey}" (use CPF, CNPJ, e-mail, celular +55 ou chave aleatória)`);
   const owner = tenancy.pixKey(normalized.key);
   if (owner && owner.company_id !== tenant.company.id) {
     throw new ServiceError(409, `A chave Pix ${normalized.key} já pertence a outra conta`);
@@ -71,13 +78,9 @@ export function isCurrentSandboxMerchant(tenancy: TenancyRepo, tenant: Tenant, m
 export function writeSandboxMerchant(db: Db, tenant: Tenant, merchant: SandboxMerchant, now: Date): void {
   // The sandbox's made-up legal name follows too: receipts name the receiver by it, and a shop
   // owner trying the counter expects to see their shop there, not "Balcão Sandbox Comércio".
-  db.prepare('UPDATE companies SET official_name = ?, trade_name = ?, merchant_name = ?, merchant_city = ? WHERE id = ?').run(
-    merchant.merchantName,
-    merchant.merchantName,
-    merchant.merchantName,
-    merchant.merchantCity,
-    tenant.company.id,
-  );
+  db.prepare(
+    'UPDATE companies SET official_name = ?, trade_name = ?, merchant_name = ?, merchant_city = ? WHERE id = ?',
+  ).run(merchant.merchantName, merchant.merchantName, merchant.merchantName, merchant.merchantCity, tenant.company.id);
   // Without a new key the account keeps the one it receives with.
   if (!merchant.pixKeyType) return;
   db.prepare(

@@ -30,14 +30,18 @@ export class TenancyRepo {
     private readonly db: Db,
     private readonly everyScope: readonly string[] = [],
   ) {
-    this.appByAppId = db.prepare<[string], ApplicationRow>('SELECT * FROM applications WHERE app_id = ? AND is_active = 1');
+    this.appByAppId = db.prepare<[string], ApplicationRow>(
+      'SELECT * FROM applications WHERE app_id = ? AND is_active = 1',
+    );
     this.companyById = db.prepare<[string], CompanyRow>('SELECT * FROM companies WHERE id = ?');
     this.accountById = db.prepare<[string], BankAccountRow>('SELECT * FROM bank_accounts WHERE id = ?');
     this.defaultKeyByAccount = db.prepare<[string], PixKeyRow>(
       'SELECT * FROM pix_keys WHERE account_id = ? ORDER BY is_default DESC, created_at LIMIT 1',
     );
     this.keyByValue = db.prepare<[string], PixKeyRow>('SELECT * FROM pix_keys WHERE key = ?');
-    this.keysByCompany = db.prepare<[string], PixKeyRow>('SELECT * FROM pix_keys WHERE company_id = ? ORDER BY created_at');
+    this.keysByCompany = db.prepare<[string], PixKeyRow>(
+      'SELECT * FROM pix_keys WHERE company_id = ? ORDER BY created_at',
+    );
   }
 
   resolveTenant(appId: string): Tenant | null {
@@ -69,7 +73,9 @@ export class TenancyRepo {
       application,
       scopes: new Set(application.every_scope === 1 ? this.everyScope : (JSON.parse(application.scopes) as string[])),
       features: new Set(JSON.parse(company.features) as string[]),
-      ...(application.allowed_ips === null ? {} : { allowedAddresses: compileAllowlist(JSON.parse(application.allowed_ips) as string[]) }),
+      ...(application.allowed_ips === null
+        ? {}
+        : { allowedAddresses: compileAllowlist(JSON.parse(application.allowed_ips) as string[]) }),
     };
   }
 
@@ -86,10 +92,19 @@ export class TenancyRepo {
     const company = this.companyById.get(companyId);
     const account = this.accountById.get(accountId);
     const application = this.db
-      .prepare<[string], ApplicationRow>('SELECT * FROM applications WHERE company_id = ? ORDER BY created_at, id LIMIT 1')
+      .prepare<[string], ApplicationRow>(
+        'SELECT * FROM applications WHERE company_id = ? ORDER BY created_at, id LIMIT 1',
+      )
       .get(companyId);
-    if (!company || !account || account.company_id !== companyId || account.closed_at !== null || !application) return null;
-    return { company, account, application, scopes: new Set(), features: new Set(JSON.parse(company.features) as string[]) };
+    if (!company || !account || account.company_id !== companyId || account.closed_at !== null || !application)
+      return null;
+    return {
+      company,
+      account,
+      application,
+      scopes: new Set(),
+      features: new Set(JSON.parse(company.features) as string[]),
+    };
   }
 
   account(id: string): BankAccountRow | undefined {

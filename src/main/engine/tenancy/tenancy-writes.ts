@@ -57,7 +57,13 @@ export function newSandboxAccountNumber(): string {
 }
 
 /** The company's default bank account at the sandbox PSP; returns its id. */
-export function insertDefaultAccount(db: Db, at: string, companyId: string, accountName: string, number = newSandboxAccountNumber()): string {
+export function insertDefaultAccount(
+  db: Db,
+  at: string,
+  companyId: string,
+  accountName: string,
+  number = newSandboxAccountNumber(),
+): string {
   const id = newObjectId();
   db.prepare(
     `INSERT INTO bank_accounts (id, company_id, is_default, ispb, bank_name, branch, account, account_name, created_at)
@@ -68,12 +74,9 @@ export function insertDefaultAccount(db: Db, at: string, companyId: string, acco
 
 /** A random (EVP) key as the account's default receiving key; returns the key. */
 export function insertEvpKey(db: Db, at: string, companyId: string, accountId: string, key = newUuid()): string {
-  db.prepare(`INSERT INTO pix_keys (key, company_id, account_id, type, is_default, created_at) VALUES (?, ?, ?, 'EVP', 1, ?)`).run(
-    key,
-    companyId,
-    accountId,
-    at,
-  );
+  db.prepare(
+    `INSERT INTO pix_keys (key, company_id, account_id, type, is_default, created_at) VALUES (?, ?, ?, 'EVP', 1, ?)`,
+  ).run(key, companyId, accountId, at);
   return key;
 }
 

@@ -3,7 +3,10 @@ import { newObjectId, newTransactionId } from '../ids';
 import { transactionRepo, type TransactionRow } from './transaction-repo';
 import type { TransactionParty } from './transaction-serializer';
 
-export type BookedTransaction = Pick<TransactionRow, 'company_id' | 'account_id' | 'type' | 'value' | 'end_to_end_id' | 'time'> &
+export type BookedTransaction = Pick<
+  TransactionRow,
+  'company_id' | 'account_id' | 'type' | 'value' | 'end_to_end_id' | 'time'
+> &
   Partial<Omit<TransactionRow, 'payer' | 'payee' | 'withdrawal_id'>> & {
     payer?: TransactionParty | null;
     payee?: TransactionParty | null;

@@ -78,7 +78,8 @@ export function recordIncomingPix(ctx: OperationContext, input: IncomingPix): Tr
     // Callers resolve records within the caller's company; anything else is a bug, reported as "not found".
     if (owner !== undefined && owner !== companyId) throw notFound('Not found');
   }
-  const accountId = input.charge?.account_id ?? input.pixQrCode?.account_id ?? input.pixKey?.account_id ?? ctx.tenant.account.id;
+  const accountId =
+    input.charge?.account_id ?? input.pixQrCode?.account_id ?? input.pixKey?.account_id ?? ctx.tenant.account.id;
   const account = ctx.tenancy.account(accountId);
   if (!account || account.company_id !== companyId) throw notFound('Bank account not found');
   if (account.closed_at !== null) throw badRequest('The receiving account is closed');
@@ -102,7 +103,10 @@ export function recordIncomingPix(ctx: OperationContext, input: IncomingPix): Tr
 
   // A txid that named nothing of ours when the Pix arrived: kept by default (a QR code registered
   // later with that identifier finds the payment), forgotten where links are made at payment only.
-  const txid = input.txid !== undefined && (input.charge || input.pixQrCode || !ctx.config.linkAtPaymentOnly) ? input.txid : undefined;
+  const txid =
+    input.txid !== undefined && (input.charge || input.pixQrCode || !ctx.config.linkAtPaymentOnly)
+      ? input.txid
+      : undefined;
 
   const run = ctx.db.transaction((): TransactionView => {
     let charge: ChargeRow | undefined;

@@ -5,7 +5,11 @@ import { queryBoolean, rfc3339 } from '../validation';
 export const TRANSACTION_TYPES = transactionTypeSchema.options;
 
 const reference = (name: string) =>
-  z.string().trim().min(1, { error: `${name} must not be empty` }).max(255, { error: `${name} is too long (max 255 characters)` });
+  z
+    .string()
+    .trim()
+    .min(1, { error: `${name} must not be empty` })
+    .max(255, { error: `${name} is too long (max 255 characters)` });
 
 /** GET /api/v1/transaction filters (paging is parsed apart). */
 export const transactionListQuery = z

@@ -88,9 +88,27 @@ export interface TransactionListFilter {
 }
 
 const COLUMNS = [
-  'id', 'company_id', 'account_id', 'type', 'status', 'value', 'end_to_end_id', 'transaction_id', 'charge_id',
-  'pix_qr_code_id', 'refund_id', 'original_transaction_id', 'withdrawal_id', 'txid', 'info_pagador', 'payer', 'payee',
-  'time', 'webhook_sent', 'created_at', 'payment_id',
+  'id',
+  'company_id',
+  'account_id',
+  'type',
+  'status',
+  'value',
+  'end_to_end_id',
+  'transaction_id',
+  'charge_id',
+  'pix_qr_code_id',
+  'refund_id',
+  'original_transaction_id',
+  'withdrawal_id',
+  'txid',
+  'info_pagador',
+  'payer',
+  'payee',
+  'time',
+  'webhook_sent',
+  'created_at',
+  'payment_id',
 ] as const;
 
 // Deleted QR codes stay joinable: a payment keeps pointing at the code it came through.
@@ -185,7 +203,9 @@ export const transactionRepo = perDatabase<TransactionRepo>((db: Db) => {
     `INSERT INTO transactions (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
   );
   const byId = db.prepare<[string, string], TransactionView>(`${VIEW} WHERE t.company_id = ? AND t.id = ?`);
-  const byEndToEnd = db.prepare<[string, string], TransactionView>(`${VIEW} WHERE t.company_id = ? AND t.end_to_end_id = ?`);
+  const byEndToEnd = db.prepare<[string, string], TransactionView>(
+    `${VIEW} WHERE t.company_id = ? AND t.end_to_end_id = ?`,
+  );
   // A transactionID names a PAYMENT (a charge's, or a txid's: maybe several) or one REFUND (its
   // refundId); PAYMENT first, and a second row tells whether it is ambiguous.
   const byTransactionId = db.prepare<[string, string], TransactionView>(
@@ -210,7 +230,9 @@ export const transactionRepo = perDatabase<TransactionRepo>((db: Db) => {
   const byTransactionIdOnly = (companyId: string, transactionId: string): TransactionView | undefined => {
     const [first, second] = byTransactionId.all(companyId, transactionId);
     if (first?.type === 'PAYMENT' && second?.type === 'PAYMENT') {
-      throw badRequest(`transactionID ${transactionId} names more than one payment: use the endToEndId of the one you mean`);
+      throw badRequest(
+        `transactionID ${transactionId} names more than one payment: use the endToEndId of the one you mean`,
+      );
     }
     return first;
   };
@@ -232,10 +254,16 @@ export const transactionRepo = perDatabase<TransactionRepo>((db: Db) => {
     },
     findChargePayment: (companyId, chargeId) => chargePayment.get(companyId, chargeId),
     list: (companyId, filter, skip, limit) =>
-      statement(transactionListSql(filter)).all({ ...params(filter), companyId, take: limit + 1, skip }) as TransactionView[],
+      statement(transactionListSql(filter)).all({
+        ...params(filter),
+        companyId,
+        take: limit + 1,
+        skip,
+      }) as TransactionView[],
     count: (companyId, filter) => {
       const { type, ...others } = filter;
-      if (Object.values(others).every((value) => value === undefined)) return listCounts(db).count('transactions', companyId, type);
+      if (Object.values(others).every((value) => value === undefined))
+        return listCounts(db).count('transactions', companyId, type);
       return (statement(transactionCountSql(filter)).get({ ...params(filter), companyId }) as { n: number }).n;
     },
   };

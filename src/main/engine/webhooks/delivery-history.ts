@@ -16,7 +16,13 @@ interface DeliveryRow {
  * A webhook's deliveries, newest first (`limit + 1` of them, for pageOf), each with its attempts
  * in order: how the sandbox shows a delivery that gave up (FAILED) and what every try met.
  */
-export function listDeliveries(db: Db, webhookId: string, status: string | undefined, skip: number, limit: number): DeliveryView[] {
+export function listDeliveries(
+  db: Db,
+  webhookId: string,
+  status: string | undefined,
+  skip: number,
+  limit: number,
+): DeliveryView[] {
   const rows = db
     .prepare<{ webhookId: string; status: string | null; take: number; skip: number }, DeliveryRow>(
       `SELECT d.seq, d.event_id, e.name, d.status, d.next_attempt_at, d.replay_of, d.created_at,

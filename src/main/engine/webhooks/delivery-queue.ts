@@ -61,10 +61,13 @@ export const deliveryQueue = perDatabase<DeliveryQueue>((db: Db) => {
     `INSERT INTO webhook_deliveries (event_id, webhook_id, company_id, url, resource, status, next_attempt_at, replay_of, created_at)
      VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?, ?)`,
   );
-  const eventById = db.prepare<[string, string], WebhookEventRow>('SELECT * FROM webhook_events WHERE company_id = ? AND id = ?');
-  const outboxRow = db.prepare<[string, string], { id: string; company_id: string; name: string; payload: string; created_at: string }>(
-    'SELECT id, company_id, name, payload, created_at FROM events WHERE company_id = ? AND id = ?',
+  const eventById = db.prepare<[string, string], WebhookEventRow>(
+    'SELECT * FROM webhook_events WHERE company_id = ? AND id = ?',
   );
+  const outboxRow = db.prepare<
+    [string, string],
+    { id: string; company_id: string; name: string; payload: string; created_at: string }
+  >('SELECT id, company_id, name, payload, created_at FROM events WHERE company_id = ? AND id = ?');
 
   function store(event: EngineEvent, published: Publishable): WebhookEventRow {
     const row: WebhookEventRow = {
@@ -85,7 +88,16 @@ export const deliveryQueue = perDatabase<DeliveryQueue>((db: Db) => {
 
   const deliver: DeliveryQueue['deliver'] = (event, webhook, at, replayOf) =>
     Number(
-      insertDelivery.run(event.id, webhook.id, webhook.company_id, webhook.url, event.resource, at, replayOf ?? null, at).lastInsertRowid,
+      insertDelivery.run(
+        event.id,
+        webhook.id,
+        webhook.company_id,
+        webhook.url,
+        event.resource,
+        at,
+        replayOf ?? null,
+        at,
+      ).lastInsertRowid,
     );
 
   /** The test ping a WEBHOOK_CREATED event sends its webhook (deleted since: none). */
@@ -95,14 +107,26 @@ export const deliveryQueue = perDatabase<DeliveryQueue>((db: Db) => {
     if (!webhook) return null;
     return {
       webhook,
-      published: { id: event.id, name: TEST_PING_NAME, resource: pingResource(webhook.id), transactionId: null, body: testPingBody(webhook, event.createdAt) },
+      published: {
+        id: event.id,
+        name: TEST_PING_NAME,
+        resource: pingResource(webhook.id),
+        transactionId: null,
+        body: testPingBody(webhook, event.createdAt),
+      },
     };
   }
 
   function eventOfOutbox(companyId: string, id: string): EngineEvent | null {
     const outbox = outboxRow.get(companyId, id);
     if (!outbox) return null;
-    return { id: outbox.id, companyId: outbox.company_id, name: outbox.name, payload: JSON.parse(outbox.payload), createdAt: outbox.created_at };
+    return {
+      id: outbox.id,
+      companyId: outbox.company_id,
+      name: outbox.name,
+      payload: JSON.parse(outbox.payload),
+      createdAt: outbox.created_at,
+    };
   }
 
   /** The stored form of `event` under `name`, written now if it was not yet. */

@@ -62,7 +62,14 @@ export const deliveryStore = perDatabase<DeliveryStore>((db: Db) => {
   const insertAttempt = db.prepare<[number, string, string, number | null, string | null, number, number]>(
     'INSERT INTO webhook_attempts (delivery_seq, event_id, at, status, error, duration_ms, is_retry) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  const update = db.prepare<{ seq: number; status: string; next: string | null; at: string; code: number | null; error: string | null }>(`
+  const update = db.prepare<{
+    seq: number;
+    status: string;
+    next: string | null;
+    at: string;
+    code: number | null;
+    error: string | null;
+  }>(`
     UPDATE webhook_deliveries
     SET status = @status, attempts = attempts + 1, next_attempt_at = COALESCE(@next, next_attempt_at),
         first_attempt_at = COALESCE(first_attempt_at, @at), last_attempt_at = @at, last_status = @code, last_error = @error
@@ -89,7 +96,15 @@ export const deliveryStore = perDatabase<DeliveryStore>((db: Db) => {
       error: outcome.error,
     });
     // The webhook was deleted meanwhile (CANCELLED): the attempt is still history.
-    insertAttempt.run(delivery.seq, delivery.event_id, outcome.at, outcome.status, outcome.error, outcome.durationMs, isRetry);
+    insertAttempt.run(
+      delivery.seq,
+      delivery.event_id,
+      outcome.at,
+      outcome.status,
+      outcome.error,
+      outcome.durationMs,
+      isRetry,
+    );
     if (updated.changes > 0 && outcome.status === 200) markTransaction.run(delivery.event_id);
   });
 
@@ -97,7 +112,10 @@ export const deliveryStore = perDatabase<DeliveryStore>((db: Db) => {
     due: (now, limit, busy) => {
       if (limit <= 0) return [];
       // The busy ones are still PENDING and due: fetch enough to skip past them.
-      return due.all({ now, take: limit + busy.size }).filter((d) => !busy.has(d.seq)).slice(0, limit);
+      return due
+        .all({ now, take: limit + busy.size })
+        .filter((d) => !busy.has(d.seq))
+        .slice(0, limit);
     },
     record: (delivery, outcome) => record.immediate(delivery, outcome),
     nextDueAt: () => nextDue.get()?.at ?? null,

@@ -143,7 +143,13 @@ const chargePaid: Mapper = ({ db, payload, company, event }) => {
 function receivingAccount(db: Db, company: CompanyRow, row: TransactionLinkRow | undefined): JsonObject {
   const receiving = row ? account(db, row.account_id) : undefined;
   return receiving
-    ? { accountId: receiving.id, branch: receiving.branch, account: receiving.account, taxID: company.tax_id, environment: environmentOf(company) }
+    ? {
+        accountId: receiving.id,
+        branch: receiving.branch,
+        account: receiving.account,
+        taxID: company.tax_id,
+        environment: environmentOf(company),
+      }
     : { environment: environmentOf(company) };
 }
 
@@ -160,7 +166,9 @@ const transactionReceived: Mapper = ({ db, payload, company, event }) => {
       account: receivingAccount(db, company, row),
       refunds: Array.isArray(payload.refunds) ? payload.refunds : [],
     },
-    resource: chargeResource(charge) ?? (typeof pix?.globalID === 'string' ? `transaction:${pix.globalID}` : `event:${event.id}`),
+    resource:
+      chargeResource(charge) ??
+      (typeof pix?.globalID === 'string' ? `transaction:${pix.globalID}` : `event:${event.id}`),
     transactionId: row?.id ?? null,
   };
 };
@@ -177,9 +185,21 @@ const refundEvent: Mapper = ({ db, payload, company, event }) => {
   const body: JsonObject = {
     refundTransaction: refund ? { ...pixBlock(refund, refundParties), partial: refund.partial === true } : null,
     originalTransaction: pixBlock(original, originalRow),
-    company: { id: company.id, name: company.official_name, nameFriendly: company.trade_name, correlationID: company.correlation_id },
+    company: {
+      id: company.id,
+      name: company.official_name,
+      nameFriendly: company.trade_name,
+      correlationID: company.correlation_id,
+    },
     account: sender
-      ? { id: sender.id, name: sender.account_name, status: sender.closed_at ? 'CLOSED' : 'ACTIVE', code: sender.ispb, branch: sender.branch, account: sender.account }
+      ? {
+          id: sender.id,
+          name: sender.account_name,
+          status: sender.closed_at ? 'CLOSED' : 'ACTIVE',
+          code: sender.ispb,
+          branch: sender.branch,
+          account: sender.account,
+        }
       : null,
   };
   if (typeof payload.error === 'string') body.error = payload.error;
@@ -192,7 +212,10 @@ const refundEvent: Mapper = ({ db, payload, company, event }) => {
  */
 function refundResource(original: JsonObject | null, event: EngineEvent): string {
   const originalCharge = asObject(original?.charge);
-  return chargeResource(originalCharge) ?? (typeof original?.globalID === 'string' ? `transaction:${original.globalID}` : `event:${event.id}`);
+  return (
+    chargeResource(originalCharge) ??
+    (typeof original?.globalID === 'string' ? `transaction:${original.globalID}` : `event:${event.id}`)
+  );
 }
 
 /** The refunds of a received Pix so far, as /api/v1/charge/{id}/refund shows them, oldest first. */
@@ -221,7 +244,9 @@ const transactionRefundReceived: Mapper = ({ db, config, payload, company, event
   const originalRow = transactionRow(db, company.id, original?.globalID);
   const serializing: SerializeContext = { db, config };
   const chargeRow = originalRow?.charge_id ? chargeRepo(db).findById(company.id, originalRow.charge_id) : undefined;
-  const qrRow = originalRow?.pix_qr_code_id ? pixQrCodeRepo(db).findByIdIncludingDeleted(company.id, originalRow.pix_qr_code_id) : undefined;
+  const qrRow = originalRow?.pix_qr_code_id
+    ? pixQrCodeRepo(db).findByIdIncludingDeleted(company.id, originalRow.pix_qr_code_id)
+    : undefined;
   const pix: JsonObject | null = refund ? { ...pixBlock(refund, refundRow), partial: refund.partial === true } : null;
   // The refund's receiver is the original payer, who paid no key of ours: the key is the one the refunded Pix paid.
   const paidKey = parseParty(originalRow?.payee ?? null)?.pixKey;
@@ -259,25 +284,37 @@ const FAILURE_DESCRIPTIONS: Record<string, string> = {
 const movementEvent: Mapper = ({ db, payload, company, name }) => {
   const payment = asObject(payload.payment) ?? {};
   const transaction = asObject(payload.transaction);
-  const publicPayment: JsonObject = { value: payment.value, status: payment.status, correlationID: payment.correlationID };
+  const publicPayment: JsonObject = {
+    value: payment.value,
+    status: payment.status,
+    correlationID: payment.correlationID,
+  };
   if (payment.destinationAlias !== undefined) publicPayment.destinationAlias = payment.destinationAlias;
   if (payment.comment !== undefined) publicPayment.comment = payment.comment;
   const body: JsonObject = { payment: publicPayment };
   let transactionId: string | null = null;
   if (transaction) {
-    const publicTransaction: JsonObject = { value: transaction.value, endToEndId: transaction.endToEndId, time: transaction.time };
-    if (transaction.providerRejectedReason !== undefined) publicTransaction.providerRejectedReason = transaction.providerRejectedReason;
+    const publicTransaction: JsonObject = {
+      value: transaction.value,
+      endToEndId: transaction.endToEndId,
+      time: transaction.time,
+    };
+    if (transaction.providerRejectedReason !== undefined)
+      publicTransaction.providerRejectedReason = transaction.providerRejectedReason;
     body.transaction = publicTransaction;
     if (typeof transaction.endToEndId === 'string') {
       transactionId =
         db
-          .prepare<[string, string], { id: string }>('SELECT id FROM transactions WHERE company_id = ? AND end_to_end_id = ?')
+          .prepare<[string, string], { id: string }>(
+            'SELECT id FROM transactions WHERE company_id = ? AND end_to_end_id = ?',
+          )
           .get(company.id, transaction.endToEndId)?.id ?? null;
     }
   }
   if (name === 'OPENPIX:MOVEMENT_FAILED') {
     const code = String(asObject(payload.error)?.code ?? payment.failureCode ?? 'PAYMENT_FAILED');
-    const reason = typeof transaction?.providerRejectedReason === 'string' ? transaction.providerRejectedReason : undefined;
+    const reason =
+      typeof transaction?.providerRejectedReason === 'string' ? transaction.providerRejectedReason : undefined;
     body.error = { code, description: FAILURE_DESCRIPTIONS[code] ?? reason ?? code };
   }
   return { body, resource: `payment:${String(payment.id ?? payment.correlationID)}`, transactionId };
@@ -289,7 +326,11 @@ const movementEvent: Mapper = ({ db, payload, company, name }) => {
  */
 const passThrough =
   (resourceOf: (payload: JsonObject) => string | null): Mapper =>
-  ({ payload, event }) => ({ body: { ...payload }, resource: resourceOf(payload) ?? `event:${event.id}`, transactionId: null });
+  ({ payload, event }) => ({
+    body: { ...payload },
+    resource: resourceOf(payload) ?? `event:${event.id}`,
+    transactionId: null,
+  });
 
 const disputeResource = (payload: JsonObject) => {
   const dispute = asObject(payload.dispute);
@@ -319,7 +360,11 @@ const MAPPERS: Partial<Record<PublicEventName, Mapper>> = {
   'OPENPIX:MOVEMENT_FAILED': movementEvent,
   'OPENPIX:MOVEMENT_REMOVED': ({ payload }) => {
     const payment = asObject(payload.payment) ?? {};
-    return { body: { payment: { correlationID: payment.correlationID } }, resource: `payment:${String(payment.id ?? payment.correlationID)}`, transactionId: null };
+    return {
+      body: { payment: { correlationID: payment.correlationID } },
+      resource: `payment:${String(payment.id ?? payment.correlationID)}`,
+      transactionId: null,
+    };
   },
   'OPENPIX:DISPUTE_CREATED': passThrough(disputeResource),
   'OPENPIX:DISPUTE_ACCEPTED': passThrough(disputeResource),
@@ -344,14 +389,19 @@ const MAPPERS: Partial<Record<PublicEventName, Mapper>> = {
  * of a received Pix goes out; a webhook may subscribe to it (pretix does), so it must fire.
  */
 const ALSO_DELIVERED_AS: Partial<Record<PublicEventName, readonly { name: PublicEventName; mapper: Mapper }[]>> = {
-  PIX_TRANSACTION_REFUND_SENT_CONFIRMED: [{ name: 'OPENPIX:TRANSACTION_REFUND_RECEIVED', mapper: transactionRefundReceived }],
+  PIX_TRANSACTION_REFUND_SENT_CONFIRMED: [
+    { name: 'OPENPIX:TRANSACTION_REFUND_RECEIVED', mapper: transactionRefundReceived },
+  ],
 };
 
 const NOT_DELIVERED: readonly PublicEventName[] = [];
 
 // Asked on every outbox write: made once.
 const DELIVERED_NAMES = new Map<string, readonly PublicEventName[]>(
-  (Object.keys(MAPPERS) as PublicEventName[]).map((name) => [name, [name, ...(ALSO_DELIVERED_AS[name] ?? []).map((alias) => alias.name)]]),
+  (Object.keys(MAPPERS) as PublicEventName[]).map((name) => [
+    name,
+    [name, ...(ALSO_DELIVERED_AS[name] ?? []).map((alias) => alias.name)],
+  ]),
 );
 
 /** The public names an internal event is delivered under, its own first; none when it is never delivered. */
@@ -375,13 +425,21 @@ export function outboxIdOf(publicId: string): string {
 }
 
 /** The form of a committed internal event delivered under `name`, or null when it has none. */
-export function publicEventOf(db: Db, event: EngineEvent, name: PublicEventName, config: PublicEventConfig): PublicEvent | null {
+export function publicEventOf(
+  db: Db,
+  event: EngineEvent,
+  name: PublicEventName,
+  config: PublicEventConfig,
+): PublicEvent | null {
   if (!deliveredNamesOf(event.name).includes(name)) return null;
   const payload = asObject(event.payload);
   if (!payload) return null;
   const company = db.prepare<[string], CompanyRow>('SELECT * FROM companies WHERE id = ?').get(event.companyId);
   if (!company) return null;
-  const mapper = name === event.name ? MAPPERS[name]! : ALSO_DELIVERED_AS[event.name as PublicEventName]!.find((alias) => alias.name === name)!.mapper;
+  const mapper =
+    name === event.name
+      ? MAPPERS[name]!
+      : ALSO_DELIVERED_AS[event.name as PublicEventName]!.find((alias) => alias.name === name)!.mapper;
   const mapped = mapper({ db, config, event, name, payload, company });
   // `event` first: the order receivers see in every example.
   return { id: publicEventId(event.id, event.name, name), name, ...mapped, body: { event: name, ...mapped.body } };

@@ -50,7 +50,9 @@ function drawKeyPair(): { publicKey: string; privateKey: string } {
 /** Every key, the current one first, then newest first. */
 export function listSigningKeys(db: Db): SigningKey[] {
   return db
-    .prepare<[], SigningKeyRow>('SELECT * FROM webhook_signing_keys ORDER BY is_current DESC, created_at DESC, key_identifier')
+    .prepare<[], SigningKeyRow>(
+      'SELECT * FROM webhook_signing_keys ORDER BY is_current DESC, created_at DESC, key_identifier',
+    )
     .all()
     .map(fromRow);
 }
@@ -73,10 +75,12 @@ export function currentSigningKey(db: Db, now: Date): SigningKey {
 
 /** Makes a new pair current; the previous ones stay listed (and verifiable) as not current. */
 export function rotateSigningKey(db: Db, now: Date): SigningKey {
-  return db.transaction(() => {
-    db.prepare('UPDATE webhook_signing_keys SET is_current = 0 WHERE is_current = 1').run();
-    return insertKey(db, drawKeyPair(), now);
-  }).immediate();
+  return db
+    .transaction(() => {
+      db.prepare('UPDATE webhook_signing_keys SET is_current = 0 WHERE is_current = 1').run();
+      return insertKey(db, drawKeyPair(), now);
+    })
+    .immediate();
 }
 
 function insertKey(db: Db, pair: { publicKey: string; privateKey: string }, now: Date): SigningKey {

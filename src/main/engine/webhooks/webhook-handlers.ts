@@ -167,7 +167,11 @@ export const webhookOperations = {
       // creation): a receiver may fetch the key before any webhook exists.
       currentSigningKey(ctx.db, ctx.now);
       return {
-        public_keys: listSigningKeys(ctx.db).map((key) => ({ key_identifier: key.keyIdentifier, key: key.publicKey, is_current: key.isCurrent })),
+        public_keys: listSigningKeys(ctx.db).map((key) => ({
+          key_identifier: key.keyIdentifier,
+          key: key.publicKey,
+          is_current: key.isCurrent,
+        })),
       };
     },
   }),
@@ -178,7 +182,8 @@ export const webhookOperations = {
     scope: 'WEBHOOK_POST',
     access: 'write',
     status: 200,
-    summary: "Sandbox extension: resend one event (eventId) or every delivery of this webhook that failed since a time (since)",
+    summary:
+      'Sandbox extension: resend one event (eventId) or every delivery of this webhook that failed since a time (since)',
     request: { params: idParams, body: webhookReplayBody },
     response: z.strictObject({ replayed: z.array(replayedSchema) }),
     handler(ctx, { params, body }) {

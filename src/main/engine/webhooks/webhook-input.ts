@@ -33,7 +33,10 @@ const httpUrl = z
 const webhookName = z.preprocess(
   wholeNumberAsText,
   z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'name is required' : 'name must be a string') })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? 'name is required' : 'name must be a string',
+    })
     .trim()
     .min(1, { error: 'name is required' })
     .max(255, { error: 'name is too long (max 255 characters)' }),
@@ -47,7 +50,9 @@ export const webhookCreateBody = z.object(
         name: webhookName,
         event: z
           .string({ error: 'event must be a string' })
-          .refine((name) => (PUBLIC_EVENT_NAMES as readonly string[]).includes(name), { error: 'Invalid event: see GET /api/v1/webhook/events' })
+          .refine((name) => (PUBLIC_EVENT_NAMES as readonly string[]).includes(name), {
+            error: 'Invalid event: see GET /api/v1/webhook/events',
+          })
           .optional()
           .transform((name) => name ?? DEFAULT_WEBHOOK_EVENT),
         url: httpUrl,
@@ -56,9 +61,14 @@ export const webhookCreateBody = z.object(
         authorization: z
           .string({ error: 'authorization must be a string' })
           .max(1024, { error: 'authorization is too long (max 1024 characters)' })
-          .regex(/^[\x20-\x7e]*$/, { error: 'authorization must be printable ASCII: it is sent back in the Authorization header' })
+          .regex(/^[\x20-\x7e]*$/, {
+            error: 'authorization must be printable ASCII: it is sent back in the Authorization header',
+          })
           .optional(),
-        isActive: z.boolean({ error: 'isActive must be a boolean' }).optional().transform((active) => active ?? true),
+        isActive: z
+          .boolean({ error: 'isActive must be a boolean' })
+          .optional()
+          .transform((active) => active ?? true),
       },
       { error: 'webhook is required' },
     ),
@@ -77,10 +87,17 @@ export const webhookListQuery = z.object({
  */
 export const webhookReplayBody = z
   .object({
-    eventId: z.string({ error: 'eventId must be a string' }).trim().min(1, { error: 'eventId must not be empty' }).max(255).optional(),
+    eventId: z
+      .string({ error: 'eventId must be a string' })
+      .trim()
+      .min(1, { error: 'eventId must not be empty' })
+      .max(255)
+      .optional(),
     since: rfc3339.optional(),
   })
-  .refine((body) => (body.eventId === undefined) !== (body.since === undefined), { error: 'send exactly one of eventId or since' });
+  .refine((body) => (body.eventId === undefined) !== (body.since === undefined), {
+    error: 'send exactly one of eventId or since',
+  });
 
 export const DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'FAILED', 'CANCELLED'] as const;
 

@@ -38,14 +38,18 @@ export const webhookRepo = perDatabase<WebhookRepo>((db: Db) => {
     `INSERT INTO webhooks (id, company_id, name, event, url, authorization, is_active, secret, hmac_secret_key, created_at, updated_at, deleted_at)
      VALUES (@id, @company_id, @name, @event, @url, @authorization, @is_active, @secret, @hmac_secret_key, @created_at, @updated_at, @deleted_at)`,
   );
-  const byId = db.prepare<[string, string], WebhookRow>('SELECT * FROM webhooks WHERE company_id = ? AND id = ? AND deleted_at IS NULL');
+  const byId = db.prepare<[string, string], WebhookRow>(
+    'SELECT * FROM webhooks WHERE company_id = ? AND id = ? AND deleted_at IS NULL',
+  );
   const page = db.prepare<[string, number, number], WebhookRow>(
     'SELECT * FROM webhooks WHERE company_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?',
   );
   const pageByUrl = db.prepare<[string, string, number, number], WebhookRow>(
     'SELECT * FROM webhooks WHERE company_id = ? AND url = ? AND deleted_at IS NULL ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?',
   );
-  const count = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM webhooks WHERE company_id = ? AND deleted_at IS NULL');
+  const count = db.prepare<[string], { n: number }>(
+    'SELECT COUNT(*) AS n FROM webhooks WHERE company_id = ? AND deleted_at IS NULL',
+  );
   const countByUrl = db.prepare<[string, string], { n: number }>(
     'SELECT COUNT(*) AS n FROM webhooks WHERE company_id = ? AND url = ? AND deleted_at IS NULL',
   );
@@ -77,7 +81,10 @@ export const webhookRepo = perDatabase<WebhookRepo>((db: Db) => {
     },
     subscribers: (companyId, event) => {
       const rows = subscribers.all(companyId, event);
-      if (rows.length > 1) rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.creation_order - b.creation_order));
+      if (rows.length > 1)
+        rows.sort((a, b) =>
+          a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.creation_order - b.creation_order,
+        );
       return rows.map(({ creation_order: _order, ...row }) => row);
     },
   };

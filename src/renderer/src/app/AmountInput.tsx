@@ -16,7 +16,16 @@ interface AmountInputProps {
   inputRef?: Ref<HTMLInputElement>;
 }
 
-export function AmountInput({ id, entry, dispatch, className, describedBy, invalid, autoFocus, inputRef }: AmountInputProps) {
+export function AmountInput({
+  id,
+  entry,
+  dispatch,
+  className,
+  describedBy,
+  invalid,
+  autoFocus,
+  inputRef,
+}: AmountInputProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (/^\d$/.test(event.key)) {

@@ -40,9 +40,19 @@ export function App() {
   useEffect(() => {
     const disconnect = connectLiveEvents(posApi());
     const stopFeed = startCustomerDisplayFeed();
-    void useStatus.getState().load().catch(() => undefined);
-    void useRegister.getState().load().catch(() => undefined);
-    if (!useSettings.getState().settings) void useSettings.getState().load().catch(() => undefined);
+    void useStatus
+      .getState()
+      .load()
+      .catch(() => undefined);
+    void useRegister
+      .getState()
+      .load()
+      .catch(() => undefined);
+    if (!useSettings.getState().settings)
+      void useSettings
+        .getState()
+        .load()
+        .catch(() => undefined);
     return () => {
       disconnect();
       stopFeed();
@@ -58,7 +68,12 @@ export function App() {
     go(target);
   };
 
-  useHotkeys({ F1: () => open('sale'), F2: () => open('history'), F7: () => open('register'), F9: () => open('settings') });
+  useHotkeys({
+    F1: () => open('sale'),
+    F2: () => open('history'),
+    F7: () => open('register'),
+    F9: () => open('settings'),
+  });
 
   return (
     <div className="shell">

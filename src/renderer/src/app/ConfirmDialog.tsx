@@ -22,7 +22,18 @@ export interface ConfirmDialogProps {
   onBack(): void;
 }
 
-export function ConfirmDialog({ id, title, message, confirmLabel, busyLabel, backLabel, busy, tone, onConfirm, onBack }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  id,
+  title,
+  message,
+  confirmLabel,
+  busyLabel,
+  backLabel,
+  busy,
+  tone,
+  onConfirm,
+  onBack,
+}: ConfirmDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {

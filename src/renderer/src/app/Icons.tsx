@@ -18,7 +18,14 @@ export function CheckIcon({ className }: IconProps) {
   return (
     <svg className={className} viewBox="0 0 48 48" aria-hidden="true" focusable="false">
       <circle cx="24" cy="24" r="22" fill="currentColor" />
-      <path d="M13.5 24.5 20.5 31.5 35 17" fill="none" stroke="#fff" strokeWidth="4.5" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M13.5 24.5 20.5 31.5 35 17"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="4.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -35,7 +42,13 @@ export function ClockIcon({ className }: IconProps) {
 export function BackspaceIcon({ className }: IconProps) {
   return (
     <svg className={className} viewBox="0 0 32 24" aria-hidden="true" focusable="false">
-      <path d="M10 2h18a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H10L2 12Z" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinejoin="round" />
+      <path
+        d="M10 2h18a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H10L2 12Z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinejoin="round"
+      />
       <path d="m15 8 8 8m0-8-8 8" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
     </svg>
   );

@@ -19,7 +19,8 @@ export function connectLiveEvents(api: PosApi): () => void {
         const before = useStatus.getState().status?.offline?.reviewCount;
         useStatus.getState().apply(event.status);
         // The owner's list follows the count the status carries (a sale just sent to review).
-        if (useNavigation.getState().screen === 'history' && event.status.offline?.reviewCount !== before) scheduleHistoryReload();
+        if (useNavigation.getState().screen === 'history' && event.status.offline?.reviewCount !== before)
+          scheduleHistoryReload();
         break;
       }
     }

@@ -54,7 +54,10 @@ export function createWebBridge(): PosApi {
     const body = (await response.json().catch(() => null)) as unknown;
     if (!response.ok) {
       const error = body as Partial<PosErrorBody> | null;
-      throw new PosBridgeError(typeof error?.error === 'string' ? error.error : `Erro ${response.status}`, response.status);
+      throw new PosBridgeError(
+        typeof error?.error === 'string' ? error.error : `Erro ${response.status}`,
+        response.status,
+      );
     }
     return body;
   }

@@ -8,11 +8,15 @@ import { shopNameToShow } from '../../../shared/sandbox-shop-name';
 import { formatTime } from './date-time';
 
 /** The connection as the status says it; a status from before `connection` existed reads `online`. */
-export function connectionOf(status: Pick<PosStatus, 'online'> & Partial<Pick<PosStatus, 'connection'>>): PosConnection {
+export function connectionOf(
+  status: Pick<PosStatus, 'online'> & Partial<Pick<PosStatus, 'connection'>>,
+): PosConnection {
   return status.connection ?? (status.online ? 'online' : 'offline');
 }
 
-export function isOffline(status: (Pick<PosStatus, 'online'> & Partial<Pick<PosStatus, 'connection'>>) | null | undefined): boolean {
+export function isOffline(
+  status: (Pick<PosStatus, 'online'> & Partial<Pick<PosStatus, 'connection'>>) | null | undefined,
+): boolean {
   return status ? connectionOf(status) === 'offline' : false;
 }
 
@@ -41,7 +45,11 @@ export type StatusBarItem =
  * holds something; the AppID refusal before the mode, so a narrow window keeps it.
  */
 export function statusBarItems(status: PosStatus | null, locale: string): StatusBarItem[] {
-  if (!status) return [{ id: 'connection', connection: 'unknown' }, { id: 'queued', count: 0 }];
+  if (!status)
+    return [
+      { id: 'connection', connection: 'unknown' },
+      { id: 'queued', count: 0 },
+    ];
   const connection = connectionOf(status);
   const items: StatusBarItem[] = [];
   const since = connection === 'offline' ? formatTime(status.offlineSince, locale) : '';
@@ -55,7 +63,8 @@ export function statusBarItems(status: PosStatus | null, locale: string): Status
   const unavailable = offline?.unavailable?.trim();
   if (connection === 'offline' && unavailable) items.push({ id: 'offlineUnavailable', reason: unavailable });
   if (safeCount(offline?.reviewCount) > 0) items.push({ id: 'offlineReview', count: safeCount(offline?.reviewCount) });
-  if (safeCount(status.queuedElsewhere) > 0) items.push({ id: 'queuedElsewhere', count: safeCount(status.queuedElsewhere) });
+  if (safeCount(status.queuedElsewhere) > 0)
+    items.push({ id: 'queuedElsewhere', count: safeCount(status.queuedElsewhere) });
   const refused = status.authRefused?.trim();
   if (refused !== undefined) items.push({ id: 'authRefused', reason: refused });
   items.push({ id: 'mode', mode: status.mode });

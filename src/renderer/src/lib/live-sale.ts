@@ -68,7 +68,11 @@ export function hasPayableCode(sale: { status: SaleStatus; brCode?: string }): b
 }
 
 /** F6 on an OFFLINE sale with its code, once: afterwards the screen says when it was recorded. */
-export function canMarkShowedReceipt(sale: { status: SaleStatus; brCode?: string; offline?: { customerShowedReceiptAt?: string } }): boolean {
+export function canMarkShowedReceipt(sale: {
+  status: SaleStatus;
+  brCode?: string;
+  offline?: { customerShowedReceiptAt?: string };
+}): boolean {
   return sale.status === 'OFFLINE' && Boolean(sale.brCode) && !sale.offline?.customerShowedReceiptAt;
 }
 

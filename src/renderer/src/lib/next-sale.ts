@@ -8,14 +8,10 @@ import { isWaitingStatus, type WaitingStatus } from '../../../shared/waiting-sal
 import { centsEntryReducer, emptyEntry, type CentsEntry } from './cents-entry';
 
 /** What the sale screen is showing, as far as "start the next sale" is concerned. */
-export type SaleScreenState =
-  | { phase: 'entry' }
-  | { phase: 'creating' }
-  | { phase: 'live'; status: SaleStatus };
+export type SaleScreenState = { phase: 'entry' } | { phase: 'creating' } | { phase: 'live'; status: SaleStatus };
 
 /** A sale on screen that is over: nothing more will happen at the counter. */
 export type OutcomeStatus = Exclude<SaleStatus, WaitingStatus>;
-
 
 /**
  * F1 / the "Nova venda" tab: true when the sale on screen makes way for an empty entry.
@@ -39,9 +35,7 @@ export const DIGIT_KEYS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] as 
 
 export type OutcomeKeyResult =
   /** Start the next sale; its amount entry begins as `entry`. */
-  | { action: 'next-sale'; entry: CentsEntry }
-  | { action: 'receipt' }
-  | null;
+  { action: 'next-sale'; entry: CentsEntry } | { action: 'receipt' } | null;
 
 /**
  * A key pressed on the Pago / Expirada / Cancelada / Recusada screen, where `pending` is the next amount the cashier
@@ -52,7 +46,8 @@ export type OutcomeKeyResult =
  * only). Anything else does nothing.
  */
 export function outcomeKey(status: OutcomeStatus, key: string, pending: CentsEntry = emptyEntry): OutcomeKeyResult {
-  if (/^\d$/.test(key)) return { action: 'next-sale', entry: centsEntryReducer(pending, { type: 'digit', digit: key }) };
+  if (/^\d$/.test(key))
+    return { action: 'next-sale', entry: centsEntryReducer(pending, { type: 'digit', digit: key }) };
   if (key === 'Enter') return { action: 'next-sale', entry: pending };
   if (key === 'Escape') return { action: 'next-sale', entry: emptyEntry };
   if (status === 'COMPLETED' && key.toLowerCase() === 'c') return { action: 'receipt' };

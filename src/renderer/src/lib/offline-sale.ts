@@ -102,7 +102,8 @@ export class OfflineConfirmations {
    * overtake the push (SSE) that announces the confirmation.
    */
   seeAll(sales: readonly Pick<Sale, 'correlationID' | 'status'>[]): void {
-    for (const { correlationID: id, status } of sales) if (status === 'OFFLINE' && !this.ended.has(id)) this.waiting.add(id);
+    for (const { correlationID: id, status } of sales)
+      if (status === 'OFFLINE' && !this.ended.has(id)) this.waiting.add(id);
   }
 
   isWaiting(correlationID: string): boolean {

@@ -37,7 +37,12 @@ export function registerBarItem(state: RegisterState | null): RegisterBarItem | 
   if (!state || !state.setUp) return null;
   const operator = state.current?.name;
   if (state.session) {
-    return { kind: 'open', since: state.session.openedAt, till: state.session.tillName, ...(operator ? { operator } : {}) };
+    return {
+      kind: 'open',
+      since: state.session.openedAt,
+      till: state.session.tillName,
+      ...(operator ? { operator } : {}),
+    };
   }
   return operator ? { kind: 'closed', operator } : { kind: 'signedOut' };
 }
@@ -51,7 +56,10 @@ export interface OperatorDraft {
 }
 
 /** The first problem of a new operator's form, in the order the fields are read; null when fine. */
-export function operatorFormProblem(draft: OperatorDraft, takenNames: readonly string[] = []): OperatorFormProblem | null {
+export function operatorFormProblem(
+  draft: OperatorDraft,
+  takenNames: readonly string[] = [],
+): OperatorFormProblem | null {
   const name = draft.name.trim();
   if (!name) return 'nameRequired';
   const folded = name.toLocaleLowerCase('pt-BR');

@@ -20,7 +20,10 @@ export interface ScreenNow {
  *   screen): what they are doing wins, the sale stays in the history, and their next sale takes
  *   its place on screen.
  */
-export function restoreDecision(sale: { status: SaleStatus } | undefined, screen: ScreenNow): 'show' | 'clear' | 'keep' {
+export function restoreDecision(
+  sale: { status: SaleStatus } | undefined,
+  screen: ScreenNow,
+): 'show' | 'clear' | 'keep' {
   if (!sale) return 'keep';
   if (screen.phase !== 'entry' || screen.hasLive || screen.entryTouched) return 'keep';
   return isWaitingStatus(sale.status) || sale.status === 'COMPLETED' ? 'show' : 'clear';

@@ -32,7 +32,9 @@ export function indexOfSale(sales: readonly Pick<Sale, 'correlationID'>[], corre
  * focus to the page). Indexes outside 0…count−1 (-1: none) are ignored. Ascending, no repeats.
  */
 export function withPinnedRows(range: readonly number[], pinned: readonly number[], count: number): number[] {
-  const extra = pinned.filter((index) => Number.isInteger(index) && index >= 0 && index < count && !range.includes(index));
+  const extra = pinned.filter(
+    (index) => Number.isInteger(index) && index >= 0 && index < count && !range.includes(index),
+  );
   if (extra.length === 0) return [...range];
   return [...new Set([...range, ...extra])].sort((a, b) => a - b);
 }

@@ -5,9 +5,7 @@
 import { parseAmountSearch } from '../../../shared/amount-search';
 
 export type SaleSearch =
-  | { kind: 'none' }
-  | { kind: 'amount'; cents: number; text: string }
-  | { kind: 'id'; text: string };
+  { kind: 'none' } | { kind: 'amount'; cents: number; text: string } | { kind: 'id'; text: string };
 
 /** The bridge schema caps search at 100 characters. */
 export const MAX_SEARCH_LENGTH = 100;

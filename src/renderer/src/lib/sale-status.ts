@@ -109,6 +109,7 @@ export type RefundOutcome = { kind: 'sent' } | { kind: 'queued' } | { kind: 'rej
 export function refundOutcome(before: Pick<Sale, 'refunds'>, after: Pick<Sale, 'refunds' | 'sync'>): RefundOutcome {
   const refund = newRefund(before, after);
   if (refund?.status === 'QUEUED') return { kind: 'queued' };
-  if (refund?.status === 'REJECTED') return { kind: 'rejected', reason: refund.rejectedReason ?? after.sync?.rejected ?? '' };
+  if (refund?.status === 'REJECTED')
+    return { kind: 'rejected', reason: refund.rejectedReason ?? after.sync?.rejected ?? '' };
   return { kind: 'sent' };
 }

@@ -36,7 +36,10 @@ const RULES: ReadonlyArray<readonly [RegExp, ServiceErrorKind]> = [
   [/\bvalue must be at least 1 cent\b/i, 'valueTooSmall'],
   [/\bcomment is too long\b/i, 'commentTooLong'],
   [/^Route [A-Z]+ \S+ not found$/, 'wrongPath'],
-  [/\b(AppID|appID|app id)\b.*\b(invalid|not found|refused|unknown)\b|\bUnauthorized\b|\bAuthorization header\b/i, 'appIdRefused'],
+  [
+    /\b(AppID|appID|app id)\b.*\b(invalid|not found|refused|unknown)\b|\bUnauthorized\b|\bAuthorization header\b/i,
+    'appIdRefused',
+  ],
   [/^Charge not found\b/i, 'chargeNotFound'],
   [/\b(ECONNREFUSED|ENOTFOUND|ETIMEDOUT|EAI_AGAIN|fetch failed)\b/, 'unreachable'],
 ];
@@ -63,7 +66,12 @@ export interface ReadableError {
 }
 
 /** A message in the cashier's words: the service's mapped through `translate` (the i18n `t`), the counter's own as it is. */
-export function readableError(message: string, translate: (key: `serviceError.${ServiceErrorKind}`) => string): ReadableError {
+export function readableError(
+  message: string,
+  translate: (key: `serviceError.${ServiceErrorKind}`) => string,
+): ReadableError {
   const read = readServiceError(message);
-  return read.kind ? { text: translate(`serviceError.${read.kind}`), details: read.original } : { text: read.original, details: null };
+  return read.kind
+    ? { text: translate(`serviceError.${read.kind}`), details: read.original }
+    : { text: read.original, details: null };
 }

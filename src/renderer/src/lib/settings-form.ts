@@ -1,7 +1,14 @@
 // The settings form as plain data: the draft the screen edits, its validation (the same
 // limits the IPC schema enforces, checked early so the cashier sees which field is wrong), and
 // the SettingsInput that carries only what changed.
-import type { OfflineSalesSettings, PosLocale, PosMode, ReceiptLayoutName, Settings, SettingsInput } from '../../../shared/pos-api';
+import type {
+  OfflineSalesSettings,
+  PosLocale,
+  PosMode,
+  ReceiptLayoutName,
+  Settings,
+  SettingsInput,
+} from '../../../shared/pos-api';
 import { formatBRL } from './money';
 import { DEFAULT_CONFIRM_ABOVE_CENTS, MAX_CHARGE_CENTS } from '../../../shared/large-sale';
 
@@ -58,7 +65,12 @@ export const OFFLINE_MAX_AGE_MINUTES_MAX = 7 * 24 * 60;
  * What the form shows if the main process sent no offlineSales (an older one): saving an
  * untouched form then sends nothing. Mirrors nothing on the main side; only a display fallback.
  */
-const OFFLINE_FALLBACK: OfflineSalesSettings = { enabled: false, maxSaleValue: 20_000, maxUnconfirmedTotal: 100_000, maxAgeMinutes: 24 * 60 };
+const OFFLINE_FALLBACK: OfflineSalesSettings = {
+  enabled: false,
+  maxSaleValue: 20_000,
+  maxUnconfirmedTotal: 100_000,
+  maxAgeMinutes: 24 * 60,
+};
 
 function savedOffline(settings: Settings): OfflineSalesSettings {
   return (settings.offlineSales as OfflineSalesSettings | undefined) ?? OFFLINE_FALLBACK;
@@ -141,7 +153,9 @@ export function confirmAboveFromDraft(draft: Pick<SettingsDraft, 'confirmAbove'>
   return cents !== null && cents >= 1 && cents <= MAX_CHARGE_CENTS ? cents : null;
 }
 
-function offlineDraft(offline: OfflineSalesSettings): Pick<
+function offlineDraft(
+  offline: OfflineSalesSettings,
+): Pick<
   SettingsDraft,
   'offlineEnabled' | 'offlineMaxSaleValue' | 'offlineMaxUnconfirmedTotal' | 'offlineMaxAge' | 'offlineMaxAgeUnit'
 > {
@@ -170,11 +184,13 @@ export function validateSettingsDraft(draft: SettingsDraft): SettingsErrors {
   if (!merchantName || merchantName.length > 100) errors.merchantName = true;
   if (!merchantCity || merchantCity.length > 60) errors.merchantCity = true;
   if (draft.mode !== 'embedded' && !isHttpUrl(draft.baseUrl.trim())) errors.baseUrl = true;
-  if (draft.mode === 'embedded' && draft.baseUrl.trim() !== '' && !isHttpUrl(draft.baseUrl.trim())) errors.baseUrl = true;
+  if (draft.mode === 'embedded' && draft.baseUrl.trim() !== '' && !isHttpUrl(draft.baseUrl.trim()))
+    errors.baseUrl = true;
   if (draft.pixKey.trim().length > 77) errors.pixKey = true;
   if (draft.headerTitle.length > 100) errors.headerTitle = true;
   const lines = headerLinesOf(draft);
-  if (lines.length > HEADER_LINES_MAX || lines.some((line) => line.length > HEADER_LINE_LENGTH_MAX)) errors.headerLines = true;
+  if (lines.length > HEADER_LINES_MAX || lines.some((line) => line.length > HEADER_LINE_LENGTH_MAX))
+    errors.headerLines = true;
   if (offlineCents(draft.offlineMaxSaleValue) === null) errors.offlineMaxSaleValue = true;
   if (offlineCents(draft.offlineMaxUnconfirmedTotal) === null) errors.offlineMaxUnconfirmedTotal = true;
   if (offlineMinutes(draft) === null) errors.offlineMaxAge = true;

@@ -10,15 +10,20 @@ import { useHistory, type HistoryDays } from './history-store';
 /** "2026-11-20" → "20/11/2026" (pt-BR) or the language's own short date. */
 export function formatDay(day: string, language: string): string {
   const [year, month, date] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year!, (month ?? 1) - 1, date ?? 1, 12)),
-  );
+  return new Intl.DateTimeFormat(language, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year!, (month ?? 1) - 1, date ?? 1, 12)));
 }
 
 /** "2026-11-20" → "20/11" (pt-BR). */
 function formatDayMonth(day: string, language: string): string {
   const [year, month, date] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(year!, (month ?? 1) - 1, date ?? 1, 12)));
+  return new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year!, (month ?? 1) - 1, date ?? 1, 12)),
+  );
 }
 
 /** The history's title for what is shown: "Histórico de hoje", "… de 20/11/2026", "… de 20/11 a 22/11/2026". */
@@ -28,7 +33,10 @@ export function useHistoryTitle(): string {
   if (days === null) return t('history.title');
   if (days.from === days.to) return t('history.titleDay', { date: formatDay(days.from, i18n.language) });
   // Within one year the first day drops its year ("21/11 a 24/11/2026"): the title stays on one line at 1024 px.
-  const from = days.from.slice(0, 4) === days.to.slice(0, 4) ? formatDayMonth(days.from, i18n.language) : formatDay(days.from, i18n.language);
+  const from =
+    days.from.slice(0, 4) === days.to.slice(0, 4)
+      ? formatDayMonth(days.from, i18n.language)
+      : formatDay(days.from, i18n.language);
   return t('history.titleRange', { from, to: formatDay(days.to, i18n.language) });
 }
 
@@ -53,14 +61,30 @@ export function HistoryDaysBar({ keysEnabled }: { keysEnabled: boolean }) {
 
   return (
     <nav className="history-days" aria-label={t('history.dayNav')}>
-      <button type="button" className="button button--small button--secondary" aria-keyshortcuts="A" onClick={() => shiftDay(-1)}>
+      <button
+        type="button"
+        className="button button--small button--secondary"
+        aria-keyshortcuts="A"
+        onClick={() => shiftDay(-1)}
+      >
         {t('history.previousDay')} <Kbd>A</Kbd>
       </button>
-      <button type="button" className="button button--small button--secondary" aria-keyshortcuts="P" disabled={isToday} onClick={() => shiftDay(1)}>
+      <button
+        type="button"
+        className="button button--small button--secondary"
+        aria-keyshortcuts="P"
+        disabled={isToday}
+        onClick={() => shiftDay(1)}
+      >
         {t('history.nextDay')} <Kbd>P</Kbd>
       </button>
       {!isToday && (
-        <button type="button" className="button button--small button--secondary" aria-keyshortcuts="H" onClick={() => showDays(null)}>
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          aria-keyshortcuts="H"
+          onClick={() => showDays(null)}
+        >
           {t('history.backToToday')} <Kbd>H</Kbd>
         </button>
       )}
@@ -120,14 +144,33 @@ export function HistoryDaysForm({ shown }: { shown: { from: string; to: string }
   };
 
   return (
-    <form id="history-days-form" className="history-days-form" aria-label={t('history.chooseDays')} onSubmit={submit} onKeyDown={onKeyDown}>
+    <form
+      id="history-days-form"
+      className="history-days-form"
+      aria-label={t('history.chooseDays')}
+      onSubmit={submit}
+      onKeyDown={onKeyDown}
+    >
       <label className="history-days-field">
         <span>{t('history.daysFrom')}</span>
-        <input ref={fromRef} type="date" required value={from} aria-describedby={hintId} onChange={(event) => setFrom(event.target.value)} />
+        <input
+          ref={fromRef}
+          type="date"
+          required
+          value={from}
+          aria-describedby={hintId}
+          onChange={(event) => setFrom(event.target.value)}
+        />
       </label>
       <label className="history-days-field">
         <span>{t('history.daysTo')}</span>
-        <input type="date" required value={to} aria-describedby={hintId} onChange={(event) => setTo(event.target.value)} />
+        <input
+          type="date"
+          required
+          value={to}
+          aria-describedby={hintId}
+          onChange={(event) => setTo(event.target.value)}
+        />
       </label>
       <button type="submit" className="button button--small button--primary">
         {t('history.showDays')} <Kbd>Enter</Kbd>
@@ -135,7 +178,11 @@ export function HistoryDaysForm({ shown }: { shown: { from: string; to: string }
       <button type="button" className="button button--small button--secondary" onClick={() => setChoosingDays(false)}>
         {t('history.cancelDays')} <Kbd>Esc</Kbd>
       </button>
-      <p id={hintId} className={`field-hint${problem ? ' history-days-problem' : ''}`} role={problem ? 'alert' : undefined}>
+      <p
+        id={hintId}
+        className={`field-hint${problem ? ' history-days-problem' : ''}`}
+        role={problem ? 'alert' : undefined}
+      >
         {problem ?? t('history.daysHint')}
       </p>
     </form>

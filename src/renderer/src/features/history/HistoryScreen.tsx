@@ -29,10 +29,26 @@ const SEARCH_DEBOUNCE_MS = 180;
 
 export function HistoryScreen() {
   const { t, i18n } = useTranslation();
-  const { sales, totals, search, loading, error, selectedId, refunding, view, review, reviewConfirming, days, choosingDays, exportError } = useHistory();
+  const {
+    sales,
+    totals,
+    search,
+    loading,
+    error,
+    selectedId,
+    refunding,
+    view,
+    review,
+    reviewConfirming,
+    days,
+    choosingDays,
+    exportError,
+  } = useHistory();
   const title = useHistoryTitle();
   // The till whose sales these are: the open session's, or the last one used.
-  const tillName = useRegister((state) => (state.register?.setUp ? (state.register.session?.tillName ?? state.register.tillName) : null));
+  const tillName = useRegister((state) =>
+    state.register?.setUp ? (state.register.session?.tillName ?? state.register.tillName) : null,
+  );
   const { load, setSearch, select, moveSelection, loadReview, setView } = useHistory.getState();
   const statusReviewCount = useStatus((state) => state.status?.offline?.reviewCount ?? 0);
   const reviewCount = review?.length ?? statusReviewCount;
@@ -92,7 +108,13 @@ export function HistoryScreen() {
   const parsed = parseSaleSearch(search);
   const today = totals ? dayToDate(totals.day) : new Date();
   const shownDays = days ?? (totals ? { from: totals.day, to: totals.day } : null);
-  const emptyText = search ? t('history.noMatch') : days === null ? t('history.empty') : days.from === days.to ? t('history.emptyPast') : t('history.emptyRange');
+  const emptyText = search
+    ? t('history.noMatch')
+    : days === null
+      ? t('history.empty')
+      : days.from === days.to
+        ? t('history.emptyPast')
+        : t('history.emptyRange');
 
   return (
     <div className="history">
@@ -124,7 +146,8 @@ export function HistoryScreen() {
               onChange={(event) => setSearch(event.target.value)}
             />
             <p id="history-search-hint" className="field-hint" aria-live="polite">
-              {parsed.kind === 'amount' && t('history.searchAmount', { amount: formatBRL(parsed.cents), text: parsed.text })}
+              {parsed.kind === 'amount' &&
+                t('history.searchAmount', { amount: formatBRL(parsed.cents), text: parsed.text })}
               {parsed.kind === 'id' && t('history.searchId', { text: parsed.text })}
             </p>
           </div>
@@ -178,7 +201,13 @@ export function HistoryScreen() {
               {sales.length === 0 && !loading ? (
                 <p className="empty">{emptyText}</p>
               ) : (
-                <SaleList sales={sales} selectedId={selectedId} language={i18n.language} onSelect={select} withDate={days !== null && days.from !== days.to} />
+                <SaleList
+                  sales={sales}
+                  selectedId={selectedId}
+                  language={i18n.language}
+                  onSelect={select}
+                  withDate={days !== null && days.from !== days.to}
+                />
               )}
             </section>
 
@@ -199,7 +228,17 @@ export function HistoryScreen() {
 }
 
 /** "Vendas de hoje" | "Conferir pagamentos offline (N)": O switches between them, as does a click. */
-function ViewTabs({ view, days, reviewCount, onPick }: { view: HistoryView; days: HistoryDays; reviewCount: number; onPick(view: HistoryView): void }) {
+function ViewTabs({
+  view,
+  days,
+  reviewCount,
+  onPick,
+}: {
+  view: HistoryView;
+  days: HistoryDays;
+  reviewCount: number;
+  onPick(view: HistoryView): void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="history-views" role="tablist" aria-label={t('history.views')}>

@@ -58,7 +58,13 @@ export function OfflineReviewPanel() {
   };
 
   return (
-    <section className="review" id="history-review-panel" role="tabpanel" aria-labelledby="history-review-tab" data-testid="offline-review">
+    <section
+      className="review"
+      id="history-review-panel"
+      role="tabpanel"
+      aria-labelledby="history-review-tab"
+      data-testid="offline-review"
+    >
       <p className="review-hint">{t('offlineReview.hint')}</p>
       {done && (
         <p className="detail-done detail-done--sent review-done" role="status" data-testid="review-done">
@@ -76,7 +82,13 @@ export function OfflineReviewPanel() {
       ) : review.length === 0 ? (
         <p className="empty">{t('offlineReview.empty')}</p>
       ) : (
-        <ul ref={listRef} className="review-list" aria-label={t('offlineReview.title')} aria-busy={loading} data-testid="offline-review-list">
+        <ul
+          ref={listRef}
+          className="review-list"
+          aria-label={t('offlineReview.title')}
+          aria-busy={loading}
+          data-testid="offline-review-list"
+        >
           {review.map((sale) => (
             <ReviewItem key={sale.correlationID} sale={sale} onResolved={resolved} />
           ))}
@@ -132,7 +144,12 @@ function ReviewItem({ sale, onResolved }: { sale: Sale; onResolved(text: string)
   );
 
   return (
-    <li className="review-item" data-correlation-id={sale.correlationID} data-reason={review?.reason} data-status={sale.status}>
+    <li
+      className="review-item"
+      data-correlation-id={sale.correlationID}
+      data-reason={review?.reason}
+      data-status={sale.status}
+    >
       <div className="review-item-head">
         <h3 id={titleId} className="review-item-title">
           {t('offlineReview.saleDay', {
@@ -146,7 +163,9 @@ function ReviewItem({ sale, onResolved }: { sale: Sale; onResolved(text: string)
             {t(`offlineReview.reasons.${review.reason}`)}
           </span>
         )}
-        {sale.status === 'CANCELLED' && <span className="chip chip--cancelled">{t('offlineReview.cancelledSale')}</span>}
+        {sale.status === 'CANCELLED' && (
+          <span className="chip chip--cancelled">{t('offlineReview.cancelledSale')}</span>
+        )}
       </div>
 
       {offline && (
@@ -155,7 +174,9 @@ function ReviewItem({ sale, onResolved }: { sale: Sale; onResolved(text: string)
         </p>
       )}
       {offline?.customerShowedReceiptAt && (
-        <p className="review-showed">{t('offlineReview.showedReceipt', { time: formatTime(offline.customerShowedReceiptAt, locale) })}</p>
+        <p className="review-showed">
+          {t('offlineReview.showedReceipt', { time: formatTime(offline.customerShowedReceiptAt, locale) })}
+        </p>
       )}
 
       <div className="review-pix">
@@ -164,7 +185,9 @@ function ReviewItem({ sale, onResolved }: { sale: Sale; onResolved(text: string)
           <ul className="review-pix-list">
             {review.transactions.map((pix) => (
               <li key={pix.endToEndId} className="review-pix-row" data-end-to-end-id={pix.endToEndId}>
-                <strong className="review-pix-amount">{t('offlineReview.pixLine', { amount: formatBRL(pix.value), time: formatTime(pix.time, locale) })}</strong>
+                <strong className="review-pix-amount">
+                  {t('offlineReview.pixLine', { amount: formatBRL(pix.value), time: formatTime(pix.time, locale) })}
+                </strong>
                 {pix.payerName && <span>{t('offlineReview.payer', { name: pix.payerName })}</span>}
                 <span className="review-pix-id">
                   <span className="visually-hidden">{t('offlineReview.endToEndId')}: </span>

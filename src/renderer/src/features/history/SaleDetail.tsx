@@ -46,7 +46,8 @@ export function SaleDetail({ sale }: { sale: Sale }) {
   const note = syncNote(sale);
 
   const showPaymentReceipt = () =>
-    sale.endToEndId && openReceipt({ correlationID: sale.correlationID, kind: 'pix-in', endToEndId: sale.endToEndId, value: sale.value });
+    sale.endToEndId &&
+    openReceipt({ correlationID: sale.correlationID, kind: 'pix-in', endToEndId: sale.endToEndId, value: sale.value });
   const startRefund = () => {
     if (!refundable) return;
     setDone(null);
@@ -55,14 +56,17 @@ export function SaleDetail({ sale }: { sale: Sale }) {
 
   const showRefundReceipt = (refund: Sale['refunds'][number]) => {
     const endToEndId = refundReceiptId(refund);
-    if (endToEndId) openReceipt({ correlationID: sale.correlationID, kind: 'pix-refund', endToEndId, value: refund.value });
+    if (endToEndId)
+      openReceipt({ correlationID: sale.correlationID, kind: 'pix-refund', endToEndId, value: refund.value });
   };
   // Each refund's receipt has its own key, 1 to 9 down the list, shown on its button. A refund
   // still queued has no receipt yet (the service has not given it its return id): no button, no key.
   const refundKeys = Object.fromEntries(
     sale.refunds
       .slice(0, 9)
-      .flatMap((refund, index) => (refundReceiptId(refund) ? [[String(index + 1), () => showRefundReceipt(refund)] as const] : [])),
+      .flatMap((refund, index) =>
+        refundReceiptId(refund) ? [[String(index + 1), () => showRefundReceipt(refund)] as const] : [],
+      ),
   );
 
   useHotkeys({ d: startRefund, c: () => showPaymentReceipt(), ...refundKeys }, { enabled: !refunding });
@@ -101,7 +105,9 @@ export function SaleDetail({ sale }: { sale: Sale }) {
           {saleNumberText(sale.number) && (
             <Fact label={t('register.detailNumber')} value={saleNumberText(sale.number)!} testId="detail-sale-number" />
           )}
-          {sale.operatorName && <Fact label={t('register.detailOperator')} value={sale.operatorName} testId="detail-operator" />}
+          {sale.operatorName && (
+            <Fact label={t('register.detailOperator')} value={sale.operatorName} testId="detail-operator" />
+          )}
           {/* Audit: a cancelled sale stays listed, saying who cancelled it and when. */}
           {sale.cancelledAt && (
             <Fact
@@ -120,13 +126,32 @@ export function SaleDetail({ sale }: { sale: Sale }) {
           {sale.status === 'COMPLETED' && <Fact label={t('detail.refundable')} value={formatBRL(refundableValue)} />}
           {sale.payerName && <Fact label={t('detail.payer')} value={sale.payerName} />}
           {sale.comment && <Fact label={t('detail.comment')} value={sale.comment} wide />}
-          {sale.customer && <Fact label={t('detail.customer')} value={[sale.customer.name, sale.customer.taxID, sale.customer.email, sale.customer.phone].filter(Boolean).join(' · ')} wide />}
-          {offline && <Fact label={t('detail.confirmation')} value={t(`detail.standing.${offlineStanding(offline)}`)} wide testId="detail-offline-standing" />}
+          {sale.customer && (
+            <Fact
+              label={t('detail.customer')}
+              value={[sale.customer.name, sale.customer.taxID, sale.customer.email, sale.customer.phone]
+                .filter(Boolean)
+                .join(' · ')}
+              wide
+            />
+          )}
+          {offline && (
+            <Fact
+              label={t('detail.confirmation')}
+              value={t(`detail.standing.${offlineStanding(offline)}`)}
+              wide
+              testId="detail-offline-standing"
+            />
+          )}
           {offline?.review && !offline.decision && (
             <Fact label={t('detail.reviewReason')} value={t(`offlineReview.reasons.${offline.review.reason}`)} wide />
           )}
           {offline?.customerShowedReceiptAt && (
-            <Fact label={t('detail.showedReceipt')} value={formatTime(offline.customerShowedReceiptAt, locale)} testId="detail-showed-receipt" />
+            <Fact
+              label={t('detail.showedReceipt')}
+              value={formatTime(offline.customerShowedReceiptAt, locale)}
+              testId="detail-showed-receipt"
+            />
           )}
         </dl>
       )}
@@ -170,8 +195,15 @@ export function SaleDetail({ sale }: { sale: Sale }) {
             )}
             {/* Beside the buttons rather than above them: the refund list keeps the room. */}
             {done && (
-              <p className={`detail-done detail-done--${done.tone}`} role={done.tone === 'rejected' ? 'alert' : 'status'}>
-                {done.tone === 'sent' ? <CheckIcon className="detail-done-icon" /> : <ClockIcon className="detail-done-icon" />}
+              <p
+                className={`detail-done detail-done--${done.tone}`}
+                role={done.tone === 'rejected' ? 'alert' : 'status'}
+              >
+                {done.tone === 'sent' ? (
+                  <CheckIcon className="detail-done-icon" />
+                ) : (
+                  <ClockIcon className="detail-done-icon" />
+                )}
                 {done.text}
               </p>
             )}
@@ -193,7 +225,9 @@ export function SaleDetail({ sale }: { sale: Sale }) {
               return (
                 <li key={refund.correlationID} className="refund-row" data-status={refund.status}>
                   <span className="refund-row-amount">{formatBRL(refund.value)}</span>
-                  <span className={`chip chip--refund-${refund.status.toLowerCase().replace('_', '-')}`}>{t(`refundStatus.${refund.status}`)}</span>
+                  <span className={`chip chip--refund-${refund.status.toLowerCase().replace('_', '-')}`}>
+                    {t(`refundStatus.${refund.status}`)}
+                  </span>
                   <span className="refund-row-time">{formatTime(refund.time, locale)}</span>
                   {refund.comment && <span className="refund-row-reason">{refund.comment}</span>}
                   {refund.rejectedReason && (
@@ -242,7 +276,19 @@ export function SaleDetail({ sale }: { sale: Sale }) {
   );
 }
 
-function Fact({ label, value, mono, wide, testId }: { label: string; value: string; mono?: boolean; wide?: boolean; testId?: string }) {
+function Fact({
+  label,
+  value,
+  mono,
+  wide,
+  testId,
+}: {
+  label: string;
+  value: string;
+  mono?: boolean;
+  wide?: boolean;
+  testId?: string;
+}) {
   return (
     <div className={`fact${wide ? ' fact--wide' : ''}`} data-testid={testId}>
       <dt>{label}</dt>

@@ -128,7 +128,11 @@ const SaleRow = memo(function SaleRow({ sale, selected, language, withDate, onSe
       onBlur={() => onFocusChange(null)}
     >
       <span className="sale-row-time">
-        {withDate && <span className="sale-row-day">{saoPauloFormatter(language, { day: '2-digit', month: '2-digit' }).format(new Date(sale.createdAt))}</span>}
+        {withDate && (
+          <span className="sale-row-day">
+            {saoPauloFormatter(language, { day: '2-digit', month: '2-digit' }).format(new Date(sale.createdAt))}
+          </span>
+        )}
         {formatTime(sale.createdAt, language)}
       </span>
       <span className="num sale-row-amount">{formatBRL(sale.value)}</span>

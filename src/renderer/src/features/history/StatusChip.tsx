@@ -8,7 +8,11 @@ export function StatusChip({ sale }: { sale: Sale }) {
   const { t } = useTranslation();
   const status = saleDisplayStatus(sale);
   return (
-    <span className={`chip chip--${status.toLowerCase().replace('_', '-')}`} data-status={status} title={status === 'OFFLINE' ? t('status.OFFLINE') : undefined}>
+    <span
+      className={`chip chip--${status.toLowerCase().replace('_', '-')}`}
+      data-status={status}
+      title={status === 'OFFLINE' ? t('status.OFFLINE') : undefined}
+    >
       {t(`status.${status}`)}
     </span>
   );
@@ -32,7 +36,9 @@ export function SyncMarks({ sale }: { sale: Sale }) {
         <span
           className="sync-mark sync-mark--rejected"
           data-testid="sync-rejected"
-          title={refusal.details === null ? refusal.text : `${refusal.text} ${t('serviceError.details')} ${refusal.details}`}
+          title={
+            refusal.details === null ? refusal.text : `${refusal.text} ${t('serviceError.details')} ${refusal.details}`
+          }
         >
           <span className="visually-hidden">{t('sync.rejectedLabel')} </span>
           {refusal.text}

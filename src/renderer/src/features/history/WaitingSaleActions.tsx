@@ -59,23 +59,50 @@ export function WaitingSaleActions({ sale }: { sale: Sale }) {
   return (
     <>
       <div className="panel-actions waiting-actions" data-testid="waiting-sale-actions">
-        <button type="button" className="button button--primary" onClick={() => void showQr()} disabled={busy !== null} aria-keyshortcuts="Q">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void showQr()}
+          disabled={busy !== null}
+          aria-keyshortcuts="Q"
+        >
           {t('detail.showQr')} <Kbd>Q</Kbd>
         </button>
-        <button type="button" className="button button--secondary" onClick={askCancel} disabled={busy !== null} aria-keyshortcuts="X">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={askCancel}
+          disabled={busy !== null}
+          aria-keyshortcuts="X"
+        >
           {t('detail.cancelSale')} <Kbd>X</Kbd>
         </button>
         {error && <ErrorMessage message={error} className="waiting-actions-error" />}
       </div>
       {confirming && (
-        <CancelSaleDialog sale={sale} cancelling={busy === 'cancelling'} onConfirm={() => void cancel()} onBack={() => setConfirming(false)} />
+        <CancelSaleDialog
+          sale={sale}
+          cancelling={busy === 'cancelling'}
+          onConfirm={() => void cancel()}
+          onBack={() => setConfirming(false)}
+        />
       )}
     </>
   );
 }
 
 /** "Cancelar a venda de R$ 12,34?": Enter cancels, Esc goes back. */
-function CancelSaleDialog({ sale, cancelling, onConfirm, onBack }: { sale: Sale; cancelling: boolean; onConfirm(): void; onBack(): void }) {
+function CancelSaleDialog({
+  sale,
+  cancelling,
+  onConfirm,
+  onBack,
+}: {
+  sale: Sale;
+  cancelling: boolean;
+  onConfirm(): void;
+  onBack(): void;
+}) {
   const { t } = useTranslation();
   return (
     <ConfirmDialog

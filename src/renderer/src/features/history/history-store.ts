@@ -127,7 +127,16 @@ export const useHistory = create<HistoryState>()((set, get) => ({
     const { today } = get();
     // A "range" of today alone is today: the title says "hoje" and new sales keep arriving.
     const next = days && today && days.from === today && days.to === today ? null : days;
-    set({ days: next, choosingDays: false, exportError: null, sales: [], totals: null, selectedId: null, refunding: false, refundConfirming: false });
+    set({
+      days: next,
+      choosingDays: false,
+      exportError: null,
+      sales: [],
+      totals: null,
+      selectedId: null,
+      refunding: false,
+      refundConfirming: false,
+    });
     void get().load();
   },
 
@@ -155,13 +164,17 @@ export const useHistory = create<HistoryState>()((set, get) => ({
     }
   },
 
-  setView: (view) => set((state) => (state.view === view ? state : { view, refunding: false, refundConfirming: false, reviewConfirming: false })),
+  setView: (view) =>
+    set((state) =>
+      state.view === view ? state : { view, refunding: false, refundConfirming: false, reviewConfirming: false },
+    ),
 
   setReviewConfirming: (reviewConfirming) => set({ reviewConfirming }),
 
   setSearch: (search) => set({ search }),
 
-  select: (correlationID) => set((state) => (state.selectedId === correlationID ? state : { selectedId: correlationID, refunding: false })),
+  select: (correlationID) =>
+    set((state) => (state.selectedId === correlationID ? state : { selectedId: correlationID, refunding: false })),
 
   setRefunding: (refunding) => set({ refunding, refundConfirming: false }),
 
@@ -171,7 +184,8 @@ export const useHistory = create<HistoryState>()((set, get) => ({
     const { sales, selectedId } = get();
     if (sales.length === 0) return;
     const index = sales.findIndex((sale) => sale.correlationID === selectedId);
-    const next = index === -1 ? (step === 1 ? 0 : sales.length - 1) : Math.min(Math.max(index + step, 0), sales.length - 1);
+    const next =
+      index === -1 ? (step === 1 ? 0 : sales.length - 1) : Math.min(Math.max(index + step, 0), sales.length - 1);
     set({ selectedId: sales[next]!.correlationID, refunding: false });
   },
 

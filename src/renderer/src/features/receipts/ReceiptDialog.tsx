@@ -108,25 +108,49 @@ function OpenReceipt({ target }: { target: ReceiptTarget }) {
         <legend>{t('receipt.layout')}</legend>
         {LAYOUTS.map((option) => (
           <label key={option} className="segmented-option">
-            <input type="radio" name="receipt-layout" value={option} checked={layout === option} onChange={() => setLayout(option)} />
+            <input
+              type="radio"
+              name="receipt-layout"
+              value={option}
+              checked={layout === option}
+              onChange={() => setLayout(option)}
+            />
             <span>{t(`receipt.${option}`)}</span>
           </label>
         ))}
       </fieldset>
 
-      {canPrint && <p className="receipt-printer">{t('receipt.printer', { name: settings?.printer || t('receipt.defaultPrinter') })}</p>}
+      {canPrint && (
+        <p className="receipt-printer">
+          {t('receipt.printer', { name: settings?.printer || t('receipt.defaultPrinter') })}
+        </p>
+      )}
 
-      <p className={`receipt-message${message && message.tone !== 'info' ? ` receipt-message--${message.tone}` : ''}`} role="status">
-        {message?.text ?? (busy === 'loading' ? t('receipt.preparing') : file ? t('receipt.ready', { fileName: file.fileName }) : '')}
+      <p
+        className={`receipt-message${message && message.tone !== 'info' ? ` receipt-message--${message.tone}` : ''}`}
+        role="status"
+      >
+        {message?.text ??
+          (busy === 'loading' ? t('receipt.preparing') : file ? t('receipt.ready', { fileName: file.fileName }) : '')}
       </p>
 
       <div className="dialog-actions">
         {canPrint && (
-          <button type="button" className="button button--primary" onClick={() => void print()} disabled={busy !== null}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void print()}
+            disabled={busy !== null}
+          >
             {busy === 'printing' ? t('receipt.printing') : t('receipt.print')} <Kbd>P</Kbd>
           </button>
         )}
-        <button type="button" className={`button ${canPrint ? 'button--secondary' : 'button--primary'}`} onClick={save} disabled={!file}>
+        <button
+          type="button"
+          className={`button ${canPrint ? 'button--secondary' : 'button--primary'}`}
+          onClick={save}
+          disabled={!file}
+        >
           {t('receipt.save')} <Kbd>S</Kbd>
         </button>
         <button type="button" className="button button--quiet" onClick={close}>

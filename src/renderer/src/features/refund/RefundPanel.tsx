@@ -61,7 +61,9 @@ export function RefundPanel({ sale, onRefunded, onClose }: RefundPanelProps) {
     setStep('sending');
     try {
       const request = { correlationID: sale.correlationID, value: entry.cents, reason: reason.trim() };
-      const updated = await withManagerIfRequired('refund', (manager) => posApi().refundSale(manager ? { ...request, manager } : request));
+      const updated = await withManagerIfRequired('refund', (manager) =>
+        posApi().refundSale(manager ? { ...request, manager } : request),
+      );
       onRefunded(updated, entry.cents);
     } catch (error) {
       // Esc in the PIN dialog: nothing was sent, back to the confirmation as it was.
@@ -97,10 +99,21 @@ export function RefundPanel({ sale, onRefunded, onClose }: RefundPanelProps) {
           </p>
         )}
         <div className="panel-actions">
-          <button type="button" className="button button--danger" onClick={() => void send()} disabled={step === 'sending'} autoFocus>
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={() => void send()}
+            disabled={step === 'sending'}
+            autoFocus
+          >
             {step === 'sending' ? t('refund.sending') : t('refund.confirm', { amount })} <Kbd>Enter</Kbd>
           </button>
-          <button type="button" className="button button--quiet" onClick={() => setStep('form')} disabled={step === 'sending'}>
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => setStep('form')}
+            disabled={step === 'sending'}
+          >
             {t('refund.back')} <Kbd>Esc</Kbd>
           </button>
         </div>

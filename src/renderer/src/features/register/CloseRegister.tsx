@@ -45,7 +45,10 @@ export function CloseRegister({ onClosed }: { onClosed(summary: SessionSummary):
         posApi().closeRegister({ manager, ...(summary.warnings.length > 0 ? { confirmPending: true } : {}) }),
       );
       onClosed(result);
-      void useRegister.getState().load().catch(() => undefined);
+      void useRegister
+        .getState()
+        .load()
+        .catch(() => undefined);
     } catch (error) {
       if (!(error instanceof ApprovalCancelled)) {
         setMessage(errorMessage(error));
@@ -60,7 +63,13 @@ export function CloseRegister({ onClosed }: { onClosed(summary: SessionSummary):
   useHotkeys({ Enter: () => void close() });
 
   return (
-    <form className="register-close" onSubmit={(event) => void close(event)} noValidate aria-labelledby="close-title" data-testid="close-register">
+    <form
+      className="register-close"
+      onSubmit={(event) => void close(event)}
+      noValidate
+      aria-labelledby="close-title"
+      data-testid="close-register"
+    >
       <header className="register-close-head">
         <h1 id="close-title" className="register-card-title">
           {t('register.close.title')}
@@ -82,7 +91,12 @@ export function CloseRegister({ onClosed }: { onClosed(summary: SessionSummary):
             ))}
           </ul>
           <label className="check">
-            <input id="close-confirm-pending" type="checkbox" checked={confirmPending} onChange={(event) => setConfirmPending(event.target.checked)} />
+            <input
+              id="close-confirm-pending"
+              type="checkbox"
+              checked={confirmPending}
+              onChange={(event) => setConfirmPending(event.target.checked)}
+            />
             <span>{t('register.close.confirmPending')}</span>
           </label>
         </div>

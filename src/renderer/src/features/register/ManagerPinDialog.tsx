@@ -36,7 +36,10 @@ function OpenManagerPin() {
 
   // The list may have changed (a manager added, a lockout over): refresh it, keeping the choice.
   useEffect(() => {
-    void useRegister.getState().load().catch(() => undefined);
+    void useRegister
+      .getState()
+      .load()
+      .catch(() => undefined);
   }, []);
   useEffect(() => {
     if (!operatorId && managers[0]) setOperatorId(managers[0].id);
@@ -83,7 +86,12 @@ function OpenManagerPin() {
           <button type="submit" className="button button--primary" disabled={entry.sending}>
             {entry.sending ? t('register.pin.checking') : t('register.pin.confirm')} <Kbd>Enter</Kbd>
           </button>
-          <button type="button" className="button button--quiet" onClick={() => pending.cancel()} disabled={entry.sending}>
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => pending.cancel()}
+            disabled={entry.sending}
+          >
             {t('register.pin.cancel')} <Kbd>Esc</Kbd>
           </button>
         </div>

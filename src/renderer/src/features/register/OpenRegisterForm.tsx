@@ -25,7 +25,10 @@ export function OpenRegisterForm() {
     setSending(true);
     setMessage(null);
     try {
-      const input = { ...(tillName.trim() ? { tillName: tillName.trim() } : {}), ...(note.trim() ? { openingNote: note.trim() } : {}) };
+      const input = {
+        ...(tillName.trim() ? { tillName: tillName.trim() } : {}),
+        ...(note.trim() ? { openingNote: note.trim() } : {}),
+      };
       useRegister.getState().apply(await posApi().openRegister(input));
     } catch (error) {
       setMessage(errorMessage(error));
@@ -34,14 +37,27 @@ export function OpenRegisterForm() {
   };
 
   return (
-    <form className="register-card" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="open-register-title" data-testid="open-register">
+    <form
+      className="register-card"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="open-register-title"
+      data-testid="open-register"
+    >
       <h1 id="open-register-title" className="register-card-title">
         {t('register.open.title')}
       </h1>
       <p className="field-hint">{t('register.open.hint', { name: register?.current?.name ?? '' })}</p>
       <div className="field">
         <label htmlFor="open-till">{t('register.open.till')}</label>
-        <input id="open-till" type="text" maxLength={40} autoComplete="off" value={tillName} onChange={(event) => setTillName(event.target.value)} />
+        <input
+          id="open-till"
+          type="text"
+          maxLength={40}
+          autoComplete="off"
+          value={tillName}
+          onChange={(event) => setTillName(event.target.value)}
+        />
       </div>
       <div className="field">
         <label htmlFor="open-note">{t('register.open.note')}</label>

@@ -6,7 +6,13 @@ import { useTranslation } from 'react-i18next';
 import type { OperatorRole, RegisterState } from '../../../../shared/pos-api';
 import { errorMessage, posApi } from '../../app/pos-api';
 import { formatTime } from '../../lib/date-time';
-import { OPERATOR_NAME_MAX, operatorFormProblem, pinInput, type OperatorDraft, type OperatorFormProblem } from '../../lib/register-view';
+import {
+  OPERATOR_NAME_MAX,
+  operatorFormProblem,
+  pinInput,
+  type OperatorDraft,
+  type OperatorFormProblem,
+} from '../../lib/register-view';
 import { ApprovalCancelled, askManager } from './manager-approval';
 import { useRegister } from './register-store';
 import './register.css';
@@ -17,7 +23,10 @@ export function OperatorsSection() {
   const [message, setMessage] = useState<{ tone: 'info' | 'error'; text: string } | null>(null);
 
   useEffect(() => {
-    void useRegister.getState().load().catch((error) => setMessage({ tone: 'error', text: errorMessage(error) }));
+    void useRegister
+      .getState()
+      .load()
+      .catch((error) => setMessage({ tone: 'error', text: errorMessage(error) }));
   }, []);
 
   const disable = async (operatorId: string, name: string) => {
@@ -51,7 +60,9 @@ export function OperatorsSection() {
                 <span className="operator-name">{operator.name}</span>
                 <span className="operator-role">{t(`register.roles.${operator.role}`)}</span>
                 {operator.lockedUntil && (
-                  <span className="operator-locked">{t('register.operators.lockedUntil', { time: formatTime(operator.lockedUntil, i18n.language) })}</span>
+                  <span className="operator-locked">
+                    {t('register.operators.lockedUntil', { time: formatTime(operator.lockedUntil, i18n.language) })}
+                  </span>
                 )}
                 <button
                   type="button"
@@ -93,7 +104,15 @@ interface OperatorFieldSpec {
 const EMPTY_DRAFT: OperatorDraft = { name: '', pin: '', pinAgain: '' };
 const PROBLEM_ID = 'operator-form-problem';
 
-function OperatorForm({ register, first, onDone }: { register: RegisterState; first: boolean; onDone(text: string): void }) {
+function OperatorForm({
+  register,
+  first,
+  onDone,
+}: {
+  register: RegisterState;
+  first: boolean;
+  onDone(text: string): void;
+}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<OperatorDraft>(EMPTY_DRAFT);
   const [role, setRole] = useState<OperatorRole>(first ? 'MANAGER' : 'CASHIER');
@@ -104,7 +123,10 @@ function OperatorForm({ register, first, onDone }: { register: RegisterState; fi
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
-    const found = operatorFormProblem(draft, register.operators.map((operator) => operator.name));
+    const found = operatorFormProblem(
+      draft,
+      register.operators.map((operator) => operator.name),
+    );
     setProblem(found);
     setApiError(null);
     if (found) {
@@ -139,7 +161,12 @@ function OperatorForm({ register, first, onDone }: { register: RegisterState; fi
   );
 
   return (
-    <form className="operator-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="operator-form-title">
+    <form
+      className="operator-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="operator-form-title"
+    >
       <h3 id="operator-form-title" className="operator-form-title">
         {first ? t('register.operators.firstTitle') : t('register.operators.newTitle')}
       </h3>
@@ -170,7 +197,17 @@ function OperatorForm({ register, first, onDone }: { register: RegisterState; fi
   );
 }
 
-function OperatorField({ spec, value, invalid, onChange }: { spec: OperatorFieldSpec; value: string; invalid: boolean; onChange(value: string): void }) {
+function OperatorField({
+  spec,
+  value,
+  invalid,
+  onChange,
+}: {
+  spec: OperatorFieldSpec;
+  value: string;
+  invalid: boolean;
+  onChange(value: string): void;
+}) {
   const { t } = useTranslation();
   return (
     <div className={`field${invalid ? ' field--invalid' : ''}`}>

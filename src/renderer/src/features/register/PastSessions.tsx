@@ -20,7 +20,9 @@ type Message = { tone: 'info' | 'warn' | 'error'; text: string };
 export function PastSessions({ refreshKey }: { refreshKey: string }) {
   const { t, i18n } = useTranslation();
   const [sessions, setSessions] = useState<PastSession[] | null>(null);
-  const [layout, setLayout] = useState<ReceiptLayoutName>(() => useSettings.getState().settings?.receiptLayout ?? 'thermal80');
+  const [layout, setLayout] = useState<ReceiptLayoutName>(
+    () => useSettings.getState().settings?.receiptLayout ?? 'thermal80',
+  );
   const [message, setMessage] = useState<Message | null>(null);
   // One report at a time; the buttons stay enabled so the keyboard focus never falls off the list.
   const [busy, setBusy] = useState<string | null>(null);
@@ -60,9 +62,15 @@ export function PastSessions({ refreshKey }: { refreshKey: string }) {
     setMessage(null);
     try {
       const printer = useSettings.getState().settings?.printer;
-      const result = await posApi().printSessionReport({ sessionId: session.id, layout, ...(printer ? { printer } : {}) });
+      const result = await posApi().printSessionReport({
+        sessionId: session.id,
+        layout,
+        ...(printer ? { printer } : {}),
+      });
       setMessage(
-        result.printed ? { tone: 'info', text: t('receipt.printed') } : { tone: 'warn', text: t('receipt.notPrinted', { reason: result.reason ?? '' }) },
+        result.printed
+          ? { tone: 'info', text: t('receipt.printed') }
+          : { tone: 'warn', text: t('receipt.notPrinted', { reason: result.reason ?? '' }) },
       );
     } catch (error) {
       setMessage({ tone: 'error', text: errorMessage(error) });
@@ -79,7 +87,10 @@ export function PastSessions({ refreshKey }: { refreshKey: string }) {
         {t('register.past.title')}
       </h2>
       {/* Always there, so a screen reader announces what saving or printing said. */}
-      <p className={`past-sessions-message ${message && message.tone !== 'info' ? `banner banner--${message.tone}` : 'receipt-message'}`} role="status">
+      <p
+        className={`past-sessions-message ${message && message.tone !== 'info' ? `banner banner--${message.tone}` : 'receipt-message'}`}
+        role="status"
+      >
         {message?.text ?? ''}
       </p>
       {sessions && sessions.length === 0 && <p className="session-line">{t('register.past.empty')}</p>}
@@ -90,7 +101,13 @@ export function PastSessions({ refreshKey }: { refreshKey: string }) {
             <legend>{t('receipt.layout')}</legend>
             {LAYOUTS.map((option) => (
               <label key={option} className="segmented-option">
-                <input type="radio" name="past-report-layout" value={option} checked={layout === option} onChange={() => setLayout(option)} />
+                <input
+                  type="radio"
+                  name="past-report-layout"
+                  value={option}
+                  checked={layout === option}
+                  onChange={() => setLayout(option)}
+                />
                 <span>{t(`receipt.${option}`)}</span>
               </label>
             ))}
@@ -127,7 +144,7 @@ export function PastSessions({ refreshKey }: { refreshKey: string }) {
                             type="button"
                             className="button button--primary button--small"
                             aria-label={t('register.past.printNamed', names)}
-                              onClick={() => void print(session)}
+                            onClick={() => void print(session)}
                           >
                             {t('register.past.print')}
                           </button>
@@ -160,7 +177,9 @@ function moveBetweenRows(event: KeyboardEvent<HTMLTableSectionElement>): void {
   const row = button?.closest('tr');
   if (!button || !row) return;
   const column = Array.from(row.querySelectorAll('button')).indexOf(button);
-  const next = (event.key === 'ArrowDown' ? row.nextElementSibling : row.previousElementSibling) as HTMLTableRowElement | null;
+  const next = (
+    event.key === 'ArrowDown' ? row.nextElementSibling : row.previousElementSibling
+  ) as HTMLTableRowElement | null;
   const target = next?.querySelectorAll('button')[column];
   if (!target) return;
   event.preventDefault();

@@ -63,14 +63,30 @@ interface PinFieldProps {
   disabled: boolean;
 }
 
-export function PinField({ idPrefix, operatorLabel, choices, operatorId, onOperatorChange, pin, onPinChange, pinRef, message, disabled }: PinFieldProps) {
+export function PinField({
+  idPrefix,
+  operatorLabel,
+  choices,
+  operatorId,
+  onOperatorChange,
+  pin,
+  onPinChange,
+  pinRef,
+  message,
+  disabled,
+}: PinFieldProps) {
   const { t } = useTranslation();
   const messageId = `${idPrefix}-message`;
   return (
     <>
       <div className="field">
         <label htmlFor={`${idPrefix}-operator`}>{operatorLabel}</label>
-        <select id={`${idPrefix}-operator`} value={operatorId} onChange={(event) => onOperatorChange(event.target.value)} disabled={disabled}>
+        <select
+          id={`${idPrefix}-operator`}
+          value={operatorId}
+          onChange={(event) => onOperatorChange(event.target.value)}
+          disabled={disabled}
+        >
           {choices.map((choice) => (
             <option key={choice.id} value={choice.id}>
               {choice.label}
@@ -95,7 +111,11 @@ export function PinField({ idPrefix, operatorLabel, choices, operatorId, onOpera
           disabled={disabled}
         />
       </div>
-      <p id={messageId} className={message ? 'banner banner--error pin-message' : 'pin-message visually-hidden'} role="alert">
+      <p
+        id={messageId}
+        className={message ? 'banner banner--error pin-message' : 'pin-message visually-hidden'}
+        role="alert"
+      >
         {message ?? ''}
       </p>
     </>

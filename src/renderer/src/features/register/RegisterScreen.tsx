@@ -22,10 +22,18 @@ export function RegisterScreen() {
   const setClosed = useRegister((state) => state.setJustClosed);
 
   useEffect(() => {
-    void useRegister.getState().load().catch(() => undefined);
+    void useRegister
+      .getState()
+      .load()
+      .catch(() => undefined);
   }, []);
 
-  if (!register) return <p className="empty" role="status">{t('app.loading')}</p>;
+  if (!register)
+    return (
+      <p className="empty" role="status">
+        {t('app.loading')}
+      </p>
+    );
   if (!register.setUp) {
     return (
       <section className="register-screen">
@@ -43,7 +51,11 @@ export function RegisterScreen() {
   }
   return (
     <section className="register-screen">
-      {closed ? <ClosedSession summary={closed} onDone={() => setClosed(null)} /> : <RegisterStep onClosed={setClosed} />}
+      {closed ? (
+        <ClosedSession summary={closed} onDone={() => setClosed(null)} />
+      ) : (
+        <RegisterStep onClosed={setClosed} />
+      )}
       {/* Asked again when a session opens or closes: the one just closed joins the list. Past
           sessions' figures are for the operator at the counter (main refuses them to nobody). */}
       {register.current && <PastSessions refreshKey={`${register.session?.id ?? '-'}:${closed?.session.id ?? '-'}`} />}

@@ -11,12 +11,18 @@ export function RegisterStatus() {
   if (!item) return null;
   const text =
     item.kind === 'open'
-      ? t('register.bar.open', { time: formatTime(item.since, i18n.language) }) + (item.operator ? ` · ${item.operator}` : ` · ${t('register.bar.nobody')}`)
+      ? t('register.bar.open', { time: formatTime(item.since, i18n.language) }) +
+        (item.operator ? ` · ${item.operator}` : ` · ${t('register.bar.nobody')}`)
       : item.kind === 'closed'
         ? `${t('register.bar.closed')} · ${item.operator}`
         : `${t('register.bar.closed')} · ${t('register.bar.nobody')}`;
   return (
-    <span className={`status-item status-register is-${item.kind}`} role="status" aria-label={t('register.bar.label')} data-testid="status-register">
+    <span
+      className={`status-item status-register is-${item.kind}`}
+      role="status"
+      aria-label={t('register.bar.label')}
+      data-testid="status-register"
+    >
       <span className="status-text">{text}</span>
     </span>
   );

@@ -15,7 +15,9 @@ const LAYOUTS: ReceiptLayoutName[] = ['thermal80', 'a4'];
 
 export function ReportActions({ sessionId }: { sessionId: string }) {
   const { t } = useTranslation();
-  const [layout, setLayout] = useState<ReceiptLayoutName>(() => useSettings.getState().settings?.receiptLayout ?? 'thermal80');
+  const [layout, setLayout] = useState<ReceiptLayoutName>(
+    () => useSettings.getState().settings?.receiptLayout ?? 'thermal80',
+  );
   const [file, setFile] = useState<ReceiptFile | null>(null);
   const [message, setMessage] = useState<{ tone: 'info' | 'warn' | 'error'; text: string } | null>(null);
   const [printing, setPrinting] = useState(false);
@@ -48,7 +50,9 @@ export function ReportActions({ sessionId }: { sessionId: string }) {
       const printer = useSettings.getState().settings?.printer;
       const result = await posApi().printSessionReport({ sessionId, layout, ...(printer ? { printer } : {}) });
       setMessage(
-        result.printed ? { tone: 'info', text: t('receipt.printed') } : { tone: 'warn', text: t('receipt.notPrinted', { reason: result.reason ?? '' }) },
+        result.printed
+          ? { tone: 'info', text: t('receipt.printed') }
+          : { tone: 'warn', text: t('receipt.notPrinted', { reason: result.reason ?? '' }) },
       );
     } catch (error) {
       setMessage({ tone: 'error', text: errorMessage(error) });
@@ -68,12 +72,21 @@ export function ReportActions({ sessionId }: { sessionId: string }) {
         <legend>{t('receipt.layout')}</legend>
         {LAYOUTS.map((option) => (
           <label key={option} className="segmented-option">
-            <input type="radio" name="report-layout" value={option} checked={layout === option} onChange={() => setLayout(option)} />
+            <input
+              type="radio"
+              name="report-layout"
+              value={option}
+              checked={layout === option}
+              onChange={() => setLayout(option)}
+            />
             <span>{t(`receipt.${option}`)}</span>
           </label>
         ))}
       </fieldset>
-      <p className={message && message.tone !== 'info' ? `banner banner--${message.tone}` : 'receipt-message'} role="status">
+      <p
+        className={message && message.tone !== 'info' ? `banner banner--${message.tone}` : 'receipt-message'}
+        role="status"
+      >
         {message?.text ?? (file ? t('receipt.ready', { fileName: file.fileName }) : t('receipt.preparing'))}
       </p>
       <div className="panel-actions">
@@ -82,7 +95,12 @@ export function ReportActions({ sessionId }: { sessionId: string }) {
             {printing ? t('receipt.printing') : t('register.report.print')} <Kbd>P</Kbd>
           </button>
         )}
-        <button type="button" className={`button ${canPrint ? 'button--secondary' : 'button--primary'}`} onClick={save} disabled={!file}>
+        <button
+          type="button"
+          className={`button ${canPrint ? 'button--secondary' : 'button--primary'}`}
+          onClick={save}
+          disabled={!file}
+        >
           {t('receipt.save')} <Kbd>S</Kbd>
         </button>
       </div>

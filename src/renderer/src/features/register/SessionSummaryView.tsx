@@ -10,16 +10,32 @@ export function SessionSummaryView({ summary }: { summary: SessionSummary }) {
   const { session } = summary;
   const rows: { id: string; label: string; value: string; strong?: boolean }[] = [
     { id: 'sales', label: t('register.summary.sales'), value: String(summary.salesCount) },
-    { id: 'paid', label: t('register.summary.paid', { count: summary.paidCount }), value: formatBRL(summary.paidValue) },
-    { id: 'refunds', label: t('register.summary.refunds', { count: summary.refundsCount }), value: `− ${formatBRL(summary.refundedValue)}` },
+    {
+      id: 'paid',
+      label: t('register.summary.paid', { count: summary.paidCount }),
+      value: formatBRL(summary.paidValue),
+    },
+    {
+      id: 'refunds',
+      label: t('register.summary.refunds', { count: summary.refundsCount }),
+      value: `− ${formatBRL(summary.refundedValue)}`,
+    },
     { id: 'net', label: t('register.summary.net'), value: formatBRL(summary.net), strong: true },
-    { id: 'awaiting', label: t('register.summary.awaiting', { count: summary.awaitingCount }), value: formatBRL(summary.awaitingValue) },
+    {
+      id: 'awaiting',
+      label: t('register.summary.awaiting', { count: summary.awaitingCount }),
+      value: formatBRL(summary.awaitingValue),
+    },
     {
       id: 'unconfirmed',
       label: t('register.summary.unconfirmed', { count: summary.unconfirmedOfflineCount }),
       value: formatBRL(summary.unconfirmedOfflineValue),
     },
-    { id: 'cancelled', label: t('register.summary.cancelled', { count: summary.cancelledCount }), value: formatBRL(summary.cancelledValue) },
+    {
+      id: 'cancelled',
+      label: t('register.summary.cancelled', { count: summary.cancelledCount }),
+      value: formatBRL(summary.cancelledValue),
+    },
     { id: 'expired', label: t('register.summary.expired'), value: String(summary.expiredCount) },
     { id: 'rejected', label: t('register.summary.rejected'), value: String(summary.rejectedCount) },
     { id: 'queued', label: t('register.summary.queued'), value: String(summary.queuedCommands) },
@@ -32,9 +48,12 @@ export function SessionSummaryView({ summary }: { summary: SessionSummary }) {
           openedBy: session.openedBy,
           time: formatTime(session.openedAt, i18n.language),
         })}
-        {session.closedAt && ` ${t('register.summary.closedBy', { name: session.closedBy ?? '', time: formatTime(session.closedAt, i18n.language) })}`}
+        {session.closedAt &&
+          ` ${t('register.summary.closedBy', { name: session.closedBy ?? '', time: formatTime(session.closedAt, i18n.language) })}`}
       </p>
-      {session.openingNote && <p className="session-line">{t('register.summary.note', { note: session.openingNote })}</p>}
+      {session.openingNote && (
+        <p className="session-line">{t('register.summary.note', { note: session.openingNote })}</p>
+      )}
       <dl className="summary-grid">
         {rows.map((row) => (
           <div key={row.id} className={`summary-row${row.strong ? ' summary-row--strong' : ''}`} data-row={row.id}>

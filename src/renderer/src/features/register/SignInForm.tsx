@@ -33,7 +33,13 @@ export function SignInForm() {
   };
 
   return (
-    <form className="register-card" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="sign-in-title" data-testid="sign-in">
+    <form
+      className="register-card"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="sign-in-title"
+      data-testid="sign-in"
+    >
       <h1 id="sign-in-title" className="register-card-title">
         {t('register.signIn.title')}
       </h1>

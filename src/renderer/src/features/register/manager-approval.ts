@@ -46,7 +46,10 @@ export const useManagerApproval = create<ApprovalState>()((set) => ({
 /** Runs `action` with a manager's approval, asking for it only once the register is set up. */
 let requests = 0;
 
-export async function withManagerIfRequired<T>(purpose: ApprovalPurpose, action: (approval?: ManagerApproval) => Promise<T>): Promise<T> {
+export async function withManagerIfRequired<T>(
+  purpose: ApprovalPurpose,
+  action: (approval?: ManagerApproval) => Promise<T>,
+): Promise<T> {
   const register = await currentRegister();
   if (!register.setUp) return action();
   return askManager(purpose, action);

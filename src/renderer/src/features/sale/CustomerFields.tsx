@@ -22,10 +22,39 @@ export function CustomerFields({ draft, setDraft, nameRef, onRemove, invalidFiel
     <fieldset className="customer-fields">
       <legend>{t('sale.customer')}</legend>
       <div className="customer-grid">
-        <CustomerField name="name" label={t('sale.customerName')} draft={draft} setDraft={setDraft} inputRef={nameRef} autoComplete="name" errorId={problem('name')} />
-        <CustomerField name="taxID" label={t('sale.customerTaxId')} draft={draft} setDraft={setDraft} inputMode="numeric" errorId={problem('taxID')} />
-        <CustomerField name="email" label={t('sale.customerEmail')} draft={draft} setDraft={setDraft} type="email" errorId={problem('email')} />
-        <CustomerField name="phone" label={t('sale.customerPhone')} draft={draft} setDraft={setDraft} type="tel" errorId={problem('phone')} />
+        <CustomerField
+          name="name"
+          label={t('sale.customerName')}
+          draft={draft}
+          setDraft={setDraft}
+          inputRef={nameRef}
+          autoComplete="name"
+          errorId={problem('name')}
+        />
+        <CustomerField
+          name="taxID"
+          label={t('sale.customerTaxId')}
+          draft={draft}
+          setDraft={setDraft}
+          inputMode="numeric"
+          errorId={problem('taxID')}
+        />
+        <CustomerField
+          name="email"
+          label={t('sale.customerEmail')}
+          draft={draft}
+          setDraft={setDraft}
+          type="email"
+          errorId={problem('email')}
+        />
+        <CustomerField
+          name="phone"
+          label={t('sale.customerPhone')}
+          draft={draft}
+          setDraft={setDraft}
+          type="tel"
+          errorId={problem('phone')}
+        />
       </div>
       <button type="button" className="button button--quiet" onClick={onRemove}>
         {t('sale.removeCustomer')} <Kbd>F4</Kbd>
@@ -47,7 +76,17 @@ interface CustomerFieldProps {
   errorId?: string;
 }
 
-function CustomerField({ name, label, draft, setDraft, type = 'text', inputMode, autoComplete = 'off', inputRef, errorId }: CustomerFieldProps) {
+function CustomerField({
+  name,
+  label,
+  draft,
+  setDraft,
+  type = 'text',
+  inputMode,
+  autoComplete = 'off',
+  inputRef,
+  errorId,
+}: CustomerFieldProps) {
   const id = `customer-${name}`;
   return (
     <div className={`field${errorId ? ' field--invalid' : ''}`}>

@@ -130,9 +130,14 @@ function WaitingPanel({ sale, status, qrSrc }: { sale: Sale; status: WaitingStat
         </p>
         {sale.comment && <p className="live-comment">{t('live.comment', { comment: sale.comment })}</p>}
 
-        <div className={`live-status${pending ? ' live-status--pending' : ''}${offlineSale ? ' live-status--offline' : ''}`} role="status">
+        <div
+          className={`live-status${pending ? ' live-status--pending' : ''}${offlineSale ? ' live-status--offline' : ''}`}
+          role="status"
+        >
           <span className={pending ? 'spinner spinner--small' : 'pulse'} aria-hidden="true" />
-          <span>{pending ? t('live.connecting') : offlineSale ? t('live.awaitingConfirmation') : t('live.waiting')}</span>
+          <span>
+            {pending ? t('live.connecting') : offlineSale ? t('live.awaitingConfirmation') : t('live.waiting')}
+          </span>
         </div>
         {pending ? <PendingLine /> : <Countdown expiresDate={sale.expiresDate} status={status} />}
         <NextAmount />
@@ -146,7 +151,11 @@ function WaitingPanel({ sale, status, qrSrc }: { sale: Sale; status: WaitingStat
         ) : marks.rejected ? (
           <p className="live-message banner banner--error">{t('live.refused', { reason: marks.rejected })}</p>
         ) : showedAt ? (
-          <p className="live-message live-showed banner banner--info" role="status" data-testid="customer-showed-receipt">
+          <p
+            className="live-message live-showed banner banner--info"
+            role="status"
+            data-testid="customer-showed-receipt"
+          >
             {t('live.customerShowedReceiptAt', { time: formatTime(showedAt, i18n.language) })}
           </p>
         ) : canMark ? (
@@ -160,7 +169,8 @@ function WaitingPanel({ sale, status, qrSrc }: { sale: Sale; status: WaitingStat
               aria-keyshortcuts={SHOWED_RECEIPT_KEY}
               data-testid="customer-showed-receipt-button"
             >
-              {busy === 'marking' ? t('live.markingShowedReceipt') : t('live.customerShowedReceipt')} <Kbd>{SHOWED_RECEIPT_KEY}</Kbd>
+              {busy === 'marking' ? t('live.markingShowedReceipt') : t('live.customerShowedReceipt')}{' '}
+              <Kbd>{SHOWED_RECEIPT_KEY}</Kbd>
             </button>
           </div>
         ) : offlineSale ? (
@@ -196,11 +206,22 @@ function WaitingPanel({ sale, status, qrSrc }: { sale: Sale; status: WaitingStat
         </div>
 
         <div className="live-actions">
-          <button type="button" className={`button ${cancelArmed ? 'button--danger' : 'button--secondary'}`} onClick={requestCancel} disabled={busy !== null}>
-            {busy === 'cancelling' ? t('live.cancelling') : cancelArmed ? t('live.confirmCancel') : t('live.cancel')} <Kbd>Esc</Kbd>
+          <button
+            type="button"
+            className={`button ${cancelArmed ? 'button--danger' : 'button--secondary'}`}
+            onClick={requestCancel}
+            disabled={busy !== null}
+          >
+            {busy === 'cancelling' ? t('live.cancelling') : cancelArmed ? t('live.confirmCancel') : t('live.cancel')}{' '}
+            <Kbd>Esc</Kbd>
           </button>
           {sandbox && !offlineSale && (
-            <button type="button" className="button button--training" onClick={() => void simulatePayment()} disabled={busy !== null || pending}>
+            <button
+              type="button"
+              className="button button--training"
+              onClick={() => void simulatePayment()}
+              disabled={busy !== null || pending}
+            >
               {busy === 'simulating' ? t('live.simulating') : t('live.simulate')} <Kbd>F8</Kbd>
             </button>
           )}
@@ -255,7 +276,12 @@ function Countdown({ expiresDate, status }: { expiresDate: string; status: Waiti
   }, [seconds, refresh]);
 
   return (
-    <p className={`countdown${isRunningOut(seconds) ? ' countdown--hurry' : ''}`} role="timer" aria-live="off" data-countdown={line}>
+    <p
+      className={`countdown${isRunningOut(seconds) ? ' countdown--hurry' : ''}`}
+      role="timer"
+      aria-live="off"
+      data-countdown={line}
+    >
       <ClockIcon className="countdown-icon" />
       {line === 'expiresIn' ? (
         <>
@@ -310,7 +336,8 @@ function PaidPanel({ sale }: { sale: Sale }) {
   const openReceipt = useReceipt((state) => state.open);
   const canReceipt = Boolean(sale.endToEndId);
   const showReceipt = () =>
-    sale.endToEndId && openReceipt({ correlationID: sale.correlationID, kind: 'pix-in', endToEndId: sale.endToEndId, value: sale.value });
+    sale.endToEndId &&
+    openReceipt({ correlationID: sale.correlationID, kind: 'pix-in', endToEndId: sale.endToEndId, value: sale.value });
   const newSale = useOutcomeKeys('COMPLETED', showReceipt);
 
   return (

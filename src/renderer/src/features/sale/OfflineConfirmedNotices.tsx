@@ -14,7 +14,13 @@ export function OfflineConfirmedNotices() {
   const { t } = useTranslation();
   const notices = useSale((state) => state.confirmedNotices);
   return (
-    <div className="offline-confirmed" role="status" aria-live="polite" aria-label={t('live.offlineConfirmedRegion')} data-testid="offline-confirmed">
+    <div
+      className="offline-confirmed"
+      role="status"
+      aria-live="polite"
+      aria-label={t('live.offlineConfirmedRegion')}
+      data-testid="offline-confirmed"
+    >
       {notices.map((notice) => (
         <Notice key={notice.correlationID} notice={notice} />
       ))}
@@ -33,7 +39,13 @@ function Notice({ notice }: { notice: ConfirmedNotice }) {
     <p className="offline-confirmed-notice" data-correlation-id={notice.correlationID}>
       <CheckIcon className="offline-confirmed-icon" />
       <span>{t('live.offlineConfirmed', { amount: formatBRL(notice.value) })}</span>
-      <button type="button" className="offline-confirmed-close" tabIndex={-1} aria-label={t('live.dismiss')} onClick={() => dismiss(notice.correlationID)}>
+      <button
+        type="button"
+        className="offline-confirmed-close"
+        tabIndex={-1}
+        aria-label={t('live.dismiss')}
+        onClick={() => dismiss(notice.correlationID)}
+      >
         ×
       </button>
     </p>

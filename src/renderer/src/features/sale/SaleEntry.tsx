@@ -90,7 +90,11 @@ export function SaleEntry() {
     }
     if (check === 'amountRequired' || check === 'tooLarge') {
       setConfirming(null);
-      setFormError(check === 'tooLarge' ? t('sale.amountTooLarge', { max: formatBRL(MAX_CHARGE_CENTS) }) : t('sale.amountRequired'));
+      setFormError(
+        check === 'tooLarge'
+          ? t('sale.amountTooLarge', { max: formatBRL(MAX_CHARGE_CENTS) })
+          : t('sale.amountRequired'),
+      );
       focusAmount();
       return;
     }
@@ -99,7 +103,9 @@ export function SaleEntry() {
       setConfirming(null);
       setFormError(t(`sale.${customerResult.error}`));
       setCustomerInvalid(customerResult.field);
-      customerNameRef.current?.form?.querySelector<HTMLInputElement>(`[name="customer-${customerResult.field}"]`)?.focus();
+      customerNameRef.current?.form
+        ?.querySelector<HTMLInputElement>(`[name="customer-${customerResult.field}"]`)
+        ?.focus();
       return;
     }
     if (check === 'confirm') {
@@ -186,7 +192,12 @@ export function SaleEntry() {
           </p>
         ) : (
           offlineHint && (
-            <p className="banner banner--info entry-offline" role="status" data-testid="entry-offline" data-offline-hint={offlineHint}>
+            <p
+              className="banner banner--info entry-offline"
+              role="status"
+              data-testid="entry-offline"
+              data-offline-hint={offlineHint}
+            >
               {offlineHint === 'offlineQr'
                 ? t('sale.offlineHintOfflineQr')
                 : offlineHint === 'unavailable'
@@ -256,7 +267,12 @@ export function SaleEntry() {
           (customer fields, an error), the charge button stays on screen at 1366×768. */}
       <div className="sale-entry-side">
         <Keypad dispatch={dispatch} disabled={creating} />
-        <button type="button" className="button button--secondary keypad-clear" tabIndex={-1} onClick={() => dispatch({ type: 'clear' })}>
+        <button
+          type="button"
+          className="button button--secondary keypad-clear"
+          tabIndex={-1}
+          onClick={() => dispatch({ type: 'clear' })}
+        >
           {t('sale.clear')} <Kbd>Esc</Kbd>
         </button>
         {confirming !== null ? (
@@ -308,17 +324,28 @@ interface LargeSaleConfirmationProps {
 function LargeSaleConfirmation({ cents, limit, onConfirm, onBack }: LargeSaleConfirmationProps) {
   const { t } = useTranslation();
   return (
-    <div className="large-sale banner banner--warn" role="alertdialog" aria-labelledby="large-sale-title" aria-describedby="large-sale-hint">
+    <div
+      className="large-sale banner banner--warn"
+      role="alertdialog"
+      aria-labelledby="large-sale-title"
+      aria-describedby="large-sale-hint"
+    >
       <p id="large-sale-title" className="large-sale-title">
         {t('sale.confirmLarge', { amount: formatBRL(cents) })}
       </p>
       {/* The keys are said once, in the hint: two buttons with their keys do not fit 290 px. */}
       <p id="large-sale-hint" className="large-sale-hint">
-        {t('sale.confirmLargeHint', { limit: formatBRL(limit) })} <Kbd>Enter</Kbd> {t('sale.confirmLargeYesKey')} · <Kbd>Esc</Kbd>{' '}
-        {t('sale.confirmLargeBackKey')}
+        {t('sale.confirmLargeHint', { limit: formatBRL(limit) })} <Kbd>Enter</Kbd> {t('sale.confirmLargeYesKey')} ·{' '}
+        <Kbd>Esc</Kbd> {t('sale.confirmLargeBackKey')}
       </p>
       <div className="large-sale-actions">
-        <button type="button" className="button button--primary" onClick={onConfirm} aria-keyshortcuts="Enter" autoFocus>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={onConfirm}
+          aria-keyshortcuts="Enter"
+          autoFocus
+        >
           {t('sale.confirmLargeYes')}
         </button>
         <button type="button" className="button button--secondary" onClick={onBack} aria-keyshortcuts="Escape">

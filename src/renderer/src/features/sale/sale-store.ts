@@ -141,7 +141,14 @@ export const useSale = create<SaleState>()((set, get) => ({
       if (decision === 'clear') clearSaleOnScreen();
       if (decision !== 'show' || !sale) return;
       offlineConfirmations.see(sale);
-      set({ phase: 'live', live: liveViewOf(sale, qrSvgDataUrl), cancelArmed: false, busy: null, error: null, notice: null });
+      set({
+        phase: 'live',
+        live: liveViewOf(sale, qrSvgDataUrl),
+        cancelArmed: false,
+        busy: null,
+        error: null,
+        notice: null,
+      });
       // Pushes of this sale that crossed the answer were dropped (nothing was on screen): ask once more.
       void get().refresh();
     } catch {
@@ -213,7 +220,11 @@ export const useSale = create<SaleState>()((set, get) => ({
       const onScreen = live?.sale.correlationID === sale.correlationID && useNavigation.getState().screen === 'sale';
       if (!onScreen) {
         const notices = get().confirmedNotices.filter((notice) => notice.correlationID !== sale.correlationID);
-        set({ confirmedNotices: [...notices, { correlationID: sale.correlationID, value: sale.value }].slice(-CONFIRMED_NOTICES_MAX) });
+        set({
+          confirmedNotices: [...notices, { correlationID: sale.correlationID, value: sale.value }].slice(
+            -CONFIRMED_NOTICES_MAX,
+          ),
+        });
       }
     }
     if (phase === 'creating') {
@@ -261,7 +272,13 @@ export const useSale = create<SaleState>()((set, get) => ({
       }
       const offline = connectionOf(useStatus.getState().status ?? { online: true }) === 'offline';
       clearSaleOnScreen();
-      set({ phase: 'entry', live: null, cancelArmed: false, busy: null, notice: offline ? 'cancelledQueued' : 'cancelled' });
+      set({
+        phase: 'entry',
+        live: null,
+        cancelArmed: false,
+        busy: null,
+        notice: offline ? 'cancelledQueued' : 'cancelled',
+      });
     } catch (error) {
       set({ busy: null, cancelArmed: false, error: errorMessage(error) });
       // It may have been paid meanwhile: show what the service says now.
@@ -304,7 +321,14 @@ export const useSale = create<SaleState>()((set, get) => ({
   finish() {
     const { live } = get();
     if (live) clearSaleOnScreen();
-    set({ phase: 'entry', live: null, lastSale: live?.sale ?? get().lastSale, cancelArmed: false, busy: null, error: null });
+    set({
+      phase: 'entry',
+      live: null,
+      lastSale: live?.sale ?? get().lastSale,
+      cancelArmed: false,
+      busy: null,
+      error: null,
+    });
   },
 
   startNext(entry) {

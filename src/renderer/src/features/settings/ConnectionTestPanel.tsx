@@ -42,13 +42,17 @@ export function ConnectionTestPanel({ onTest, onSaveAnyway, saving }: Connection
         {check && (
           <div className={`connection-answer ${answerClass(check)}`} data-problem={check.problem ?? 'ok'}>
             <p className="connection-message">
-              {!check.ok && check.problem && <strong>{t(`settings.connectionTest.problems.${check.problem}`)}: </strong>}
+              {!check.ok && check.problem && (
+                <strong>{t(`settings.connectionTest.problems.${check.problem}`)}: </strong>
+              )}
               {check.message}
               {heldSave && ` ${t('settings.connectionTest.notSaved')}`}
             </p>
             {missing.length > 0 && (
               <div className="connection-scopes" data-testid="missing-scopes">
-                <p className="connection-scopes-title">{t('settings.connectionTest.missingTitle', { count: missing.length })}</p>
+                <p className="connection-scopes-title">
+                  {t('settings.connectionTest.missingTitle', { count: missing.length })}
+                </p>
                 <ul>
                   {missing.map((entry) => (
                     <li key={entry.scope} data-scope={entry.scope}>
@@ -69,7 +73,9 @@ export function ConnectionTestPanel({ onTest, onSaveAnyway, saving }: Connection
                 {check.leftBehind}
               </p>
             )}
-            {check.detail && <p className="connection-detail">{t('settings.connectionTest.detail', { detail: check.detail })}</p>}
+            {check.detail && (
+              <p className="connection-detail">{t('settings.connectionTest.detail', { detail: check.detail })}</p>
+            )}
           </div>
         )}
         {error && <p className="connection-answer connection-answer--problem connection-message">{error}</p>}
@@ -77,7 +83,13 @@ export function ConnectionTestPanel({ onTest, onSaveAnyway, saving }: Connection
       {heldSave && (
         <div className="connection-save-anyway">
           <p className="field-hint">{t('settings.connectionTest.saveAnywayHint')}</p>
-          <button type="button" className="button button--small" onClick={onSaveAnyway} disabled={saving} data-testid="save-anyway">
+          <button
+            type="button"
+            className="button button--small"
+            onClick={onSaveAnyway}
+            disabled={saving}
+            data-testid="save-anyway"
+          >
             {t('settings.connectionTest.saveAnyway')}
           </button>
         </div>
@@ -89,5 +101,7 @@ export function ConnectionTestPanel({ onTest, onSaveAnyway, saving }: Connection
 /** Green when all is well, amber when the counter sells without some features, red when it cannot. */
 function answerClass(check: ConnectionCheck): string {
   if (!check.ok) return 'connection-answer--problem';
-  return (check.missingScopes?.length ?? 0) > 0 || check.leftBehind ? 'connection-answer--partial' : 'connection-answer--ok';
+  return (check.missingScopes?.length ?? 0) > 0 || check.leftBehind
+    ? 'connection-answer--partial'
+    : 'connection-answer--ok';
 }

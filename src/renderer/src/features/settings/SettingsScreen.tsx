@@ -56,7 +56,11 @@ export function SettingsScreen() {
   }, [queuedSwitch, setConfirmingSwitch]);
 
   useEffect(() => {
-    if (!settings) void useSettings.getState().load().catch((error) => setApiError(errorMessage(error)));
+    if (!settings)
+      void useSettings
+        .getState()
+        .load()
+        .catch((error) => setApiError(errorMessage(error)));
     posApi()
       .listPrinters()
       .then(setPrinters)
@@ -120,7 +124,10 @@ export function SettingsScreen() {
       if (switchesService(input)) useConnectionCheck.getState().clear();
       setDraft(draftFromSettings(saved));
       setState('saved');
-      void useStatus.getState().load().catch(() => undefined);
+      void useStatus
+        .getState()
+        .load()
+        .catch(() => undefined);
     } catch (error) {
       const warning = input.confirmQueued ? null : queuedSwitchWarning(error);
       setState('idle');
@@ -154,7 +161,8 @@ export function SettingsScreen() {
     // A message about a field the cashier is now fixing only gets in the way.
     if (key in errors) setErrors(({ [key as SettingsField]: _fixed, ...rest }) => rest);
     // A connection answer is about what was typed then.
-    if (key === 'mode' || key === 'baseUrl' || key === 'appId' || key === 'clearAppId') useConnectionCheck.getState().clear();
+    if (key === 'mode' || key === 'baseUrl' || key === 'appId' || key === 'clearAppId')
+      useConnectionCheck.getState().clear();
   };
 
   const pickLocale = (locale: PosLocale) => {
@@ -165,249 +173,366 @@ export function SettingsScreen() {
   };
 
   const remote = draft.mode !== 'embedded';
-  const printerMissing = draft.printer !== '' && printers !== null && !printers.some((printer) => printer.name === draft.printer);
+  const printerMissing =
+    draft.printer !== '' && printers !== null && !printers.some((printer) => printer.name === draft.printer);
 
   return (
     <>
-    <form className="settings" onSubmit={submit} noValidate aria-labelledby="settings-title">
-      <header className="settings-head">
-        <h1 id="settings-title" className="screen-title">
-          {t('settings.title')}
-        </h1>
-        <div className="settings-save">
-          <span className="settings-result" role="status">
-            {state === 'saved' ? t('settings.saved') : ''}
-          </span>
-          <button type="submit" className="button button--primary" disabled={state === 'saving'}>
-            {state === 'saving' ? t('settings.saving') : t('settings.save')} <Kbd>Ctrl+S</Kbd>
-          </button>
-        </div>
-      </header>
+      <form className="settings" onSubmit={submit} noValidate aria-labelledby="settings-title">
+        <header className="settings-head">
+          <h1 id="settings-title" className="screen-title">
+            {t('settings.title')}
+          </h1>
+          <div className="settings-save">
+            <span className="settings-result" role="status">
+              {state === 'saved' ? t('settings.saved') : ''}
+            </span>
+            <button type="submit" className="button button--primary" disabled={state === 'saving'}>
+              {state === 'saving' ? t('settings.saving') : t('settings.save')} <Kbd>Ctrl+S</Kbd>
+            </button>
+          </div>
+        </header>
 
-      {apiError && (
-        <p className="banner banner--error" role="alert">
-          {apiError}
-        </p>
-      )}
-      {queuedSwitch && (
-        <QueuedSwitchDialog message={queuedSwitch.message} saving={state === 'saving'} onConfirm={confirmSwitch} onBack={() => setQueuedSwitch(null)} />
-      )}
+        {apiError && (
+          <p className="banner banner--error" role="alert">
+            {apiError}
+          </p>
+        )}
+        {queuedSwitch && (
+          <QueuedSwitchDialog
+            message={queuedSwitch.message}
+            saving={state === 'saving'}
+            onConfirm={confirmSwitch}
+            onBack={() => setQueuedSwitch(null)}
+          />
+        )}
 
-      <div className="settings-grid">
-        <div className="settings-column">
-          <fieldset className="card">
-            <legend>{t('settings.connection')}</legend>
-            <div className="mode-options" role="radiogroup" aria-label={t('settings.mode')}>
-              {MODES.map((mode) => (
-                <label key={mode} className={`mode-option${draft.mode === mode ? ' mode-option--on' : ''}`}>
-                  <input type="radio" name="mode" value={mode} checked={draft.mode === mode} onChange={() => update('mode', mode)} />
-                  <span className="mode-name">{t(`settings.modes.${mode}`)}</span>
-                  <span className="mode-hint">{t(`settings.modeHints.${mode}`)}</span>
-                </label>
-              ))}
-            </div>
-            {remote && (
-              <>
-                <TextField id="baseUrl" label={t('settings.baseUrl')} error={errors.baseUrl && t('settings.errors.baseUrl')}>
-                  <input id="settings-baseUrl" type="url" autoComplete="off" spellCheck={false} value={draft.baseUrl} onChange={(event) => update('baseUrl', event.target.value)} placeholder="https://api.openpix.com.br" />
-                </TextField>
-                <div className="field">
-                  <label htmlFor="settings-appId">{t('settings.appId')}</label>
-                  <input
-                    id="settings-appId"
-                    type="password"
-                    autoComplete="off"
-                    spellCheck={false}
-                    value={draft.appId}
-                    placeholder={settings.hasAppId && !draft.clearAppId ? `•••••• (${t('settings.appIdSet')})` : ''}
-                    aria-describedby="settings-appId-hint"
-                    onChange={(event) => {
-                      update('appId', event.target.value);
-                      update('clearAppId', false);
-                    }}
+        <div className="settings-grid">
+          <div className="settings-column">
+            <fieldset className="card">
+              <legend>{t('settings.connection')}</legend>
+              <div className="mode-options" role="radiogroup" aria-label={t('settings.mode')}>
+                {MODES.map((mode) => (
+                  <label key={mode} className={`mode-option${draft.mode === mode ? ' mode-option--on' : ''}`}>
+                    <input
+                      type="radio"
+                      name="mode"
+                      value={mode}
+                      checked={draft.mode === mode}
+                      onChange={() => update('mode', mode)}
+                    />
+                    <span className="mode-name">{t(`settings.modes.${mode}`)}</span>
+                    <span className="mode-hint">{t(`settings.modeHints.${mode}`)}</span>
+                  </label>
+                ))}
+              </div>
+              {remote && (
+                <>
+                  <TextField
+                    id="baseUrl"
+                    label={t('settings.baseUrl')}
+                    error={errors.baseUrl && t('settings.errors.baseUrl')}
+                  >
+                    <input
+                      id="settings-baseUrl"
+                      type="url"
+                      autoComplete="off"
+                      spellCheck={false}
+                      value={draft.baseUrl}
+                      onChange={(event) => update('baseUrl', event.target.value)}
+                      placeholder="https://api.openpix.com.br"
+                    />
+                  </TextField>
+                  <div className="field">
+                    <label htmlFor="settings-appId">{t('settings.appId')}</label>
+                    <input
+                      id="settings-appId"
+                      type="password"
+                      autoComplete="off"
+                      spellCheck={false}
+                      value={draft.appId}
+                      placeholder={settings.hasAppId && !draft.clearAppId ? `•••••• (${t('settings.appIdSet')})` : ''}
+                      aria-describedby="settings-appId-hint"
+                      onChange={(event) => {
+                        update('appId', event.target.value);
+                        update('clearAppId', false);
+                      }}
+                    />
+                    <p id="settings-appId-hint" className="field-hint">
+                      {draft.clearAppId
+                        ? t('settings.appIdWillClear')
+                        : settings.hasAppId
+                          ? t('settings.appIdKeep')
+                          : t('settings.appIdMissing')}{' '}
+                      <span className={settings.appIdStorage === 'memory' ? 'field-hint-warning' : undefined}>
+                        {t(`settings.appIdStorage.${settings.appIdStorage}`)}
+                      </span>
+                    </p>
+                    {settings.hasAppId && !draft.clearAppId && (
+                      <button
+                        type="button"
+                        className="button button--quiet button--small"
+                        onClick={() => update('clearAppId', true)}
+                      >
+                        {t('settings.appIdClear')}
+                      </button>
+                    )}
+                  </div>
+                  <ConnectionTestPanel
+                    onTest={testConnectionNow}
+                    onSaveAnyway={saveAnyway}
+                    saving={state === 'saving'}
                   />
-                  <p id="settings-appId-hint" className="field-hint">
-                    {draft.clearAppId ? t('settings.appIdWillClear') : settings.hasAppId ? t('settings.appIdKeep') : t('settings.appIdMissing')}{' '}
-                    <span className={settings.appIdStorage === 'memory' ? 'field-hint-warning' : undefined}>{t(`settings.appIdStorage.${settings.appIdStorage}`)}</span>
-                  </p>
-                  {settings.hasAppId && !draft.clearAppId && (
-                    <button type="button" className="button button--quiet button--small" onClick={() => update('clearAppId', true)}>
-                      {t('settings.appIdClear')}
-                    </button>
-                  )}
-                </div>
-                <ConnectionTestPanel onTest={testConnectionNow} onSaveAnyway={saveAnyway} saving={state === 'saving'} />
-              </>
-            )}
-          </fieldset>
+                </>
+              )}
+            </fieldset>
 
-          <fieldset className="card">
-            <legend>{t('settings.receipts')}</legend>
-            <div className="field">
-              <label htmlFor="settings-printer">{t('settings.printer')}</label>
-              <select id="settings-printer" value={draft.printer} onChange={(event) => update('printer', event.target.value)} aria-describedby="settings-printer-hint">
-                <option value="">{t('settings.printerDefault')}</option>
-                {printerMissing && <option value={draft.printer}>{draft.printer}</option>}
-                {(printers ?? []).map((printer) => (
-                  <option key={printer.name} value={printer.name}>
-                    {printer.displayName || printer.name}
-                    {printer.isDefault ? ' ★' : ''}
-                  </option>
-                ))}
-              </select>
-              <p id="settings-printer-hint" className="field-hint">
-                {printers !== null && printers.length === 0 ? t('settings.printersNone') : ''}
-              </p>
-            </div>
-            <div className="field">
-              <label htmlFor="settings-receiptLayout">{t('settings.receiptLayout')}</label>
-              <select id="settings-receiptLayout" value={draft.receiptLayout} onChange={(event) => update('receiptLayout', event.target.value as ReceiptLayoutName)}>
-                {LAYOUTS.map((layout) => (
-                  <option key={layout} value={layout}>
-                    {t(`receipt.${layout}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <TextField id="headerTitle" label={t('settings.headerTitle')} error={errors.headerTitle && t('settings.errors.headerTitle')}>
-              <input id="settings-headerTitle" type="text" maxLength={100} value={draft.headerTitle} onChange={(event) => update('headerTitle', event.target.value)} />
-            </TextField>
-            <TextField id="headerLines" label={t('settings.headerLines')} hint={t('settings.headerLinesHint')} error={errors.headerLines && t('settings.errors.headerLines')}>
-              <textarea id="settings-headerLines" rows={4} value={draft.headerLines} onChange={(event) => update('headerLines', event.target.value)} />
-            </TextField>
-          </fieldset>
-        </div>
-
-        <div className="settings-column">
-          <fieldset className="card">
-            <legend>{t('settings.store')}</legend>
-            <p className="field-hint settings-store-hint">{remote ? t('settings.storeHintRemote') : t('settings.storeHintEmbedded')}</p>
-            <TextField id="merchantName" label={t('settings.merchantName')} error={errors.merchantName && t('settings.errors.merchantName')}>
-              <input id="settings-merchantName" type="text" maxLength={100} value={draft.merchantName} onChange={(event) => update('merchantName', event.target.value)} />
-            </TextField>
-            <TextField id="merchantCity" label={t('settings.merchantCity')} error={errors.merchantCity && t('settings.errors.merchantCity')}>
-              <input id="settings-merchantCity" type="text" maxLength={60} value={draft.merchantCity} onChange={(event) => update('merchantCity', event.target.value)} />
-            </TextField>
-            <TextField id="pixKey" label={t('settings.pixKey')} error={errors.pixKey && t('settings.errors.pixKey')}>
-              <input id="settings-pixKey" type="text" maxLength={77} spellCheck={false} value={draft.pixKey} onChange={(event) => update('pixKey', event.target.value)} />
-            </TextField>
-            <TextField
-              id="confirmAbove"
-              label={t('settings.confirmAbove')}
-              hint={t('settings.confirmAboveHint')}
-              error={errors.confirmAbove && t('settings.errors.confirmAbove')}
-            >
-              <input
-                id="settings-confirmAbove"
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                maxLength={20}
-                value={draft.confirmAbove}
-                aria-invalid={errors.confirmAbove || undefined}
-                onChange={(event) => update('confirmAbove', event.target.value)}
-              />
-            </TextField>
-          </fieldset>
-
-          <fieldset className="card" data-testid="settings-offline">
-            <legend>{t('settings.offline')}</legend>
-            <label className="check">
-              <input id="settings-offlineEnabled" type="checkbox" checked={draft.offlineEnabled} onChange={(event) => update('offlineEnabled', event.target.checked)} />
-              <span>{t('settings.offlineEnabled')}</span>
-            </label>
-            <p className="field-hint">{t('settings.offlineHint')}</p>
-            <div className="settings-pair">
-              <TextField id="offlineMaxSaleValue" label={t('settings.offlineMaxSaleValue')} error={errors.offlineMaxSaleValue && t('settings.errors.offlineMaxSaleValue')}>
+            <fieldset className="card">
+              <legend>{t('settings.receipts')}</legend>
+              <div className="field">
+                <label htmlFor="settings-printer">{t('settings.printer')}</label>
+                <select
+                  id="settings-printer"
+                  value={draft.printer}
+                  onChange={(event) => update('printer', event.target.value)}
+                  aria-describedby="settings-printer-hint"
+                >
+                  <option value="">{t('settings.printerDefault')}</option>
+                  {printerMissing && <option value={draft.printer}>{draft.printer}</option>}
+                  {(printers ?? []).map((printer) => (
+                    <option key={printer.name} value={printer.name}>
+                      {printer.displayName || printer.name}
+                      {printer.isDefault ? ' ★' : ''}
+                    </option>
+                  ))}
+                </select>
+                <p id="settings-printer-hint" className="field-hint">
+                  {printers !== null && printers.length === 0 ? t('settings.printersNone') : ''}
+                </p>
+              </div>
+              <div className="field">
+                <label htmlFor="settings-receiptLayout">{t('settings.receiptLayout')}</label>
+                <select
+                  id="settings-receiptLayout"
+                  value={draft.receiptLayout}
+                  onChange={(event) => update('receiptLayout', event.target.value as ReceiptLayoutName)}
+                >
+                  {LAYOUTS.map((layout) => (
+                    <option key={layout} value={layout}>
+                      {t(`receipt.${layout}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <TextField
+                id="headerTitle"
+                label={t('settings.headerTitle')}
+                error={errors.headerTitle && t('settings.errors.headerTitle')}
+              >
                 <input
-                  id="settings-offlineMaxSaleValue"
+                  id="settings-headerTitle"
                   type="text"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  maxLength={20}
-                  value={draft.offlineMaxSaleValue}
-                  aria-invalid={errors.offlineMaxSaleValue || undefined}
-                  onChange={(event) => update('offlineMaxSaleValue', event.target.value)}
+                  maxLength={100}
+                  value={draft.headerTitle}
+                  onChange={(event) => update('headerTitle', event.target.value)}
                 />
               </TextField>
               <TextField
-                id="offlineMaxUnconfirmedTotal"
-                label={t('settings.offlineMaxUnconfirmedTotal')}
-                error={errors.offlineMaxUnconfirmedTotal && t('settings.errors.offlineMaxUnconfirmedTotal')}
+                id="headerLines"
+                label={t('settings.headerLines')}
+                hint={t('settings.headerLinesHint')}
+                error={errors.headerLines && t('settings.errors.headerLines')}
+              >
+                <textarea
+                  id="settings-headerLines"
+                  rows={4}
+                  value={draft.headerLines}
+                  onChange={(event) => update('headerLines', event.target.value)}
+                />
+              </TextField>
+            </fieldset>
+          </div>
+
+          <div className="settings-column">
+            <fieldset className="card">
+              <legend>{t('settings.store')}</legend>
+              <p className="field-hint settings-store-hint">
+                {remote ? t('settings.storeHintRemote') : t('settings.storeHintEmbedded')}
+              </p>
+              <TextField
+                id="merchantName"
+                label={t('settings.merchantName')}
+                error={errors.merchantName && t('settings.errors.merchantName')}
               >
                 <input
-                  id="settings-offlineMaxUnconfirmedTotal"
+                  id="settings-merchantName"
+                  type="text"
+                  maxLength={100}
+                  value={draft.merchantName}
+                  onChange={(event) => update('merchantName', event.target.value)}
+                />
+              </TextField>
+              <TextField
+                id="merchantCity"
+                label={t('settings.merchantCity')}
+                error={errors.merchantCity && t('settings.errors.merchantCity')}
+              >
+                <input
+                  id="settings-merchantCity"
+                  type="text"
+                  maxLength={60}
+                  value={draft.merchantCity}
+                  onChange={(event) => update('merchantCity', event.target.value)}
+                />
+              </TextField>
+              <TextField id="pixKey" label={t('settings.pixKey')} error={errors.pixKey && t('settings.errors.pixKey')}>
+                <input
+                  id="settings-pixKey"
+                  type="text"
+                  maxLength={77}
+                  spellCheck={false}
+                  value={draft.pixKey}
+                  onChange={(event) => update('pixKey', event.target.value)}
+                />
+              </TextField>
+              <TextField
+                id="confirmAbove"
+                label={t('settings.confirmAbove')}
+                hint={t('settings.confirmAboveHint')}
+                error={errors.confirmAbove && t('settings.errors.confirmAbove')}
+              >
+                <input
+                  id="settings-confirmAbove"
                   type="text"
                   inputMode="decimal"
                   autoComplete="off"
                   maxLength={20}
-                  value={draft.offlineMaxUnconfirmedTotal}
-                  aria-invalid={errors.offlineMaxUnconfirmedTotal || undefined}
-                  onChange={(event) => update('offlineMaxUnconfirmedTotal', event.target.value)}
+                  value={draft.confirmAbove}
+                  aria-invalid={errors.confirmAbove || undefined}
+                  onChange={(event) => update('confirmAbove', event.target.value)}
                 />
               </TextField>
-            </div>
-            <div className="settings-pair">
-              <TextField id="offlineMaxAge" label={t('settings.offlineMaxAge')} error={errors.offlineMaxAge && t('settings.errors.offlineMaxAge')}>
+            </fieldset>
+
+            <fieldset className="card" data-testid="settings-offline">
+              <legend>{t('settings.offline')}</legend>
+              <label className="check">
                 <input
-                  id="settings-offlineMaxAge"
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  maxLength={6}
-                  value={draft.offlineMaxAge}
-                  aria-invalid={errors.offlineMaxAge || undefined}
-                  onChange={(event) => update('offlineMaxAge', event.target.value)}
+                  id="settings-offlineEnabled"
+                  type="checkbox"
+                  checked={draft.offlineEnabled}
+                  onChange={(event) => update('offlineEnabled', event.target.checked)}
                 />
-              </TextField>
-              <div className="field">
-                <label htmlFor="settings-offlineMaxAgeUnit">{t('settings.offlineMaxAgeUnit')}</label>
-                <select
-                  id="settings-offlineMaxAgeUnit"
-                  value={draft.offlineMaxAgeUnit}
-                  onChange={(event) => {
-                    update('offlineMaxAgeUnit', event.target.value as SettingsDraft['offlineMaxAgeUnit']);
-                    if ('offlineMaxAge' in errors) setErrors(({ offlineMaxAge: _fixed, ...rest }) => rest);
-                  }}
+                <span>{t('settings.offlineEnabled')}</span>
+              </label>
+              <p className="field-hint">{t('settings.offlineHint')}</p>
+              <div className="settings-pair">
+                <TextField
+                  id="offlineMaxSaleValue"
+                  label={t('settings.offlineMaxSaleValue')}
+                  error={errors.offlineMaxSaleValue && t('settings.errors.offlineMaxSaleValue')}
                 >
-                  <option value="hours">{t('settings.offlineUnits.hours')}</option>
-                  <option value="minutes">{t('settings.offlineUnits.minutes')}</option>
+                  <input
+                    id="settings-offlineMaxSaleValue"
+                    type="text"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    maxLength={20}
+                    value={draft.offlineMaxSaleValue}
+                    aria-invalid={errors.offlineMaxSaleValue || undefined}
+                    onChange={(event) => update('offlineMaxSaleValue', event.target.value)}
+                  />
+                </TextField>
+                <TextField
+                  id="offlineMaxUnconfirmedTotal"
+                  label={t('settings.offlineMaxUnconfirmedTotal')}
+                  error={errors.offlineMaxUnconfirmedTotal && t('settings.errors.offlineMaxUnconfirmedTotal')}
+                >
+                  <input
+                    id="settings-offlineMaxUnconfirmedTotal"
+                    type="text"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    maxLength={20}
+                    value={draft.offlineMaxUnconfirmedTotal}
+                    aria-invalid={errors.offlineMaxUnconfirmedTotal || undefined}
+                    onChange={(event) => update('offlineMaxUnconfirmedTotal', event.target.value)}
+                  />
+                </TextField>
+              </div>
+              <div className="settings-pair">
+                <TextField
+                  id="offlineMaxAge"
+                  label={t('settings.offlineMaxAge')}
+                  error={errors.offlineMaxAge && t('settings.errors.offlineMaxAge')}
+                >
+                  <input
+                    id="settings-offlineMaxAge"
+                    type="text"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    maxLength={6}
+                    value={draft.offlineMaxAge}
+                    aria-invalid={errors.offlineMaxAge || undefined}
+                    onChange={(event) => update('offlineMaxAge', event.target.value)}
+                  />
+                </TextField>
+                <div className="field">
+                  <label htmlFor="settings-offlineMaxAgeUnit">{t('settings.offlineMaxAgeUnit')}</label>
+                  <select
+                    id="settings-offlineMaxAgeUnit"
+                    value={draft.offlineMaxAgeUnit}
+                    onChange={(event) => {
+                      update('offlineMaxAgeUnit', event.target.value as SettingsDraft['offlineMaxAgeUnit']);
+                      if ('offlineMaxAge' in errors) setErrors(({ offlineMaxAge: _fixed, ...rest }) => rest);
+                    }}
+                  >
+                    <option value="hours">{t('settings.offlineUnits.hours')}</option>
+                    <option value="minutes">{t('settings.offlineUnits.minutes')}</option>
+                  </select>
+                </div>
+              </div>
+              <p className="field-hint settings-offline-key" role="status" data-testid="settings-offline-key">
+                {offlineStatus?.confirmedKey
+                  ? t('settings.offlineConfirmedKey', { key: offlineStatus.confirmedKey })
+                  : offlineStatus?.unavailable?.trim()
+                    ? t('settings.offlineUnavailable', { reason: offlineStatus.unavailable.trim() })
+                    : t('settings.offlineKeyUnknown')}
+              </p>
+            </fieldset>
+
+            <fieldset className="card">
+              <legend>{t('settings.preferences')}</legend>
+              <div className="field">
+                <label htmlFor="settings-locale">{t('settings.language')}</label>
+                <select
+                  id="settings-locale"
+                  value={draft.locale}
+                  onChange={(event) => pickLocale(event.target.value as PosLocale)}
+                >
+                  {LOCALES.map((locale) => (
+                    <option key={locale.value} value={locale.value} lang={locale.value}>
+                      {locale.label}
+                    </option>
+                  ))}
                 </select>
               </div>
-            </div>
-            <p className="field-hint settings-offline-key" role="status" data-testid="settings-offline-key">
-              {offlineStatus?.confirmedKey
-                ? t('settings.offlineConfirmedKey', { key: offlineStatus.confirmedKey })
-                : offlineStatus?.unavailable?.trim()
-                  ? t('settings.offlineUnavailable', { reason: offlineStatus.unavailable.trim() })
-                  : t('settings.offlineKeyUnknown')}
-            </p>
-          </fieldset>
-
-          <fieldset className="card">
-            <legend>{t('settings.preferences')}</legend>
-            <div className="field">
-              <label htmlFor="settings-locale">{t('settings.language')}</label>
-              <select id="settings-locale" value={draft.locale} onChange={(event) => pickLocale(event.target.value as PosLocale)}>
-                {LOCALES.map((locale) => (
-                  <option key={locale.value} value={locale.value} lang={locale.value}>
-                    {locale.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <label className="check">
-              <input type="checkbox" checked={draft.customerDisplay} onChange={(event) => update('customerDisplay', event.target.checked)} />
-              <span>{t('settings.customerDisplay')}</span>
-            </label>
-          </fieldset>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={draft.customerDisplay}
+                  onChange={(event) => update('customerDisplay', event.target.checked)}
+                />
+                <span>{t('settings.customerDisplay')}</span>
+              </label>
+            </fieldset>
+          </div>
         </div>
+      </form>
+      {/* Operators have their own forms and PIN; outside the settings form so Enter there never saves settings. */}
+      <div className="operators-wrap">
+        <OperatorsSection />
       </div>
-    </form>
-    {/* Operators have their own forms and PIN; outside the settings form so Enter there never saves settings. */}
-    <div className="operators-wrap">
-      <OperatorsSection />
-    </div>
     </>
   );
 }
@@ -417,7 +542,17 @@ export function SettingsScreen() {
  * are kept and will be sent when that service is used again), then Enter switches anyway and
  * Esc goes back to the form.
  */
-function QueuedSwitchDialog({ message, saving, onConfirm, onBack }: { message: string; saving: boolean; onConfirm(): void; onBack(): void }) {
+function QueuedSwitchDialog({
+  message,
+  saving,
+  onConfirm,
+  onBack,
+}: {
+  message: string;
+  saving: boolean;
+  onConfirm(): void;
+  onBack(): void;
+}) {
   const { t } = useTranslation();
   return (
     <ConfirmDialog

@@ -29,7 +29,9 @@ export const useSettings = create<SettingsState>()((set) => ({
     // Once the register is set up, every change of the settings carries a manager's approval,
     // except the language alone (the main process asks for none there either).
     const settings = settingsSaveNeedsManager(input)
-      ? await withManagerIfRequired('settings', (manager) => posApi().saveSettings(manager ? { ...input, manager } : input))
+      ? await withManagerIfRequired('settings', (manager) =>
+          posApi().saveSettings(manager ? { ...input, manager } : input),
+        )
       : await posApi().saveSettings(input);
     set({ settings });
     switchLocale(settings.locale);

@@ -62,7 +62,12 @@ function StatusItem({ item }: { item: StatusBarItem }) {
     }
     case 'queued':
       return (
-        <span className={`status-item status-queue${item.count > 0 ? ' has-queue' : ''}`} role="status" aria-label={t('statusBar.queue')} data-count={item.count}>
+        <span
+          className={`status-item status-queue${item.count > 0 ? ' has-queue' : ''}`}
+          role="status"
+          aria-label={t('statusBar.queue')}
+          data-count={item.count}
+        >
           {t('statusBar.queued', { count: item.count })}
         </span>
       );
@@ -120,7 +125,12 @@ function StatusItem({ item }: { item: StatusBarItem }) {
       );
     case 'authRefused':
       return (
-        <span className="status-item status-warn status-auth" role="alert" title={item.reason || undefined} data-testid="auth-refused">
+        <span
+          className="status-item status-warn status-auth"
+          role="alert"
+          title={item.reason || undefined}
+          data-testid="auth-refused"
+        >
           <span className="warn-mark" aria-hidden="true">
             !
           </span>

@@ -119,7 +119,9 @@ export function useScreenHints(): readonly Hint[] {
     return hints;
   }
   if (liveSale) {
-    return liveKeyHints(liveSale, { sandbox, offline }).map(([key, action]) => [key, LIVE_HINT_LABELS[action]] as const);
+    return liveKeyHints(liveSale, { sandbox, offline }).map(
+      ([key, action]) => [key, LIVE_HINT_LABELS[action]] as const,
+    );
   }
   return [
     ['Enter', 'sale.charge'],
