@@ -9,6 +9,9 @@ const IN_PROCESS_ADAPTER = '^src/main/sync/in-process-service\\.ts$';
 // resource modules' declarations. A client needs it to know where and what to call, so the counter's
 // service clients may read it; it is the one part of the engine they may name.
 const OPERATION_TABLE = '^src/main/engine/operations\\.ts$';
+const FEATURES = 'src/renderer/src/features/';
+// What a feature offers the others: its stores and its components.
+const FEATURE_SURFACE = `^${FEATURES}[^/]+/([a-z0-9-]+-store\\.ts|[A-Z][A-Za-z0-9]*\\.tsx)$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -92,11 +95,43 @@ module.exports = {
       to: { path: '^src/(main|renderer|preload)/' },
     },
     {
-      name: 'engine-no-cycles',
-      comment: 'A cycle inside the engine makes its modules load in an order that depends on who imports first.',
+      name: 'counter-layers-not-to-app',
+      comment:
+        'app/ wires the counter (handlers, runtime); sync/ (the sales store and its sync) and register/ (operators, ' +
+        'sessions) sit below it and never reach up: what they need from above is a port they declare, or lives in ' +
+        'src/shared or beside the layers (src/main/printing-port.ts).',
       severity: 'error',
-      from: { path: ENGINE },
-      to: { path: ENGINE, circular: true },
+      from: { path: '^src/main/(sync|register)/' },
+      to: { path: '^src/main/app/' },
+    },
+    {
+      name: 'register-not-to-sync',
+      comment:
+        "sync/ implements what register/ declares (register/sales-store-port.ts: who sells, a session's records) " +
+        'and runs its migrations in counter.db (register/migrations): the dependency runs from sync to register, ' +
+        'never back, so the two never form a circle.',
+      severity: 'error',
+      from: { path: '^src/main/register/' },
+      to: { path: '^src/main/sync/' },
+    },
+    {
+      name: 'no-cycles',
+      comment:
+        'A cycle makes its modules load in an order that depends on who imports first, and ties its layers into ' +
+        'one: none anywhere in src/ (the engine, the counter, the renderer).',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'renderer-feature-to-feature-surface',
+      comment:
+        'A renderer feature (src/renderer/src/features/<name>/) offers the others its stores (*-store.ts: its state ' +
+        'and the actions they call) and its components (PascalCase .tsx: what they mount); its other modules are ' +
+        'its own. Something two features share that is neither belongs in app/ or lib/.',
+      severity: 'error',
+      from: { path: `^${FEATURES}([^/]+)/` },
+      to: { path: `^${FEATURES}`, pathNot: [`^${FEATURES}$1/`, FEATURE_SURFACE] },
     },
     {
       name: 'not-to-unresolvable',

@@ -56,5 +56,5 @@ export async function startBenchChild<In extends { type: string }, Out extends {
       await exited;
     },
   };
-  return { child, ready: (await next('ready' as Out['type'])) as Extract<Out, { type: 'ready' }> };
+  return { child, ready: await next('ready') };
 }

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../src/main/clock';
 import { createSandboxService } from '../src/main/sandbox-service';
-import { CounterSync } from '../src/main/sync/counter-sync';
+import { createCounterSync } from '../src/main/sync/counter-sync-root';
 import { InProcessService } from '../src/main/sync/in-process-service';
 import type { ServiceClient } from '../src/main/sync/service-client';
 import { elapsedMs } from './measure';
@@ -46,7 +46,7 @@ async function onePass(sales: number): Promise<PassResult> {
         ? Promise.resolve({ kind: 'not-sent', detail: 'bench' } as never)
         : inner.call(op, request),
   };
-  const sync = new CounterSync({
+  const { sync, probe } = createCounterSync({
     dbPath: join(dir, 'counter.db'),
     now: () => clock.now(),
     firstAnswerWaitMs: 50,
@@ -74,7 +74,7 @@ async function onePass(sales: number): Promise<PassResult> {
       const dropped = i % 10 === 3;
       // Txid-less payments carry a value no other sale has, so that exactly one sale fits.
       const value = dropped ? 1_000_000 + i : 1_000 + (i % 97) * 10;
-      const sale = await sync.createSale({ value, expiresIn: 300 });
+      const sale = await sync.sales.createSale({ value, expiresIn: 300 });
       if (sale.status !== 'OFFLINE') throw new Error(`sale ${i} is ${sale.status}, not OFFLINE`);
       clock.advance(10_000);
       if (i % 20 !== 7)
@@ -86,7 +86,7 @@ async function onePass(sales: number): Promise<PassResult> {
     clock.advance(HOUR); // every window closed
     gate.down = false;
     const start = process.hrtime.bigint();
-    await sync.reconcileOffline();
+    await probe.reconcileOffline();
     const ms = elapsedMs(start);
     const status = sync.status().offline;
     return { ms, confirmed: sales - status.unconfirmedCount, review: status.reviewCount };

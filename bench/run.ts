@@ -2,6 +2,7 @@
 // run, printed as a table of ratios and written to .bench/results.json.
 // `npm run bench -- --quick` runs short batches, to check the bench itself works.
 // `npm run bench -- --only http,artifacts` runs some sections (for working on one hot path).
+// `DAY_SALES=300 npm run bench -- --only day`: a shorter day than the default 2,000 sales.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ import { benchOfflinePass } from './offline-reconcile-pass';
 import { benchUiLatency } from './ui-latency';
 import { benchRequestBudget } from './request-budget';
 import { benchServerStart } from './server-start';
+import { benchDay, dayHostEnvFromEnv, daySalesFromEnv } from './day';
 import { ensureBuilt } from '../scripts/build.mjs';
 import { elapsedMs } from './measure';
 import { type BenchSection, formatTable, meetsAim, writeResults } from './report';
@@ -47,6 +49,7 @@ const config = quick
         afterMs: 6_000,
       },
       serverStart: { starts: 3 },
+      day: { sales: process.env.DAY_SALES ? daySalesFromEnv() : 60, hostEnv: dayHostEnvFromEnv() },
     }
   : {
       create: { rounds: 8, batchMs: 600, warmupMs: 400 },
@@ -67,6 +70,8 @@ const config = quick
         afterMs: 30_000,
       },
       serverStart: { starts: 9 },
+      // DAY_SALES=300 for a shorter day.
+      day: { sales: daySalesFromEnv(), hostEnv: dayHostEnvFromEnv() },
     };
 
 async function main(): Promise<void> {
@@ -90,6 +95,7 @@ async function main(): Promise<void> {
     ['ui-latency', () => benchUiLatency(config.ui)],
     ['request-budget', () => benchRequestBudget(dir, config.requests)],
     ['server-start', () => benchServerStart(config.serverStart)],
+    ['day', () => benchDay(config.day)],
   ];
   try {
     for (const [name, step] of steps) {

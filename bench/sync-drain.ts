@@ -8,7 +8,8 @@
 
 import autocannon from 'autocannon';
 import { join } from 'node:path';
-import { CounterSync } from '../src/main/sync/counter-sync';
+import type { CounterSync } from '../src/main/sync/counter-sync';
+import { createCounterSync } from '../src/main/sync/counter-sync-root';
 import { HttpServiceClient } from '../src/main/sync/http-service-client';
 import { openDatabase } from '../src/main/store/database';
 import { startRemote } from '../test/support/remote-process';
@@ -97,14 +98,15 @@ export async function benchSyncDrain(dir: string, options: SyncDrainOptions): Pr
         ? fetch(input, init)
         : Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }));
     const client = new HttpServiceClient({ baseUrl: remote.url, appId: remote.appId, fetch: refusing });
-    sync = new CounterSync({
+    const root = createCounterSync({
       dbPath: join(dir, 'counter.db'),
       firstAnswerWaitMs: 0,
       healthIntervalMs: 60_000,
       openIntervalMs: 60_000,
     });
+    sync = root.sync;
     sync.setService(client);
-    for (let i = 0; i < options.commands; i++) await sync.createSale(CHARGE);
+    for (let i = 0; i < options.commands; i++) await sync.sales.createSale(CHARGE);
     if (sync.status().queued !== options.commands)
       throw new Error(`expected ${options.commands} queued, found ${sync.status().queued}`);
 
@@ -112,7 +114,7 @@ export async function benchSyncDrain(dir: string, options: SyncDrainOptions): Pr
     const started = process.hrtime.bigint();
     // The network is back: the same service, every queued command due now.
     sync.setService(client);
-    await sync.drained(600_000);
+    await root.probe.drained(600_000);
     const drainMs = elapsedMs(started);
     const drainRate = options.commands / (drainMs / 1000);
     const atRemote = (await (

@@ -30,7 +30,7 @@ export const HISTORY_AIM_MS = 150;
 // __name) must not leak into it.
 
 /** Resolves with the time when the frame that shows a QR image has been painted. */
-const AFTER_PAINT = `
+export const AFTER_PAINT = `
   const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => {
     // rAF runs before the paint; a message posted from it is handled right after.
     const channel = new MessageChannel();
@@ -45,7 +45,7 @@ const AFTER_PAINT = `
 `;
 
 /** Arms a probe: Enter's keydown time, then the paint of the decoded QR image. */
-const ARM_QR_PROBE = `(() => {
+export const ARM_QR_PROBE = `(() => {
   ${AFTER_PAINT}
   window.__balcaoQrProbe = new Promise((resolve) => {
     window.addEventListener('keydown', async function onEnter(event) {
@@ -77,7 +77,7 @@ const PAY_AND_TIME = `(async ({ brCode, appId }) => {
   return (await afterPaint()) - start;
 })`;
 
-const READ_BRCODE = `(() => {
+export const READ_BRCODE = `(() => {
   const code = document.querySelector('textarea[readonly]');
   return code ? code.value : null;
 })()`;
@@ -123,10 +123,10 @@ async function oneCharge(
   await page.keyboard.type(String(cents));
   await page.evaluate(ARM_QR_PROBE);
   await page.keyboard.press('Enter');
-  const enterToQr = (await page.evaluate('window.__balcaoQrProbe')) as number;
-  const brCode = (await page.evaluate(READ_BRCODE)) as string | null;
+  const enterToQr = await page.evaluate<number>('window.__balcaoQrProbe');
+  const brCode = await page.evaluate<string | null>(READ_BRCODE);
   if (!brCode) throw new Error('no copy-and-paste code on the QR screen');
-  const paymentToPago = (await page.evaluate(`${PAY_AND_TIME}(${JSON.stringify({ brCode, appId })})`)) as number;
+  const paymentToPago = await page.evaluate<number>(`${PAY_AND_TIME}(${JSON.stringify({ brCode, appId })})`);
   // Back to a new sale for the next round.
   await page
     .locator('main')
@@ -168,9 +168,9 @@ export async function measureRemotePaymentLatency(
       await page.keyboard.type(String(200 + i));
       await page.keyboard.press('Enter');
       await page.waitForSelector('img[alt^="QR Code Pix"]');
-      const brCode = (await page.evaluate(READ_BRCODE)) as string;
-      const start = (await page.evaluate('performance.now()')) as number;
-      const painted = page.evaluate(PAGO_PAINTED) as Promise<number>;
+      const brCode = await page.evaluate<string>(READ_BRCODE);
+      const start = await page.evaluate<number>('performance.now()');
+      const painted = page.evaluate<number>(PAGO_PAINTED);
       const paid = await fetch(`${remote.url}/openpix/testing/pay`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: remote.appId },
@@ -236,12 +236,43 @@ export async function measureHistoryLatency(options: { sales?: number; rounds?: 
       rows: Math.min(sales, 10),
       // The newest sale (the last seeded) heads the list, as the screen formats it.
       newest: formatBRL(100 + sales - 1).replace(/\s+/g, ' '),
+      newestOnTop: true,
     };
     const samples: number[] = [];
     for (let round = 0; round < rounds + 1; round++) {
       await page.keyboard.press('F1');
       await page.getByLabel('Valor', { exact: true }).waitFor();
-      await page.evaluate(`(() => {
+      await page.evaluate(armHistoryProbe(expected));
+      await page.keyboard.press('F2');
+      const ms = await page.evaluate<number>('window.__balcaoHistoryProbe');
+      if (round > 0) samples.push(ms);
+    }
+    return samples;
+  } finally {
+    await browser.close();
+    await host.stop();
+  }
+}
+
+/** What F2's probe waits for: the day's count in the totals, and the newest sale's amount on top. */
+export interface HistoryExpectation {
+  /** "Vendas" as the totals show it. */
+  count: string;
+  /** Rows rendered at least (the list is virtualised: the rows in view). */
+  rows: number;
+  /** The newest sale's amount as the screen formats it (spaces normalised). */
+  newest: string;
+  /** The newest row must be in view (nothing selected further down keeps the list scrolled). */
+  newestOnTop: boolean;
+}
+
+/**
+ * Arms F2's probe (the page's window.__balcaoHistoryProbe): from F2's keydown to the paint after
+ * the fresh list has landed (aria-busy went "true" then "false") showing `expected`: the day's
+ * count in the totals and as the list's length (aria-setsize), the newest sale first.
+ */
+export function armHistoryProbe(expected: HistoryExpectation): string {
+  return `(() => {
         ${AFTER_PAINT}
         const expected = ${JSON.stringify(expected)};
         const text = (el) => (el ? el.textContent : '').replace(/\\s+/g, ' ').trim();
@@ -253,8 +284,12 @@ export async function measureHistoryLatency(options: { sales?: number; rounds?: 
           if (!sawLoading || section.getAttribute('aria-busy') !== 'false') return false;
           const count = [...document.querySelectorAll('.totals .total')].find((total) => text(total.querySelector('dt')) === 'Vendas');
           if (text(count && count.querySelector('dd')) !== expected.count) return false;
-          if (document.querySelectorAll('.sale-rows > li').length < expected.rows) return false;
-          return text(document.querySelector('.sale-rows > li[aria-posinset="1"] .sale-row-amount')) === expected.newest;
+          const rows = document.querySelectorAll('.sale-rows > li');
+          if (rows.length < expected.rows) return false;
+          if (rows[0].getAttribute('aria-setsize') !== expected.count) return false;
+          // The list keeps the cashier's selection in view: the newest row is checked when it is rendered.
+          const newest = document.querySelector('.sale-rows > li[aria-posinset="1"] .sale-row-amount');
+          return newest === null ? !expected.newestOnTop : text(newest) === expected.newest;
         };
         window.__balcaoHistoryProbe = new Promise((resolve) => {
           window.addEventListener('keydown', async function onF2(event) {
@@ -265,16 +300,7 @@ export async function measureHistoryLatency(options: { sales?: number; rounds?: 
             resolve((await afterPaint()) - start);
           }, true);
         });
-      })()`);
-      await page.keyboard.press('F2');
-      const ms = (await page.evaluate('window.__balcaoHistoryProbe')) as number;
-      if (round > 0) samples.push(ms);
-    }
-    return samples;
-  } finally {
-    await browser.close();
-    await host.stop();
-  }
+      })()`;
 }
 
 /** Nearest-rank percentile. */

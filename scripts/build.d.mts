@@ -3,6 +3,8 @@ export declare const ROOT: string;
 export declare const OUT: string;
 /** Node's compile cache of the built programs (NODE_COMPILE_CACHE); emptied by each build. */
 export declare const COMPILE_CACHE: string;
+/** Node's flags for the browser host wherever it is started (see build.mjs). */
+export declare const BROWSER_HOST_NODE_FLAGS: readonly string[];
 /** out/main/<name>.js: a built program (an entry of the main build). */
 export declare function builtEntry(name: string): string;
 export declare function builtEntryUrl(name: string): string;

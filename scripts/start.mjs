@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { builtEntry, ensureBuilt } from './build.mjs';
+import { BROWSER_HOST_NODE_FLAGS, builtEntry, ensureBuilt } from './build.mjs';
 
 const require = createRequire(import.meta.url);
 const args = process.argv.slice(2);
@@ -49,9 +49,13 @@ function forwardSignals(child) {
 
 function startBrowserHost(why) {
   console.log(`Electron cannot start here (${why}); starting the browser host instead (open the URL it prints).`);
-  const host = spawn(process.execPath, ['--enable-source-maps', builtEntry('start-web'), ...args], {
-    stdio: 'inherit',
-  });
+  const host = spawn(
+    process.execPath,
+    [...BROWSER_HOST_NODE_FLAGS, '--enable-source-maps', builtEntry('start-web'), ...args],
+    {
+      stdio: 'inherit',
+    },
+  );
   forwardSignals(host);
   host.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

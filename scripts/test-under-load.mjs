@@ -5,6 +5,8 @@
 //
 //   npm run test:under-load                          test/sync and test/e2e, one hog per core
 //   npm run test:under-load -- test/sync/foo.test.ts  only these files (any vitest arguments)
+//   npm run test:under-load -- --reporter=json …     options alone keep the default folders (give
+//                                                     an option's value after '=')
 //   HOGS=4 npm run test:under-load                    more hogs than cores
 //   TRIAL_COUNT=200 npm run test:under-load           every seeded trial CI runs (default here: 40,
 //                                                     so a run under load stays near half an hour)
@@ -35,9 +37,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 const asked = process.argv.slice(2);
-const files = asked.length > 0 ? asked : ['test/sync', 'test/e2e'];
-console.log(`${hogCount} CPU hog(s) running; vitest run ${files.join(' ')}`);
-const vitest = spawn('npx', ['vitest', 'run', ...files], {
+const namesFiles = asked.some((arg) => !arg.startsWith('-'));
+const args = namesFiles ? asked : ['test/sync', 'test/e2e', ...asked];
+console.log(`${hogCount} CPU hog(s) running; vitest run ${args.join(' ')}`);
+const vitest = spawn('npx', ['vitest', 'run', ...args], {
   stdio: 'inherit',
   env: { ...process.env, TRIAL_COUNT: process.env.TRIAL_COUNT ?? '40' },
 });

@@ -70,9 +70,15 @@ async function main(): Promise<void> {
   if (service.pixNetworkUrl) console.log(`Pix network on ${service.pixNetworkUrl}`);
   console.log(`AppID: ${service.appId}`);
   console.log(`Database: ${dbPath}`);
-  const stop = async () => {
-    await service.close();
-    process.exit(0);
+  // A close that fails still ends the process, with its reason rather than an unhandled rejection.
+  const stop = () => {
+    service.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error instanceof Error ? error.message : error);
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -1,35 +1,30 @@
 // The preload of Balcão's windows: runs sandboxed with contextIsolation and exposes ONE typed API,
 // `window.balcao`, whose shape is the shared contract (PosApi). Each method invokes its own
 // allowlisted channel; nothing raw (ipcRenderer, channels chosen by the page, the IPC event
-// object) ever reaches the renderer. It imports only electron and the dependency-free channel list
-// so the bundle is one small CJS file, as a sandboxed preload requires.
+// object) ever reaches the renderer. It imports only electron and the dependency-free name list
+// (src/shared/pos-channels.ts, proven equal to the method table's names), never the table itself:
+// a sandboxed preload may require nothing but 'electron', so whatever it imports is bundled into
+// its one small CJS file, and zod has no place there.
 import { contextBridge, ipcRenderer } from 'electron';
+import type { CounterErrorBody, CounterResult } from '../shared/counter-errors';
 import { channelOf, POS_EVENT_CHANNEL, POS_INVOKE_METHODS, type PosInvokeMethod } from '../shared/pos-channels';
 import type { PosApi, PosEvent } from '../shared/pos-api';
 
-type Envelope = { ok: true; value: unknown } | { ok: false; error: string; status?: number };
-
 /**
- * The error the renderer sees: the main process's message and its HTTP-like status. A plain
- * object, not an Error: contextBridge copies an Error into the page with its message alone, and
- * the status (a 409 that asks the owner to confirm, say) would be lost on the way.
+ * What the renderer catches: main's error body as it came, `{ code, message?, details? }`, the
+ * same object the browser bridge throws. A plain object, not an Error: contextBridge copies an
+ * Error into the page with its message alone, and the code would be lost on the way.
  */
-interface PosBridgeError {
-  name: 'PosError';
-  message: string;
-  status?: number;
+function unwrap(reply: unknown): unknown {
+  const result = reply as CounterResult | undefined;
+  if (result && result.ok === true) return result.value;
+  if (result && result.ok === false && typeof result.error?.code === 'string') refuse(result.error);
+  refuse({ code: 'INTERNAL', message: 'Resposta inválida do processo principal' });
 }
 
-function bridgeError(message: string, status?: number): PosBridgeError {
-  return status === undefined ? { name: 'PosError', message } : { name: 'PosError', message, status };
-}
-
-function unwrap(envelope: unknown): unknown {
-  const reply = envelope as Envelope | undefined;
-  if (reply && reply.ok === true) return reply.value;
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- see PosBridgeError
-  if (reply && reply.ok === false) throw bridgeError(String(reply.error), reply.status);
-  throw bridgeError('Resposta inválida do processo principal');
+function refuse(error: CounterErrorBody): never {
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- a plain object on purpose (see above)
+  throw error;
 }
 
 function invoker(method: PosInvokeMethod) {
@@ -37,8 +32,8 @@ function invoker(method: PosInvokeMethod) {
   return async (payload?: unknown) => unwrap(await ipcRenderer.invoke(channel, payload));
 }
 
-// The cast is sound: pos-channels proves at compile time that POS_INVOKE_METHODS lists every
-// invoke method of PosApi, and each value is whatever main's handler for that method returned.
+// The cast is sound: counter-methods.ts proves at compile time that POS_INVOKE_METHODS names every
+// method of the table, and each value is whatever main's handler for that method answered.
 const invokers = Object.fromEntries(POS_INVOKE_METHODS.map((method) => [method, invoker(method)])) as unknown as Omit<
   PosApi,
   'onEvent'

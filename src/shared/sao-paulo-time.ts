@@ -59,11 +59,12 @@ export function saoPauloClock(instant: Date | number): SaoPauloClock {
   const year = parts.era === 'BC' ? 1 - Number(parts.year) : Number(parts.year);
   return {
     year: String(year).padStart(4, '0'),
-    month: parts.month,
-    day: parts.day,
-    hour: parts.hour,
-    minute: parts.minute,
-    second: parts.second,
+    // CLOCK_OPTIONS asks for each of these parts, so formatToParts always gives them.
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
   };
 }
 
@@ -90,9 +91,16 @@ export function saoPauloInstant(day: CalendarDay, time = '00:00'): Date {
   if (!match || Number(match[1]) > 23 || Number(match[2]) > 59 || Number(match[3] ?? 0) > 59) {
     throw new RangeError(`not a time of day (HH:MM or HH:MM:SS): ${time}`);
   }
-  const [year, month, date] = day.split('-');
-  epochDayOf(day); // validates the day
-  const asUtc = wallClockAsUtc({ year, month, day: date, hour: match[1], minute: match[2], second: match[3] ?? '00' });
+  epochDayOf(day); // validates the day: it has its three parts
+  const [year, month, date] = day.split('-') as [string, string, string];
+  const asUtc = wallClockAsUtc({
+    year,
+    month,
+    day: date,
+    hour: match[1]!,
+    minute: match[2]!,
+    second: match[3] ?? '00',
+  });
   // Any transition near this day lies within these 14 hours either side; try both offsets.
   const before = offsetSeconds(asUtc - 14 * 3_600_000);
   const after = offsetSeconds(asUtc + 14 * 3_600_000);

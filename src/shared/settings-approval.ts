@@ -1,7 +1,11 @@
 // Which saves of the settings need a manager's PIN once the register is set up. The language is
 // the reader's, not the shop's: a cashier switching it changes nothing anyone else relies on.
 // Shared so the screen asks for the PIN exactly when the main process will want it.
-import type { SettingsInput } from './pos-api';
+import type { z } from 'zod';
+import type { settingsInput } from './counter-schemas';
+
+// From the schema, not pos-api.ts: the method table imports this module, and pos-api.ts the table.
+type SettingsInput = z.input<typeof settingsInput>;
 
 /** Keys of SettingsInput that only steer how the save is made, not what is saved. */
 const SAVE_FLAGS = new Set<string>(['confirmQueued', 'saveUnreachable', 'manager']);

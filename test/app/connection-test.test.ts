@@ -321,7 +321,7 @@ describe('testConnection checks every scope the counter uses', () => {
   it('reports a network failure half-way as such, not as missing scopes, and that the test charge may be left', async () => {
     // The company answers; every later request is cut after it was sent.
     const cut: typeof fetch = async (input, init) => {
-      if (String(input).endsWith('/api/v1/company')) return fetch(input, init);
+      if (urlOf(input).endsWith('/api/v1/company')) return fetch(input, init);
       throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } });
     };
     const check = await testConnection({ baseUrl: remote.url, appId: remote.appId }, { fetch: cut });
@@ -341,9 +341,9 @@ describe('testConnection checks every scope the counter uses', () => {
 
   it('gives up within its total time when the service stops answering half-way', async () => {
     const hang: typeof fetch = async (input, init) => {
-      if (String(input).endsWith('/api/v1/company')) return fetch(input, init);
+      if (urlOf(input).endsWith('/api/v1/company')) return fetch(input, init);
       return new Promise((_resolve, reject) =>
-        init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+        init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error)),
       );
     };
     const started = Date.now();
@@ -364,7 +364,7 @@ describe('testConnection checks every scope the counter uses', () => {
 
   it('reports a 5xx half-way as the service in trouble, not as a missing scope', async () => {
     const flaky: typeof fetch = async (input, init) => {
-      if (String(input).includes('/api/v1/pix-keys'))
+      if (urlOf(input).includes('/api/v1/pix-keys'))
         return new Response(JSON.stringify({ error: 'Service Unavailable' }), {
           status: 503,
           headers: { 'content-type': 'application/json' },
@@ -391,14 +391,17 @@ describe('saving the settings of a remote mode', () => {
   const settingsFile = () => join(fixture.dataDir, 'settings.json');
   const fileText = () => (existsSync(settingsFile()) ? readFileSync(settingsFile(), 'utf8') : null);
 
-  it("refuses a refused AppID or a wrong path with 422 and the check's words, writing nothing", async () => {
+  it("refuses a refused AppID or a wrong path with CONNECTION_TEST_FAILED and the check's verdict, writing nothing", async () => {
     fixture = openRuntime();
-    const h = fixture.runtime.handlers;
+    const h = fixture.runtime.api;
     const before = await h.getSettings();
     const file = fileText();
 
     const refused = h.saveSettings({ mode: 'remote-sandbox', baseUrl: remote.url, appId: 'app-id-errado' });
-    await expect(refused).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/recusou o AppID/) });
+    await expect(refused).rejects.toMatchObject({
+      code: 'CONNECTION_TEST_FAILED',
+      message: expect.stringMatching(/recusou o AppID/),
+    });
     await expect(refused).rejects.not.toMatchObject({ message: expect.stringContaining('app-id-errado') });
     // The owner's "Salvar mesmo assim" is for an unreachable service only.
     await expect(
@@ -409,12 +412,12 @@ describe('saving the settings of a remote mode', () => {
         saveUnreachable: true,
       }),
     ).rejects.toMatchObject({
-      status: 422,
+      code: 'CONNECTION_TEST_FAILED',
       message: expect.stringMatching(/termina em "\/api"/),
     });
     await expect(
       h.saveSettings({ mode: 'production', baseUrl: htmlUrl, appId: remote.appId, saveUnreachable: true }),
-    ).rejects.toMatchObject({ status: 422 });
+    ).rejects.toMatchObject({ code: 'CONNECTION_TEST_FAILED' });
 
     expect(await h.getSettings()).toEqual(before);
     expect(fixture.secrets.value).toBeNull();
@@ -422,9 +425,9 @@ describe('saving the settings of a remote mode', () => {
     expect((await h.getStatus()).mode).toBe('embedded');
   });
 
-  it('refuses an AppID that cannot sell (no CHARGE_POST) with 422, and saves one that lacks only optional scopes', async () => {
+  it('refuses an AppID that cannot sell (no CHARGE_POST) with CONNECTION_TEST_FAILED, and saves one that lacks only optional scopes', async () => {
     fixture = openRuntime();
-    const h = fixture.runtime.handlers;
+    const h = fixture.runtime.api;
     const cannotSell = await restrictedApp('CHARGE_POST');
     await expect(
       h.saveSettings({
@@ -434,7 +437,7 @@ describe('saving the settings of a remote mode', () => {
         saveUnreachable: true,
       }),
     ).rejects.toMatchObject({
-      status: 422,
+      code: 'CONNECTION_TEST_FAILED',
       message: expect.stringMatching(/sem CHARGE_POST o Balcão não consegue vender/),
     });
     expect(fixture.secrets.value).toBeNull();
@@ -446,12 +449,12 @@ describe('saving the settings of a remote mode', () => {
 
   it('refuses an unreachable service unless the owner saves it anyway', async () => {
     fixture = openRuntime();
-    const h = fixture.runtime.handlers;
+    const h = fixture.runtime.api;
     const before = await h.getSettings();
     await expect(
       h.saveSettings({ mode: 'remote-sandbox', baseUrl: closedUrl, appId: remote.appId }),
     ).rejects.toMatchObject({
-      status: 422,
+      code: 'CONNECTION_TEST_FAILED',
       message: expect.stringMatching(/^Nada respondeu em/),
     });
     expect(await h.getSettings()).toEqual(before);
@@ -471,7 +474,7 @@ describe('saving the settings of a remote mode', () => {
 
   it('saves a service that answers, and tests again only when the service changes', async () => {
     fixture = openRuntime();
-    const h = fixture.runtime.handlers;
+    const h = fixture.runtime.api;
     const saved = await h.saveSettings({ mode: 'remote-sandbox', baseUrl: remote.url, appId: remote.appId });
     expect(saved).toMatchObject({ mode: 'remote-sandbox', baseUrl: remote.url, hasAppId: true });
 
@@ -480,7 +483,7 @@ describe('saving the settings of a remote mode', () => {
     try {
       expect((await h.saveSettings({ merchantName: 'Padaria Central' })).merchantName).toBe('Padaria Central');
       // Production at the same address is another service: tested, and unreachable now.
-      await expect(h.saveSettings({ mode: 'production' })).rejects.toMatchObject({ status: 422 });
+      await expect(h.saveSettings({ mode: 'production' })).rejects.toMatchObject({ code: 'CONNECTION_TEST_FAILED' });
       expect((await h.getSettings()).mode).toBe('remote-sandbox');
     } finally {
       await remote.start();
@@ -490,10 +493,10 @@ describe('saving the settings of a remote mode', () => {
 
   it('"Testar conexão" uses the typed AppID, or the saved one only towards the saved address', async () => {
     fixture = openRuntime();
-    const h = fixture.runtime.handlers;
+    const h = fixture.runtime.api;
     await expect(h.testConnection({ baseUrl: remote.url })).rejects.toMatchObject({
-      status: 400,
-      message: expect.stringMatching(/Informe o AppID/),
+      code: 'APP_ID_REQUIRED',
+      details: { context: 'test' },
     });
     expect(await h.testConnection({ baseUrl: remote.url, appId: remote.appId })).toMatchObject({
       ok: true,
@@ -508,8 +511,7 @@ describe('saving the settings of a remote mode', () => {
     });
     // Another server never receives the saved secret.
     await expect(h.testConnection({ baseUrl: htmlUrl })).rejects.toMatchObject({
-      status: 400,
-      message: expect.stringMatching(/digite o AppID/),
+      code: 'SAVED_APP_ID_ELSEWHERE',
     });
   });
 });
@@ -522,7 +524,7 @@ describe('the manager PIN on settings', () => {
 
   it('is not asked to switch the language alone; every other change still needs it', async () => {
     fixture = openRuntime();
-    const h = fixture.runtime.handlers;
+    const h = fixture.runtime.api;
     const state: RegisterState = await h.createOperator({ name: 'Marta', role: 'MANAGER', pin: '4321' });
     const manager: ManagerApproval = { operatorId: state.operators[0]!.id, pin: '4321' };
 
@@ -540,7 +542,9 @@ describe('the manager PIN on settings', () => {
       { confirmAbove: 500_00 },
     ];
     for (const input of needsPin) {
-      await expect(h.saveSettings(input), JSON.stringify(input)).rejects.toMatchObject({ status: 403 });
+      await expect(h.saveSettings(input), JSON.stringify(input)).rejects.toMatchObject({
+        code: 'MANAGER_REQUIRED',
+      });
     }
     expect(await h.getSettings()).toMatchObject({
       locale: 'pt-BR',
@@ -551,3 +555,8 @@ describe('the manager PIN on settings', () => {
     expect((await h.saveSettings({ merchantName: 'Outra', manager })).merchantName).toBe('Outra');
   });
 });
+
+/** The URL a stubbed fetch was asked for, whichever of its three forms it came in. */
+function urlOf(input: string | URL | Request): string {
+  return input instanceof Request ? input.url : input.toString();
+}

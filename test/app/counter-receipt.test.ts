@@ -6,7 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReceiptFile, ReceiptRequest, Sale, SettingsInput } from '../../src/shared/pos-api';
 import { counterReceiptData } from '../../src/main/app/counter-receipt';
-import { PosError } from '../../src/main/app/pos-error';
+import { CounterError } from '../../src/shared/counter-errors';
 import { formatCnpj } from '../../src/main/receipts';
 import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
 import { ALL_SCOPES } from '../../src/main/engine/operations';
@@ -28,7 +28,7 @@ afterEach(async () => {
   await fixture.dispose();
 });
 
-const handlers = () => fixture.runtime.handlers;
+const handlers = () => fixture.runtime.api;
 const sandbox = () => fixture.runtime.sandbox;
 
 const SHOP: SettingsInput = {
@@ -206,13 +206,13 @@ describe('a receipt under the wrong sale', () => {
     ];
     for (const request of refused) {
       const answer = handlers().getReceipt(request);
-      await expect(answer, JSON.stringify(request)).rejects.toBeInstanceOf(PosError);
-      await expect(answer).rejects.toMatchObject({ status: 404, message: 'Comprovante não encontrado nesta venda' });
+      await expect(answer, JSON.stringify(request)).rejects.toBeInstanceOf(CounterError);
+      await expect(answer).rejects.toMatchObject({ code: 'RECEIPT_NOT_FOUND' });
     }
-    await expect(handlers().printReceipt(refused[0]!)).rejects.toMatchObject({ status: 404 });
+    await expect(handlers().printReceipt(refused[0]!)).rejects.toMatchObject({ code: 'RECEIPT_NOT_FOUND' });
     await expect(
       handlers().getReceipt({ ...paymentOf(mine), correlationID: 'balcao-nao-existe' }),
-    ).rejects.toMatchObject({ status: 404 });
+    ).rejects.toMatchObject({ code: 'SALE_NOT_FOUND' });
     // Each under its own sale, they print.
     expect(bytesOf(await handlers().getReceipt(paymentOf(theirs))).length).toBeGreaterThan(1000);
   });
@@ -285,7 +285,7 @@ describe('receipts in the remote modes', () => {
     fixture = openRuntime({ dataDir: fixture.dataDir });
     expect(await handlers().getStatus()).toMatchObject({ mode: 'production', ready: false });
     await expect(handlers().getReceipt(paymentOf(sale))).rejects.toMatchObject({
-      status: 409,
+      code: 'SERVICE_NOT_CONFIGURED',
       message: expect.stringMatching(/AppID/),
     });
   });
@@ -295,7 +295,7 @@ describe('counterReceiptData', () => {
   it("falls back to the sale's comment, and to the settings when the service names no company", async () => {
     await handlers().saveSettings(SHOP);
     const sale = await paidSale(800, 'Bolo de fubá');
-    const records = fixture.runtime.sync.saleRecords(sale.correlationID);
+    const records = fixture.runtime.sync.views.saleRecords(sale.correlationID);
     delete records.payment!.infoPagador;
     const settings = await handlers().getSettings();
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPosRuntime } from '../../src/main/app/pos-runtime';
-import { noPrinting } from '../../src/main/app/printing';
+import { noPrinting } from '../../src/main/printing-port';
 import { decodeBrCode } from '../../src/main/pix';
 import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
 import { MemorySecretStore, openRuntime, type RuntimeFixture } from './runtime-fixture';
@@ -18,7 +18,7 @@ afterEach(async () => {
   await fixture.dispose();
 });
 
-const handlers = () => fixture.runtime.handlers;
+const handlers = () => fixture.runtime.api;
 const engine = () => fixture.runtime.sandbox.engine;
 
 async function newSaleMerchant(): Promise<{ name: string; city: string; key: string | undefined }> {
@@ -64,7 +64,8 @@ describe('merchant settings in embedded mode', () => {
 
     for (const pixKey of ['não-é-chave', '123.456.789-00', '+1 555 0100']) {
       await expect(handlers().saveSettings({ merchantName: 'Outro Nome', pixKey })).rejects.toMatchObject({
-        status: 400,
+        code: 'INVALID_PIX_KEY',
+        details: { typed: pixKey },
         message: expect.stringContaining('Chave Pix inválida'),
       });
     }
@@ -78,14 +79,15 @@ describe('merchant settings in embedded mode', () => {
     await expect(
       handlers().saveSettings({ merchantName: 'Loja Nova', pixKey: 'vizinho@example.com' }),
     ).rejects.toMatchObject({
-      status: 409,
+      code: 'SETTINGS_REFUSED',
+      details: { reason: expect.any(String) },
     });
     expect((await handlers().getSettings()).pixKey).toBeUndefined();
     expect((await newSaleMerchant()).name).toBe('Balcao Sandbox');
   });
 
   it('refuses a name with nothing a BR Code can carry', async () => {
-    await expect(handlers().saveSettings({ merchantName: '東京' })).rejects.toMatchObject({ status: 400 });
+    await expect(handlers().saveSettings({ merchantName: '東京' })).rejects.toMatchObject({ code: 'SETTINGS_REFUSED' });
     expect((await handlers().getSettings()).merchantName).toBe('Balcão Sandbox');
     expect((await newSaleMerchant()).name).toBe('Balcao Sandbox');
   });
@@ -113,7 +115,7 @@ describe('merchant settings in the remote modes', () => {
   it('still check the Pix key, which is printed on receipts', async () => {
     await expect(
       handlers().saveSettings({ mode: 'production', baseUrl: 'https://api.example.com', appId: 'x', pixKey: 'loja@' }),
-    ).rejects.toMatchObject({ status: 400 });
+    ).rejects.toMatchObject({ code: 'INVALID_PIX_KEY' });
     expect((await handlers().getSettings()).mode).toBe('embedded');
     expect(fixture.secrets.value).toBeNull();
   });
@@ -134,7 +136,7 @@ describe('the runtime at start', () => {
       );
       const runtime = createPosRuntime({ dataDir, secretStore: new MemorySecretStore(), printing: noPrinting('—') });
       try {
-        const sale = await runtime.handlers.createSale({ value: 100 });
+        const sale = await runtime.api.createSale({ value: 100 });
         expect(decodeBrCode(sale.brCode!)).toMatchObject({
           merchantName: 'Mercearia Boa Vista',
           merchantCity: 'Olinda',

@@ -2,7 +2,7 @@
 // clock is moved across days (ManualClock): sales made on three days, listed and exported.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/main/clock';
-import { posPayloadSchemas } from '../../src/shared/pos-ipc-schemas';
+import { counterMethods } from '../../src/shared/counter-methods';
 import { openRuntime, type RuntimeFixture } from './runtime-fixture';
 
 let fixture: RuntimeFixture | undefined;
@@ -15,7 +15,7 @@ describe('past days and ranges', () => {
   it('lists one day, a range with its totals, and exports the same sales', async () => {
     const clock = new ManualClock(new Date('2026-11-20T15:00:00.000Z')); // 12:00 in São Paulo
     fixture = openRuntime({ clock });
-    const h = fixture.runtime.handlers;
+    const h = fixture.runtime.api;
 
     const first = await h.createSale({ value: 150_000 });
     await h.simulatePayment({ correlationID: first.correlationID });
@@ -74,7 +74,7 @@ describe('past days and ranges', () => {
 
   it("exports the register's facts: number, till, session, operator, refunds and who cancelled", async () => {
     fixture = openRuntime();
-    const h = fixture.runtime.handlers;
+    const h = fixture.runtime.api;
     let state = await h.createOperator({ name: 'Marta', role: 'MANAGER', pin: '4321' });
     const manager = { operatorId: state.operators.find((operator) => operator.name === 'Marta')!.id, pin: '4321' };
     state = await h.createOperator({ name: 'João', role: 'CASHIER', pin: '1111', manager });
@@ -131,23 +131,24 @@ describe('past days and ranges', () => {
     expect(file.csv).not.toContain('HYPERLINK');
   });
 
-  it('refuses a range longer than 92 days with a 400 in pt-BR, and bad input at the schema', async () => {
+  it('refuses a range longer than 92 days (RANGE_TOO_LONG, with the numbers), and bad input at the schema', async () => {
     fixture = openRuntime();
-    await expect(fixture.runtime.handlers.listSales({ from: '2026-01-01', to: '2026-04-03' })).rejects.toMatchObject({
-      name: 'PosError',
-      status: 400,
+    await expect(fixture.runtime.api.listSales({ from: '2026-01-01', to: '2026-04-03' })).rejects.toMatchObject({
+      name: 'CounterError',
+      code: 'RANGE_TOO_LONG',
+      details: { maxDays: 92, days: 93 },
       message: 'Escolha um período de até 92 dias (o pedido tinha 93 dias)',
     });
-    await expect(fixture.runtime.handlers.exportSales({ from: '2026-01-01', to: '2026-12-31' })).rejects.toMatchObject({
-      status: 400,
+    await expect(fixture.runtime.api.exportSales({ from: '2026-01-01', to: '2026-12-31' })).rejects.toMatchObject({
+      code: 'RANGE_TOO_LONG',
     });
-    expect((await fixture.runtime.handlers.listSales({ from: '2026-01-01', to: '2026-04-02' })).totals.to).toBe(
+    expect((await fixture.runtime.api.listSales({ from: '2026-01-01', to: '2026-04-02' })).totals.to).toBe(
       '2026-04-02',
     );
-    expect(posPayloadSchemas.exportSales.safeParse({ from: '2026-01-02' }).success).toBe(false);
+    expect(counterMethods.exportSales.input.safeParse({ from: '2026-01-02' }).success).toBe(false);
     expect(
-      posPayloadSchemas.exportSales.safeParse({ day: '2026-01-02', from: '2026-01-01', to: '2026-01-03' }).success,
+      counterMethods.exportSales.input.safeParse({ day: '2026-01-02', from: '2026-01-01', to: '2026-01-03' }).success,
     ).toBe(false);
-    expect(posPayloadSchemas.listSales.safeParse({ from: '2026-01-03', to: '2026-01-02' }).success).toBe(false);
+    expect(counterMethods.listSales.input.safeParse({ from: '2026-01-03', to: '2026-01-02' }).success).toBe(false);
   });
 });

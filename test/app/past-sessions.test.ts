@@ -15,7 +15,7 @@ const idOf = (state: RegisterState, name: string) => state.operators.find((opera
 describe('listSessions', () => {
   it('lists the closed sessions newest first with who, when and the confirmed totals; never the open one', async () => {
     fixture = openRuntime();
-    const h = fixture.runtime.handlers;
+    const h = fixture.runtime.api;
     const marta = idOf(await h.createOperator({ name: 'Marta', role: 'MANAGER', pin: '4321' }), 'Marta');
     const manager: ManagerApproval = { operatorId: marta, pin: '4321' };
     const joao = idOf(await h.createOperator({ name: 'João', role: 'CASHIER', pin: '1111', manager }), 'João');
@@ -26,7 +26,7 @@ describe('listSessions', () => {
     const first = await h.createSale({ value: 10_00 });
     await h.simulatePayment({ correlationID: first.correlationID });
     await h.refundSale({ correlationID: first.correlationID, value: 2_50, reason: 'Troca', manager });
-    await fixture.runtime.sync.drained();
+    await fixture.runtime.syncProbe.drained();
     expect((await h.listSessions()).sessions).toEqual([]);
     const morning = await h.closeRegister({ manager });
 
@@ -72,19 +72,19 @@ describe('listSessions', () => {
 
   it('keeps past sessions and their reports from a counter nobody is signed in to (401)', async () => {
     fixture = openRuntime();
-    const h = fixture.runtime.handlers;
+    const h = fixture.runtime.api;
     const marta = idOf(await h.createOperator({ name: 'Marta', role: 'MANAGER', pin: '4321' }), 'Marta');
     const manager: ManagerApproval = { operatorId: marta, pin: '4321' };
     await h.signIn({ operatorId: marta, pin: '4321' });
     await h.openRegister({});
     const { session } = await h.closeRegister({ manager });
     await h.signOut();
-    await expect(h.listSessions()).rejects.toMatchObject({ status: 401 });
+    await expect(h.listSessions()).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' });
     await expect(h.getSessionReport({ sessionId: session.id, layout: 'thermal80' })).rejects.toMatchObject({
-      status: 401,
+      code: 'NOT_SIGNED_IN',
     });
     await expect(h.printSessionReport({ sessionId: session.id, layout: 'thermal80' })).rejects.toMatchObject({
-      status: 401,
+      code: 'NOT_SIGNED_IN',
     });
     await h.signIn({ operatorId: marta, pin: '4321' });
     expect((await h.listSessions()).sessions.map((listed) => listed.id)).toEqual([session.id]);

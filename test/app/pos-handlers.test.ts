@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PosEvent, Sale } from '../../src/shared/pos-api';
-import { posPayloadSchemas } from '../../src/shared/pos-ipc-schemas';
+import { counterMethods } from '../../src/shared/counter-methods';
 import { ManualClock } from '../../src/main/clock';
-import { PosError } from '../../src/main/app/pos-error';
-import { saoPauloDate } from '../../src/main/app/sao-paulo-day';
+import { CounterError } from '../../src/shared/counter-errors';
+import { saoPauloDate } from '../../src/shared/sao-paulo-time';
 import { isPdf, openRuntime, until, type RuntimeFixture } from './runtime-fixture';
 
 let fixture: RuntimeFixture;
@@ -17,7 +17,7 @@ afterEach(async () => {
   await fixture.dispose();
 });
 
-const handlers = () => fixture.runtime.handlers;
+const handlers = () => fixture.runtime.api;
 
 describe('a sale from QR to refund', () => {
   it('sells, is paid, totals the day, refunds in part, refuses an over-refund, and makes receipts', async () => {
@@ -66,8 +66,9 @@ describe('a sale from QR to refund', () => {
     await expect(
       handlers().refundSale({ correlationID: sale.correlationID, value: 1001, reason: 'Demais' }),
     ).rejects.toMatchObject({
-      name: 'PosError',
-      status: 400,
+      name: 'CounterError',
+      code: 'REFUND_TOO_LARGE',
+      details: { refundable: 1000 },
     });
     const afterRefusal = await handlers().getSale({ correlationID: sale.correlationID });
     expect(afterRefusal.refunds).toHaveLength(1);
@@ -141,16 +142,37 @@ describe('a sale from QR to refund', () => {
 
   it('pages through a day with more sales than one service page', async () => {
     for (let i = 0; i < 105; i += 1) await handlers().createSale({ value: 100 + i });
-    const { sales, totals } = await handlers().listSales({});
+    // listSales answers a page (100 sales unless asked for more): the whole day is asked for here.
+    const { sales, total, totals } = await handlers().listSales({ limit: 105 });
     expect(sales).toHaveLength(105);
+    expect(total).toBe(105);
     expect(totals.count).toBe(105);
   }, 60_000);
+
+  it('answers a create once: its own news is the answer, pushed once more only as that answer (for other windows); what comes after is pushed', async () => {
+    const events: PosEvent[] = [];
+    fixture.runtime.events.subscribe((event) => events.push(event));
+    const sale = await handlers().createSale({ value: 1234 });
+    // The service answered within the create: ACTIVE, with its code, in the answer alone.
+    expect(sale).toMatchObject({ status: 'ACTIVE', brCode: expect.stringMatching(/^000201/) });
+    const ofSale = () =>
+      events.flatMap((event) =>
+        event.type === 'sale-updated' && event.sale.correlationID === sale.correlationID ? [event.sale.status] : [],
+      );
+    // Not PENDING then ACTIVE as the create went: the answer alone, for the counter's other windows.
+    expect(ofSale()).toEqual(['ACTIVE']);
+    await handlers().simulatePayment({ correlationID: sale.correlationID });
+    await until(() => (ofSale().includes('COMPLETED') ? true : undefined));
+    // The answer's push is the only ACTIVE one; the payment's news comes after it.
+    expect(ofSale().filter((status) => status === 'ACTIVE')).toEqual(['ACTIVE']);
+    expect(ofSale()[0]).toBe('ACTIVE');
+  });
 
   it('cancels an unpaid sale (Esc) at once, deletes it at the service, and refuses to cancel a paid one', async () => {
     const sale = await handlers().createSale({ value: 700 });
     expect(await handlers().cancelSale({ correlationID: sale.correlationID })).toEqual({ cancelled: true });
     expect((await handlers().getSale({ correlationID: sale.correlationID })).status).toBe('CANCELLED');
-    await fixture.runtime.sync.drained();
+    await fixture.runtime.syncProbe.drained();
     // The service no longer has it: nothing left to pay.
     await expect(
       fixture.runtime.sandbox.engine.call(fixture.runtime.sandbox.appId, 'getCharge', {
@@ -162,11 +184,15 @@ describe('a sale from QR to refund', () => {
     });
     // Cancelling twice is the same cancel.
     expect(await handlers().cancelSale({ correlationID: sale.correlationID })).toEqual({ cancelled: true });
-    await expect(handlers().cancelSale({ correlationID: 'balcao-nao-existe' })).rejects.toMatchObject({ status: 404 });
+    await expect(handlers().cancelSale({ correlationID: 'balcao-nao-existe' })).rejects.toMatchObject({
+      code: 'SALE_NOT_FOUND',
+    });
 
     const paid = await handlers().createSale({ value: 800 });
     await handlers().simulatePayment({ correlationID: paid.correlationID });
-    await expect(handlers().cancelSale({ correlationID: paid.correlationID })).rejects.toMatchObject({ status: 409 });
+    await expect(handlers().cancelSale({ correlationID: paid.correlationID })).rejects.toMatchObject({
+      code: 'SALE_ALREADY_PAID',
+    });
     expect((await handlers().getSale({ correlationID: paid.correlationID })).status).toBe('COMPLETED');
   });
 
@@ -174,10 +200,11 @@ describe('a sale from QR to refund', () => {
     const sale = await handlers().createSale({ value: 900 });
     await expect(
       handlers().refundSale({ correlationID: sale.correlationID, value: 100, reason: 'x' }),
-    ).rejects.toMatchObject({ status: 409 });
+    ).rejects.toMatchObject({ code: 'SALE_NOT_PAID' });
     await handlers().simulatePayment({ correlationID: sale.correlationID });
     await expect(handlers().simulatePayment({ correlationID: sale.correlationID })).rejects.toMatchObject({
-      status: 409,
+      code: 'SALE_NOT_WAITING',
+      details: { context: 'pay' },
     });
   });
 
@@ -187,19 +214,19 @@ describe('a sale from QR to refund', () => {
       customer: { name: 'Maria Silva', email: 'maria@example.com' },
     });
     expect(sale.customer).toEqual({ name: 'Maria Silva', email: 'maria@example.com' });
-    await expect(handlers().createSale({ value: 1500, customer: { name: 'Só Nome' } })).rejects.toBeInstanceOf(
-      PosError,
-    );
+    const nameOnly = handlers().createSale({ value: 1500, customer: { name: 'Só Nome' } });
+    await expect(nameOnly).rejects.toBeInstanceOf(CounterError);
+    await expect(nameOnly).rejects.toMatchObject({ code: 'CUSTOMER_CONTACT_REQUIRED' });
   });
 
-  it('turns a service refusal into a PosError, and keeps the refused sale with its reason', async () => {
+  it('turns a service refusal into SERVICE_REFUSED, and keeps the refused sale with its reason', async () => {
     const ok = await handlers().createSale({ value: 4321 });
     // The service rejects an invalid CPF: a 400 in the cashier's words.
     const refused = handlers().createSale({ value: 4321, customer: { name: 'Ana', taxID: '111.111.111-11' } });
     await expect(refused).rejects.toMatchObject({
-      name: 'PosError',
-      status: 400,
-      message: expect.stringMatching(/^O serviço Pix recusou a cobrança: /),
+      name: 'CounterError',
+      code: 'SERVICE_REFUSED',
+      details: { reason: expect.stringMatching(/^O serviço Pix recusou a cobrança: /) },
     });
     const { sales } = await handlers().listSales({});
     const rejected = sales.find((sale) => sale.correlationID !== ok.correlationID)!;
@@ -228,7 +255,7 @@ describe('a sale from QR to refund', () => {
       hasAppId: false,
     });
 
-    const input = posPayloadSchemas.saveSettings.parse({
+    const input = counterMethods.saveSettings.input.parse({
       merchantName: 'Padaria Pão Dourado',
       merchantCity: 'Campinas',
       pixKey: 'padaria@example.com',
@@ -265,11 +292,13 @@ describe('a sale from QR to refund', () => {
   });
 
   it('refuses a remote mode without its base URL or AppID, changing nothing', async () => {
-    await expect(handlers().saveSettings({ mode: 'production' })).rejects.toMatchObject({ status: 400 });
+    await expect(handlers().saveSettings({ mode: 'production' })).rejects.toMatchObject({
+      code: 'BASE_URL_REQUIRED',
+    });
     await expect(
       handlers().saveSettings({ mode: 'remote-sandbox', baseUrl: 'https://sandbox.example.com' }),
     ).rejects.toMatchObject({
-      status: 400,
+      code: 'APP_ID_REQUIRED',
     });
     expect((await handlers().getSettings()).mode).toBe('embedded');
     expect((await handlers().getStatus()).mode).toBe('embedded');
@@ -294,12 +323,12 @@ describe('a sale from QR to refund', () => {
 
       expect(await handlers().getStatus()).toMatchObject({ mode, ready: false });
       const refused = handlers().createSale({ value: 1234 });
-      await expect(refused).rejects.toBeInstanceOf(PosError);
+      await expect(refused).rejects.toBeInstanceOf(CounterError);
       await expect(refused).rejects.toMatchObject({
-        status: 409,
-        message: expect.stringMatching(/Configurações \(F9\).*AppID/),
+        code: 'SERVICE_NOT_CONFIGURED',
+        details: { reason: expect.stringMatching(/Configurações \(F9\).*AppID/) },
       });
-      await expect(handlers().listSales({})).rejects.toMatchObject({ status: 409 });
+      await expect(handlers().listSales({})).rejects.toMatchObject({ code: 'SERVICE_NOT_CONFIGURED' });
       expect(charges().n).toBe(before);
     },
   );

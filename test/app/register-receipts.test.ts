@@ -32,7 +32,7 @@ function rasterize(name: string): void {
 describe('the receipt of a sale made at an open register', () => {
   it('prints the sale number, the operator and the till (payment and refund, 80 mm and A4), and the correlationID', async () => {
     fixture = openRuntime();
-    const h = fixture.runtime.handlers;
+    const h = fixture.runtime.api;
     const marta = idOf(await h.createOperator({ name: 'Marta Souza', role: 'MANAGER', pin: '4321' }), 'Marta Souza');
     const manager: ManagerApproval = { operatorId: marta, pin: '4321' };
     const joao = idOf(
@@ -80,7 +80,7 @@ describe('the receipt of a sale made at an open register', () => {
 
   it('prints none of them for a sale made before the register was set up', async () => {
     fixture = openRuntime();
-    const h = fixture.runtime.handlers;
+    const h = fixture.runtime.api;
     const sale = await h.createSale({ value: 990 });
     await h.simulatePayment({ correlationID: sale.correlationID });
     const paid = await until<Sale>(async () => {

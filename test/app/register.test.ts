@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/main/clock';
 import { pinMatches } from '../../src/main/register/pin-hash';
 import { lockMsAfter } from '../../src/main/register/pin-lockout';
-import { posPayloadSchemas } from '../../src/shared/pos-ipc-schemas';
+import { counterMethods } from '../../src/shared/counter-methods';
 import type { ManagerApproval, RegisterState } from '../../src/shared/pos-api';
 import { isPdf, openRuntime, type RuntimeFixture } from './runtime-fixture';
 
@@ -28,7 +28,7 @@ const idOf = (state: RegisterState, name: string) => state.operators.find((opera
 
 /** A counter set up with a manager (Marta, 4321) and a cashier (João, 1111); João signed in with the register open. */
 async function setUpCounter(fixture: RuntimeFixture) {
-  const h = fixture.runtime.handlers;
+  const h = fixture.runtime.api;
   let state = await h.createOperator({ name: 'Marta', role: 'MANAGER', pin: '4321' });
   const marta = idOf(state, 'Marta');
   const manager: ManagerApproval = { operatorId: marta, pin: '4321' };
@@ -46,12 +46,12 @@ function counterDb(fixture: RuntimeFixture) {
 describe('operators and PINs', () => {
   it('starts with no operator, makes the first one a manager, stores PINs as scrypt hashes only', async () => {
     const fixture = open();
-    const h = fixture.runtime.handlers;
+    const h = fixture.runtime.api;
     const first = await h.getRegister();
     expect(first).toMatchObject({ setUp: false, operators: [], tillName: 'Caixa 1' });
     // The first operator is a manager: someone must be able to approve.
     await expect(h.createOperator({ name: 'Ana', role: 'CASHIER', pin: '2222' })).rejects.toMatchObject({
-      status: 400,
+      code: 'FIRST_OPERATOR_MANAGER',
     });
 
     const state = await h.createOperator({ name: 'Marta', role: 'MANAGER', pin: '4321' });
@@ -70,13 +70,15 @@ describe('operators and PINs', () => {
 
     // From now on a manager adds operators.
     await expect(h.createOperator({ name: 'Ana', role: 'CASHIER', pin: '2222' })).rejects.toMatchObject({
-      status: 403,
+      code: 'MANAGER_REQUIRED',
+      details: { context: 'operators' },
     });
     const marta = idOf(state, 'Marta');
     await expect(
       h.createOperator({ name: 'Ana', role: 'CASHIER', pin: '2222', manager: { operatorId: marta, pin: '0000' } }),
     ).rejects.toMatchObject({
-      status: 403,
+      code: 'PIN_REFUSED',
+      details: { name: 'Marta' },
     });
     const withAna = await h.createOperator({
       name: 'Ana',
@@ -91,52 +93,56 @@ describe('operators and PINs', () => {
     await expect(
       h.createOperator({ name: 'ana', role: 'CASHIER', pin: '3333', manager: { operatorId: marta, pin: '4321' } }),
     ).rejects.toMatchObject({
-      status: 409,
+      code: 'OPERATOR_NAME_TAKEN',
+      details: { name: 'ana' },
     });
     // A cashier's PIN approves nothing.
     const ana = idOf(withAna, 'Ana');
     await expect(
       h.createOperator({ name: 'Bia', role: 'CASHIER', pin: '3333', manager: { operatorId: ana, pin: '2222' } }),
     ).rejects.toMatchObject({
-      status: 403,
+      code: 'NOT_A_MANAGER',
+      details: { name: 'Ana' },
     });
     // The only manager cannot be disabled; a cashier can, and disappears from the login list.
     await expect(
       h.disableOperator({ operatorId: marta, manager: { operatorId: marta, pin: '4321' } }),
-    ).rejects.toMatchObject({ status: 409 });
+    ).rejects.toMatchObject({ code: 'LAST_MANAGER' });
     const without = await h.disableOperator({ operatorId: ana, manager: { operatorId: marta, pin: '4321' } });
     expect(without.operators.map((operator) => operator.name)).toEqual(['Marta']);
-    await expect(h.signIn({ operatorId: ana, pin: '2222' })).rejects.toMatchObject({ status: 404 });
+    await expect(h.signIn({ operatorId: ana, pin: '2222' })).rejects.toMatchObject({ code: 'OPERATOR_NOT_FOUND' });
   });
 
   it('locks an operator after 5 wrong PINs for a growing delay, kept across a restart', async () => {
     const clock = new ManualClock(new Date());
     const fixture = open({ clock });
-    const h = fixture.runtime.handlers;
+    const h = fixture.runtime.api;
     const marta = idOf(await h.createOperator({ name: 'Marta', role: 'MANAGER', pin: '4321' }), 'Marta');
     for (let i = 1; i <= 4; i += 1)
-      await expect(h.signIn({ operatorId: marta, pin: '0000' })).rejects.toMatchObject({ status: 403 });
+      await expect(h.signIn({ operatorId: marta, pin: '0000' })).rejects.toMatchObject({ code: 'PIN_REFUSED' });
     await expect(h.signIn({ operatorId: marta, pin: '0000' })).rejects.toMatchObject({
-      status: 429,
+      code: 'OPERATOR_LOCKED',
+      details: { name: 'Marta', seconds: 30, context: 'justNow' },
       message: expect.stringMatching(/bloqueado por 30 segundos/),
     });
     // Locked: even the right PIN is not checked.
-    await expect(h.signIn({ operatorId: marta, pin: '4321' })).rejects.toMatchObject({ status: 429 });
+    await expect(h.signIn({ operatorId: marta, pin: '4321' })).rejects.toMatchObject({ code: 'OPERATOR_LOCKED' });
     expect((await h.getRegister()).operators[0]!.lockedUntil).toBeTruthy();
 
     // A restart does not reset it.
     await fixture.runtime.close();
     const again = open({ clock, dataDir: fixture.dataDir });
-    await expect(again.runtime.handlers.signIn({ operatorId: marta, pin: '4321' })).rejects.toMatchObject({
-      status: 429,
+    await expect(again.runtime.api.signIn({ operatorId: marta, pin: '4321' })).rejects.toMatchObject({
+      code: 'OPERATOR_LOCKED',
     });
     clock.advance(30_001);
     // The next wrong PIN locks for twice as long.
-    await expect(again.runtime.handlers.signIn({ operatorId: marta, pin: '9999' })).rejects.toMatchObject({
+    await expect(again.runtime.api.signIn({ operatorId: marta, pin: '9999' })).rejects.toMatchObject({
+      details: { seconds: 60 },
       message: expect.stringMatching(/1 minuto/),
     });
     clock.advance(60_001);
-    const state = await again.runtime.handlers.signIn({ operatorId: marta, pin: '4321' });
+    const state = await again.runtime.api.signIn({ operatorId: marta, pin: '4321' });
     expect(state.current?.name).toBe('Marta');
     const row = again.runtime.sync.db.prepare('SELECT failed_attempts, locked_until FROM operators').get();
     expect(row).toEqual({ failed_attempts: 0, locked_until: null });
@@ -145,15 +151,15 @@ describe('operators and PINs', () => {
 
   it('checks parallel guesses one at a time, so they cannot slip past the count', async () => {
     const fixture = open();
-    const h = fixture.runtime.handlers;
+    const h = fixture.runtime.api;
     const marta = idOf(await h.createOperator({ name: 'Marta', role: 'MANAGER', pin: '4321' }), 'Marta');
     const answers = await Promise.allSettled(
       Array.from({ length: 10 }, (_, i) => h.signIn({ operatorId: marta, pin: String(1000 + i) })),
     );
-    const statuses = answers.map((answer) =>
-      answer.status === 'rejected' ? (answer.reason as { status: number }).status : 200,
+    const codes = answers.map((answer) =>
+      answer.status === 'rejected' ? (answer.reason as { code: string }).code : 'SIGNED_IN',
     );
-    expect(statuses).toEqual([403, 403, 403, 403, 429, 429, 429, 429, 429, 429]);
+    expect(codes).toEqual([...Array(4).fill('PIN_REFUSED'), ...Array(6).fill('OPERATOR_LOCKED')]);
     expect(fixture.runtime.sync.db.prepare('SELECT failed_attempts FROM operators').get()).toEqual({
       failed_attempts: 5,
     });
@@ -172,30 +178,32 @@ describe('operators and PINs', () => {
       ['openRegister', { openingNote: 'x'.repeat(201) }],
     ] as const;
     for (const [method, payload] of bad)
-      expect(posPayloadSchemas[method].safeParse(payload).success, method).toBe(false);
-    expect(posPayloadSchemas.closeRegister.safeParse({ manager: { operatorId: 'm', pin: '1234' } }).success).toBe(true);
+      expect(counterMethods[method].input.safeParse(payload).success, method).toBe(false);
+    expect(counterMethods.closeRegister.input.safeParse({ manager: { operatorId: 'm', pin: '1234' } }).success).toBe(
+      true,
+    );
   });
 });
 
 describe('register sessions', () => {
   it('refuses selling until an operator is in and the register is open, then numbers the sales per session', async () => {
     const fixture = open();
-    const h = fixture.runtime.handlers;
+    const h = fixture.runtime.api;
     const marta = idOf(await h.createOperator({ name: 'Marta', role: 'MANAGER', pin: '4321' }), 'Marta');
-    await expect(h.createSale({ value: 100 })).rejects.toMatchObject({
-      status: 401,
-      message: expect.stringMatching(/Entre com seu nome e PIN/),
-    });
+    await expect(h.createSale({ value: 100 })).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' });
     await h.signIn({ operatorId: marta, pin: '4321' });
     await expect(h.createSale({ value: 100 })).rejects.toMatchObject({
-      status: 409,
-      message: 'O caixa está fechado. Abra o caixa para vender.',
+      code: 'REGISTER_CLOSED',
+      details: { context: 'sell' },
     });
     expect(counterDb(fixture).prepare('SELECT COUNT(*) AS n FROM sales').get()).toEqual({ n: 0 });
 
     const opened = await h.openRegister({ openingNote: 'Troco R$ 50,00' });
     expect(opened.session).toMatchObject({ tillName: 'Caixa 1', openedBy: 'Marta', openingNote: 'Troco R$ 50,00' });
-    await expect(h.openRegister({})).rejects.toMatchObject({ status: 409 });
+    await expect(h.openRegister({})).rejects.toMatchObject({
+      code: 'REGISTER_ALREADY_OPEN',
+      details: { tillName: 'Caixa 1', openedBy: 'Marta' },
+    });
     const manager = { operatorId: marta, pin: '4321' };
     const joao = idOf(await h.createOperator({ name: 'João', role: 'CASHIER', pin: '1111', manager }), 'João');
 
@@ -220,7 +228,7 @@ describe('register sessions', () => {
 
     await h.simulatePayment({ correlationID: first.correlationID });
     await h.closeRegister({ manager });
-    await expect(h.createSale({ value: 100 })).rejects.toMatchObject({ status: 409 });
+    await expect(h.createSale({ value: 100 })).rejects.toMatchObject({ code: 'REGISTER_CLOSED' });
     await h.openRegister({});
     const third = await h.createSale({ value: 300 });
     expect(third.number).toBe(1);
@@ -229,7 +237,7 @@ describe('register sessions', () => {
 
   it('needs a manager PIN for refunds and settings: a wrong one writes nothing', async () => {
     const fixture = open();
-    const h = fixture.runtime.handlers;
+    const h = fixture.runtime.api;
     const { marta, joao, manager } = await setUpCounter(fixture);
     const sale = await h.createSale({ value: 5000 });
     await h.simulatePayment({ correlationID: sale.correlationID });
@@ -242,7 +250,7 @@ describe('register sessions', () => {
 
     await expect(
       h.refundSale({ correlationID: sale.correlationID, value: 1000, reason: 'Troca' }),
-    ).rejects.toMatchObject({ status: 403 });
+    ).rejects.toMatchObject({ code: 'MANAGER_REQUIRED', details: { context: 'refund' } });
     await expect(
       h.refundSale({
         correlationID: sale.correlationID,
@@ -251,7 +259,8 @@ describe('register sessions', () => {
         manager: { operatorId: marta, pin: '9999' },
       }),
     ).rejects.toMatchObject({
-      status: 403,
+      code: 'PIN_REFUSED',
+      details: { name: 'Marta' },
       message: 'PIN incorreto para Marta',
     });
     await expect(
@@ -262,7 +271,7 @@ describe('register sessions', () => {
         manager: { operatorId: joao, pin: '1111' },
       }),
     ).rejects.toMatchObject({
-      status: 403,
+      code: 'NOT_A_MANAGER',
       message: expect.stringMatching(/não é gerente/),
     });
     expect(counts()).toEqual({ refunds: 0, commands: 0 });
@@ -278,10 +287,13 @@ describe('register sessions', () => {
     });
 
     const before = await h.getSettings();
-    await expect(h.saveSettings({ merchantName: 'Outro Nome' })).rejects.toMatchObject({ status: 403 });
+    await expect(h.saveSettings({ merchantName: 'Outro Nome' })).rejects.toMatchObject({
+      code: 'MANAGER_REQUIRED',
+      details: { context: 'settings' },
+    });
     await expect(
       h.saveSettings({ merchantName: 'Outro Nome', manager: { operatorId: marta, pin: '0000' } }),
-    ).rejects.toMatchObject({ status: 403 });
+    ).rejects.toMatchObject({ code: 'PIN_REFUSED' });
     expect((await h.getSettings()).merchantName).toBe(before.merchantName);
     const saved = await h.saveSettings({ merchantName: 'Padaria da Marta', manager });
     expect(saved.merchantName).toBe('Padaria da Marta');
@@ -290,7 +302,7 @@ describe('register sessions', () => {
 
   it('closes with a summary, warns while sales wait, and prints the end-of-day report (80 mm and A4)', async () => {
     const fixture = open();
-    const h = fixture.runtime.handlers;
+    const h = fixture.runtime.api;
     const { marta, manager } = await setUpCounter(fixture);
     const paidByJoao = await h.createSale({ value: 123_456 });
     await h.simulatePayment({ correlationID: paidByJoao.correlationID });
@@ -301,7 +313,7 @@ describe('register sessions', () => {
     await h.cancelSale({ correlationID: cancelled.correlationID });
     const waiting = await h.createSale({ value: 9_99 });
     await h.refundSale({ correlationID: paidByJoao.correlationID, value: 456, reason: 'Troco errado', manager });
-    await fixture.runtime.sync.drained();
+    await fixture.runtime.syncProbe.drained();
 
     const summary = await h.getSessionSummary();
     expect(summary).toMatchObject({
@@ -325,10 +337,11 @@ describe('register sessions', () => {
     expect(summary.warnings).toEqual([expect.stringMatching(/^1 venda aguardando pagamento \(R\$\s9,99\)/)]);
 
     await expect(h.closeRegister({ manager: { operatorId: marta, pin: '1234' } })).rejects.toMatchObject({
-      status: 403,
+      code: 'PIN_REFUSED',
     });
     await expect(h.closeRegister({ manager })).rejects.toMatchObject({
-      status: 409,
+      code: 'CLOSE_NEEDS_CONFIRMATION',
+      details: { warnings: summary.warnings },
       message: expect.stringMatching(/Confirme para fechar/),
     });
     expect((await h.getRegister()).session).toBeDefined();
@@ -384,7 +397,7 @@ describe('register sessions', () => {
 
   it('migrates a counter.db made before the register without touching its sales', async () => {
     const fixture = open();
-    await fixture.runtime.handlers.createSale({ value: 100 });
+    await fixture.runtime.api.createSale({ value: 100 });
     await fixture.runtime.close();
     const db = new Database(join(fixture.dataDir, 'counter.db'));
     // Every migration ran (the register's is 3; later ones follow it).
@@ -410,7 +423,7 @@ describe('printing the end-of-day report', () => {
         },
       },
     });
-    const h = fixture.runtime.handlers;
+    const h = fixture.runtime.api;
     const { manager } = await setUpCounter(fixture);
     const closed = await h.closeRegister({ manager });
     await h.saveSettings({ printer: 'Bobina-Balcao', manager });
@@ -430,12 +443,15 @@ describe('printing the end-of-day report', () => {
     const saved = await h.getSessionReport({ sessionId: closed.session.id, layout: 'a4' });
     expect(jobs[1]!.fileName).toBe(saved.fileName);
 
-    await expect(h.printSessionReport({ sessionId: 'nope', layout: 'a4' })).rejects.toMatchObject({ status: 404 });
-    expect(posPayloadSchemas.printSessionReport.safeParse({ sessionId: closed.session.id, layout: 'a5' }).success).toBe(
-      false,
-    );
+    await expect(h.printSessionReport({ sessionId: 'nope', layout: 'a4' })).rejects.toMatchObject({
+      code: 'SESSION_NOT_FOUND',
+    });
     expect(
-      posPayloadSchemas.printSessionReport.safeParse({ sessionId: closed.session.id, layout: 'a4', extra: 1 }).success,
+      counterMethods.printSessionReport.input.safeParse({ sessionId: closed.session.id, layout: 'a5' }).success,
+    ).toBe(false);
+    expect(
+      counterMethods.printSessionReport.input.safeParse({ sessionId: closed.session.id, layout: 'a4', extra: 1 })
+        .success,
     ).toBe(false);
   });
 });

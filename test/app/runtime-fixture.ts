@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPosRuntime, type PosRuntime, type PosRuntimeOptions } from '../../src/main/app/pos-runtime';
-import { noPrinting } from '../../src/main/app/printing';
+import { noPrinting } from '../../src/main/printing-port';
 import type { SecretStore } from '../../src/main/app/settings-store';
 
 export class MemorySecretStore implements SecretStore {
@@ -34,6 +34,9 @@ export function openRuntime(overrides: Partial<PosRuntimeOptions> = {}): Runtime
     // Refunds settle quickly so the tests can watch them reach CONFIRMED.
     engineConfig: { refundSettlementMs: 100 },
     pollIntervalMs: 200,
+    // Every answer of every test through this runtime is parsed with its method's output schema,
+    // and every refusal's code checked against the method's error list (counter-call.ts).
+    checkAnswers: true,
     ...overrides,
   });
   return {

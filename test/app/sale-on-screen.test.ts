@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ManagerApproval, RegisterState } from '../../src/shared/pos-api';
-import { posPayloadSchemas } from '../../src/shared/pos-ipc-schemas';
+import { counterMethods } from '../../src/shared/counter-methods';
 import { openRuntime, type RuntimeFixture } from './runtime-fixture';
 
 const open: RuntimeFixture[] = [];
@@ -49,15 +49,15 @@ function readOnScreen(dataDir: string): { onScreen: string | undefined; sales: s
 describe('the sale on screen across a restart', () => {
   it('comes back after a restart, the same sale with the same code, until the cashier moves on', async () => {
     let fixture = start();
-    expect(await fixture.runtime.handlers.getSaleOnScreen()).toEqual({});
-    const first = await fixture.runtime.handlers.createSale({ value: 1234 });
-    const sale = await fixture.runtime.handlers.createSale({ value: 4321, comment: 'Bolo de rolo' });
+    expect(await fixture.runtime.api.getSaleOnScreen()).toEqual({});
+    const first = await fixture.runtime.api.createSale({ value: 1234 });
+    const sale = await fixture.runtime.api.createSale({ value: 4321, comment: 'Bolo de rolo' });
     expect(sale.status).toBe('ACTIVE');
     // The newest sale is the one on screen.
-    expect((await fixture.runtime.handlers.getSaleOnScreen()).sale?.correlationID).toBe(sale.correlationID);
+    expect((await fixture.runtime.api.getSaleOnScreen()).sale?.correlationID).toBe(sale.correlationID);
 
     fixture = await restart(fixture);
-    const back = (await fixture.runtime.handlers.getSaleOnScreen()).sale;
+    const back = (await fixture.runtime.api.getSaleOnScreen()).sale;
     expect(back).toMatchObject({
       correlationID: sale.correlationID,
       value: 4321,
@@ -66,27 +66,25 @@ describe('the sale on screen across a restart', () => {
       brCode: sale.brCode,
     });
     // Still payable: the restored QR is the live charge.
-    expect((await fixture.runtime.handlers.simulatePayment({ correlationID: sale.correlationID })).status).toBe(
-      'COMPLETED',
-    );
-    expect((await fixture.runtime.handlers.getSaleOnScreen()).sale?.status).toBe('COMPLETED');
+    expect((await fixture.runtime.api.simulatePayment({ correlationID: sale.correlationID })).status).toBe('COMPLETED');
+    expect((await fixture.runtime.api.getSaleOnScreen()).sale?.status).toBe('COMPLETED');
 
     // "Pago", Enter: the screen moves on, and nothing comes back at the next start.
-    expect(await fixture.runtime.handlers.setSaleOnScreen({ correlationID: null })).toEqual({});
-    expect(await fixture.runtime.handlers.getSaleOnScreen()).toEqual({});
+    expect(await fixture.runtime.api.setSaleOnScreen({ correlationID: null })).toEqual({});
+    expect(await fixture.runtime.api.getSaleOnScreen()).toEqual({});
     fixture = await restart(fixture);
-    expect(await fixture.runtime.handlers.getSaleOnScreen()).toEqual({});
+    expect(await fixture.runtime.api.getSaleOnScreen()).toEqual({});
 
     // "Mostrar QR" from the history puts a waiting sale back, and that survives a restart too.
-    const shown = await fixture.runtime.handlers.setSaleOnScreen({ correlationID: first.correlationID });
+    const shown = await fixture.runtime.api.setSaleOnScreen({ correlationID: first.correlationID });
     expect(shown.sale).toMatchObject({ correlationID: first.correlationID, status: 'ACTIVE', brCode: first.brCode });
     fixture = await restart(fixture);
-    expect((await fixture.runtime.handlers.getSaleOnScreen()).sale?.correlationID).toBe(first.correlationID);
+    expect((await fixture.runtime.api.getSaleOnScreen()).sale?.correlationID).toBe(first.correlationID);
   });
 
   it('is written with the sale itself, before the service is even asked (a crash right after Enter loses neither)', async () => {
     const fixture = start();
-    const creating = fixture.runtime.handlers.createSale({ value: 990 });
+    const creating = fixture.runtime.api.createSale({ value: 990 });
     // createSale has not answered yet (it awaits the service's first answer): counter.db already
     // holds the sale and names it as the one on screen, as another process reads it.
     const { onScreen, sales } = readOnScreen(fixture.dataDir);
@@ -98,9 +96,9 @@ describe('the sale on screen across a restart', () => {
 
   it('refuses, in pt-BR, a sale this counter did not make, one made on another service, and one no longer waiting', async () => {
     const fixture = start();
-    const h = fixture.runtime.handlers;
+    const h = fixture.runtime.api;
     await expect(h.setSaleOnScreen({ correlationID: 'balcao-nao-existe' })).rejects.toMatchObject({
-      status: 404,
+      code: 'SALE_NOT_FOUND',
       message: expect.stringMatching(/Venda não encontrada/),
     });
 
@@ -112,7 +110,7 @@ describe('the sale on screen across a restart', () => {
        VALUES ('balcao-de-outro-servico', 'remote:outro', 500, 900, ?, 'ACTIVE', ?)`,
     ).run(new Date().toISOString(), new Date().toISOString());
     await expect(h.setSaleOnScreen({ correlationID: 'balcao-de-outro-servico' })).rejects.toMatchObject({
-      status: 404,
+      code: 'SALE_NOT_FOUND',
     });
     // Nor does it come back as the sale on screen if the record names it.
     db.prepare(
@@ -124,18 +122,19 @@ describe('the sale on screen across a restart', () => {
     await h.simulatePayment({ correlationID: paid.correlationID });
     const cancelled = await h.createSale({ value: 800 });
     await h.cancelSale({ correlationID: cancelled.correlationID });
+    const waiting = await h.createSale({ value: 900 });
     for (const { correlationID } of [paid, cancelled]) {
       await expect(h.setSaleOnScreen({ correlationID })).rejects.toMatchObject({
-        status: 409,
-        message: 'Só uma venda aguardando pagamento pode voltar para a tela',
+        code: 'SALE_NOT_WAITING',
+        details: { context: 'show' },
       });
     }
     // A refusal changes nothing: the last sale made is still the one on screen.
-    expect((await h.getSaleOnScreen()).sale?.correlationID).toBe(cancelled.correlationID);
+    expect((await h.getSaleOnScreen()).sale?.correlationID).toBe(waiting.correlationID);
   });
 
   it('validates its input: a correlationID or null, nothing else', () => {
-    const schema = posPayloadSchemas.setSaleOnScreen;
+    const schema = counterMethods.setSaleOnScreen.input;
     expect(schema.safeParse({ correlationID: null }).success).toBe(true);
     expect(schema.safeParse({ correlationID: 'balcao-1' }).success).toBe(true);
     expect(schema.safeParse({}).success).toBe(false);
@@ -150,7 +149,7 @@ describe('the sale on screen once the register is set up', () => {
 
   it('comes back to a signed-in operator only: after the restart, once the PIN is typed again', async () => {
     let fixture = start();
-    let h = fixture.runtime.handlers;
+    let h = fixture.runtime.api;
     let state = await h.createOperator({ name: 'Marta', role: 'MANAGER', pin: '4321' });
     const manager: ManagerApproval = { operatorId: idOf(state, 'Marta'), pin: '4321' };
     state = await h.createOperator({ name: 'João', role: 'CASHIER', pin: '1111', manager });
@@ -160,10 +159,12 @@ describe('the sale on screen once the register is set up', () => {
     const sale = await h.createSale({ value: 2500 });
 
     fixture = await restart(fixture);
-    h = fixture.runtime.handlers;
+    h = fixture.runtime.api;
     // Nobody is signed in after a restart: nothing is shown, nothing can be put on screen.
     expect(await h.getSaleOnScreen()).toEqual({});
-    await expect(h.setSaleOnScreen({ correlationID: sale.correlationID })).rejects.toMatchObject({ status: 401 });
+    await expect(h.setSaleOnScreen({ correlationID: sale.correlationID })).rejects.toMatchObject({
+      code: 'NOT_SIGNED_IN',
+    });
     // Moving on needs nobody: it only forgets.
     await h.signIn({ operatorId: joao, pin: '1111' });
     expect((await h.getSaleOnScreen()).sale).toMatchObject({
@@ -172,7 +173,7 @@ describe('the sale on screen once the register is set up', () => {
       brCode: sale.brCode,
     });
     await h.signOut();
-    expect(await h.setSaleOnScreen({ correlationID: null })).toEqual({});
+    expect(await h.leaveSaleOnScreen({ correlationID: sale.correlationID })).toEqual({ cleared: true });
     await h.signIn({ operatorId: joao, pin: '1111' });
     expect(await h.getSaleOnScreen()).toEqual({});
   });

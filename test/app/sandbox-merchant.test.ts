@@ -1,10 +1,10 @@
 // The counter sets the embedded sandbox's shop through the SandboxService, never through the
 // engine's modules (npm run deps): the settings reach the company, unchanged settings write
-// nothing, and the sandbox's refusals reach the owner as PosErrors with their status.
+// nothing, and the sandbox's refusals reach the owner as SETTINGS_REFUSED with the sandbox's words.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Settings } from '../../src/shared/pos-api';
 import { embeddedMerchant } from '../../src/main/app/embedded-merchant';
-import { PosError } from '../../src/main/app/pos-error';
+import { CounterError } from '../../src/shared/counter-errors';
 import { createSandboxService, sandboxRefusal, type SandboxService } from '../../src/main/sandbox-service';
 
 let sandbox: SandboxService;
@@ -54,13 +54,13 @@ describe('the embedded sandbox’s merchant, through the SandboxService', () => 
     expect(company().city).toBe('Santos');
   });
 
-  it('answers a refused value with a PosError of the sandbox’s status, changing nothing', async () => {
+  it('answers a refused value with SETTINGS_REFUSED in the sandbox’s words, changing nothing', async () => {
     const before = company();
     const refused = embeddedMerchant(sandbox).apply(shop({ pixKey: 'não-é-chave' }));
-    await expect(refused).rejects.toBeInstanceOf(PosError);
+    await expect(refused).rejects.toBeInstanceOf(CounterError);
     await expect(refused).rejects.toMatchObject({
-      status: 400,
-      message: expect.stringContaining('Chave Pix inválida'),
+      code: 'SETTINGS_REFUSED',
+      details: { reason: expect.stringContaining('Chave Pix inválida') },
     });
     expect(company()).toEqual(before);
   });

@@ -3,7 +3,7 @@
 // sales of another counter on the same account, never show in this till's list or export.
 // Against a REAL served sandbox (`npm run serve` as its own process) and two real counters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saoPauloDate } from '../../src/main/app/sao-paulo-day';
+import { saoPauloDate } from '../../src/shared/sao-paulo-time';
 import { addDays } from '../../src/shared/calendar-day';
 import { remoteCall } from '../support/remote-api';
 import { startRemote, type RemoteProcess } from '../support/remote-process';
@@ -24,7 +24,7 @@ afterAll(async () => {
 async function counterOnRemote(): Promise<RuntimeFixture> {
   const counter = openRuntime();
   counters.push(counter);
-  await counter.runtime.handlers.saveSettings({ mode: 'remote-sandbox', baseUrl: remote.url, appId: remote.appId });
+  await counter.runtime.api.saveSettings({ mode: 'remote-sandbox', baseUrl: remote.url, appId: remote.appId });
   return counter;
 }
 
@@ -32,8 +32,8 @@ describe("each till's own sales", () => {
   it('lists and exports only the sales made at this counter', async () => {
     const first = await counterOnRemote();
     const second = await counterOnRemote();
-    const firstSale = await first.runtime.handlers.createSale({ value: 123_456, comment: 'Balcão da frente' });
-    const secondSale = await second.runtime.handlers.createSale({ value: 789 });
+    const firstSale = await first.runtime.api.createSale({ value: 123_456, comment: 'Balcão da frente' });
+    const secondSale = await second.runtime.api.createSale({ value: 789 });
 
     // A charge made straight on the same service, the way an integrator's code would.
     const elsewhere = `api-elsewhere-${Date.now()}`;
@@ -49,14 +49,14 @@ describe("each till's own sales", () => {
     );
 
     const today = saoPauloDate(new Date());
-    const firstList = await first.runtime.handlers.listSales({});
+    const firstList = await first.runtime.api.listSales({});
     expect(firstList.sales.map((sale) => sale.correlationID)).toEqual([firstSale.correlationID]);
     expect(firstList.totals).toMatchObject({ day: today, count: 1 });
-    const secondList = await second.runtime.handlers.listSales({ from: addDays(today, -6), to: today });
+    const secondList = await second.runtime.api.listSales({ from: addDays(today, -6), to: today });
     expect(secondList.sales.map((sale) => sale.correlationID)).toEqual([secondSale.correlationID]);
     expect(secondList.totals).toMatchObject({ day: addDays(today, -6), to: today, count: 1 });
 
-    const exported = await first.runtime.handlers.exportSales({ day: today });
+    const exported = await first.runtime.api.exportSales({ day: today });
     expect(exported.fileName).toBe(`vendas-caixa-1-${today}_${today}.csv`);
     const rows = exported.csv
       .replace(/^\uFEFF/, '')

@@ -129,7 +129,7 @@ describe('the bridge', () => {
     ]) {
       const response = await invoke('getStatus', undefined, headers);
       expect(response.status).toBe(401);
-      expect(await response.json()).toMatchObject({ error: expect.any(String) });
+      expect(await response.json()).toMatchObject({ error: { code: 'TOKEN_REFUSED' } });
     }
     const withoutHeader = await fetch(`${host.origin}/__balcao/invoke/getStatus`, {
       method: 'POST',
@@ -142,6 +142,7 @@ describe('the bridge', () => {
     for (const origin of ['http://evil.example', 'http://127.0.0.1:1', 'null']) {
       const response = await invoke('getStatus', undefined, { origin });
       expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ error: { code: 'ORIGIN_REFUSED', message: 'Origem não permitida' } });
     }
     const noOrigin = await fetch(`${host.origin}/__balcao/invoke/getStatus`, {
       method: 'POST',
@@ -188,11 +189,13 @@ describe('the bridge', () => {
     for (const method of ['deleteEverything', 'constructor', '__proto__', 'onEvent']) {
       const response = await invoke(method);
       expect(response.status).toBe(404);
-      expect(await response.json()).toMatchObject({ error: expect.stringContaining('desconhecido') });
+      expect(await response.json()).toEqual({
+        error: { code: 'UNKNOWN_METHOD', message: `Método desconhecido: ${method}`, details: { method } },
+      });
     }
   });
 
-  it('parses every payload and answers a bad one with 400 {error}, creating nothing', async () => {
+  it('parses every payload and answers a bad one with 400 and INVALID_INPUT, creating nothing', async () => {
     const bad: [string, unknown][] = [
       ['createSale', { value: 0 }],
       ['createSale', { value: 12.5 }],
@@ -238,8 +241,8 @@ describe('the bridge', () => {
     for (const [method, payload] of bad) {
       const response = await invoke(method, payload);
       expect(response.status, `${method} ${JSON.stringify(payload)}`).toBe(400);
-      const body = (await response.json()) as { error: string };
-      expect(body.error).toMatch(/^Dados inválidos/);
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect(body.error).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/^Dados inválidos: /) });
     }
     const notJson = await fetch(`${host.origin}/__balcao/invoke/createSale`, {
       method: 'POST',
@@ -255,6 +258,7 @@ describe('the bridge', () => {
     const sale = await invokeOk<Sale>('createSale', { value: 2500 });
     const notOffline = await invoke('markCustomerShowedReceipt', { correlationID: sale.correlationID });
     expect(notOffline.status).toBe(409);
+    expect(await notOffline.json()).toEqual({ error: { code: 'NOT_AN_OFFLINE_SALE' } });
     expect((await invoke('resolveOfflineReview', { correlationID: sale.correlationID, decision: 'paid' })).status).toBe(
       409,
     );
@@ -269,13 +273,19 @@ describe('the bridge', () => {
     expect((await invokeOk<Settings>('getSettings')).offlineSales).toEqual(caps);
   });
 
-  it('runs the handlers and turns their errors into {error, status}', async () => {
+  it('runs the handlers and turns their errors into {error: {code, message?, details?}}, no status in it', async () => {
     expect(await invokeOk('getStatus')).toMatchObject({ mode: 'embedded', online: true, queued: 0, ready: true });
     const sale = await invokeOk<Sale>('createSale', { value: 2500 });
     expect(sale.status).toBe('ACTIVE');
     const missing = await invoke('getSale', { correlationID: 'balcao-nao-existe' });
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toMatchObject({ error: expect.any(String), status: 404 });
+    expect(await missing.json()).toEqual({
+      error: {
+        code: 'SALE_NOT_FOUND',
+        message: 'Venda não encontrada: balcao-nao-existe',
+        details: { correlationID: 'balcao-nao-existe' },
+      },
+    });
   });
 
   it('streams sale-updated events (SSE) when the sandbox is paid over HTTP', async () => {
@@ -356,9 +366,12 @@ describe('remote modes', () => {
     await waitFor('offline noticed', async () => ((await invokeOk<PosStatus>('getStatus')).online ? undefined : true));
     const refused = await invoke('createSale', { value: 1000 });
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { error: string }).error).toMatch(
-      /venda offline não é possível: a chave Pix ainda não foi confirmada/,
-    );
+    expect(await refused.json()).toMatchObject({
+      error: {
+        code: 'OFFLINE_SALE_REFUSED',
+        details: { reason: expect.stringMatching(/^a chave Pix ainda não foi confirmada/) },
+      },
+    });
     expect((await invokeOk<PosStatus>('getStatus')).offline).toMatchObject({
       enabled: true,
       unavailable: expect.stringMatching(/ainda não foi confirmada/),
@@ -377,11 +390,19 @@ describe('remote modes', () => {
       queued: 1,
     });
     // Production never simulates payments.
-    expect((await invoke('simulatePayment', { correlationID: 'balcao-x' })).status).toBe(403);
+    const simulated = await invoke('simulatePayment', { correlationID: 'balcao-x' });
+    expect(simulated.status).toBe(403);
+    expect(await simulated.json()).toEqual({ error: { code: 'SANDBOX_ONLY' } });
     // Leaving the service with commands queued asks first, and keeps them either way.
     const warned = await invoke('saveSettings', { mode: 'embedded' });
     expect(warned.status).toBe(409);
-    expect(((await warned.json()) as { error: string }).error).toMatch(/1 operação aguardando envio/);
+    expect(await warned.json()).toMatchObject({
+      error: {
+        code: 'COMMANDS_QUEUED',
+        details: { count: 1 },
+        message: expect.stringMatching(/1 operação aguardando envio/),
+      },
+    });
     await invokeOk('saveSettings', { mode: 'embedded', confirmQueued: true });
     expect(await invokeOk('getStatus')).toMatchObject({
       mode: 'embedded',

@@ -37,7 +37,7 @@ function luhn(digits: string): number {
 
 function weighted11(digits: string): number {
   const weights = [2, 3, 4, 5, 6, 7, 8, 9];
-  return [...digits].reverse().reduce((sum, d, i) => sum + Number(d) * weights[i % 8], 0) % 11;
+  return [...digits].reverse().reduce((sum, d, i) => sum + Number(d) * weights[i % 8]!, 0) % 11;
 }
 
 /** A 44-digit bank-slip barcode. */
@@ -179,17 +179,17 @@ describeContract('boleto validation', (h) => {
       [{ barcode: `${WOOVI_OAS_ITAU}0` }, 'Barcode must have exactly 44, 47 or 48 digits (got 45)'],
       [{ barcode: CAIXA_LINE.slice(0, 46) }, 'Barcode must have exactly 44, 47 or 48 digits (got 46)'],
       [
-        { barcode: withDigit(WOOVI_OAS_ITAU, 4, bump(WOOVI_OAS_ITAU[4])) },
+        { barcode: withDigit(WOOVI_OAS_ITAU, 4, bump(WOOVI_OAS_ITAU[4]!)) },
         'Invalid general check digit (barcode position 5)',
       ],
-      [{ barcode: withDigit(CAIXA_LINE, 9, bump(CAIXA_LINE[9])) }, 'Invalid check digit in field 1'],
-      [{ barcode: withDigit(CAIXA_LINE, 20, bump(CAIXA_LINE[20])) }, 'Invalid check digit in field 2'],
-      [{ barcode: withDigit(CAIXA_LINE, 31, bump(CAIXA_LINE[31])) }, 'Invalid check digit in field 3'],
-      [{ barcode: withDigit(CAIXA_LINE, 32, bump(CAIXA_LINE[32])) }, 'Invalid general check digit (field 4)'],
-      [{ barcode: withDigit(FEBRABAN_LINE, 11, bump(FEBRABAN_LINE[11])) }, 'Invalid check digit in block 1'],
-      [{ barcode: withDigit(ENERGY_LINE, 47, bump(ENERGY_LINE[47])) }, 'Invalid check digit in block 4'],
+      [{ barcode: withDigit(CAIXA_LINE, 9, bump(CAIXA_LINE[9]!)) }, 'Invalid check digit in field 1'],
+      [{ barcode: withDigit(CAIXA_LINE, 20, bump(CAIXA_LINE[20]!)) }, 'Invalid check digit in field 2'],
+      [{ barcode: withDigit(CAIXA_LINE, 31, bump(CAIXA_LINE[31]!)) }, 'Invalid check digit in field 3'],
+      [{ barcode: withDigit(CAIXA_LINE, 32, bump(CAIXA_LINE[32]!)) }, 'Invalid general check digit (field 4)'],
+      [{ barcode: withDigit(FEBRABAN_LINE, 11, bump(FEBRABAN_LINE[11]!)) }, 'Invalid check digit in block 1'],
+      [{ barcode: withDigit(ENERGY_LINE, 47, bump(ENERGY_LINE[47]!)) }, 'Invalid check digit in block 4'],
       [
-        { barcode: withDigit(ENERGY_BARCODE, 3, bump(ENERGY_BARCODE[3])) },
+        { barcode: withDigit(ENERGY_BARCODE, 3, bump(ENERGY_BARCODE[3]!)) },
         'Invalid general check digit (barcode position 4)',
       ],
       [{ barcode: `1${FEBRABAN_LINE.slice(1)}` }, 'A 48-digit line must be an arrecadação slip, starting with 8'],
@@ -284,7 +284,7 @@ describe('boletoForPayment: what a BOLETO payment pays', () => {
     expect(() => boletoForPayment('123', now)).toThrow(
       expect.objectContaining({ status: 400, message: 'Barcode must have exactly 44, 47 or 48 digits (got 3)' }),
     );
-    expect(() => boletoForPayment(withDigit(CAIXA_LINE, 9, bump(CAIXA_LINE[9])), now)).toThrow(
+    expect(() => boletoForPayment(withDigit(CAIXA_LINE, 9, bump(CAIXA_LINE[9]!)), now)).toThrow(
       expect.objectContaining({ status: 400, message: 'Invalid check digit in field 1' }),
     );
   });

@@ -7,7 +7,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { ledger } from '../../src/main/engine/ledger/ledger';
 import { describeContract, type Harness } from '../support/harness';
 import {
   as,

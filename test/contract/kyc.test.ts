@@ -20,9 +20,7 @@ const CPF_A = '52998224725';
 const CPF_B = '11144477735';
 const REDIRECT = 'https://parceiro.example.com/kyc-concluido?loja=1';
 const KYC_FEATURES = ['BAAS', 'KYC_ONBOARDING'];
-const WRITTEN = ['account_registers', 'events'];
-
-type Request = Parameters<Harness['client']['request']>[1];
+const WRITTEN = ['account_registers', 'events'] as const;
 
 /** Gives a company the features KYC onboarding needs (the sandbox's companies start without). */
 function enableKyc(h: Harness, appId = h.appId): void {
@@ -200,7 +198,7 @@ describeContract('KYC onboarding and account registers', (h, transport) => {
   it('answers bad input with 400 {error} and writes nothing', async () => {
     enableKyc(h());
     const before = h().counts(...WRITTEN);
-    const cases: [object | unknown, string | RegExp][] = [
+    const cases: [unknown, string | RegExp][] = [
       [{}, 'taxID: Required'],
       [{ taxID: 123 }, /^taxID: /],
       [{ taxID: '11.222.333/0001-82' }, 'taxID: Invalid CNPJ'],
@@ -235,7 +233,7 @@ describeContract('KYC onboarding and account registers', (h, transport) => {
       [[CNPJ], 'body: expected a JSON object'],
     ];
     for (const [body, error] of cases) {
-      const reply = await h().client.request('kycOnboarding', { body } as Request);
+      const reply = await h().client.request('kycOnboarding', { body });
       expect(reply, JSON.stringify(body).slice(0, 80)).toEqual({ status: 400, body: { error: expect.any(String) } });
       const message = (reply as { body: { error: string } }).body.error;
       if (typeof error === 'string') expect(message).toBe(error);

@@ -22,9 +22,9 @@ function servedRoutes(tree: string): string[] {
   for (const line of tree.split('\n')) {
     const match = /^([│ ]*)[├└]── (.*?)(?: \(([^)]*)\))?$/.exec(line);
     if (!match) continue;
-    const depth = match[1].length / 4;
+    const depth = match[1]!.length / 4;
     stack.length = depth;
-    stack[depth] = match[2];
+    stack[depth] = match[2]!;
     if (!match[3]) continue;
     const path = stack.join('');
     for (const method of match[3].split(', ')) if (method !== 'HEAD') routes.push(`${method} ${path}`);

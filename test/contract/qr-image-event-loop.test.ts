@@ -24,11 +24,11 @@ async function serve(): Promise<Served> {
   let output = '';
   let stderr = '';
   const waiters = new Set<() => void>();
-  child.stdout!.on('data', (chunk: Buffer) => {
+  child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString();
     for (const check of waiters) check();
   });
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const announced = await new Promise<{ url: string; appId: string }>((resolve, reject) => {
     const check = () => {
       const url = /^Listening on (\S+)$/m.exec(output)?.[1];

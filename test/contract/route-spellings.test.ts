@@ -58,7 +58,7 @@ describe('route spellings over HTTP', () => {
       ['/api/v1/account', '/api/v1/account/'],
       ['/api/v1/charge/slash-get', '/api/v1/charge/slash-get/'],
       ['/api/v1/charge?limit=10&skip=0', '/api/v1/charge/?limit=10&skip=0'],
-    ]) {
+    ] as const) {
       const [one, other] = [await api('GET', bare), await api('GET', slashed)];
       expect(one.status, bare).toBe(200);
       expect(other, slashed).toEqual(one);

@@ -38,11 +38,11 @@ export async function startBrowserHost(options: BrowserHostOptions = {}): Promis
   const child = spawn(host.command, host.args, { ...host.options, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const announced = new Promise<{ url: string; appId: string }>((resolve, reject) => {
     let buffer = '';
     let url: string | undefined;
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
       const parts = buffer.split('\n');
       buffer = parts.pop()!;

@@ -213,7 +213,7 @@ describe('the cashier journey through the browser host', () => {
     const armed = page.getByRole('button', { name: /Confirmar cancelamento/ });
     const armedColors = await armed.evaluate((button) => {
       const { getComputedStyle } = globalThis as unknown as {
-        getComputedStyle(element: unknown): { backgroundColor: string; color: string };
+        getComputedStyle: (element: unknown) => { backgroundColor: string; color: string };
       };
       const style = getComputedStyle(button);
       return [style.backgroundColor, style.color];

@@ -100,7 +100,7 @@ describe('a past day in the history', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('e')]);
     expect(download.suggestedFilename()).toBe(`vendas-caixa-1-${yesterday}_${yesterday}.csv`);
-    const bytes = readFileSync((await download.path())!);
+    const bytes = readFileSync(await download.path());
     writeFileSync(join(ARTIFACTS, download.suggestedFilename()), bytes);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');

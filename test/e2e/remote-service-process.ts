@@ -38,11 +38,11 @@ export async function startRemoteService(options: RemoteServiceOptions = {}): Pr
   const serve = builtCommand('serve', ['--port', '0', '--db', dbPath, ...(options.strict ? ['--strict'] : [])]);
   const child = spawn(serve.command, serve.args, { ...serve.options, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const { url, appId, pixNetworkUrl } = await new Promise<{ url: string; appId: string; pixNetworkUrl?: string }>(
     (resolve, reject) => {
       let output = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
+      child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         const url = /^Listening on (\S+)$/m.exec(output)?.[1];
         const appId = /^AppID: (\S+)$/m.exec(output)?.[1];

@@ -2,19 +2,24 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
 
-import { PosError } from '../../src/main/app/pos-error';
-import { broadcastPosEvent, registerPosIpc, type PosHandlerTable } from '../../src/main/electron/ipc-register';
+import { createCounterCall } from '../../src/main/app/counter-call';
+import type { CounterHandlers } from '../../src/main/counter-handler-port';
+import { broadcastPosEvent, registerPosIpc } from '../../src/main/electron/ipc-register';
+import { CounterError } from '../../src/shared/counter-errors';
 import { POS_EVENT_CHANNEL, POS_INVOKE_METHODS } from '../../src/shared/pos-channels';
 import { electronFake, FakeWebContents } from './fake-electron';
 
 const ours = new FakeWebContents();
 const stranger = new FakeWebContents();
 
-function handlerTable(): PosHandlerTable {
+/** Every method answers its own name, through the real adapter (nobody is signed in: a fresh counter). */
+function handlerTable(): CounterHandlers {
   return Object.fromEntries(
     POS_INVOKE_METHODS.map((method) => [method, vi.fn(async () => ({ from: method }))]),
-  ) as never;
+  ) as unknown as CounterHandlers;
 }
+
+const freshCounter = { setUp: false, requireSignedIn: () => undefined, attribution: () => undefined };
 
 function invoke(
   channel: string,
@@ -28,7 +33,7 @@ function invoke(
   return Promise.resolve().then(() => handler(event, payload));
 }
 
-let handlers: PosHandlerTable;
+let handlers: CounterHandlers;
 let unregister: () => void;
 const log = vi.fn();
 
@@ -36,7 +41,8 @@ beforeEach(() => {
   unregister?.();
   log.mockClear();
   handlers = handlerTable();
-  unregister = registerPosIpc({ handlers, isOwnWebContents: (contents) => contents === (ours as never), log });
+  const call = createCounterCall({ handlers, gate: freshCounter, log });
+  unregister = registerPosIpc({ call, isOwnWebContents: (contents) => contents === (ours as never), log });
 });
 
 describe('IPC registration', () => {
@@ -47,7 +53,7 @@ describe('IPC registration', () => {
   it('passes a valid payload from our window to the handler and wraps the answer', async () => {
     const reply = await invoke('pos:createSale', { value: 1234, comment: 'Café' });
     expect(reply).toEqual({ ok: true, value: { from: 'createSale' } });
-    expect(handlers.createSale).toHaveBeenCalledWith({ value: 1234, comment: 'Café' });
+    expect(handlers.createSale).toHaveBeenCalledWith({ value: 1234, comment: 'Café' }, {});
   });
 
   it.each([
@@ -83,40 +89,56 @@ describe('IPC registration', () => {
   });
 
   it.each([
-    ['pos:createSale', { value: 12.5 }],
-    ['pos:createSale', { value: -1 }],
-    ['pos:createSale', '1234'],
-    ['pos:refundSale', { correlationID: 'x', value: 100, reason: 'r'.repeat(141) }],
-    ['pos:saveSettings', { appId: 'x', isAdmin: true }],
-    ['pos:getReceipt', { correlationID: 'balcao-1', kind: 'pix-in', endToEndId: '../../etc/passwd', layout: 'a4' }],
-    ['pos:getReceipt', { kind: 'pix-in', endToEndId: `E${'0'.repeat(31)}`, layout: 'a4' }],
-    ['pos:getStatus', { anything: 1 }],
-  ])('answers 400 to a bad payload on %s and calls no handler', async (channel, payload) => {
-    const reply = (await invoke(channel, payload)) as { ok: boolean; status: number; error: string };
-    expect(reply).toMatchObject({ ok: false, status: 400 });
-    expect(reply.error).toEqual(expect.any(String));
-    for (const method of POS_INVOKE_METHODS) expect(handlers[method]).not.toHaveBeenCalled();
-  });
+    ['pos:createSale', { value: 12.5 }, 'value'],
+    ['pos:createSale', { value: -1 }, 'value'],
+    ['pos:createSale', '1234', ''],
+    ['pos:refundSale', { correlationID: 'x', value: 100, reason: 'r'.repeat(141) }, 'reason'],
+    ['pos:saveSettings', { appId: 'x', isAdmin: true }, ''],
+    [
+      'pos:getReceipt',
+      { correlationID: 'balcao-1', kind: 'pix-in', endToEndId: '../../etc/passwd', layout: 'a4' },
+      'endToEndId',
+    ],
+    ['pos:getReceipt', { kind: 'pix-in', endToEndId: `E${'0'.repeat(31)}`, layout: 'a4' }, 'correlationID'],
+    ['pos:getStatus', { anything: 1 }, ''],
+  ])(
+    'answers INVALID_INPUT to a bad payload on %s, naming the field, and calls no handler',
+    async (channel, payload, path) => {
+      const reply = (await invoke(channel, payload)) as {
+        ok: boolean;
+        error: { code: string; details: { path: string } };
+      };
+      expect(reply).toMatchObject({
+        ok: false,
+        error: { code: 'INVALID_INPUT', message: expect.stringMatching(/^Dados inválidos: /) },
+      });
+      expect(reply.error.details.path).toBe(path);
+      expect(reply).not.toHaveProperty('status');
+      for (const method of POS_INVOKE_METHODS) expect(handlers[method]).not.toHaveBeenCalled();
+    },
+  );
 
-  it("turns a PosError into the handler's own words and status", async () => {
-    vi.mocked(handlers.cancelSale).mockRejectedValueOnce(new PosError('Cobrança já paga', 409));
+  it('turns a CounterError into its code, details and words, and nothing else', async () => {
+    vi.mocked(handlers.saveSettings).mockRejectedValueOnce(
+      new CounterError('COMMANDS_QUEUED', { count: 2 }, 'Há 2 operações aguardando envio'),
+    );
+    expect(await invoke('pos:saveSettings', { mode: 'embedded' })).toEqual({
+      ok: false,
+      error: { code: 'COMMANDS_QUEUED', details: { count: 2 }, message: 'Há 2 operações aguardando envio' },
+    });
+    vi.mocked(handlers.cancelSale).mockRejectedValueOnce(new CounterError('SALE_ALREADY_PAID'));
     expect(await invoke('pos:cancelSale', { correlationID: 'abc' })).toEqual({
       ok: false,
-      error: 'Cobrança já paga',
-      status: 409,
+      error: { code: 'SALE_ALREADY_PAID' },
     });
     expect(log).not.toHaveBeenCalled();
   });
 
-  it('hides an unexpected failure behind "Erro interno" and logs it', async () => {
+  it('hides an unexpected failure behind INTERNAL and logs it', async () => {
     const failure = new Error('SQLITE_BUSY at /home/user/secret/path');
     vi.mocked(handlers.getSale).mockRejectedValueOnce(failure);
-    expect(await invoke('pos:getSale', { correlationID: 'abc' })).toEqual({
-      ok: false,
-      error: 'Erro interno',
-      status: 500,
-    });
-    expect(log).toHaveBeenCalledWith('pos:getSale failed', failure);
+    expect(await invoke('pos:getSale', { correlationID: 'abc' })).toEqual({ ok: false, error: { code: 'INTERNAL' } });
+    expect(log).toHaveBeenCalledWith('[pos] getSale failed', failure);
   });
 
   it('unregisters every channel', () => {

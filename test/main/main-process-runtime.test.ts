@@ -63,8 +63,14 @@ describe('Electron IPC over the real runtime', () => {
 
   it("answers a handler's refusal as a clean error envelope", async () => {
     const reply = await call('pos:getSale', { correlationID: 'does-not-exist' });
-    expect(reply).toMatchObject({ ok: false, status: expect.any(Number), error: expect.any(String) });
-    expect((reply as { error: string }).error).not.toBe('Erro interno');
+    expect(reply).toEqual({
+      ok: false,
+      error: {
+        code: 'SALE_NOT_FOUND',
+        message: 'Venda não encontrada: does-not-exist',
+        details: { correlationID: 'does-not-exist' },
+      },
+    });
   });
 
   it('keeps the AppID out of the settings it returns', async () => {

@@ -11,16 +11,16 @@ const runtime = vi.hoisted(() => ({
   settings: { customerDisplay: false },
   listeners: new Set<(event: unknown) => void>(),
   close: null as unknown as ReturnType<typeof import('vitest').vi.fn>,
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the literal types the field: without it, `undefined`
   options: undefined as unknown,
 }));
 vi.mock('../../src/main/app/pos-runtime', async () => {
-  const { POS_INVOKE_METHODS } = await import('../../src/shared/pos-channels');
   runtime.close = vi.fn(async () => undefined);
   return {
     createPosRuntime: vi.fn((options: unknown) => {
       runtime.options = options;
       return {
-        handlers: Object.fromEntries(POS_INVOKE_METHODS.map((method) => [method, vi.fn(async () => method)])),
+        call: vi.fn(async (method: string) => ({ ok: true, value: method })),
         events: {
           subscribe: (listener: (event: unknown) => void) => {
             runtime.listeners.add(listener);

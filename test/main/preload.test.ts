@@ -43,18 +43,23 @@ describe('preload', () => {
     },
   );
 
-  it('rejects with the main process error message and its status, as a plain object that survives contextBridge', async () => {
-    electronFake.ipcRenderer.invoke.mockResolvedValueOnce({ ok: false, error: 'Há 2 operações na fila', status: 409 });
+  it("rejects with main's error body as it came, a plain object that survives contextBridge", async () => {
+    const body = { code: 'COMMANDS_QUEUED', message: 'Há 2 operações na fila', details: { count: 2 } };
+    electronFake.ipcRenderer.invoke.mockResolvedValueOnce({ ok: false, error: body });
     const failure = await api.createSale({ value: 0 }).catch((error: unknown) => error);
-    // contextBridge would copy an Error's message alone: the status must be a plain property.
+    // contextBridge would copy an Error's message alone: the code must be a plain property.
     expect(Object.getPrototypeOf(failure)).toBe(Object.prototype);
-    expect(failure).toEqual({ name: 'PosError', message: 'Há 2 operações na fila', status: 409 });
+    expect(failure).toEqual(body);
+    expect(failure).not.toHaveProperty('status');
     expect(structuredClone(failure)).toEqual(failure);
   });
 
-  it('treats a reply that is not an envelope as an error, not a value', async () => {
+  it('treats a reply that is not a result as an INTERNAL error, not a value', async () => {
     electronFake.ipcRenderer.invoke.mockResolvedValueOnce('surprise');
-    await expect(api.getStatus()).rejects.toMatchObject({ message: 'Resposta inválida do processo principal' });
+    await expect(api.getStatus()).rejects.toEqual({
+      code: 'INTERNAL',
+      message: 'Resposta inválida do processo principal',
+    });
   });
 
   it('passes only the event payload to onEvent listeners, never the IpcRendererEvent', () => {

@@ -12,11 +12,10 @@ const runtime = vi.hoisted(() => ({
   close: undefined as unknown as ReturnType<typeof import('vitest').vi.fn>,
 }));
 vi.mock('../../src/main/app/pos-runtime', async () => {
-  const { POS_INVOKE_METHODS } = await import('../../src/shared/pos-channels');
   runtime.close = vi.fn(async () => undefined);
   return {
     createPosRuntime: vi.fn(() => ({
-      handlers: Object.fromEntries(POS_INVOKE_METHODS.map((method) => [method, vi.fn(async () => method)])),
+      call: vi.fn(async (method: string) => ({ ok: true, value: method })),
       events: { subscribe: () => () => undefined },
       settings: { get: () => ({ customerDisplay: false }) },
       status: () => ({ queued: runtime.queued }),

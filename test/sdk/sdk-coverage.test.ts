@@ -40,11 +40,11 @@ const SPEC_METHODS: Record<string, Check> = {
     });
   },
   'cashback.get': async (s) => {
-    await s.woovi.customer.create({ name: 'Cliente', taxID: CPF } as any);
+    await s.woovi.customer.create({ name: 'Cliente', taxID: CPF });
     expect(await s.woovi.cashback.get({ taxID: CPF })).toEqual({ balance: 0, status: 'NONE' });
   },
   'cashback.getOrCreate': async (s) => {
-    await s.woovi.customer.create({ name: 'Cliente', taxID: CPF } as any);
+    await s.woovi.customer.create({ name: 'Cliente', taxID: CPF });
     expect(await s.woovi.cashback.getOrCreate({ taxID: CPF, value: 500 })).toEqual({
       cashback: { value: 500 },
       message: expect.any(String),
@@ -68,7 +68,7 @@ const SPEC_METHODS: Record<string, Check> = {
   'charge.getQrCode': async (s) => {
     // No request: the SDK builds a URL on api.woovi.com whatever its baseUrl. Its path is served here.
     const { charge } = as<any>(await s.woovi.charge.create({ correlationID: 'sdk-1', value: 1500 }));
-    const url = new URL(await s.woovi.charge.getQrCode({ id: charge.paymentLinkID, size: 600 } as any));
+    const url = new URL(s.woovi.charge.getQrCode({ id: charge.paymentLinkID, size: 600 }));
     const image = await fetch(`${s.baseUrl}${url.pathname}${url.search}`, { headers: { authorization: s.appId } });
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
@@ -76,7 +76,7 @@ const SPEC_METHODS: Record<string, Check> = {
   'chargeRefund.create': async (s) => {
     await paidCharge(s, 'sdk-paid', 2000);
     const refund = as<any>(
-      await s.woovi.chargeRefund.create({ chargeId: 'sdk-paid', value: 500, correlationID: 'sdk-refund' } as any),
+      await s.woovi.chargeRefund.create({ chargeId: 'sdk-paid', value: 500, correlationID: 'sdk-refund' }),
     );
     expect(refund.refund).toMatchObject({ value: 500, status: 'IN_PROCESSING' });
   },
@@ -90,11 +90,11 @@ const SPEC_METHODS: Record<string, Check> = {
     );
   },
   'customer.get': async (s) => {
-    await s.woovi.customer.create({ name: 'Cliente', taxID: CPF } as any);
+    await s.woovi.customer.create({ name: 'Cliente', taxID: CPF });
     expect(as<any>(await s.woovi.customer.get({ id: CPF })).customer.taxID.taxID).toBe(CPF);
   },
   'customer.list': async (s) => {
-    await s.woovi.customer.create({ name: 'Cliente', taxID: CPF } as any);
+    await s.woovi.customer.create({ name: 'Cliente', taxID: CPF });
     expect(as<any>(await s.woovi.customer.list()).customers).toHaveLength(1);
   },
   'partner.createPreRegistration': async (s) => {
@@ -105,19 +105,19 @@ const SPEC_METHODS: Record<string, Check> = {
   },
   'partner.get': async (s) => {
     enable(s, ['PARTNER']);
-    await s.woovi.partner.createPreRegistration(preRegistration() as any);
+    await s.woovi.partner.createPreRegistration(preRegistration());
     expect(
       as<any>(await s.woovi.partner.get({ taxID: '11222333000181' })).preRegistration.preRegistration.taxID.taxID,
     ).toBe('11222333000181');
   },
   'partner.listPreRegistration': async (s) => {
     enable(s, ['PARTNER']);
-    await s.woovi.partner.createPreRegistration(preRegistration() as any);
+    await s.woovi.partner.createPreRegistration(preRegistration());
     expect(as<any>(await s.woovi.partner.listPreRegistration()).preRegistrations).toHaveLength(1);
   },
   'partner.createApplication': async (s) => {
     enable(s, ['PARTNER']);
-    await s.woovi.partner.createPreRegistration(preRegistration() as any);
+    await s.woovi.partner.createPreRegistration(preRegistration());
     const created = as<any>(
       await s.woovi.partner.createApplication({
         application: { name: 'Loja', type: 'API' },
@@ -155,11 +155,11 @@ const SPEC_METHODS: Record<string, Check> = {
     ).toBe('Balcao');
   },
   'pixQrCode.get': async (s) => {
-    await s.woovi.pixQrCode.create({ name: 'Balcao', correlationID: 'sdk-qr' } as any);
+    await s.woovi.pixQrCode.create({ name: 'Balcao', correlationID: 'sdk-qr' });
     expect(as<any>(await s.woovi.pixQrCode.get({ id: 'sdk-qr' })).pixQrCode.correlationID).toBe('sdk-qr');
   },
   'pixQrCode.list': async (s) => {
-    await s.woovi.pixQrCode.create({ name: 'Balcao', correlationID: 'sdk-qr' } as any);
+    await s.woovi.pixQrCode.create({ name: 'Balcao', correlationID: 'sdk-qr' });
     expect(as<any>(await s.woovi.pixQrCode.list()).pixQrCodes).toHaveLength(1);
   },
   'refund.create': async (s) => {
@@ -169,7 +169,7 @@ const SPEC_METHODS: Record<string, Check> = {
         value: 300,
         transactionEndToEndId: transaction.endToEndId,
         correlationID: 'sdk-refund',
-      } as any),
+      }),
     );
     expect(created.refund).toMatchObject({ value: 300, correlationID: 'sdk-refund' });
   },
@@ -179,7 +179,7 @@ const SPEC_METHODS: Record<string, Check> = {
       value: 300,
       transactionEndToEndId: transaction.endToEndId,
       correlationID: 'sdk-refund',
-    } as any);
+    });
     expect(as<any>(await s.woovi.refund.get({ id: 'sdk-refund' })).pixTransactionRefund.correlationID).toBe(
       'sdk-refund',
     );
@@ -190,7 +190,7 @@ const SPEC_METHODS: Record<string, Check> = {
       value: 300,
       transactionEndToEndId: transaction.endToEndId,
       correlationID: 'sdk-refund',
-    } as any);
+    });
     expect(as<any>(await s.woovi.refund.list()).refunds).toHaveLength(1);
   },
   'subscription.create': async (s) => {
@@ -241,7 +241,7 @@ const OTHER_METHODS: Record<string, { why: string; check?: Check }> = {
     why: 'SDK bug: it posts to /api/v1/account/{id} without /withdraw (remote-api-notes §7.2); the route is not ours to invent',
     check: async (s) => {
       const { accounts } = as<any>(await s.woovi.account.list());
-      await sdkRejection(s.woovi.account.withdraw({ accountId: accounts[0].accountId, value: 100 } as any));
+      await sdkRejection(s.woovi.account.withdraw({ accountId: accounts[0].accountId, value: 100 }));
       expect(s.requests.at(-1)).toMatchObject({
         method: 'POST',
         url: `/api/v1/account/${accounts[0].accountId}`,
@@ -255,7 +255,7 @@ const OTHER_METHODS: Record<string, { why: string; check?: Check }> = {
   },
   'accountRegister.update': {
     why: 'PATCH /api/v1/account-register was removed from the API and the spec does not name it',
-    check: async (s) => void (await sdkRejection(s.woovi.accountRegister.update({} as any, '11222333000181'))),
+    check: async (s) => void (await sdkRejection(s.woovi.accountRegister.update({}, '11222333000181'))),
   },
   'subAccount.get': { why: 'sub-accounts: the spec names the feature, not its operations' },
   'subAccount.create': { why: 'sub-accounts: the spec names the feature, not its operations' },

@@ -1,25 +1,34 @@
 // A typed client for the browser host's bridge: the same PosApi the cashier's page calls,
 // over POST /__balcao/invoke/<method> with the run token and the page's own origin.
+import { counterErrorBodyOf, type CounterErrorCode } from '../../src/shared/counter-errors';
 import type { PosApi } from '../../src/shared/pos-api';
 import type { PosInvokeMethod } from '../../src/shared/pos-channels';
 
 export type PosInput<M extends PosInvokeMethod> = Parameters<PosApi[M]>[0];
 export type PosOutput<M extends PosInvokeMethod> = Awaited<ReturnType<PosApi[M]>>;
 
-/** The counter answered `{error, status}` (status 0: no answer at all: refused, reset, timed out). */
+/**
+ * The counter refused: its error's code (none when something else answered), its words as
+ * `error` ("CODE: message", for logs), and the HTTP status (0: no answer at all: refused, reset,
+ * timed out).
+ */
 export class BridgeError extends Error {
   override name = 'BridgeError';
   constructor(
     readonly method: PosInvokeMethod,
     readonly status: number,
     readonly error: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; code?: CounterErrorCode },
   ) {
     super(`${method} → ${status === 0 ? 'no answer' : status}: ${error}`, options);
+    this.code = options?.code;
   }
+
+  readonly code: CounterErrorCode | undefined;
 }
 
-export type Attempt<T> = { ok: true; value: T } | { ok: false; status: number; error: string };
+export type Attempt<T> =
+  { ok: true; value: T } | { ok: false; status: number; error: string; code: CounterErrorCode | undefined };
 
 export interface BridgeClient {
   readonly origin: string;
@@ -64,8 +73,10 @@ export function createBridgeClient(options: BridgeClientOptions): BridgeClient {
         throw new BridgeError(method, response.status, `not JSON: ${text.slice(0, 200)}`);
       }
       if (!response.ok) {
-        const message = body && typeof body === 'object' && 'error' in body ? String(body.error) : text.slice(0, 200);
-        throw new BridgeError(method, response.status, message);
+        const refusal = counterErrorBodyOf(body && typeof body === 'object' && 'error' in body ? body.error : null);
+        if (!refusal) throw new BridgeError(method, response.status, text.slice(0, 200));
+        const words = refusal.message ? `${refusal.code}: ${refusal.message}` : refusal.code;
+        throw new BridgeError(method, response.status, words, { code: refusal.code });
       }
       return body as never;
     },
@@ -73,7 +84,8 @@ export function createBridgeClient(options: BridgeClientOptions): BridgeClient {
       try {
         return { ok: true, value: await client.call(method, payload) };
       } catch (error) {
-        if (error instanceof BridgeError) return { ok: false, status: error.status, error: error.error };
+        if (error instanceof BridgeError)
+          return { ok: false, status: error.status, error: error.error, code: error.code };
         throw error;
       }
     },

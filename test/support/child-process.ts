@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { MAIN_ENTRIES } from '../../electron.vite.config';
-import { builtEntry, COMPILE_CACHE } from '../../scripts/build.mjs';
+import { BROWSER_HOST_NODE_FLAGS, builtEntry, COMPILE_CACHE } from '../../scripts/build.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -30,7 +30,7 @@ export function builtCommand(
     throw new Error(`${file} is not built: run the tests with vitest (its global setup builds) or npm run build`);
   return {
     command: process.execPath,
-    args: ['--enable-source-maps', file, ...args],
+    args: [...(program === 'start-web' ? BROWSER_HOST_NODE_FLAGS : []), '--enable-source-maps', file, ...args],
     options: { cwd: ROOT, env: { ...process.env, NODE_COMPILE_CACHE: COMPILE_CACHE, ...env } },
   };
 }
@@ -68,13 +68,13 @@ export function spawnBuilt(program: BuiltProgram, args: readonly string[], env: 
   let partial = '';
   let stderr = '';
   const listeners = new Set<() => void>();
-  child.stdout!.on('data', (chunk: Buffer) => {
+  child.stdout.on('data', (chunk: Buffer) => {
     const parts = (partial + chunk.toString()).split('\n');
     partial = parts.pop()!;
     lines.push(...parts);
     for (const listener of listeners) listener();
   });
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   let running = true;
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit) => {
     child.once('exit', (code, signal) => {
@@ -102,7 +102,7 @@ export function spawnBuilt(program: BuiltProgram, args: readonly string[], env: 
           );
           if (matches.every((match) => match !== undefined)) {
             done();
-            resolveAnnounced(matches.flatMap((match) => match!.slice(1)));
+            resolveAnnounced(matches.flatMap((match) => match.slice(1)));
           } else if (!running) {
             done();
             reject(new Error(`${script} exited before announcing itself: ${stderr.trim() || lines.join('\n')}`));

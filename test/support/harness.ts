@@ -30,7 +30,7 @@ export interface Harness {
   /** Shortcut: request with the main AppID and expect a 2xx JSON body. */
   ok<T = any>(op: OperationName, request?: ServiceRequest): Promise<T>;
   /** Row counts of the given tables, to prove a rejected request wrote nothing. */
-  counts(...tables: string[]): Record<string, number>;
+  counts<Table extends string>(...tables: Table[]): Record<Table, number>;
   close(): Promise<void>;
 }
 
@@ -74,7 +74,7 @@ export async function createHarness(transport: Transport, start = '2026-11-22T15
     counts(...tables) {
       return Object.fromEntries(
         tables.map((t) => [t, (service.engine.db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n]),
-      );
+      ) as Record<(typeof tables)[number], number>;
     },
     async close() {
       await service.close();

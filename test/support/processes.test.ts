@@ -107,12 +107,13 @@ describe('counter process and its bridge', () => {
     expect(typeof status.queued).toBe('number');
   });
 
-  it('reports bridge refusals as BridgeError with the counter’s status', async () => {
+  it('reports bridge refusals as BridgeError with the counter’s code and the HTTP status', async () => {
     const error = await counter.bridge.call('createSale', { value: -5 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BridgeError);
     expect((error as BridgeError).status).toBe(400);
+    expect((error as BridgeError).code).toBe('INVALID_INPUT');
     const attempt = await counter.bridge.attempt('getSale', { correlationID: `nope-${randomUUID()}` });
-    expect(attempt.ok).toBe(false);
+    expect(attempt).toMatchObject({ ok: false, status: 404, code: 'SALE_NOT_FOUND' });
   });
 
   it('survives kill -9: restarted on the same data folder, it still has the sale; the old run answers nothing', async () => {

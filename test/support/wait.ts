@@ -1,5 +1,6 @@
 // Polling with a deadline, for states another process reaches in its own time (a queue that
 // drains, a payment the counter's puller has yet to see).
+import { inspect } from 'node:util';
 
 export class WaitTimeout extends Error {
   override name = 'WaitTimeout';
@@ -30,7 +31,7 @@ export async function waitFor<T>(
       const detail =
         lastError === undefined
           ? ''
-          : `; last error: ${lastError instanceof Error ? lastError.message : String(lastError)}`;
+          : `; last error: ${lastError instanceof Error ? lastError.message : inspect(lastError)}`;
       throw new WaitTimeout(`${what}: not reached in ${timeoutMs} ms${detail}`);
     }
     await sleep(intervalMs);

@@ -17,7 +17,8 @@ import type { Charge, ChargeRefund } from '../../src/shared/resources';
 import type { Clock } from '../../src/main/clock';
 import { counterReceiptData } from '../../src/main/app/counter-receipt';
 import { createSandboxService, type SandboxService, type StrictSandboxOptions } from '../../src/main/sandbox-service';
-import { CounterSync, type CounterSyncOptions } from '../../src/main/sync/counter-sync';
+import type { CounterSyncOptions } from '../../src/main/sync/counter-sync-root';
+import { openCounterSync, type TestCounter } from '../support/counter-sync';
 import { HttpServiceClient } from '../../src/main/sync/http-service-client';
 import type { ServiceClient } from '../../src/main/sync/service-client';
 import type { ServiceOutcome } from '../../src/main/sync/service-outcome';
@@ -37,7 +38,7 @@ let remote: SandboxService | undefined;
 let endpoint: RemoteEndpoint;
 let proxy: FaultProxy | undefined;
 let dir: string | undefined;
-let counter: CounterSync | undefined;
+let counter: TestCounter | undefined;
 let consoleErrors: MockInstance<typeof console.error>;
 
 /** One call the counter made to its service client: when it asked, and when it heard back. */
@@ -64,7 +65,7 @@ function recording(inner: ServiceClient): ServiceClient {
       calls.push(entry);
       const outcome = await inner.call(op, request);
       entry.answeredAt = Date.now();
-      entry.outcome = outcome as ServiceOutcome<unknown>;
+      entry.outcome = outcome;
       return outcome;
     },
   };
@@ -86,8 +87,17 @@ interface Setup {
   counter?: Partial<CounterSyncOptions>;
 }
 
+/**
+ * The counter's request timeout and its wait for a first answer. Counter, proxy and service share
+ * this test's event loop: on a busy machine a round trip can take far longer than on the network it
+ * stands for, and a timeout that fires then turns a known answer (a 429, a 403, a charge) into an
+ * unknown one, a case the test did not set up. Hung requests (`hang`) cost this much each.
+ */
+const REQUEST_TIMEOUT_MS = 2_000;
+const FIRST_ANSWER_WAIT_MS = 2_000;
+
 /** A strict remote, the proxy in front of it, and a counter talking to the proxy. */
-async function start(setup: Setup = {}): Promise<{ remote: SandboxService; proxy: FaultProxy; counter: CounterSync }> {
+async function start(setup: Setup = {}): Promise<{ remote: SandboxService; proxy: FaultProxy; counter: TestCounter }> {
   const service = createSandboxService({
     dbPath: ':memory:',
     config: { refundSettlementMs: 50 },
@@ -101,9 +111,9 @@ async function start(setup: Setup = {}): Promise<{ remote: SandboxService; proxy
   proxy = faults;
   if (setup.plan) faults.setPlan(setup.plan);
   dir = mkdtempSync(join(tmpdir(), 'balcao-contract-faults-'));
-  const sync = new CounterSync({
+  const sync = openCounterSync({
     dbPath: join(dir, 'counter.db'),
-    firstAnswerWaitMs: 400,
+    firstAnswerWaitMs: FIRST_ANSWER_WAIT_MS,
     watchIntervalMs: 100,
     openIntervalMs: 200,
     healthIntervalMs: 100,
@@ -113,7 +123,13 @@ async function start(setup: Setup = {}): Promise<{ remote: SandboxService; proxy
   });
   counter = sync;
   sync.setService(
-    recording(new HttpServiceClient({ baseUrl: faults.url, appId: service.appId, timeoutMs: setup.timeoutMs ?? 300 })),
+    recording(
+      new HttpServiceClient({
+        baseUrl: faults.url,
+        appId: service.appId,
+        timeoutMs: setup.timeoutMs ?? REQUEST_TIMEOUT_MS,
+      }),
+    ),
   );
   return { remote: service, proxy: faults, counter: sync };
 }
@@ -185,14 +201,14 @@ const isGetCharge = (entry: { method: string; path: string }) =>
 const idOfGetCharge = (entry: { path: string }) => decodeURIComponent(entry.path.split('/').pop()!);
 
 function statusOf(sale: Sale): string {
-  return counter!.getSale(sale.correlationID).status;
+  return counter!.views.getSale(sale.correlationID).status;
 }
 
 /** A sale paid at the service through the documented simulator (GET /openpix/testing?transactionID=), as the counter's training button does. */
 async function paidSale(value: number): Promise<Sale> {
-  const sale = await counter!.createSale({ value, expiresIn: 900 });
+  const sale = await counter!.sales.createSale({ value, expiresIn: 900 });
   expect(sale.status).toBe('ACTIVE');
-  const paid = await counter!.payInSandbox(sale.correlationID);
+  const paid = await counter!.sandbox.pay(sale.correlationID);
   expect(paid.status).toBe('COMPLETED');
   return paid;
 }
@@ -200,7 +216,7 @@ async function paidSale(value: number): Promise<Sale> {
 describe('the remote', () => {
   it('is strict: our own test routes are not there, errors are Portuguese', async () => {
     await start();
-    const sale = await counter!.createSale({ value: 100, expiresIn: 900 });
+    const sale = await counter!.sales.createSale({ value: 100, expiresIn: 900 });
     const ours = await remoteCall(endpoint, '/openpix/testing/pay', { method: 'POST', body: { brCode: sale.brCode } });
     expect(ours.status).toBe(404);
     const missing = await remoteCall(endpoint, '/api/v1/charge/nao-existe');
@@ -225,7 +241,7 @@ describe('paging by pageInfo', () => {
     const made: Sale[] = [];
     // Even ones will expire, odd ones are paid.
     for (let i = 0; i < 10; i++)
-      made.push(await counter!.createSale({ value: 100 + i, expiresIn: i % 2 === 0 ? 300 : 3_600 }));
+      made.push(await counter!.sales.createSale({ value: 100 + i, expiresIn: i % 2 === 0 ? 300 : 3_600 }));
     expect(made.map((sale) => sale.status)).toEqual(Array(10).fill('ACTIVE'));
     // From the first read of the latest sale on, the puller asks one by one only about the latest
     // four (the passes before it began while older ones were still the latest).
@@ -244,7 +260,7 @@ describe('paging by pageInfo', () => {
     );
     // Each paid one has its payment record (read by the charge filter of the transaction list).
     await until(
-      () => made.every((sale, i) => i % 2 === 0 || counter!.getSale(sale.correlationID).endToEndId),
+      () => made.every((sale, i) => i % 2 === 0 || counter!.views.getSale(sale.correlationID).endToEndId),
       'the payment records',
       10_000,
     );
@@ -262,18 +278,21 @@ describe('paging by pageInfo', () => {
       expect(skips.size, `pages of the ${status} list`).toBeGreaterThanOrEqual(3);
     }
     // Nothing of the other till's became a sale here, and nothing twice.
-    const day = counter!.salesBetween('2000-01-01T00:00:00.000Z', '2999-01-01T00:00:00.000Z');
+    const day = counter!.views.salesBetween('2000-01-01T00:00:00.000Z', '2999-01-01T00:00:00.000Z');
     expect(day.map((sale) => sale.correlationID).sort()).toEqual(made.map((sale) => sale.correlationID).sort());
-    const payments = made.filter((_, i) => i % 2 === 1).map((sale) => counter!.getSale(sale.correlationID).endToEndId);
+    const payments = made
+      .filter((_, i) => i % 2 === 1)
+      .map((sale) => counter!.views.getSale(sale.correlationID).endToEndId);
     expect(new Set(payments).size).toBe(5);
     expect(syncErrors()).toEqual([]);
   });
 
   it('a page that shifts mid-read (page 2 held while a Pix lands): no throw, no duplicate, nothing missed', async () => {
-    // Newest first, two a page. A long client timeout: the held page is answered, not timed out.
-    await start({ strict: { pageSize: 2 }, timeoutMs: 3_000 });
+    // Newest first, two a page. A long client timeout: the held page is answered, not timed out
+    // (it is held while two payments go through, which a busy machine may take seconds over).
+    await start({ strict: { pageSize: 2 }, timeoutMs: 15_000 });
     const made: Sale[] = [];
-    for (let i = 0; i < 8; i++) made.push(await counter!.createSale({ value: 200 + i, expiresIn: 900 }));
+    for (let i = 0; i < 8; i++) made.push(await counter!.sales.createSale({ value: 200 + i, expiresIn: 900 }));
     // The latest four are watched one by one; the four older ones are followed by the lists.
     const others = [await chargeElsewhere('outro-caixa-a', 900), await chargeElsewhere('outro-caixa-b', 901)];
     for (const sale of [made[0]!, made[1]!, made[3]!]) await pay(sale.brCode);
@@ -301,7 +320,7 @@ describe('paging by pageInfo', () => {
 
     await until(() => [0, 1, 2, 3].every((i) => statusOf(made[i]!) === 'COMPLETED'), 'every paid sale shown as paid');
     await until(
-      () => [0, 1, 2, 3].every((i) => counter!.getSale(made[i]!.correlationID).endToEndId),
+      () => [0, 1, 2, 3].every((i) => counter!.views.getSale(made[i]!.correlationID).endToEndId),
       'their payment records',
     );
     const log = proxy!.log();
@@ -311,9 +330,9 @@ describe('paging by pageInfo', () => {
     expect(log.some((entry) => entry.seq > heldSeq! && isList(entry, 'COMPLETED') && skipOf(entry) >= 2)).toBe(true);
     // The unpaid are still open; every sale is there once, each payment its own.
     expect(made.slice(4).map(statusOf)).toEqual(['ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE']);
-    const day = counter!.salesBetween('2000-01-01T00:00:00.000Z', '2999-01-01T00:00:00.000Z');
+    const day = counter!.views.salesBetween('2000-01-01T00:00:00.000Z', '2999-01-01T00:00:00.000Z');
     expect(day).toHaveLength(8);
-    const payments = [0, 1, 2, 3].map((i) => counter!.getSale(made[i]!.correlationID).endToEndId);
+    const payments = [0, 1, 2, 3].map((i) => counter!.views.getSale(made[i]!.correlationID).endToEndId);
     expect(new Set(payments).size).toBe(4);
     expect(syncErrors()).toEqual([]);
   });
@@ -330,7 +349,7 @@ describe('an optional read refused', () => {
         optional(request) ? { kind: 'status', status: 403, error: 'Acesso não permitido' } : { kind: 'pass' },
       offline: true,
       // The keys are asked again every 200 ms (the reconciler's turn): refused again and again.
-      counter: { firstAnswerWaitMs: 2_000, reconcileIntervalMs: 200, keyCheckIntervalMs: 200 },
+      counter: { reconcileIntervalMs: 200, keyCheckIntervalMs: 200 },
     });
     const samples: { authRefused?: string; online: boolean }[] = [];
     const sampler = setInterval(() => {
@@ -340,9 +359,10 @@ describe('an optional read refused', () => {
     const made: { sale: Sale; askedAt: number }[] = [];
     try {
       const startedAt = Date.now();
-      while (Date.now() - startedAt < 2_000) {
+      // Two seconds, five sales and 25 samples at least (a busy machine runs the sampler late).
+      while (Date.now() - startedAt < 2_000 || samples.length < 25 || made.length < 5) {
         const askedAt = Date.now();
-        made.push({ sale: await counter!.createSale({ value: 300 + made.length, expiresIn: 900 }), askedAt });
+        made.push({ sale: await counter!.sales.createSale({ value: 300 + made.length, expiresIn: 900 }), askedAt });
         await sleep(200);
       }
     } finally {
@@ -377,7 +397,7 @@ describe('an optional read refused', () => {
     const sale = made.at(-1)!.sale;
     await pay(sale.brCode);
     const paid = await until(() => {
-      const current = counter!.getSale(sale.correlationID);
+      const current = counter!.views.getSale(sale.correlationID);
       return current.endToEndId ? current : undefined;
     }, 'the payment record');
     expect(await counter!.company()).toBeNull();
@@ -399,7 +419,7 @@ describe('an optional read refused', () => {
       endToEndId: paid.endToEndId!,
       layout: 'thermal80' as const,
     };
-    const receipt = counterReceiptData(request, counter!.saleRecords(sale.correlationID), {
+    const receipt = counterReceiptData(request, counter!.views.saleRecords(sale.correlationID), {
       company: null,
       settings,
       environment: 'SANDBOX',
@@ -411,7 +431,7 @@ describe('an optional read refused', () => {
     expect(receipt.receiver).not.toHaveProperty('taxID');
     // (With the company read, its name and CNPJ would be printed instead.)
     const { company } = await remote!.engine.call(remote!.appId, 'getCompany');
-    const withCompany = counterReceiptData(request, counter!.saleRecords(sale.correlationID), {
+    const withCompany = counterReceiptData(request, counter!.views.saleRecords(sale.correlationID), {
       company,
       settings,
       environment: 'SANDBOX',
@@ -421,8 +441,8 @@ describe('an optional read refused', () => {
     // And offline, a sale is refused with that reason (no key could be confirmed).
     await proxy!.cut('refuse');
     await until(() => !counter!.status().online, 'offline noticed');
-    await expect(counter!.createSale({ value: 100, expiresIn: 900 })).rejects.toMatchObject({
-      status: 409,
+    await expect(counter!.sales.createSale({ value: 100, expiresIn: 900 })).rejects.toMatchObject({
+      code: 'OFFLINE_SALE_REFUSED',
       message: expect.stringContaining('o serviço não listou as chaves Pix da conta (Acesso não permitido)'),
     });
     await proxy!.restore();
@@ -434,7 +454,7 @@ describe("the service's 429 with Retry-After", () => {
   /** Every loop busy: four sales watched one by one, two more followed by the lists. */
   async function busyCounter(): Promise<Sale[]> {
     const made: Sale[] = [];
-    for (let i = 0; i < 6; i++) made.push(await counter!.createSale({ value: 700 + i, expiresIn: 900 }));
+    for (let i = 0; i < 6; i++) made.push(await counter!.sales.createSale({ value: 700 + i, expiresIn: 900 }));
     await until(() => proxy!.log().some((entry) => isList(entry, 'COMPLETED')), 'the lists running');
     return made;
   }
@@ -531,10 +551,10 @@ describe("the service's 429 with Retry-After", () => {
     await start();
     await busyCounter();
     const answered = answer429((request) => request.method === 'POST' && request.path.startsWith('/api/v1/charge?'));
-    const sale = await counter!.createSale({ value: 999, expiresIn: 900 });
+    const sale = await counter!.sales.createSale({ value: 999, expiresIn: 900 });
     expect(sale.status).toBe('PENDING');
     const hit = await expectHeldForOneSecond(answered);
-    await counter!.drained();
+    await counter!.probe.drained();
     expect(statusOf(sale)).toBe('ACTIVE');
     const creates = proxy!
       .log()
@@ -549,12 +569,12 @@ describe("the service's 429 with Retry-After", () => {
     const sale = await paidSale(2_000);
     await busyCounter();
     const answered = answer429((request) => request.method === 'POST' && request.path.endsWith('/refund'));
-    const refunded = await counter!.refundSale(sale.correlationID, 500, 'Troca');
+    const refunded = await counter!.sales.refundSale(sale.correlationID, 500, 'Troca');
     expect(refunded.refunds[0]).toMatchObject({ status: 'QUEUED' });
     await expectHeldForOneSecond(answered);
-    await counter!.drained();
+    await counter!.probe.drained();
     expect(await remoteRefunds(sale.correlationID)).toHaveLength(1);
-    expect(counter!.getSale(sale.correlationID).refunds).toEqual([
+    expect(counter!.views.getSale(sale.correlationID).refunds).toEqual([
       expect.objectContaining({ value: 500, status: expect.stringMatching(/IN_PROCESSING|CONFIRMED/) }),
     ]);
   });
@@ -563,11 +583,11 @@ describe("the service's 429 with Retry-After", () => {
 describe('the lookups after a lost answer', () => {
   const lookupFaults: readonly Fault[] = [{ kind: 'drop-before' }, { kind: 'drop-after' }, { kind: 'hang' }];
 
-  it.each([
-    ['lost after the service committed it', { kind: 'drop-after' } as Fault, 1],
-    ['held forever after the service committed it', { kind: 'hang', forward: true } as Fault, 1],
-    ['lost before it reached the service', { kind: 'drop-before' } as Fault, 2],
-    ['lost on the way, never heard of', { kind: 'hang' } as Fault, 2],
+  it.each<[string, Fault, number]>([
+    ['lost after the service committed it', { kind: 'drop-after' }, 1],
+    ['held forever after the service committed it', { kind: 'hang', forward: true }, 1],
+    ['lost before it reached the service', { kind: 'drop-before' }, 2],
+    ['lost on the way, never heard of', { kind: 'hang' }, 2],
   ])(
     'a refund %s is looked up (through lost, dropped and hung lookups) and applied once',
     async (_name, postFault, posts) => {
@@ -587,15 +607,15 @@ describe('the lookups after a lost answer', () => {
           return lookupFaults[lookups++] ?? { kind: 'pass' };
         return { kind: 'pass' };
       });
-      const refunded = await counter!.refundSale(sale.correlationID, 500, 'Troca');
+      const refunded = await counter!.sales.refundSale(sale.correlationID, 500, 'Troca');
       expect(refunded.refunds[0]).toMatchObject({ status: 'QUEUED', value: 500 });
-      await counter!.drained();
+      await counter!.probe.drained();
 
       // Once at the service, once at the counter.
       const atRemote = await remoteRefunds(sale.correlationID);
       expect(atRemote).toHaveLength(1);
       expect(atRemote[0]).toMatchObject({ value: 500, correlationID: refunded.refunds[0]!.correlationID });
-      const view = counter!.getSale(sale.correlationID);
+      const view = counter!.views.getSale(sale.correlationID);
       expect(view.refunds).toEqual([
         expect.objectContaining({ value: 500, status: expect.stringMatching(/IN_PROCESSING|CONFIRMED/) }),
       ]);
@@ -626,7 +646,7 @@ describe('the lookups after a lost answer', () => {
 
   it("a cancel whose DELETE is refused with the service's Portuguese 400 for a charge already deleted is done: the charge is read (through lost and hung reads)", async () => {
     await start({ counter: QUIET_PULLER });
-    const sale = await counter!.createSale({ value: 450, expiresIn: 900 });
+    const sale = await counter!.sales.createSale({ value: 450, expiresIn: 900 });
     expect(sale.status).toBe('ACTIVE');
     const chargePath = `/api/v1/charge/${encodeURIComponent(sale.correlationID)}`;
     let deletes = 0;
@@ -639,11 +659,11 @@ describe('the lookups after a lost answer', () => {
         return lookupFaults[reads++] ?? { kind: 'pass' };
       return { kind: 'pass' };
     });
-    expect(counter!.cancelSale(sale.correlationID)).toMatchObject({ status: 'CANCELLED', sync: { queued: 1 } });
-    await counter!.drained();
+    expect(counter!.sales.cancelSale(sale.correlationID)).toMatchObject({ status: 'CANCELLED', sync: { queued: 1 } });
+    await counter!.probe.drained();
 
-    expect(counter!.getSale(sale.correlationID)).toMatchObject({ status: 'CANCELLED', sync: { queued: 0 } });
-    expect(counter!.getSale(sale.correlationID).sync.rejected).toBeUndefined();
+    expect(counter!.views.getSale(sale.correlationID)).toMatchObject({ status: 'CANCELLED', sync: { queued: 0 } });
+    expect(counter!.views.getSale(sale.correlationID).sync.rejected).toBeUndefined();
     expect(await remoteCharge(sale.correlationID)).toBeUndefined();
     const log = proxy!.log().filter((entry) => entry.path === chargePath);
     const sentDeletes = log.filter((entry) => entry.method === 'DELETE');
@@ -664,17 +684,17 @@ describe('the lookups after a lost answer', () => {
 
   it('the same Portuguese 400 on a charge still payable is a refusal: the charge decides, not the text', async () => {
     await start({ counter: QUIET_PULLER });
-    const sale = await counter!.createSale({ value: 451, expiresIn: 900 });
+    const sale = await counter!.sales.createSale({ value: 451, expiresIn: 900 });
     // The words of "already deleted", but the charge is there and payable.
     proxy!.setPlan((request) =>
       request.method === 'DELETE'
         ? { kind: 'status', status: 400, error: 'Cobrança não encontrada' }
         : { kind: 'pass' },
     );
-    expect(counter!.cancelSale(sale.correlationID).status).toBe('CANCELLED');
-    await counter!.drained();
+    expect(counter!.sales.cancelSale(sale.correlationID).status).toBe('CANCELLED');
+    await counter!.probe.drained();
     const view = await until(() => {
-      const current = counter!.getSale(sale.correlationID);
+      const current = counter!.views.getSale(sale.correlationID);
       return current.status !== 'CANCELLED' ? current : undefined;
     }, 'the refusal applied');
     // The counter does not take a payable charge for a cancelled one: the sale is open again,
@@ -709,11 +729,11 @@ describe("the service's words", () => {
     expect(words).not.toMatch(/refund|exceed|value|transaction|cents/i);
 
     const refusal = `O serviço Pix recusou a devolução: ${words}`;
-    await expect(counter!.refundSale(sale.correlationID, 600, 'Troca')).rejects.toMatchObject({
-      status: 400,
+    await expect(counter!.sales.refundSale(sale.correlationID, 600, 'Troca')).rejects.toMatchObject({
+      code: 'SERVICE_REFUSED',
       message: refusal,
     });
-    const view = counter!.getSale(sale.correlationID);
+    const view = counter!.views.getSale(sale.correlationID);
     expect(view.refunds.find((refund) => refund.value === 600)).toMatchObject({
       status: 'REJECTED',
       rejectedReason: refusal,
@@ -723,14 +743,14 @@ describe("the service's words", () => {
 
   it("a cancel refused because the sale was paid first tells the cashier, with the service's Portuguese words", async () => {
     await start({ counter: QUIET_PULLER });
-    const sale = await counter!.createSale({ value: 1_331, expiresIn: 900 });
+    const sale = await counter!.sales.createSale({ value: 1_331, expiresIn: 900 });
     // Paid from the customer's bank; the counter (its puller asleep) has not seen it.
     await pay(sale.brCode);
     expect(statusOf(sale)).toBe('ACTIVE');
-    expect(counter!.cancelSale(sale.correlationID).status).toBe('CANCELLED');
-    await counter!.drained();
+    expect(counter!.sales.cancelSale(sale.correlationID).status).toBe('CANCELLED');
+    await counter!.probe.drained();
     const view = await until(() => {
-      const current = counter!.getSale(sale.correlationID);
+      const current = counter!.views.getSale(sale.correlationID);
       return current.status === 'COMPLETED' ? current : undefined;
     }, 'the payment shown');
     const direct = await remoteCall<{ error: string }>(

@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OfflineSalesSettings, Sale } from '../../src/shared/pos-api';
 import { decodeBrCode } from '../../src/main/pix';
 import { createSandboxService, type SandboxService } from '../../src/main/sandbox-service';
-import { CounterSync, type OfflineSalesConfig } from '../../src/main/sync/counter-sync';
+import type { OfflineSalesConfig } from '../../src/main/sync/offline-selling';
+import { openCounterSync, type TestCounter } from '../support/counter-sync';
 import { HttpServiceClient } from '../../src/main/sync/http-service-client';
 import { DEFAULT_OFFLINE_SALES } from '../../src/main/sync/offline-caps';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
@@ -19,29 +20,37 @@ let remote: SandboxService;
 let remoteUrl: string;
 let proxy: FaultProxy;
 let dir: string;
-let counter: CounterSync;
+let counter: TestCounter;
 let config: OfflineSalesConfig;
 let clockOffsetMs: number;
 /** Set: the counter's clock stands at this instant (the age cap is tested to the millisecond). */
 let frozenAt: number | undefined;
 const pushed: Sale[] = [];
 
-// Short windows: a code counts for 600 ms, then 50 ms of grace; clocks agree within 50 ms here.
-// Codes registered ahead are renewed every 300 ms (the word a counter gives the others), and a
-// request takes at most the client's 300 ms timeout.
+// Short windows: a code counts for 3 s, then 250 ms of grace; clocks agree within 250 ms here.
+// Codes registered ahead are renewed every second (the word a counter gives the others), and a
+// request takes at most the client's timeout. Counter, proxy and service share this test's event
+// loop, so on a busy machine a round trip can take a second: the timeout and the margins leave
+// room for that (with 300 ms, requests timed out under load and windows closed before a payment).
+const REQUEST_TIMEOUT_MS = 2_000;
 const TIMING = {
-  windowMs: 600,
-  graceMs: 50,
-  clockSkewMs: 50,
-  settleDelayMs: 50,
-  livenessMs: 300,
-  requestMarginMs: 300,
+  windowMs: 3_000,
+  graceMs: 250,
+  clockSkewMs: 250,
+  settleDelayMs: 250,
+  livenessMs: 1_000,
+  requestMarginMs: REQUEST_TIMEOUT_MS,
   watchPassMs: 100,
   valueWaitMs: 20_000,
 };
 
-function openCounter(dataDir = dir, proxyUrl = proxy.url, firstAnswerWaitMs = 400): CounterSync {
-  const sync = new CounterSync({
+function openCounter(
+  dataDir = dir,
+  proxyUrl = proxy.url,
+  firstAnswerWaitMs = 2_000,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+): TestCounter {
+  const sync = openCounterSync({
     dbPath: join(dataDir, 'counter.db'),
     now: () => new Date(frozenAt ?? Date.now() + clockOffsetMs),
     firstAnswerWaitMs,
@@ -54,7 +63,7 @@ function openCounter(dataDir = dir, proxyUrl = proxy.url, firstAnswerWaitMs = 40
     offlineSales: () => config,
     onSaleChanged: (sale) => pushed.push(sale),
   });
-  sync.setService(new HttpServiceClient({ baseUrl: proxyUrl, appId: remote.appId, timeoutMs: 300 }));
+  sync.setService(new HttpServiceClient({ baseUrl: proxyUrl, appId: remote.appId, timeoutMs }));
   return sync;
 }
 
@@ -79,7 +88,7 @@ afterEach(async () => {
 
 const newSale = (value: number) => ({ value, expiresIn: 900 });
 const call = (op: string, request: Record<string, unknown> = {}) =>
-  remote.engine.call(remote.appId, op as never, request as never) as Promise<any>;
+  remote.engine.call(remote.appId, op as never, request) as Promise<any>;
 
 async function accountKeys(): Promise<{ key: string; isDefault: boolean }[]> {
   return (await call('listPixKeys')).pixKeys;
@@ -100,7 +109,7 @@ describe('the code an offline sale shows', () => {
   it('is a static BR Code to the confirmed key with the amount, the merchant and a txid of its own, made without the service', async () => {
     const [defaultKey] = (await accountKeys()).filter((key) => key.isDefault);
     await goOffline();
-    const sale = await counter.createSale(newSale(1234));
+    const sale = await counter.sales.createSale(newSale(1234));
     expect(sale).toMatchObject({
       status: 'OFFLINE',
       offline: { state: 'AWAITING', pixKey: defaultKey!.key, registered: false },
@@ -122,7 +131,7 @@ describe('the code an offline sale shows', () => {
       writes.every((entry) => entry.path === '/api/v1/qrcode-static' && entry.body.includes('balcao-reserva-')),
     ).toBe(true);
     expect(writes.some((entry) => entry.body.includes(sale.offline!.txid))).toBe(true);
-    const other = await counter.createSale(newSale(1234));
+    const other = await counter.sales.createSale(newSale(1234));
     expect(other.offline!.txid).not.toBe(sale.offline!.txid);
     expect(counter.status().offline).toMatchObject({ unconfirmedCount: 2, unconfirmedValue: 2468 });
   });
@@ -133,11 +142,11 @@ describe('the code an offline sale shows', () => {
     counter = openCounter();
     await until(() => !counter.status().online, 'offline noticed');
     expect(counter.status().offline.unavailable).toMatch(/ainda não foi confirmada/);
-    await expect(counter.createSale(newSale(500))).rejects.toMatchObject({
-      status: 409,
+    await expect(counter.sales.createSale(newSale(500))).rejects.toMatchObject({
+      code: 'OFFLINE_SALE_REFUSED',
       message: expect.stringMatching(/chave Pix ainda não foi confirmada/),
     });
-    expect(counter.salesBetween('2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z')).toEqual([]);
+    expect(counter.views.salesBetween('2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z')).toEqual([]);
   });
 
   it("uses the settings' key when it is one of the account's, and refuses one that is not", async () => {
@@ -151,13 +160,13 @@ describe('the code an offline sale shows', () => {
     expect(counter.status().offline).toMatchObject({ unavailable: expect.stringMatching(/não é uma chave da conta/) });
     await proxy.cut('refuse');
     await until(() => !counter.status().online, 'offline noticed');
-    await expect(counter.createSale(newSale(500))).rejects.toMatchObject({
-      status: 409,
+    await expect(counter.sales.createSale(newSale(500))).rejects.toMatchObject({
+      code: 'OFFLINE_SALE_REFUSED',
       message: expect.stringMatching(/não é uma chave da conta/),
     });
     // A key of the account that is not its default, typed as people write it, is used as it is.
     config = { ...config, pixKey: firstDefault!.key.toUpperCase() };
-    const sale = await counter.createSale(newSale(500));
+    const sale = await counter.sales.createSale(newSale(500));
     expect(sale.offline!.pixKey).toBe(firstDefault!.key);
     expect(decodeBrCode(sale.brCode!).pixKey).toBe(firstDefault!.key);
   });
@@ -165,7 +174,7 @@ describe('the code an offline sale shows', () => {
   it('is never made with offline selling disabled: the sale waits in the queue as before', async () => {
     config = { ...config, caps: { ...config.caps, enabled: false } };
     await goOffline();
-    const sale = await counter.createSale(newSale(700));
+    const sale = await counter.sales.createSale(newSale(700));
     expect(sale).toMatchObject({ status: 'PENDING' });
     expect(sale.offline).toBeUndefined();
     expect(sale.brCode).toBeUndefined();
@@ -180,9 +189,9 @@ describe('caps, each at its edge', () => {
   it('the largest single sale: its value is accepted, one cent more is refused', async () => {
     caps({ maxSaleValue: 10_000 });
     await goOffline();
-    expect((await counter.createSale(newSale(10_000))).status).toBe('OFFLINE');
-    await expect(counter.createSale(newSale(10_001))).rejects.toMatchObject({
-      status: 409,
+    expect((await counter.sales.createSale(newSale(10_000))).status).toBe('OFFLINE');
+    await expect(counter.sales.createSale(newSale(10_001))).rejects.toMatchObject({
+      code: 'OFFLINE_SALE_REFUSED',
       message: expect.stringMatching(/acima do limite de R\$\s100,00 por venda/),
     });
   });
@@ -190,30 +199,30 @@ describe('caps, each at its edge', () => {
   it('the unconfirmed total: up to it exactly, then refused with the room left', async () => {
     caps({ maxUnconfirmedTotal: 3_000 });
     await goOffline();
-    await counter.createSale(newSale(1_000));
-    await counter.createSale(newSale(1_500));
-    await expect(counter.createSale(newSale(501))).rejects.toMatchObject({
+    await counter.sales.createSale(newSale(1_000));
+    await counter.sales.createSale(newSale(1_500));
+    await expect(counter.sales.createSale(newSale(501))).rejects.toMatchObject({
       message: expect.stringMatching(/Restam R\$\s5,00 \(2 vendas aguardam/),
     });
-    expect((await counter.createSale(newSale(500))).status).toBe('OFFLINE');
-    await expect(counter.createSale(newSale(1))).rejects.toMatchObject({
+    expect((await counter.sales.createSale(newSale(500))).status).toBe('OFFLINE');
+    await expect(counter.sales.createSale(newSale(1))).rejects.toMatchObject({
       message: expect.stringMatching(/Restam R\$\s0,00/),
     });
     // A cancelled offline sale holds no room.
-    const sales = counter.salesBetween('2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z');
-    counter.cancelSale(sales.find((sale) => sale.value === 500)!.correlationID);
-    expect((await counter.createSale(newSale(500))).status).toBe('OFFLINE');
+    const sales = counter.views.salesBetween('2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z');
+    counter.sales.cancelSale(sales.find((sale) => sale.value === 500)!.correlationID);
+    expect((await counter.sales.createSale(newSale(500))).status).toBe('OFFLINE');
   });
 
   it('the oldest unconfirmed sale: at the age limit exactly it still sells, a millisecond past it refuses', async () => {
     caps({ maxAgeMinutes: 60 });
     await goOffline();
-    const first = await counter.createSale(newSale(100));
+    const first = await counter.sales.createSale(newSale(100));
     const createdAt = Date.parse(first.createdAt);
     frozenAt = createdAt + 60 * 60_000;
-    expect((await counter.createSale(newSale(100))).status).toBe('OFFLINE');
+    expect((await counter.sales.createSale(newSale(100))).status).toBe('OFFLINE');
     frozenAt += 1;
-    await expect(counter.createSale(newSale(100))).rejects.toMatchObject({
+    await expect(counter.sales.createSale(newSale(100))).rejects.toMatchObject({
       message: expect.stringMatching(/mais antiga sem confirmação passou de 1 h/),
     });
   });
@@ -229,14 +238,14 @@ describe('a create that got no answer in time', () => {
         return { kind: 'drop-after' };
       return { kind: 'pass' };
     });
-    const sale = await counter.createSale(newSale(4_321));
+    const sale = await counter.sales.createSale(newSale(4_321));
     expect(sale.status).toBe('OFFLINE');
     expect(sale.offline).toMatchObject({ dynamicChargeWithdrawn: true });
     expect(decodeBrCode(sale.brCode!).txid).toBe(sale.offline!.txid);
     const dynamic = (await call('getCharge', { params: { id: sale.correlationID } })).charge;
     expect(dynamic.status).toBe('ACTIVE'); // it did reach the service
 
-    await counter.drained();
+    await counter.probe.drained();
     await expect(call('getCharge', { params: { id: sale.correlationID } })).rejects.toMatchObject({ status: 400 });
     const writes = proxy
       .log()
@@ -252,28 +261,29 @@ describe('a create that got no answer in time', () => {
       );
     expect(registered).toBeGreaterThan(proxy.log().findIndex((entry) => entry.method === 'DELETE'));
     // Whatever the service said of the dynamic charge, the sale shows its offline code still.
-    const after = counter.getSale(sale.correlationID);
+    const after = counter.views.getSale(sale.correlationID);
     expect(after).toMatchObject({ status: 'OFFLINE', brCode: sale.brCode, offline: { registered: true } });
 
     await payAtRemote(sale.brCode!);
-    await until(() => counter.getSale(sale.correlationID).status === 'COMPLETED', 'confirmed');
-    expect(counter.getSale(sale.correlationID).offline).toMatchObject({ state: 'CONFIRMED', matchedBy: 'txid' });
+    await until(() => counter.views.getSale(sale.correlationID).status === 'COMPLETED', 'confirmed');
+    expect(counter.views.getSale(sale.correlationID).offline).toMatchObject({ state: 'CONFIRMED', matchedBy: 'txid' });
   });
 
   it('that never left (connection refused) is dropped, so nothing is created and deleted', async () => {
-    // The refusal must be heard before the first answer's wait ends (a loaded machine can take a
-    // while): a create still in flight then is rightly treated as one that may have arrived.
+    // The refusal must be heard before the first answer's wait ends, and before the request's
+    // timeout (a loaded machine can take seconds): a create still in flight, or timed out, is
+    // rightly treated as one that may have arrived.
     await counter.close();
-    counter = openCounter(dir, proxy.url, 5_000);
+    counter = openCounter(dir, proxy.url, 30_000, 30_000);
     await until(() => counter.status().offline.confirmedKey, 'the key confirmed');
     // Cut before the counter noticed: it believes it is online and tries the create first.
     await proxy.cut('refuse');
     expect(counter.status().online).toBe(true);
-    const sale = await counter.createSale(newSale(800));
+    const sale = await counter.sales.createSale(newSale(800));
     expect(sale).toMatchObject({ status: 'OFFLINE', offline: { dynamicChargeWithdrawn: false } });
     await proxy.restore();
     await until(() => counter.status().online, 'online again');
-    await counter.drained();
+    await counter.probe.drained();
     await expect(call('getCharge', { params: { id: sale.correlationID } })).rejects.toMatchObject({ status: 400 });
     expect(proxy.log().filter((entry) => entry.method === 'DELETE')).toEqual([]);
   });
@@ -281,7 +291,7 @@ describe('a create that got no answer in time', () => {
 
 describe('two counters on one account', () => {
   let proxyB: FaultProxy;
-  let counterB: CounterSync;
+  let counterB: TestCounter;
   let dirB: string;
 
   beforeEach(async () => {
@@ -300,21 +310,24 @@ describe('two counters on one account', () => {
     await goOffline();
     await proxyB.cut('refuse');
     await until(() => !counterB.status().online, 'B offline');
-    const ours = await counter.createSale(newSale(1_000));
-    const theirs = await counterB.createSale(newSale(1_000));
+    const ours = await counter.sales.createSale(newSale(1_000));
+    const theirs = await counterB.sales.createSale(newSale(1_000));
     expect(theirs.status).toBe('OFFLINE');
     // B's customer pays B's code, through a bank that drops the txid.
     await payAtRemote(theirs.brCode!, { dropTxid: true });
     await proxyB.restore();
-    await counterB.drained(); // B is registered: the service knows its sale
+    await counterB.probe.drained(); // B is registered: the service knows its sale
     await proxy.restore();
-    await until(() => counter.getSale(ours.correlationID).offline?.state === 'REVIEW', 'ours to the owner');
-    expect(counter.getSale(ours.correlationID)).toMatchObject({
+    await until(() => counter.views.getSale(ours.correlationID).offline?.state === 'REVIEW', 'ours to the owner');
+    expect(counter.views.getSale(ours.correlationID)).toMatchObject({
       status: 'OFFLINE',
       offline: { review: { reason: 'AMBIGUOUS', otherSales: [theirs.correlationID] } },
     });
-    await until(() => counterB.getSale(theirs.correlationID).offline?.state === 'REVIEW', 'theirs to the owner too');
-    expect(counterB.getSale(theirs.correlationID).status).toBe('OFFLINE');
+    await until(
+      () => counterB.views.getSale(theirs.correlationID).offline?.state === 'REVIEW',
+      'theirs to the owner too',
+    );
+    expect(counterB.views.getSale(theirs.correlationID).status).toBe('OFFLINE');
   });
 
   it('still matches by value when no neighbour sale could own the Pix', async () => {
@@ -322,52 +335,58 @@ describe('two counters on one account', () => {
     await goOffline();
     await proxyB.cut('refuse');
     await until(() => !counterB.status().online, 'B offline');
-    const ours = await counter.createSale(newSale(1_000));
-    await counterB.createSale(newSale(2_000));
+    const ours = await counter.sales.createSale(newSale(1_000));
+    await counterB.sales.createSale(newSale(2_000));
     await payAtRemote(ours.brCode!, { dropTxid: true });
     await proxyB.restore();
-    await counterB.drained();
+    await counterB.probe.drained();
     await proxy.restore();
-    await until(() => counter.getSale(ours.correlationID).status === 'COMPLETED', 'matched by value');
-    expect(counter.getSale(ours.correlationID).offline).toMatchObject({ matchedBy: 'value' });
+    await until(() => counter.views.getSale(ours.correlationID).status === 'COMPLETED', 'matched by value');
+    expect(counter.views.getSale(ours.correlationID).offline).toMatchObject({ matchedBy: 'value' });
   });
 });
 
 describe('back online', () => {
   it('registers each sale by its txid, confirms one paid with its txid and one whose bank dropped it, and flags the unpaid one', async () => {
     await goOffline();
-    const byTxid = await counter.createSale(newSale(1_111));
-    const dropped = await counter.createSale(newSale(2_222));
-    const unpaid = await counter.createSale(newSale(3_333));
-    counter.markCustomerShowedReceipt(unpaid.correlationID);
+    const byTxid = await counter.sales.createSale(newSale(1_111));
+    const dropped = await counter.sales.createSale(newSale(2_222));
+    const unpaid = await counter.sales.createSale(newSale(3_333));
+    counter.sales.markCustomerShowedReceipt(unpaid.correlationID);
     await payAtRemote(byTxid.brCode!);
     await payAtRemote(dropped.brCode!, { dropTxid: true });
     // Offline, nothing is confirmed, whatever the customer showed.
-    expect(counter.getSale(unpaid.correlationID)).toMatchObject({
+    expect(counter.views.getSale(unpaid.correlationID)).toMatchObject({
       status: 'OFFLINE',
       offline: { customerShowedReceiptAt: expect.any(String), state: 'AWAITING' },
     });
 
     await proxy.restore();
-    await until(() => counter.getSale(byTxid.correlationID).status === 'COMPLETED', 'paid by txid confirmed');
-    await until(() => counter.getSale(dropped.correlationID).status === 'COMPLETED', 'paid without txid confirmed');
-    await until(() => counter.getSale(unpaid.correlationID).offline?.state === 'REVIEW', 'the unpaid one flagged');
-    expect(counter.getSale(byTxid.correlationID)).toMatchObject({
+    await until(() => counter.views.getSale(byTxid.correlationID).status === 'COMPLETED', 'paid by txid confirmed');
+    await until(
+      () => counter.views.getSale(dropped.correlationID).status === 'COMPLETED',
+      'paid without txid confirmed',
+    );
+    await until(
+      () => counter.views.getSale(unpaid.correlationID).offline?.state === 'REVIEW',
+      'the unpaid one flagged',
+    );
+    expect(counter.views.getSale(byTxid.correlationID)).toMatchObject({
       paidAt: expect.any(String),
       endToEndId: expect.stringMatching(/^E/),
       offline: { matchedBy: 'txid' },
     });
-    expect(counter.getSale(dropped.correlationID).offline).toMatchObject({ matchedBy: 'value' });
-    expect(counter.getSale(unpaid.correlationID)).toMatchObject({
+    expect(counter.views.getSale(dropped.correlationID).offline).toMatchObject({ matchedBy: 'value' });
+    expect(counter.views.getSale(unpaid.correlationID)).toMatchObject({
       status: 'OFFLINE',
       offline: { review: { reason: 'NO_PAYMENT', transactions: [] } },
     });
-    expect(counter.offlineReview().map((sale) => sale.correlationID)).toEqual([unpaid.correlationID]);
+    expect(counter.views.offlineReview().map((sale) => sale.correlationID)).toEqual([unpaid.correlationID]);
     expect(counter.status().offline).toMatchObject({ unconfirmedCount: 1, unconfirmedValue: 3_333, reviewCount: 1 });
 
     // The service's records know every sale: its txid is a code registered ahead (its payment was
     // linked to it as it came), and the sale itself is registered with its value and window.
-    await counter.drained();
+    await counter.probe.drained();
     for (const sale of [byTxid, dropped, unpaid]) {
       const { pixQrCode: reserved } = await call('getPixQrCode', { params: { id: sale.offline!.txid } });
       expect(reserved).toMatchObject({
@@ -388,27 +407,29 @@ describe('back online', () => {
     );
 
     // The owner decides: not paid.
-    expect(() => counter.resolveOfflineReview(unpaid.correlationID, 'acknowledged')).toThrow(/Decisão que não cabe/);
-    expect(counter.resolveOfflineReview(unpaid.correlationID, 'unpaid')).toMatchObject({
+    expect(() => counter.sales.resolveOfflineReview(unpaid.correlationID, 'acknowledged')).toThrow(
+      expect.objectContaining({ code: 'DECISION_DOES_NOT_FIT', details: { fits: ['paid', 'unpaid'] } }),
+    );
+    expect(counter.sales.resolveOfflineReview(unpaid.correlationID, 'unpaid')).toMatchObject({
       status: 'EXPIRED',
       offline: { state: 'UNPAID_BY_OWNER', decision: 'unpaid' },
     });
-    expect(counter.offlineReview()).toEqual([]);
-    await expect(async () => counter.resolveOfflineReview(unpaid.correlationID, 'paid')).rejects.toMatchObject({
-      status: 409,
+    expect(counter.views.offlineReview()).toEqual([]);
+    await expect(async () => counter.sales.resolveOfflineReview(unpaid.correlationID, 'paid')).rejects.toMatchObject({
+      code: 'NOT_UNDER_REVIEW',
     });
     expect(counter.status().offline).toMatchObject({ unconfirmedCount: 0, reviewCount: 0 });
   });
 
   it('never matches on a guess: two sales of one value and one Pix without txid both go to the owner', async () => {
     await goOffline();
-    const a = await counter.createSale(newSale(1_000));
-    const b = await counter.createSale(newSale(1_000));
+    const a = await counter.sales.createSale(newSale(1_000));
+    const b = await counter.sales.createSale(newSale(1_000));
     const payment = await payAtRemote(a.brCode!, { dropTxid: true });
     await proxy.restore();
-    await until(() => counter.offlineReview().length === 2, 'both flagged');
+    await until(() => counter.views.offlineReview().length === 2, 'both flagged');
     for (const sale of [a, b]) {
-      expect(counter.getSale(sale.correlationID)).toMatchObject({
+      expect(counter.views.getSale(sale.correlationID)).toMatchObject({
         status: 'OFFLINE',
         offline: {
           state: 'REVIEW',
@@ -418,29 +439,33 @@ describe('back online', () => {
     }
     // The owner says which: that one is paid, with that Pix as its payment (its receipt); the
     // other is then not given the same Pix.
-    expect(counter.resolveOfflineReview(a.correlationID, 'paid')).toMatchObject({
+    expect(counter.sales.resolveOfflineReview(a.correlationID, 'paid')).toMatchObject({
       status: 'COMPLETED',
       endToEndId: payment.endToEndId,
       offline: { state: 'CONFIRMED_BY_OWNER' },
     });
-    const other = counter.resolveOfflineReview(b.correlationID, 'paid');
+    const other = counter.sales.resolveOfflineReview(b.correlationID, 'paid');
     expect(other.status).toBe('COMPLETED');
     expect(other.endToEndId).toBeUndefined();
   });
 
   it('money for a cancelled offline sale goes to the owner, who may only acknowledge it or call it paid', async () => {
     await goOffline();
-    const sale = await counter.createSale(newSale(990));
-    counter.cancelSale(sale.correlationID);
-    expect(counter.getSale(sale.correlationID).status).toBe('CANCELLED');
+    const sale = await counter.sales.createSale(newSale(990));
+    counter.sales.cancelSale(sale.correlationID);
+    expect(counter.views.getSale(sale.correlationID).status).toBe('CANCELLED');
     await payAtRemote(sale.brCode!);
     await proxy.restore();
-    await until(() => counter.getSale(sale.correlationID).offline?.review?.reason === 'CANCELLED_PAID', 'flagged');
-    expect(counter.getSale(sale.correlationID).status).toBe('CANCELLED');
-    await expect(async () => counter.resolveOfflineReview(sale.correlationID, 'unpaid')).rejects.toMatchObject({
-      status: 409,
+    await until(
+      () => counter.views.getSale(sale.correlationID).offline?.review?.reason === 'CANCELLED_PAID',
+      'flagged',
+    );
+    expect(counter.views.getSale(sale.correlationID).status).toBe('CANCELLED');
+    await expect(async () => counter.sales.resolveOfflineReview(sale.correlationID, 'unpaid')).rejects.toMatchObject({
+      code: 'DECISION_DOES_NOT_FIT',
+      details: { fits: ['paid', 'acknowledged'] },
     });
-    expect(counter.resolveOfflineReview(sale.correlationID, 'acknowledged')).toMatchObject({
+    expect(counter.sales.resolveOfflineReview(sale.correlationID, 'acknowledged')).toMatchObject({
       status: 'CANCELLED',
       offline: { decision: 'acknowledged' },
     });
@@ -448,45 +473,47 @@ describe('back online', () => {
 
   it('a second payment of a confirmed sale is flagged as extra money, and the sale stays paid', async () => {
     await goOffline();
-    const sale = await counter.createSale(newSale(700));
+    const sale = await counter.sales.createSale(newSale(700));
     await payAtRemote(sale.brCode!);
     await payAtRemote(sale.brCode!);
     await proxy.restore();
     await until(
-      () => counter.getSale(sale.correlationID).offline?.review?.reason === 'DOUBLE_PAID',
+      () => counter.views.getSale(sale.correlationID).offline?.review?.reason === 'DOUBLE_PAID',
       'extra money flagged',
     );
-    expect(counter.getSale(sale.correlationID)).toMatchObject({
+    expect(counter.views.getSale(sale.correlationID)).toMatchObject({
       status: 'COMPLETED',
       offline: { state: 'CONFIRMED', review: { saleMatched: true } },
     });
     expect(counter.status().offline).toMatchObject({ unconfirmedCount: 0, reviewCount: 1 });
-    expect(counter.resolveOfflineReview(sale.correlationID, 'acknowledged')).toMatchObject({ status: 'COMPLETED' });
+    expect(counter.sales.resolveOfflineReview(sale.correlationID, 'acknowledged')).toMatchObject({
+      status: 'COMPLETED',
+    });
   });
 
   it('an offline sale survives a restart of the counter and is confirmed after it', async () => {
     await goOffline();
-    const sale = await counter.createSale(newSale(2_500));
+    const sale = await counter.sales.createSale(newSale(2_500));
     await counter.close();
     counter = openCounter();
-    expect(counter.getSale(sale.correlationID)).toMatchObject({ status: 'OFFLINE', brCode: sale.brCode });
+    expect(counter.views.getSale(sale.correlationID)).toMatchObject({ status: 'OFFLINE', brCode: sale.brCode });
     await payAtRemote(sale.brCode!);
     await proxy.restore();
-    await until(() => counter.getSale(sale.correlationID).status === 'COMPLETED', 'confirmed after the restart');
+    await until(() => counter.views.getSale(sale.correlationID).status === 'COMPLETED', 'confirmed after the restart');
   });
 
   it('a confirmed offline sale is refunded by its payment, once even when the answer is lost (looked up, not sent again), and settles', async () => {
     await goOffline();
-    const sale = await counter.createSale(newSale(5_000));
+    const sale = await counter.sales.createSale(newSale(5_000));
     const paid = await payAtRemote(sale.brCode!);
     await proxy.restore();
-    await until(() => counter.getSale(sale.correlationID).status === 'COMPLETED', 'confirmed');
+    await until(() => counter.views.getSale(sale.correlationID).status === 'COMPLETED', 'confirmed');
     // Its receipt's records: the payment, with no charge at the service.
-    expect(counter.saleRecords(sale.correlationID)).toMatchObject({
+    expect(counter.views.saleRecords(sale.correlationID)).toMatchObject({
       correlationID: sale.correlationID,
       payment: { endToEndId: paid.endToEndId },
     });
-    expect(counter.saleRecords(sale.correlationID).charge).toBeUndefined();
+    expect(counter.views.saleRecords(sale.correlationID).charge).toBeUndefined();
 
     let posts = 0;
     proxy.setPlan((request) =>
@@ -494,8 +521,8 @@ describe('back online', () => {
         ? { kind: 'drop-after' }
         : { kind: 'pass' },
     );
-    await counter.refundSale(sale.correlationID, 1_200, 'Troca');
-    await counter.drained();
+    await counter.sales.refundSale(sale.correlationID, 1_200, 'Troca');
+    await counter.probe.drained();
     const remoteRefunds = (await call('listRefunds', { query: { limit: '100' } })).refunds.filter(
       (r: any) => r.originalEndToEndId === paid.endToEndId,
     );
@@ -506,18 +533,22 @@ describe('back online', () => {
     expect(
       proxy.log().some((entry) => entry.method === 'GET' && entry.path.startsWith('/api/v1/refund/balcao-devolucao-')),
     ).toBe(true);
-    await until(() => counter.getSale(sale.correlationID).refunds[0]?.status === 'CONFIRMED', 'refund settled', 10_000);
-    expect(counter.getSale(sale.correlationID)).toMatchObject({
+    await until(
+      () => counter.views.getSale(sale.correlationID).refunds[0]?.status === 'CONFIRMED',
+      'refund settled',
+      10_000,
+    );
+    expect(counter.views.getSale(sale.correlationID)).toMatchObject({
       refundable: 3_800,
       refunds: [{ value: 1_200, endToEndId: expect.stringMatching(/^D/) }],
     });
-    expect(counter.saleRecords(sale.correlationID).refunds).toHaveLength(1);
+    expect(counter.views.saleRecords(sale.correlationID).refunds).toHaveLength(1);
   });
 
   it('stops reading the Pix in a day after the window of a sale nobody waits for, and never for one still waiting', async () => {
     await goOffline();
-    const cancelled = await counter.createSale(newSale(400));
-    counter.cancelSale(cancelled.correlationID);
+    const cancelled = await counter.sales.createSale(newSale(400));
+    counter.sales.cancelSale(cancelled.correlationID);
     const listings = () => proxy.log().filter((entry) => entry.path.startsWith('/api/v1/transaction?')).length;
     await proxy.restore();
     await until(() => listings() >= 2, 'read while money may still come for it');
@@ -531,18 +562,18 @@ describe('back online', () => {
     frozenAt = undefined;
     await proxy.cut('refuse');
     await until(() => !counter.status().online, 'offline noticed');
-    const waiting = await counter.createSale(newSale(401));
+    const waiting = await counter.sales.createSale(newSale(401));
     frozenAt = Date.now() + 3 * 24 * 60 * 60_000;
     const from = listings();
     await proxy.restore();
     await until(() => listings() > from, 'the old waiting sale read');
     // Read, its window long closed and no Pix for it: the owner's list has it.
-    await until(() => counter.getSale(waiting.correlationID).offline?.review?.reason === 'NO_PAYMENT', 'flagged');
+    await until(() => counter.views.getSale(waiting.correlationID).offline?.review?.reason === 'NO_PAYMENT', 'flagged');
   });
 
   it("a pass slowed by the network keeps what was written meanwhile: the registration, the cashier's mark", async () => {
     await goOffline();
-    const sale = await counter.createSale(newSale(3_210));
+    const sale = await counter.sales.createSale(newSale(3_210));
     await payAtRemote(sale.brCode!);
     // Every read of the Pix in takes 250 ms more: the registration and the mark land inside a pass.
     proxy.setPlan((request) =>
@@ -553,21 +584,23 @@ describe('back online', () => {
       () => proxy.log().some((entry) => entry.path.startsWith('/api/v1/transaction?') && entry.endedAt === undefined),
       'a pass under way',
     );
-    counter.markCustomerShowedReceipt(sale.correlationID);
-    await until(() => counter.getSale(sale.correlationID).status === 'COMPLETED', 'confirmed');
-    await counter.drained();
-    await until(() => counter.getSale(sale.correlationID).offline?.registered, 'registered');
+    counter.sales.markCustomerShowedReceipt(sale.correlationID);
+    await until(() => counter.views.getSale(sale.correlationID).status === 'COMPLETED', 'confirmed');
+    await counter.probe.drained();
+    await until(() => counter.views.getSale(sale.correlationID).offline?.registered, 'registered');
     // Passes go on while its window is open: none of them puts back an older copy of the row.
     await new Promise((resolve) => setTimeout(resolve, 800));
-    expect(counter.getSale(sale.correlationID)).toMatchObject({
+    expect(counter.views.getSale(sale.correlationID)).toMatchObject({
       status: 'COMPLETED',
       offline: { state: 'CONFIRMED', registered: true, customerShowedReceiptAt: expect.any(String) },
     });
   });
 
   it('the cashier\'s "cliente mostrou o comprovante" is only for offline sales', async () => {
-    const online = await counter.createSale(newSale(300));
+    const online = await counter.sales.createSale(newSale(300));
     expect(online.status).toBe('ACTIVE');
-    expect(() => counter.markCustomerShowedReceipt(online.correlationID)).toThrow(/offline/);
+    expect(() => counter.sales.markCustomerShowedReceipt(online.correlationID)).toThrow(
+      expect.objectContaining({ code: 'NOT_AN_OFFLINE_SALE' }),
+    );
   });
 });

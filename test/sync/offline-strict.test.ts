@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sale } from '../../src/shared/pos-api';
 import { createSandboxService, type SandboxService } from '../../src/main/sandbox-service';
-import { CounterSync, type OfflineSalesConfig } from '../../src/main/sync/counter-sync';
+import type { OfflineSalesConfig } from '../../src/main/sync/offline-selling';
+import { openCounterSync, type TestCounter } from '../support/counter-sync';
 import { HttpServiceClient } from '../../src/main/sync/http-service-client';
 import { DEFAULT_OFFLINE_SALES } from '../../src/main/sync/offline-caps';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
@@ -23,7 +24,7 @@ import { until } from '../support/wait';
 let remote: SandboxService;
 let remoteUrl: string;
 const proxies: FaultProxy[] = [];
-const counters: CounterSync[] = [];
+const counters: TestCounter[] = [];
 const dirs: string[] = [];
 const config: OfflineSalesConfig = {
   caps: { ...DEFAULT_OFFLINE_SALES },
@@ -31,25 +32,29 @@ const config: OfflineSalesConfig = {
   merchantCity: 'Salvador',
 };
 
-// A code counts for 600 ms and 50 ms of grace; the tills renew a code registered ahead every
-// 300 ms while online (their word to the others); a request takes at most 300 ms.
+// A code counts for 3 s and 250 ms of grace; the tills renew a code registered ahead every second
+// while online (their word to the others); a request takes at most the client's timeout. Tills,
+// proxies and service share this test's event loop, so on a busy machine a round trip can take a
+// second: the timeout and the margins leave room for that (with 300 ms, requests timed out under
+// load and a till's word came too late for a Pix to be matched by value).
+const REQUEST_TIMEOUT_MS = 2_000;
 const TIMING = {
-  windowMs: 600,
-  graceMs: 50,
-  clockSkewMs: 50,
-  settleDelayMs: 50,
-  livenessMs: 300,
-  requestMarginMs: 300,
+  windowMs: 3_000,
+  graceMs: 250,
+  clockSkewMs: 250,
+  settleDelayMs: 250,
+  livenessMs: 1_000,
+  requestMarginMs: REQUEST_TIMEOUT_MS,
   watchPassMs: 100,
-  valueWaitMs: 4_000,
+  valueWaitMs: 10_000,
 };
 
-async function openTill(): Promise<{ counter: CounterSync; proxy: FaultProxy }> {
+async function openTill(): Promise<{ counter: TestCounter; proxy: FaultProxy }> {
   const proxy = await startFaultProxy(remoteUrl);
   const dir = mkdtempSync(join(tmpdir(), 'balcao-offline-strict-'));
-  const counter = new CounterSync({
+  const counter = openCounterSync({
     dbPath: join(dir, 'counter.db'),
-    firstAnswerWaitMs: 400,
+    firstAnswerWaitMs: 2_000,
     watchIntervalMs: 100,
     openIntervalMs: 200,
     healthIntervalMs: 100,
@@ -58,7 +63,7 @@ async function openTill(): Promise<{ counter: CounterSync; proxy: FaultProxy }> 
     offlineTiming: TIMING,
     offlineSales: () => config,
   });
-  counter.setService(new HttpServiceClient({ baseUrl: proxy.url, appId: remote.appId, timeoutMs: 300 }));
+  counter.setService(new HttpServiceClient({ baseUrl: proxy.url, appId: remote.appId, timeoutMs: REQUEST_TIMEOUT_MS }));
   proxies.push(proxy);
   counters.push(counter);
   dirs.push(dir);
@@ -100,9 +105,9 @@ describe('offline selling against the documented service', () => {
   it('confirms a Pix that kept its txid by the code registered ahead, one that dropped it by value, and flags the unpaid sale', async () => {
     const { counter, proxy } = await openTill();
     await proxy.cut('refuse');
-    const kept = await counter.createSale(newSale(1_111));
-    const dropped = await counter.createSale(newSale(2_222));
-    const unpaid = await counter.createSale(newSale(3_333));
+    const kept = await counter.sales.createSale(newSale(1_111));
+    const dropped = await counter.sales.createSale(newSale(2_222));
+    const unpaid = await counter.sales.createSale(newSale(3_333));
     const keptPix = await bankPays(kept);
     const droppedPix = await bankPays(dropped, { dropTxid: true });
     // The strict service linked the first Pix to the code registered ahead as it came in, while
@@ -113,25 +118,32 @@ describe('offline selling against the documented service', () => {
     expect((await linked).transactions.map((t) => t.endToEndId)).toEqual([keptPix.endToEndId]);
 
     await proxy.restore();
-    await until(() => counter.getSale(kept.correlationID).status === 'COMPLETED', 'paid with its txid confirmed');
-    await until(() => counter.getSale(dropped.correlationID).status === 'COMPLETED', 'paid without txid confirmed');
-    await until(() => counter.getSale(unpaid.correlationID).offline?.state === 'REVIEW', 'the unpaid one flagged');
-    expect(counter.getSale(kept.correlationID)).toMatchObject({
+    await until(() => counter.views.getSale(kept.correlationID).status === 'COMPLETED', 'paid with its txid confirmed');
+    await until(
+      () => counter.views.getSale(dropped.correlationID).status === 'COMPLETED',
+      'paid without txid confirmed',
+    );
+    await until(
+      () => counter.views.getSale(unpaid.correlationID).offline?.state === 'REVIEW',
+      'the unpaid one flagged',
+    );
+    expect(counter.views.getSale(kept.correlationID)).toMatchObject({
       endToEndId: keptPix.endToEndId,
       offline: { matchedBy: 'txid' },
     });
-    expect(counter.getSale(dropped.correlationID)).toMatchObject({
+    expect(counter.views.getSale(dropped.correlationID)).toMatchObject({
       endToEndId: droppedPix.endToEndId,
       offline: { matchedBy: 'value' },
     });
-    expect(counter.getSale(unpaid.correlationID)).toMatchObject({
+    expect(counter.views.getSale(unpaid.correlationID)).toMatchObject({
       status: 'OFFLINE',
       offline: { review: { reason: 'NO_PAYMENT' } },
     });
-    await counter.drained();
-    expect(counter.getSale(unpaid.correlationID).offline?.registered).toBe(true);
+    await counter.probe.drained();
+    expect(counter.views.getSale(unpaid.correlationID).offline?.registered).toBe(true);
   });
 
+  // Each till waits for the other's word up to valueWaitMs before the doubtful sale goes to the owner.
   it("never takes another till's customer's Pix without txid for its own unpaid sale of the same value, while that till is still offline", async () => {
     const a = await openTill();
     const b = await openTill();
@@ -143,57 +155,58 @@ describe('offline selling against the documented service', () => {
     }
     await a.proxy.cut('refuse');
     await b.proxy.cut('refuse');
-    const ours = await a.counter.createSale(newSale(1_500));
-    const theirs = await b.counter.createSale(newSale(1_500));
+    const ours = await a.counter.sales.createSale(newSale(1_500));
+    const theirs = await b.counter.sales.createSale(newSale(1_500));
     // Till B's customer pays B's code, from a bank that drops the txid. Nobody pays A's sale.
     await bankPays(theirs, { dropTxid: true });
 
     await a.proxy.restore();
     // Till A is back and reconciles again and again; till B is still offline, its sale unknown.
     const shown: string[] = [];
-    const watching = setInterval(() => shown.push(a.counter.getSale(ours.correlationID).status), 20);
+    const watching = setInterval(() => shown.push(a.counter.views.getSale(ours.correlationID).status), 20);
     try {
       await until(
-        () => a.counter.getSale(ours.correlationID).offline?.state === 'REVIEW',
+        () => a.counter.views.getSale(ours.correlationID).offline?.state === 'REVIEW',
         'the doubtful sale goes to the owner',
-        15_000,
+        30_000,
       );
     } finally {
       clearInterval(watching);
     }
     expect(shown).not.toContain('COMPLETED');
-    expect(a.counter.getSale(ours.correlationID)).toMatchObject({
+    expect(a.counter.views.getSale(ours.correlationID)).toMatchObject({
       status: 'OFFLINE',
       offline: { review: { reason: 'AMBIGUOUS' } },
     });
 
     // Till B comes back and registers its sale: each till now sees both sales of that value.
     await b.proxy.restore();
-    await b.counter.drained();
+    await b.counter.probe.drained();
     await until(
-      () => b.counter.getSale(theirs.correlationID).offline?.state === 'REVIEW',
+      () => b.counter.views.getSale(theirs.correlationID).offline?.state === 'REVIEW',
       "B's sale goes to its owner too",
+      30_000,
     );
     for (const [till, sale] of [
       [a, ours],
       [b, theirs],
     ] as const) {
-      const view = till.counter.getSale(sale.correlationID);
+      const view = till.counter.views.getSale(sale.correlationID);
       expect(view.status).not.toBe('COMPLETED');
       expect(view.offline?.review?.reason).toBe('AMBIGUOUS');
     }
-  });
+  }, 90_000);
 
   it('matches a Pix without txid by value once every other till has said its offline sales are all registered', async () => {
     const a = await openTill();
     const b = await openTill();
     await a.proxy.cut('refuse');
-    const sale = await a.counter.createSale(newSale(4_242));
+    const sale = await a.counter.sales.createSale(newSale(4_242));
     const pix = await bankPays(sale, { dropTxid: true });
     await a.proxy.restore();
     // Till B was online all along: its codes renewed after the Pix tell that it sold nothing offline then.
-    await until(() => a.counter.getSale(sale.correlationID).status === 'COMPLETED', 'confirmed by value');
-    expect(a.counter.getSale(sale.correlationID)).toMatchObject({
+    await until(() => a.counter.views.getSale(sale.correlationID).status === 'COMPLETED', 'confirmed by value');
+    expect(a.counter.views.getSale(sale.correlationID)).toMatchObject({
       endToEndId: pix.endToEndId,
       offline: { state: 'CONFIRMED', matchedBy: 'value' },
     });

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSandboxService, type SandboxService } from '../../src/main/sandbox-service';
-import { CounterSync, type OfflineSalesConfig } from '../../src/main/sync/counter-sync';
+import type { OfflineSalesConfig } from '../../src/main/sync/offline-selling';
+import { openCounterSync, type TestCounter } from '../support/counter-sync';
 import { HttpServiceClient } from '../../src/main/sync/http-service-client';
 import { DEFAULT_OFFLINE_SALES } from '../../src/main/sync/offline-caps';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
@@ -16,11 +17,11 @@ import { until } from '../support/wait';
 let remote: SandboxService;
 let proxy: FaultProxy;
 let dir: string;
-let counter: CounterSync;
+let counter: TestCounter;
 let config: OfflineSalesConfig;
 
-function openCounter(): CounterSync {
-  const sync = new CounterSync({
+function openCounter(): TestCounter {
+  const sync = openCounterSync({
     dbPath: join(dir, 'counter.db'),
     firstAnswerWaitMs: 400,
     watchIntervalMs: 100,
@@ -50,25 +51,27 @@ afterEach(async () => {
 
 describe('the sale on screen, made offline', () => {
   it('is recorded with the offline sale and comes back after a restart; a refused one changes nothing', async () => {
-    const online = await counter.createSale({ value: 300, expiresIn: 900 });
-    expect(counter.saleOnScreen()?.correlationID).toBe(online.correlationID);
+    const online = await counter.sales.createSale({ value: 300, expiresIn: 900 });
+    expect(counter.onScreen.current()?.correlationID).toBe(online.correlationID);
 
     await until(() => counter.status().offline.confirmedKey, 'the key confirmed');
     await proxy.cut('refuse');
     await until(() => (counter.status().online ? undefined : true), 'offline noticed');
-    const offline = await counter.createSale({ value: 1234, expiresIn: 900 });
+    const offline = await counter.sales.createSale({ value: 1234, expiresIn: 900 });
     expect(offline.status).toBe('OFFLINE');
-    expect(counter.saleOnScreen()?.correlationID).toBe(offline.correlationID);
+    expect(counter.onScreen.current()?.correlationID).toBe(offline.correlationID);
 
     // Above the cap: refused, and the sale on screen is still the last one made.
-    await expect(counter.createSale({ value: config.caps.maxSaleValue + 1, expiresIn: 900 })).rejects.toMatchObject({
-      status: 409,
+    await expect(
+      counter.sales.createSale({ value: config.caps.maxSaleValue + 1, expiresIn: 900 }),
+    ).rejects.toMatchObject({
+      code: 'OFFLINE_SALE_REFUSED',
     });
-    expect(counter.saleOnScreen()?.correlationID).toBe(offline.correlationID);
+    expect(counter.onScreen.current()?.correlationID).toBe(offline.correlationID);
 
     await counter.close();
     counter = openCounter();
-    expect(counter.saleOnScreen()).toMatchObject({
+    expect(counter.onScreen.current()).toMatchObject({
       correlationID: offline.correlationID,
       status: 'OFFLINE',
       brCode: offline.brCode,

@@ -2,12 +2,13 @@
 // everything, wait for every counter's queue to drain, wait for every offline sale's window to
 // close and the counters' reconciliation to settle, then check the invariants until they hold
 // or the counters had their time to converge (their pullers see remote payments late).
-import { collectCounterView, collectRemoteView, saoPauloDays } from './views';
+import { collectCounterView, collectRemoteView, saoPauloDays, wholeDay } from './views';
 import { checkInvariants, emptyLedger, type CashierLedger, type InvariantInput } from './invariants';
 import { planTrial, type Step, type TrialPlanOptions } from './trial-plan';
 import { counterName, runStep, type TrialState } from './trial-steps';
 import { offlineClosedAt, startTrialWorld, TRIAL_OFFLINE_TIMING, type TrialWorld } from './trial-world';
 import type { Sale } from '../../src/shared/pos-api';
+import { BridgeError } from '../support/bridge-client';
 import { sleep } from '../support/wait';
 import type { ProxyLogEntry } from '../support/fault-proxy';
 
@@ -147,8 +148,12 @@ async function settleOffline(world: TrialWorld, trialStart: Date, timeoutMs: num
     const reviewed: string[] = [];
     for (const counter of world.counters) {
       for (const day of days) {
-        const listed = await counter.bridge.attempt('listSales', { day });
-        if (listed.ok) offline.push(...listed.value.sales.filter((sale) => sale.offline !== undefined));
+        // A counter that does not answer now is asked again on the next look, as before.
+        const listed = await wholeDay(counter.bridge, day).catch((error: unknown) => {
+          if (error instanceof BridgeError) return undefined;
+          throw error;
+        });
+        if (listed) offline.push(...listed.sales.filter((sale) => sale.offline !== undefined));
       }
       const review = await counter.bridge.attempt('listOfflineReview');
       if (review.ok)

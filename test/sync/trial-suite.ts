@@ -53,10 +53,15 @@ export function defineTrialShard(shard: number, shards: number): void {
       });
       return;
     }
-    it.each(mine)(
+    // Side by side within the file (vitest.config.ts, maxConcurrency): a trial spends about half its
+    // time waiting (offline windows closing, counters' polling intervals, process starts on the
+    // other core), and each trial has its own processes, ports and folders, so nothing is shared.
+    it.concurrent.for(mine)(
       'trial seed=$seed counters=$counters',
-      { timeout: 90_000 + steps * 2_000 },
-      async ({ seed, counters }) => {
+      // A backstop: the runner's own deadlines end a trial that hangs. Two trials at a time in each
+      // fork, on a machine busy with other work too, may take minutes each.
+      { timeout: 120_000 + steps * 4_000 },
+      async ({ seed, counters }, { expect }) => {
         const result = await runTrial({ seed, steps, counters });
         if (process.env.TRIAL_SUMMARY) {
           const { start, steps: stepsMs, drain, settle, converge } = result.phasesMs;

@@ -1,5 +1,6 @@
 // Reads what the invariants compare: each counter's view through its bridge, and the remote's
 // records straight from the remote (never through a fault proxy: the auditor's line is clean).
+import { SALES_PAGE_MAX } from '../../src/shared/counter-methods';
 import type { BridgeClient } from '../support/bridge-client';
 import {
   getRemoteCharge,
@@ -38,11 +39,20 @@ export async function collectCounterView(
 ): Promise<CounterView> {
   const status = await bridge.call('getStatus');
   const collected: CounterDay[] = [];
-  for (const day of days) {
-    const { sales, totals } = await bridge.call('listSales', { day });
-    collected.push({ day, sales, totals });
-  }
+  for (const day of days) collected.push({ day, ...(await wholeDay(bridge, day)) });
   return { name, status, days: collected };
+}
+
+/** Every sale of a day and its totals: listSales answers a page at a time, so all its pages. */
+export async function wholeDay(bridge: BridgeClient, day: string): Promise<Omit<CounterDay, 'day'>> {
+  const first = await bridge.call('listSales', { day, limit: SALES_PAGE_MAX });
+  const sales = [...first.sales];
+  while (sales.length < first.total) {
+    const next = await bridge.call('listSales', { day, offset: sales.length, limit: SALES_PAGE_MAX });
+    if (next.sales.length === 0) break;
+    sales.push(...next.sales.slice(sales.length - next.offset));
+  }
+  return { sales, totals: first.totals };
 }
 
 /**

@@ -12,7 +12,7 @@ const root = join(import.meta.dirname, '..', '..');
 const depcruisePackage = join(root, 'node_modules', 'dependency-cruiser');
 const depcruise = join(
   depcruisePackage,
-  (JSON.parse(readFileSync(join(depcruisePackage, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin
+  (JSON.parse(readFileSync(join(depcruisePackage, 'package.json'), 'utf8')) as { bin: { depcruise: string } }).bin
     .depcruise,
 );
 
@@ -40,17 +40,46 @@ const allowed: Record<string, string> = {
     "import type { EngineEvent } from '../engine/context';",
     'export type Adapter = { engine: Engine; last?: EngineEvent };',
   ].join('\n'),
-  'src/main/sync/counter-sync.ts': "import type { Adapter } from './in-process-service';\nexport type Sync = Adapter;",
+  'src/main/printing-port.ts': 'export interface Printing { print(): void }',
+  // register/ declares the port and its tables; sync/ implements the one and runs the other.
+  'src/main/register/sales-store-port.ts': 'export interface Attribution { sessionId: string }',
+  'src/main/register/migrations/index.ts': 'export const registerMigrations: string[] = [];',
+  'src/main/register/register.ts': [
+    "import type { Attribution } from './sales-store-port';",
+    "import type { Printing } from '../printing-port';",
+    "import type { Db } from '../store/database';",
+    'export type Register = { by?: Attribution; printing?: Printing; db?: Db };',
+  ].join('\n'),
+  'src/main/sync/counter-sync.ts': [
+    "import type { Adapter } from './in-process-service';",
+    "import type { Attribution } from '../register/sales-store-port';",
+    "import { registerMigrations } from '../register/migrations';",
+    'export type Sync = Adapter & { by?: Attribution };',
+    'export const migrations = registerMigrations;',
+  ].join('\n'),
   'src/main/app/pos-runtime.ts': [
     "import { sandbox } from '../sandbox-service';",
     "import type { Sync } from '../sync/counter-sync';",
+    "import type { Register } from '../register/register';",
+    "import type { Printing } from '../printing-port';",
     "import type { Db } from '../store/database';",
     "import { key } from '../pix/pix-key';",
     "import { pdf } from '../receipts/receipt-pdf';",
-    'export const runtime: [typeof sandbox, Sync?, Db?, number?, number?] = [sandbox, undefined, undefined, key, pdf];',
+    'export const runtime: [typeof sandbox, Sync?, Db?, number?, number?, Register?, Printing?] = [sandbox, undefined, undefined, key, pdf];',
   ].join('\n'),
   'src/main/electron/index.ts':
     "import { app } from 'electron';\nimport { runtime } from '../app/pos-runtime';\nexport const shell = [app, runtime];",
+  // A feature uses its own modules, and another feature's stores and components.
+  'src/renderer/src/features/sale/clipboard.ts': 'export const copy = (text: string) => text;',
+  'src/renderer/src/features/sale/sale-store.ts':
+    "import { copy } from './clipboard';\nexport const useSale = () => copy('');",
+  'src/renderer/src/features/sale/LiveSale.tsx':
+    "import { useSale } from './sale-store';\nexport function LiveSale() { return <p>{useSale()}</p>; }",
+  'src/renderer/src/features/history/HistoryScreen.tsx': [
+    "import { useSale } from '../sale/sale-store';",
+    "import { LiveSale } from '../sale/LiveSale';",
+    'export function HistoryScreen() { return <div>{useSale()}<LiveSale /></div>; }',
+  ].join('\n'),
   'src/main/http/app.ts':
     "import Fastify from 'fastify';\nimport type { Engine } from '../engine/engine';\nexport const http = (engine: Engine) => [Fastify, engine];",
 };
@@ -142,12 +171,42 @@ const forbidden: Array<[rule: string, file: string, source: string, resolvedTo: 
     "import type { Db } from '../main/store/database';\nexport type X = Db;",
     'src/main/store/database.ts',
   ],
+  [
+    'counter-layers-not-to-app',
+    'src/main/sync/to-app.ts',
+    "import { runtime } from '../app/pos-runtime';\nexport const x = runtime;",
+    'src/main/app/pos-runtime.ts',
+  ],
+  [
+    'counter-layers-not-to-app',
+    'src/main/register/to-app.ts',
+    "import type { runtime } from '../app/pos-runtime';\nexport type X = typeof runtime;",
+    'src/main/app/pos-runtime.ts',
+  ],
+  [
+    'register-not-to-sync',
+    'src/main/register/to-sync.ts',
+    "import type { Sync } from '../sync/counter-sync';\nexport type X = Sync;",
+    'src/main/sync/counter-sync.ts',
+  ],
   // With cycle-b.ts below; a cycle is reported once, at its first edge.
   [
-    'engine-no-cycles',
+    'no-cycles',
     'src/main/engine/cycle-a.ts',
     "import { b } from './cycle-b';\nexport const a = () => b;",
     'src/main/engine/cycle-b.ts',
+  ],
+  [
+    'no-cycles',
+    'src/renderer/src/lib/cycle-c.ts',
+    "import { d } from './cycle-d';\nexport const c = () => d;",
+    'src/renderer/src/lib/cycle-d.ts',
+  ],
+  [
+    'renderer-feature-to-feature-surface',
+    'src/renderer/src/features/history/to-sale-internals.ts',
+    "import { copy } from '../sale/clipboard';\nexport const x = copy;",
+    'src/renderer/src/features/sale/clipboard.ts',
   ],
   [
     'not-to-unresolvable',
@@ -160,6 +219,7 @@ const forbidden: Array<[rule: string, file: string, source: string, resolvedTo: 
 /** Written with the forbidden imports, reported through them. */
 const accomplices: Record<string, string> = {
   'src/main/engine/cycle-b.ts': "import { a } from './cycle-a';\nexport const b = () => a;",
+  'src/renderer/src/lib/cycle-d.ts': "import { c } from './cycle-c';\nexport const d = () => c;",
 };
 
 let dir: string;

@@ -4,8 +4,9 @@
 import type { ConnectionCheck, Settings, SettingsInput } from '../../shared/pos-api';
 import type { ConnectionTarget } from '../sync/connection-test';
 import { normalizeBaseUrl } from '../sync/http-service-client';
-import { PosError } from './pos-error';
-import { REMOTE_MODES, type SettingsStore } from './settings-store';
+import { CounterError } from '../../shared/counter-errors';
+import { isRemoteMode } from '../../shared/value-sets';
+import type { SettingsStore } from './settings-store';
 
 export type CheckConnection = (target: ConnectionTarget) => Promise<ConnectionCheck>;
 
@@ -14,7 +15,7 @@ export interface ConnectionGate {
   test(input: { baseUrl: string; appId?: string }): Promise<ConnectionCheck>;
   /**
    * Before saving `input` (already merged and checked into `next`): a remote mode whose service
-   * changes (mode, base URL or AppID) is tested first, and a failed test refuses the save (422)
+   * changes (mode, base URL or AppID) is tested first, and a failed test refuses the save (CONNECTION_TEST_FAILED)
    * with the test's words. Only "unreachable" may be overridden by the owner (`saveUnreachable`):
    * the shop's internet may be down while setting up, but a wrong path or a refused AppID will
    * not get better by waiting.
@@ -27,21 +28,18 @@ export function createConnectionGate(settings: SettingsStore, check: CheckConnec
     async test({ baseUrl, appId }) {
       if (appId !== undefined) return check({ baseUrl, appId });
       const saved = settings.appId();
-      if (!saved) throw new PosError('Informe o AppID para testar a conexão', 400);
+      if (!saved) throw new CounterError('APP_ID_REQUIRED', { context: 'test' });
       // The saved AppID is a secret: it is only ever sent where it was saved for. Testing another
       // server with it would hand it to whoever runs that server.
       const savedUrl = settings.get().baseUrl;
       if (!savedUrl || originOf(savedUrl) !== originOf(baseUrl)) {
-        throw new PosError(
-          'Para testar outro endereço, digite o AppID: o AppID salvo só é enviado ao endereço salvo.',
-          400,
-        );
+        throw new CounterError('SAVED_APP_ID_ELSEWHERE');
       }
       return check({ baseUrl, appId: saved });
     },
 
     async assertSavable(input, next, saveUnreachable) {
-      if (!REMOTE_MODES.includes(next.mode) || !next.baseUrl) return;
+      if (!isRemoteMode(next.mode) || !next.baseUrl) return;
       const current = settings.get();
       const savedAppId = settings.appId();
       const appId = input.appId === undefined ? savedAppId : input.appId.trim() || null;
@@ -56,7 +54,12 @@ export function createConnectionGate(settings: SettingsStore, check: CheckConnec
       if (result.ok) return;
       if (result.problem === 'unreachable' && saveUnreachable) return;
       // A test charge the check could not remove is said here too: the refusal is all the owner reads.
-      throw new PosError(result.leftBehind ? `${result.message} ${result.leftBehind}` : result.message, 422);
+      const verdict = result.leftBehind ? `${result.message} ${result.leftBehind}` : result.message;
+      throw new CounterError(
+        'CONNECTION_TEST_FAILED',
+        { verdict, ...(result.problem ? { problem: result.problem } : {}) },
+        verdict,
+      );
     },
   };
 }

@@ -4,6 +4,7 @@
 // renders it here with the pure receipt renderer. No request at print time: every mode
 // (embedded, remote sandbox, production) prints the same receipt for the same records, offline too.
 import type { ReceiptFile, ReceiptRequest, Sale, Settings } from '../../shared/pos-api';
+import { shopHeader } from '../../shared/receipt-header';
 import type { ContractCompany as Company, ContractTransaction } from '../sync/service-contract';
 import {
   formatCnpj,
@@ -14,8 +15,8 @@ import {
   type ReceiptSale,
   type ReceiptTaxId,
 } from '../receipts';
-import { PosError } from './pos-error';
-import type { SaleRecords } from '../sync/counter-sync';
+import { CounterError } from '../../shared/counter-errors';
+import type { SaleRecords } from '../sync/sale-views';
 
 export type ReceiptEnvironment = NonNullable<ReceiptData['environment']>;
 
@@ -72,7 +73,7 @@ export interface ShopFacts {
 }
 
 /**
- * What the receipt shows, from the sale's records. Throws a 404 PosError when the sale has no
+ * What the receipt shows, from the sale's records. Throws RECEIPT_NOT_FOUND when the sale has no
  * payment or refund with the requested end-to-end id: a receipt is only ever printed under the
  * sale it belongs to.
  */
@@ -130,8 +131,7 @@ export function counterReceiptData(
  * its own unless the shop already wrote it in one of theirs (with or without punctuation).
  */
 function receiptHeader(settings: Settings, company: Company | null): ReceiptHeader {
-  const title = settings.receiptHeader.title?.trim() || settings.merchantName;
-  const lines = settings.receiptHeader.lines.filter(present);
+  const { title, lines } = shopHeader(settings);
   const cnpj = company?.taxID && isCnpj(company.taxID) ? bareTaxId(company.taxID) : undefined;
   if (cnpj && !lines.some((line) => bareTaxId(line).includes(cnpj))) lines.push(`CNPJ ${formatCnpj(cnpj)}`);
   return { title, lines };
@@ -170,6 +170,6 @@ function present(text: string | undefined): text is string {
   return text !== undefined && text.trim() !== '';
 }
 
-function notOfThisSale(): PosError {
-  return new PosError('Comprovante não encontrado nesta venda', 404);
+function notOfThisSale(): CounterError {
+  return new CounterError('RECEIPT_NOT_FOUND');
 }

@@ -4,7 +4,7 @@
 // header and the status bar, and the sandbox company is left alone.
 import type { Settings } from '../../shared/pos-api';
 import { sandboxRefusal, type SandboxService } from '../sandbox-service';
-import { PosError } from './pos-error';
+import { CounterError } from '../../shared/counter-errors';
 
 export interface EmbeddedMerchant {
   /** Brings the sandbox company in line with `settings` (no write when it already is). */
@@ -26,7 +26,7 @@ export function embeddedMerchant(sandbox: MerchantSandbox): EmbeddedMerchant {
         });
       } catch (error) {
         const refusal = sandboxRefusal(error);
-        if (refusal) throw new PosError(refusal.message, refusal.status);
+        if (refusal) throw new CounterError('SETTINGS_REFUSED', { reason: refusal.message }, refusal.message);
         throw error;
       }
     },

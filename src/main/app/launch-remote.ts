@@ -3,6 +3,7 @@
 // scripts and tests use it. Flags win over the environment. Without a remote, `--app-id` keeps
 // its older meaning for the browser host: the embedded sandbox's AppID.
 import { parseArgs } from 'node:util';
+import { isHttpUrl } from '../../shared/http-url';
 
 export interface LaunchRemote {
   baseUrl: string;
@@ -38,14 +39,8 @@ export function parseLaunchOptions(
   const appId = text(values['app-id']) ?? text(env.BALCAO_APP_ID);
   const rest = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, text(value)]));
   if (!baseUrl) return { values: rest, ...(text(values['app-id']) ? { sandboxAppId: text(values['app-id']) } : {}) };
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new LaunchOptionsError(`--remote must be an http(s) URL, got ${baseUrl}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new LaunchOptionsError(`--remote must be an http(s) URL, got ${baseUrl}`);
+  if (!isHttpUrl(baseUrl)) throw new LaunchOptionsError(`--remote must be an http(s) URL, got ${baseUrl}`);
+  const url = new URL(baseUrl);
   if (!appId) throw new LaunchOptionsError('--remote needs --app-id (or BALCAO_APP_ID): the AppID of that service');
   return { values: rest, remote: { baseUrl: url.toString().replace(/\/+$/, ''), appId } };
 }

@@ -1,31 +1,25 @@
-// The counter's handlers: one async function per method of the preload API. Each takes the
-// payload ALREADY parsed by its zod schema (the adapters do that) and answers what PosApi
-// promises, or throws PosError. No Electron, no HTTP: both hosts call these same functions.
+// The handlers of the sale's methods (sales, refunds, receipts, the history, the settings, offline
+// review): each gets its input already parsed and its caller already admitted by the adapter
+// (counter-call.ts), and answers what its table entry promises or throws a CounterError. The
+// register's and the sale on screen's handlers are groups of their own (counter-handlers.ts).
 // Every read comes from the counter's own store; every write goes through it (sync/).
-import type { PosApi, PosStatus, ReceiptFile, ReceiptRequest, Settings, SettingsInput } from '../../shared/pos-api';
-import type { PosInvokeMethod } from '../../shared/pos-channels';
-import type { PosPayload } from '../../shared/pos-ipc-schemas';
+import { CounterError } from '../../shared/counter-errors';
+import type { PosStatus, ReceiptFile, ReceiptRequest, Settings, SettingsInput } from '../../shared/pos-api';
 import type { Clock } from '../clock';
 import type { Register } from '../register/register';
-import { createRegisterHandlers, type RegisterHandlerDeps } from '../register/register-handlers';
-import { dayTotals, type CounterSync } from '../sync/counter-sync';
+import type { CounterSync } from '../sync/counter-sync';
+import { SalesHistoryQuery } from '../sync/sales-history-query';
+import { SALES_PAGE_DEFAULT } from '../../shared/counter-methods';
 import { counterReceipt, receiptSaleOf, type ReceiptEnvironment } from './counter-receipt';
+import { assertCancellable, assertCustomerReachable, assertPayableInSandbox, assertRefundable } from './cashier-rules';
 import type { ConnectionGate } from './connection-gate';
 import { settingsSaveNeedsManager } from '../../shared/settings-approval';
-import { PosError } from './pos-error';
-import type { Printing } from './printing';
-import { saleMatcher } from './sale-search';
-import { createSaleOnScreenHandlers } from './sale-on-screen';
+import type { HandlerGroup } from '../counter-handler-port';
+import type { Printing } from '../printing-port';
+import type { SalePushes } from './sale-pushes';
 import { salesCsv } from './sales-csv';
 import { salesRange } from './sales-range';
 import type { SettingsStore } from './settings-store';
-
-/** Methods without input (getStatus, listPrinters, getSettings) may be called with no argument. */
-export type PosHandlers = {
-  [M in PosInvokeMethod]: (
-    ...args: undefined extends PosPayload<M> ? [payload?: PosPayload<M>] : [payload: PosPayload<M>]
-  ) => ReturnType<PosApi[M]>;
-};
 
 export interface PosHandlerDeps {
   sync: CounterSync;
@@ -48,69 +42,83 @@ export interface PosHandlerDeps {
   register: Register;
   /** "Testar conexão", and the test a remote mode's save must pass (connection-gate.ts). */
   connection: ConnectionGate;
-  /** The shop as the end-of-day report prints it. */
-  reportShop: RegisterHandlerDeps['shop'];
-  onRegisterChanged?: () => void;
+  /** The sale pushes: a create's own news is its answer alone (sale-pushes.ts). */
+  pushes: SalePushes;
 }
 
 export const DEFAULT_SALE_EXPIRES_IN_SECONDS = 15 * 60;
 
-export function createPosHandlers(deps: PosHandlerDeps): PosHandlers {
+export function createPosHandlers(deps: PosHandlerDeps): HandlerGroup {
   const { sync, register } = deps;
+  const { sales, views } = sync;
+  const history = new SalesHistoryQuery(sync.db);
 
-  const handlers: PosHandlers = {
+  const handlers: HandlerGroup = {
     async getStatus() {
       return deps.status();
     },
 
-    async createSale({ value, comment, customer }) {
-      if (customer && !customer.taxID && !customer.email && !customer.phone) {
-        throw new PosError('Para identificar o cliente, informe também CPF/CNPJ, e-mail ou telefone', 400);
-      }
-      const by = register.attribution();
-      return sync.createSale({ value, comment, customer, expiresIn: deps.saleExpiresInSeconds, ...(by ? { by } : {}) });
+    async createSale({ value, comment, customer }, { by }) {
+      assertCustomerReachable(customer);
+      const sale = { value, comment, customer, expiresIn: deps.saleExpiresInSeconds, ...(by ? { by } : {}) };
+      return deps.pushes.answerOnce(
+        () => sales.createSale(sale),
+        (correlationID) => views.getSale(correlationID),
+      );
     },
 
     async getSale({ correlationID }) {
-      const sale = sync.getSale(correlationID);
-      sync.watch(correlationID);
+      const sale = views.getSale(correlationID);
+      sync.onScreen.watch(correlationID);
       return sale;
     },
 
-    async cancelSale({ correlationID }) {
+    async cancelSale({ correlationID }, { by }) {
       // An unpaid sale's cancel is the cashier's own (nothing was paid); it is recorded with who did it.
       // A paid sale is never cancelled, only refunded, and that needs the manager (refundSale).
-      sync.cancelSale(correlationID, register.attribution());
+      assertCancellable(views.getSale(correlationID));
+      sales.cancelSale(correlationID, by);
+      // A cancelled sale never comes back on screen: main forgets it here, whoever cancelled it.
+      sync.onScreen.leave(correlationID);
       return { cancelled: true };
     },
 
-    async listSales({ search, ...days }) {
+    async listSales({ search, offset = 0, limit = SALES_PAGE_DEFAULT, around, ...days }) {
       const range = salesRange(days, deps.clock.now());
-      const sales = sync.salesBetween(range.start, range.end);
-      const totals = dayTotals(range.from, sales);
-      return {
-        sales: sales.filter(saleMatcher(search)),
-        totals: days.from === undefined ? totals : { ...totals, to: range.to },
-      };
+      const span = { serviceId: serviceIdOrRefuse(sync), start: range.start, end: range.end };
+      // One read transaction: the page, its length and the totals describe the same moment.
+      return sync.db.transaction(() => {
+        const page = history.page(span, { search, offset, limit, around });
+        const counted = history.totals(span);
+        const totals = { day: range.from, ...counted, net: counted.paidValue - counted.refundedValue };
+        return {
+          sales: page.ids.map((correlationID) => views.getSale(correlationID)),
+          offset: page.offset,
+          total: page.total,
+          widestValue: page.widestValue,
+          ...(page.aroundIndex === undefined ? {} : { aroundIndex: page.aroundIndex }),
+          totals: days.from === undefined ? totals : { ...totals, to: range.to },
+        };
+      })();
     },
 
     async exportSales(days) {
       const range = salesRange(days, deps.clock.now());
       return salesCsv({
         range,
-        sales: sync.salesBetween(range.start, range.end),
+        sales: views.salesBetween(range.start, range.end),
         tillOf: (sessionId) => register.session(sessionId)?.till_name,
         tillName: register.state().tillName,
       });
     },
 
-    async refundSale({ correlationID, value, reason, manager }) {
-      const by = register.attribution();
-      if (!by) return sync.refundSale(correlationID, value, reason);
-      if (!manager) throw new PosError('Devoluções exigem o PIN de um gerente', 403);
+    async refundSale({ correlationID, value, reason, manager }, { by }) {
       // The PIN is checked before anything is written: a wrong one leaves no refund and no command.
-      const approver = await register.approve(manager);
-      return sync.refundSale(correlationID, value, reason, { ...by, approvedBy: approver.id });
+      // (`by` means the register is set up, and then the adapter let no call without `manager` in.)
+      const attribution = by && manager ? { ...by, approvedBy: (await register.approve(manager)).id } : undefined;
+      // Judged after the approval's wait, in the turn the refund is written: nothing changes the sale between.
+      assertRefundable(views.getSale(correlationID), value);
+      return sales.refundSale(correlationID, value, reason, attribution);
     },
 
     async getReceipt(request) {
@@ -132,20 +140,19 @@ export function createPosHandlers(deps: PosHandlerDeps): PosHandlers {
     },
 
     async saveSettings({ confirmQueued, saveUnreachable, manager, ...input }) {
-      if (register.setUp && settingsSaveNeedsManager(input)) {
-        if (!manager) throw new PosError('Alterar as configurações exige o PIN de um gerente', 403);
-        await register.approve(manager);
-      }
+      // The adapter let no save in that needs an approval without one; its PIN is checked here.
+      if (register.setUp && settingsSaveNeedsManager(input) && manager) await register.approve(manager);
       const next = deps.settings.preview(input);
       // Before the queued-commands question: a service that fails the test is not worth confirming for.
       await deps.connection.assertSavable(input, next, saveUnreachable === true);
       const current = sync.serviceId;
       const queued = current === undefined ? 0 : sync.queuedFor(current);
       if (queued > 0 && !confirmQueued && deps.serviceIdOf(next, input) !== current) {
-        throw new PosError(
+        throw new CounterError(
+          'COMMANDS_QUEUED',
+          { count: queued },
           `Há ${queued} ${queued === 1 ? 'operação' : 'operações'} aguardando envio ao serviço Pix atual. ` +
             'Elas ficam guardadas e serão enviadas quando o Balcão voltar a usar este serviço. Confirme para trocar.',
-          409,
         );
       }
       await deps.beforeSettingsSaved?.(next);
@@ -159,41 +166,28 @@ export function createPosHandlers(deps: PosHandlerDeps): PosHandlers {
     },
 
     async markCustomerShowedReceipt({ correlationID }) {
-      return sync.markCustomerShowedReceipt(correlationID);
+      return sales.markCustomerShowedReceipt(correlationID);
     },
 
     async listOfflineReview() {
-      return { sales: sync.offlineReview() };
+      return { sales: views.offlineReview() };
     },
 
     async resolveOfflineReview({ correlationID, decision }) {
-      return sync.resolveOfflineReview(correlationID, decision);
+      return sales.resolveOfflineReview(correlationID, decision);
     },
 
     async simulatePayment({ correlationID }) {
-      if (deps.settings.get().mode === 'production') {
-        throw new PosError('Simular pagamento só existe nos modos sandbox', 403);
-      }
-      return sync.payInSandbox(correlationID);
+      if (deps.settings.get().mode === 'production') throw new CounterError('SANDBOX_ONLY');
+      assertPayableInSandbox(views.getSale(correlationID));
+      return sync.sandbox.pay(correlationID);
     },
-
-    ...createSaleOnScreenHandlers({ sync, register }),
-
-    ...createRegisterHandlers({
-      register,
-      sync,
-      shop: deps.reportShop,
-      now: () => deps.clock.now(),
-      onChanged: deps.onRegisterChanged,
-      printing: deps.printing,
-      printer: () => deps.settings.get().printer,
-    }),
   };
 
   async function receiptFile(request: ReceiptRequest): Promise<ReceiptFile> {
     return counterReceipt(request, {
-      records: sync.saleRecords(request.correlationID),
-      sale: receiptSaleOf(sync.getSale(request.correlationID), (sessionId) => register.session(sessionId)?.till_name),
+      records: views.saleRecords(request.correlationID),
+      sale: receiptSaleOf(views.getSale(request.correlationID), (sessionId) => register.session(sessionId)?.till_name),
       company: await sync.company(),
       settings: deps.settings.get(),
       environment: receiptEnvironment(),
@@ -206,4 +200,11 @@ export function createPosHandlers(deps: PosHandlerDeps): PosHandlers {
   }
 
   return handlers;
+}
+
+/** The service the counter sells with now, or the refusal every read of its sales gives without one. */
+function serviceIdOrRefuse(sync: CounterSync): string {
+  if (sync.serviceId !== undefined) return sync.serviceId;
+  const reason = sync.status().unavailable ?? 'Nenhum serviço Pix configurado';
+  throw new CounterError('SERVICE_NOT_CONFIGURED', { reason }, reason);
 }

@@ -1,24 +1,34 @@
 // Composition root of the counter's main-process side: the embedded sandbox, the settings, the
-// counter's sync with the service of the current mode, the handlers and the live events.
-// Electron and the browser host each create one and only adapt it to their transport.
+// counter's sync with the service of the current mode, the handlers (assembled into the one table
+// of src/shared/counter-methods.ts), the one call both hosts make, and the live events. Electron
+// and the browser host each create one and only adapt `call` and `events` to their transport.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PosStatus, Settings, SettingsInput } from '../../shared/pos-api';
+import type { CounterApi, PosStatus, Settings, SettingsInput } from '../../shared/pos-api';
+import { shopHeader } from '../../shared/receipt-header';
 import { systemClock, type Clock } from '../clock';
 import { createSandboxService, type SandboxService, type SandboxServiceOptions } from '../sandbox-service';
-import { CounterSync, type CounterSyncOptions } from '../sync/counter-sync';
+import type { CounterSync } from '../sync/counter-sync';
+import { createCounterSync, type CounterSyncOptions } from '../sync/counter-sync-root';
+import type { SyncProbe } from '../sync/sync-probe';
 import { HttpServiceClient, remoteServiceId } from '../sync/http-service-client';
 import { EMBEDDED_SERVICE_ID, InProcessService } from '../sync/in-process-service';
 import { embeddedMerchant } from './embedded-merchant';
 import { EventHub, type PosEvents } from './event-hub';
 import type { LaunchRemote } from './launch-remote';
 import { notConfiguredMessage } from './not-configured';
-import { createPosHandlers, DEFAULT_SALE_EXPIRES_IN_SECONDS, type PosHandlers } from './pos-handlers';
+import { counterClient, createCounterCall, type CounterCall } from './counter-call';
+import { assembleHandlers } from './counter-handlers';
+import { createPosHandlers, DEFAULT_SALE_EXPIRES_IN_SECONDS } from './pos-handlers';
+import { createSaleOnScreenHandlers } from './sale-on-screen';
+import { SalePushes } from './sale-pushes';
 import { createConnectionGate } from './connection-gate';
 import { testConnection } from '../sync/connection-test';
-import type { Printing } from './printing';
+import type { Printing } from '../printing-port';
 import { SettingsStore, type SecretStore } from './settings-store';
 import { Register } from '../register/register';
+import { createRegisterHandlers } from '../register/register-handlers';
+import type { SalesStorePort } from '../register/sales-store-port';
 
 export interface PosRuntimeOptions {
   dataDir: string;
@@ -40,16 +50,23 @@ export interface PosRuntimeOptions {
   requestTimeoutMs?: number;
   /** `--remote URL --app-id ID`: start in the remote sandbox mode against that service. */
   remote?: LaunchRemote;
+  /** Tests: every answer is checked against its method's output schema and error list (counter-call.ts). */
+  checkAnswers?: boolean;
 }
 
 export interface PosRuntime {
-  handlers: PosHandlers;
+  /** One call of a counter method by name, as both hosts make it: parsed, admitted, answered `{ ok, … }`. */
+  call: CounterCall;
+  /** The same calls, typed, throwing CounterError: for tests, the bench and tools in this process. */
+  api: CounterApi;
   events: PosEvents;
   settings: SettingsStore;
   /** The embedded sandbox: its engine, its HTTP app (not listening until a host asks) and AppID. */
   sandbox: SandboxService;
   /** The counter's store and its sync with the current service. */
   sync: CounterSync;
+  /** Tests and the bench: when the sync's queue is empty, a reconciliation pass now. */
+  syncProbe: SyncProbe;
   status(): PosStatus;
   close(): Promise<void>;
 }
@@ -84,12 +101,13 @@ export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
     console.error('[settings] the merchant settings could not be applied to the embedded sandbox', error);
   });
   const hub = new EventHub();
-  const sync = new CounterSync({
+  const pushes = new SalePushes((sale) => hub.emit({ type: 'sale-updated', sale }));
+  const { sync, probe: syncProbe } = createCounterSync({
     ...options.sync,
     dbPath: join(options.dataDir, 'counter.db'),
     now: () => clock.now(),
     watchIntervalMs: options.sync?.watchIntervalMs ?? options.pollIntervalMs,
-    onSaleChanged: (sale) => hub.emit({ type: 'sale-updated', sale }),
+    onSaleChanged: (sale) => pushes.changed(sale),
     onStatusChanged: () => hub.emit({ type: 'status', status: status() }),
     offlineSales: () => {
       const current = settings.get();
@@ -145,8 +163,12 @@ export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
 
   useServiceOf(settings.get());
   const register = new Register({ db: sync.db, now: () => clock.now() });
-
-  const handlers = createPosHandlers({
+  // What the register reads of the sales (its port, declared on its side).
+  const salesStore: SalesStorePort = {
+    sessionRecords: (sessionId) => sync.views.sessionRecords(sessionId),
+    status: () => sync.status(),
+  };
+  const salesHandlers = createPosHandlers({
     sync,
     settings,
     beforeSettingsSaved: (next) => merchant.apply(next),
@@ -162,23 +184,36 @@ export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
     clock,
     saleExpiresInSeconds,
     register,
-    reportShop: () => {
-      const current = settings.get();
-      return {
-        name: current.receiptHeader.title?.trim() || current.merchantName,
-        lines: current.receiptHeader.lines.filter((line) => line.trim() !== ''),
-        training: current.mode !== 'production',
-      };
-    },
+    pushes,
   });
+  // Throws at startup when a method is handled twice or not at all.
+  const handlers = assembleHandlers({
+    sales: salesHandlers,
+    register: createRegisterHandlers({
+      register,
+      sales: salesStore,
+      shop: () => {
+        const current = settings.get();
+        const header = shopHeader(current);
+        return { name: header.title, lines: header.lines, training: current.mode !== 'production' };
+      },
+      now: () => clock.now(),
+      printing: options.printing,
+      printer: () => settings.get().printer,
+    }),
+    'sale on screen': createSaleOnScreenHandlers({ sync, register }),
+  });
+  const call = createCounterCall({ handlers, gate: register, checkAnswers: options.checkAnswers });
 
   let closed = false;
   return {
-    handlers,
+    call,
+    api: counterClient(call),
     events: hub,
     settings,
     sandbox,
     sync,
+    syncProbe,
     status,
     async close() {
       if (closed) return;

@@ -19,6 +19,8 @@
 // Written here rather than with a CSV package: none is installed (node_modules has no CSV
 // writer) and the whole format is the few functions below.
 import type { Sale, SaleRefund } from '../../shared/pos-api';
+import { refundedValue } from '../../shared/refunds-counted';
+import { saleNumberText } from '../../shared/sale-number';
 import { saoPauloClock } from '../../shared/sao-paulo-time';
 import type { SalesRange } from './sales-range';
 
@@ -66,7 +68,7 @@ const LINE_END = '\r\n';
 export interface SalesCsvInput {
   range: SalesRange;
   /** The name of the till a session was opened on (undefined for sales made before the register). */
-  tillOf(sessionId: string): string | undefined;
+  tillOf: (sessionId: string) => string | undefined;
   /** The till the file is named after: the open session's, or the last one used. */
   tillName: string;
   sales: readonly Sale[];
@@ -94,10 +96,9 @@ export function salesCsvFileName(tillName: string, range: Pick<SalesRange, 'from
 }
 
 function saleRow(sale: Sale, tillOf: (sessionId: string) => string | undefined): string[] {
-  const counted = sale.refunds.filter((refund) => refund.status !== 'REJECTED');
-  const refunded = counted.reduce((sum, refund) => sum + refund.value, 0);
+  const refunded = refundedValue(sale.refunds);
   return [
-    sale.number === undefined ? '' : String(sale.number).padStart(4, '0'),
+    saleNumberText(sale.number) ?? '',
     saoPauloDateTime(sale.createdAt),
     sale.sessionId ? (tillOf(sale.sessionId) ?? '') : '',
     sale.sessionId ?? '',

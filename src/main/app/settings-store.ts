@@ -3,12 +3,13 @@
 // The AppID never leaves this module towards the renderer: `Settings` only says whether one is set.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { AppIdStorage, PosMode, Settings, SettingsInput } from '../../shared/pos-api';
-import { posPayloadSchemas } from '../../shared/pos-ipc-schemas';
+import { CounterError } from '../../shared/counter-errors';
+import { storedSettingsInput } from '../../shared/counter-schemas';
+import type { AppIdStorage, Settings, SettingsInput } from '../../shared/pos-api';
+import { isRemoteMode } from '../../shared/value-sets';
 import { normalizePixKey } from '../pix';
 import { DEFAULT_OFFLINE_SALES } from '../sync/offline-caps';
 import { DEFAULT_CONFIRM_ABOVE_CENTS } from '../../shared/large-sale';
-import { PosError } from './pos-error';
 
 export interface SecretStore {
   /** Shown in the settings screen, so an owner knows whether the AppID survives a restart. */
@@ -26,14 +27,7 @@ type StoredSettings = Omit<Settings, 'hasAppId' | 'appIdStorage'>;
 
 // The file holds what saveSettings accepts, minus the secret and the flags that only steer a save
 // (the manager's approval, the owner's confirmations); anything else is ignored on load.
-const storedSettingsSchema = posPayloadSchemas.saveSettings.omit({
-  appId: true,
-  confirmQueued: true,
-  saveUnreachable: true,
-  manager: true,
-});
-
-export const REMOTE_MODES: readonly PosMode[] = ['remote-sandbox', 'production'];
+const storedSettingsSchema = storedSettingsInput;
 
 export class SettingsStore {
   private current: StoredSettings;
@@ -114,9 +108,10 @@ export class SettingsStore {
 function canonicalPixKey(typed: string): string {
   const normalized = normalizePixKey(typed);
   if (!normalized)
-    throw new PosError(
+    throw new CounterError(
+      'INVALID_PIX_KEY',
+      { typed },
       `Chave Pix inválida: "${typed}" (use CPF, CNPJ, e-mail, celular com DDD ou chave aleatória)`,
-      400,
     );
   return normalized.key;
 }
@@ -136,9 +131,9 @@ function defaultSettings(defaults: SettingsDefaults): StoredSettings {
 }
 
 function assertUsable(settings: StoredSettings, appId: string | null): void {
-  if (!REMOTE_MODES.includes(settings.mode)) return;
-  if (!settings.baseUrl) throw new PosError('Informe a URL base do serviço Pix para este modo', 400);
-  if (!appId) throw new PosError('Informe o AppID para este modo', 400);
+  if (!isRemoteMode(settings.mode)) return;
+  if (!settings.baseUrl) throw new CounterError('BASE_URL_REQUIRED');
+  if (!appId) throw new CounterError('APP_ID_REQUIRED', {});
 }
 
 function readStored(file: string): Partial<StoredSettings> {

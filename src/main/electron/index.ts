@@ -60,7 +60,7 @@ async function start(): Promise<void> {
   screen.on('display-added', resyncDisplay);
   screen.on('display-removed', resyncDisplay);
   stopWiring = [
-    registerPosIpc({ handlers: pos.handlers, isOwnWebContents: (contents) => ownWebContents().includes(contents) }),
+    registerPosIpc({ call: pos.call, isOwnWebContents: (contents) => ownWebContents().includes(contents) }),
     pos.events.subscribe((event) => {
       broadcastPosEvent(ownWebContents(), event);
       // Settings saves announce themselves with a status event: the display setting may have changed.

@@ -1,20 +1,15 @@
-// The ONE place where the renderer's calls enter the main process. Every `pos:<method>` channel
-// checks who is calling, parses the payload with the shared zod schema and only then runs the
-// app's handler; answers travel as `{ ok, value }` / `{ ok, error, status }` envelopes.
+// Electron's door to the counter's methods: one `pos:<method>` channel per name of the table,
+// each checking who is calling and then handing the payload to the one adapter both hosts share
+// (app/counter-call.ts), whose `{ ok, value }` / `{ ok, error }` result is the reply.
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { errorBodyOf, PosError } from '../app/pos-error';
+import type { CounterCall } from '../app/counter-call';
 import type { PosEvent } from '../../shared/pos-api';
-import { channelOf, POS_EVENT_CHANNEL, POS_INVOKE_METHODS, type PosInvokeMethod } from '../../shared/pos-channels';
-import { posPayloadSchemas, type PosPayload } from '../../shared/pos-ipc-schemas';
+import { channelOf, POS_EVENT_CHANNEL, POS_INVOKE_METHODS } from '../../shared/pos-channels';
 import { isAppUrl } from './app-origin';
 
-/** The handler table the app runtime provides, one function per invoke method. */
-export type PosHandlerTable = { [M in PosInvokeMethod]: (payload: PosPayload<M>) => unknown };
-
-export type PosEnvelope = { ok: true; value: unknown } | { ok: false; error: string; status: number };
-
 export interface IpcRegistrationOptions {
-  handlers: PosHandlerTable;
+  /** The counter's calls (PosRuntime.call). */
+  call: CounterCall;
   /** True for the webContents of one of Balcão's own windows (never a print or foreign one). */
   isOwnWebContents: (contents: WebContents) => boolean;
   log?: (message: string, error?: unknown) => void;
@@ -31,29 +26,6 @@ export function senderRejection(event: IpcMainInvokeEvent, isOwn: (contents: Web
   return null;
 }
 
-function firstIssue(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Dados inválidos';
-  const where = issue.path.map(String).join('.');
-  return where ? `${where}: ${issue.message}` : issue.message;
-}
-
-async function answer(
-  method: PosInvokeMethod,
-  payload: unknown,
-  options: IpcRegistrationOptions,
-): Promise<PosEnvelope> {
-  const parsed = posPayloadSchemas[method].safeParse(payload);
-  if (!parsed.success) return { ok: false, error: firstIssue(parsed.error), status: 400 };
-  try {
-    const handler = options.handlers[method] as (input: unknown) => unknown;
-    return { ok: true, value: await handler(parsed.data) };
-  } catch (error) {
-    if (!(error instanceof PosError)) (options.log ?? console.error)(`pos:${method} failed`, error);
-    return { ok: false, ...errorBodyOf(error) };
-  }
-}
-
 /** Registers every allowlisted channel; returns the unregister (used on quit and in tests). */
 export function registerPosIpc(options: IpcRegistrationOptions): () => void {
   for (const method of POS_INVOKE_METHODS) {
@@ -61,10 +33,10 @@ export function registerPosIpc(options: IpcRegistrationOptions): () => void {
       const rejection = senderRejection(event, options.isOwnWebContents);
       if (rejection) {
         (options.log ?? console.warn)(`pos:${method} refused: ${rejection}`);
-        // A rejected promise, not an envelope: a foreign frame learns nothing about the app.
+        // A rejected promise, not a result: a foreign frame learns nothing about the app.
         throw new Error('Forbidden');
       }
-      return answer(method, payload, options);
+      return options.call(method, payload);
     });
   }
   return () => {

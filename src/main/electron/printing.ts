@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BrowserWindow, session as electronSession, type Session, type WebContents } from 'electron';
 import { PDFDocument } from 'pdf-lib';
-import type { Printing } from '../app/printing';
+import type { Printing } from '../printing-port';
 import type { Printer, PrintResult } from '../../shared/pos-api';
 
 const PRINT_PARTITION = 'balcao-print';

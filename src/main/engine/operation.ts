@@ -48,8 +48,8 @@ export interface Operation<
   S extends z.ZodType = z.ZodType,
 > {
   method: HttpMethod;
-  /** Path templates with `:name` parameters (`:name.png` for the image route). */
-  paths: readonly string[];
+  /** Path templates with `:name` parameters (`:name.png` for the image route); the first is the canonical one. */
+  paths: readonly [string, ...string[]];
   /** `null`: any valid AppID may call it (the sandbox's payment simulators). */
   scope: Scope;
   /** The company feature it needs; a list when it needs several (KYC onboarding: BAAS and KYC_ONBOARDING). */
@@ -99,8 +99,7 @@ export function operation<const Scope extends string | null, R extends RequestSc
 }
 
 /** Any operation, for code that treats them alike (the engine, the HTTP layer). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyOperation = Operation<string | null, RequestSchemas, z.ZodType<any, any>>;
+export type AnyOperation = Operation<string | null, RequestSchemas, z.ZodType>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 

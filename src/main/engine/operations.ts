@@ -57,7 +57,7 @@ export const operationTable = declareOperations(
 );
 
 export type OperationTable = typeof operationTable;
-export type OperationName = keyof OperationTable & string;
+export type OperationName = keyof OperationTable;
 
 /** An operation's success body (bytes for the image and receipt operations). */
 export type ResponseOf<Op extends OperationName> = z.output<OperationTable[Op]['response']>;

@@ -12,7 +12,7 @@ export function parseRequest(declaration: AnyOperation, request: ServiceRequest)
     params: params ? parseInput(params, { ...request.params }, 'path') : undefined,
     query: query ? parseInput(query, presentQueryValues(request.query), 'query') : undefined,
     body: body ? parseInput(body, objectBody(request.body)) : undefined,
-  } as ParsedRequest<RequestSchemas>;
+  };
 }
 
 /**

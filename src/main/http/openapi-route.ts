@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../engine/engine';
 import { openApiDocument } from '../engine/openapi';
-import type { AnyOperation } from '../engine/operation';
 import { operationTable } from '../engine/operations';
 import { API_PREFIX, LEGACY_API_PREFIX } from './route-spellings';
 
@@ -19,9 +18,7 @@ export function registerOpenApiRoute(app: FastifyInstance, engine: Engine): void
       const routeSpellings = { legacyPrefix: LEGACY_API_PREFIX, prefix: API_PREFIX };
       cached = {
         serverUrl,
-        json: JSON.stringify(
-          openApiDocument(operationTable as Record<string, AnyOperation>, { serverUrl, routeSpellings }),
-        ),
+        json: JSON.stringify(openApiDocument(operationTable, { serverUrl, routeSpellings })),
       };
     }
     return reply

@@ -32,7 +32,7 @@ export function crc16CcittFalse(data: string | Uint8Array): number {
   const bytes = typeof data === 'string' ? utf8.encode(data) : data;
   let crc = 0xffff;
   for (const byte of bytes) {
-    crc = ((crc << 8) & 0xffff) ^ TABLE[((crc >> 8) ^ byte) & 0xff];
+    crc = ((crc << 8) & 0xffff) ^ TABLE[((crc >> 8) ^ byte) & 0xff]!;
   }
   return crc;
 }

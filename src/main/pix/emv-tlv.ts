@@ -213,7 +213,7 @@ export function parseBrCodePayload(payload: string): TlvField[] {
     throw new BrCodeError('the first field must be 00 (payload format indicator)');
   }
   if (first.value !== '01') {
-    throw new BrCodeError(`payload format indicator (tag 00) must be "01", found "${String(first.value)}"`);
+    throw new BrCodeError(`payload format indicator (tag 00) must be "01", found ${JSON.stringify(first.value)}`);
   }
   const last = fields[fields.length - 1];
   if (!last || last.id !== '63') {

@@ -1,4 +1,5 @@
 // The input of a Pix receipt. Pure data: whoever renders it (PDF today) reads only this.
+import type { PosLocale, ReceiptLayoutName } from '../../shared/pos-api';
 
 export type ReceiptKind = 'pix-in' | 'pix-out' | 'pix-refund';
 
@@ -57,5 +58,6 @@ export interface ReceiptData {
   environment?: 'SANDBOX' | 'PRODUCTION';
 }
 
-export type ReceiptLocale = 'pt-BR' | 'en';
-export type ReceiptLayout = 'a4' | 'thermal80';
+/** The counter's value sets (src/shared/value-sets.ts): a receipt is printed in its locales and layouts. */
+export type ReceiptLocale = PosLocale;
+export type ReceiptLayout = ReceiptLayoutName;

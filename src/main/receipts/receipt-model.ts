@@ -2,6 +2,7 @@
 // and masked. Strings here are plain Unicode; the PDF layer makes them printable.
 
 import { formatBRL, isCents } from '../../shared/money';
+import { saleNumberText } from '../../shared/sale-number';
 import type { ReceiptData, ReceiptLocale, ReceiptParty } from './receipt-data';
 import { receiptLabels } from './receipt-labels';
 import { formatReceiptTime, parseReceiptTime } from './receipt-time';
@@ -71,8 +72,8 @@ export function buildReceiptModel(data: ReceiptData, locale: ReceiptLocale = 'pt
 
   // The counter's own facts of the sale, for the cashier and the customer; the ids above stay for support.
   const counter: ReceiptRow[] = [];
-  if (data.sale?.number !== undefined)
-    counter.push({ label: labels.saleNumber, value: String(data.sale.number).padStart(4, '0') });
+  const saleNumber = saleNumberText(data.sale?.number);
+  if (saleNumber) counter.push({ label: labels.saleNumber, value: saleNumber });
   if (present(data.sale?.operatorName)) counter.push({ label: labels.operator, value: data.sale.operatorName.trim() });
   if (present(data.sale?.tillName)) counter.push({ label: labels.till, value: data.sale.tillName.trim() });
 

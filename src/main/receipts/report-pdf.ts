@@ -143,7 +143,7 @@ function composeReport(report: ReportDocument, g: Geometry, fonts: Record<'regul
       }
       continue;
     }
-    const table = block as ReportTable;
+    const table = block;
     const size = g.size.small;
     const columnsAt = table.widths.reduce<number[]>(
       (xs, share, i) => [...xs, i === 0 ? 0 : xs[i - 1]! + table.widths[i - 1]! * width],

@@ -1,41 +1,23 @@
-// The register's part of the preload API: operators, sign-in, sessions, the closing and its
+// The register's handlers of the method table: operators, sign-in, sessions, the closing and its
 // report. The handlers of the other methods (a sale, a refund, the settings) ask the register
 // who is selling and for the manager's approval through the same Register.
-import type { PosApi, ReceiptFile, ReceiptLayoutName, RegisterSession, SessionSummary } from '../../shared/pos-api';
-import type { PosPayload } from '../../shared/pos-ipc-schemas';
-import { PosError } from '../app/pos-error';
-import type { Printing } from '../app/printing';
-import { saoPauloDate } from '../app/sao-paulo-day';
+import { CounterError } from '../../shared/counter-errors';
+import type { ReceiptFile, ReceiptLayoutName, RegisterSession, SessionSummary } from '../../shared/pos-api';
+import type { HandlerGroup } from '../counter-handler-port';
+import type { Printing } from '../printing-port';
+import { saoPauloDate } from '../../shared/sao-paulo-time';
 import { renderReportPdf } from '../receipts';
-import type { CounterSync } from '../sync/counter-sync';
 import type { Register } from './register';
+import type { SalesStorePort } from './sales-store-port';
 import { pastSessionOf } from './past-sessions';
 import { sessionReport, type ReportShop } from './session-report';
 import { summarizeSession } from './session-summary';
 import { sessionView } from './sessions-repo';
 
-export type RegisterMethod =
-  | 'getRegister'
-  | 'createOperator'
-  | 'disableOperator'
-  | 'signIn'
-  | 'signOut'
-  | 'openRegister'
-  | 'getSessionSummary'
-  | 'closeRegister'
-  | 'listSessions'
-  | 'getSessionReport'
-  | 'printSessionReport';
-
-export type RegisterHandlers = {
-  [M in RegisterMethod]: (
-    ...args: undefined extends PosPayload<M> ? [payload?: PosPayload<M>] : [payload: PosPayload<M>]
-  ) => ReturnType<PosApi[M]>;
-};
-
 export interface RegisterHandlerDeps {
   register: Register;
-  sync: CounterSync;
+  /** The counter's sales store (sync/ implements it): a session's records, the commands still queued. */
+  sales: SalesStorePort;
   shop: () => ReportShop;
   now: () => Date;
   /** Told after every change of the register (the status bar shows who is at the counter). */
@@ -45,8 +27,8 @@ export interface RegisterHandlerDeps {
   printer: () => string | undefined;
 }
 
-export function createRegisterHandlers(deps: RegisterHandlerDeps): RegisterHandlers {
-  const { register, sync } = deps;
+export function createRegisterHandlers(deps: RegisterHandlerDeps): HandlerGroup {
+  const { register, sales } = deps;
   const changed = <T>(value: T): T => {
     deps.onChanged?.();
     return value;
@@ -58,10 +40,10 @@ export function createRegisterHandlers(deps: RegisterHandlerDeps): RegisterHandl
   }
 
   function summaryOf(session: RegisterSession): SessionSummary {
-    const facts = sync.status();
+    const facts = sales.status();
     return summarizeSession(
       session,
-      sync.sessionRecords(session.id),
+      sales.sessionRecords(session.id),
       { queuedCommands: facts.queued + facts.queuedElsewhere },
       operatorNames(),
     );
@@ -69,7 +51,7 @@ export function createRegisterHandlers(deps: RegisterHandlerDeps): RegisterHandl
 
   function openSession(): RegisterSession {
     const row = register.openSessionRow();
-    if (!row) throw new PosError('O caixa está fechado', 409);
+    if (!row) throw new CounterError('REGISTER_CLOSED', {});
     return sessionView(row);
   }
 
@@ -112,9 +94,10 @@ export function createRegisterHandlers(deps: RegisterHandlerDeps): RegisterHandl
       const session = openSession();
       const summary = summaryOf(session);
       if (summary.warnings.length > 0 && !confirmPending) {
-        throw new PosError(
+        throw new CounterError(
+          'CLOSE_NEEDS_CONFIRMATION',
+          { warnings: summary.warnings },
           `Antes de fechar o caixa: ${summary.warnings.join(' ')} Confirme para fechar assim mesmo.`,
-          409,
         );
       }
       const at = deps.now().toISOString();
@@ -124,7 +107,6 @@ export function createRegisterHandlers(deps: RegisterHandlerDeps): RegisterHandl
     },
 
     async listSessions() {
-      register.requireSignedIn();
       return { sessions: register.closedSessionRows().flatMap((row) => pastSessionOf(row) ?? []) };
     },
 
@@ -138,15 +120,14 @@ export function createRegisterHandlers(deps: RegisterHandlerDeps): RegisterHandl
   };
 
   async function reportFile(sessionId: string, layout: ReceiptLayoutName): Promise<ReceiptFile> {
-    register.requireSignedIn();
     const row = register.session(sessionId);
-    if (!row) throw new PosError('Caixa não encontrado', 404);
+    if (!row) throw new CounterError('SESSION_NOT_FOUND');
     // A closed session prints the summary its manager confirmed; the open one, as it stands now.
     const summary = row.closing_summary_json
       ? (JSON.parse(row.closing_summary_json) as SessionSummary)
       : summaryOf(sessionView(row));
     const generatedAt = deps.now();
-    const report = sessionReport(summary, sync.sessionRecords(sessionId), deps.shop(), operatorNames(), generatedAt);
+    const report = sessionReport(summary, sales.sessionRecords(sessionId), deps.shop(), operatorNames(), generatedAt);
     const pdf = await renderReportPdf(report, layout);
     const day = saoPauloDate(new Date(row.opened_at));
     return {

@@ -4,9 +4,9 @@
 // operator and the open session, and the owner's actions need a manager's PIN.
 import { randomUUID } from 'node:crypto';
 import type { ManagerApproval, Operator, OperatorRole, RegisterSession, RegisterState } from '../../shared/pos-api';
-import { PosError } from '../app/pos-error';
+import { CounterError } from '../../shared/counter-errors';
 import type { Db } from '../store/database';
-import type { Attribution } from '../sync/sales-repo';
+import type { Attribution } from './sales-store-port';
 import { OperatorsRepo, operatorView, type OperatorRow } from './operators-repo';
 import { hashPin, pinMatches } from './pin-hash';
 import { lockMsAfter, waitText } from './pin-lockout';
@@ -70,18 +70,20 @@ export class Register {
   ): Promise<void> {
     let createdBy: string | null = null;
     if (this.setUp) {
-      if (!approval) throw new PosError('Cadastrar operadores exige o PIN de um gerente', 403);
+      if (!approval) throw new CounterError('MANAGER_REQUIRED', { context: 'operators' });
       createdBy = (await this.approve(approval)).id;
     } else if (input.role !== 'MANAGER') {
-      throw new PosError(
-        'O primeiro operador do Balcão é um gerente: ele aprova devoluções, fechamentos e configurações',
-        400,
-      );
+      throw new CounterError('FIRST_OPERATOR_MANAGER');
     }
-    if (this.operators.activeNamed(input.name)) throw new PosError(`Já existe um operador chamado ${input.name}`, 409);
+    if (this.operators.activeNamed(input.name))
+      throw new CounterError(
+        'OPERATOR_NAME_TAKEN',
+        { name: input.name },
+        `Já existe um operador chamado ${input.name}`,
+      );
     const pin = await hashPin(input.pin);
     // Re-checked after the (slow) hash: two first-start setups at once must not make two "first" managers without approval.
-    if (createdBy === null && this.setUp) throw new PosError('Cadastrar operadores exige o PIN de um gerente', 403);
+    if (createdBy === null && this.setUp) throw new CounterError('MANAGER_REQUIRED', { context: 'operators' });
     this.operators.insert({
       id: this.newId(),
       name: input.name,
@@ -97,9 +99,9 @@ export class Register {
   async disableOperator(operatorId: string, approval: ManagerApproval): Promise<void> {
     const manager = await this.approve(approval);
     const row = this.operators.get(operatorId);
-    if (!row || row.disabled_at) throw new PosError('Operador não encontrado', 404);
+    if (!row || row.disabled_at) throw new CounterError('OPERATOR_NOT_FOUND');
     if (row.role === 'MANAGER' && this.operators.activeManagers() <= 1) {
-      throw new PosError('Este é o único gerente ativo: cadastre outro gerente antes de desativá-lo', 409);
+      throw new CounterError('LAST_MANAGER');
     }
     this.operators.disable(operatorId, manager.id, this.now().toISOString());
     if (this.currentId === operatorId) this.currentId = undefined;
@@ -117,14 +119,24 @@ export class Register {
   /** A manager's approval of one action: the manager, or a 403 (wrong PIN, not a manager, locked). */
   async approve(approval: ManagerApproval): Promise<OperatorRow> {
     const row = await this.checkPin(approval.operatorId, approval.pin);
-    if (row.role !== 'MANAGER') throw new PosError(`${row.name} não é gerente: peça o PIN de um gerente`, 403);
+    if (row.role !== 'MANAGER')
+      throw new CounterError(
+        'NOT_A_MANAGER',
+        { name: row.name },
+        `${row.name} não é gerente: peça o PIN de um gerente`,
+      );
     return row;
   }
 
   openSession(input: { tillName?: string; openingNote?: string }): RegisterSession {
     const operator = this.requireOperator();
     const open = this.sessions.open();
-    if (open) throw new PosError(`O caixa já está aberto (${open.till_name}, aberto por ${open.opened_by_name})`, 409);
+    if (open)
+      throw new CounterError(
+        'REGISTER_ALREADY_OPEN',
+        { tillName: open.till_name, openedBy: open.opened_by_name },
+        `O caixa já está aberto (${open.till_name}, aberto por ${open.opened_by_name})`,
+      );
     const id = this.newId();
     this.sessions.insert({
       id,
@@ -155,7 +167,7 @@ export class Register {
 
   closeSession(sessionId: string, managerId: string, at: string, summaryJson: string): void {
     if (!this.sessions.close(sessionId, managerId, at, summaryJson)) {
-      throw new PosError('Este caixa já foi fechado', 409);
+      throw new CounterError('SESSION_ALREADY_CLOSED');
     }
   }
 
@@ -167,7 +179,7 @@ export class Register {
     if (!this.setUp) return undefined;
     const operator = this.requireOperator();
     const session = this.sessions.open();
-    if (!session) throw new PosError('O caixa está fechado. Abra o caixa para vender.', 409);
+    if (!session) throw new CounterError('REGISTER_CLOSED', { context: 'sell' });
     return { sessionId: session.id, operatorId: operator.id };
   }
 
@@ -187,7 +199,7 @@ export class Register {
 
   private requireOperator(): OperatorRow {
     const row = this.currentOperator();
-    if (!row) throw new PosError('Nenhum operador no caixa. Entre com seu nome e PIN.', 401);
+    if (!row) throw new CounterError('NOT_SIGNED_IN');
     return row;
   }
 
@@ -206,7 +218,7 @@ export class Register {
 
   private async checkPinNow(operatorId: string, pin: string): Promise<OperatorRow> {
     const row = this.operators.get(operatorId);
-    if (!row || row.disabled_at) throw new PosError('Operador não encontrado', 404);
+    if (!row || row.disabled_at) throw new CounterError('OPERATOR_NOT_FOUND');
     const lockedMs = row.locked_until ? Date.parse(row.locked_until) - this.now().getTime() : 0;
     if (lockedMs > 0) throw lockedError(row.name, lockedMs);
     if (await pinMatches(pin, { hash: row.pin_hash, salt: row.pin_salt, kdf: row.pin_kdf })) {
@@ -219,11 +231,12 @@ export class Register {
       this.operators.lockUntil(row.id, new Date(this.now().getTime() + lockMs).toISOString());
       throw lockedError(row.name, lockMs, true);
     }
-    throw new PosError(`PIN incorreto para ${row.name}`, 403);
+    throw new CounterError('PIN_REFUSED', { name: row.name }, `PIN incorreto para ${row.name}`);
   }
 }
 
-function lockedError(name: string, ms: number, justNow = false): PosError {
+function lockedError(name: string, ms: number, justNow = false): CounterError {
   const what = justNow ? 'PIN incorreto. Muitas tentativas erradas' : 'Muitas tentativas erradas de PIN';
-  return new PosError(`${what}: ${name} está bloqueado por ${waitText(ms)}.`, 429);
+  const details = { name, seconds: Math.ceil(ms / 1000), ...(justNow ? { context: 'justNow' as const } : {}) };
+  return new CounterError('OPERATOR_LOCKED', details, `${what}: ${name} está bloqueado por ${waitText(ms)}.`);
 }

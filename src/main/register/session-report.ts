@@ -3,8 +3,10 @@
 // totals per operator. The sales keep their number ("Venda 0042") and correlationID (support).
 import { formatBRL } from '../../shared/money';
 import type { Sale, SaleStatus, SessionSummary } from '../../shared/pos-api';
+import { refundCounts } from '../../shared/refunds-counted';
+import { saleNumberText } from '../../shared/sale-number';
 import { formatReceiptTime, type ReportDocument } from '../receipts';
-import type { SessionRecords } from '../sync/counter-sync';
+import type { SessionRecords } from './sales-store-port';
 
 export interface ReportShop {
   /** The receipt header's title, or the merchant name. */
@@ -24,8 +26,9 @@ const STATUS_TEXT: Record<SaleStatus, string> = {
   REJECTED: 'Recusada',
 };
 
-export function saleNumberText(number: number | undefined): string {
-  return number === undefined ? 'Venda —' : `Venda ${String(number).padStart(4, '0')}`;
+/** "Venda 0042", or "Venda —" for a sale without a number. */
+function saleLabel(number: number | undefined): string {
+  return `Venda ${saleNumberText(number) ?? '—'}`;
 }
 
 export function sessionReport(
@@ -95,11 +98,11 @@ export function sessionReport(
         columns: ['Venda', 'Hora', 'Operador', 'Aprovou', 'Valor'],
         widths: [0.2, 0.14, 0.22, 0.22, 0.22],
         rows: records.refunds.map(({ row, sale }) => [
-          saleNumberText(sale.number),
+          saleLabel(sale.number),
           clock(time(row.created_at)),
           operatorName(row.operator_id),
           operatorName(row.approved_by),
-          row.status === 'REJECTED' ? `recusada ${brl(row.value)}` : brl(row.value),
+          refundCounts(row) ? brl(row.value) : `recusada ${brl(row.value)}`,
         ]),
         empty: 'Nenhuma devolução neste caixa.',
       },
@@ -111,7 +114,7 @@ export function sessionReport(
         rows: records.sales
           .filter((entry) => entry.cancelledHere)
           .map(({ sale }) => [
-            saleNumberText(sale.number),
+            saleLabel(sale.number),
             clock(time(sale.cancelledAt ?? sale.createdAt)),
             sale.cancelledBy ?? '—',
             formatBRL(sale.value),
@@ -130,7 +133,7 @@ export function sessionReport(
 
 function saleRow(sale: Sale, time: (iso: string) => string): string[] {
   return [
-    saleNumberText(sale.number),
+    saleLabel(sale.number),
     clock(time(sale.createdAt)),
     sale.operatorName ?? '—',
     STATUS_TEXT[sale.status],

@@ -3,7 +3,8 @@
 // before the register is closed.
 import { formatBRL } from '../../shared/money';
 import type { OperatorTotals, RegisterSession, SessionSummary } from '../../shared/pos-api';
-import type { SessionRecords } from '../sync/counter-sync';
+import { refundCounts } from '../../shared/refunds-counted';
+import type { SessionRecords } from './sales-store-port';
 
 export interface SyncFacts {
   /** Commands of this counter not yet acknowledged by the service (every service it used). */
@@ -21,8 +22,7 @@ export function summarizeSession(
   const awaiting = made.filter((sale) => sale.status === 'PENDING' || sale.status === 'ACTIVE');
   const offline = made.filter((sale) => sale.status === 'OFFLINE');
   const cancelled = records.sales.filter((entry) => entry.cancelledHere).map((entry) => entry.sale);
-  // A refund the service refused moved no money; one still queued or in processing did leave the till.
-  const refunds = records.refunds.filter((refund) => refund.row.status !== 'REJECTED');
+  const refunds = records.refunds.filter((refund) => refundCounts(refund.row));
   const paidValue = sum(paid.map((sale) => sale.value));
   const refundedValue = sum(refunds.map((refund) => refund.row.value));
 

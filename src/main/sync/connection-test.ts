@@ -26,7 +26,7 @@ import type { ServiceRequest } from '../../shared/service-api';
 import type { OperationName } from '../engine/operations';
 import { COUNTER_SCOPES, FEATURE_NAMES } from './connection-scopes';
 import { HttpServiceClient, normalizeBaseUrl } from './http-service-client';
-import type { ServiceOutcome } from './service-outcome';
+import { isUnreachable, type ServiceOutcome } from './service-outcome';
 
 export interface ConnectionTarget {
   baseUrl: string;
@@ -350,7 +350,7 @@ function midwayFailure(probe: Probe, context: Context): ConnectionCheck {
       detail: answer ? detailOf(answer) : `HTTP ${outcome.status}`,
     };
   }
-  const code = outcome.kind === 'not-sent' || outcome.kind === 'unknown' ? outcome.detail : outcome.kind;
+  const code = isUnreachable(outcome) ? outcome.detail : outcome.kind;
   const timeout = code === 'TimeoutError' || code === 'AbortError';
   return {
     ok: false,
@@ -433,7 +433,7 @@ function classifyCompany(
 }
 
 function unreachable(outcome: ServiceOutcome<unknown>, context: Context): ConnectionCheck {
-  const code = outcome.kind === 'not-sent' || outcome.kind === 'unknown' ? outcome.detail : outcome.kind;
+  const code = isUnreachable(outcome) ? outcome.detail : outcome.kind;
   const host = hostOf(context);
   let message: string;
   if (code === 'TimeoutError' || code === 'AbortError') {
@@ -471,7 +471,7 @@ function wrongPath(context: Context, detail: string): ConnectionCheck {
 
 function companyNameOf(body: unknown): string | undefined {
   if (!body || typeof body !== 'object' || !('company' in body)) return undefined;
-  const company = (body as { company: unknown }).company;
+  const company = body.company;
   if (!company || typeof company !== 'object') return undefined;
   const { tradeName, officialName } = company as { tradeName?: unknown; officialName?: unknown };
   const name = [tradeName, officialName].find(

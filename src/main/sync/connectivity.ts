@@ -8,7 +8,7 @@
 // refund refused): the caller says so where it shows, and selling goes on. So a refused optional
 // read never stops sending, and a read that succeeds does not clear a refused write: only the
 // write itself, answered, does (the sender tries one now and then while refused).
-import type { ServiceOutcome } from './service-outcome';
+import { isUnreachable, type ServiceOutcome } from './service-outcome';
 
 export interface ConnectivityState {
   online: boolean;
@@ -21,16 +21,21 @@ export interface ConnectivityState {
 /** What a call was for: selling's own write, any other call, or a read the counter can do without. */
 export type CallRole = 'sale-write' | 'other';
 
+export type ConnectivityListener = (state: ConnectivityState, previous: ConnectivityState) => void;
+
 export class Connectivity {
   private state: ConnectivityState = { online: true };
+  private readonly listeners: ConnectivityListener[] = [];
   private lastHeardAt = 0;
   /** What the refusal was of: 'app-id' clears with any answered call, 'sale-write' only with a created charge. */
   private refusedBy: 'app-id' | 'sale-write' | undefined;
 
-  constructor(
-    private readonly now: () => Date,
-    private readonly onChange: (state: ConnectivityState, previous: ConnectivityState) => void,
-  ) {}
+  constructor(private readonly now: () => Date) {}
+
+  /** Told of every change, in the order the listeners were added. */
+  onChange(listener: ConnectivityListener): void {
+    this.listeners.push(listener);
+  }
 
   get current(): ConnectivityState {
     return this.state;
@@ -45,7 +50,7 @@ export class Connectivity {
   observe(outcome: ServiceOutcome<unknown>, role: CallRole = 'other'): void {
     // Held back by the service's last 429, not sent: nothing was heard.
     if (outcome.kind === 'server' && outcome.held) return;
-    if (outcome.kind === 'not-sent' || outcome.kind === 'unknown') {
+    if (isUnreachable(outcome)) {
       if (this.state.online) this.set({ online: false, offlineSince: this.now().toISOString() }, this.refusedBy);
       return;
     }
@@ -75,6 +80,6 @@ export class Connectivity {
     )
       return;
     this.state = next;
-    this.onChange(next, previous);
+    for (const listener of this.listeners) listener(next, previous);
   }
 }

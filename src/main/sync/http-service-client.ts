@@ -98,7 +98,9 @@ export class HttpServiceClient implements ServiceClient {
     }
     if (bytes) return { kind: 'ok', body: bytes as never };
     try {
-      return { kind: 'ok', body: JSON.parse(text) };
+      // Typed as the operation's answer, not checked here: the contract client parses it through the
+      // contract's schema before anyone reads it (contract-client.ts).
+      return { kind: 'ok', body: JSON.parse(text) as never };
     } catch {
       return { kind: 'unknown', detail: 'answer is not JSON' };
     }

@@ -202,7 +202,7 @@ export class OfflinePool {
     request: Parameters<ContractClient['call']>[1],
   ) {
     const outcome = await client.call(op, request);
-    this.options.connectivity.observe(outcome as ServiceOutcome<unknown>);
+    this.options.connectivity.observe(outcome);
     return outcome;
   }
 }

@@ -2,11 +2,11 @@
 // of the service while online), whether a new offline sale fits the caps, the sale's code and its
 // registration command, the cashier's "cliente mostrou o comprovante", and the owner's decisions.
 // Every change is one transaction of counter.db with its command; the reconciler (offline-
-// reconciler.ts) confirms the sales when the service is back. CounterSync decides WHEN a sale goes
-// offline; this module does it.
+// reconciler.ts) confirms the sales when the service is back. SaleCommands decides WHEN a sale
+// goes offline; this module does it.
 import { offlineDecisionsThatFit } from '../../shared/offline-decisions';
 import type { OfflineDecision, OfflineSalesSettings, OfflineStatus } from '../../shared/pos-api';
-import { PosError } from '../app/pos-error';
+import { CounterError } from '../../shared/counter-errors';
 import type { Db } from '../store/database';
 import type { CommandOutbox } from './command-outbox';
 import type { Connectivity } from './connectivity';
@@ -64,6 +64,8 @@ export interface OfflineSellingOptions {
   config?: () => OfflineSalesConfig;
   timing?: OfflineTiming;
   keyCheckIntervalMs?: number;
+  /** While online, the keys and the offline sales are looked at this often (`work`). */
+  reconcileIntervalMs?: number;
   /** The sender has a command of this sale on its way. */
   isInFlight: (saleId: string) => boolean;
   onSaleChanged: (saleId: string) => void;
@@ -71,6 +73,7 @@ export interface OfflineSellingOptions {
 }
 
 const DEFAULT_KEY_CHECK_INTERVAL_MS = 10 * 60_000;
+const DEFAULT_RECONCILE_INTERVAL_MS = 5_000;
 const KEYS_PAGE = 100;
 const KEYS_MAX_PAGES = 10;
 
@@ -79,6 +82,7 @@ export class OfflineSelling {
   private readonly pool: OfflinePool;
   private keyCheck: Promise<void> | undefined;
   private poolFill: Promise<void> | undefined;
+  private timer: ReturnType<typeof setInterval> | undefined;
   private closed = false;
 
   constructor(private readonly options: OfflineSellingOptions) {
@@ -155,7 +159,12 @@ export class OfflineSelling {
       this.insert(serviceId, sale, at, config, false);
       return null;
     })();
-    if (refusal) throw new PosError(`Sem conexão com o serviço Pix, e a venda offline não é possível: ${refusal}`, 409);
+    if (refusal)
+      throw new CounterError(
+        'OFFLINE_SALE_REFUSED',
+        { reason: refusal },
+        `Sem conexão com o serviço Pix, e a venda offline não é possível: ${refusal}`,
+      );
     this.options.onStatusChanged();
   }
 
@@ -196,7 +205,7 @@ export class OfflineSelling {
     const at = this.options.now().toISOString();
     this.options.db.transaction(() => {
       const offline = this.options.offline.get(correlationID);
-      if (!offline) throw new PosError('Só uma venda feita offline espera o comprovante do cliente', 409);
+      if (!offline) throw new CounterError('NOT_AN_OFFLINE_SALE');
       if (offline.customer_receipt_at === null)
         this.options.offline.update({ ...offline, customer_receipt_at: at, updated_at: at });
     })();
@@ -215,11 +224,15 @@ export class OfflineSelling {
     this.options.db.transaction(() => {
       const offline = store.get(correlationID);
       const sale = repo.sale(correlationID)!;
-      if (!offline?.review_json || offline.decision !== null)
-        throw new PosError('Esta venda não está em "Conferir pagamentos offline"', 409);
+      if (!offline?.review_json || offline.decision !== null) throw new CounterError('NOT_UNDER_REVIEW');
       const review = JSON.parse(offline.review_json) as StoredReview;
       const fits = offlineDecisionsThatFit(review, sale.status === 'CANCELLED');
-      if (!fits.includes(decision)) throw new PosError(`Decisão que não cabe aqui: use ${fits.join(' ou ')}`, 409);
+      if (!fits.includes(decision))
+        throw new CounterError(
+          'DECISION_DOES_NOT_FIT',
+          { fits },
+          `Decisão que não cabe aqui: use ${fits.join(' ou ')}`,
+        );
       const decided = { ...offline, decision, decided_at: at, updated_at: at };
       if (decision === 'acknowledged') return store.update(decided);
       if (decision === 'unpaid') {
@@ -254,6 +267,18 @@ export class OfflineSelling {
     void this.reconcile(false).catch((error: unknown) => console.error('[sync] offline reconciliation failed', error));
   }
 
+  /** `work` on its interval, while there is a service (started and stopped with it). */
+  start(): void {
+    this.stop();
+    this.timer = setInterval(() => this.work(), this.options.reconcileIntervalMs ?? DEFAULT_RECONCILE_INTERVAL_MS);
+    this.timer.unref?.();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
   /** One reconciliation pass now (it also runs from `work`, and then only when one is due). */
   reconcile(force = true): Promise<void> {
     return this.reconciler.run(force);
@@ -261,6 +286,7 @@ export class OfflineSelling {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.stop();
     await Promise.all([this.keyCheck, this.poolFill, this.reconciler.run()]);
   }
 

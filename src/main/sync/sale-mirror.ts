@@ -1,6 +1,7 @@
 // Brings the counter's rows in line with what the service says. The service wins for what it
 // decides: a payment, an expiry, a refund settled or rejected. The counter keeps what only the
 // cashier decides and the service has not heard yet: a cancel on its way, a refund in the queue.
+import { undoesPayment } from '../../shared/paid-sale';
 import type { SaleStatus } from '../../shared/pos-api';
 import type { RefundRow, SaleRow, SalesRepo } from './sales-repo';
 import type { ContractCharge, ContractChargeRefund, ContractTransaction } from './service-contract';
@@ -114,8 +115,8 @@ export class SaleMirror {
 export function statusAfter(local: SaleStatus, remote: string): SaleStatus {
   if (remote === 'COMPLETED') return 'COMPLETED';
   if (local === 'CANCELLED' || local === 'REJECTED') return local;
-  // Paid never goes back: an older answer crossing a newer one must not undo a payment.
-  if (local === 'COMPLETED') return 'COMPLETED';
+  // An older answer crossing a newer one must not undo a payment.
+  if (undoesPayment(local, remote)) return local;
   // ACTIVE and EXPIRED are the only other words of a counter's charge; any other leaves the sale as it was.
   if (remote === 'ACTIVE' || remote === 'EXPIRED') return remote;
   return local;

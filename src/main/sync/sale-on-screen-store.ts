@@ -1,6 +1,6 @@
 // Which sale the cashier has on screen, kept in counter.db's sync_state so it comes back after a
 // restart (a crash, a power cut, the app closed by mistake while a customer was scanning). Written
-// by CounterSync.createSale in the same transaction as the sale itself, so there is no moment when
+// by SaleCommands.createSale in the same transaction as the sale itself, so there is no moment when
 // the sale exists but the counter would not know it was on screen.
 import type { Db } from '../store/database';
 

@@ -16,7 +16,6 @@ import type {
   ContractTransaction,
 } from './service-contract';
 import type { ServiceRequest } from '../../shared/service-api';
-import type { ServiceOutcome } from './service-outcome';
 import { chargeRefundOf } from './transaction-refund';
 
 export interface SalePullerOptions {
@@ -302,7 +301,7 @@ export class SalePuller {
 
   private async call<Op extends ContractOperation>(op: Op, request?: ServiceRequest) {
     const outcome = await this.options.client().call(op, request);
-    this.options.connectivity.observe(outcome as ServiceOutcome<unknown>);
+    this.options.connectivity.observe(outcome);
     return outcome;
   }
 }

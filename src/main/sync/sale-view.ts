@@ -1,5 +1,6 @@
 // A sale as the screens see it, from the counter's own rows only: no request to any service.
 import type { OfflineReview, Sale, SaleCustomer, SaleOffline, SaleRefund } from '../../shared/pos-api';
+import { refundedValue } from '../../shared/refunds-counted';
 import type { OfflineSaleRow } from './offline-sales-repo';
 import type { RefundRow, SaleRow } from './sales-repo';
 import type { ContractCharge, ContractChargeRefund, ContractTransaction } from './service-contract';
@@ -19,10 +20,7 @@ export function saleView(
   const payment = parse<ContractTransaction>(row.payment_json);
   const saleRefunds = refunds.map(refundView);
   const paid = row.status === 'COMPLETED';
-  // Queued refunds count: the cashier confirmed them and they will reach the service.
-  const committed = saleRefunds
-    .filter((refund) => refund.status !== 'REJECTED')
-    .reduce((sum, refund) => sum + refund.value, 0);
+  const committed = refundedValue(saleRefunds);
   // What came in: the payment's value once read; the sale's value until then.
   const paidValue = payment?.value ?? row.value;
   const sale: Sale = {

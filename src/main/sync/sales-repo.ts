@@ -1,6 +1,7 @@
 // The mirror of this counter's sales and their refunds, in the counter's database.
 import type { Db } from '../store/database';
 import type { SaleStatus } from '../../shared/pos-api';
+import type { Attribution } from '../register/sales-store-port';
 
 export interface SaleRow {
   correlation_id: string;
@@ -26,12 +27,6 @@ export interface SaleRow {
   /** Read with the sale (the operators' names as they are now). */
   operator_name?: string | null;
   cancelled_by_name?: string | null;
-}
-
-/** Who did something at the counter, and in which register session. */
-export interface Attribution {
-  sessionId: string;
-  operatorId: string;
 }
 
 export type RefundStatus = 'QUEUED' | 'IN_PROCESSING' | 'CONFIRMED' | 'REJECTED';

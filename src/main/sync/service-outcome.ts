@@ -22,13 +22,20 @@ export type OperationOutcome<Op extends OperationName> = ServiceOutcome<Response
 
 export type FailedOutcome = Exclude<ServiceOutcome<unknown>, { kind: 'ok' }>;
 
-/** The kinds after which the same request, with the same key, may simply be tried again later. */
-export function isRetryable(outcome: FailedOutcome): boolean {
-  return outcome.kind === 'not-sent' || outcome.kind === 'unknown' || outcome.kind === 'server';
+/** Nothing answered: the request never left, or it left and no complete answer came back. */
+export type UnreachableOutcome = Extract<ServiceOutcome<unknown>, { kind: 'not-sent' | 'unknown' }>;
+
+/**
+ * The kinds after which the same request, with the same key, may simply be tried again later:
+ * nothing answered, or the service answered "not now" (5xx, 429). A create that ends so has had
+ * no answer the cashier can act on.
+ */
+export function isRetryable(outcome: ServiceOutcome<unknown>): boolean {
+  return isUnreachable(outcome) || outcome.kind === 'server';
 }
 
 /** True when this outcome says the service could not be reached at all. */
-export function isUnreachable(outcome: ServiceOutcome<unknown>): boolean {
+export function isUnreachable(outcome: ServiceOutcome<unknown>): outcome is UnreachableOutcome {
   return outcome.kind === 'not-sent' || outcome.kind === 'unknown';
 }
 

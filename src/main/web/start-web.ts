@@ -8,7 +8,7 @@ import { parseLaunchOptions } from '../app/launch-remote';
 import { clockFromEnv } from '../app/clock-offset-env';
 import { offlineTimingFromEnv } from '../app/offline-timing-env';
 import { createPosRuntime } from '../app/pos-runtime';
-import { noPrinting } from '../app/printing';
+import { noPrinting } from '../printing-port';
 import { isPortInUse, portInUseLine } from '../port-in-use';
 import { FileSecretStore } from './file-secret-store';
 import { startWebHost } from './web-host';
@@ -60,11 +60,17 @@ async function main(): Promise<void> {
   console.log(`AppID: ${host.appId}`);
 
   let stopping = false;
-  const stop = async () => {
+  // A close that fails still ends the process, with its reason rather than an unhandled rejection.
+  const stop = () => {
     if (stopping) return;
     stopping = true;
-    await host.close();
-    process.exit(0);
+    host.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error instanceof Error ? error.message : String(error));
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -48,7 +48,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   let hosts: string[] = [];
 
   registerHostCheck(app, () => hosts);
-  registerBridgeRoutes(app, { handlers: runtime.handlers, streams, token, allowedOrigins: () => origins });
+  registerBridgeRoutes(app, { call: runtime.call, streams, token, allowedOrigins: () => origins });
   await app.register(fastifyStatic, {
     root: options.rendererDir,
     prefix: '/',

@@ -151,7 +151,8 @@ export class WebhookDispatcher {
     this.timerAt = Infinity;
     if (!this.running) return;
     try {
-      this.startDue();
+      // Not awaited: each attempt logs its own failure and is held in inFlight until it ends.
+      void this.startDue();
     } catch (error) {
       this.logError(error);
     }

@@ -26,7 +26,7 @@ function luhn(digits: string): number {
 
 function weighted11(digits: string): number {
   const weights = [2, 3, 4, 5, 6, 7, 8, 9];
-  return [...digits].reverse().reduce((sum, d, i) => sum + Number(d) * weights[i % 8], 0) % 11;
+  return [...digits].reverse().reduce((sum, d, i) => sum + Number(d) * weights[i % 8]!, 0) % 11;
 }
 
 /** A bank slip from its parts: the 44-digit barcode and the 47-digit line. */
@@ -272,7 +272,7 @@ describe('validateBoleto: check digits of a bank slip', () => {
       [20, 2],
       [31, 3],
     ] as const) {
-      for (const digit of otherDigits(built.line[index])) {
+      for (const digit of otherDigits(built.line[index]!)) {
         expect(errorOf(validateBoleto(withDigit(built.line, index, digit), { now: NOW }))).toBe(
           `Invalid check digit in field ${field}`,
         );
@@ -281,7 +281,7 @@ describe('validateBoleto: check digits of a bank slip', () => {
   });
 
   it('a wrong general check digit (line field 4, barcode position 5) is reported as such', () => {
-    for (const digit of otherDigits(built.line[32])) {
+    for (const digit of otherDigits(built.line[32]!)) {
       expect(errorOf(validateBoleto(withDigit(built.line, 32, digit), { now: NOW }))).toBe(
         'Invalid general check digit (field 4)',
       );
@@ -406,7 +406,7 @@ describe('validateBoleto: check digits of an arrecadação slip', () => {
     for (const line of [FEBRABAN_LINE, ENERGY_LINE]) {
       for (const block of [1, 2, 3, 4]) {
         const index = block * 12 - 1;
-        for (const digit of otherDigits(line[index])) {
+        for (const digit of otherDigits(line[index]!)) {
           expect(errorOf(validateBoleto(withDigit(line, index, digit), { now: NOW }))).toBe(
             `Invalid check digit in block ${block}`,
           );
@@ -420,7 +420,7 @@ describe('validateBoleto: check digits of an arrecadação slip', () => {
       { line: FEBRABAN_LINE, barcode: FEBRABAN_BARCODE },
       { line: ENERGY_LINE, barcode: ENERGY_BARCODE },
     ]) {
-      for (const digit of otherDigits(slip.barcode[3])) {
+      for (const digit of otherDigits(slip.barcode[3]!)) {
         // On the line, the block's own digit is fixed up so that only the general one is wrong.
         const block = withDigit(slip.line.slice(0, 11), 3, digit);
         const blockDv = slip.barcode[2] === '6' || slip.barcode[2] === '7' ? luhn(block) : arrecadacaoMod11(block);
@@ -693,7 +693,7 @@ function localDay(date: Date): string {
 }
 
 function localNoon(day: string): Date {
-  const [y, m, d] = day.split('-').map(Number);
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(y, m - 1, d, 12);
 }
 

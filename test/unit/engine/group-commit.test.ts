@@ -200,7 +200,9 @@ describe('GroupCommit with the WAL synced after COMMIT (off the event loop)', ()
     const durable = writer.whenDurable();
     expect(durable).toBeInstanceOf(Promise);
     const order: string[] = [];
-    const read = durable!.then(() => order.push(`read sees ${db.prepare('SELECT count(*) FROM item').pluck().get()}`));
+    const read = durable!.then(() =>
+      order.push(`read sees ${db.prepare('SELECT count(*) FROM item').pluck().get() as number}`),
+    );
     const second = writer.submit(insert('b'));
     // The next batch is not even scheduled while the sync runs.
     expect(pending).toHaveLength(0);

@@ -4,7 +4,7 @@ import type { AnyOperation } from '../../../src/main/engine/operation';
 import { operationTable } from '../../../src/main/engine/operations';
 
 describe('the OpenAPI document', () => {
-  const document = openApiDocument(operationTable as Record<string, AnyOperation>, {
+  const document = openApiDocument(operationTable, {
     serverUrl: 'http://127.0.0.1:3000',
   }) as any;
 

@@ -122,7 +122,7 @@ describe('PSP directory: lookups', () => {
   });
 
   it('answers fresh objects: changing a result changes nothing else', () => {
-    const first = findPsps({ compe: '001' })[0];
+    const first = findPsps({ compe: '001' })[0]!;
     first.name = 'changed';
     const byCompe = bankByCompe('001');
     if (byCompe) byCompe.ispb = 'changed';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_RANGE_DAYS, longestRangeEnd, salesRange } from '../../../src/main/app/sales-range';
-import { PosError } from '../../../src/main/app/pos-error';
+import { CounterError } from '../../../src/shared/counter-errors';
 
 const now = new Date('2026-11-25T01:00:00.000Z'); // 22:00 on the 24th in São Paulo
 
@@ -43,15 +43,17 @@ describe('salesRange', () => {
       }
       return undefined;
     })();
-    expect(refusal).toBeInstanceOf(PosError);
-    expect((refusal as PosError).status).toBe(400);
-    expect((refusal as PosError).message).toBe('Escolha um período de até 92 dias (o pedido tinha 93 dias)');
+    expect(refusal).toBeInstanceOf(CounterError);
+    expect(refusal).toMatchObject({ code: 'RANGE_TOO_LONG', details: { maxDays: 92, days: 93 } });
+    expect((refusal as CounterError).message).toBe('Escolha um período de até 92 dias (o pedido tinha 93 dias)');
   });
 
   it('refuses days that do not exist and backwards ranges', () => {
-    expect(() => salesRange({ day: '2026-02-30' }, now)).toThrow('Data inválida: 2026-02-30');
+    expect(() => salesRange({ day: '2026-02-30' }, now)).toThrow(
+      expect.objectContaining({ code: 'INVALID_DAY', details: { day: '2026-02-30' } }),
+    );
     expect(() => salesRange({ from: '2026-11-24', to: '2026-11-01' }, now)).toThrow(
-      'A data inicial é depois da data final',
+      expect.objectContaining({ code: 'DAYS_REVERSED' }),
     );
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIRM_ABOVE_CENTS, MAX_CHARGE_CENTS } from '../../../src/shared/large-sale';
 import { chargeCheck } from '../../../src/renderer/src/lib/charge-check';
 import { positiveCents } from '../../../src/main/engine/validation';
-import { posPayloadSchemas } from '../../../src/shared/pos-ipc-schemas';
+import { counterMethods } from '../../../src/shared/counter-methods';
 
 const base = { touched: true, confirmedCents: null, confirmAbove: DEFAULT_CONFIRM_ABOVE_CENTS };
 
@@ -44,7 +44,7 @@ describe('what Cobrar does with the amount', () => {
   it("uses the very limit of the service's charge value and of the counter's IPC schema", () => {
     expect(positiveCents().safeParse(MAX_CHARGE_CENTS).success).toBe(true);
     expect(positiveCents().safeParse(MAX_CHARGE_CENTS + 1).success).toBe(false);
-    expect(posPayloadSchemas.createSale.safeParse({ value: MAX_CHARGE_CENTS }).success).toBe(true);
-    expect(posPayloadSchemas.createSale.safeParse({ value: MAX_CHARGE_CENTS + 1 }).success).toBe(false);
+    expect(counterMethods.createSale.input.safeParse({ value: MAX_CHARGE_CENTS }).success).toBe(true);
+    expect(counterMethods.createSale.input.safeParse({ value: MAX_CHARGE_CENTS + 1 }).success).toBe(false);
   });
 });

@@ -49,6 +49,11 @@ describe('the sale on screen takes an update', () => {
     expect(acceptsUpdate('EXPIRED', 'ACTIVE')).toBe(false);
     // The service's word wins among the ends: a cancel refused because it was already paid.
     expect(acceptsUpdate('CANCELLED', 'COMPLETED')).toBe(true);
+    expect(acceptsUpdate('EXPIRED', 'CANCELLED')).toBe(true);
+    // Except that paid never goes back, not even to another end.
+    expect(acceptsUpdate('COMPLETED', 'EXPIRED')).toBe(false);
+    expect(acceptsUpdate('COMPLETED', 'CANCELLED')).toBe(false);
+    expect(acceptsUpdate('COMPLETED', 'COMPLETED')).toBe(true);
   });
 
   it('a PENDING sale that turns ACTIVE gets its QR drawn at once', () => {

@@ -3,6 +3,7 @@ import type { OfflineReview, PosStatus, Sale, SaleOffline, SaleStatus } from '..
 import {
   countdownLine,
   entryOfflineHint,
+  ENDED_REMEMBERED,
   OfflineConfirmations,
   offlineStanding,
   reviewDecisions,
@@ -182,6 +183,22 @@ describe('announcing an offline sale the service confirmed', () => {
     expect(watch.see(sale('CANCELLED', { offline: offline() }, 'y'))).toBe(false);
     // Paid after it was cancelled goes to the owner, not to a chime.
     expect(watch.see(sale('COMPLETED', { offline: offline({ state: 'CONFIRMED' }) }, 'y'))).toBe(false);
+  });
+
+  it('keeps the latest ended sales in mind, not the whole day: an old one is forgotten, a recent one is not', () => {
+    const watch = new OfflineConfirmations();
+    watch.see(sale('OFFLINE', {}, 'first'));
+    watch.see(confirmed('first'));
+    for (let i = 0; i < ENDED_REMEMBERED - 1; i++) watch.see(sale('COMPLETED', {}, `later-${i}`));
+    // Still among the latest: a late list that says OFFLINE does not bring it back.
+    watch.seeAll([sale('OFFLINE', {}, 'first')]);
+    expect(watch.isWaiting('first')).toBe(false);
+    // One more sale ends: the oldest is forgotten (what a day of thousands of sales costs stays flat).
+    watch.see(sale('COMPLETED', {}, 'one-more'));
+    watch.seeAll([sale('OFFLINE', {}, 'first')]);
+    expect(watch.isWaiting('first')).toBe(true);
+    watch.seeAll([sale('OFFLINE', {}, 'one-more')]);
+    expect(watch.isWaiting('one-more')).toBe(false);
   });
 
   it('lists teach which sales wait, never announce, and never bring back a sale already settled', () => {

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  errorStatus,
   isPinRefusal,
   operatorFormProblem,
   pinInput,
   registerBarItem,
   registerGate,
-  saleNumberText,
 } from '../../../src/renderer/src/lib/register-view';
 import type { Operator, RegisterState } from '../../../src/shared/pos-api';
 
@@ -28,20 +26,6 @@ describe('registerGate', () => {
     expect(registerGate({ ...signedOut, session })).toBe('signIn');
     expect(registerGate(signedIn)).toBe('openRegister');
     expect(registerGate(open)).toBe('sell');
-  });
-});
-
-describe('saleNumberText', () => {
-  it('pads to four digits and keeps longer numbers whole', () => {
-    expect(saleNumberText(42)).toBe('0042');
-    expect(saleNumberText(1)).toBe('0001');
-    expect(saleNumberText(12345)).toBe('12345');
-  });
-
-  it('shows nothing for a sale without a number', () => {
-    expect(saleNumberText(undefined)).toBeUndefined();
-    expect(saleNumberText(0)).toBeUndefined();
-    expect(saleNumberText(2.5)).toBeUndefined();
   });
 });
 
@@ -98,15 +82,23 @@ describe('pinInput', () => {
 
 describe('isPinRefusal', () => {
   it('keeps wrong PINs, lockouts and unknown operators in the PIN dialog', () => {
-    expect(isPinRefusal({ message: 'PIN incorreto para Marta', status: 403 })).toBe(true);
-    expect(isPinRefusal(Object.assign(new Error('bloqueado por 5 minutos'), { status: 429 }))).toBe(true);
-    expect(isPinRefusal({ message: 'Operador não encontrado', status: 404 })).toBe(true);
+    expect(isPinRefusal({ code: 'PIN_REFUSED', message: 'PIN incorreto para Marta', details: { name: 'Marta' } })).toBe(
+      true,
+    );
+    expect(isPinRefusal({ code: 'OPERATOR_LOCKED', details: { name: 'Marta', seconds: 300 } })).toBe(true);
+    expect(isPinRefusal({ code: 'OPERATOR_NOT_FOUND' })).toBe(true);
+    expect(isPinRefusal({ code: 'NOT_A_MANAGER', details: { name: 'Ana' } })).toBe(true);
   });
 
-  it('sends the action’s own errors back to its screen', () => {
-    expect(isPinRefusal({ message: 'Confirme para fechar', status: 409 })).toBe(false);
-    expect(isPinRefusal({ message: 'inválido', status: 400 })).toBe(false);
-    expect(isPinRefusal(new Error('O Balcão não responde'))).toBe(false);
-    expect(errorStatus('texto')).toBeUndefined();
+  it('sends the action’s own errors back to its screen, whatever their old HTTP-like number', () => {
+    expect(isPinRefusal({ code: 'CLOSE_NEEDS_CONFIRMATION', details: { warnings: [] } })).toBe(false);
+    expect(isPinRefusal({ code: 'REFUND_TOO_LARGE', details: { refundable: 100 } })).toBe(false);
+    // A sale not found was a 404 like a missing operator: the code tells them apart.
+    expect(isPinRefusal({ code: 'SALE_NOT_FOUND', details: { correlationID: 'x' } })).toBe(false);
+    expect(isPinRefusal({ code: 'HOST_UNREACHABLE' })).toBe(false);
+    // Numbers mean nothing any more, nor does a thrown Error.
+    expect(isPinRefusal({ message: 'PIN incorreto para Marta', status: 403 })).toBe(false);
+    expect(isPinRefusal(new Error('PIN_REFUSED'))).toBe(false);
+    expect(isPinRefusal('PIN_REFUSED')).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import type { SaleStatus } from '../../../src/shared/pos-api';
 const fresh: ScreenNow = { phase: 'entry', hasLive: false, entryTouched: false };
 
 describe('the sale on screen when the window opens again', () => {
-  it('shows a waiting or just-paid sale, forgets one that is otherwise over, and does nothing without one', () => {
+  it('shows a waiting or just-paid sale, never one that is otherwise over (main forgets those), nothing without one', () => {
     const decide = (status: SaleStatus) => restoreDecision({ status }, fresh);
     expect((['PENDING', 'ACTIVE', 'OFFLINE', 'COMPLETED'] as const).map(decide)).toEqual([
       'show',
@@ -13,7 +13,7 @@ describe('the sale on screen when the window opens again', () => {
       'show',
       'show',
     ]);
-    expect((['EXPIRED', 'CANCELLED', 'REJECTED'] as const).map(decide)).toEqual(['clear', 'clear', 'clear']);
+    expect((['EXPIRED', 'CANCELLED', 'REJECTED'] as const).map(decide)).toEqual(['keep', 'keep', 'keep']);
     expect(restoreDecision(undefined, fresh)).toBe('keep');
   });
 
@@ -22,8 +22,6 @@ describe('the sale on screen when the window opens again', () => {
     expect(restoreDecision(sale, { ...fresh, entryTouched: true })).toBe('keep');
     expect(restoreDecision(sale, { ...fresh, phase: 'creating' })).toBe('keep');
     expect(restoreDecision(sale, { phase: 'live', hasLive: true, entryTouched: false })).toBe('keep');
-    // Not even to forget an expired one: the cashier's own next sale replaces the record.
-    expect(restoreDecision({ status: 'EXPIRED' }, { ...fresh, entryTouched: true })).toBe('keep');
   });
 
   it('shows again from the history only a sale that can still be paid', () => {

@@ -1,12 +1,19 @@
 import { defaultRangeExtractor } from '@tanstack/react-virtual';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Sale } from '../../../src/shared/pos-api';
 import {
+  SALE_PAGE_SIZE,
   SALE_ROW_HEIGHT,
   SALE_ROW_WITH_MARKS_HEIGHT,
   estimateSaleRowHeight,
+  indexInPage,
   indexOfSale,
+  pageOffsetAround,
+  pageToLoad,
+  rowAt,
   withPinnedRows,
+  type SalePage,
 } from '../../../src/renderer/src/lib/sale-rows-window';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => ({ correlationID: `balcao-${i}` }));
@@ -86,6 +93,58 @@ describe('withPinnedRows', () => {
           expect(rows).toEqual([...rendered].sort((x, y) => x - y));
           expect(rows.every((index) => index >= 0 && index < count)).toBe(true);
           expect(rows.length).toBeLessThanOrEqual(range.length + pinned.length);
+        },
+      ),
+    );
+  });
+});
+
+describe('the page of the list the history holds', () => {
+  /** Rows offset…offset+length−1 of a list whose row i is the sale balcao-i. */
+  const pageOf = (offset: number, length: number): SalePage => ({
+    offset,
+    sales: ids(offset + length).slice(offset) as unknown as Sale[],
+  });
+
+  it('finds a row, and a sale, only when the page holds it', () => {
+    const page = pageOf(100, 60);
+    expect(rowAt(page, 100)?.correlationID).toBe('balcao-100');
+    expect(rowAt(page, 159)?.correlationID).toBe('balcao-159');
+    expect(rowAt(page, 99)).toBeUndefined();
+    expect(rowAt(page, 160)).toBeUndefined();
+    expect(indexInPage(page, 'balcao-130')).toBe(130);
+    expect(indexInPage(page, 'balcao-5')).toBe(-1);
+    expect(indexInPage(page, null)).toBe(-1);
+  });
+
+  it('asks for no page while the rows in view are held, or past the list', () => {
+    expect(pageToLoad(pageOf(0, 60), 0, 11, 2_000)).toBeNull();
+    expect(pageToLoad(pageOf(100, 60), 140, 159, 2_000)).toBeNull();
+    // The list is 5 rows long: rows 5… of the view do not exist.
+    expect(pageToLoad(pageOf(0, 5), 0, 11, 5)).toBeNull();
+    expect(pageToLoad(pageOf(0, 0), 0, 11, 0)).toBeNull();
+  });
+
+  it('asks for the page with the rows in view in its middle, inside the list', () => {
+    expect(pageToLoad(pageOf(0, 60), 500, 511, 2_000)).toBe(476);
+    expect(pageToLoad(pageOf(0, 60), 55, 66, 2_000)).toBe(31);
+    expect(pageToLoad(pageOf(1_000, 60), 3, 14, 2_000)).toBe(0);
+    expect(pageToLoad(pageOf(0, 60), 1_990, 1_999, 2_000)).toBe(1_940);
+  });
+
+  it('holds every row in view, whatever the view and the list', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5_000 }),
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.integer({ min: 1, max: 40 }),
+        (total, start, rows) => {
+          const first = Math.min(start, total - 1);
+          const last = Math.min(first + rows - 1, total - 1);
+          const offset = pageOffsetAround(first, last, total);
+          expect(offset).toBeGreaterThanOrEqual(0);
+          expect(offset).toBeLessThanOrEqual(first);
+          expect(Math.min(offset + SALE_PAGE_SIZE, total) - 1).toBeGreaterThanOrEqual(last);
         },
       ),
     );

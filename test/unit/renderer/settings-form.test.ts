@@ -5,7 +5,7 @@ import {
   draftFromSettings,
   offlineSalesFromDraft,
   parseReais,
-  queuedSwitchWarning,
+  queuedSwitchCount,
   settingsInputFrom,
   switchesService,
   validateSettingsDraft,
@@ -73,26 +73,23 @@ describe('settings form', () => {
 });
 
 describe('switching services with commands queued', () => {
-  const refusal = Object.assign(
-    new Error(
-      'Há 3 comandos aguardando envio ao serviço atual. Eles ficam guardados e serão enviados quando esse serviço for usado de novo.',
-    ),
-    {
-      status: 409,
-    },
-  );
+  const refusal = {
+    code: 'COMMANDS_QUEUED',
+    message: 'Há 3 operações aguardando envio ao serviço Pix atual.',
+    details: { count: 3 },
+  };
 
-  it('a 409 from the main process is the warning to confirm, in its own words', () => {
-    expect(queuedSwitchWarning(refusal)).toBe(refusal.message);
-    // A 409 without words still asks (the screen uses its own).
-    expect(queuedSwitchWarning(Object.assign(new Error(''), { status: 409 }))).toBe('');
+  it('COMMANDS_QUEUED from the main process is the question to ask, with how many', () => {
+    expect(queuedSwitchCount(refusal)).toBe(3);
+    expect(queuedSwitchCount(structuredClone(refusal))).toBe(3);
   });
 
-  it('any other failure is an error, not a question', () => {
-    expect(queuedSwitchWarning(Object.assign(new Error('Chave Pix inválida'), { status: 400 }))).toBeNull();
-    expect(queuedSwitchWarning(new Error('O Balcão não responde'))).toBeNull();
-    expect(queuedSwitchWarning('409')).toBeNull();
-    expect(queuedSwitchWarning(null)).toBeNull();
+  it('any other failure is an error, not a question, whatever number it carries', () => {
+    expect(queuedSwitchCount({ code: 'INVALID_PIX_KEY', details: { typed: 'x' } })).toBeNull();
+    expect(queuedSwitchCount({ code: 'HOST_UNREACHABLE' })).toBeNull();
+    expect(queuedSwitchCount(Object.assign(new Error('Há 3 operações'), { status: 409 }))).toBeNull();
+    expect(queuedSwitchCount('COMMANDS_QUEUED')).toBeNull();
+    expect(queuedSwitchCount(null)).toBeNull();
   });
 
   it('confirming sends the same save again with confirmQueued', () => {

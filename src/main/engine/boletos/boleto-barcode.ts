@@ -136,7 +136,7 @@ export const DUE_FACTOR_CYCLE = 9000;
 export const DUE_FACTOR_DAYS_BEFORE = 3000;
 export const DUE_FACTOR_DAYS_AFTER = 5500;
 
-const SEPARATORS = /[\s.\-]/g;
+const SEPARATORS = /[\s.-]/g;
 const ONLY_DIGITS = /^\d*$/;
 
 /**

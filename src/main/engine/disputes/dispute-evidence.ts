@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isHttpUrl } from '../../../shared/http-url';
 import type { OperationContext } from '../context';
 import { badRequest, unknownRecord } from '../errors';
 import { newObjectId } from '../ids';
@@ -13,15 +14,6 @@ export const DISPUTE_EVIDENCE_EVENT = 'DISPUTE_EVIDENCE_SENT';
 export const MAX_DOCUMENTS_PER_REQUEST = 10;
 const MAX_URL_LENGTH = 2048;
 const MAX_DESCRIPTION_LENGTH = 1000;
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 const evidenceDocument = z.object(
   {

@@ -1,4 +1,3 @@
-import type { TaxId } from '../../../shared/resources';
 import { newReturnId } from '../../pix';
 import type { OperationContext } from '../context';
 import { badRequest, notFound } from '../errors';
@@ -257,7 +256,7 @@ export function resolveDispute(
           ctx.emit(REFUND_EVENTS.confirmed, {
             refundTransaction: { ...refundTransaction, partial: returned < payment.value },
             originalTransaction: serializeTransaction(payment),
-            company: { id: companyId, name: payee?.name ?? '', taxID: (payee?.taxID as TaxId | undefined) ?? null },
+            company: { id: companyId, name: payee?.name ?? '', taxID: payee?.taxID ?? null },
           });
           // A Pix from inside the service: the devolução lands on the paying account, booked as its
           // company in this same transaction, so no money leaves (or vanishes from) the service.

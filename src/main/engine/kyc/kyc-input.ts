@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isHttpUrl } from '../../../shared/http-url';
 import { parseTaxId } from '../../pix/tax-id';
 import { correlationId } from '../validation';
 
@@ -11,17 +12,8 @@ export const MAX_REPRESENTATIVES = 20;
 export const MAX_NAME_LENGTH = 255;
 const MAX_URL_LENGTH = 2048;
 
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
 /** Text a person types has no control characters: they would only garble the page and the events. */
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's job
 export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 const personName = (label: string) =>

@@ -58,6 +58,7 @@ export const paymentViewSchema = z.strictObject({
 });
 
 export type PaymentView = z.infer<typeof paymentViewSchema>;
+type PaymentBody = z.infer<typeof paymentSchema>;
 
 export function routeOf(row: PaymentRow): PaymentRoute {
   return JSON.parse(row.destination) as PaymentRoute;
@@ -73,7 +74,7 @@ export interface SourceParty {
 
 export function serializePayment(row: PaymentRow, source: SourceParty): PaymentView {
   const route = routeOf(row);
-  const payment: z.infer<typeof paymentSchema> = {
+  const payment: PaymentBody = {
     id: row.id,
     type: row.type,
     value: row.value,
@@ -84,12 +85,13 @@ export function serializePayment(row: PaymentRow, source: SourceParty): PaymentV
     updatedAt: row.updated_at,
   };
   if (row.comment !== null) payment.comment = row.comment;
-  if (row.metadata !== null) payment.metadata = JSON.parse(row.metadata);
+  // The JSON columns hold what the create handler stringified from its validated input.
+  if (row.metadata !== null) payment.metadata = JSON.parse(row.metadata) as PaymentBody['metadata'];
   if (row.destination_alias !== null) payment.destinationAlias = row.destination_alias;
   if (row.destination_alias_type !== null) payment.destinationAliasType = row.destination_alias_type;
   if (row.pix_key_end_to_end_id !== null) payment.pixKeyEndToEndId = row.pix_key_end_to_end_id;
   if (row.qr_code !== null) payment.qrCode = row.qr_code;
-  if (row.boleto !== null) payment.boleto = JSON.parse(row.boleto);
+  if (row.boleto !== null) payment.boleto = JSON.parse(row.boleto) as PaymentBody['boleto'];
   if (row.manual !== null) Object.assign(payment, JSON.parse(row.manual));
   if (row.failure_code !== null) payment.failureCode = row.failure_code;
   const destination = { ...route.destination };

@@ -1,4 +1,3 @@
-import type { TaxId } from '../../../shared/resources';
 import type { Db } from '../../store/database';
 import type { Sweeper } from '../context';
 import { newObjectId } from '../ids';
@@ -58,7 +57,7 @@ function sendRefund(db: Db, refund: RefundRow, original: TransactionView, at: st
   emit(refund.company_id, REFUND_EVENTS.confirmed, {
     refundTransaction: { ...refundTransaction, partial: refund.value < original.value },
     originalTransaction: serializeTransaction(original),
-    company: { id: refund.company_id, name: payer?.name ?? '', taxID: (payer?.taxID as TaxId | undefined) ?? null },
+    company: { id: refund.company_id, name: payer?.name ?? '', taxID: payer?.taxID ?? null },
   });
 }
 

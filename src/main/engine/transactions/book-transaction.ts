@@ -10,7 +10,8 @@ export type BookedTransaction = Pick<
   Partial<Omit<TransactionRow, 'payer' | 'payee' | 'withdrawal_id'>> & {
     payer?: TransactionParty | null;
     payee?: TransactionParty | null;
-    withdrawal_id?: string | 'self' | null;
+    /** A withdrawal's id, or 'self': the row names itself. */
+    withdrawal_id?: string | null;
   };
 
 /**

@@ -26,7 +26,7 @@ export interface AttemptOutcome {
   error: string | null;
   durationMs: number;
   /** Null: confirmed (2xx); a time: try again then; 'give-up': retries ran out. */
-  next: string | null | 'give-up';
+  next: string | null;
 }
 
 /**

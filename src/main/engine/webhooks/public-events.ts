@@ -312,7 +312,8 @@ const movementEvent: Mapper = ({ db, payload, company, name }) => {
     }
   }
   if (name === 'OPENPIX:MOVEMENT_FAILED') {
-    const code = String(asObject(payload.error)?.code ?? payment.failureCode ?? 'PAYMENT_FAILED');
+    const failure = asObject(payload.error)?.code ?? payment.failureCode;
+    const code = typeof failure === 'string' ? failure : 'PAYMENT_FAILED';
     const reason =
       typeof transaction?.providerRejectedReason === 'string' ? transaction.providerRejectedReason : undefined;
     body.error = { code, description: FAILURE_DESCRIPTIONS[code] ?? reason ?? code };

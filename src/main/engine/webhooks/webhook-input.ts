@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isHttpUrl } from '../../../shared/http-url';
 import { rfc3339, wholeNumberAsText } from '../validation';
 import { DEFAULT_WEBHOOK_EVENT, PUBLIC_EVENT_NAMES } from './webhook-event-names';
 
@@ -7,17 +8,7 @@ const httpUrl = z
   .trim()
   .min(1, { error: 'url is required' })
   .max(2048, { error: 'url is too long (max 2048 characters)' })
-  .refine(
-    (text) => {
-      try {
-        const url = new URL(text);
-        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-      } catch {
-        return false;
-      }
-    },
-    { error: 'url must be an http(s) URL' },
-  );
+  .refine(isHttpUrl, { error: 'url must be an http(s) URL' });
 
 /**
  * The webhook's name: text, or a whole number kept as its text. The Java SDK (woovibr/java-sdk,

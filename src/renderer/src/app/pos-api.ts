@@ -1,6 +1,9 @@
 // The renderer's single handle on the main process. Set once at startup from installPosApi()
 // (window.balcao under Electron, the web bridge in the browser host); stores read it here.
+import i18next from 'i18next';
 import type { PosApi } from '../../../shared/pos-api';
+import { counterErrorBodyOf } from '../../../shared/counter-errors';
+import { counterErrorText, type Translate } from '../lib/counter-error-text';
 
 let installed: PosApi | null = null;
 
@@ -14,13 +17,14 @@ export function posApi(): PosApi {
 }
 
 /**
- * Errors cross the bridge as PosError(message, status). Electron's contextBridge copies a thrown
- * Error's message only, so a preload may also reject with a plain `{ message, status }`: both read.
+ * What the cashier reads for a failed call, in the current language: the error is the counter's
+ * `{ code, message?, details? }` in both hosts (see lib/counter-error-text.ts). An Error this
+ * screen threw itself says its own words (a PIN dialog closed with Esc); anything else reads as an
+ * internal error.
  */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'string' && error) return error;
-  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
-  if (typeof message === 'string' && message) return message;
-  return 'Erro inesperado';
+  const refusal = counterErrorBodyOf(error);
+  if (!refusal && error instanceof Error && error.message) return error.message;
+  const translate = i18next.t.bind(i18next) as unknown as Translate;
+  return counterErrorText(refusal ?? { code: 'INTERNAL' }, translate);
 }

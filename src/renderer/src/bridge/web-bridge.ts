@@ -1,20 +1,22 @@
 // The PosApi for the page: Electron's preload already defined `window.balcao`; in the browser
 // host the same contract is carried over HTTP (invoke) and Server-Sent Events (onEvent).
-import type { PosApi, PosEvent, PosErrorBody } from '../../../shared/pos-api';
+import { counterErrorBodyOf, type CounterErrorBody } from '../../../shared/counter-errors';
+import type { PosApi, PosEvent } from '../../../shared/pos-api';
 import { POS_INVOKE_METHODS, type PosInvokeMethod } from '../../../shared/pos-channels';
 
 const TOKEN_KEY = 'balcao.token';
 const BRIDGE = '/__balcao';
 
-/** Errors crossing the bridge: the message is the main process's own words. */
-export class PosBridgeError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'PosBridgeError';
-  }
+/**
+ * The error a call rejects with: main's body `{ code, message?, details? }` as it came, the very
+ * plain object Electron's preload rejects with, so the screens read one shape in both hosts. The
+ * response's HTTP status is not part of it: the code says what happened.
+ */
+function refuse(body: unknown): never {
+  const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+  const refusal: CounterErrorBody = counterErrorBodyOf(error) ?? { code: 'INTERNAL' };
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the one plain error shape (see above)
+  throw refusal;
 }
 
 /**
@@ -49,16 +51,10 @@ export function createWebBridge(): PosApi {
         cache: 'no-store',
       });
     } catch {
-      throw new PosBridgeError('O Balcão não responde (o servidor local parou?)', 0);
+      refuse({ error: { code: 'HOST_UNREACHABLE' } });
     }
     const body = (await response.json().catch(() => null)) as unknown;
-    if (!response.ok) {
-      const error = body as Partial<PosErrorBody> | null;
-      throw new PosBridgeError(
-        typeof error?.error === 'string' ? error.error : `Erro ${response.status}`,
-        response.status,
-      );
-    }
+    if (!response.ok) refuse(body);
     return body;
   }
 

@@ -6,12 +6,11 @@ import type { PosLocale } from '../../../shared/pos-api';
 import en from './en.json';
 import ptBR from './pt-BR.json';
 
-export const SUPPORTED_LOCALES: readonly PosLocale[] = ['pt-BR', 'en'];
-
+// One catalogue per locale of the value set (src/shared/value-sets.ts), checked here.
 export const resources = {
   'pt-BR': { translation: ptBR },
   en: { translation: en },
-} as const;
+} as const satisfies Record<PosLocale, { translation: object }>;
 
 export function initI18n(locale: PosLocale = 'pt-BR') {
   void i18next.use(initReactI18next).init({

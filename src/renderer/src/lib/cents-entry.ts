@@ -4,7 +4,7 @@
 
 import { MAX_CHARGE_CENTS } from '../../../shared/large-sale';
 
-/** The largest charge the service accepts (pos-ipc-schemas `cents`). */
+/** The largest charge the service accepts (counter-schemas `cents`). */
 export const MAX_CENTS = MAX_CHARGE_CENTS;
 
 export interface CentsEntry {

@@ -1,6 +1,7 @@
 // The sale on the counter's screen, as plain rules: which update of it may land, when its QR is
 // drawn, what each key does while it waits, which keys the status bar lists, and what the
 // customer display shows. Pure and DOM-free so the rules are tested in Node.
+import { undoesPayment } from '../../../shared/paid-sale';
 import type { Sale, SaleStatus } from '../../../shared/pos-api';
 import type { WaitingStatus } from '../../../shared/waiting-sale';
 import { DIGIT_KEYS } from './next-sale';
@@ -26,10 +27,10 @@ function stage(status: SaleStatus): number {
  * Pushes and replies can cross: a late snapshot must not move a sale back (a late ACTIVE must
  * not undo "Pago", a late PENDING must not hide a QR). Moving on, or news at the same stage
  * (queue counts, refunds), always lands; so does one end replacing another (a cancel the service
- * refused because the sale was already paid shows as paid).
+ * refused because the sale was already paid shows as paid), except that paid never goes back.
  */
 export function acceptsUpdate(current: SaleStatus, next: SaleStatus): boolean {
-  return stage(next) >= stage(current);
+  return stage(next) >= stage(current) && !undoesPayment(current, next);
 }
 
 /**

@@ -4,7 +4,7 @@
 // brings it back); a sale still connecting, or any sale while the link is down, never traps the
 // cashier. Pure and DOM-free so the rules are tested in Node.
 import type { PosConnection, SaleStatus } from '../../../shared/pos-api';
-import { isWaitingStatus, type WaitingStatus } from '../../../shared/waiting-sale';
+import type { WaitingStatus } from '../../../shared/waiting-sale';
 import { centsEntryReducer, emptyEntry, type CentsEntry } from './cents-entry';
 
 /** What the sale screen is showing, as far as "start the next sale" is concerned. */

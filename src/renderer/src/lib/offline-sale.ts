@@ -80,7 +80,11 @@ export function countdownLine(status: SaleStatus, secondsLeft: number): Countdow
  */
 export class OfflineConfirmations {
   private readonly waiting = new Set<string>();
-  /** Sales seen at an end: a late list or snapshot that still says OFFLINE does not bring them back. */
+  /**
+   * Sales seen at an end: a late list or snapshot that still says OFFLINE does not bring them back.
+   * Every sale of the day ends, so only the latest ENDED_REMEMBERED are kept (a late snapshot is
+   * seconds late, not hundreds of sales): the window's memory stays flat over a long day.
+   */
   private readonly ended = new Set<string>();
 
   /** Notes a sale (a push, an answer); true when it is a confirmation to announce now. */
@@ -91,7 +95,7 @@ export class OfflineConfirmations {
       return false;
     }
     if (sale.status === 'PENDING' || sale.status === 'ACTIVE') return false;
-    this.ended.add(id);
+    this.remember(id);
     if (!this.waiting.delete(id)) return false;
     return sale.status === 'COMPLETED' && sale.offline?.state === 'CONFIRMED';
   }
@@ -109,4 +113,13 @@ export class OfflineConfirmations {
   isWaiting(correlationID: string): boolean {
     return this.waiting.has(correlationID);
   }
+
+  private remember(id: string): void {
+    this.ended.add(id);
+    // A Set iterates in insertion order: the first one is the oldest.
+    if (this.ended.size > ENDED_REMEMBERED) this.ended.delete(this.ended.values().next().value!);
+  }
 }
+
+/** How many ended sales OfflineConfirmations keeps in mind (see `ended`). */
+export const ENDED_REMEMBERED = 500;

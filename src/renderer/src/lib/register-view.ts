@@ -1,10 +1,12 @@
 // What the register screens decide, apart from drawing it: which step the counter is at (sell,
-// sign in, open the register), the status bar's words about the register, the sale number as
-// printed ("0042"), the PIN form's checks, and which errors a PIN dialog keeps to itself. Pure:
-// tested in Node (test/unit/renderer/register-view.test.ts).
+// sign in, open the register), the status bar's words about the register, the PIN form's checks,
+// and which errors a PIN dialog keeps to itself. Pure: tested in Node
+// (test/unit/renderer/register-view.test.ts).
+import type { CounterErrorCode } from '../../../shared/counter-errors';
 import type { RegisterState } from '../../../shared/pos-api';
+import { counterErrorCode } from './counter-error-text';
 
-/** Same rule as the main process's schema (pos-ipc-schemas): 4 to 8 digits. */
+/** Same rule as the main process's schema (counter-schemas `pin`): 4 to 8 digits. */
 export const PIN_PATTERN = /^\d{4,8}$/;
 export const OPERATOR_NAME_MAX = 60;
 
@@ -19,12 +21,6 @@ export function registerGate(state: RegisterState | null): RegisterGate {
   if (!state.current) return 'signIn';
   if (!state.session) return 'openRegister';
   return 'sell';
-}
-
-/** "0042": the sale's number in its session, four digits at least, as on the receipt. */
-export function saleNumberText(number: number | undefined): string | undefined {
-  if (number === undefined || !Number.isInteger(number) || number <= 0) return undefined;
-  return String(number).padStart(4, '0');
 }
 
 /** The status bar's register item; none before the register is set up. */
@@ -74,18 +70,21 @@ export function pinInput(text: string): string {
   return text.replace(/\D/g, '').slice(0, 8);
 }
 
-/** The HTTP-like status an error carries across the bridge (PosBridgeError, or the preload's plain object). */
-export function errorStatus(error: unknown): number | undefined {
-  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
-  return typeof status === 'number' ? status : undefined;
-}
-
 /**
- * A refusal of the PIN itself (wrong PIN 403, locked 429 with the time left, operator gone 404):
- * the PIN dialog stays open with the main process's words. Any other error is the action's own
- * (a refund over the refundable value, a closing that needs confirming) and goes back to its screen.
+ * A refusal of the PIN itself (wrong PIN, locked with the time left, operator gone, not a
+ * manager, no approval given): the PIN dialog stays open with its words. Any other error is the
+ * action's own (a refund over the refundable value, a closing that needs confirming) and goes
+ * back to its screen.
  */
 export function isPinRefusal(error: unknown): boolean {
-  const status = errorStatus(error);
-  return status === 403 || status === 404 || status === 429;
+  const code = counterErrorCode(error);
+  return code !== undefined && PIN_REFUSALS.has(code);
 }
+
+const PIN_REFUSALS: ReadonlySet<CounterErrorCode> = new Set<CounterErrorCode>([
+  'PIN_REFUSED',
+  'OPERATOR_LOCKED',
+  'OPERATOR_NOT_FOUND',
+  'NOT_A_MANAGER',
+  'MANAGER_REQUIRED',
+]);

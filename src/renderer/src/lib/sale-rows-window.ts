@@ -1,6 +1,8 @@
 // The history's list is virtualised (only the rows in view, and a few around them, are in the DOM:
-// a day of 1,000 sales paints as fast as a day of 10). What the list needs to decide which rows
-// those are, and where to scroll, is here: pure and DOM-free, tested in Node.
+// a day of 1,000 sales paints as fast as a day of 10), and so is what feeds it: the screen holds
+// one page of the list (listSales answers the rows asked for), never the whole day. What the list
+// needs to decide which rows those are, which page to ask for, and where to scroll, is here: pure
+// and DOM-free, tested in Node.
 import type { Sale } from '../../../shared/pos-api';
 import { syncMarks } from './sale-status';
 
@@ -37,4 +39,52 @@ export function withPinnedRows(range: readonly number[], pinned: readonly number
   );
   if (extra.length === 0) return [...range];
   return [...new Set([...range, ...extra])].sort((a, b) => a - b);
+}
+
+/**
+ * The rows the history holds: a page of the list, `sales` being rows offset… of it. Five screens
+ * of rows at 1080 px: scrolling a little never waits, and the day's length never matters.
+ */
+export const SALE_PAGE_SIZE = 60;
+
+export interface SalePage {
+  offset: number;
+  sales: readonly Sale[];
+}
+
+export const EMPTY_PAGE: SalePage = { offset: 0, sales: [] };
+
+/** Row `index` of the list, when the page holds it. */
+export function rowAt(page: SalePage, index: number): Sale | undefined {
+  return index >= page.offset ? page.sales[index - page.offset] : undefined;
+}
+
+/** Where the sale is in the list, when the page holds it; -1 otherwise. */
+export function indexInPage(page: SalePage, correlationID: string | null): number {
+  const at = indexOfSale(page.sales, correlationID);
+  return at === -1 ? -1 : page.offset + at;
+}
+
+/**
+ * The page to ask for so rows first…last (in view) are held, or null when the page holds them
+ * already. The rows in view sit in the page's middle, so a little scrolling either way stays in it.
+ * `total` is the list's length: rows past its end need no page.
+ */
+export function pageToLoad(
+  page: SalePage,
+  first: number,
+  last: number,
+  total: number,
+  size = SALE_PAGE_SIZE,
+): number | null {
+  const end = Math.min(last, total - 1);
+  if (end < first) return null;
+  if (first >= page.offset && end < page.offset + page.sales.length) return null;
+  return pageOffsetAround(first, end, total, size);
+}
+
+/** The offset of a page of `size` rows with rows first…last in its middle, inside a list of `total`. */
+export function pageOffsetAround(first: number, last: number, total: number, size = SALE_PAGE_SIZE): number {
+  const margin = Math.max(0, Math.floor((size - (last - first + 1)) / 2));
+  return Math.max(0, Math.min(first - margin, total - size));
 }

@@ -5,6 +5,7 @@
 // COMPLETED / EXPIRED; it also cares whether a paid sale was given back, fully or in part. Pure
 // and DOM-free: tested in Node.
 import type { Sale, SaleRefund } from '../../../shared/pos-api';
+import { refundedValue } from '../../../shared/refunds-counted';
 
 export type SaleDisplayStatus =
   | 'PENDING'
@@ -30,21 +31,9 @@ export const SALE_DISPLAY_STATUSES: readonly SaleDisplayStatus[] = [
   'REJECTED',
 ];
 
-/**
- * Money already given back or promised: confirmed, in processing, and QUEUED refunds (the
- * cashier confirmed them; they will be sent). Only refunds the service refused do not count.
- */
-export function refundedCents(sale: Pick<Sale, 'refunds'>): number {
-  return sale.refunds.filter(countsAsRefunded).reduce((sum, refund) => sum + refund.value, 0);
-}
-
-function countsAsRefunded(refund: Pick<SaleRefund, 'status'>): boolean {
-  return refund.status !== 'REJECTED';
-}
-
 export function saleDisplayStatus(sale: Pick<Sale, 'status' | 'refunds' | 'value'>): SaleDisplayStatus {
   if (sale.status !== 'COMPLETED') return sale.status;
-  const refunded = refundedCents(sale);
+  const refunded = refundedValue(sale.refunds);
   if (refunded === 0) return 'COMPLETED';
   return refunded >= sale.value ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
 }
@@ -56,7 +45,7 @@ export function saleDisplayStatus(sale: Pick<Sale, 'status' | 'refunds' | 'value
  */
 export function refundableCents(sale: Pick<Sale, 'status' | 'value' | 'refunds' | 'refundable'>): number {
   if (sale.status !== 'COMPLETED') return 0;
-  const left = sale.value - refundedCents(sale);
+  const left = sale.value - refundedValue(sale.refunds);
   return Math.max(0, Math.min(sale.refundable, left));
 }
 

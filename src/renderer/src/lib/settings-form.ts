@@ -9,7 +9,9 @@ import type {
   Settings,
   SettingsInput,
 } from '../../../shared/pos-api';
-import { formatBRL } from './money';
+import { counterErrorBodyOf } from '../../../shared/counter-errors';
+import { formatBRL } from '../../../shared/money';
+import { HTTP_URL_MAX_LENGTH, isHttpUrl } from '../../../shared/http-url';
 import { DEFAULT_CONFIRM_ABOVE_CENTS, MAX_CHARGE_CENTS } from '../../../shared/large-sale';
 
 export interface SettingsDraft {
@@ -56,7 +58,7 @@ export type SettingsErrors = Partial<Record<SettingsField, true>>;
 export const HEADER_LINES_MAX = 6;
 const HEADER_LINE_LENGTH_MAX = 100;
 
-/** The limits the IPC schema enforces on offlineSales (src/shared/pos-ipc-schemas.ts). */
+/** The limits the IPC schema enforces on offlineSales (src/shared/counter-schemas.ts). */
 export const OFFLINE_CENTS_MIN = 1;
 export const OFFLINE_CENTS_MAX = 99_999_999_999;
 export const OFFLINE_MAX_AGE_MINUTES_MAX = 7 * 24 * 60;
@@ -73,7 +75,8 @@ const OFFLINE_FALLBACK: OfflineSalesSettings = {
 };
 
 function savedOffline(settings: Settings): OfflineSalesSettings {
-  return (settings.offlineSales as OfflineSalesSettings | undefined) ?? OFFLINE_FALLBACK;
+  // An older main process sends none.
+  return settings.offlineSales ?? OFFLINE_FALLBACK;
 }
 
 /** 20000 → "200,00": the money fields show reais the way they are typed, without "R$". */
@@ -144,7 +147,7 @@ export function draftFromSettings(settings: Settings): SettingsDraft {
 
 /** An older main process sends no limit: the form shows the default, and saving untouched sends nothing. */
 function savedConfirmAbove(settings: Settings): number {
-  return (settings.confirmAbove as number | undefined) ?? DEFAULT_CONFIRM_ABOVE_CENTS;
+  return settings.confirmAbove ?? DEFAULT_CONFIRM_ABOVE_CENTS;
 }
 
 /** The confirmation limit in cents, or null when it is not an amount the service could charge. */
@@ -183,8 +186,8 @@ export function validateSettingsDraft(draft: SettingsDraft): SettingsErrors {
   const merchantCity = draft.merchantCity.trim();
   if (!merchantName || merchantName.length > 100) errors.merchantName = true;
   if (!merchantCity || merchantCity.length > 60) errors.merchantCity = true;
-  if (draft.mode !== 'embedded' && !isHttpUrl(draft.baseUrl.trim())) errors.baseUrl = true;
-  if (draft.mode === 'embedded' && draft.baseUrl.trim() !== '' && !isHttpUrl(draft.baseUrl.trim()))
+  if (draft.mode !== 'embedded' && !isBaseUrl(draft.baseUrl.trim())) errors.baseUrl = true;
+  if (draft.mode === 'embedded' && draft.baseUrl.trim() !== '' && !isBaseUrl(draft.baseUrl.trim()))
     errors.baseUrl = true;
   if (draft.pixKey.trim().length > 77) errors.pixKey = true;
   if (draft.headerTitle.length > 100) errors.headerTitle = true;
@@ -235,13 +238,8 @@ export function settingsInputFrom(draft: SettingsDraft, saved: Settings): Settin
   return input;
 }
 
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && text.length <= 2048;
-  } catch {
-    return false;
-  }
+function isBaseUrl(text: string): boolean {
+  return text.length <= HTTP_URL_MAX_LENGTH && isHttpUrl(text);
 }
 
 /** Whether a save would point the counter at another service (mode, base URL or AppID). */
@@ -249,20 +247,14 @@ export function switchesService(input: SettingsInput): boolean {
   return input.mode !== undefined || input.baseUrl !== undefined || input.appId !== undefined;
 }
 
-/** The HTTP-like status the main process answers when commands are queued for the current service. */
-export const QUEUED_SWITCH_STATUS = 409;
-
 /**
- * The warning to confirm, when a save was refused because commands are still queued for the
- * current service: the main process's own words (pt-BR: how many, and that they are kept), or ''
- * when it gave none (the screen then says it in its own words). Null for any other failure,
- * which is shown as an error.
+ * The number of commands queued for the current service, when a save was refused because of them
+ * (COMMANDS_QUEUED: the owner confirms, and the commands are kept either way); null for any other
+ * failure, which is shown as an error.
  */
-export function queuedSwitchWarning(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const { status, message } = error as { status?: unknown; message?: unknown };
-  if (status !== QUEUED_SWITCH_STATUS) return null;
-  return typeof message === 'string' ? message.trim() : '';
+export function queuedSwitchCount(error: unknown): number | null {
+  const refusal = counterErrorBodyOf(error);
+  return refusal?.code === 'COMMANDS_QUEUED' ? refusal.details.count : null;
 }
 
 /** The same save, once the owner has seen the warning: the queued commands are kept either way. */

@@ -8,7 +8,7 @@ import { shopNameToShow } from '../../../../shared/sandbox-shop-name';
 import { BrandMark, CheckIcon, ClockIcon } from '../../app/Icons';
 import { posApi } from '../../app/pos-api';
 import { formatCountdown, secondsUntil } from '../../lib/countdown';
-import { formatBRL } from '../../lib/money';
+import { formatBRL } from '../../../../shared/money';
 import { customerDisplayAdopts, customerView } from '../../lib/live-sale';
 import { displayHoldMs } from '../../lib/next-sale';
 import { qrSvgDataUrl } from '../../lib/qr-svg';

@@ -14,7 +14,7 @@ import { useShrinkToFit } from '../../app/use-shrink-to-fit';
 import { widestText } from '../../lib/text-fit';
 import { Kbd } from '../../app/Kbd';
 import { formatDate } from '../../lib/date-time';
-import { formatBRL } from '../../lib/money';
+import { formatBRL } from '../../../../shared/money';
 import { useStatus } from '../status-bar/status-store';
 import { useRegister } from '../register/register-store';
 import { HistoryDaysBar, HistoryDaysForm, useHistoryTitle } from './HistoryDays';
@@ -30,12 +30,15 @@ const SEARCH_DEBOUNCE_MS = 180;
 export function HistoryScreen() {
   const { t, i18n } = useTranslation();
   const {
-    sales,
+    page,
+    total,
+    widestValue,
     totals,
     search,
     loading,
     error,
     selectedId,
+    selectedIndex,
     refunding,
     view,
     review,
@@ -49,20 +52,19 @@ export function HistoryScreen() {
   const tillName = useRegister((state) =>
     state.register?.setUp ? (state.register.session?.tillName ?? state.register.tillName) : null,
   );
-  const { load, setSearch, select, moveSelection, loadReview, setView } = useHistory.getState();
+  const { load, setSearch, select, moveSelection, loadReview, setView, showRows } = useHistory.getState();
   const statusReviewCount = useStatus((state) => state.status?.offline?.reviewCount ?? 0);
   const reviewCount = review?.length ?? statusReviewCount;
   const sale = useHistory(selectedSale);
   const searchRef = useRef<HTMLInputElement>(null);
   const firstLoad = useRef(true);
-  // The amount column is as wide as the day's widest amount in this system's font (measured on a
+  // The amount column is as wide as the list's largest amount in this system's font (measured on a
   // hidden ruler in the header), so R$ 99.999,99 never runs into its status chip.
   const amountRulerRef = useRef<HTMLSpanElement>(null);
-  const widestAmount = widestText(
-    sales.map((listed) => formatBRL(listed.value)),
-    formatBRL(999_999),
-  );
-  const amountColumn = useMeasuredWidth(amountRulerRef, widestAmount);
+  const widestAmount = widestText([formatBRL(widestValue)], formatBRL(999_999));
+  // Measured while the day's list is shown: the ruler is in its header row, which the offline
+  // review replaces (a ruler taken off the page measures 0, and the column fell back to 118 px).
+  const amountColumn = useMeasuredWidth(amountRulerRef, view === 'day' ? widestAmount : '');
 
   useEffect(() => {
     if (firstLoad.current) {
@@ -198,12 +200,15 @@ export function HistoryScreen() {
                 <span>{t('history.status')}</span>
                 <span>{t('history.reference')}</span>
               </div>
-              {sales.length === 0 && !loading ? (
+              {total === 0 && !loading ? (
                 <p className="empty">{emptyText}</p>
               ) : (
                 <SaleList
-                  sales={sales}
+                  page={page}
+                  count={total}
                   selectedId={selectedId}
+                  selectedIndex={selectedIndex}
+                  onRowsInView={showRows}
                   language={i18n.language}
                   onSelect={select}
                   withDate={days !== null && days.from !== days.to}

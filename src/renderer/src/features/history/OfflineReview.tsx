@@ -11,7 +11,7 @@ import { CheckIcon } from '../../app/Icons';
 import { Kbd } from '../../app/Kbd';
 import { errorMessage, posApi } from '../../app/pos-api';
 import { formatDate, formatTime } from '../../lib/date-time';
-import { formatBRL } from '../../lib/money';
+import { formatBRL } from '../../../../shared/money';
 import { reviewDecisions } from '../../lib/offline-sale';
 import { useHistory } from './history-store';
 

@@ -11,14 +11,14 @@ import { useHotkeys } from '../../app/hotkeys';
 import { CheckIcon, ClockIcon } from '../../app/Icons';
 import { Kbd } from '../../app/Kbd';
 import { formatMoment, formatTime } from '../../lib/date-time';
-import { formatBRL } from '../../lib/money';
+import { formatBRL } from '../../../../shared/money';
 import { offlineStanding } from '../../lib/offline-sale';
 import { canRefund, refundableCents, refundOutcome, refundReceiptId, syncMarks, syncNote } from '../../lib/sale-status';
 import { useReceipt } from '../receipts/receipt-store';
 import { RefundPanel } from '../refund/RefundPanel';
 import { useHistory } from './history-store';
 import { QueuedMark, StatusChip } from './StatusChip';
-import { saleNumberText } from '../../lib/register-view';
+import { saleNumberText } from '../../../../shared/sale-number';
 import { canShowAgain } from '../../lib/sale-on-screen';
 import { WaitingSaleActions } from './WaitingSaleActions';
 
@@ -106,7 +106,7 @@ export function SaleDetail({ sale }: { sale: Sale }) {
             <Fact label={t('register.detailNumber')} value={saleNumberText(sale.number)!} testId="detail-sale-number" />
           )}
           {sale.operatorName && (
-            <Fact label={t('register.detailOperator')} value={sale.operatorName} testId="detail-operator" />
+            <Fact label={t('register.detailOperator')} value={sale.operatorName} name testId="detail-operator" />
           )}
           {/* Audit: a cancelled sale stays listed, saying who cancelled it and when. */}
           {sale.cancelledAt && (
@@ -124,7 +124,7 @@ export function SaleDetail({ sale }: { sale: Sale }) {
           <Fact label={t('detail.createdAt')} value={when(sale.createdAt)} />
           {sale.paidAt && <Fact label={t('detail.paidAt')} value={when(sale.paidAt)} />}
           {sale.status === 'COMPLETED' && <Fact label={t('detail.refundable')} value={formatBRL(refundableValue)} />}
-          {sale.payerName && <Fact label={t('detail.payer')} value={sale.payerName} />}
+          {sale.payerName && <Fact label={t('detail.payer')} value={sale.payerName} name testId="detail-payer" />}
           {sale.comment && <Fact label={t('detail.comment')} value={sale.comment} wide />}
           {sale.customer && (
             <Fact
@@ -280,17 +280,20 @@ function Fact({
   label,
   value,
   mono,
+  name,
   wide,
   testId,
 }: {
   label: string;
   value: string;
   mono?: boolean;
+  /** A person's or a company's name: two columns of the facts, wrapped whole when longer. */
+  name?: boolean;
   wide?: boolean;
   testId?: string;
 }) {
   return (
-    <div className={`fact${wide ? ' fact--wide' : ''}`} data-testid={testId}>
+    <div className={`fact${name ? ' fact--name' : ''}${wide ? ' fact--wide' : ''}`} data-testid={testId}>
       <dt>{label}</dt>
       <dd className={mono ? 'mono' : undefined}>{value}</dd>
     </div>

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../app/ConfirmDialog';
 import { ErrorMessage } from '../../app/ErrorMessage';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
-import { formatBRL } from '../../lib/money';
+import { formatBRL } from '../../../../shared/money';
 import { useSale } from '../sale/sale-store';
 import { useHistory } from './history-store';
 import './waiting-sale-actions.css';

@@ -5,17 +5,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReceiptFile, ReceiptLayoutName } from '../../../../shared/pos-api';
+import { RECEIPT_LAYOUTS } from '../../../../shared/value-sets';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
 import { errorMessage, posApi } from '../../app/pos-api';
 import { hostCanPrint } from '../../bridge/pos-host';
-import { formatBRL } from '../../lib/money';
+import { formatBRL } from '../../../../shared/money';
 import { useSettings } from '../settings/settings-store';
-import { downloadPdf } from './pdf-download';
+import { downloadPdf } from '../../app/pdf-download';
 import { useReceipt, type ReceiptTarget } from './receipt-store';
 import './receipts.css';
-
-const LAYOUTS: ReceiptLayoutName[] = ['thermal80', 'a4'];
 
 export function ReceiptDialog() {
   const target = useReceipt((state) => state.target);
@@ -106,7 +105,7 @@ function OpenReceipt({ target }: { target: ReceiptTarget }) {
 
       <fieldset className="segmented">
         <legend>{t('receipt.layout')}</legend>
-        {LAYOUTS.map((option) => (
+        {RECEIPT_LAYOUTS.map((option) => (
           <label key={option} className="segmented-option">
             <input
               type="radio"

@@ -8,12 +8,12 @@ import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
 import { errorMessage, posApi } from '../../app/pos-api';
 import { centsEntryReducer, presetEntry } from '../../lib/cents-entry';
-import { formatBRL } from '../../lib/money';
+import { formatBRL } from '../../../../shared/money';
 import { REASON_MAX, refundFormError, type RefundFormError } from '../../lib/refund-rules';
 import { refundableCents } from '../../lib/sale-status';
 import { isOffline } from '../../lib/connection-status';
 import { useHistory } from '../history/history-store';
-import { ApprovalCancelled, withManagerIfRequired } from '../register/manager-approval';
+import { ApprovalCancelled, withManagerIfRequired } from '../register/manager-approval-store';
 import { useStatus } from '../status-bar/status-store';
 import './refund.css';
 

@@ -8,7 +8,7 @@ import type { SessionSummary } from '../../../../shared/pos-api';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
 import { errorMessage, posApi } from '../../app/pos-api';
-import { ApprovalCancelled, askManager } from './manager-approval';
+import { ApprovalCancelled, askManager } from './manager-approval-store';
 import { useRegister } from './register-store';
 import { ReportActions } from './ReportActions';
 import { SessionSummaryView } from './SessionSummaryView';

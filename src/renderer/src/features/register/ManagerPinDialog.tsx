@@ -1,11 +1,11 @@
 // "PIN do gerente": which manager approves, and the PIN; Enter sends, Esc cancels without
-// sending anything. The action runs from here (see manager-approval.ts), so a wrong PIN or a
+// sending anything. The action runs from here (see manager-approval-store.ts), so a wrong PIN or a
 // lockout stays on screen with the main process's words and the typed name is kept. Mounted
 // once by the app; nothing pushed from the main process touches what is typed here.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Kbd } from '../../app/Kbd';
-import { useManagerApproval } from './manager-approval';
+import { useManagerApproval } from './manager-approval-store';
 import { PinField, usePinEntry } from './PinField';
 import { useRegister } from './register-store';
 import './register.css';
@@ -27,12 +27,13 @@ function OpenManagerPin() {
     register?.current?.role === 'MANAGER' ? register.current.id : (managers[0]?.id ?? ''),
   );
 
+  const { focusPin } = entry;
   useEffect(() => {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
-    entry.focusPin();
+    focusPin();
     return () => dialog?.close();
-  }, []);
+  }, [focusPin]);
 
   // The list may have changed (a manager added, a lockout over): refresh it, keeping the choice.
   useEffect(() => {

@@ -13,7 +13,7 @@ import {
   type OperatorDraft,
   type OperatorFormProblem,
 } from '../../lib/register-view';
-import { ApprovalCancelled, askManager } from './manager-approval';
+import { ApprovalCancelled, askManager } from './manager-approval-store';
 import { useRegister } from './register-store';
 import './register.css';
 

@@ -5,14 +5,13 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PastSession, ReceiptLayoutName } from '../../../../shared/pos-api';
+import { RECEIPT_LAYOUTS } from '../../../../shared/value-sets';
 import { errorMessage, posApi } from '../../app/pos-api';
 import { hostCanPrint } from '../../bridge/pos-host';
 import { formatDate, formatTime } from '../../lib/date-time';
-import { formatBRL } from '../../lib/money';
-import { downloadPdf } from '../receipts/pdf-download';
+import { formatBRL } from '../../../../shared/money';
+import { downloadPdf } from '../../app/pdf-download';
 import { useSettings } from '../settings/settings-store';
-
-const LAYOUTS: ReceiptLayoutName[] = ['thermal80', 'a4'];
 
 type Message = { tone: 'info' | 'warn' | 'error'; text: string };
 
@@ -99,7 +98,7 @@ export function PastSessions({ refreshKey }: { refreshKey: string }) {
           <p className="session-line">{t('register.past.hint')}</p>
           <fieldset className="segmented">
             <legend>{t('receipt.layout')}</legend>
-            {LAYOUTS.map((option) => (
+            {RECEIPT_LAYOUTS.map((option) => (
               <label key={option} className="segmented-option">
                 <input
                   type="radio"

@@ -2,7 +2,7 @@
 // most 8, masked) and the alert line under it, as the sign-in form and the manager's PIN dialog
 // both ask for them. The alert line is always in the page (hidden while empty), so a refusal is
 // announced when it arrives; the PIN box points at it while it says something.
-import { useRef, useState, type Ref } from 'react';
+import { useCallback, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pinInput, PIN_PATTERN } from '../../lib/register-view';
 
@@ -18,7 +18,8 @@ export function usePinEntry() {
   const [pin, setPin] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const focusPin = () => pinRef.current?.focus();
+  // Stable across renders: the forms focus the PIN in a mount effect that names it.
+  const focusPin = useCallback(() => pinRef.current?.focus(), []);
   return {
     pin,
     sending,

@@ -23,7 +23,9 @@ export function RegisterStatus() {
       aria-label={t('register.bar.label')}
       data-testid="status-register"
     >
-      <span className="status-text">{text}</span>
+      <span className="status-text" title={text}>
+        {text}
+      </span>
     </span>
   );
 }

@@ -4,14 +4,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReceiptFile, ReceiptLayoutName } from '../../../../shared/pos-api';
+import { RECEIPT_LAYOUTS } from '../../../../shared/value-sets';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
 import { errorMessage, posApi } from '../../app/pos-api';
 import { hostCanPrint } from '../../bridge/pos-host';
-import { downloadPdf } from '../receipts/pdf-download';
+import { downloadPdf } from '../../app/pdf-download';
 import { useSettings } from '../settings/settings-store';
-
-const LAYOUTS: ReceiptLayoutName[] = ['thermal80', 'a4'];
 
 export function ReportActions({ sessionId }: { sessionId: string }) {
   const { t } = useTranslation();
@@ -70,7 +69,7 @@ export function ReportActions({ sessionId }: { sessionId: string }) {
       </h2>
       <fieldset className="segmented">
         <legend>{t('receipt.layout')}</legend>
-        {LAYOUTS.map((option) => (
+        {RECEIPT_LAYOUTS.map((option) => (
           <label key={option} className="segmented-option">
             <input
               type="radio"

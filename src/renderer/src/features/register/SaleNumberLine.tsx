@@ -2,7 +2,7 @@
 // screen; nothing for a sale made before the register was set up.
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '../../../../shared/pos-api';
-import { saleNumberText } from '../../lib/register-view';
+import { saleNumberText } from '../../../../shared/sale-number';
 import './register.css';
 
 export function SaleNumberLine({ sale }: { sale: Sale }) {

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SessionSummary } from '../../../../shared/pos-api';
 import { formatTime } from '../../lib/date-time';
-import { formatBRL } from '../../lib/money';
+import { formatBRL } from '../../../../shared/money';
 
 export function SessionSummaryView({ summary }: { summary: SessionSummary }) {
   const { t, i18n } = useTranslation();

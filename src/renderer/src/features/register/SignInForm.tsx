@@ -12,11 +12,12 @@ export function SignInForm() {
   const operators = useRegister((state) => state.register?.operators ?? []);
   const [operatorId, setOperatorId] = useState('');
   const entry = usePinEntry();
+  const { focusPin } = entry;
   const chosen = operatorId || operators[0]?.id || '';
 
   useEffect(() => {
-    entry.focusPin();
-  }, []);
+    focusPin();
+  }, [focusPin]);
   // The shown choice is pinned once there is one, so a refreshed list never swaps the operator under the cashier.
   useEffect(() => {
     if (!operatorId && chosen) setOperatorId(chosen);

@@ -17,7 +17,7 @@ import { isOffline } from '../../lib/connection-status';
 import { formatCountdown, isRunningOut, secondsUntil } from '../../lib/countdown';
 import { formatTime } from '../../lib/date-time';
 import { canMarkShowedReceipt, SHOWED_RECEIPT_KEY, WAITING_KEYS, waitingKeyAction } from '../../lib/live-sale';
-import { formatBRL } from '../../lib/money';
+import { formatBRL } from '../../../../shared/money';
 import type { WaitingStatus } from '../../../../shared/waiting-sale';
 import { DIGIT_KEYS, outcomeKey, typeAheadKey, type OutcomeStatus } from '../../lib/next-sale';
 import { countdownLine } from '../../lib/offline-sale';
@@ -114,7 +114,7 @@ function WaitingPanel({ sale, status, qrSrc }: { sale: Sale; status: WaitingStat
   return (
     <section className="live" aria-labelledby="live-amount" data-status={status}>
       <div className="qr-frame">
-        {pending ? <QrPending /> : <QrImage src={qrSrc!} alt={t('live.qrAlt', { amount })} />}
+        {pending ? <QrPending /> : <QrImage src={qrSrc} alt={t('live.qrAlt', { amount })} />}
       </div>
       <div className="live-side">
         <h1 className="live-kicker">{t('live.title')}</h1>

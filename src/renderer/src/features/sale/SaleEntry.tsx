@@ -12,7 +12,7 @@ import { centsEntryReducer, type CentsEntryAction } from '../../lib/cents-entry'
 import { chargeCheck } from '../../lib/charge-check';
 import { DEFAULT_CONFIRM_ABOVE_CENTS, MAX_CHARGE_CENTS } from '../../../../shared/large-sale';
 import { useSettings } from '../settings/settings-store';
-import { formatBRL } from '../../lib/money';
+import { formatBRL } from '../../../../shared/money';
 import { DIGIT_KEYS } from '../../lib/next-sale';
 import { saleDisplayStatus } from '../../lib/sale-status';
 import { entryOfflineHint } from '../../lib/offline-sale';

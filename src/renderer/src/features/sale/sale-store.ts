@@ -24,12 +24,15 @@ export type SaleNotice = 'cancelled' | 'cancelledQueued' | null;
 type LiveSale = LiveView;
 
 /**
- * Pushes that arrive while createSale is still answering. In the browser host the answer (fetch)
- * and the pushes (SSE) travel apart, so "now ACTIVE" can overtake "created, PENDING": it is kept
- * here and applied once the sale is on screen, so the QR is not left waiting for another push.
+ * A create answers once: createSale's answer is the new sale, and main pushes none of the news
+ * that answer already holds (src/main/app/sale-pushes.ts). A push of that sale can still arrive
+ * before the answer does: it is news from after the answer (the answer and the pushes travel
+ * apart: fetch and SSE in the browser host, an invoke reply and a send in Electron), and this
+ * screen cannot know yet that the sale is its own. So only which sales were pushed meanwhile is
+ * noted, and if the new sale is one of them it is asked for once more: that answer holds the
+ * news, and a later push (paid) still lands after it, never undone (acceptsUpdate).
  */
-let earlyPushes: Sale[] = [];
-const EARLY_PUSHES_MAX = 20;
+let pushedWhileCreating = new Set<string>();
 
 /** Offline sales seen waiting, so the service's later confirmation of each is announced once. */
 const offlineConfirmations = new OfflineConfirmations();
@@ -37,14 +40,16 @@ const offlineConfirmations = new OfflineConfirmations();
 const CONFIRMED_NOTICES_MAX = 4;
 
 /**
- * The main process keeps which sale is on screen (so it comes back after a restart); the screen
- * clears it when the cashier moves on. The next createSale waits for that clear, so a slow clear
- * can never land after, and wipe, the next sale's own record.
+ * The main process keeps which sale is on screen (so it comes back after a restart) and decides
+ * what the record names: createSale writes it, a cancel clears it. The screen only says when the
+ * cashier moved on from a sale; main clears the record then only if it still names that sale, so
+ * a late word can never wipe the next sale's. The screen's own writes go one after another, so a
+ * sale charged right after "Mostrar QR" lands on the record after the one shown.
  */
 let screenWrite: Promise<unknown> = Promise.resolve();
 
-function clearSaleOnScreen(): void {
-  screenWrite = screenWrite.then(() => posApi().setSaleOnScreen({ correlationID: null })).catch(() => undefined);
+function leaveSaleOnScreen(correlationID: string): void {
+  screenWrite = screenWrite.then(() => posApi().leaveSaleOnScreen({ correlationID })).catch(() => undefined);
 }
 
 /** The restore asked once per window, while someone may see it (see restoreSaleOnScreen). */
@@ -138,7 +143,6 @@ export const useSale = create<SaleState>()((set, get) => ({
       set({ restoreChecked: true });
       const { phase, live, entryTouched } = get();
       const decision = restoreDecision(sale, { phase, hasLive: live !== null, entryTouched });
-      if (decision === 'clear') clearSaleOnScreen();
       if (decision !== 'show' || !sale) return;
       offlineConfirmations.see(sale);
       set({
@@ -162,7 +166,7 @@ export const useSale = create<SaleState>()((set, get) => ({
   async showAgain(correlationID) {
     if (get().phase === 'creating') return i18next.t('live.showAgainBusy');
     try {
-      // In line with the clears, so a sale charged right after lands on the record after this one.
+      // In line with the screen's other words, so a sale charged right after lands on the record after this one.
       const write = screenWrite.then(() => posApi().setSaleOnScreen({ correlationID }));
       screenWrite = write.catch(() => undefined);
       const { sale } = await write;
@@ -193,21 +197,21 @@ export const useSale = create<SaleState>()((set, get) => ({
   async create(input) {
     if (get().phase !== 'entry') return false;
     set({ phase: 'creating', error: null, notice: null });
+    pushedWhileCreating = new Set();
     try {
-      // The previous sale's clear first: createSale records this one as the sale on screen.
+      // The screen's earlier words first: createSale records this sale as the one on screen.
       await screenWrite;
       const sale = await posApi().createSale(input);
       offlineConfirmations.see(sale);
       // PENDING (the service has not answered yet) has no code: the QR comes with its update.
       set({ phase: 'live', live: liveViewOf(sale, qrSvgDataUrl), cancelArmed: false, busy: null });
-      const early = earlyPushes.filter((pushed) => pushed.correlationID === sale.correlationID);
-      earlyPushes = [];
-      for (const pushed of early) get().applyUpdate(pushed);
+      if (pushedWhileCreating.has(sale.correlationID)) void get().refresh();
       return true;
     } catch (error) {
-      earlyPushes = [];
       set({ phase: 'entry', error: errorMessage(error) });
       return false;
+    } finally {
+      pushedWhileCreating = new Set();
     }
   },
 
@@ -227,9 +231,7 @@ export const useSale = create<SaleState>()((set, get) => ({
         });
       }
     }
-    if (phase === 'creating') {
-      earlyPushes = [...earlyPushes.slice(1 - EARLY_PUSHES_MAX), sale];
-    }
+    if (phase === 'creating') pushedWhileCreating.add(sale.correlationID);
     // A sale that left the screen (F1) changes nothing on screen but its "Última venda" line.
     if (lastSale?.correlationID === sale.correlationID && live?.sale.correlationID !== sale.correlationID) {
       if (acceptsUpdate(lastSale.status, sale.status)) set({ lastSale: sale });
@@ -270,8 +272,8 @@ export const useSale = create<SaleState>()((set, get) => ({
         void get().refresh();
         return;
       }
+      // Main forgot it as the sale on screen with the cancel itself.
       const offline = connectionOf(useStatus.getState().status ?? { online: true }) === 'offline';
-      clearSaleOnScreen();
       set({
         phase: 'entry',
         live: null,
@@ -320,7 +322,7 @@ export const useSale = create<SaleState>()((set, get) => ({
 
   finish() {
     const { live } = get();
-    if (live) clearSaleOnScreen();
+    if (live) leaveSaleOnScreen(live.sale.correlationID);
     set({
       phase: 'entry',
       live: null,

@@ -2,10 +2,11 @@
 // the service confirmed), receipts, preferences.
 // The language applies the moment it is picked; everything else on "Salvar" (Ctrl+S). Switching
 // to another service while commands are queued for this one asks first (Enter / Esc): the main
-// process refuses it (409) until the owner confirms; the commands are kept either way.
+// process refuses it (COMMANDS_QUEUED) until the owner confirms; the commands are kept either way.
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PosLocale, PosMode, Printer, ReceiptLayoutName, SettingsInput } from '../../../../shared/pos-api';
+import type { PosLocale, Printer, ReceiptLayoutName, SettingsInput } from '../../../../shared/pos-api';
+import { POS_LOCALES, POS_MODES, RECEIPT_LAYOUTS } from '../../../../shared/value-sets';
 import { ConfirmDialog } from '../../app/ConfirmDialog';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
@@ -16,7 +17,7 @@ import { OperatorsSection } from '../register/OperatorsSection';
 import {
   confirmQueuedSwitch,
   draftFromSettings,
-  queuedSwitchWarning,
+  queuedSwitchCount,
   settingsInputFrom,
   switchesService,
   validateSettingsDraft,
@@ -29,12 +30,11 @@ import { ConnectionTestPanel } from './ConnectionTestPanel';
 import { useConnectionCheck } from './connection-check-store';
 import './settings.css';
 
-const MODES: PosMode[] = ['embedded', 'remote-sandbox', 'production'];
-const LAYOUTS: ReceiptLayoutName[] = ['thermal80', 'a4'];
-const LOCALES: { value: PosLocale; label: string }[] = [
-  { value: 'pt-BR', label: 'Português (Brasil)' },
-  { value: 'en', label: 'English' },
-];
+/** Each language in its own words, whatever the screen's language (every locale must have one). */
+const LOCALE_NAMES: Record<PosLocale, string> = {
+  'pt-BR': 'Português (Brasil)',
+  en: 'English',
+};
 
 export function SettingsScreen() {
   const { t } = useTranslation();
@@ -45,7 +45,7 @@ export function SettingsScreen() {
   const [printers, setPrinters] = useState<Printer[] | null>(null);
   const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');
   const [apiError, setApiError] = useState<string | null>(null);
-  /** The save the main process held back because commands are queued, and its words about them. */
+  /** The save the main process held back because commands are queued, and what to tell the owner about them. */
   const [queuedSwitch, setQueuedSwitch] = useState<{ input: SettingsInput; message: string } | null>(null);
   const setConfirmingSwitch = useSettings((state) => state.setConfirmingSwitch);
   const offlineStatus = useStatus((state) => state.status?.offline);
@@ -129,10 +129,10 @@ export function SettingsScreen() {
         .load()
         .catch(() => undefined);
     } catch (error) {
-      const warning = input.confirmQueued ? null : queuedSwitchWarning(error);
+      const queued = input.confirmQueued ? null : queuedSwitchCount(error);
       setState('idle');
-      if (warning !== null) {
-        setQueuedSwitch({ input, message: warning });
+      if (queued !== null) {
+        setQueuedSwitch({ input, message: errorMessage(error) });
         return;
       }
       setQueuedSwitch(null);
@@ -178,7 +178,7 @@ export function SettingsScreen() {
 
   return (
     <>
-      <form className="settings" onSubmit={submit} noValidate aria-labelledby="settings-title">
+      <form className="settings" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="settings-title">
         <header className="settings-head">
           <h1 id="settings-title" className="screen-title">
             {t('settings.title')}
@@ -212,7 +212,7 @@ export function SettingsScreen() {
             <fieldset className="card">
               <legend>{t('settings.connection')}</legend>
               <div className="mode-options" role="radiogroup" aria-label={t('settings.mode')}>
-                {MODES.map((mode) => (
+                {POS_MODES.map((mode) => (
                   <label key={mode} className={`mode-option${draft.mode === mode ? ' mode-option--on' : ''}`}>
                     <input
                       type="radio"
@@ -317,7 +317,7 @@ export function SettingsScreen() {
                   value={draft.receiptLayout}
                   onChange={(event) => update('receiptLayout', event.target.value as ReceiptLayoutName)}
                 >
-                  {LAYOUTS.map((layout) => (
+                  {RECEIPT_LAYOUTS.map((layout) => (
                     <option key={layout} value={layout}>
                       {t(`receipt.${layout}`)}
                     </option>
@@ -510,9 +510,9 @@ export function SettingsScreen() {
                   value={draft.locale}
                   onChange={(event) => pickLocale(event.target.value as PosLocale)}
                 >
-                  {LOCALES.map((locale) => (
-                    <option key={locale.value} value={locale.value} lang={locale.value}>
-                      {locale.label}
+                  {POS_LOCALES.map((locale) => (
+                    <option key={locale} value={locale} lang={locale}>
+                      {LOCALE_NAMES[locale]}
                     </option>
                   ))}
                 </select>

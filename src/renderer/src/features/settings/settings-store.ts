@@ -5,7 +5,7 @@ import type { Settings, SettingsInput } from '../../../../shared/pos-api';
 import { posApi } from '../../app/pos-api';
 import { switchLocale } from '../../i18n/i18n';
 import { settingsSaveNeedsManager } from '../../../../shared/settings-approval';
-import { withManagerIfRequired } from '../register/manager-approval';
+import { withManagerIfRequired } from '../register/manager-approval-store';
 
 interface SettingsState {
   settings: Settings | null;

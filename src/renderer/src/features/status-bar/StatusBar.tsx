@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { Kbd } from '../../app/Kbd';
 import { statusBarItems, type StatusBarItem } from '../../lib/connection-status';
-import { formatBRL } from '../../lib/money';
+import { formatBRL } from '../../../../shared/money';
 import { RegisterStatus } from '../register/RegisterStatus';
 import { useScreenHints } from './screen-hints';
 import { useStatus } from './status-store';
@@ -141,7 +141,9 @@ function StatusItem({ item }: { item: StatusBarItem }) {
     case 'mode':
       return (
         <span className="status-item status-mode">
-          <span className="status-text">{t(`cashierModes.${item.mode}`)}</span>
+          <span className="status-text" title={t(`cashierModes.${item.mode}`)}>
+            {t(`cashierModes.${item.mode}`)}
+          </span>
         </span>
       );
     case 'notReady':
@@ -149,7 +151,9 @@ function StatusItem({ item }: { item: StatusBarItem }) {
     case 'merchant':
       return (
         <span className="status-item status-merchant">
-          <span className="status-text">{item.name}</span>
+          <span className="status-text" title={item.name}>
+            {item.name}
+          </span>
         </span>
       );
   }

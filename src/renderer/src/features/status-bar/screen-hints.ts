@@ -7,7 +7,7 @@ import { registerGate } from '../../lib/register-view';
 import { selectedSale, useHistory } from '../history/history-store';
 import { canShowAgain } from '../../lib/sale-on-screen';
 import { canRefund } from '../../lib/sale-status';
-import { useManagerApproval } from '../register/manager-approval';
+import { useManagerApproval } from '../register/manager-approval-store';
 import { useRegister } from '../register/register-store';
 import { useSale } from '../sale/sale-store';
 import { isSandboxMode, useSettings } from '../settings/settings-store';

@@ -1,6 +1,8 @@
-// The printing port. Electron supplies a real one (its printers, silent printing of the PDF);
-// the browser host has no access to printers and answers so, letting the cashier save the PDF.
-import type { PrintResult, Printer, ReceiptFile, ReceiptLayoutName } from '../../shared/pos-api';
+// The printing port: how the counter prints its receipts and the register's reports. Declared here,
+// beside the layers rather than in one of them, so app/ and register/ both name it. Electron
+// supplies a real one (its printers, silent printing of the PDF); the browser host has no access
+// to printers and answers so, letting the cashier save the PDF.
+import type { PrintResult, Printer, ReceiptFile, ReceiptLayoutName } from '../shared/pos-api';
 
 export interface PrintJob extends ReceiptFile {
   layout: ReceiptLayoutName;

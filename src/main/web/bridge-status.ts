@@ -1,0 +1,59 @@
+// The HTTP status the browser bridge answers each counter error with: for HTTP clients (curl, the
+// tests, a trial's log) to tell the kinds of failure apart at a glance. The page reads the body's
+// code only. Typed against the whole list, so a new code cannot be forgotten here.
+import type { CounterErrorCode } from '../../shared/counter-errors';
+
+const STATUS: Record<CounterErrorCode, number> = {
+  INVALID_INPUT: 400,
+  INTERNAL: 500,
+  HOST_UNREACHABLE: 502,
+  TOKEN_REFUSED: 401,
+  ORIGIN_REFUSED: 403,
+  UNKNOWN_METHOD: 404,
+  NOT_SIGNED_IN: 401,
+  MANAGER_REQUIRED: 403,
+  PIN_REFUSED: 403,
+  OPERATOR_LOCKED: 429,
+  OPERATOR_NOT_FOUND: 404,
+  NOT_A_MANAGER: 403,
+  FIRST_OPERATOR_MANAGER: 400,
+  OPERATOR_NAME_TAKEN: 409,
+  LAST_MANAGER: 409,
+  REGISTER_CLOSED: 409,
+  REGISTER_ALREADY_OPEN: 409,
+  SESSION_ALREADY_CLOSED: 409,
+  SESSION_NOT_FOUND: 404,
+  CLOSE_NEEDS_CONFIRMATION: 409,
+  COMMANDS_QUEUED: 409,
+  APP_ID_REQUIRED: 400,
+  BASE_URL_REQUIRED: 400,
+  SAVED_APP_ID_ELSEWHERE: 400,
+  INVALID_PIX_KEY: 400,
+  CONNECTION_TEST_FAILED: 422,
+  SETTINGS_REFUSED: 400,
+  CUSTOMER_CONTACT_REQUIRED: 400,
+  SALE_NOT_FOUND: 404,
+  SALE_NOT_WAITING: 409,
+  SALE_ALREADY_PAID: 409,
+  SALE_NOT_PAID: 409,
+  REFUND_TOO_LARGE: 400,
+  OFFLINE_REFUND_BY_BANK: 409,
+  SANDBOX_ONLY: 403,
+  NO_TRANSACTION_ID: 409,
+  RECEIPT_NOT_FOUND: 404,
+  NO_SERVICE_RECORDS: 404,
+  INVALID_DAY: 400,
+  DAYS_REVERSED: 400,
+  RANGE_TOO_LONG: 400,
+  SERVICE_NOT_CONFIGURED: 409,
+  SERVICE_UNREACHABLE: 503,
+  SERVICE_REFUSED: 400,
+  OFFLINE_SALE_REFUSED: 409,
+  NOT_AN_OFFLINE_SALE: 409,
+  NOT_UNDER_REVIEW: 409,
+  DECISION_DOES_NOT_FIT: 409,
+};
+
+export function httpStatusOf(code: CounterErrorCode): number {
+  return STATUS[code];
+}
