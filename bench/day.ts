@@ -8,12 +8,16 @@
 //     sales made offline and paid at the bank or cancelled, then the network back.
 // It compares the first 100 sales (after a short warm-up) with the last 100: Enter → QR and F8 →
 // "Pago" (p50, p95), F2 → history, what listSales sends per F2, the main process's memory after a
-// full GC, the renderer's JS heap after GC and its DOM nodes (CDP), counter.db's growth per sale,
-// and the page's console errors (none expected). Every figure's aim: last / first ≤ 1.2.
+// full GC, the renderer's JS heap after GC, the DOM nodes and event listeners in the document,
+// the CPU per sale of each process, counter.db's growth per sale, and the page's console errors
+// (none expected). Every figure's aim: last / first ≤ 1.2. CDP's own counts (Nodes,
+// JSEventListeners) are shown without an aim: they include the detached nodes a GC has not
+// collected yet, so they swing by a screen's worth from one moment to the next.
 //   npm run bench -- --only day              2,000 sales
 //   DAY_SALES=300 npm run bench -- --only day
+//   DAY_EVIDENCE_DIR=dir …                    also the renderer's CPU profiles and heap snapshots (see rendererEvidence)
 //   npx tsx bench/day.ts [--sales N]          prints the same table
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -71,6 +75,8 @@ interface Mark {
   rendererCpuMs: number;
   /** The machine's 1-minute load average: other work on it slows every latency alike. */
   loadAverage: number;
+  /** Since the day started: a renderer's time-driven work (countdowns, the stream) costs CPU per second, not per sale. */
+  wallMs: number;
 }
 
 /** What the page and the host look like at one moment, after a GC in each. */
@@ -78,9 +84,16 @@ interface Snapshot {
   afterSales: number;
   host: HostMemory;
   rendererHeapUsed: number;
+  /** CDP's Nodes: every DOM node the renderer holds, the detached ones not yet collected too. */
   domNodesSale: number;
   domNodesHistory: number;
+  /** The nodes in the document now (a TreeWalker's count). */
+  liveNodesSale: number;
+  liveNodesHistory: number;
+  /** CDP's JSEventListeners: the listeners of detached nodes not yet collected too. */
   listeners: number;
+  /** The listeners on the window, the document and the elements in it. */
+  liveListeners: number;
   dbBytes: number;
 }
 
@@ -125,7 +138,9 @@ export async function measureDay(options: DayOptions = {}) {
   /** At each window's first and last sale: counter.db's size, and the CPU each process has used. */
   const marks = new Map<number, Mark>();
   /** The host's memory after GC every 100 sales: the shape of any growth (steady, or in steps). */
-  const hostCurve: (HostMemory & { afterSales: number })[] = [];
+  const hostCurve: (HostMemory & { afterSales: number } & Pick<Mark, 'mainCpuMs' | 'rendererCpuMs' | 'wallMs'>)[] = [];
+  /** The page on the sale screen after GC every 100 sales, alongside the host's curve. */
+  const rendererCurve: (RendererMetrics & { afterSales: number })[] = [];
   const started = process.hrtime.bigint();
   try {
     host = await startDayHost({ args: ['--remote', proxy.url, '--app-id', remote.appId], env: options.hostEnv });
@@ -170,6 +185,9 @@ export async function measureDay(options: DayOptions = {}) {
 
     const dbPath = join(host.dataDir, 'counter.db');
     const hostPid = host.pid;
+    const evidence = process.env.DAY_EVIDENCE_DIR
+      ? rendererEvidence(cdp, process.env.DAY_EVIDENCE_DIR, [300, Math.floor(sales / 100) * 100 - 100])
+      : undefined;
     const browserCdp = await browser.newBrowserCDPSession();
     const mark = async (): Promise<Mark> => {
       // Chromium's own count of each process's CPU time; the page is the only renderer here.
@@ -184,6 +202,7 @@ export async function measureDay(options: DayOptions = {}) {
         mainCpuMs: processCpuMs(hostPid),
         rendererCpuMs: rendererSeconds * 1000,
         loadAverage: loadavg()[0]!,
+        wallMs: elapsedMs(started),
       };
     };
     const snapshot = async (afterSales: number, newestCents: number): Promise<Snapshot> => {
@@ -198,7 +217,10 @@ export async function measureDay(options: DayOptions = {}) {
         rendererHeapUsed: onSale.heapUsed,
         domNodesSale: onSale.nodes,
         domNodesHistory: onHistory.nodes,
+        liveNodesSale: onSale.liveNodes,
+        liveNodesHistory: onHistory.liveNodes,
         listeners: onSale.listeners,
+        liveListeners: onSale.liveListeners,
         dbBytes: databaseBytes(dbPath),
       };
     };
@@ -269,7 +291,11 @@ export async function measureDay(options: DayOptions = {}) {
         // Not inside a window: the GC it asks for would count in that window's CPU.
         const inWindow = [plan.first, plan.last].some(([from, to]) => i + 1 > from && i + 1 < to);
         if ((i + 1) % 100 === 0 && !inWindow) {
-          hostCurve.push({ afterSales: i + 1, ...(await host!.memoryAfterGc()) });
+          const { mainCpuMs, rendererCpuMs, wallMs } = await mark();
+          hostCurve.push({ afterSales: i + 1, mainCpuMs, rendererCpuMs, wallMs, ...(await host!.memoryAfterGc()) });
+          await newSale(page);
+          rendererCurve.push({ afterSales: i + 1, ...(await rendererMetrics(cdp)) });
+          await evidence?.at(i + 1);
           process.stderr.write(` ${i + 1}`);
         }
       }
@@ -293,10 +319,12 @@ export async function measureDay(options: DayOptions = {}) {
     samples,
     snapshots: snapshots as { first: Snapshot; last: Snapshot },
     hostCurve,
+    rendererCurve,
     hostEnv: options.hostEnv ?? {},
     dbBytesPerSale: windows((m) => m.dbBytes),
     mainCpuMsPerSale: windows((m) => m.mainCpuMs),
     rendererCpuMsPerSale: windows((m) => m.rendererCpuMs),
+    wallMsPerSale: windows((m) => m.wallMs),
     loadAverage: { first: marks.get(plan.first[1])!.loadAverage, last: marks.get(plan.last[1])!.loadAverage },
     problems,
   };
@@ -304,12 +332,91 @@ export async function measureDay(options: DayOptions = {}) {
 
 export type DayResult = Awaited<ReturnType<typeof measureDay>>;
 
-async function rendererMetrics(cdp: CDPSession): Promise<{ heapUsed: number; nodes: number; listeners: number }> {
+const COUNT_LIVE_NODES = `(() => {
+  const walker = document.createTreeWalker(document, NodeFilter.SHOW_ALL);
+  let count = 0;
+  while (walker.nextNode()) count++;
+  return count;
+})()`;
+
+interface RendererMetrics {
+  heapUsed: number;
+  /** CDP's Nodes: the detached nodes not yet collected too. */
+  nodes: number;
+  /** The nodes in the document. */
+  liveNodes: number;
+  /** CDP's JSEventListeners: those of detached nodes not yet collected too. */
+  listeners: number;
+  /** The listeners on the window, the document and the elements in it (DOMDebugger's count). */
+  liveListeners: number;
+}
+
+async function rendererMetrics(cdp: CDPSession): Promise<RendererMetrics> {
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
   const { metrics } = await cdp.send('Performance.getMetrics');
   const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? Number.NaN;
-  return { heapUsed: usedSize, nodes: metric('Nodes'), listeners: metric('JSEventListeners') };
+  const live = await cdp.send('Runtime.evaluate', { expression: COUNT_LIVE_NODES, returnByValue: true });
+  return {
+    heapUsed: usedSize,
+    nodes: metric('Nodes'),
+    liveNodes: live.result.value as number,
+    listeners: metric('JSEventListeners'),
+    liveListeners: await liveListenerCount(cdp),
+  };
+}
+
+const LISTENER_TARGETS = `[window, document, ...document.querySelectorAll('*')]`;
+
+/**
+ * The listeners on the window, the document and each element in it, as DevTools lists them: a
+ * listener left behind by a screen that is gone counts here only while its target is still in the
+ * document (JSEventListeners counts it until the GC collects the target).
+ */
+async function liveListenerCount(cdp: CDPSession): Promise<number> {
+  const objectGroup = 'day-bench-listeners';
+  try {
+    const { result } = await cdp.send('Runtime.evaluate', { expression: LISTENER_TARGETS, objectGroup });
+    const { result: items } = await cdp.send('Runtime.getProperties', {
+      objectId: result.objectId!,
+      ownProperties: true,
+    });
+    let count = 0;
+    for (const item of items) {
+      if (!/^\d+$/.test(item.name) || !item.value?.objectId) continue;
+      const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: item.value.objectId });
+      count += listeners.length;
+    }
+    return count;
+  } finally {
+    await cdp.send('Runtime.releaseObjectGroup', { objectGroup });
+  }
+}
+
+/**
+ * DAY_EVIDENCE_DIR=dir: the renderer's CPU profile over the 100 sales before each of `ends`, and
+ * its heap snapshot at each, for DevTools, to see what grows between early and late in the day.
+ */
+function rendererEvidence(cdp: CDPSession, dir: string, ends: number[]) {
+  mkdirSync(dir, { recursive: true });
+  return {
+    async at(afterSales: number) {
+      if (ends.includes(afterSales)) {
+        const { profile } = await cdp.send('Profiler.stop');
+        writeFileSync(join(dir, `renderer-${afterSales}.cpuprofile`), JSON.stringify(profile));
+        const chunks: string[] = [];
+        const onChunk = ({ chunk }: { chunk: string }) => chunks.push(chunk);
+        cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+        await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+        cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+        writeFileSync(join(dir, `renderer-${afterSales}.heapsnapshot`), chunks.join(''));
+      }
+      if (ends.includes(afterSales + 100)) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.start');
+      }
+    },
+  };
 }
 
 /** The CPU time (user + system) a process has used, from /proc/<pid>/stat, in ms. */
@@ -384,9 +491,49 @@ export function dayRows(result: DayResult): BenchRow[] {
     ),
     row('main process JS heap after GC', mb(snapshots.first.host.heapUsed), mb(snapshots.last.host.heapUsed), 'MB'),
     row('renderer JS heap after GC', mb(snapshots.first.rendererHeapUsed), mb(snapshots.last.rendererHeapUsed), 'MB'),
-    row('DOM nodes, sale screen', snapshots.first.domNodesSale, snapshots.last.domNodesSale, 'nodes'),
-    row('DOM nodes, history open', snapshots.first.domNodesHistory, snapshots.last.domNodesHistory, 'nodes'),
-    row('JS event listeners, sale screen', snapshots.first.listeners, snapshots.last.listeners, 'listeners'),
+    row('DOM nodes in the document, sale screen', snapshots.first.liveNodesSale, snapshots.last.liveNodesSale, 'nodes'),
+    row(
+      'DOM nodes in the document, history open',
+      snapshots.first.liveNodesHistory,
+      snapshots.last.liveNodesHistory,
+      'nodes',
+    ),
+    {
+      ...row(
+        'DOM nodes held (CDP Nodes), sale screen',
+        snapshots.first.domNodesSale,
+        snapshots.last.domNodesSale,
+        'nodes',
+      ),
+      aim: null,
+      note: "with the detached ones React still holds from the screen before (its previous tree): ± a screen's worth from one snapshot to another",
+    },
+    {
+      ...row(
+        'DOM nodes held (CDP Nodes), history open',
+        snapshots.first.domNodesHistory,
+        snapshots.last.domNodesHistory,
+        'nodes',
+      ),
+      aim: null,
+    },
+    row(
+      'JS event listeners in the document, sale screen',
+      snapshots.first.liveListeners,
+      snapshots.last.liveListeners,
+      'listeners',
+      'on the window, the document and its elements (DOMDebugger)',
+    ),
+    {
+      ...row(
+        'JS event listeners held (CDP JSEventListeners), sale screen',
+        snapshots.first.listeners,
+        snapshots.last.listeners,
+        'listeners',
+      ),
+      aim: null,
+      note: 'with those of the detached nodes not yet collected (see CDP Nodes)',
+    },
     row(
       'main process CPU per sale',
       result.mainCpuMsPerSale.first,
@@ -401,6 +548,11 @@ export function dayRows(result: DayResult): BenchRow[] {
       'ms',
       "the page's renderer process over the window, per sale (CDP SystemInfo.getProcessInfo)",
     ),
+    {
+      ...row('wall-clock time per sale', result.wallMsPerSale.first, result.wallMsPerSale.last, 'ms'),
+      aim: null,
+      note: "the cashier's whole loop over the window, per sale: the renderer's timers (countdowns, the stream) cost CPU per second, so its CPU per sale moves with this",
+    },
     row(
       'counter.db growth per sale',
       result.dbBytesPerSale.first / 1024,
@@ -441,6 +593,21 @@ export async function benchDay(options: DayOptions = {}): Promise<BenchSection> 
               .join(' ')}.`,
           ]
         : []),
+      `Day: CPU per sale over each 100 sales outside the windows (ms, host / renderer / wall-clock time per sale): ${result.hostCurve
+        .slice(1)
+        .map((point, at) => {
+          const before = result.hostCurve[at]!;
+          const sales = point.afterSales - before.afterSales;
+          const perSale = (pick: (m: typeof point) => number) => ((pick(point) - pick(before)) / sales).toFixed(0);
+          return `${before.afterSales}–${point.afterSales}: ${perSale((m) => m.mainCpuMs)} / ${perSale((m) => m.rendererCpuMs)} / ${perSale((m) => m.wallMs)}`;
+        })
+        .join(', ')}.`,
+      `Day: the page on the sale screen after GC, every 100 sales (nodes in the document / CDP Nodes / listeners in the document / CDP JSEventListeners / JS heap MB): ${result.rendererCurve
+        .map(
+          (m) =>
+            `${m.afterSales}: ${m.liveNodes}/${m.nodes}/${m.liveListeners}/${m.listeners}/${mb(m.heapUsed).toFixed(1)}`,
+        )
+        .join(', ')}.`,
       `Day: the machine's 1-minute load average at the end of each window: ${result.loadAverage.first.toFixed(1)} and ${result.loadAverage.last.toFixed(1)} (${cpus().length} CPUs); the latencies are wall-clock times on a shared machine.`,
       `Day: ${result.sales} sales in ${(result.seconds / 60).toFixed(1)} min; windows: sales ${plan.first[0] + 1}–${plan.first[1]} and ${plan.last[0] + 1}–${plan.last[1]}; offline for sales ${plan.offline[0] + 1}–${plan.offline[1]}; the register closed and opened every ${plan.registerEvery} sales; remote sandbox (npm run serve) behind a fault proxy.`,
     ],

@@ -3,12 +3,15 @@
 // register/ importing app/. app/counter-handlers.ts assembles the groups into the one table;
 // app/counter-call.ts calls them.
 import type { CounterMethodInput, CounterMethodName, CounterMethodOutput } from '../shared/counter-methods';
+import type { CallOrigin } from './call-origin';
 import type { Attribution } from './register/sales-store-port';
 
 /** What the access check learned for the handler (app/counter-call.ts). */
 export interface CallContext {
   /** Methods with `operator: 'selling'`, once the register is set up: who is selling, in which session. */
   by?: Attribution;
+  /** The window the call came from, when a host knows it: a push its answer already told skips it. */
+  origin?: CallOrigin;
 }
 
 /**

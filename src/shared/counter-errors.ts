@@ -4,7 +4,9 @@
 // catalogues (counterError.<CODE>, in pt-BR and en) with `details` filled in. `message` is the
 // pt-BR sentence where the text carries data (the one logs, tests and API callers read); the
 // renderer never shows it, nor any HTTP status. Dependency-free: the renderer imports it.
-import type { OFFLINE_DECISIONS } from './value-sets';
+import type { z } from 'zod';
+import type * as schema from './counter-schemas';
+import type { OFFLINE_DECISIONS, REMOTE_MODES } from './value-sets';
 
 /**
  * Every code, one per distinct meaning. Adding one asks for its details below (when it has any),
@@ -74,8 +76,8 @@ export type CounterErrorCode = (typeof COUNTER_ERROR_CODES)[number];
 /**
  * The data of the codes whose text has any. `context` picks a variant of the text (i18next's
  * context: `counterError.<CODE>_<context>`), for one meaning said about different actions.
- * Texts in pt-BR that come from deeper rules (a cap's refusal, a closing warning, the connection
- * check's verdict) travel as they are: those rules speak pt-BR only for now.
+ * What deeper rules found (a cap's refusal, the closing warnings, the connection check's verdict)
+ * travels as their own coded data, which the renderer says in words too.
  */
 interface DetailsByCode {
   INVALID_INPUT: { path: string; issue: string };
@@ -89,12 +91,17 @@ interface DetailsByCode {
   /** `sell`: said where a sale or a cancel needs the register open. */
   REGISTER_CLOSED: { context?: 'sell' };
   REGISTER_ALREADY_OPEN: { tillName: string; openedBy: string };
-  CLOSE_NEEDS_CONFIRMATION: { warnings: string[] };
+  CLOSE_NEEDS_CONFIRMATION: { warnings: z.output<typeof schema.closingWarning>[] };
   COMMANDS_QUEUED: { count: number };
   /** `test`: "Testar conexão" without an AppID typed or saved. */
   APP_ID_REQUIRED: { context?: 'test' };
   INVALID_PIX_KEY: { typed: string };
-  CONNECTION_TEST_FAILED: { problem?: string; verdict: string };
+  /** The check's verdict, and what it could not remove at the service (the refusal is all the owner reads). */
+  CONNECTION_TEST_FAILED: {
+    problem?: z.output<typeof schema.connectionProblem>;
+    verdict: z.output<typeof schema.connectionVerdict>;
+    leftBehind?: z.output<typeof schema.connectionLeftBehind>[];
+  };
   SETTINGS_REFUSED: { reason: string };
   SALE_NOT_FOUND: { correlationID: string };
   SALE_NOT_WAITING: { context: 'show' | 'cancel' | 'pay' };
@@ -102,15 +109,24 @@ interface DetailsByCode {
   REFUND_TOO_LARGE: { refundable: number };
   INVALID_DAY: { day: string };
   RANGE_TOO_LONG: { maxDays: number; days: number };
-  SERVICE_NOT_CONFIGURED: { reason: string };
+  SERVICE_NOT_CONFIGURED: ServiceNotConfigured;
   /**
    * The refusal as the counter keeps it: the service's own words (English, for integrators) in
    * the counter's pt-BR frame ("O serviço Pix recusou a cobrança: …"); the screen maps the words
    * it knows (src/renderer/src/lib/service-error.ts).
    */
   SERVICE_REFUSED: { reason: string };
-  OFFLINE_SALE_REFUSED: { reason: string };
+  OFFLINE_SALE_REFUSED: { refusal: z.output<typeof schema.offlineRefusal> };
   DECISION_DOES_NOT_FIT: { fits: (typeof OFFLINE_DECISIONS)[number][] };
+}
+
+/**
+ * Why no service can be reached: a remote mode without its base URL, its AppID or both (`missing`,
+ * in that order); without `mode`, no service was set at all.
+ */
+export interface ServiceNotConfigured {
+  mode?: (typeof REMOTE_MODES)[number];
+  missing: ('baseUrl' | 'appId')[];
 }
 
 // Every key of DetailsByCode is a code (a typo there would silently never be used).

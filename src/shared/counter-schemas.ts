@@ -3,6 +3,8 @@
 // TypeScript types everything else uses are inferred from them (pos-api.ts). Money is integer
 // cents; ids are the service's correlationIDs. The renderer imports this module for types only,
 // so zod never reaches its bundle.
+// Over 300 lines because it is the one declaration of every shape that crosses between the
+// processes (about 80 schemas, each a few lines); split, each part would import most of the rest.
 import { z } from 'zod';
 import { HTTP_URL_MAX_LENGTH, isHttpUrl } from './http-url';
 import { MAX_CHARGE_CENTS } from './large-sale';
@@ -308,6 +310,42 @@ export const dayTotals = z.strictObject({
   net: z.number().int(),
 });
 
+/**
+ * Why the key an offline code would pay into cannot be used (offline-key.ts in main):
+ * - keyUnconfirmed: the service has not listed the account's keys yet (never connected);
+ * - keysRefused: the service refused to list them (`serviceError`: its words);
+ * - keyNotInAccount: the settings' key is not one of the account's keys;
+ * - noDefaultKey: no key in the settings, and the account has no default key.
+ */
+export const offlineKeyProblem = z.discriminatedUnion('reason', [
+  z.strictObject({ reason: z.literal('keyUnconfirmed') }),
+  z.strictObject({ reason: z.literal('keysRefused'), serviceError: z.string() }),
+  z.strictObject({ reason: z.literal('keyNotInAccount'), key: z.string() }),
+  z.strictObject({ reason: z.literal('noDefaultKey') }),
+]);
+
+/**
+ * Which cap of offline selling a new offline sale passes (offline-caps.ts in main), with the
+ * figures its text says (cents, minutes):
+ * - saleCap: the sale is over the largest offline sale;
+ * - totalCap: with it, the unconfirmed offline money would pass its cap (`room`: what is left,
+ *   never below 0; `unconfirmedCount`: the offline sales still waiting for confirmation);
+ * - tooOld: the oldest unconfirmed offline sale is older than the cap allows.
+ */
+export const offlineCapRefusal = z.discriminatedUnion('reason', [
+  z.strictObject({ reason: z.literal('saleCap'), maxSaleValue: z.number().int() }),
+  z.strictObject({
+    reason: z.literal('totalCap'),
+    maxUnconfirmedTotal: z.number().int(),
+    room: z.number().int(),
+    unconfirmedCount: z.number().int(),
+  }),
+  z.strictObject({ reason: z.literal('tooOld'), maxAgeMinutes: z.number().int() }),
+]);
+
+/** Why a new offline sale cannot be made now: its key, or a cap. The renderer says it in words. */
+export const offlineRefusal = z.union([offlineKeyProblem, offlineCapRefusal]);
+
 /** The counter's offline sales, from its store: what the status bar shows while offline. */
 export const offlineStatus = z.strictObject({
   /** The settings allow offline sales. */
@@ -315,7 +353,7 @@ export const offlineStatus = z.strictObject({
   /** The key offline codes pay into, once the service confirmed it is one of the account's keys. */
   confirmedKey: z.string().optional(),
   /** Why offline sales cannot be made now (no confirmed key yet, the key is not the account's, …). */
-  unavailable: z.string().optional(),
+  unavailable: offlineKeyProblem.optional(),
   /** Offline sales not confirmed yet (AWAITING or REVIEW, not cancelled) and their total, in cents. */
   unconfirmedCount: z.number().int(),
   unconfirmedValue: z.number().int(),
@@ -442,8 +480,21 @@ export const operatorTotals = z.strictObject({
 });
 
 /**
- * A session's closing summary, from the counter's store and its real sync state. `warnings`
- * are in pt-BR; closing with any of them needs an explicit confirmation.
+ * What needs a look before the register is closed (closing with any needs an explicit
+ * confirmation), with its figures; the screens and the printed report say it in words:
+ * - queuedCommands: commands not yet acknowledged by the service (the figures may still change);
+ * - unconfirmedOffline: offline sales not confirmed yet (not in the total until they are);
+ * - awaitingPayment: sales still waiting for their payment.
+ */
+export const closingWarning = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('queuedCommands'), count: z.number().int() }),
+  z.strictObject({ kind: z.literal('unconfirmedOffline'), count: z.number().int(), value: z.number().int() }),
+  z.strictObject({ kind: z.literal('awaitingPayment'), count: z.number().int(), value: z.number().int() }),
+]);
+
+/**
+ * A session's closing summary, from the counter's store and its real sync state. Closing with
+ * any `warnings` needs an explicit confirmation.
  */
 export const sessionSummary = z.strictObject({
   session: registerSession,
@@ -470,7 +521,7 @@ export const sessionSummary = z.strictObject({
   /** Sales the service refused to create. */
   rejectedCount: z.number().int(),
   byOperator: z.array(operatorTotals),
-  warnings: z.array(z.string()),
+  warnings: z.array(closingWarning),
 });
 
 /** A CSV export of the counter's sales (the same text in Electron and the browser host). */
@@ -480,22 +531,96 @@ export const salesExportFile = z.strictObject({
   csv: z.string(),
 });
 
-/** A scope the counter uses that the AppID lacks, and what it costs. */
+/** A scope the counter uses that the AppID lacks; the renderer says what it costs. */
 export const missingScope = z.strictObject({
   /** The service's scope name, e.g. CHARGE_DELETE. */
   scope: z.string(),
   feature: counterFeature,
-  /** In pt-BR, for the owner: what the counter cannot do without it. */
-  consequence: z.string(),
 });
+
+/**
+ * What "Testar conexão" concluded (src/main/sync/connection-test.ts), as a code with the data its
+ * text says; the renderer says it in the owner's language. `host` is the base URL's host.
+ * - ok: the counter sells. `company`: the service named the company (`companyName`), answered
+ *   without a name, or could not be read (no COMPANY_GET: the AppID was accepted all the same);
+ *   `missingFeatures`: what the scopes the AppID lacks take away (none: all is well).
+ * - notPixService, unrecognized: something answered at the URL, but not as the service does;
+ * - appIdRefused (401) and appIdForbidden (403): the service refused the AppID itself;
+ * - serviceTrouble: a 5xx or 429 to the first request;
+ * - timeout, hostNotFound, tlsFailed, nothingAnswered: the first request had no answer;
+ * - wrongPath: not the service's API at that URL. `hint` says what the owner typed: a path ending
+ *   in /api or /api/v1 (`path`: that ending), another path (`path`), or none (the site's address);
+ * - midwayServerError, midwayTimeout, midwayNetwork: the check stopped half-way;
+ * - sellingScopesMissing: the AppID lacks scopes selling needs (`scopes`);
+ * - testChargeRefused: the service refused the test charge (`serviceError`: its words).
+ */
+export const connectionVerdict = z.discriminatedUnion('code', [
+  z.strictObject({
+    code: z.literal('ok'),
+    company: z.enum(['named', 'unnamed', 'unread']),
+    companyName: z.string().optional(),
+    missingFeatures: z.array(counterFeature),
+    missingCount: z.number().int(),
+  }),
+  z.strictObject({ code: z.literal('notPixService'), host: z.string() }),
+  z.strictObject({ code: z.literal('unrecognized'), host: z.string() }),
+  z.strictObject({ code: z.literal('appIdRefused') }),
+  z.strictObject({ code: z.literal('appIdForbidden') }),
+  z.strictObject({ code: z.literal('serviceTrouble'), host: z.string(), status: z.number().int() }),
+  z.strictObject({ code: z.literal('timeout'), host: z.string(), timeoutMs: z.number().int() }),
+  z.strictObject({ code: z.literal('hostNotFound'), host: z.string() }),
+  z.strictObject({ code: z.literal('tlsFailed'), host: z.string() }),
+  z.strictObject({ code: z.literal('nothingAnswered'), host: z.string() }),
+  z.strictObject({
+    code: z.literal('wrongPath'),
+    host: z.string(),
+    hint: z.enum(['apiSuffix', 'extraPath', 'noPath']),
+    path: z.string(),
+  }),
+  z.strictObject({ code: z.literal('midwayServerError'), host: z.string(), status: z.number().int() }),
+  z.strictObject({ code: z.literal('midwayTimeout'), host: z.string() }),
+  z.strictObject({ code: z.literal('midwayNetwork'), host: z.string() }),
+  z.strictObject({ code: z.literal('sellingScopesMissing'), scopes: z.array(z.string()) }),
+  z.strictObject({ code: z.literal('testChargeRefused'), serviceError: z.string() }),
+]);
+
+/**
+ * What answered, for the details line: an HTTP answer (its status and first words), no answer in
+ * time (`perRequest`: a request after the first timed out, with each request's limit), or the
+ * network's error code (ECONNREFUSED, ENOTFOUND, …).
+ */
+export const connectionDetail = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('http'), status: z.number().int(), excerpt: z.string().optional() }),
+  z.strictObject({ kind: z.literal('noAnswer'), timeoutMs: z.number().int(), perRequest: z.boolean() }),
+  z.strictObject({ kind: z.literal('network'), code: z.string() }),
+]);
+
+/**
+ * Something the check could not undo at the service: its test charge (created for sure or maybe,
+ * and why it could not delete it: no CHARGE_DELETE, a refusal in the service's words, or the
+ * connection failed), or a write the service should have refused (a refund, a static QR code).
+ */
+export const connectionLeftBehind = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('testCharge'),
+    correlationID: z.string(),
+    created: z.boolean(),
+    cause: z.enum(['noDeleteScope', 'deleteRefused', 'connectionFailed']),
+    serviceError: z.string().optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('unexpectedWrite'),
+    what: z.enum(['refund', 'staticQrCode']),
+    correlationID: z.string(),
+  }),
+]);
 
 export const connectionCheck = z.strictObject({
   ok: z.boolean(),
   problem: connectionProblem.optional(),
-  /** In pt-BR, for the owner: what is wrong and what to check. */
-  message: z.string(),
-  /** What answered, for the details line (status and a short excerpt). */
-  detail: z.string().optional(),
+  /** What is wrong and what to check (or that all is well). */
+  verdict: connectionVerdict,
+  detail: connectionDetail.optional(),
   /** The company's name as the service knows it, when ok. */
   companyName: z.string().optional(),
   /**
@@ -504,6 +629,6 @@ export const connectionCheck = z.strictObject({
    * only the scopes actually found missing when the network failed half-way.
    */
   missingScopes: z.array(missingScope).optional(),
-  /** In pt-BR: what the check could not remove at the service (a test charge) and how to remove it. */
-  leftBehind: z.string().optional(),
+  /** What the check could not remove at the service (a test charge), each said with how to remove it. */
+  leftBehind: z.array(connectionLeftBehind).optional(),
 });

@@ -134,7 +134,11 @@ function expectNoSecret(check: object, appId: string) {
 describe('testConnection (the check itself)', () => {
   it('is ok with the company name for the served sandbox and its AppID', async () => {
     const check = await testConnection({ baseUrl: remote.url, appId: remote.appId });
-    expect(check).toMatchObject({ ok: true, companyName, message: `Conexão ok: ${companyName}.` });
+    expect(check).toMatchObject({
+      ok: true,
+      companyName,
+      verdict: { code: 'ok', company: 'named', companyName, missingCount: 0 },
+    });
     expect(check.problem).toBeUndefined();
     expectNoSecret(check, remote.appId);
     // A trailing slash is what people paste; it is the same service.
@@ -144,16 +148,15 @@ describe('testConnection (the check itself)', () => {
     });
   });
 
-  it('says the AppID was refused, in pt-BR, without repeating it', async () => {
+  it('says the AppID was refused, without repeating it', async () => {
     const wrong = 'Q2xpZW50X0lkX2Vycm8=';
     const check = await testConnection({ baseUrl: remote.url, appId: wrong });
     expect(check).toMatchObject({
       ok: false,
       problem: 'refused-app-id',
-      message: expect.stringMatching(/recusou o AppID/),
+      verdict: { code: 'appIdRefused' },
+      detail: { kind: 'http', status: 401, excerpt: expect.stringMatching(/Invalid appID/) },
     });
-    expect(check.detail).toMatch(/^HTTP 401 · /);
-    expect(check.detail).toMatch(/Invalid appID/);
     expectNoSecret(check, wrong);
   });
 
@@ -163,9 +166,13 @@ describe('testConnection (the check itself)', () => {
   ])('says the path is wrong when the base URL ends in %s (the service saw %s)', async (suffix, seenPath) => {
     const check = await testConnection({ baseUrl: remote.url + suffix, appId: remote.appId });
     expect(check).toMatchObject({ ok: false, problem: 'wrong-path' });
-    expect(check.message).toContain(`termina em "${suffix}"`);
-    expect(check.message).toMatch(/apague essa parte/);
-    expect(check.detail).toBe(`HTTP 404 · {"error":"Route GET ${seenPath} not found"}`);
+    expect(check.verdict).toEqual({
+      code: 'wrongPath',
+      host: new URL(remote.url).host,
+      hint: 'apiSuffix',
+      path: suffix,
+    });
+    expect(check.detail).toEqual({ kind: 'http', status: 404, excerpt: `{"error":"Route GET ${seenPath} not found"}` });
     expectNoSecret(check, remote.appId);
   });
 
@@ -174,15 +181,15 @@ describe('testConnection (the check itself)', () => {
     expect(check).toMatchObject({
       ok: false,
       problem: 'wrong-path',
-      message: expect.stringMatching(/não está a API do serviço Pix/),
+      verdict: { code: 'wrongPath', hint: 'noPath', path: '' },
+      detail: { kind: 'http', status: 200, excerpt: expect.stringMatching(/^<!doctype html>/) },
     });
-    expect(check.detail).toMatch(/^HTTP 200 · <!doctype html>/);
   });
 
   it('calls a 5xx unexpected, with the status', async () => {
     const check = await testConnection({ baseUrl: brokenUrl, appId: remote.appId });
-    expect(check).toMatchObject({ ok: false, problem: 'unexpected', message: expect.stringMatching(/HTTP 503/) });
-    expect(check.detail).toBe('HTTP 503 · {"error":"Service Unavailable"}');
+    expect(check).toMatchObject({ ok: false, problem: 'unexpected', verdict: { code: 'serviceTrouble', status: 503 } });
+    expect(check.detail).toEqual({ kind: 'http', status: 503, excerpt: '{"error":"Service Unavailable"}' });
   });
 
   it('says unreachable when nothing listens on the port', async () => {
@@ -190,8 +197,8 @@ describe('testConnection (the check itself)', () => {
     expect(check).toMatchObject({
       ok: false,
       problem: 'unreachable',
-      detail: 'ECONNREFUSED',
-      message: expect.stringMatching(/^Nada respondeu em 127\.0\.0\.1:\d+/),
+      detail: { kind: 'network', code: 'ECONNREFUSED' },
+      verdict: { code: 'nothingAnswered', host: expect.stringMatching(/^127\.0\.0\.1:\d+$/) },
     });
   });
 
@@ -199,8 +206,12 @@ describe('testConnection (the check itself)', () => {
     const started = Date.now();
     const check = await testConnection({ baseUrl: hangingUrl, appId: remote.appId }, { timeoutMs: 400 });
     const elapsed = Date.now() - started;
-    expect(check).toMatchObject({ ok: false, problem: 'unreachable', detail: 'sem resposta em 400 ms' });
-    expect(check.message).toMatch(/^127\.0\.0\.1:\d+ não respondeu em 400 ms\./);
+    expect(check).toMatchObject({
+      ok: false,
+      problem: 'unreachable',
+      detail: { kind: 'noAnswer', timeoutMs: 400, perRequest: false },
+      verdict: { code: 'timeout', host: expect.stringMatching(/^127\.0\.0\.1:\d+$/), timeoutMs: 400 },
+    });
     expect(elapsed).toBeGreaterThanOrEqual(350);
     expect(elapsed).toBeLessThan(3_000);
     // It was a real connection that hung, not a refusal.
@@ -212,7 +223,7 @@ describe('testConnection checks every scope the counter uses', () => {
   it('with every scope: ok, nothing missing, and nothing left at the service', async () => {
     const before = await holdings(remote);
     const check = await testConnection({ baseUrl: remote.url, appId: remote.appId });
-    expect(check).toMatchObject({ ok: true, message: `Conexão ok: ${companyName}.`, missingScopes: [] });
+    expect(check).toMatchObject({ ok: true, verdict: { code: 'ok', company: 'named' }, missingScopes: [] });
     expect(check.leftBehind).toBeUndefined();
     const after = await holdings(remote);
     // The test charge was created, read, listed and deleted; the refund and QR code probes made nothing.
@@ -220,48 +231,37 @@ describe('testConnection checks every scope the counter uses', () => {
     expect(after.charges.filter((id) => id.startsWith(TEST_CHARGE_PREFIX))).toEqual([]);
   });
 
-  it('lists the optional scopes missing in pt-BR with what each costs, still ok, and says the test charge it could not delete was left', async () => {
+  it('lists the optional scopes missing with the feature each serves, still ok, and says the test charge it could not delete was left', async () => {
     const { target, auditor } = await restrictedApp('CHARGE_DELETE', 'PIX_QRCODE_POST', 'COMPANY_GET', 'REFUND_POST');
     const check = await testConnection({ baseUrl: target.url, appId: target.appId });
     expect(check.ok).toBe(true);
     expect(check.problem).toBeUndefined();
     expect(check.missingScopes).toEqual([
-      {
-        scope: 'CHARGE_DELETE',
-        feature: 'cancel',
-        consequence: expect.stringMatching(/^cancelar uma venda \(Esc, Esc\) só cancela no Balcão/),
-      },
-      {
-        scope: 'REFUND_POST',
-        feature: 'refunds',
-        consequence: expect.stringMatching(/estornar pelo Balcão uma venda feita offline/),
-      },
-      {
-        scope: 'PIX_QRCODE_POST',
-        feature: 'offline',
-        consequence: expect.stringMatching(/vendas offline não podem ser registradas/),
-      },
-      {
-        scope: 'COMPANY_GET',
-        feature: 'receipts',
-        consequence: expect.stringMatching(/recibos usam o nome da loja destas configurações/),
-      },
+      { scope: 'CHARGE_DELETE', feature: 'cancel' },
+      { scope: 'REFUND_POST', feature: 'refunds' },
+      { scope: 'PIX_QRCODE_POST', feature: 'offline' },
+      { scope: 'COMPANY_GET', feature: 'receipts' },
     ]);
-    expect(check.message).toBe(
-      'Conexão ok: o serviço aceitou o AppID. O Balcão vende, mas faltam 4 permissões ao AppID, e fica sem: cancelar vendas no serviço, estornos, vendas offline e nome da empresa nos recibos. ' +
-        'Para ter tudo, dê ao aplicativo as permissões que faltam no painel do serviço e teste de novo.',
-    );
-    expect(check.detail).toMatch(/^HTTP 403 · .*required scope: CHARGE_DELETE/);
+    expect(check.verdict).toEqual({
+      code: 'ok',
+      company: 'unread',
+      missingFeatures: ['cancel', 'refunds', 'offline', 'receipts'],
+      missingCount: 4,
+    });
+    expect(check.detail).toMatchObject({
+      kind: 'http',
+      status: 403,
+      excerpt: expect.stringMatching(/required scope: CHARGE_DELETE/),
+    });
     expectNoSecret(check, target.appId);
 
     // Without CHARGE_DELETE the test charge stays, and the check says so plainly, with its correlationID.
     const left = (await holdings(auditor)).charges;
     expect(left).toHaveLength(1);
     expect(left[0]).toMatch(new RegExp(`^${TEST_CHARGE_PREFIX}`));
-    expect(check.leftBehind).toBe(
-      `Ficou no serviço uma cobrança de teste de R$ 0,01 (correlationID ${left[0]}): sem a permissão CHARGE_DELETE, o Balcão não pôde apagá-la. ` +
-        'Ela vence sozinha em 5 minutos e ninguém precisa pagá-la; para removê-la já, apague-a no painel do serviço (Cobranças, pelo correlationID).',
-    );
+    expect(check.leftBehind).toEqual([
+      { kind: 'testCharge', correlationID: left[0], created: true, cause: 'noDeleteScope' },
+    ]);
     // The probes of the writes that cannot be undone made nothing.
     expect(await holdings(auditor)).toMatchObject({ qrCodes: [], refunds: [] });
   });
@@ -280,7 +280,7 @@ describe('testConnection checks every scope the counter uses', () => {
     const check = await testConnection({ baseUrl: target.url, appId: target.appId });
     expect(check).toMatchObject({ ok: true });
     expect(missingOf(check)).toEqual(optional);
-    expect(check.message).toMatch(/fica sem: estornos e vendas offline\./);
+    expect(check.verdict).toMatchObject({ code: 'ok', missingFeatures: ['refunds', 'offline'] });
     expect(check.leftBehind).toBeUndefined();
     expect(await holdings(auditor)).toEqual({ charges: [], qrCodes: [], refunds: [] });
   });
@@ -291,16 +291,11 @@ describe('testConnection checks every scope the counter uses', () => {
     expect(check).toMatchObject({
       ok: false,
       problem: 'missing-scopes',
-      message:
-        'O serviço aceitou o AppID, mas sem CHARGE_POST o Balcão não consegue vender. Dê ao aplicativo as permissões que faltam no painel do serviço e teste de novo.',
+      verdict: { code: 'sellingScopesMissing', scopes: ['CHARGE_POST'] },
     });
     expect(check.missingScopes).toEqual([
-      { scope: 'CHARGE_POST', feature: 'selling', consequence: expect.stringMatching(/não consegue criar a cobrança/) },
-      {
-        scope: 'PIX_KEY_GET_LIST',
-        feature: 'offline',
-        consequence: expect.stringMatching(/sem ela o Balcão não vende offline/),
-      },
+      { scope: 'CHARGE_POST', feature: 'selling' },
+      { scope: 'PIX_KEY_GET_LIST', feature: 'offline' },
     ]);
     expect(check.leftBehind).toBeUndefined();
     expect(await holdings(auditor)).toEqual({ charges: [], qrCodes: [], refunds: [] });
@@ -312,9 +307,7 @@ describe('testConnection checks every scope the counter uses', () => {
     expect(check).toMatchObject({
       ok: false,
       problem: 'missing-scopes',
-      message: expect.stringMatching(
-        /^O serviço aceitou o AppID, mas sem CHARGE_GET e CHARGE_GET_LIST o Balcão não consegue vender/,
-      ),
+      verdict: { code: 'sellingScopesMissing', scopes: ['CHARGE_GET', 'CHARGE_GET_LIST'] },
     });
   });
 
@@ -328,15 +321,18 @@ describe('testConnection checks every scope the counter uses', () => {
     expect(check).toMatchObject({
       ok: false,
       problem: 'unreachable',
-      message: expect.stringMatching(
-        /^O serviço em 127\.0\.0\.1:\d+ respondeu, mas a conexão falhou no meio do teste: nem todas as permissões foram conferidas\./,
-      ),
-      detail: 'ECONNRESET',
+      verdict: { code: 'midwayNetwork', host: expect.stringMatching(/^127\.0\.0\.1:\d+$/) },
+      detail: { kind: 'network', code: 'ECONNRESET' },
       missingScopes: [],
     });
-    expect(check.leftBehind).toMatch(
-      /^Talvez tenha ficado no serviço uma cobrança de teste de R\$ 0,01 \(correlationID balcao-teste-conexao-/,
-    );
+    expect(check.leftBehind).toEqual([
+      {
+        kind: 'testCharge',
+        correlationID: expect.stringMatching(new RegExp(`^${TEST_CHARGE_PREFIX}`)),
+        created: false,
+        cause: 'connectionFailed',
+      },
+    ]);
   });
 
   it('gives up within its total time when the service stops answering half-way', async () => {
@@ -355,7 +351,7 @@ describe('testConnection checks every scope the counter uses', () => {
     expect(check).toMatchObject({
       ok: false,
       problem: 'unreachable',
-      message: expect.stringMatching(/parou de responder no meio do teste/),
+      verdict: { code: 'midwayTimeout' },
       missingScopes: [],
     });
     // The test charge's delete may run a little past the total: one more request's timeout.
@@ -375,7 +371,7 @@ describe('testConnection checks every scope the counter uses', () => {
     expect(check).toMatchObject({
       ok: false,
       problem: 'unexpected',
-      message: expect.stringMatching(/falhou no meio do teste \(HTTP 503\)/),
+      verdict: { code: 'midwayServerError', status: 503 },
       missingScopes: [],
     });
     expect(check.leftBehind).toBeUndefined();
@@ -400,9 +396,11 @@ describe('saving the settings of a remote mode', () => {
     const refused = h.saveSettings({ mode: 'remote-sandbox', baseUrl: remote.url, appId: 'app-id-errado' });
     await expect(refused).rejects.toMatchObject({
       code: 'CONNECTION_TEST_FAILED',
-      message: expect.stringMatching(/recusou o AppID/),
+      details: { problem: 'refused-app-id', verdict: { code: 'appIdRefused' } },
     });
-    await expect(refused).rejects.not.toMatchObject({ message: expect.stringContaining('app-id-errado') });
+    await expect(refused.catch((error: { body(): unknown }) => JSON.stringify(error.body()))).resolves.not.toContain(
+      'app-id-errado',
+    );
     // The owner's "Salvar mesmo assim" is for an unreachable service only.
     await expect(
       h.saveSettings({
@@ -413,7 +411,7 @@ describe('saving the settings of a remote mode', () => {
       }),
     ).rejects.toMatchObject({
       code: 'CONNECTION_TEST_FAILED',
-      message: expect.stringMatching(/termina em "\/api"/),
+      details: { verdict: { code: 'wrongPath', hint: 'apiSuffix', path: '/api' } },
     });
     await expect(
       h.saveSettings({ mode: 'production', baseUrl: htmlUrl, appId: remote.appId, saveUnreachable: true }),
@@ -438,7 +436,7 @@ describe('saving the settings of a remote mode', () => {
       }),
     ).rejects.toMatchObject({
       code: 'CONNECTION_TEST_FAILED',
-      message: expect.stringMatching(/sem CHARGE_POST o Balcão não consegue vender/),
+      details: { verdict: { code: 'sellingScopesMissing', scopes: ['CHARGE_POST'] } },
     });
     expect(fixture.secrets.value).toBeNull();
     const partial = await restrictedApp('PIX_QRCODE_POST');
@@ -455,7 +453,7 @@ describe('saving the settings of a remote mode', () => {
       h.saveSettings({ mode: 'remote-sandbox', baseUrl: closedUrl, appId: remote.appId }),
     ).rejects.toMatchObject({
       code: 'CONNECTION_TEST_FAILED',
-      message: expect.stringMatching(/^Nada respondeu em/),
+      details: { problem: 'unreachable', verdict: { code: 'nothingAnswered' } },
     });
     expect(await h.getSettings()).toEqual(before);
     expect(fixture.secrets.value).toBeNull();

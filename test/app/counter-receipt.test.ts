@@ -286,7 +286,7 @@ describe('receipts in the remote modes', () => {
     expect(await handlers().getStatus()).toMatchObject({ mode: 'production', ready: false });
     await expect(handlers().getReceipt(paymentOf(sale))).rejects.toMatchObject({
       code: 'SERVICE_NOT_CONFIGURED',
-      message: expect.stringMatching(/AppID/),
+      details: { mode: 'production', missing: ['appId'] },
     });
   });
 });

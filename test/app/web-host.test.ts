@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PosEvent, PosStatus, Sale, Settings } from '../../src/shared/pos-api';
+import { PAGE_HEADER, PAGE_QUERY } from '../../src/shared/bridge-page';
 import { FileSecretStore } from '../../src/main/web/file-secret-store';
 import { RendererMissingError, startWebHost, type WebHost } from '../../src/main/web/web-host';
 import { waitFor } from '../support/wait';
@@ -86,6 +87,45 @@ async function nextEvent(
   } finally {
     abort.abort();
   }
+}
+
+/** A tab's push stream, kept open: every event it hears, in order, until closed. */
+async function openTabStream(pageId: string) {
+  const abort = new AbortController();
+  const query = new URLSearchParams({ token: host.token, [PAGE_QUERY]: pageId });
+  const response = await fetch(`${host.origin}/__balcao/events?${query.toString()}`, { signal: abort.signal });
+  expect(response.status).toBe(200);
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const heard: PosEvent[] = [];
+  let wake = () => undefined as void;
+  // The stream is open once its first bytes arrive; only then can an event be missed.
+  let buffer = decoder.decode((await reader.read()).value, { stream: true });
+  const reading = (async () => {
+    for (;;) {
+      const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      if (chunk.done) return;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      const frames = buffer.split('\n\n');
+      buffer = frames.pop()!;
+      for (const frame of frames) {
+        const data = frame.split('\n').find((line) => line.startsWith('data: '));
+        if (data) heard.push(JSON.parse(data.slice(6)) as PosEvent);
+      }
+      wake();
+    }
+  })();
+  return {
+    heard,
+    /** Resolves once an event matching `match` has been heard. */
+    async until(match: (event: PosEvent) => boolean): Promise<void> {
+      while (!heard.some(match)) await new Promise<void>((resolve) => (wake = resolve));
+    },
+    async close() {
+      abort.abort();
+      await reading;
+    },
+  };
 }
 
 describe('the page', () => {
@@ -298,6 +338,31 @@ describe('the bridge', () => {
     expect(event.type === 'sale-updated' && event.sale.status).toBe('COMPLETED');
   });
 
+  it('answers a create to its tab alone: the other tab gets one push of it, and the payment reaches both', async () => {
+    const creator = await openTabStream('c'.repeat(32));
+    const other = await openTabStream('d'.repeat(32));
+    try {
+      const response = await invoke('createSale', { value: 4200 }, { [PAGE_HEADER]: 'c'.repeat(32) });
+      const sale = (await response.json()) as Sale;
+      expect(sale.status).toBe('ACTIVE');
+      const ofSale = (event: PosEvent) =>
+        event.type === 'sale-updated' && event.sale.correlationID === sale.correlationID;
+      const paid = (event: PosEvent) =>
+        ofSale(event) && event.type === 'sale-updated' && event.sale.status === 'COMPLETED';
+      await other.until(ofSale);
+      expect((await payOverHttp(sale.brCode!)).status).toBe(200);
+      await Promise.all([creator.until(paid), other.until(paid)]);
+      const statuses = (heard: PosEvent[]) =>
+        heard.flatMap((event) => (event.type === 'sale-updated' && ofSale(event) ? [event.sale.status] : []));
+      // One stream, in order: had the answer been pushed to its own tab, it would come before the payment.
+      expect(statuses(creator.heard).filter((status) => status !== 'COMPLETED')).toEqual([]);
+      expect(statuses(other.heard)[0]).toBe('ACTIVE');
+      expect(statuses(other.heard).filter((status) => status !== 'COMPLETED')).toEqual(['ACTIVE']);
+    } finally {
+      await Promise.all([creator.close(), other.close()]);
+    }
+  });
+
   it('refuses the event stream without the token', async () => {
     expect((await fetch(`${host.origin}/__balcao/events`)).status).toBe(401);
     expect((await fetch(`${host.origin}/__balcao/events?token=wrong`)).status).toBe(401);
@@ -369,12 +434,12 @@ describe('remote modes', () => {
     expect(await refused.json()).toMatchObject({
       error: {
         code: 'OFFLINE_SALE_REFUSED',
-        details: { reason: expect.stringMatching(/^a chave Pix ainda não foi confirmada/) },
+        details: { refusal: { reason: 'keyUnconfirmed' } },
       },
     });
     expect((await invokeOk<PosStatus>('getStatus')).offline).toMatchObject({
       enabled: true,
-      unavailable: expect.stringMatching(/ainda não foi confirmada/),
+      unavailable: { reason: 'keyUnconfirmed' },
     });
     // With offline selling off, a sale waits in the queue instead.
     const { offlineSales } = await invokeOk<Settings>('getSettings');

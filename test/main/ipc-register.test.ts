@@ -4,6 +4,7 @@ vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
 
 import { createCounterCall } from '../../src/main/app/counter-call';
 import type { CounterHandlers } from '../../src/main/counter-handler-port';
+import { allBut, windowOrigin } from '../../src/main/call-origin';
 import { broadcastPosEvent, registerPosIpc } from '../../src/main/electron/ipc-register';
 import { CounterError } from '../../src/shared/counter-errors';
 import { POS_EVENT_CHANNEL, POS_INVOKE_METHODS } from '../../src/shared/pos-channels';
@@ -53,7 +54,11 @@ describe('IPC registration', () => {
   it('passes a valid payload from our window to the handler and wraps the answer', async () => {
     const reply = await invoke('pos:createSale', { value: 1234, comment: 'Café' });
     expect(reply).toEqual({ ok: true, value: { from: 'createSale' } });
-    expect(handlers.createSale).toHaveBeenCalledWith({ value: 1234, comment: 'Café' }, {});
+    // With the window it came from, so the push of its answer can skip that window.
+    expect(handlers.createSale).toHaveBeenCalledWith(
+      { value: 1234, comment: 'Café' },
+      { origin: windowOrigin(ours.id) },
+    );
   });
 
   it.each([
@@ -169,5 +174,18 @@ describe('event push', () => {
     broadcastPosEvent([live, gone] as never, event);
     expect(live.send).toHaveBeenCalledWith(POS_EVENT_CHANNEL, event);
     expect(gone.send).not.toHaveBeenCalled();
+  });
+
+  it('skips the window a push is not for (the one a create already answered), and only that one', () => {
+    const creator = new FakeWebContents();
+    const display = new FakeWebContents();
+    const event = { type: 'sale-updated', sale: { correlationID: 'balcao-1' } } as never;
+    broadcastPosEvent([creator, display] as never, event, allBut(windowOrigin(creator.id)));
+    expect(creator.send).not.toHaveBeenCalled();
+    expect(display.send).toHaveBeenCalledWith(POS_EVENT_CHANNEL, event);
+    // A later push about that sale (its payment) is for every window, the creator's too.
+    broadcastPosEvent([creator, display] as never, event);
+    expect(creator.send).toHaveBeenCalledWith(POS_EVENT_CHANNEL, event);
+    expect(display.send).toHaveBeenCalledTimes(2);
   });
 });

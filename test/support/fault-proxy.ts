@@ -91,6 +91,8 @@ export interface FaultProxy {
   /**
    * The network is gone: every open connection is destroyed, and new ones are refused
    * (`refuse`, ECONNREFUSED: the proxy stops listening) or accepted and reset at once (`reset`).
+   * A client may still write one request on a kept-alive connection it has not yet seen end (a
+   * reset, not a refusal): start the proxy with `keepAlive: false` where that difference matters.
    */
   cut(mode?: CutMode): Promise<void>;
   /** The network is back, on the same port. */
@@ -117,7 +119,17 @@ const LOGGED_BODY_CHARS = 2_000;
 
 export const passAll: FaultPlan = () => ({ kind: 'pass' });
 
-export async function startFaultProxy(upstreamUrl: string): Promise<FaultProxy> {
+export interface FaultProxyOptions {
+  /**
+   * False: every answer says `Connection: close`, so the client never holds an idle connection.
+   * A client that has not yet read the end of a kept-alive connection the cut took away writes
+   * its next request there and hears a reset (the request may have arrived), not a refusal;
+   * without keep-alive, every request after the cut meets it on a fresh connection, refused.
+   */
+  keepAlive?: boolean;
+}
+
+export async function startFaultProxy(upstreamUrl: string, options: FaultProxyOptions = {}): Promise<FaultProxy> {
   const upstream = new URL(upstreamUrl);
   if (upstream.protocol !== 'http:') throw new Error(`the fault proxy forwards to http only, got ${upstreamUrl}`);
   // No keep-alive upstream: a restarted remote never meets a stale pooled socket.
@@ -143,6 +155,7 @@ export async function startFaultProxy(upstreamUrl: string): Promise<FaultProxy> 
     socket.on('close', () => sockets.delete(socket));
   });
   server.on('request', (request, response) => {
+    if (options.keepAlive === false) response.setHeader('connection', 'close');
     const job = handle(request, response).catch((error: unknown) => {
       // A bug in the proxy must not look like a network fault: say it loudly and drop the request.
       console.error('[fault-proxy] internal error', error);

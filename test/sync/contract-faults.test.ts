@@ -391,7 +391,7 @@ describe('an optional read refused', () => {
     // Offline selling alone is taken away, and says why.
     const offline = counter!.status().offline;
     expect(offline.confirmedKey).toBeUndefined();
-    expect(offline.unavailable).toBe('o serviço não listou as chaves Pix da conta (Acesso não permitido)');
+    expect(offline.unavailable).toEqual({ reason: 'keysRefused', serviceError: 'Acesso não permitido' });
 
     // A receipt: the company is not known, so the shop is printed as the settings say.
     const sale = made.at(-1)!.sale;
@@ -443,7 +443,7 @@ describe('an optional read refused', () => {
     await until(() => !counter!.status().online, 'offline noticed');
     await expect(counter!.sales.createSale({ value: 100, expiresIn: 900 })).rejects.toMatchObject({
       code: 'OFFLINE_SALE_REFUSED',
-      message: expect.stringContaining('o serviço não listou as chaves Pix da conta (Acesso não permitido)'),
+      details: { refusal: { reason: 'keysRefused', serviceError: 'Acesso não permitido' } },
     });
     await proxy!.restore();
     expect(syncErrors()).toEqual([]);

@@ -141,10 +141,10 @@ describe('the code an offline sale shows', () => {
     await proxy.cut('refuse');
     counter = openCounter();
     await until(() => !counter.status().online, 'offline noticed');
-    expect(counter.status().offline.unavailable).toMatch(/ainda não foi confirmada/);
+    expect(counter.status().offline.unavailable).toEqual({ reason: 'keyUnconfirmed' });
     await expect(counter.sales.createSale(newSale(500))).rejects.toMatchObject({
       code: 'OFFLINE_SALE_REFUSED',
-      message: expect.stringMatching(/chave Pix ainda não foi confirmada/),
+      details: { refusal: { reason: 'keyUnconfirmed' } },
     });
     expect(counter.views.salesBetween('2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z')).toEqual([]);
   });
@@ -157,12 +157,13 @@ describe('the code an offline sale shows', () => {
     counter = openCounter(); // a fresh start asks for the keys again
     await until(() => counter.status().offline.confirmedKey === 'loja@example.com', 'keys read');
     config = { ...config, pixKey: 'someone.else@example.com' };
-    expect(counter.status().offline).toMatchObject({ unavailable: expect.stringMatching(/não é uma chave da conta/) });
+    const notTheAccounts = { reason: 'keyNotInAccount', key: 'someone.else@example.com' };
+    expect(counter.status().offline).toMatchObject({ unavailable: notTheAccounts });
     await proxy.cut('refuse');
     await until(() => !counter.status().online, 'offline noticed');
     await expect(counter.sales.createSale(newSale(500))).rejects.toMatchObject({
       code: 'OFFLINE_SALE_REFUSED',
-      message: expect.stringMatching(/não é uma chave da conta/),
+      details: { refusal: notTheAccounts },
     });
     // A key of the account that is not its default, typed as people write it, is used as it is.
     config = { ...config, pixKey: firstDefault!.key.toUpperCase() };
@@ -192,7 +193,7 @@ describe('caps, each at its edge', () => {
     expect((await counter.sales.createSale(newSale(10_000))).status).toBe('OFFLINE');
     await expect(counter.sales.createSale(newSale(10_001))).rejects.toMatchObject({
       code: 'OFFLINE_SALE_REFUSED',
-      message: expect.stringMatching(/acima do limite de R\$\s100,00 por venda/),
+      details: { refusal: { reason: 'saleCap', maxSaleValue: 10_000 } },
     });
   });
 
@@ -202,11 +203,11 @@ describe('caps, each at its edge', () => {
     await counter.sales.createSale(newSale(1_000));
     await counter.sales.createSale(newSale(1_500));
     await expect(counter.sales.createSale(newSale(501))).rejects.toMatchObject({
-      message: expect.stringMatching(/Restam R\$\s5,00 \(2 vendas aguardam/),
+      details: { refusal: { reason: 'totalCap', maxUnconfirmedTotal: 3_000, room: 500, unconfirmedCount: 2 } },
     });
     expect((await counter.sales.createSale(newSale(500))).status).toBe('OFFLINE');
     await expect(counter.sales.createSale(newSale(1))).rejects.toMatchObject({
-      message: expect.stringMatching(/Restam R\$\s0,00/),
+      details: { refusal: { reason: 'totalCap', room: 0, unconfirmedCount: 3 } },
     });
     // A cancelled offline sale holds no room.
     const sales = counter.views.salesBetween('2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z');
@@ -223,7 +224,7 @@ describe('caps, each at its edge', () => {
     expect((await counter.sales.createSale(newSale(100))).status).toBe('OFFLINE');
     frozenAt += 1;
     await expect(counter.sales.createSale(newSale(100))).rejects.toMatchObject({
-      message: expect.stringMatching(/mais antiga sem confirmação passou de 1 h/),
+      details: { refusal: { reason: 'tooOld', maxAgeMinutes: 60 } },
     });
   });
 });
@@ -272,8 +273,12 @@ describe('a create that got no answer in time', () => {
   it('that never left (connection refused) is dropped, so nothing is created and deleted', async () => {
     // The refusal must be heard before the first answer's wait ends, and before the request's
     // timeout (a loaded machine can take seconds): a create still in flight, or timed out, is
-    // rightly treated as one that may have arrived.
+    // rightly treated as one that may have arrived. And the create must meet the cut on a fresh
+    // connection: on a kept-alive one the cut closed, which the counter may not have read yet, it
+    // would be written, then reset (may have arrived). A proxy without keep-alive leaves none.
     await counter.close();
+    await proxy.close();
+    proxy = await startFaultProxy(remoteUrl, { keepAlive: false });
     counter = openCounter(dir, proxy.url, 30_000, 30_000);
     await until(() => counter.status().offline.confirmedKey, 'the key confirmed');
     // Cut before the counter noticed: it believes it is online and tries the create first.

@@ -54,12 +54,11 @@ export function createConnectionGate(settings: SettingsStore, check: CheckConnec
       if (result.ok) return;
       if (result.problem === 'unreachable' && saveUnreachable) return;
       // A test charge the check could not remove is said here too: the refusal is all the owner reads.
-      const verdict = result.leftBehind ? `${result.message} ${result.leftBehind}` : result.message;
-      throw new CounterError(
-        'CONNECTION_TEST_FAILED',
-        { verdict, ...(result.problem ? { problem: result.problem } : {}) },
-        verdict,
-      );
+      throw new CounterError('CONNECTION_TEST_FAILED', {
+        verdict: result.verdict,
+        ...(result.problem ? { problem: result.problem } : {}),
+        ...(result.leftBehind ? { leftBehind: result.leftBehind } : {}),
+      });
     },
   };
 }

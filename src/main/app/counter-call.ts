@@ -8,6 +8,7 @@ import { CounterError, type CounterErrorBody, type CounterResult } from '../../s
 import type { CounterApi } from '../../shared/pos-api';
 import type { Attribution } from '../register/sales-store-port';
 import type { CallContext, CounterHandlers } from '../counter-handler-port';
+import type { CallOrigin } from '../call-origin';
 
 /** The register, as far as checking a caller goes (Register is one). */
 export interface AccessGate {
@@ -30,13 +31,16 @@ export interface CounterCallOptions {
   log?: (message: string, error?: unknown) => void;
 }
 
-/** A call by name, as a host receives it: the name is checked too (UNKNOWN_METHOD). */
-export type CounterCall = (name: string, payload: unknown) => Promise<CounterResult>;
+/**
+ * A call by name, as a host receives it: the name is checked too (UNKNOWN_METHOD). `origin` is the
+ * window it came from, when the host knows one (call-origin.ts).
+ */
+export type CounterCall = (name: string, payload: unknown, origin?: CallOrigin) => Promise<CounterResult>;
 
 export function createCounterCall(options: CounterCallOptions): CounterCall {
   const log = options.log ?? console.error;
 
-  return async (name, payload) => {
+  return async (name, payload, origin) => {
     if (!Object.hasOwn(counterMethods, name)) {
       return refused({ code: 'UNKNOWN_METHOD', message: `Método desconhecido: ${name}`, details: { method: name } });
     }
@@ -45,7 +49,8 @@ export function createCounterCall(options: CounterCallOptions): CounterCall {
     const parsed = spec.input.safeParse(payload);
     if (!parsed.success) return refused(invalidInput(parsed.error.issues));
     try {
-      const context = admit(spec.access as CounterAccess<unknown>, parsed.data, options.gate);
+      const admitted = admit(spec.access as CounterAccess<unknown>, parsed.data, options.gate);
+      const context = origin === undefined ? admitted : { ...admitted, origin };
       const handler = options.handlers[method] as (input: unknown, context: CallContext) => Promise<unknown>;
       const value = await handler(parsed.data, context);
       if (options.checkAnswers) {

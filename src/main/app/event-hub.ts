@@ -1,7 +1,9 @@
-// Fan-out of PosEvents to whoever listens (Electron windows, browser-host SSE streams).
+// Fan-out of PosEvents to whoever listens (Electron windows, browser-host SSE streams). Each event
+// says which windows it is for (call-origin.ts); each host hands it to those of its windows.
 import type { PosEvent } from '../../shared/pos-api';
+import { EVERY_WINDOW, type Audience } from '../call-origin';
 
-export type PosEventListener = (event: PosEvent) => void;
+export type PosEventListener = (event: PosEvent, audience: Audience) => void;
 
 export interface PosEvents {
   /** Returns the unsubscribe. */
@@ -18,10 +20,10 @@ export class EventHub implements PosEvents {
     };
   }
 
-  emit(event: PosEvent): void {
+  emit(event: PosEvent, audience: Audience = EVERY_WINDOW): void {
     for (const listener of this.listeners) {
       try {
-        listener(event);
+        listener(event, audience);
       } catch (error) {
         // One broken window or stream must not keep the others from hearing about a payment.
         console.error('[pos] event listener failed', error);

@@ -42,7 +42,7 @@ export interface PosHandlerDeps {
   register: Register;
   /** "Testar conexão", and the test a remote mode's save must pass (connection-gate.ts). */
   connection: ConnectionGate;
-  /** The sale pushes: a create's own news is its answer alone (sale-pushes.ts). */
+  /** The sale pushes: a create's own news is its answer, pushed to the other windows alone (sale-pushes.ts). */
   pushes: SalePushes;
 }
 
@@ -58,13 +58,11 @@ export function createPosHandlers(deps: PosHandlerDeps): HandlerGroup {
       return deps.status();
     },
 
-    async createSale({ value, comment, customer }, { by }) {
+    async createSale({ value, comment, customer }, { by, origin }) {
       assertCustomerReachable(customer);
       const sale = { value, comment, customer, expiresIn: deps.saleExpiresInSeconds, ...(by ? { by } : {}) };
-      return deps.pushes.answerOnce(
-        () => sales.createSale(sale),
-        (correlationID) => views.getSale(correlationID),
-      );
+      // The answer is the sale, built once: the window that asked reads it here, the others in its push.
+      return sales.createSale(sale, deps.pushes.answerFor(origin));
     },
 
     async getSale({ correlationID }) {
@@ -205,6 +203,5 @@ export function createPosHandlers(deps: PosHandlerDeps): HandlerGroup {
 /** The service the counter sells with now, or the refusal every read of its sales gives without one. */
 function serviceIdOrRefuse(sync: CounterSync): string {
   if (sync.serviceId !== undefined) return sync.serviceId;
-  const reason = sync.status().unavailable ?? 'Nenhum serviço Pix configurado';
-  throw new CounterError('SERVICE_NOT_CONFIGURED', { reason }, reason);
+  throw new CounterError('SERVICE_NOT_CONFIGURED', sync.status().unavailable ?? { missing: [] });
 }

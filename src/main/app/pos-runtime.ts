@@ -16,7 +16,7 @@ import { EMBEDDED_SERVICE_ID, InProcessService } from '../sync/in-process-servic
 import { embeddedMerchant } from './embedded-merchant';
 import { EventHub, type PosEvents } from './event-hub';
 import type { LaunchRemote } from './launch-remote';
-import { notConfiguredMessage } from './not-configured';
+import { notConfigured } from './not-configured';
 import { counterClient, createCounterCall, type CounterCall } from './counter-call';
 import { assembleHandlers } from './counter-handlers';
 import { createPosHandlers, DEFAULT_SALE_EXPIRES_IN_SECONDS } from './pos-handlers';
@@ -101,7 +101,7 @@ export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
     console.error('[settings] the merchant settings could not be applied to the embedded sandbox', error);
   });
   const hub = new EventHub();
-  const pushes = new SalePushes((sale) => hub.emit({ type: 'sale-updated', sale }));
+  const pushes = new SalePushes((sale, audience) => hub.emit({ type: 'sale-updated', sale }, audience));
   const { sync, probe: syncProbe } = createCounterSync({
     ...options.sync,
     dbPath: join(options.dataDir, 'counter.db'),
@@ -125,7 +125,7 @@ export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
     const appId = settings.appId();
     if (!current.baseUrl || !appId) {
       // Never the embedded sandbox in its place: its codes point at 127.0.0.1.
-      return sync.setService(null, notConfiguredMessage(current.mode, { baseUrl: !current.baseUrl, appId: !appId }));
+      return sync.setService(null, notConfigured(current.mode, { baseUrl: !current.baseUrl, appId: !appId }));
     }
     sync.setService(
       new HttpServiceClient({

@@ -20,12 +20,13 @@
 // writer) and the whole format is the few functions below.
 import type { Sale, SaleRefund } from '../../shared/pos-api';
 import { refundedValue } from '../../shared/refunds-counted';
+import { saleDisplayStatus, type SaleDisplayStatus } from '../../shared/sale-display-status';
 import { saleNumberText } from '../../shared/sale-number';
 import { saoPauloClock } from '../../shared/sao-paulo-time';
 import type { SalesRange } from './sales-range';
 
 /** The sale's status as the history's chip shows it (src/renderer/src/i18n/pt-BR.json, "status"). */
-export const SALE_STATUS_WORDS = {
+export const SALE_STATUS_WORDS: Record<SaleDisplayStatus, string> = {
   ACTIVE: 'Aguardando',
   COMPLETED: 'Pago',
   EXPIRED: 'Expirada',
@@ -35,7 +36,7 @@ export const SALE_STATUS_WORDS = {
   CANCELLED: 'Cancelada',
   REJECTED: 'Recusada',
   OFFLINE: 'Aguardando confirmação',
-} as const;
+};
 
 /** A refund's status as the sale's detail shows it (pt-BR.json, "refundStatus"). */
 export const REFUND_STATUS_WORDS: Record<SaleRefund['status'], string> = {
@@ -104,7 +105,7 @@ function saleRow(sale: Sale, tillOf: (sessionId: string) => string | undefined):
     sale.sessionId ?? '',
     sale.operatorName ?? '',
     decimalComma(sale.value),
-    SALE_STATUS_WORDS[displayStatus(sale, refunded)],
+    SALE_STATUS_WORDS[saleDisplayStatus(sale)],
     decimalComma(refunded),
     sale.refunds.map(refundText).join(' | '),
     sale.endToEndId ?? '',
@@ -112,12 +113,6 @@ function saleRow(sale: Sale, tillOf: (sessionId: string) => string | undefined):
     sale.cancelledBy ?? '',
     sale.cancelledAt ? saoPauloDateTime(sale.cancelledAt) : '',
   ];
-}
-
-/** Like the history's chip (renderer lib/sale-status.ts): a paid sale says how much went back. */
-function displayStatus(sale: Sale, refunded: number): keyof typeof SALE_STATUS_WORDS {
-  if (sale.status !== 'COMPLETED' || refunded === 0) return sale.status;
-  return refunded >= sale.value ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
 }
 
 /** "50,00 Confirmada D123…": one refund, compact; a refused one says so and counts for nothing. */

@@ -61,8 +61,8 @@ async function start(): Promise<void> {
   screen.on('display-removed', resyncDisplay);
   stopWiring = [
     registerPosIpc({ call: pos.call, isOwnWebContents: (contents) => ownWebContents().includes(contents) }),
-    pos.events.subscribe((event) => {
-      broadcastPosEvent(ownWebContents(), event);
+    pos.events.subscribe((event, audience) => {
+      broadcastPosEvent(ownWebContents(), event, audience);
       // Settings saves announce themselves with a status event: the display setting may have changed.
       if (event.type === 'status') display.sync();
     }),

@@ -1,8 +1,10 @@
 // Electron's door to the counter's methods: one `pos:<method>` channel per name of the table,
-// each checking who is calling and then handing the payload to the one adapter both hosts share
-// (app/counter-call.ts), whose `{ ok, value }` / `{ ok, error }` result is the reply.
+// each checking who is calling and then handing the payload, with the window it came from, to the
+// one adapter both hosts share (app/counter-call.ts), whose `{ ok, value }` / `{ ok, error }`
+// result is the reply. And the way back: each push to the windows it is for.
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import type { CounterCall } from '../app/counter-call';
+import { EVERY_WINDOW, reaches, windowOrigin, type Audience } from '../call-origin';
 import type { PosEvent } from '../../shared/pos-api';
 import { channelOf, POS_EVENT_CHANNEL, POS_INVOKE_METHODS } from '../../shared/pos-channels';
 import { isAppUrl } from './app-origin';
@@ -36,7 +38,7 @@ export function registerPosIpc(options: IpcRegistrationOptions): () => void {
         // A rejected promise, not a result: a foreign frame learns nothing about the app.
         throw new Error('Forbidden');
       }
-      return options.call(method, payload);
+      return options.call(method, payload, windowOrigin(event.sender.id));
     });
   }
   return () => {
@@ -44,9 +46,13 @@ export function registerPosIpc(options: IpcRegistrationOptions): () => void {
   };
 }
 
-/** Pushes one event to every live window of ours on the single push channel. */
-export function broadcastPosEvent(contents: Iterable<WebContents>, event: PosEvent): void {
+/** Pushes one event to every live window of ours it is for, on the single push channel. */
+export function broadcastPosEvent(
+  contents: Iterable<WebContents>,
+  event: PosEvent,
+  audience: Audience = EVERY_WINDOW,
+): void {
   for (const target of contents) {
-    if (!target.isDestroyed()) target.send(POS_EVENT_CHANNEL, event);
+    if (!target.isDestroyed() && reaches(audience, windowOrigin(target.id))) target.send(POS_EVENT_CHANNEL, event);
   }
 }

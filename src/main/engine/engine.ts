@@ -1,3 +1,10 @@
+// The engine: the one door every request of the service goes through (src/main/engine/operations.ts
+// declares the operations; this runs them): who is calling (the AppID, its tenant and scopes), the
+// operation's input parsed, its handler in one SQLite transaction with the events it emits, its
+// answer checked and shaped, a refusal mapped to the spec's status, then the events told to
+// listeners. Over 300 lines because that sequence is one ordered pipeline read top to bottom; its
+// parts that stand alone (parsing, idempotency, sweepers, the context handlers get) live in their
+// own modules.
 import type { ServiceReply, ServiceRequest } from '../../shared/service-api';
 import type { Db } from '../store/database';
 import type { Clock } from '../clock';

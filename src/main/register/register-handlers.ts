@@ -94,11 +94,7 @@ export function createRegisterHandlers(deps: RegisterHandlerDeps): HandlerGroup 
       const session = openSession();
       const summary = summaryOf(session);
       if (summary.warnings.length > 0 && !confirmPending) {
-        throw new CounterError(
-          'CLOSE_NEEDS_CONFIRMATION',
-          { warnings: summary.warnings },
-          `Antes de fechar o caixa: ${summary.warnings.join(' ')} Confirme para fechar assim mesmo.`,
-        );
+        throw new CounterError('CLOSE_NEEDS_CONFIRMATION', { warnings: summary.warnings });
       }
       const at = deps.now().toISOString();
       const closed: SessionSummary = { ...summary, session: { ...session, closedAt: at, closedBy: approver.name } };

@@ -116,7 +116,7 @@ export class Register {
     this.currentId = undefined;
   }
 
-  /** A manager's approval of one action: the manager, or a 403 (wrong PIN, not a manager, locked). */
+  /** A manager's approval of one action: the manager, or OPERATOR_NOT_FOUND, PIN_REFUSED, OPERATOR_LOCKED or NOT_A_MANAGER. */
   async approve(approval: ManagerApproval): Promise<OperatorRow> {
     const row = await this.checkPin(approval.operatorId, approval.pin);
     if (row.role !== 'MANAGER')
@@ -173,7 +173,7 @@ export class Register {
 
   /**
    * Who is selling, and in which session: undefined before the register is set up (nobody to
-   * name yet); once it is, a 409 with what to do when nobody is signed in or no session is open.
+   * name yet); once it is, NOT_SIGNED_IN when nobody is signed in, REGISTER_CLOSED when no session is open.
    */
   attribution(): Attribution | undefined {
     if (!this.setUp) return undefined;
@@ -185,7 +185,7 @@ export class Register {
 
   /**
    * Once the register is set up, the shop's figures (past sessions and their reports) are for the
-   * operator at the counter: nobody signed in, nobody reads them (401).
+   * operator at the counter: nobody signed in, nobody reads them (NOT_SIGNED_IN).
    */
   requireSignedIn(): void {
     if (this.setUp) this.requireOperator();
@@ -203,7 +203,7 @@ export class Register {
     return row;
   }
 
-  /** The operator whose PIN this is, or a 403; every wrong PIN is counted, and a locked operator is not checked at all. */
+  /** The operator whose PIN this is, or OPERATOR_NOT_FOUND, PIN_REFUSED or OPERATOR_LOCKED; every wrong PIN is counted, and a locked operator is not checked at all. */
   private checkPin(operatorId: string, pin: string): Promise<OperatorRow> {
     const previous = this.checking.get(operatorId) ?? Promise.resolve();
     const check = previous.catch(() => undefined).then(() => this.checkPinNow(operatorId, pin));

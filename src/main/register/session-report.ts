@@ -6,6 +6,7 @@ import type { Sale, SaleStatus, SessionSummary } from '../../shared/pos-api';
 import { refundCounts } from '../../shared/refunds-counted';
 import { saleNumberText } from '../../shared/sale-number';
 import { formatReceiptTime, type ReportDocument } from '../receipts';
+import { closingWarningText } from './closing-warning-text';
 import type { SessionRecords } from './sales-store-port';
 
 export interface ReportShop {
@@ -59,7 +60,7 @@ export function sessionReport(
   return {
     title: closed ? 'Fechamento de caixa' : 'Resumo do caixa (parcial)',
     header,
-    warnings: summary.warnings,
+    warnings: summary.warnings.map(closingWarningText),
     blocks: [
       {
         heading: 'Resumo',

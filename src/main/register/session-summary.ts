@@ -1,8 +1,7 @@
 // A register session's closing summary, from the counter's own records of it and the real sync
 // state: what was sold, refunded and cancelled, what is still waiting, and what needs a warning
 // before the register is closed.
-import { formatBRL } from '../../shared/money';
-import type { OperatorTotals, RegisterSession, SessionSummary } from '../../shared/pos-api';
+import type { ClosingWarning, OperatorTotals, RegisterSession, SessionSummary } from '../../shared/pos-api';
 import { refundCounts } from '../../shared/refunds-counted';
 import type { SessionRecords } from './sales-store-port';
 
@@ -63,27 +62,18 @@ export function summarizeSession(
   return summary;
 }
 
-function warningsOf(summary: SessionSummary): string[] {
-  const warnings: string[] = [];
-  if (summary.queuedCommands > 0) {
-    const n = summary.queuedCommands;
-    warnings.push(
-      `${n} ${n === 1 ? 'operação aguardando envio' : 'operações aguardando envio'} ao serviço Pix: ` +
-        'os valores podem mudar quando o serviço responder.',
-    );
-  }
+function warningsOf(summary: SessionSummary): ClosingWarning[] {
+  const warnings: ClosingWarning[] = [];
+  if (summary.queuedCommands > 0) warnings.push({ kind: 'queuedCommands', count: summary.queuedCommands });
   if (summary.unconfirmedOfflineCount > 0) {
-    const n = summary.unconfirmedOfflineCount;
-    warnings.push(
-      `${n} ${n === 1 ? 'venda offline ainda não confirmada' : 'vendas offline ainda não confirmadas'} ` +
-        `(${formatBRL(summary.unconfirmedOfflineValue)}): não entram no total até a confirmação.`,
-    );
+    warnings.push({
+      kind: 'unconfirmedOffline',
+      count: summary.unconfirmedOfflineCount,
+      value: summary.unconfirmedOfflineValue,
+    });
   }
   if (summary.awaitingCount > 0) {
-    const n = summary.awaitingCount;
-    warnings.push(
-      `${n} ${n === 1 ? 'venda aguardando pagamento' : 'vendas aguardando pagamento'} (${formatBRL(summary.awaitingValue)}).`,
-    );
+    warnings.push({ kind: 'awaitingPayment', count: summary.awaitingCount, value: summary.awaitingValue });
   }
   return warnings;
 }

@@ -18,13 +18,23 @@
 //   without its required name and with a negative value cannot be created.
 // Every request goes through HttpServiceClient, so the headers, timeout and network-failure
 // vocabulary are the sync path's own. A network failure (or a 5xx) half-way is reported as such,
-// never as a missing scope. The AppID never appears in a message or a detail: an answer that echoes
-// it has it masked.
+// never as a missing scope. The check answers codes with their data (the verdict, the details
+// line, what was left behind); the renderer says them in the owner's language. The AppID never
+// appears in a verdict or a detail: an answer that echoes it has it masked.
+// Over 300 lines because the check walks every scope the counter uses, in order, and undoes what
+// it made; its verdict's text is the renderer's (connection-check-text.ts), its scopes are
+// connection-scopes.ts.
 import { randomUUID } from 'node:crypto';
-import type { ConnectionCheck, MissingScope } from '../../shared/pos-api';
+import type {
+  ConnectionCheck,
+  ConnectionDetail,
+  ConnectionLeftBehind,
+  ConnectionVerdict,
+  MissingScope,
+} from '../../shared/pos-api';
 import type { ServiceRequest } from '../../shared/service-api';
 import type { OperationName } from '../engine/operations';
-import { COUNTER_SCOPES, FEATURE_NAMES } from './connection-scopes';
+import { COUNTER_SCOPES } from './connection-scopes';
 import { HttpServiceClient, normalizeBaseUrl } from './http-service-client';
 import { isUnreachable, type ServiceOutcome } from './service-outcome';
 
@@ -160,8 +170,8 @@ class ScopeRun {
   private readonly absentId = `${TEST_CHARGE_PREFIX}${this.id}-inexistente`;
   /** The service refused to create the test charge for a reason other than the scope (its words). */
   chargeRefused?: { probe: Probe; error: string };
-  /** In pt-BR: what could not be removed at the service. */
-  readonly leftBehind: string[] = [];
+  /** What could not be removed at the service. */
+  readonly leftBehind: ConnectionLeftBehind[] = [];
 
   constructor(
     private readonly send: Send,
@@ -202,16 +212,12 @@ class ScopeRun {
     if (!gone) this.leftBehind.push(this.chargeLeftBehind(deleted.outcome, outcome.kind === 'ok'));
   }
 
-  private chargeLeftBehind(outcome: ServiceOutcome<unknown>, created: boolean): string {
+  private chargeLeftBehind(outcome: ServiceOutcome<unknown>, created: boolean): ConnectionLeftBehind {
     // Created for sure, or sent without an answer (it may or may not exist).
-    const left = `${created ? 'Ficou' : 'Talvez tenha ficado'} no serviço uma cobrança de teste de R$ 0,01 (correlationID ${this.chargeId})`;
-    const remedy =
-      'Ela vence sozinha em 5 minutos e ninguém precisa pagá-la; para removê-la já, apague-a no painel do serviço (Cobranças, pelo correlationID).';
-    if (outcome.kind === 'auth') return `${left}: sem a permissão CHARGE_DELETE, o Balcão não pôde apagá-la. ${remedy}`;
-    if (outcome.kind === 'rejected') return `${left}: o serviço recusou apagá-la ("${outcome.error}"). ${remedy}`;
-    return created
-      ? `${left}: a conexão falhou antes que o Balcão a apagasse. ${remedy}`
-      : `${left}: a conexão falhou antes que o Balcão soubesse se ela foi criada. ${remedy}`;
+    const charge = { kind: 'testCharge', correlationID: this.chargeId, created } as const;
+    if (outcome.kind === 'auth') return { ...charge, cause: 'noDeleteScope' };
+    if (outcome.kind === 'rejected') return { ...charge, cause: 'deleteRefused', serviceError: outcome.error };
+    return { ...charge, cause: 'connectionFailed' };
   }
 
   async probes(): Promise<void> {
@@ -236,7 +242,7 @@ class ScopeRun {
           body: { transactionEndToEndId: absent, value: 1, correlationID: absent },
         });
         this.record('REFUND_POST', probe);
-        if (probe.outcome.kind === 'ok') this.leftBehind.push(unexpectedWrite('um estorno', absent));
+        if (probe.outcome.kind === 'ok') this.leftBehind.push(unexpectedWrite('refund', absent));
       },
       // A refund of a charge that does not exist: nothing can be refunded.
       async () => {
@@ -245,13 +251,13 @@ class ScopeRun {
           body: { correlationID: absent, value: 1 },
         });
         this.record('CHARGE_REFUND_POST', probe);
-        if (probe.outcome.kind === 'ok') this.leftBehind.push(unexpectedWrite('um estorno', absent));
+        if (probe.outcome.kind === 'ok') this.leftBehind.push(unexpectedWrite('refund', absent));
       },
       // A static QR code without its required name and with a negative value: refused as a bad body.
       async () => {
         const probe = await this.send('createPixQrCode', { body: { correlationID: absent, value: -1 } });
         this.record('PIX_QRCODE_POST', probe);
-        if (probe.outcome.kind === 'ok') this.leftBehind.push(unexpectedWrite('um QR Code estático', absent));
+        if (probe.outcome.kind === 'ok') this.leftBehind.push(unexpectedWrite('staticQrCode', absent));
       },
     ];
     const workers = Array.from({ length: PROBE_CONCURRENCY }, async () => {
@@ -261,8 +267,8 @@ class ScopeRun {
   }
 }
 
-function unexpectedWrite(what: string, correlationID: string): string {
-  return `O serviço aceitou um pedido de teste que devia recusar e criou ${what} (correlationID ${correlationID}). Confira no painel do serviço e apague-o se puder.`;
+function unexpectedWrite(what: 'refund' | 'staticQrCode', correlationID: string): ConnectionLeftBehind {
+  return { kind: 'unexpectedWrite', what, correlationID };
 }
 
 function isNotFound(outcome: ServiceOutcome<unknown>): boolean {
@@ -272,7 +278,7 @@ function isNotFound(outcome: ServiceOutcome<unknown>): boolean {
 interface Summary {
   context: Context;
   companyName: string | undefined;
-  companyDetail: string;
+  companyDetail: ConnectionDetail;
   verdicts: Map<string, Verdict>;
   run: ScopeRun;
 }
@@ -280,11 +286,11 @@ interface Summary {
 function summarize({ context, companyName, companyDetail, verdicts, run }: Summary): ConnectionCheck {
   const missingScopes: MissingScope[] = COUNTER_SCOPES.filter(
     (entry) => verdicts.get(entry.scope)?.kind === 'missing',
-  ).map(({ scope, feature, consequence }) => ({ scope, feature, consequence }));
+  ).map(({ scope, feature }) => ({ scope, feature }));
   const extra = {
     missingScopes,
     ...(companyName ? { companyName } : {}),
-    ...(run.leftBehind.length > 0 ? { leftBehind: run.leftBehind.join(' ') } : {}),
+    ...(run.leftBehind.length > 0 ? { leftBehind: run.leftBehind } : {}),
   };
 
   const failure = COUNTER_SCOPES.map((entry) => verdicts.get(entry.scope)).find(
@@ -302,9 +308,7 @@ function summarize({ context, companyName, companyDetail, verdicts, run }: Summa
     return {
       ok: false,
       problem: 'missing-scopes',
-      message:
-        `O serviço aceitou o AppID, mas sem ${names(selling.map((entry) => entry.scope))} o Balcão não consegue vender. ` +
-        'Dê ao aplicativo as permissões que faltam no painel do serviço e teste de novo.',
+      verdict: { code: 'sellingScopesMissing', scopes: selling.map((entry) => entry.scope) },
       detail,
       ...extra,
     };
@@ -313,29 +317,19 @@ function summarize({ context, companyName, companyDetail, verdicts, run }: Summa
     return {
       ok: false,
       problem: 'unexpected',
-      message:
-        `O serviço aceitou o AppID, mas recusou a cobrança de teste (R$ 0,01, 5 minutos): "${run.chargeRefused.error}". ` +
-        'Sem criar cobranças, o Balcão não consegue vender. Confira a conta no painel do serviço (uma chave Pix, a conta ativa).',
+      verdict: { code: 'testChargeRefused', serviceError: run.chargeRefused.error },
       detail: run.chargeRefused.probe.answer ? detailOf(run.chargeRefused.probe.answer) : companyDetail,
       ...extra,
     };
   }
-  const opening = companyName
-    ? `Conexão ok: ${companyName}.`
-    : companyName === ''
-      ? 'Conexão ok.'
-      : 'Conexão ok: o serviço aceitou o AppID.';
-  if (missingScopes.length === 0) return { ok: true, message: opening, detail, ...extra };
-  const features = [...new Set(missingScopes.map((entry) => FEATURE_NAMES[entry.feature]))];
-  const count = missingScopes.length === 1 ? 'falta 1 permissão' : `faltam ${missingScopes.length} permissões`;
-  return {
-    ok: true,
-    message:
-      `${opening} O Balcão vende, mas ${count} ao AppID, e fica sem: ${names(features)}. ` +
-      'Para ter tudo, dê ao aplicativo as permissões que faltam no painel do serviço e teste de novo.',
-    detail,
-    ...extra,
+  const verdict: ConnectionVerdict = {
+    code: 'ok',
+    company: companyName ? 'named' : companyName === '' ? 'unnamed' : 'unread',
+    ...(companyName ? { companyName } : {}),
+    missingFeatures: [...new Set(missingScopes.map((entry) => entry.feature))],
+    missingCount: missingScopes.length,
   };
+  return { ok: true, verdict, detail, ...extra };
 }
 
 /** A request after the company's got no answer, or a 5xx: the check could not finish. */
@@ -346,8 +340,8 @@ function midwayFailure(probe: Probe, context: Context): ConnectionCheck {
     return {
       ok: false,
       problem: 'unexpected',
-      message: `O serviço em ${host} respondeu, mas falhou no meio do teste (HTTP ${outcome.status}): nem todas as permissões foram conferidas. Tente de novo em alguns minutos.`,
-      detail: answer ? detailOf(answer) : `HTTP ${outcome.status}`,
+      verdict: { code: 'midwayServerError', host, status: outcome.status },
+      detail: answer ? detailOf(answer) : { kind: 'http', status: outcome.status },
     };
   }
   const code = isUnreachable(outcome) ? outcome.detail : outcome.kind;
@@ -355,24 +349,17 @@ function midwayFailure(probe: Probe, context: Context): ConnectionCheck {
   return {
     ok: false,
     problem: 'unreachable',
-    message: timeout
-      ? `O serviço em ${host} respondeu, mas parou de responder no meio do teste: nem todas as permissões foram conferidas. Confira a internet desta máquina e teste de novo.`
-      : `O serviço em ${host} respondeu, mas a conexão falhou no meio do teste: nem todas as permissões foram conferidas. Confira a internet desta máquina e teste de novo.`,
+    verdict: { code: timeout ? 'midwayTimeout' : 'midwayNetwork', host },
     detail: timeout
-      ? `sem resposta a tempo (${durationText(context.timeoutMs)} por pedido)`
+      ? { kind: 'noAnswer', timeoutMs: context.timeoutMs, perRequest: true }
       : answer
         ? detailOf(answer)
-        : code,
+        : { kind: 'network', code },
   };
 }
 
-/** "A", "A e B", "A, B e C". */
-function names(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} e ${items[items.length - 1]}`;
-}
-
-function detailOf(answer: Answer): string {
-  return `HTTP ${answer.status}${answer.excerpt ? ` · ${answer.excerpt}` : ''}`;
+function detailOf(answer: Answer): ConnectionDetail {
+  return { kind: 'http', status: answer.status, ...(answer.excerpt ? { excerpt: answer.excerpt } : {}) };
 }
 
 /**
@@ -382,7 +369,7 @@ function detailOf(answer: Answer): string {
 function classifyCompany(
   { outcome, answer }: Probe,
   context: Context,
-): { check: ConnectionCheck } | { companyName: string | undefined; detail: string } {
+): { check: ConnectionCheck } | { companyName: string | undefined; detail: ConnectionDetail } {
   if (!answer) return { check: unreachable(outcome, context) };
   const detail = detailOf(answer);
   if (looksLikeHtml(answer)) return { check: wrongPath(context, detail) };
@@ -393,12 +380,12 @@ function classifyCompany(
         check: {
           ok: false,
           problem: 'unexpected',
-          message: `${hostOf(context)} respondeu, mas não como um serviço Pix (a resposta não traz a empresa). Confira a URL base.`,
+          verdict: { code: 'notPixService', host: hostOf(context) },
           detail,
         },
       };
     }
-    return { companyName: name, detail: `HTTP ${answer.status}` };
+    return { companyName: name, detail: { kind: 'http', status: answer.status } };
   }
   if (outcome.kind === 'auth') {
     // A missing scope proves the AppID itself was accepted: the counter sells without reading the
@@ -408,10 +395,7 @@ function classifyCompany(
       check: {
         ok: false,
         problem: 'refused-app-id',
-        message:
-          outcome.status === 401
-            ? 'O serviço Pix recusou o AppID. Copie de novo o AppID do aplicativo no painel do serviço, inteiro, e confira se é do mesmo ambiente (sandbox ou produção) que a URL base.'
-            : 'O serviço Pix recusou este AppID para esta operação (sem permissão). Confira as permissões do aplicativo no painel do serviço e se este computador pode usá-lo.',
+        verdict: { code: outcome.status === 401 ? 'appIdRefused' : 'appIdForbidden' },
         detail,
       },
     };
@@ -423,10 +407,10 @@ function classifyCompany(
     check: {
       ok: false,
       problem: 'unexpected',
-      message:
+      verdict:
         answer.status >= 500 || answer.status === 429
-          ? `O serviço em ${hostOf(context)} está com problemas agora (HTTP ${answer.status}). Tente de novo em alguns minutos.`
-          : `${hostOf(context)} respondeu de um jeito que o Balcão não reconhece. Confira a URL base e tente de novo.`,
+          ? { code: 'serviceTrouble', host: hostOf(context), status: answer.status }
+          : { code: 'unrecognized', host: hostOf(context) },
       detail,
     },
   };
@@ -435,36 +419,43 @@ function classifyCompany(
 function unreachable(outcome: ServiceOutcome<unknown>, context: Context): ConnectionCheck {
   const code = isUnreachable(outcome) ? outcome.detail : outcome.kind;
   const host = hostOf(context);
-  let message: string;
+  let verdict: ConnectionVerdict;
   if (code === 'TimeoutError' || code === 'AbortError') {
-    message = `${host} não respondeu em ${durationText(context.timeoutMs)}. Confira a internet desta máquina e a URL base; o serviço pode estar fora do ar.`;
+    verdict = { code: 'timeout', host, timeoutMs: context.timeoutMs };
   } else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    message = `O endereço ${host} não foi encontrado. Confira se a URL base está escrita certa e se esta máquina tem internet.`;
+    verdict = { code: 'hostNotFound', host };
   } else if (/CERT|TLS|SSL|EPROTO/i.test(code)) {
-    message = `A conexão segura com ${host} falhou (certificado ou protocolo). Confira se a URL base está certa, com https:// para o serviço.`;
+    verdict = { code: 'tlsFailed', host };
   } else {
-    message = `Nada respondeu em ${host}. Confira a URL base (endereço e porta) e a internet desta máquina; o serviço pode estar fora do ar.`;
+    verdict = { code: 'nothingAnswered', host };
   }
   return {
     ok: false,
     problem: 'unreachable',
-    message,
-    detail: code === 'TimeoutError' ? `sem resposta em ${context.timeoutMs} ms` : code,
+    verdict,
+    detail:
+      code === 'TimeoutError'
+        ? { kind: 'noAnswer', timeoutMs: context.timeoutMs, perRequest: false }
+        : { kind: 'network', code },
   };
 }
 
-function wrongPath(context: Context, detail: string): ConnectionCheck {
+function wrongPath(context: Context, detail: ConnectionDetail): ConnectionCheck {
   const path = pathOf(context.baseUrl);
   // What the owner typed, said back: the most common slip is pasting an endpoint, not the server.
-  const hint = /\/api(\/v1)?$/i.test(path)
-    ? `A URL base termina em "${path.match(/\/api(\/v1)?$/i)![0]}", e o Balcão já acrescenta /api/v1: apague essa parte (ex.: https://api.woovi.com).`
-    : path !== ''
-      ? `Confira a URL base: ela é só o endereço do serviço, sem caminho depois (ex.: https://api.woovi.com), e não "${path}".`
-      : 'Confira a URL base: ela deve ser o endereço da API do serviço Pix (ex.: https://api.woovi.com), não o do site ou do painel.';
+  const apiSuffix = /\/api(\/v1)?$/i.exec(path);
   return {
     ok: false,
     problem: 'wrong-path',
-    message: `${hostOf(context)} respondeu, mas ali não está a API do serviço Pix. ${hint}`,
+    verdict: {
+      code: 'wrongPath',
+      host: hostOf(context),
+      ...(apiSuffix
+        ? { hint: 'apiSuffix', path: apiSuffix[0] }
+        : path !== ''
+          ? { hint: 'extraPath', path }
+          : { hint: 'noPath', path }),
+    },
     detail,
   };
 }
@@ -482,12 +473,6 @@ function companyNameOf(body: unknown): string | undefined {
 
 function looksLikeHtml(answer: Answer): boolean {
   return /text\/html/i.test(answer.contentType) || /^<(!doctype|html|head|body)\b/i.test(answer.excerpt);
-}
-
-function durationText(ms: number): string {
-  if (ms < 1000) return `${ms} ms`;
-  const seconds = Math.round(ms / 1000);
-  return seconds === 1 ? '1 segundo' : `${seconds} segundos`;
 }
 
 function hostOf(context: Context): string {

@@ -5,6 +5,7 @@
 // the moment: it starts and stops what paces itself with a service, and when the service comes
 // back, sends what waited for it and reads what it decided meanwhile. The same path serves every
 // mode: the embedded sandbox in process, a remote over HTTP.
+import type { ServiceNotConfigured } from '../../shared/counter-errors';
 import type { OfflineStatus } from '../../shared/pos-api';
 import type { Db } from '../store/database';
 import type { CommandOutbox } from './command-outbox';
@@ -28,7 +29,7 @@ export interface SyncStatus extends ConnectivityState {
   queued: number;
   queuedElsewhere: number;
   /** Why no service can be reached at all (a remote mode without its credentials). */
-  unavailable?: string;
+  unavailable?: ServiceNotConfigured;
   offline: OfflineStatus;
 }
 
@@ -79,7 +80,7 @@ export class CounterSync {
    * The service to sync with from now on, or none (with the reason the screens show). Commands
    * queued for another service stay in the outbox and go out when that service is back.
    */
-  setService(service: ServiceClient | null, unavailableReason?: string): void {
+  setService(service: ServiceClient | null, unavailableReason?: ServiceNotConfigured): void {
     const { repo, outbox, connectivity, schedule, sender, puller, health, offlineSelling } = this.parts;
     this.stopService();
     this.parts.service.set(service, unavailableReason);

@@ -1,8 +1,8 @@
 // The caps of offline selling (issue 10), as Square's and Clover's offline modes have them: the
 // largest single sale, the most unconfirmed money, and the age of the oldest unconfirmed sale.
-// Pure: the counter hands in what its store says; a refusal says why and how much room is left.
-import { formatBRL } from '../../shared/money';
-import type { OfflineSalesSettings } from '../../shared/pos-api';
+// Pure: the counter hands in what its store says; a refusal says which cap, with the figures the
+// cashier is told (how much room is left): the renderer says it in words.
+import type { OfflineCapRefusal, OfflineSalesSettings } from '../../shared/pos-api';
 
 export interface UnconfirmedOffline {
   count: number;
@@ -19,36 +19,26 @@ export const DEFAULT_OFFLINE_SALES: OfflineSalesSettings = {
   maxAgeMinutes: 24 * 60,
 };
 
-/** Null when a new offline sale of `value` cents fits; otherwise the reason, in the cashier's words (it follows a colon). */
+/** Null when a new offline sale of `value` cents fits; otherwise the cap it passes. */
 export function offlineCapRefusal(
   caps: OfflineSalesSettings,
   unconfirmed: UnconfirmedOffline,
   value: number,
   now: Date,
-): string | null {
-  if (value > caps.maxSaleValue) {
-    return `venda offline acima do limite de ${formatBRL(caps.maxSaleValue)} por venda.`;
-  }
+): OfflineCapRefusal | null {
+  if (value > caps.maxSaleValue) return { reason: 'saleCap', maxSaleValue: caps.maxSaleValue };
   const room = caps.maxUnconfirmedTotal - unconfirmed.value;
   if (value > room) {
-    return (
-      `limite de vendas offline sem confirmação: ${formatBRL(caps.maxUnconfirmedTotal)}. ` +
-      `Restam ${formatBRL(Math.max(0, room))} (${unconfirmed.count} ${unconfirmed.count === 1 ? 'venda aguarda' : 'vendas aguardam'} confirmação).`
-    );
+    return {
+      reason: 'totalCap',
+      maxUnconfirmedTotal: caps.maxUnconfirmedTotal,
+      room: Math.max(0, room),
+      unconfirmedCount: unconfirmed.count,
+    };
   }
   if (unconfirmed.oldestCreatedAt !== undefined) {
     const ageMs = now.getTime() - Date.parse(unconfirmed.oldestCreatedAt);
-    if (ageMs > caps.maxAgeMinutes * 60_000) {
-      return (
-        `a venda offline mais antiga sem confirmação passou de ${describeMinutes(caps.maxAgeMinutes)}. ` +
-        'Conecte o Balcão ao serviço Pix para confirmar as vendas offline antes de vender offline de novo.'
-      );
-    }
+    if (ageMs > caps.maxAgeMinutes * 60_000) return { reason: 'tooOld', maxAgeMinutes: caps.maxAgeMinutes };
   }
   return null;
-}
-
-function describeMinutes(minutes: number): string {
-  if (minutes % 60 === 0) return `${minutes / 60} h`;
-  return `${minutes} min`;
 }

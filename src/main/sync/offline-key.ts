@@ -3,26 +3,26 @@
 // account's keys (GET /api/v1/pix-keys) and keeps the answer. The key is the settings' key or,
 // when none is set, the account's default key; either way it must be one of the account's keys,
 // or the customer's money would go to someone else's account.
+import type { OfflineKeyProblem } from '../../shared/pos-api';
 import type { ContractPixKey as PixKey } from './service-contract';
 import { normalizePixKey, isPixKeyType } from '../pix';
 
-export type OfflineKeyDecision = { key: string; source: 'settings' | 'account-default' } | { problem: string };
+export type OfflineKeyDecision =
+  { key: string; source: 'settings' | 'account-default' } | { problem: OfflineKeyProblem };
 
 /** What the service said of its keys, as the counter's store keeps it. */
 export type KnownPixKeys = { keys: PixKey[] } | { refused: string };
 
 export function offlineKey(settingsKey: string | undefined, known: KnownPixKeys | undefined): OfflineKeyDecision {
-  if (!known) {
-    return { problem: 'a chave Pix ainda não foi confirmada pelo serviço; conecte o Balcão uma vez para confirmar' };
-  }
-  if ('refused' in known) return { problem: `o serviço não listou as chaves Pix da conta (${known.refused})` };
+  if (!known) return { problem: { reason: 'keyUnconfirmed' } };
+  if ('refused' in known) return { problem: { reason: 'keysRefused', serviceError: known.refused } };
   if (settingsKey !== undefined) {
     const match = known.keys.find((candidate) => sameKey(candidate, settingsKey));
-    if (!match) return { problem: `a chave ${settingsKey} das configurações não é uma chave da conta do serviço Pix` };
+    if (!match) return { problem: { reason: 'keyNotInAccount', key: settingsKey } };
     return { key: match.key, source: 'settings' };
   }
   const fallback = known.keys.find((candidate) => candidate.isDefault);
-  if (!fallback) return { problem: 'a conta do serviço Pix não tem chave padrão; informe a chave nas configurações' };
+  if (!fallback) return { problem: { reason: 'noDefaultKey' } };
   return { key: fallback.key, source: 'account-default' };
 }
 

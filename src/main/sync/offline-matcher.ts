@@ -79,6 +79,8 @@
 // (window-components.ts): O(k log k + l log l) worst case per value; the canonical order of the
 // output is one more sort, O((n + m) log(n + m)). Never a sale against every Pix: O(n·m) is what
 // the per-group review items (rule 2) and the sweep are there to avoid.
+// Over 300 lines because the matcher is one pure decision (zero false matches) whose cases (txid,
+// linked code, value with every other till known, the owner) must be read together; it has no I/O.
 
 import { windowComponents } from './window-components';
 

@@ -4,6 +4,8 @@
 // one transaction: a matched sale is COMPLETED with its payment; a doubtful one goes to the owner's
 // "Conferir pagamentos offline"; a pending one waits. What a person decided is never overwritten,
 // and a paid sale never goes back.
+// Over 300 lines because reading the Pix windows, paging them and recording each verdict in one
+// transaction are one pass with one cursor; the decision itself is offline-matcher.ts.
 import type { OfflinePix, OfflineReview } from '../../shared/pos-api';
 import type { Db } from '../store/database';
 import { decodeBrCode } from '../pix';

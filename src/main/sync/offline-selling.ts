@@ -4,8 +4,10 @@
 // Every change is one transaction of counter.db with its command; the reconciler (offline-
 // reconciler.ts) confirms the sales when the service is back. SaleCommands decides WHEN a sale
 // goes offline; this module does it.
+// Over 300 lines because its parts share one transaction per change (the sale, its code from the
+// pool, its command); the caps, the key, the pool and the reconciler are modules of their own.
 import { offlineDecisionsThatFit } from '../../shared/offline-decisions';
-import type { OfflineDecision, OfflineSalesSettings, OfflineStatus } from '../../shared/pos-api';
+import type { OfflineDecision, OfflineRefusal, OfflineSalesSettings, OfflineStatus } from '../../shared/pos-api';
 import { CounterError } from '../../shared/counter-errors';
 import type { Db } from '../store/database';
 import type { CommandOutbox } from './command-outbox';
@@ -142,8 +144,8 @@ export class OfflineSelling {
 
   /**
    * A sale made offline from the start (the service is known to be out of reach): the sale, its
-   * code and its registration in one transaction; no create is ever sent. Refused (409), with the
-   * reason, when no key is confirmed or a cap says no.
+   * code and its registration in one transaction; no create is ever sent. Refused
+   * (OFFLINE_SALE_REFUSED, with the refusal) when no key is confirmed or a cap says no.
    */
   create(
     serviceId: string,
@@ -159,12 +161,7 @@ export class OfflineSelling {
       this.insert(serviceId, sale, at, config, false);
       return null;
     })();
-    if (refusal)
-      throw new CounterError(
-        'OFFLINE_SALE_REFUSED',
-        { reason: refusal },
-        `Sem conexão com o serviço Pix, e a venda offline não é possível: ${refusal}`,
-      );
+    if (refusal) throw new CounterError('OFFLINE_SALE_REFUSED', { refusal });
     this.options.onStatusChanged();
   }
 
@@ -316,7 +313,7 @@ export class OfflineSelling {
   }
 
   /** Why a new offline sale of `value` cannot be made now, or null. Read inside the sale's transaction. */
-  private refusal(serviceId: string, value: number, config: OfflineSalesConfig): string | null {
+  private refusal(serviceId: string, value: number, config: OfflineSalesConfig): OfflineRefusal | null {
     const key = this.keyDecision(config);
     if ('problem' in key) return key.problem;
     return offlineCapRefusal(config.caps, this.options.offline.unconfirmed(serviceId), value, this.options.now());

@@ -21,6 +21,7 @@ import { parse } from './sale-view';
 import type { SaleViews } from './sale-views';
 import type { SaleRow, SalesRepo } from './sales-repo';
 import { isRetryable } from './service-outcome';
+import type { ServiceClient } from './service-client';
 import type { ContractTransaction } from './service-contract';
 import type { SyncNotices } from './sync-notices';
 
@@ -64,11 +65,41 @@ export class SaleCommands {
    * Enter: the sale and its create command in one transaction, then the service is asked. With
    * the service known to be out of reach (and offline selling on), the sale is made offline at
    * once, or refused with the reason; a create without an answer in time goes offline too.
+   *
+   * A create answers once: its sale's changes on the way are not told (no view is built for
+   * them); its answer is built once, and in the same step the hold ends and the answer is told
+   * through `tell` (the windows that did not ask; by default, like any change). A refused create
+   * tells its refused sale like any change: it is news for the history, and nobody was answered it.
    */
-  async createSale(input: NewSale): Promise<Sale> {
-    const { db, repo, outbox, onScreenRecord, offlineSelling, sender, views } = this.options;
+  async createSale(input: NewSale, tell?: (sale: Sale) => void): Promise<Sale> {
+    const { notices, views } = this.options;
     const service = this.options.service.require();
     const correlationID = `balcao-${this.options.newId()}`;
+    const endHold = notices.hold(correlationID);
+    let refusal: string | undefined;
+    try {
+      refusal = await this.create(correlationID, service, input);
+    } catch (error) {
+      // Whatever the create wrote and did not tell is told now, as it stands.
+      if (endHold()) notices.saleChanged(correlationID);
+      throw error;
+    }
+    // The sale's one view, built in the step that ends the hold: its answer, or the refused sale.
+    const sale = views.view(correlationID);
+    endHold();
+    const ofCurrentService = this.options.service.id === service.serviceId;
+    if (refusal !== undefined) {
+      if (ofCurrentService) notices.answered(sale);
+      const reason = sale.sync.rejected ?? refusal;
+      throw new CounterError('SERVICE_REFUSED', { reason }, reason);
+    }
+    if (ofCurrentService) notices.answered(sale, tell);
+    return sale;
+  }
+
+  /** The create's writes and waits; the service's refusal, if it refused. */
+  private async create(correlationID: string, service: ServiceClient, input: NewSale): Promise<string | undefined> {
+    const { db, repo, outbox, onScreenRecord, offlineSelling, sender } = this.options;
     const at = this.options.now().toISOString();
     const newRow = (status: 'PENDING' | 'ACTIVE'): SaleRow => ({
       correlation_id: correlationID,
@@ -96,7 +127,7 @@ export class SaleCommands {
         onScreenRecord.set(correlationID);
       })();
       sender.kick();
-      return views.view(correlationID);
+      return undefined;
     }
     const body: Record<string, unknown> = { correlationID, value: input.value, expiresIn: input.expiresIn };
     if (input.comment) body.comment = input.comment;
@@ -115,17 +146,14 @@ export class SaleCommands {
     })();
     this.options.notices.statusChanged();
     const answer = await this.options.firstAnswer.wait(correlationID);
-    if (answer?.outcome.kind === 'rejected') {
-      const reason = views.view(correlationID).sync.rejected ?? answer.outcome.error;
-      throw new CounterError('SERVICE_REFUSED', { reason }, reason);
-    }
+    if (answer?.outcome.kind === 'rejected') return answer.outcome.error;
     const noAnswer = answer === undefined || isRetryable(answer.outcome);
     // The customer is at the counter: a sale the service did not answer in time gets a code that
     // can be paid now. When offline selling cannot take it, it stays "Conectando…" as before.
     const config = noAnswer ? offlineSelling.enabledConfig() : undefined;
     if (config && offlineSelling.takeOver(correlationID, config)) sender.kick();
     this.options.puller.watch(correlationID);
-    return views.view(correlationID);
+    return undefined;
   }
 
   /** Esc Esc: cancelled here at once; the service hears it when it can. A cancelled sale stays as it is. */

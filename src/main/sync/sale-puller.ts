@@ -2,6 +2,8 @@
 // about every second; the counter's other open sales are read together, by the list filters
 // (status and time window), never one request per sale; refunds still settling are read per sale
 // (there are few). A paid sale's payment record is read once, for its receipt.
+// Over 300 lines because the three reads (the sale on screen, the open sales by list, the settling
+// refunds) run on the same two timers and write through the same mirror; each read is its own method.
 import type { Db } from '../store/database';
 import type { Connectivity } from './connectivity';
 import type { ContractClient } from './contract-client';

@@ -1,11 +1,14 @@
 // The browser host's door to the counter's methods: POST /__balcao/invoke/<method>. A caller must
-// hold the run token and come from the host's own page; then the payload goes to the one adapter
-// both hosts share (app/counter-call.ts). Every answer's body is the call's value, or the same
-// error body Electron replies: `{ error: { code, message?, details? } }`. The HTTP status only
-// tells HTTP clients (curl, the tests) what kind of failure it was; the page never reads it.
+// hold the run token and come from the host's own page; then the payload goes, with the tab it
+// came from (its page id, src/shared/bridge-page.ts), to the one adapter both hosts share
+// (app/counter-call.ts). Every answer's body is the call's value, or the same error body Electron
+// replies: `{ error: { code, message?, details? } }`. The HTTP status only tells HTTP clients
+// (curl, the tests) what kind of failure it was; the page never reads it.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { CounterErrorBody } from '../../shared/counter-errors';
 import type { CounterCall } from '../app/counter-call';
+import { pageOrigin } from '../call-origin';
+import { PAGE_HEADER, PAGE_QUERY } from '../../shared/bridge-page';
 import { httpStatusOf } from './bridge-status';
 import type { EventStreams } from './event-stream';
 import { tokenMatches } from './run-token';
@@ -28,7 +31,7 @@ export function registerBridgeRoutes(app: FastifyInstance, options: BridgeOption
       return refuse(reply, { code: 'TOKEN_REFUSED', message: 'Token ausente ou inválido' });
     if (!options.allowedOrigins().includes(request.headers.origin ?? ''))
       return refuse(reply, { code: 'ORIGIN_REFUSED', message: 'Origem não permitida' });
-    const result = await options.call(request.params.method, request.body);
+    const result = await options.call(request.params.method, request.body, pageOrigin(request.headers[PAGE_HEADER]));
     if (!result.ok) return refuse(reply, result.error);
     return reply
       .code(200)
@@ -36,12 +39,16 @@ export function registerBridgeRoutes(app: FastifyInstance, options: BridgeOption
       .send(JSON.stringify(result.value ?? null));
   });
 
-  // EventSource cannot send headers, so the token rides in the query string of this one GET.
-  app.get<{ Querystring: { token?: string } }>(`${BRIDGE_PREFIX}/events`, (request, reply) => {
-    if (!tokenMatches(options.token, request.query.token))
-      return refuse(reply, { code: 'TOKEN_REFUSED', message: 'Token ausente ou inválido' });
-    options.streams.serve(request, reply);
-  });
+  // EventSource cannot send headers, so the token and the tab's page id ride in the query string
+  // of this one GET.
+  app.get<{ Querystring: { token?: string } & Record<typeof PAGE_QUERY, string | undefined> }>(
+    `${BRIDGE_PREFIX}/events`,
+    (request, reply) => {
+      if (!tokenMatches(options.token, request.query.token))
+        return refuse(reply, { code: 'TOKEN_REFUSED', message: 'Token ausente ou inválido' });
+      options.streams.serve(request, reply, pageOrigin(request.query[PAGE_QUERY]));
+    },
+  );
 }
 
 function refuse(reply: FastifyReply, error: CounterErrorBody): FastifyReply {

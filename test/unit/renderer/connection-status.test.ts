@@ -159,11 +159,11 @@ describe('offline sales in the status bar', () => {
   });
 
   it('why offline selling is not possible, only while offline', () => {
-    const reason = 'Nenhuma chave Pix confirmada pelo serviço ainda';
+    const reason = { reason: 'keyUnconfirmed' } as const;
     const unavailable = { ...offline, offline: { ...offline.offline, confirmedKey: undefined, unavailable: reason } };
     expect(statusBarItems(unavailable, 'pt-BR')[3]).toEqual({ id: 'offlineUnavailable', reason });
     expect(ids({ ...unavailable, online: true, connection: 'online' })).not.toContain('offlineUnavailable');
-    expect(ids({ ...offline, offline: { ...offline.offline, unavailable: '   ' } })).not.toContain(
+    expect(ids({ ...offline, offline: { ...offline.offline, unavailable: undefined } })).not.toContain(
       'offlineUnavailable',
     );
   });

@@ -4,7 +4,8 @@ import i18next, { type i18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../../src/renderer/src/i18n/en.json';
 import ptBR from '../../../src/renderer/src/i18n/pt-BR.json';
-import { counterErrorOf, counterErrorText, type Translate } from '../../../src/renderer/src/lib/counter-error-text';
+import { counterErrorOf, counterErrorText } from '../../../src/renderer/src/lib/counter-error-text';
+import type { Translate } from '../../../src/renderer/src/lib/translate';
 import {
   COUNTER_ERROR_CODES,
   CounterError,
@@ -36,13 +37,13 @@ const SAMPLES: {
   REGISTER_ALREADY_OPEN: { tillName: 'Caixa 1', openedBy: 'Marta' },
   SESSION_ALREADY_CLOSED: undefined,
   SESSION_NOT_FOUND: undefined,
-  CLOSE_NEEDS_CONFIRMATION: { warnings: ['1 venda aguardando pagamento.'] },
+  CLOSE_NEEDS_CONFIRMATION: { warnings: [{ kind: 'awaitingPayment', count: 1, value: 999 }] },
   COMMANDS_QUEUED: { count: 2 },
   APP_ID_REQUIRED: {},
   BASE_URL_REQUIRED: undefined,
   SAVED_APP_ID_ELSEWHERE: undefined,
   INVALID_PIX_KEY: { typed: 'loja@' },
-  CONNECTION_TEST_FAILED: { problem: 'unreachable', verdict: 'Nada respondeu em https://x.example.' },
+  CONNECTION_TEST_FAILED: { problem: 'unreachable', verdict: { code: 'nothingAnswered', host: 'x.example' } },
   SETTINGS_REFUSED: { reason: 'Chave Pix inválida' },
   CUSTOMER_CONTACT_REQUIRED: undefined,
   SALE_NOT_FOUND: { correlationID: 'balcao-1' },
@@ -58,10 +59,10 @@ const SAMPLES: {
   INVALID_DAY: { day: '2026-02-30' },
   DAYS_REVERSED: undefined,
   RANGE_TOO_LONG: { maxDays: 92, days: 93 },
-  SERVICE_NOT_CONFIGURED: { reason: 'Modo produção sem credenciais.' },
+  SERVICE_NOT_CONFIGURED: { mode: 'production', missing: ['appId'] },
   SERVICE_UNREACHABLE: undefined,
   SERVICE_REFUSED: { reason: 'O serviço Pix recusou: Charge not found' },
-  OFFLINE_SALE_REFUSED: { reason: 'venda offline acima do limite de R$ 500,00 por venda.' },
+  OFFLINE_SALE_REFUSED: { refusal: { reason: 'saleCap', maxSaleValue: 50_000 } },
   NOT_AN_OFFLINE_SALE: undefined,
   NOT_UNDER_REVIEW: undefined,
   DECISION_DOES_NOT_FIT: { fits: ['paid', 'unpaid'] },
@@ -126,9 +127,30 @@ describe('the text of every counter error', () => {
       ),
       new CounterError(
         'CLOSE_NEEDS_CONFIRMATION',
-        { warnings: ['1 operação aguardando envio ao serviço Pix.', '1 venda aguardando pagamento.'] },
-        'Antes de fechar o caixa: 1 operação aguardando envio ao serviço Pix. 1 venda aguardando pagamento. Confirme para fechar assim mesmo.',
+        {
+          warnings: [
+            { kind: 'queuedCommands', count: 1 },
+            { kind: 'awaitingPayment', count: 1, value: 1234 },
+          ],
+        },
+        'Antes de fechar o caixa: 1 operação aguardando envio ao serviço Pix: os valores podem mudar quando o serviço responder. 1 venda aguardando pagamento (R$ 12,34). Confirme para fechar assim mesmo.',
       ),
+      new CounterError(
+        'OFFLINE_SALE_REFUSED',
+        { refusal: { reason: 'saleCap', maxSaleValue: 1_000 } },
+        'Sem conexão com o serviço Pix, e a venda offline não é possível: venda offline acima do limite de R$ 10,00 por venda.',
+      ),
+      new CounterError(
+        'SERVICE_NOT_CONFIGURED',
+        { mode: 'production', missing: ['appId'] },
+        'Modo produção sem credenciais: nenhuma cobrança pode ser criada. Abra Configurações (F9) e informe o AppID.',
+      ),
+      new CounterError(
+        'SERVICE_NOT_CONFIGURED',
+        { mode: 'remote-sandbox', missing: ['baseUrl', 'appId'] },
+        'Modo sandbox remoto sem credenciais: nenhuma cobrança pode ser criada. Abra Configurações (F9) e informe a URL do serviço Pix e o AppID.',
+      ),
+      new CounterError('SERVICE_NOT_CONFIGURED', { missing: [] }, 'Nenhum serviço Pix configurado'),
       new CounterError('REGISTER_CLOSED', { context: 'sell' }, 'O caixa está fechado. Abra o caixa para vender.'),
       new CounterError(
         'RANGE_TOO_LONG',
@@ -138,7 +160,7 @@ describe('the text of every counter error', () => {
       new CounterError('INVALID_INPUT', { path: 'value', issue: 'Too small' }, 'Dados inválidos: value: Too small'),
       new CounterError('INVALID_INPUT', { path: '', issue: 'Invalid input' }, 'Dados inválidos: Invalid input'),
     ];
-    for (const error of cases) expect(said(error)).toBe(error.message.replace(/\s+/g, ' '));
+    for (const error of cases) expect(said(error).replace(/\s+/g, ' ')).toBe(error.message.replace(/\s+/g, ' '));
   });
 
   it('reads the English with the same data', () => {

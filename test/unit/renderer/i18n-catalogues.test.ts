@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../../src/renderer/src/i18n/en.json';
 import ptBR from '../../../src/renderer/src/i18n/pt-BR.json';
-import { COUNTER_SCOPES, FEATURE_NAMES } from '../../../src/main/sync/connection-scopes';
-import { SALE_DISPLAY_STATUSES } from '../../../src/renderer/src/lib/sale-status';
+import { COUNTER_SCOPES } from '../../../src/main/sync/connection-scopes';
+import { COUNTER_FEATURES } from '../../../src/shared/value-sets';
+import { SALE_DISPLAY_STATUSES } from '../../../src/shared/sale-display-status';
 import type { SaleRefund } from '../../../src/shared/pos-api';
 
 const REFUND_STATUSES: SaleRefund['status'][] = ['QUEUED', 'IN_PROCESSING', 'CONFIRMED', 'REJECTED'];
@@ -34,11 +35,14 @@ describe('translation catalogues', () => {
     expect(placeholders(en)).toEqual(placeholders(ptBR));
   });
 
-  it('every scope "Testar conexão" reports has its words, the Portuguese ones the main process\'s own', () => {
-    const scopes = ptBR.settings.connectionTest.scopes as Record<string, string>;
-    expect(scopes).toEqual(Object.fromEntries(COUNTER_SCOPES.map((entry) => [entry.scope, entry.consequence])));
-    for (const feature of Object.keys(FEATURE_NAMES)) {
-      expect((ptBR.settings.connectionTest.features as Record<string, string>)[feature], feature).toBeTruthy();
+  it('every scope and feature "Testar conexão" reports has its words', () => {
+    for (const catalogue of [ptBR, en]) {
+      const { scopes, features, verdict } = catalogue.settings.connectionTest;
+      expect(Object.keys(scopes).sort()).toEqual(COUNTER_SCOPES.map((entry) => entry.scope).sort());
+      for (const feature of COUNTER_FEATURES) {
+        expect((features as Record<string, string>)[feature], feature).toBeTruthy();
+        expect((verdict.featureNames as Record<string, string>)[feature], feature).toBeTruthy();
+      }
     }
   });
 

@@ -114,10 +114,10 @@ describe('the new-sale entry while offline', () => {
     expect(
       entryOfflineHint({
         ...status,
-        offline: { ...status.offline, unavailable: 'Nenhuma chave Pix confirmada pelo serviço' },
+        offline: { ...status.offline, unavailable: { reason: 'keyUnconfirmed' } },
       }),
     ).toBe('unavailable');
-    expect(entryOfflineHint({ ...status, offline: { ...status.offline, unavailable: '  ' } })).toBe('offlineQr');
+    expect(entryOfflineHint({ ...status, offline: { ...status.offline, unavailable: undefined } })).toBe('offlineQr');
     expect(entryOfflineHint({ ...status, offline: { ...status.offline, enabled: false } })).toBe('queue');
   });
 

@@ -6,10 +6,10 @@ import {
   refundableCents,
   refundOutcome,
   refundReceiptId,
-  saleDisplayStatus,
   syncMarks,
   syncNote,
 } from '../../../src/renderer/src/lib/sale-status';
+import { saleDisplayStatus } from '../../../src/shared/sale-display-status';
 
 const refund = (
   value: number,

@@ -55,6 +55,8 @@
 //
 // Arrecadação slips have no issuing bank and no standard due date (the free field is the biller's
 // own), so `issuingEntity` and `expiresDate` are null; `segment` and `companyId` say who bills.
+// Over 300 lines because FEBRABAN's two slip layouts (título and arrecadação), their check digits
+// (módulo 10 and 11) and the field readers are one specification, kept and tested together.
 
 import { addDays, daysBetween, type CalendarDay } from '../../../shared/calendar-day';
 import { saoPauloDate, saoPauloInstant } from '../../../shared/sao-paulo-time';

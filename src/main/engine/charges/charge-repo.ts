@@ -1,3 +1,6 @@
+// The charges table: its rows, and every query the charge operations and sweepers make of it,
+// prepared once. Over 300 lines because the column list and the prepared statements are the one
+// place the table's SQL is written; the handlers never write SQL of their own.
 import type { Db } from '../../store/database';
 import type { ChargeStatus } from '../../../shared/resources';
 import { fromGlobalId } from '../ids';

@@ -4,7 +4,7 @@ import type { OperationContext } from '../context';
 import { operation } from '../operation';
 import { badRequest, unknownRecord } from '../errors';
 import { pageOf, pageQuery } from '../pagination';
-import { parseTaxId } from '../../pix/tax-id';
+import { parseTaxId } from '../../../shared/tax-id';
 import { idParams } from '../validation';
 import { isEmptyAddressChange, mergeAddress } from './customer-address';
 import { customerInput, customerPatchInput } from './customer-input';

@@ -1,5 +1,7 @@
 // Consulting a Pix key ("check", the DICT lookup before a Pix out) and the token bucket that
 // meters it. remote-api-notes §2 row 11a, §6.7; the spec's "Token bucket" resource and Limits.
+// Over 300 lines because the check and the token bucket that meters it are one rule of the spec:
+// the bucket is read, its token taken and the consultation recorded in one transaction.
 import { z } from 'zod';
 import { pageInfoSchema, pixKeyTypeSchema } from '../../../shared/resources';
 import { PIX_KEY_TYPES, newEndToEndId, normalizePixKey } from '../../pix';

@@ -1,3 +1,7 @@
+// The events the service delivers to webhooks and what each body holds, built from the engine's
+// internal events: one mapper per public event name (the table MAPPERS), and the names an internal
+// event is also delivered as. Over 300 lines because the table is the one place a public event's
+// body is written, and splitting it would spread one contract across files.
 import type { Db } from '../../store/database';
 import { chargeRepo } from '../charges/charge-repo-instance';
 import { serializeCharge, type SerializeContext } from '../charges/charge-serializer';

@@ -3,7 +3,8 @@
 import i18next from 'i18next';
 import type { PosApi } from '../../../shared/pos-api';
 import { counterErrorBodyOf } from '../../../shared/counter-errors';
-import { counterErrorText, type Translate } from '../lib/counter-error-text';
+import { counterErrorText } from '../lib/counter-error-text';
+import type { Translate } from '../lib/translate';
 
 let installed: PosApi | null = null;
 

@@ -1,5 +1,7 @@
 // The PosApi for the page: Electron's preload already defined `window.balcao`; in the browser
-// host the same contract is carried over HTTP (invoke) and Server-Sent Events (onEvent).
+// host the same contract is carried over HTTP (invoke) and Server-Sent Events (onEvent), both
+// named by this tab's page id, so a push this tab's own call already answered skips it.
+import { newPageId, PAGE_HEADER, PAGE_QUERY } from '../../../shared/bridge-page';
 import { counterErrorBodyOf, type CounterErrorBody } from '../../../shared/counter-errors';
 import type { PosApi, PosEvent } from '../../../shared/pos-api';
 import { POS_INVOKE_METHODS, type PosInvokeMethod } from '../../../shared/pos-channels';
@@ -39,13 +41,15 @@ export function takeRunToken(): string {
 
 export function createWebBridge(): PosApi {
   const token = takeRunToken();
+  // New with every page load: a reloaded tab is a new page, with a new stream.
+  const pageId = newPageId();
 
   async function invoke(method: PosInvokeMethod, payload: unknown): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(`${BRIDGE}/invoke/${method}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'x-balcao-token': token },
+        headers: { 'Content-Type': 'application/json', 'x-balcao-token': token, [PAGE_HEADER]: pageId },
         body: payload === undefined ? '' : JSON.stringify(payload),
         credentials: 'omit',
         cache: 'no-store',
@@ -65,7 +69,8 @@ export function createWebBridge(): PosApi {
   // One stream for every listener. The browser reconnects on its own after a drop; if it gives
   // up (the host answered an error, e.g. a restart with a new token), we try again ourselves.
   function connect(): void {
-    source = new EventSource(`${BRIDGE}/events?token=${encodeURIComponent(token)}`);
+    const query = new URLSearchParams({ token, [PAGE_QUERY]: pageId });
+    source = new EventSource(`${BRIDGE}/events?${query.toString()}`);
     source.onmessage = (message: MessageEvent<string>) => {
       let event: PosEvent;
       try {

@@ -3,7 +3,7 @@
 // before); whether the service refused the AppID; and the offline sales not confirmed yet (always
 // while offline), those waiting for the owner, and why offline selling is not possible now. Pure and DOM-free: tested in Node; the
 // status bar only turns each item into text.
-import type { OfflineStatus, PosConnection, PosMode, PosStatus } from '../../../shared/pos-api';
+import type { OfflineKeyProblem, OfflineStatus, PosConnection, PosMode, PosStatus } from '../../../shared/pos-api';
 import { shopNameToShow } from '../../../shared/sandbox-shop-name';
 import { formatTime } from './date-time';
 
@@ -28,7 +28,7 @@ export type StatusBarItem =
   /** Offline sales not confirmed yet: count and total in cents. */
   | { id: 'offlineSales'; count: number; value: number }
   /** Why a sale cannot get an offline QR now (the main process's words). */
-  | { id: 'offlineUnavailable'; reason: string }
+  | { id: 'offlineUnavailable'; reason: OfflineKeyProblem }
   /** Offline sales waiting in "Conferir pagamentos offline". */
   | { id: 'offlineReview'; count: number }
   | { id: 'authRefused'; reason: string }
@@ -60,7 +60,7 @@ export function statusBarItems(status: PosStatus | null, locale: string): Status
   if (connection === 'offline' || unconfirmed > 0) {
     items.push({ id: 'offlineSales', count: unconfirmed, value: safeCount(offline?.unconfirmedValue) });
   }
-  const unavailable = offline?.unavailable?.trim();
+  const unavailable = offline?.unavailable;
   if (connection === 'offline' && unavailable) items.push({ id: 'offlineUnavailable', reason: unavailable });
   if (safeCount(offline?.reviewCount) > 0) items.push({ id: 'offlineReview', count: safeCount(offline?.reviewCount) });
   if (safeCount(status.queuedElsewhere) > 0)

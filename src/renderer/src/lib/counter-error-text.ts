@@ -5,9 +5,10 @@
 // is never shown: the code says what happened, in the cashier's language. Pure: tested in Node.
 import { counterErrorBodyOf, type CounterErrorBody, type CounterErrorCode } from '../../../shared/counter-errors';
 import { formatBRL } from '../../../shared/money';
-
-/** The i18n `t` as this module needs it (keys built from codes, options with counts and contexts). */
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
+import { closingWarningText } from './closing-warning-text';
+import { connectionVerdictText, leftBehindText } from './connection-check-text';
+import { offlineRefusalText } from './offline-refusal-text';
+import type { Translate } from './translate';
 
 /** Any caught value as the counter's error body (INTERNAL when it is not one). */
 export function counterErrorOf(caught: unknown): CounterErrorBody {
@@ -38,7 +39,24 @@ function interpolation(error: CounterErrorBody, t: Translate): Record<string, un
     case 'OPERATOR_LOCKED':
       return { ...error.details, wait: waitText(error.details.seconds, t) };
     case 'CLOSE_NEEDS_CONFIRMATION':
-      return { warnings: error.details.warnings.join(' ') };
+      return { warnings: error.details.warnings.map((warning) => closingWarningText(warning, t)).join(' ') };
+    case 'OFFLINE_SALE_REFUSED':
+      return { reason: offlineRefusalText(error.details.refusal, t) };
+    case 'CONNECTION_TEST_FAILED': {
+      // A test charge the check could not remove is said too: the refusal is all the owner reads.
+      const { verdict, leftBehind } = error.details;
+      const left = leftBehind?.length ? ` ${leftBehindText(leftBehind, t)}` : '';
+      return { verdict: `${connectionVerdictText(verdict, t)}${left}` };
+    }
+    case 'SERVICE_NOT_CONFIGURED': {
+      const { mode, missing } = error.details;
+      if (!mode) return {};
+      return {
+        context: 'mode',
+        modeName: t(`counterError.notConfigured.modes.${mode}`),
+        what: missing.map((part) => t(`counterError.notConfigured.missing.${part}`)).join(t('counterError.and')),
+      };
+    }
     case 'COMMANDS_QUEUED':
       return { count: error.details.count };
     case 'REFUND_TOO_LARGE':

@@ -60,7 +60,7 @@ export function entryOfflineHint(status: PosStatus | null): EntryOfflineHint | n
   if (!status || connectionOf(status) !== 'offline') return null;
   const offline = status.offline as OfflineStatus | undefined;
   if (!offline?.enabled) return 'queue';
-  return offline.unavailable?.trim() ? 'unavailable' : 'offlineQr';
+  return offline.unavailable ? 'unavailable' : 'offlineQr';
 }
 
 /** The line under an OFFLINE sale's QR: its time to pay, then "aguardando confirmação" (never "Expirada"). */

@@ -2,41 +2,10 @@
 // store knows PENDING (not answered yet), CANCELLED (at the counter) and REJECTED (refused by the
 // service) and OFFLINE (a QR made at the counter while the service was out of reach: "Aguardando
 // confirmação", never paid until the service confirms it) besides the service's ACTIVE /
-// COMPLETED / EXPIRED; it also cares whether a paid sale was given back, fully or in part. Pure
-// and DOM-free: tested in Node.
+// COMPLETED / EXPIRED; the chip's own status (a paid sale given back, fully or in part) is
+// src/shared/sale-display-status.ts, which the CSV export shares. Pure and DOM-free: tested in Node.
 import type { Sale, SaleRefund } from '../../../shared/pos-api';
 import { refundedValue } from '../../../shared/refunds-counted';
-
-export type SaleDisplayStatus =
-  | 'PENDING'
-  | 'ACTIVE'
-  | 'OFFLINE'
-  | 'COMPLETED'
-  | 'EXPIRED'
-  | 'CANCELLED'
-  | 'REJECTED'
-  | 'REFUNDED'
-  | 'PARTIALLY_REFUNDED';
-
-/** Every chip the history can show, in the order a sale usually lives them. */
-export const SALE_DISPLAY_STATUSES: readonly SaleDisplayStatus[] = [
-  'PENDING',
-  'ACTIVE',
-  'OFFLINE',
-  'COMPLETED',
-  'PARTIALLY_REFUNDED',
-  'REFUNDED',
-  'EXPIRED',
-  'CANCELLED',
-  'REJECTED',
-];
-
-export function saleDisplayStatus(sale: Pick<Sale, 'status' | 'refunds' | 'value'>): SaleDisplayStatus {
-  if (sale.status !== 'COMPLETED') return sale.status;
-  const refunded = refundedValue(sale.refunds);
-  if (refunded === 0) return 'COMPLETED';
-  return refunded >= sale.value ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
-}
 
 /**
  * What can still be refunded, in cents. The main process says (`refundable`), but a refund

@@ -5,6 +5,8 @@
 // Arrows move, "/" searches, D refunds. The list itself, virtualised, is SaleList.tsx.
 // A second tab, "Conferir pagamentos offline (N)" (O switches), lists the offline sales waiting
 // for the owner (OfflineReview.tsx); it is loaded whenever the history opens.
+// Over 300 lines because the two tabs share the keys and the selection; the list, the days, the
+// detail and the offline review are components of their own.
 import { useEffect, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DayTotals } from '../../../../shared/pos-api';

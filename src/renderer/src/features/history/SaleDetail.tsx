@@ -3,6 +3,8 @@
 // Comprovante, each refund's Comprovante). A sale made offline also says where its confirmation
 // stands (by txid, by value, by the owner, or waiting), when the customer showed the bank's
 // receipt, and its txid and Pix key.
+// Over 300 lines because an offline sale's confirmation, the refunds and the actions are all
+// parts of one sale's page, read together.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '../../../../shared/pos-api';

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { Sale } from '../../../../shared/pos-api';
 import { useReadableError } from '../../app/ErrorMessage';
 import { ClockIcon } from '../../app/Icons';
-import { saleDisplayStatus, syncMarks } from '../../lib/sale-status';
+import { saleDisplayStatus } from '../../../../shared/sale-display-status';
+import { syncMarks } from '../../lib/sale-status';
 
 export function StatusChip({ sale }: { sale: Sale }) {
   const { t } = useTranslation();

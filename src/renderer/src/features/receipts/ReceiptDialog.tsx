@@ -5,14 +5,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReceiptFile, ReceiptLayoutName } from '../../../../shared/pos-api';
-import { RECEIPT_LAYOUTS } from '../../../../shared/value-sets';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
-import { errorMessage, posApi } from '../../app/pos-api';
+import { posApi } from '../../app/pos-api';
 import { hostCanPrint } from '../../bridge/pos-host';
 import { formatBRL } from '../../../../shared/money';
 import { useSettings } from '../settings/settings-store';
-import { downloadPdf } from '../../app/pdf-download';
+import { outputFailure, printOutcome, savePdf, type OutputMessage } from '../../app/receipt-output';
+import { PrintSaveButtons } from '../../app/PrintSaveButtons';
+import { ReceiptLayoutChoice } from '../../app/ReceiptLayoutChoice';
 import { useReceipt, type ReceiptTarget } from './receipt-store';
 import './receipts.css';
 
@@ -22,8 +23,6 @@ export function ReceiptDialog() {
   return target ? <OpenReceipt key={`${target.kind}:${target.endToEndId}`} target={target} /> : null;
 }
 
-type Message = { tone: 'info' | 'warn' | 'error'; text: string } | null;
-
 function OpenReceipt({ target }: { target: ReceiptTarget }) {
   const { t } = useTranslation();
   const close = useReceipt((state) => state.close);
@@ -32,7 +31,7 @@ function OpenReceipt({ target }: { target: ReceiptTarget }) {
   const [layout, setLayout] = useState<ReceiptLayoutName>(settings?.receiptLayout ?? 'thermal80');
   const [file, setFile] = useState<ReceiptFile | null>(null);
   const [busy, setBusy] = useState<'loading' | 'printing' | null>('loading');
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<OutputMessage | null>(null);
   const canPrint = hostCanPrint();
 
   useEffect(() => {
@@ -49,7 +48,7 @@ function OpenReceipt({ target }: { target: ReceiptTarget }) {
     posApi()
       .getReceipt({ correlationID: target.correlationID, kind: target.kind, endToEndId: target.endToEndId, layout })
       .then((received) => current && (setFile(received), setBusy(null)))
-      .catch((error) => current && (setBusy(null), setMessage({ tone: 'error', text: errorMessage(error) })));
+      .catch((error) => current && (setBusy(null), setMessage(outputFailure(error))));
     return () => {
       current = false;
     };
@@ -67,13 +66,9 @@ function OpenReceipt({ target }: { target: ReceiptTarget }) {
         layout,
         ...(settings?.printer ? { printer: settings.printer } : {}),
       });
-      setMessage(
-        result.printed
-          ? { tone: 'info', text: t('receipt.printed') }
-          : { tone: 'warn', text: t('receipt.notPrinted', { reason: result.reason ?? '' }) },
-      );
+      setMessage(printOutcome(result, t));
     } catch (error) {
-      setMessage({ tone: 'error', text: errorMessage(error) });
+      setMessage(outputFailure(error));
     } finally {
       setBusy(null);
     }
@@ -81,8 +76,7 @@ function OpenReceipt({ target }: { target: ReceiptTarget }) {
 
   const save = () => {
     if (!file) return;
-    downloadPdf(file);
-    setMessage({ tone: 'info', text: t('receipt.saved', { fileName: file.fileName }) });
+    setMessage(savePdf(file, t));
   };
 
   useHotkeys(canPrint ? { p: () => void print(), s: save } : { s: save }, { scope: 'dialog' });
@@ -91,7 +85,7 @@ function OpenReceipt({ target }: { target: ReceiptTarget }) {
   return (
     <dialog
       ref={dialogRef}
-      className="receipt-dialog"
+      className="receipt-dialog dialog-sheet"
       aria-labelledby="receipt-title"
       onCancel={(event) => {
         event.preventDefault();
@@ -103,21 +97,7 @@ function OpenReceipt({ target }: { target: ReceiptTarget }) {
       </h2>
       <p className="receipt-id">{target.endToEndId}</p>
 
-      <fieldset className="segmented">
-        <legend>{t('receipt.layout')}</legend>
-        {RECEIPT_LAYOUTS.map((option) => (
-          <label key={option} className="segmented-option">
-            <input
-              type="radio"
-              name="receipt-layout"
-              value={option}
-              checked={layout === option}
-              onChange={() => setLayout(option)}
-            />
-            <span>{t(`receipt.${option}`)}</span>
-          </label>
-        ))}
-      </fieldset>
+      <ReceiptLayoutChoice name="receipt-layout" layout={layout} onChange={setLayout} />
 
       {canPrint && (
         <p className="receipt-printer">
@@ -134,24 +114,15 @@ function OpenReceipt({ target }: { target: ReceiptTarget }) {
       </p>
 
       <div className="dialog-actions">
-        {canPrint && (
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => void print()}
-            disabled={busy !== null}
-          >
-            {busy === 'printing' ? t('receipt.printing') : t('receipt.print')} <Kbd>P</Kbd>
-          </button>
-        )}
-        <button
-          type="button"
-          className={`button ${canPrint ? 'button--secondary' : 'button--primary'}`}
-          onClick={save}
-          disabled={!file}
-        >
-          {t('receipt.save')} <Kbd>S</Kbd>
-        </button>
+        <PrintSaveButtons
+          canPrint={canPrint}
+          printLabel={t('receipt.print')}
+          printing={busy === 'printing'}
+          printDisabled={busy !== null}
+          onPrint={print}
+          saveDisabled={!file}
+          onSave={save}
+        />
         <button type="button" className="button button--quiet" onClick={close}>
           {t('receipt.close')} <Kbd>Esc</Kbd>
         </button>

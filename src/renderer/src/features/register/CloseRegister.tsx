@@ -11,6 +11,8 @@ import { errorMessage, posApi } from '../../app/pos-api';
 import { ApprovalCancelled, askManager } from './manager-approval-store';
 import { useRegister } from './register-store';
 import { ReportActions } from './ReportActions';
+import { closingWarningText } from '../../lib/closing-warning-text';
+import type { Translate } from '../../lib/translate';
 import { SessionSummaryView } from './SessionSummaryView';
 import { SignOutButton } from './OpenRegisterForm';
 
@@ -87,7 +89,7 @@ export function CloseRegister({ onClosed }: { onClosed(summary: SessionSummary):
         <div className="banner banner--warn close-warnings" data-testid="close-warnings">
           <ul>
             {summary.warnings.map((warning) => (
-              <li key={warning}>{warning}</li>
+              <li key={warning.kind}>{closingWarningText(warning, t as unknown as Translate)}</li>
             ))}
           </ul>
           <label className="check">

@@ -59,7 +59,7 @@ function OpenManagerPin() {
   return (
     <dialog
       ref={dialogRef}
-      className="pin-dialog"
+      className="pin-dialog dialog-sheet"
       aria-labelledby="pin-title"
       aria-describedby="pin-purpose"
       data-testid="manager-pin"

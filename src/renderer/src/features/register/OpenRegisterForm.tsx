@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Kbd } from '../../app/Kbd';
 import { errorMessage, posApi } from '../../app/pos-api';
+import { RegisterCardForm } from './RegisterCardForm';
 import { useRegister } from './register-store';
 
 export function OpenRegisterForm() {
@@ -37,17 +38,12 @@ export function OpenRegisterForm() {
   };
 
   return (
-    <form
-      className="register-card"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-labelledby="open-register-title"
-      data-testid="open-register"
+    <RegisterCardForm
+      name="open-register"
+      title={t('register.open.title')}
+      hint={t('register.open.hint', { name: register?.current?.name ?? '' })}
+      onSubmit={submit}
     >
-      <h1 id="open-register-title" className="register-card-title">
-        {t('register.open.title')}
-      </h1>
-      <p className="field-hint">{t('register.open.hint', { name: register?.current?.name ?? '' })}</p>
       <div className="field">
         <label htmlFor="open-till">{t('register.open.till')}</label>
         <input
@@ -83,7 +79,7 @@ export function OpenRegisterForm() {
         </button>
         <SignOutButton />
       </div>
-    </form>
+    </RegisterCardForm>
   );
 }
 

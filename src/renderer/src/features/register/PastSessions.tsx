@@ -5,15 +5,13 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PastSession, ReceiptLayoutName } from '../../../../shared/pos-api';
-import { RECEIPT_LAYOUTS } from '../../../../shared/value-sets';
-import { errorMessage, posApi } from '../../app/pos-api';
+import { posApi } from '../../app/pos-api';
 import { hostCanPrint } from '../../bridge/pos-host';
 import { formatDate, formatTime } from '../../lib/date-time';
 import { formatBRL } from '../../../../shared/money';
-import { downloadPdf } from '../../app/pdf-download';
+import { outputFailure, printOutcome, savePdf, type OutputMessage } from '../../app/receipt-output';
+import { ReceiptLayoutChoice } from '../../app/ReceiptLayoutChoice';
 import { useSettings } from '../settings/settings-store';
-
-type Message = { tone: 'info' | 'warn' | 'error'; text: string };
 
 /** `refreshKey` changes when a session was just closed, so the list asks again. */
 export function PastSessions({ refreshKey }: { refreshKey: string }) {
@@ -22,7 +20,7 @@ export function PastSessions({ refreshKey }: { refreshKey: string }) {
   const [layout, setLayout] = useState<ReceiptLayoutName>(
     () => useSettings.getState().settings?.receiptLayout ?? 'thermal80',
   );
-  const [message, setMessage] = useState<Message | null>(null);
+  const [message, setMessage] = useState<OutputMessage | null>(null);
   // One report at a time; the buttons stay enabled so the keyboard focus never falls off the list.
   const [busy, setBusy] = useState<string | null>(null);
   const canPrint = hostCanPrint();
@@ -32,7 +30,7 @@ export function PastSessions({ refreshKey }: { refreshKey: string }) {
     posApi()
       .listSessions()
       .then((answer) => current && setSessions(answer.sessions))
-      .catch((error) => current && setMessage({ tone: 'error', text: errorMessage(error) }));
+      .catch((error) => current && setMessage(outputFailure(error)));
     return () => {
       current = false;
     };
@@ -46,10 +44,9 @@ export function PastSessions({ refreshKey }: { refreshKey: string }) {
     setMessage(null);
     try {
       const file = await posApi().getSessionReport({ sessionId: session.id, layout });
-      downloadPdf(file);
-      setMessage({ tone: 'info', text: t('receipt.saved', { fileName: file.fileName }) });
+      setMessage(savePdf(file, t));
     } catch (error) {
-      setMessage({ tone: 'error', text: errorMessage(error) });
+      setMessage(outputFailure(error));
     } finally {
       setBusy(null);
     }
@@ -66,13 +63,9 @@ export function PastSessions({ refreshKey }: { refreshKey: string }) {
         layout,
         ...(printer ? { printer } : {}),
       });
-      setMessage(
-        result.printed
-          ? { tone: 'info', text: t('receipt.printed') }
-          : { tone: 'warn', text: t('receipt.notPrinted', { reason: result.reason ?? '' }) },
-      );
+      setMessage(printOutcome(result, t));
     } catch (error) {
-      setMessage({ tone: 'error', text: errorMessage(error) });
+      setMessage(outputFailure(error));
     } finally {
       setBusy(null);
     }
@@ -96,21 +89,7 @@ export function PastSessions({ refreshKey }: { refreshKey: string }) {
       {sessions && sessions.length > 0 && (
         <>
           <p className="session-line">{t('register.past.hint')}</p>
-          <fieldset className="segmented">
-            <legend>{t('receipt.layout')}</legend>
-            {RECEIPT_LAYOUTS.map((option) => (
-              <label key={option} className="segmented-option">
-                <input
-                  type="radio"
-                  name="past-report-layout"
-                  value={option}
-                  checked={layout === option}
-                  onChange={() => setLayout(option)}
-                />
-                <span>{t(`receipt.${option}`)}</span>
-              </label>
-            ))}
-          </fieldset>
+          <ReceiptLayoutChoice name="past-report-layout" layout={layout} onChange={setLayout} />
           <table className="past-sessions-table">
             <thead>
               <tr>

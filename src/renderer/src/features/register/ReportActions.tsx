@@ -4,12 +4,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReceiptFile, ReceiptLayoutName } from '../../../../shared/pos-api';
-import { RECEIPT_LAYOUTS } from '../../../../shared/value-sets';
 import { useHotkeys } from '../../app/hotkeys';
-import { Kbd } from '../../app/Kbd';
-import { errorMessage, posApi } from '../../app/pos-api';
+import { posApi } from '../../app/pos-api';
 import { hostCanPrint } from '../../bridge/pos-host';
-import { downloadPdf } from '../../app/pdf-download';
+import { outputFailure, printOutcome, savePdf, type OutputMessage } from '../../app/receipt-output';
+import { PrintSaveButtons } from '../../app/PrintSaveButtons';
+import { ReceiptLayoutChoice } from '../../app/ReceiptLayoutChoice';
 import { useSettings } from '../settings/settings-store';
 
 export function ReportActions({ sessionId }: { sessionId: string }) {
@@ -18,7 +18,7 @@ export function ReportActions({ sessionId }: { sessionId: string }) {
     () => useSettings.getState().settings?.receiptLayout ?? 'thermal80',
   );
   const [file, setFile] = useState<ReceiptFile | null>(null);
-  const [message, setMessage] = useState<{ tone: 'info' | 'warn' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<OutputMessage | null>(null);
   const [printing, setPrinting] = useState(false);
   const canPrint = hostCanPrint();
 
@@ -29,7 +29,7 @@ export function ReportActions({ sessionId }: { sessionId: string }) {
     posApi()
       .getSessionReport({ sessionId, layout })
       .then((received) => current && setFile(received))
-      .catch((error) => current && setMessage({ tone: 'error', text: errorMessage(error) }));
+      .catch((error) => current && setMessage(outputFailure(error)));
     return () => {
       current = false;
     };
@@ -37,8 +37,7 @@ export function ReportActions({ sessionId }: { sessionId: string }) {
 
   const save = () => {
     if (!file) return;
-    downloadPdf(file);
-    setMessage({ tone: 'info', text: t('receipt.saved', { fileName: file.fileName }) });
+    setMessage(savePdf(file, t));
   };
 
   const print = async () => {
@@ -48,13 +47,9 @@ export function ReportActions({ sessionId }: { sessionId: string }) {
     try {
       const printer = useSettings.getState().settings?.printer;
       const result = await posApi().printSessionReport({ sessionId, layout, ...(printer ? { printer } : {}) });
-      setMessage(
-        result.printed
-          ? { tone: 'info', text: t('receipt.printed') }
-          : { tone: 'warn', text: t('receipt.notPrinted', { reason: result.reason ?? '' }) },
-      );
+      setMessage(printOutcome(result, t));
     } catch (error) {
-      setMessage({ tone: 'error', text: errorMessage(error) });
+      setMessage(outputFailure(error));
     } finally {
       setPrinting(false);
     }
@@ -67,21 +62,7 @@ export function ReportActions({ sessionId }: { sessionId: string }) {
       <h2 id="report-title" className="panel-title">
         {t('register.report.title')}
       </h2>
-      <fieldset className="segmented">
-        <legend>{t('receipt.layout')}</legend>
-        {RECEIPT_LAYOUTS.map((option) => (
-          <label key={option} className="segmented-option">
-            <input
-              type="radio"
-              name="report-layout"
-              value={option}
-              checked={layout === option}
-              onChange={() => setLayout(option)}
-            />
-            <span>{t(`receipt.${option}`)}</span>
-          </label>
-        ))}
-      </fieldset>
+      <ReceiptLayoutChoice name="report-layout" layout={layout} onChange={setLayout} />
       <p
         className={message && message.tone !== 'info' ? `banner banner--${message.tone}` : 'receipt-message'}
         role="status"
@@ -89,19 +70,15 @@ export function ReportActions({ sessionId }: { sessionId: string }) {
         {message?.text ?? (file ? t('receipt.ready', { fileName: file.fileName }) : t('receipt.preparing'))}
       </p>
       <div className="panel-actions">
-        {canPrint && (
-          <button type="button" className="button button--primary" onClick={() => void print()} disabled={printing}>
-            {printing ? t('receipt.printing') : t('register.report.print')} <Kbd>P</Kbd>
-          </button>
-        )}
-        <button
-          type="button"
-          className={`button ${canPrint ? 'button--secondary' : 'button--primary'}`}
-          onClick={save}
-          disabled={!file}
-        >
-          {t('receipt.save')} <Kbd>S</Kbd>
-        </button>
+        <PrintSaveButtons
+          canPrint={canPrint}
+          printLabel={t('register.report.print')}
+          printing={printing}
+          printDisabled={printing}
+          onPrint={print}
+          saveDisabled={!file}
+          onSave={save}
+        />
       </div>
     </section>
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Kbd } from '../../app/Kbd';
 import { errorMessage, posApi } from '../../app/pos-api';
 import { PinField, usePinEntry } from './PinField';
+import { RegisterCardForm } from './RegisterCardForm';
 import { useRegister } from './register-store';
 
 export function SignInForm() {
@@ -34,17 +35,12 @@ export function SignInForm() {
   };
 
   return (
-    <form
-      className="register-card"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-labelledby="sign-in-title"
-      data-testid="sign-in"
+    <RegisterCardForm
+      name="sign-in"
+      title={t('register.signIn.title')}
+      hint={t('register.signIn.hint')}
+      onSubmit={submit}
     >
-      <h1 id="sign-in-title" className="register-card-title">
-        {t('register.signIn.title')}
-      </h1>
-      <p className="field-hint">{t('register.signIn.hint')}</p>
       <PinField
         idPrefix="sign-in"
         operatorLabel={t('register.signIn.operator')}
@@ -61,6 +57,6 @@ export function SignInForm() {
           {entry.sending ? t('register.pin.checking') : t('register.signIn.submit')} <Kbd>Enter</Kbd>
         </button>
       </div>
-    </form>
+    </RegisterCardForm>
   );
 }

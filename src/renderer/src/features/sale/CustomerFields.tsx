@@ -4,6 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { Kbd } from '../../app/Kbd';
 import type { CustomerDraft } from '../../lib/customer-draft';
 
+interface CustomerInput {
+  name: keyof CustomerDraft;
+  /** Its i18n key. */
+  label: string;
+  maxLength: number;
+  type?: 'email' | 'tel';
+  inputMode?: 'numeric';
+  autoComplete?: 'name';
+}
+
+/** The fields in screen order, each with what it lets the cashier type and the keyboard it brings up. */
+const CUSTOMER_INPUTS = [
+  { name: 'name', label: 'sale.customerName', maxLength: 140, autoComplete: 'name' },
+  { name: 'taxID', label: 'sale.customerTaxId', maxLength: 20, inputMode: 'numeric' },
+  { name: 'email', label: 'sale.customerEmail', maxLength: 254, type: 'email' },
+  { name: 'phone', label: 'sale.customerPhone', maxLength: 30, type: 'tel' },
+] as const satisfies readonly CustomerInput[];
+
 interface CustomerFieldsProps {
   draft: CustomerDraft;
   setDraft(update: (draft: CustomerDraft) => CustomerDraft): void;
@@ -17,44 +35,21 @@ interface CustomerFieldsProps {
 
 export function CustomerFields({ draft, setDraft, nameRef, onRemove, invalidField, errorId }: CustomerFieldsProps) {
   const { t } = useTranslation();
-  const problem = (name: keyof CustomerDraft) => (invalidField === name ? errorId : undefined);
   return (
     <fieldset className="customer-fields">
       <legend>{t('sale.customer')}</legend>
       <div className="customer-grid">
-        <CustomerField
-          name="name"
-          label={t('sale.customerName')}
-          draft={draft}
-          setDraft={setDraft}
-          inputRef={nameRef}
-          autoComplete="name"
-          errorId={problem('name')}
-        />
-        <CustomerField
-          name="taxID"
-          label={t('sale.customerTaxId')}
-          draft={draft}
-          setDraft={setDraft}
-          inputMode="numeric"
-          errorId={problem('taxID')}
-        />
-        <CustomerField
-          name="email"
-          label={t('sale.customerEmail')}
-          draft={draft}
-          setDraft={setDraft}
-          type="email"
-          errorId={problem('email')}
-        />
-        <CustomerField
-          name="phone"
-          label={t('sale.customerPhone')}
-          draft={draft}
-          setDraft={setDraft}
-          type="tel"
-          errorId={problem('phone')}
-        />
+        {CUSTOMER_INPUTS.map((input) => (
+          <CustomerField
+            key={input.name}
+            input={input}
+            label={t(input.label)}
+            value={draft[input.name]}
+            onChange={(value) => setDraft((current) => ({ ...current, [input.name]: value }))}
+            inputRef={input.name === 'name' ? nameRef : undefined}
+            errorId={invalidField === input.name ? errorId : undefined}
+          />
+        ))}
       </div>
       <button type="button" className="button button--quiet" onClick={onRemove}>
         {t('sale.removeCustomer')} <Kbd>F4</Kbd>
@@ -64,30 +59,17 @@ export function CustomerFields({ draft, setDraft, nameRef, onRemove, invalidFiel
 }
 
 interface CustomerFieldProps {
-  name: keyof CustomerDraft;
+  input: CustomerInput;
   label: string;
-  draft: CustomerDraft;
-  setDraft(update: (draft: CustomerDraft) => CustomerDraft): void;
-  type?: string;
-  inputMode?: 'numeric' | 'text';
-  autoComplete?: string;
-  inputRef?: Ref<HTMLInputElement>;
+  value: string;
+  onChange(value: string): void;
+  inputRef?: Ref<HTMLInputElement> | undefined;
   /** Set while the form's error is about this field: the id of that error line. */
-  errorId?: string;
+  errorId?: string | undefined;
 }
 
-function CustomerField({
-  name,
-  label,
-  draft,
-  setDraft,
-  type = 'text',
-  inputMode,
-  autoComplete = 'off',
-  inputRef,
-  errorId,
-}: CustomerFieldProps) {
-  const id = `customer-${name}`;
+function CustomerField({ input, label, value, onChange, inputRef, errorId }: CustomerFieldProps) {
+  const id = `customer-${input.name}`;
   return (
     <div className={`field${errorId ? ' field--invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -95,17 +77,14 @@ function CustomerField({
         id={id}
         name={id}
         ref={inputRef}
-        type={type}
-        inputMode={inputMode}
-        autoComplete={autoComplete}
-        maxLength={name === 'email' ? 254 : name === 'phone' ? 30 : name === 'taxID' ? 20 : 140}
-        value={draft[name]}
+        type={input.type ?? 'text'}
+        inputMode={input.inputMode}
+        autoComplete={input.autoComplete ?? 'off'}
+        maxLength={input.maxLength}
+        value={value}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={errorId}
-        onChange={(event) => {
-          const value = event.target.value;
-          setDraft((current) => ({ ...current, [name]: value }));
-        }}
+        onChange={(event) => onChange(event.target.value)}
       />
     </div>
   );

@@ -5,6 +5,8 @@
 // the customer showed the bank's receipt, and F1 moves on. The status follows the main process's pushes; the countdown asks once more at
 // expiry. The connecting and the waiting screens share one layout, so the QR arriving only
 // swaps the placeholder for the image.
+// Over 300 lines because the sale's states (connecting, waiting, paid, expired, cancelled) share
+// one layout; each state's panel is a small component in this file.
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '../../../../shared/pos-api';

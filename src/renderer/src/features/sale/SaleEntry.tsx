@@ -1,6 +1,8 @@
 // "Nova venda": the amount typed as cents, optional comment and customer, Enter charges.
 // Errors, notices and the large-amount confirmation show beside "Cobrar" (the side column), so
 // they are on screen however long the form grows (customer fields open at 1024×768).
+// Over 300 lines because the typed amount, its checks, the notices and the large-amount
+// confirmation are one form over the same keys; the customer fields are CustomerFields.tsx.
 import { useEffect, useReducer, useRef, useState, type Dispatch, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../app/AmountInput';
@@ -14,8 +16,10 @@ import { DEFAULT_CONFIRM_ABOVE_CENTS, MAX_CHARGE_CENTS } from '../../../../share
 import { useSettings } from '../settings/settings-store';
 import { formatBRL } from '../../../../shared/money';
 import { DIGIT_KEYS } from '../../lib/next-sale';
-import { saleDisplayStatus } from '../../lib/sale-status';
+import { saleDisplayStatus } from '../../../../shared/sale-display-status';
+import type { Translate } from '../../lib/translate';
 import { entryOfflineHint } from '../../lib/offline-sale';
+import { offlineRefusalText } from '../../lib/offline-refusal-text';
 import { useStatus } from '../status-bar/status-store';
 import { customerFromDraft, emptyCustomerDraft, type CustomerDraft } from '../../lib/customer-draft';
 import { CustomerFields } from './CustomerFields';
@@ -201,7 +205,11 @@ export function SaleEntry() {
               {offlineHint === 'offlineQr'
                 ? t('sale.offlineHintOfflineQr')
                 : offlineHint === 'unavailable'
-                  ? t('sale.offlineHintUnavailable', { reason: status?.offline?.unavailable?.trim() ?? '' })
+                  ? t('sale.offlineHintUnavailable', {
+                      reason: status?.offline?.unavailable
+                        ? offlineRefusalText(status.offline.unavailable, t as unknown as Translate)
+                        : '',
+                    })
                   : t('sale.offlineHint')}
             </p>
           )

@@ -1,11 +1,13 @@
 // "Testar conexão" under the remote fields: the button, the answer in a polite live region (a
 // screen reader hears it without losing its place), and "Salvar mesmo assim" when a save was
-// held back only because nothing answered. The words about the problem are the main process's
-// (pt-BR, saying what to check); the scopes the AppID lacks are listed with what each costs, and
-// a test charge the check could not remove is said apart; the details line keeps what answered,
-// for whoever gives support.
+// held back only because nothing answered. The main process answers the verdict as a code with its
+// data, said here in the owner's language (lib/connection-check-text.ts: what is wrong and what
+// to check); the scopes the AppID lacks are listed with what each costs, and a test charge the
+// check could not remove is said apart; the details line keeps what answered, for support.
 import { useTranslation } from 'react-i18next';
 import type { ConnectionCheck } from '../../../../shared/pos-api';
+import { connectionDetailText, connectionVerdictText, leftBehindText } from '../../lib/connection-check-text';
+import type { Translate } from '../../lib/translate';
 import { useConnectionCheck } from './connection-check-store';
 
 interface ConnectionTestPanelProps {
@@ -16,6 +18,7 @@ interface ConnectionTestPanelProps {
 
 export function ConnectionTestPanel({ onTest, onSaveAnyway, saving }: ConnectionTestPanelProps) {
   const { t } = useTranslation();
+  const say = t as unknown as Translate;
   const { testing, check, error, heldSave } = useConnectionCheck();
   const missing = check?.missingScopes ?? [];
 
@@ -45,7 +48,7 @@ export function ConnectionTestPanel({ onTest, onSaveAnyway, saving }: Connection
               {!check.ok && check.problem && (
                 <strong>{t(`settings.connectionTest.problems.${check.problem}`)}: </strong>
               )}
-              {check.message}
+              {connectionVerdictText(check.verdict, say)}
               {heldSave && ` ${t('settings.connectionTest.notSaved')}`}
             </p>
             {missing.length > 0 && (
@@ -60,21 +63,22 @@ export function ConnectionTestPanel({ onTest, onSaveAnyway, saving }: Connection
                       {' · '}
                       <code>{entry.scope}</code>
                       {': '}
-                      {/* The main process says it in pt-BR; English has its own words for the scopes it knows. */}
-                      {t(`settings.connectionTest.scopes.${entry.scope}`, { defaultValue: entry.consequence })}
+                      {say(`settings.connectionTest.scopes.${entry.scope}`, { defaultValue: entry.scope })}
                     </li>
                   ))}
                 </ul>
               </div>
             )}
-            {check.leftBehind && (
+            {check.leftBehind && check.leftBehind.length > 0 && (
               <p className="connection-left-behind" data-testid="left-behind">
                 <strong>{t('settings.connectionTest.leftBehind')}: </strong>
-                {check.leftBehind}
+                {leftBehindText(check.leftBehind, say)}
               </p>
             )}
             {check.detail && (
-              <p className="connection-detail">{t('settings.connectionTest.detail', { detail: check.detail })}</p>
+              <p className="connection-detail">
+                {t('settings.connectionTest.detail', { detail: connectionDetailText(check.detail, say) })}
+              </p>
             )}
           </div>
         )}
@@ -101,7 +105,7 @@ export function ConnectionTestPanel({ onTest, onSaveAnyway, saving }: Connection
 /** Green when all is well, amber when the counter sells without some features, red when it cannot. */
 function answerClass(check: ConnectionCheck): string {
   if (!check.ok) return 'connection-answer--problem';
-  return (check.missingScopes?.length ?? 0) > 0 || check.leftBehind
+  return (check.missingScopes?.length ?? 0) > 0 || (check.leftBehind?.length ?? 0) > 0
     ? 'connection-answer--partial'
     : 'connection-answer--ok';
 }

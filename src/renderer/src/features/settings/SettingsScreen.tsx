@@ -3,7 +3,9 @@
 // The language applies the moment it is picked; everything else on "Salvar" (Ctrl+S). Switching
 // to another service while commands are queued for this one asks first (Enter / Esc): the main
 // process refuses it (COMMANDS_QUEUED) until the owner confirms; the commands are kept either way.
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+// Over 300 lines because the draft, its checks and the save are one form; its fields are
+// SettingsTextField.tsx, the connection test is ConnectionTestPanel.tsx.
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PosLocale, Printer, ReceiptLayoutName, SettingsInput } from '../../../../shared/pos-api';
 import { POS_LOCALES, POS_MODES, RECEIPT_LAYOUTS } from '../../../../shared/value-sets';
@@ -12,6 +14,8 @@ import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
 import { errorMessage, posApi } from '../../app/pos-api';
 import { switchLocale } from '../../i18n/i18n';
+import type { Translate } from '../../lib/translate';
+import { offlineRefusalText } from '../../lib/offline-refusal-text';
 import { useStatus } from '../status-bar/status-store';
 import { OperatorsSection } from '../register/OperatorsSection';
 import {
@@ -27,6 +31,7 @@ import {
 } from '../../lib/settings-form';
 import { useSettings } from './settings-store';
 import { ConnectionTestPanel } from './ConnectionTestPanel';
+import { SettingsFieldFrame, SettingsTextField } from './SettingsTextField';
 import { useConnectionCheck } from './connection-check-store';
 import './settings.css';
 
@@ -172,6 +177,8 @@ export function SettingsScreen() {
     void save({ locale }).catch((error) => setApiError(errorMessage(error)));
   };
 
+  // What every typed-on-one-line field takes from the form.
+  const fieldOf = { draft, errors, onChange: update };
   const remote = draft.mode !== 'embedded';
   const printerMissing =
     draft.printer !== '' && printers !== null && !printers.some((printer) => printer.name === draft.printer);
@@ -228,21 +235,14 @@ export function SettingsScreen() {
               </div>
               {remote && (
                 <>
-                  <TextField
-                    id="baseUrl"
-                    label={t('settings.baseUrl')}
-                    error={errors.baseUrl && t('settings.errors.baseUrl')}
-                  >
-                    <input
-                      id="settings-baseUrl"
-                      type="url"
-                      autoComplete="off"
-                      spellCheck={false}
-                      value={draft.baseUrl}
-                      onChange={(event) => update('baseUrl', event.target.value)}
-                      placeholder="https://api.openpix.com.br"
-                    />
-                  </TextField>
+                  <SettingsTextField
+                    {...fieldOf}
+                    field="baseUrl"
+                    type="url"
+                    autoComplete="off"
+                    spellCheck={false}
+                    placeholder="https://api.openpix.com.br"
+                  />
                   <div className="field">
                     <label htmlFor="settings-appId">{t('settings.appId')}</label>
                     <input
@@ -324,24 +324,11 @@ export function SettingsScreen() {
                   ))}
                 </select>
               </div>
-              <TextField
-                id="headerTitle"
-                label={t('settings.headerTitle')}
-                error={errors.headerTitle && t('settings.errors.headerTitle')}
-              >
-                <input
-                  id="settings-headerTitle"
-                  type="text"
-                  maxLength={100}
-                  value={draft.headerTitle}
-                  onChange={(event) => update('headerTitle', event.target.value)}
-                />
-              </TextField>
-              <TextField
-                id="headerLines"
-                label={t('settings.headerLines')}
+              <SettingsTextField {...fieldOf} field="headerTitle" maxLength={100} />
+              <SettingsFieldFrame
+                field="headerLines"
+                invalid={errors.headerLines === true}
                 hint={t('settings.headerLinesHint')}
-                error={errors.headerLines && t('settings.errors.headerLines')}
               >
                 <textarea
                   id="settings-headerLines"
@@ -349,7 +336,7 @@ export function SettingsScreen() {
                   value={draft.headerLines}
                   onChange={(event) => update('headerLines', event.target.value)}
                 />
-              </TextField>
+              </SettingsFieldFrame>
             </fieldset>
           </div>
 
@@ -359,59 +346,16 @@ export function SettingsScreen() {
               <p className="field-hint settings-store-hint">
                 {remote ? t('settings.storeHintRemote') : t('settings.storeHintEmbedded')}
               </p>
-              <TextField
-                id="merchantName"
-                label={t('settings.merchantName')}
-                error={errors.merchantName && t('settings.errors.merchantName')}
-              >
-                <input
-                  id="settings-merchantName"
-                  type="text"
-                  maxLength={100}
-                  value={draft.merchantName}
-                  onChange={(event) => update('merchantName', event.target.value)}
-                />
-              </TextField>
-              <TextField
-                id="merchantCity"
-                label={t('settings.merchantCity')}
-                error={errors.merchantCity && t('settings.errors.merchantCity')}
-              >
-                <input
-                  id="settings-merchantCity"
-                  type="text"
-                  maxLength={60}
-                  value={draft.merchantCity}
-                  onChange={(event) => update('merchantCity', event.target.value)}
-                />
-              </TextField>
-              <TextField id="pixKey" label={t('settings.pixKey')} error={errors.pixKey && t('settings.errors.pixKey')}>
-                <input
-                  id="settings-pixKey"
-                  type="text"
-                  maxLength={77}
-                  spellCheck={false}
-                  value={draft.pixKey}
-                  onChange={(event) => update('pixKey', event.target.value)}
-                />
-              </TextField>
-              <TextField
-                id="confirmAbove"
-                label={t('settings.confirmAbove')}
+              <SettingsTextField {...fieldOf} field="merchantName" maxLength={100} />
+              <SettingsTextField {...fieldOf} field="merchantCity" maxLength={60} />
+              <SettingsTextField {...fieldOf} field="pixKey" maxLength={77} spellCheck={false} />
+              <SettingsTextField
+                {...fieldOf}
+                field="confirmAbove"
+                inputMode="decimal"
+                maxLength={20}
                 hint={t('settings.confirmAboveHint')}
-                error={errors.confirmAbove && t('settings.errors.confirmAbove')}
-              >
-                <input
-                  id="settings-confirmAbove"
-                  type="text"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  maxLength={20}
-                  value={draft.confirmAbove}
-                  aria-invalid={errors.confirmAbove || undefined}
-                  onChange={(event) => update('confirmAbove', event.target.value)}
-                />
-              </TextField>
+              />
             </fieldset>
 
             <fieldset className="card" data-testid="settings-offline">
@@ -427,56 +371,11 @@ export function SettingsScreen() {
               </label>
               <p className="field-hint">{t('settings.offlineHint')}</p>
               <div className="settings-pair">
-                <TextField
-                  id="offlineMaxSaleValue"
-                  label={t('settings.offlineMaxSaleValue')}
-                  error={errors.offlineMaxSaleValue && t('settings.errors.offlineMaxSaleValue')}
-                >
-                  <input
-                    id="settings-offlineMaxSaleValue"
-                    type="text"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    maxLength={20}
-                    value={draft.offlineMaxSaleValue}
-                    aria-invalid={errors.offlineMaxSaleValue || undefined}
-                    onChange={(event) => update('offlineMaxSaleValue', event.target.value)}
-                  />
-                </TextField>
-                <TextField
-                  id="offlineMaxUnconfirmedTotal"
-                  label={t('settings.offlineMaxUnconfirmedTotal')}
-                  error={errors.offlineMaxUnconfirmedTotal && t('settings.errors.offlineMaxUnconfirmedTotal')}
-                >
-                  <input
-                    id="settings-offlineMaxUnconfirmedTotal"
-                    type="text"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    maxLength={20}
-                    value={draft.offlineMaxUnconfirmedTotal}
-                    aria-invalid={errors.offlineMaxUnconfirmedTotal || undefined}
-                    onChange={(event) => update('offlineMaxUnconfirmedTotal', event.target.value)}
-                  />
-                </TextField>
+                <SettingsTextField {...fieldOf} field="offlineMaxSaleValue" inputMode="decimal" maxLength={20} />
+                <SettingsTextField {...fieldOf} field="offlineMaxUnconfirmedTotal" inputMode="decimal" maxLength={20} />
               </div>
               <div className="settings-pair">
-                <TextField
-                  id="offlineMaxAge"
-                  label={t('settings.offlineMaxAge')}
-                  error={errors.offlineMaxAge && t('settings.errors.offlineMaxAge')}
-                >
-                  <input
-                    id="settings-offlineMaxAge"
-                    type="text"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    maxLength={6}
-                    value={draft.offlineMaxAge}
-                    aria-invalid={errors.offlineMaxAge || undefined}
-                    onChange={(event) => update('offlineMaxAge', event.target.value)}
-                  />
-                </TextField>
+                <SettingsTextField {...fieldOf} field="offlineMaxAge" inputMode="numeric" maxLength={6} />
                 <div className="field">
                   <label htmlFor="settings-offlineMaxAgeUnit">{t('settings.offlineMaxAgeUnit')}</label>
                   <select
@@ -495,8 +394,10 @@ export function SettingsScreen() {
               <p className="field-hint settings-offline-key" role="status" data-testid="settings-offline-key">
                 {offlineStatus?.confirmedKey
                   ? t('settings.offlineConfirmedKey', { key: offlineStatus.confirmedKey })
-                  : offlineStatus?.unavailable?.trim()
-                    ? t('settings.offlineUnavailable', { reason: offlineStatus.unavailable.trim() })
+                  : offlineStatus?.unavailable
+                    ? t('settings.offlineUnavailable', {
+                        reason: offlineRefusalText(offlineStatus.unavailable, t as unknown as Translate),
+                      })
                     : t('settings.offlineKeyUnknown')}
               </p>
             </fieldset>
@@ -574,29 +475,4 @@ function QueuedSwitchDialog({
 function connectionTarget(draft: SettingsDraft): { baseUrl: string; appId?: string } {
   const appId = draft.appId.trim();
   return appId ? { baseUrl: draft.baseUrl.trim(), appId } : { baseUrl: draft.baseUrl.trim() };
-}
-
-interface TextFieldProps {
-  id: SettingsField;
-  label: string;
-  hint?: string;
-  error?: string | false | undefined;
-  children: ReactNode;
-}
-
-/** Label, control, hint and error wired together; the control carries id `settings-<id>`. */
-function TextField({ id, label, hint, error, children }: TextFieldProps) {
-  const controlId = `settings-${id}`;
-  return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={controlId}>{label}</label>
-      {children}
-      {hint && <p className="field-hint">{hint}</p>}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }

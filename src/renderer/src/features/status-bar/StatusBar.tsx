@@ -5,6 +5,8 @@
 import { useTranslation } from 'react-i18next';
 import { Kbd } from '../../app/Kbd';
 import { statusBarItems, type StatusBarItem } from '../../lib/connection-status';
+import type { Translate } from '../../lib/translate';
+import { offlineRefusalText } from '../../lib/offline-refusal-text';
 import { formatBRL } from '../../../../shared/money';
 import { RegisterStatus } from '../register/RegisterStatus';
 import { useScreenHints } from './screen-hints';
@@ -85,7 +87,9 @@ function StatusItem({ item }: { item: StatusBarItem }) {
         </span>
       );
     case 'offlineUnavailable': {
-      const text = t('statusBar.offlineUnavailable', { reason: item.reason });
+      const text = t('statusBar.offlineUnavailable', {
+        reason: offlineRefusalText(item.reason, t as unknown as Translate),
+      });
       return (
         <span
           className="status-item status-warn status-offline-unavailable"
