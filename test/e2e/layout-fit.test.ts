@@ -210,161 +210,178 @@ describe('the history at 1024×768, 1366×768 and 1920×1080', () => {
   });
 });
 
+/**
+ * A tour visits every screen at three sizes, with a payment, a refund, an offline period and a
+ * connection test on the way: about 25 s on a quiet machine, and past the e2e default of 60 s
+ * beside two CPU hogs and other work (npm run test:under-load). Its own waits are each bounded.
+ */
+const TOUR_TIMEOUT_MS = 180_000;
+
 describe('every screen fits at 1024×768, 1366×768 and 1920×1080', () => {
-  it('in pt-BR', async () => {
-    // Sale entry, with the customer's fields open.
-    await page.keyboard.press('F1');
-    const amount = page.getByLabel('Valor', { exact: true });
-    await amount.waitFor();
-    await page.keyboard.press('F4');
-    await page.locator('[name="customer-name"]').fill('Maria Aparecida dos Santos Figueiredo de Albuquerque');
-    await expectFits('nova-venda-cliente');
-    await page.keyboard.press('F4');
+  it(
+    'in pt-BR',
+    async () => {
+      // Sale entry, with the customer's fields open.
+      await page.keyboard.press('F1');
+      const amount = page.getByLabel('Valor', { exact: true });
+      await amount.waitFor();
+      await page.keyboard.press('F4');
+      await page.locator('[name="customer-name"]').fill('Maria Aparecida dos Santos Figueiredo de Albuquerque');
+      await expectFits('nova-venda-cliente');
+      await page.keyboard.press('F4');
 
-    // QR waiting, paid, the receipt.
-    await amount.focus();
-    await page.keyboard.type('4321');
-    await page.keyboard.press('Enter');
-    await page.getByRole('img', { name: /QR Code Pix/ }).waitFor();
-    await expectFits('qr');
-    const onScreen = (await bridge.call('listSales', {})).sales.find((sale) => sale.value === 4_321)!;
-    await pay(onScreen, PAYER);
-    await page.getByRole('heading', { name: 'Pago' }).waitFor({ timeout: 10_000 });
-    await expectFits('pago');
-    await page.keyboard.press('c');
-    await page.locator('dialog[open]').waitFor();
-    await expectFits('comprovante');
-    await page.keyboard.press('Escape');
+      // QR waiting, paid, the receipt.
+      await amount.focus();
+      await page.keyboard.type('4321');
+      await page.keyboard.press('Enter');
+      await page.getByRole('img', { name: /QR Code Pix/ }).waitFor();
+      await expectFits('qr');
+      const onScreen = (await bridge.call('listSales', {})).sales.find((sale) => sale.value === 4_321)!;
+      await pay(onScreen, PAYER);
+      await page.getByRole('heading', { name: 'Pago' }).waitFor({ timeout: 10_000 });
+      await expectFits('pago');
+      await page.keyboard.press('c');
+      await page.locator('dialog[open]').waitFor();
+      await expectFits('comprovante');
+      await page.keyboard.press('Escape');
 
-    // A refund and its confirmation.
-    await openHistoryOn(onScreen);
-    await page.keyboard.press('d');
-    await page.getByLabel('Motivo').fill('Cliente desistiu de parte da encomenda porque o bolo chegou amassado');
-    await expectFits('devolucao');
-    await page.getByLabel('Motivo').press('Enter');
-    await page.locator('.refund--confirm').waitFor();
-    await expectFits('devolucao-confirmar');
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('Escape');
+      // A refund and its confirmation.
+      await openHistoryOn(onScreen);
+      await page.keyboard.press('d');
+      await page.getByLabel('Motivo').fill('Cliente desistiu de parte da encomenda porque o bolo chegou amassado');
+      await expectFits('devolucao');
+      await page.getByLabel('Motivo').press('Enter');
+      await page.locator('.refund--confirm').waitFor();
+      await expectFits('devolucao-confirmar');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
 
-    // Offline: a sale with the counter's own code, the customer's receipt shown, then back online
-    // and the owner's list with the sale whose window closed unpaid.
-    await page.keyboard.press('F1');
-    await amount.waitFor();
-    await proxy.cut('refuse');
-    await page
-      .getByRole('status', { name: 'Conexão' })
-      .getByText(/Offline desde/)
-      .waitFor({ timeout: 15_000 });
-    await amount.focus();
-    await page.keyboard.type('2500');
-    await page.keyboard.press('Enter');
-    await page.getByTestId('offline-sale-banner').waitFor();
-    await page.keyboard.press('F6');
-    await page.getByTestId('customer-showed-receipt').waitFor();
-    await expectFits('venda-offline');
-    await page.keyboard.press('F1');
-    await proxy.restore();
-    await expect
-      .poll(async () => (await bridge.call('listOfflineReview')).sales.length, { timeout: 20_000 })
-      .toBeGreaterThan(0);
-    await page.keyboard.press('F2');
-    await page.getByTestId('offline-review-tab').click();
-    await page.locator('li.review-item').first().waitFor();
-    await expectFits('conferir-offline');
-    // Back on the day's list after the review: the amount column is measured again (it was not).
-    await page.keyboard.press('Escape');
-    await page.locator('button.sale-row').first().waitFor();
-    await expectFits('historico-depois-de-conferir');
+      // Offline: a sale with the counter's own code, the customer's receipt shown, then back online
+      // and the owner's list with the sale whose window closed unpaid.
+      await page.keyboard.press('F1');
+      await amount.waitFor();
+      await proxy.cut('refuse');
+      await page
+        .getByRole('status', { name: 'Conexão' })
+        .getByText(/Offline desde/)
+        .waitFor({ timeout: 15_000 });
+      await amount.focus();
+      await page.keyboard.type('2500');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('offline-sale-banner').waitFor();
+      await page.keyboard.press('F6');
+      await page.getByTestId('customer-showed-receipt').waitFor();
+      await expectFits('venda-offline');
+      await page.keyboard.press('F1');
+      await proxy.restore();
+      await expect
+        .poll(async () => (await bridge.call('listOfflineReview')).sales.length, { timeout: 20_000 })
+        .toBeGreaterThan(0);
+      await page.keyboard.press('F2');
+      await page.getByTestId('offline-review-tab').click();
+      await page.locator('li.review-item').first().waitFor();
+      await expectFits('conferir-offline');
+      // Back on the day's list after the review: the amount column is measured again (it was not).
+      await page.keyboard.press('Escape');
+      await page.locator('button.sale-row').first().waitFor();
+      await expectFits('historico-depois-de-conferir');
 
-    // The register: sign-in, opening, closing with a sale waiting, the manager's PIN, past sessions.
-    const first = await bridge.call('createOperator', { name: MANAGER.name, role: 'MANAGER', pin: MANAGER.pin });
-    const managerId = first.operators.find((operator) => operator.name === MANAGER.name)!.id;
-    await bridge.call('createOperator', {
-      name: CASHIER.name,
-      role: 'CASHIER',
-      pin: CASHIER.pin,
-      manager: { operatorId: managerId, pin: MANAGER.pin },
-    });
-    // The register's screen reads the register afresh: now it asks who is at the counter.
-    await page.keyboard.press('F7');
-    const signIn = page.getByTestId('sign-in');
-    await signIn.waitFor();
-    await expectFits('entrar');
-    await signIn.locator('select').selectOption({ label: `${MANAGER.name} (Gerente)` });
-    await signIn.getByLabel('PIN', { exact: true }).fill(MANAGER.pin);
-    await signIn.getByLabel('PIN', { exact: true }).press('Enter');
-    const open = page.getByTestId('open-register');
-    await open.waitFor();
-    await open.locator('#open-till').fill('Caixa principal da loja do centro');
-    await expectFits('abrir-caixa');
-    await open.locator('button[type=submit]').click();
-    await page.getByTestId('close-register').waitFor();
-    await page.keyboard.press('F1');
-    await amount.waitFor();
-    await amount.focus();
-    await page.keyboard.type('1234');
-    await page.keyboard.press('Enter');
-    await page.getByRole('img', { name: /QR Code Pix/ }).waitFor();
-    await page.keyboard.press('F7');
-    const close = page.getByTestId('close-register');
-    await close.getByTestId('close-warnings').waitFor();
-    await close.locator('#close-confirm-pending').check();
-    await expectFits('fechar-caixa-avisos');
-    await close.locator('button[type=submit]').click();
-    const pin = page.getByTestId('manager-pin');
-    await pin.waitFor();
-    await expectFits('pin-do-gerente');
-    await pin.getByLabel('PIN', { exact: true }).fill(MANAGER.pin);
-    await pin.getByLabel('PIN', { exact: true }).press('Enter');
-    await page.getByTestId('register-closed').waitFor();
-    // The report just closed and, under it, the past sessions (the check reads the whole page,
-    // scrolled or not; only text drawn over text is judged in view).
-    await page.getByTestId('past-sessions').locator('tbody tr').first().waitFor();
-    await expectFits('caixa-fechado');
+      // The register: sign-in, opening, closing with a sale waiting, the manager's PIN, past sessions.
+      const first = await bridge.call('createOperator', { name: MANAGER.name, role: 'MANAGER', pin: MANAGER.pin });
+      const managerId = first.operators.find((operator) => operator.name === MANAGER.name)!.id;
+      await bridge.call('createOperator', {
+        name: CASHIER.name,
+        role: 'CASHIER',
+        pin: CASHIER.pin,
+        manager: { operatorId: managerId, pin: MANAGER.pin },
+      });
+      // The register's screen reads the register afresh: now it asks who is at the counter.
+      await page.keyboard.press('F7');
+      const signIn = page.getByTestId('sign-in');
+      await signIn.waitFor();
+      await expectFits('entrar');
+      await signIn.locator('select').selectOption({ label: `${MANAGER.name} (Gerente)` });
+      await signIn.getByLabel('PIN', { exact: true }).fill(MANAGER.pin);
+      await signIn.getByLabel('PIN', { exact: true }).press('Enter');
+      const open = page.getByTestId('open-register');
+      await open.waitFor();
+      await open.locator('#open-till').fill('Caixa principal da loja do centro');
+      await expectFits('abrir-caixa');
+      await open.locator('button[type=submit]').click();
+      await page.getByTestId('close-register').waitFor();
+      await page.keyboard.press('F1');
+      await amount.waitFor();
+      await amount.focus();
+      await page.keyboard.type('1234');
+      await page.keyboard.press('Enter');
+      await page.getByRole('img', { name: /QR Code Pix/ }).waitFor();
+      await page.keyboard.press('F7');
+      const close = page.getByTestId('close-register');
+      await close.getByTestId('close-warnings').waitFor();
+      await close.locator('#close-confirm-pending').check();
+      await expectFits('fechar-caixa-avisos');
+      await close.locator('button[type=submit]').click();
+      const pin = page.getByTestId('manager-pin');
+      await pin.waitFor();
+      await expectFits('pin-do-gerente');
+      await pin.getByLabel('PIN', { exact: true }).fill(MANAGER.pin);
+      await pin.getByLabel('PIN', { exact: true }).press('Enter');
+      await page.getByTestId('register-closed').waitFor();
+      // The report just closed and, under it, the past sessions (the check reads the whole page,
+      // scrolled or not; only text drawn over text is judged in view).
+      await page.getByTestId('past-sessions').locator('tbody tr').first().waitFor();
+      await expectFits('caixa-fechado');
 
-    // Settings: the top, then the last section, and the connection test's answer.
-    await page.keyboard.press('F9');
-    const sections = page.locator('fieldset.card');
-    await sections.first().waitFor();
-    await expectFits('configuracoes');
-    await sections.last().scrollIntoViewIfNeeded();
-    await expectFits('configuracoes-fim');
-    await page.locator('#connection-test button').click();
-    await page.getByTestId('connection-result').locator('.connection-answer').waitFor({ timeout: 10_000 });
-    await page.getByTestId('connection-result').scrollIntoViewIfNeeded();
-    await expectFits('testar-conexao');
-  });
+      // Settings: the top, then the last section, and the connection test's answer.
+      await page.keyboard.press('F9');
+      const sections = page.locator('fieldset.card');
+      await sections.first().waitFor();
+      await expectFits('configuracoes');
+      await sections.last().scrollIntoViewIfNeeded();
+      await expectFits('configuracoes-fim');
+      await page.locator('#connection-test button').click();
+      await page.getByTestId('connection-result').locator('.connection-answer').waitFor({ timeout: 10_000 });
+      await page.getByTestId('connection-result').scrollIntoViewIfNeeded();
+      await expectFits('testar-conexao');
+    },
+    TOUR_TIMEOUT_MS,
+  );
 
-  it('in English', async () => {
-    // The language alone is saved without a manager's PIN; the page reads it as it loads. The sale
-    // left waiting is let go, so the sale screen asks for the register to be opened.
-    await bridge.call('saveSettings', { locale: 'en' });
-    await bridge.call('setSaleOnScreen', { correlationID: null });
-    await page.reload();
-    const open = page.getByTestId('open-register');
-    await open.waitFor();
-    await expectFits('en-open-register');
-    await page.keyboard.press('F9');
-    await page.locator('fieldset.card').first().waitFor();
-    await expectFits('en-settings');
-    await page.keyboard.press('F7');
-    await page.getByTestId('past-sessions').locator('tbody tr').first().waitFor();
-    await expectFits('en-register');
+  it(
+    'in English',
+    async () => {
+      // The language alone is saved without a manager's PIN; the page reads it as it loads. The sale
+      // left waiting is let go, so the sale screen asks for the register to be opened.
+      await bridge.call('saveSettings', { locale: 'en' });
+      await bridge.call('setSaleOnScreen', { correlationID: null });
+      await page.reload();
+      const open = page.getByTestId('open-register');
+      await open.waitFor();
+      await expectFits('en-open-register');
+      await page.keyboard.press('F9');
+      await page.locator('fieldset.card').first().waitFor();
+      await expectFits('en-settings');
+      await page.keyboard.press('F7');
+      await page.getByTestId('past-sessions').locator('tbody tr').first().waitFor();
+      await expectFits('en-register');
 
-    await openHistoryOn(longSale);
-    await scrollDetailToEnd();
-    await expectFits('en-history-detail');
-    await page.getByTestId('offline-review-tab').click();
-    await page.locator('li.review-item').first().waitFor();
-    await expectFits('en-offline-review');
-    await page.keyboard.press('Escape');
+      await openHistoryOn(longSale);
+      await scrollDetailToEnd();
+      await expectFits('en-history-detail');
+      await page.getByTestId('offline-review-tab').click();
+      await page.locator('li.review-item').first().waitFor();
+      await expectFits('en-offline-review');
+      await page.keyboard.press('Escape');
 
-    await openHistoryOn(biggest);
-    await page.keyboard.press('d');
-    await page.getByLabel('Reason').fill('Customer changed their mind about part of the order after the cake arrived');
-    await page.getByLabel('Reason').press('Enter');
-    await page.locator('.refund--confirm').waitFor();
-    await expectFits('en-refund-confirm');
-  });
+      await openHistoryOn(biggest);
+      await page.keyboard.press('d');
+      await page
+        .getByLabel('Reason')
+        .fill('Customer changed their mind about part of the order after the cake arrived');
+      await page.getByLabel('Reason').press('Enter');
+      await page.locator('.refund--confirm').waitFor();
+      await expectFits('en-refund-confirm');
+    },
+    TOUR_TIMEOUT_MS,
+  );
 });

@@ -114,6 +114,9 @@ describe('a sale on screen when the counter stops', () => {
 
   it('comes back, the same QR, after the host is killed and started again on the same data folder', async () => {
     const port = Number(new URL(host.origin).port);
+    // The old page leaves first: its push stream would otherwise try again with the old run token
+    // against the new host on the same port, and be refused (401), whenever that retry lands.
+    await page.goto('about:blank');
     await host.kill();
     // The same port, so the page's origin is the same; a new run token, so the page is opened again with it.
     host = await startBrowserHost({ dataDir, port });

@@ -204,10 +204,18 @@ function statusOf(sale: Sale): string {
   return counter!.views.getSale(sale.correlationID).status;
 }
 
-/** A sale paid at the service through the documented simulator (GET /openpix/testing?transactionID=), as the counter's training button does. */
+/**
+ * A sale paid at the service through the documented simulator (GET /openpix/testing?transactionID=),
+ * as the counter's training button does. createSale answers within the first-answer wait whatever
+ * the service did by then, so on a busy machine the sale may come back PENDING and its QR a moment
+ * later: the cashier waits for the QR before the customer can pay.
+ */
 async function paidSale(value: number): Promise<Sale> {
-  const sale = await counter!.sales.createSale({ value, expiresIn: 900 });
-  expect(sale.status).toBe('ACTIVE');
+  const created = await counter!.sales.createSale({ value, expiresIn: 900 });
+  const sale = await until(() => {
+    const view = counter!.views.getSale(created.correlationID);
+    return view.status === 'ACTIVE' ? view : undefined;
+  }, 'the QR on screen');
   const paid = await counter!.sandbox.pay(sale.correlationID);
   expect(paid.status).toBe('COMPLETED');
   return paid;

@@ -1,6 +1,8 @@
 // Drains the command outbox: in order per sale, one at a time per sale, several sales at once.
 // Each answer is applied in one transaction with its command's new state, so a crash at any point
 // leaves either the command queued (it is sent again, with the same key) or done with its effect.
+// Over 300 lines because sending, the backoff, a refused write's probe and recording a batch of
+// answers share the in-flight set; what each answer means is command-delivery.ts.
 import type { Db } from '../store/database';
 import { deliver, type DeliveryOutcome } from './command-delivery';
 import type { CommandOutbox, CommandRow } from './command-outbox';

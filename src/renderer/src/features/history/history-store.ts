@@ -4,6 +4,8 @@
 // selected sale kept whole, wherever the list is scrolled), and the offline sales waiting for the
 // owner ("Conferir pagamentos offline", any day). Live pushes patch the cached rows so statuses
 // change without a reload.
+// Over 300 lines because the page, the selection and the live patches must agree on one list;
+// the window arithmetic is lib/sale-rows-window.ts.
 import { create } from 'zustand';
 import type { CounterOutput, DayTotals, Sale } from '../../../../shared/pos-api';
 import { addDays } from '../../../../shared/calendar-day';

@@ -1,6 +1,8 @@
 // The sale on the counter right now: being typed, being created, or live on the screen
 // (connecting, its QR waiting, or its outcome). A view cache: the sale itself lives in the main
 // process's store; this mirrors what it answers and pushes.
+// Over 300 lines because the sale on screen is one state machine (typed, creating, live, ended)
+// whose actions must see each other's transitions; a push landing mid-create is ordered here.
 import i18next from 'i18next';
 import { create } from 'zustand';
 import type { Sale, SaleCustomer } from '../../../../shared/pos-api';
