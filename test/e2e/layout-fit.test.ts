@@ -212,7 +212,7 @@ describe('the history at 1024×768, 1366×768 and 1920×1080', () => {
 
 /**
  * A tour visits every screen at three sizes, with a payment, a refund, an offline period and a
- * connection test on the way: about 25 s on a quiet machine, and past the e2e default of 60 s
+ * connection test on the way: 10 s in a quiet CI run, and past the e2e default of 60 s
  * beside two CPU hogs and other work (npm run test:under-load). Its own waits are each bounded.
  */
 const TOUR_TIMEOUT_MS = 180_000;
