@@ -23,7 +23,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import type { CDPSession } from 'playwright-core';
-import { createBridgeClient } from '../test/support/bridge-client';
+import { createBridgeClient, createManagerAndCashier } from '../test/support/bridge-client';
 import { startFaultProxy } from '../test/support/fault-proxy';
 import { payBrCode } from '../test/support/remote-api';
 import { startRemote } from '../test/support/remote-process';
@@ -145,15 +145,7 @@ export async function measureDay(options: DayOptions = {}) {
   try {
     host = await startDayHost({ args: ['--remote', proxy.url, '--app-id', remote.appId], env: options.hostEnv });
     const bridge = createBridgeClient({ origin: host.origin, token: host.token });
-    // The register set up as an owner does on the first day: a manager, then a cashier.
-    const first = await bridge.call('createOperator', { name: MANAGER.name, role: 'MANAGER', pin: MANAGER.pin });
-    const managerId = first.operators.find((operator) => operator.name === MANAGER.name)!.id;
-    await bridge.call('createOperator', {
-      name: CASHIER.name,
-      role: 'CASHIER',
-      pin: CASHIER.pin,
-      manager: { operatorId: managerId, pin: MANAGER.pin },
-    });
+    await createManagerAndCashier(bridge, MANAGER, CASHIER);
 
     const context = await browser.newContext({
       viewport: { width: 1366, height: 768 },

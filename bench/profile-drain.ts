@@ -3,18 +3,18 @@
 // while a queue of charge creations made offline drains into it, as `--only sync-drain` does.
 // Prints the drain rate, each side's CPU time per command and share of the wall time, the top
 // self-time entries of each, and writes both .cpuprofile files to .bench/.
-//   npx tsx bench/profile-drain.ts --commands 2000 --top 25 [--concurrency 8]
+//   npx tsx bench/profile-drain.ts --commands 2000 --top 25 [--concurrency N (default: the sender's)]
 
 import autocannon from 'autocannon';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createCounterSync } from '../src/main/sync/counter-sync-root';
-import { HttpServiceClient } from '../src/main/sync/http-service-client';
+import { DEFAULT_SENDER_CONCURRENCY } from '../src/main/sync/command-sender';
 import { startRemote } from '../test/support/remote-process';
 import { summarizeProfile, type CpuProfile } from './cpu-profile-summary';
 import { elapsedMs } from './measure';
+import { counterWithBacklog } from './sync-drain';
 
 /** The profile's samples taken between two moments (µs of the monotonic clock, as V8 stamps them). */
 function profileWindow(profile: CpuProfile, fromUs: number, toUs: number): CpuProfile {
@@ -71,7 +71,7 @@ export function processCpuMs(pid: number): number {
 async function main(): Promise<void> {
   const commands = flag('commands', 2_000);
   const top = flag('top', 25);
-  const concurrency = flag('concurrency', 8);
+  const concurrency = flag('concurrency', DEFAULT_SENDER_CONCURRENCY);
   const dir = mkdtempSync(join(tmpdir(), 'balcao-profile-drain-'));
   const serverProfiles = join(dir, 'server-profiles');
   const outDir = resolve(import.meta.dirname, '../.bench');
@@ -84,32 +84,17 @@ async function main(): Promise<void> {
   else process.env.NODE_OPTIONS = nodeOptions;
   const session = new Session();
   const drainWindowUs = [0, 0];
-  let online = false;
-  const refusing: typeof fetch = (input, init) =>
-    online
-      ? fetch(input, init)
-      : Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }));
-  const client = new HttpServiceClient({ baseUrl: remote.url, appId: remote.appId, fetch: refusing });
-  const root = createCounterSync({
-    dbPath: join(dir, 'counter.db'),
-    firstAnswerWaitMs: 0,
-    healthIntervalMs: 60_000,
-    openIntervalMs: 60_000,
-    senderConcurrency: concurrency,
-  });
+  const { root, reconnect } = await counterWithBacklog(remote, join(dir, 'counter.db'), commands, concurrency);
   try {
-    root.sync.setService(client);
-    for (let i = 0; i < commands; i++) await root.sync.sales.createSale({ value: 1234, expiresIn: 900 });
     session.connect();
     await session.post('Profiler.enable');
     await session.post('Profiler.setSamplingInterval', { interval: 500 });
     await session.post('Profiler.start');
     const serverCpuBefore = processCpuMs(remote.pid!);
     const counterCpuBefore = process.cpuUsage();
-    online = true;
     const started = process.hrtime.bigint();
     drainWindowUs[0] = Number(started / 1000n);
-    root.sync.setService(client);
+    reconnect();
     await root.probe.drained(600_000);
     const drainMs = elapsedMs(started);
     drainWindowUs[1] = Number(process.hrtime.bigint() / 1000n);

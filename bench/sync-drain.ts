@@ -18,6 +18,50 @@ import { startRemote } from '../test/support/remote-process';
 import { elapsedMs } from './measure';
 import type { BenchSection } from './report';
 
+/**
+ * A counter that sold `commands` sales while every connection to the service was refused (each
+ * create queued, none sent), ready to drain: `reconnect()` lets requests through and makes every
+ * queued command due now, as the network coming back does. The sync drain and its profile
+ * (profile-drain.ts) start from it.
+ */
+export async function counterWithBacklog(
+  remote: { url: string; appId: string },
+  dbPath: string,
+  commands: number,
+  concurrency: number,
+): Promise<{ root: ReturnType<typeof createCounterSync>; reconnect: () => void }> {
+  let online = false;
+  const refusing: typeof fetch = (input, init) =>
+    online
+      ? fetch(input, init)
+      : Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }));
+  const client = new HttpServiceClient({ baseUrl: remote.url, appId: remote.appId, fetch: refusing });
+  const root = createCounterSync({
+    dbPath,
+    firstAnswerWaitMs: 0,
+    healthIntervalMs: 60_000,
+    openIntervalMs: 60_000,
+    senderConcurrency: concurrency,
+  });
+  try {
+    root.sync.setService(client);
+    for (let i = 0; i < commands; i++) await root.sync.sales.createSale(CHARGE);
+    const { queued } = root.sync.status();
+    if (queued !== commands) throw new Error(`expected ${commands} queued, found ${queued}`);
+  } catch (error) {
+    await root.sync.close();
+    throw error;
+  }
+  return {
+    root,
+    reconnect() {
+      online = true;
+      // The same service again: every queued command due now.
+      root.sync.setService(client);
+    },
+  };
+}
+
 export interface SyncDrainOptions {
   commands: number;
   durationSec: number;
@@ -114,30 +158,11 @@ export async function benchSyncDrain(dir: string, options: SyncDrainOptions): Pr
     });
     const before = await serverRates();
 
-    let online = false;
-    const refusing: typeof fetch = (input, init) =>
-      online
-        ? fetch(input, init)
-        : Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }));
-    const client = new HttpServiceClient({ baseUrl: remote.url, appId: remote.appId, fetch: refusing });
-    const root = createCounterSync({
-      dbPath: join(dir, 'counter.db'),
-      firstAnswerWaitMs: 0,
-      healthIntervalMs: 60_000,
-      openIntervalMs: 60_000,
-      senderConcurrency: SENDER_CONCURRENCY,
-    });
-    sync = root.sync;
-    sync.setService(client);
-    for (let i = 0; i < options.commands; i++) await sync.sales.createSale(CHARGE);
-    if (sync.status().queued !== options.commands)
-      throw new Error(`expected ${options.commands} queued, found ${sync.status().queued}`);
-
-    online = true;
+    const backlog = await counterWithBacklog(remote, join(dir, 'counter.db'), options.commands, SENDER_CONCURRENCY);
+    sync = backlog.root.sync;
     const started = process.hrtime.bigint();
-    // The network is back: the same service, every queued command due now.
-    sync.setService(client);
-    await root.probe.drained(600_000);
+    backlog.reconnect();
+    await backlog.root.probe.drained(600_000);
     const drainMs = elapsedMs(started);
     const drainRate = options.commands / (drainMs / 1000);
     const atRemote = (await (

@@ -10,8 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RegisterState } from '../../src/shared/pos-api';
-import { createBridgeClient } from '../support/bridge-client';
+import { createBridgeClient, createManagerAndCashier } from '../support/bridge-client';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { startRemote, type RemoteProcess } from '../support/remote-process';
 import { startBrowserHost, type BrowserHostProcess } from './browser-host-process';
@@ -39,14 +38,7 @@ beforeAll(async () => {
   // Offline selling off: the sale then waits as a queued create ("Conectando…") instead of a static code.
   const { offlineSales } = await bridge.call('getSettings');
   await bridge.call('saveSettings', { offlineSales: { ...offlineSales, enabled: false } });
-  const idOf = (state: RegisterState, name: string) => state.operators.find((operator) => operator.name === name)!.id;
-  const first = await bridge.call('createOperator', { name: MANAGER.name, role: 'MANAGER', pin: MANAGER.pin });
-  await bridge.call('createOperator', {
-    name: CASHIER.name,
-    role: 'CASHIER',
-    pin: CASHIER.pin,
-    manager: { operatorId: idOf(first, MANAGER.name), pin: MANAGER.pin },
-  });
+  await createManagerAndCashier(bridge, MANAGER, CASHIER);
   browser = await launchChromium();
   const context = await browser.newContext({
     viewport: VIEWPORTS[1],

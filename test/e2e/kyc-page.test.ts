@@ -211,6 +211,16 @@ describe('the KYC onboarding page', () => {
           fullPage: true,
         });
       }
+      // The page as it counts down, checked where its redirect gets a 204 (a navigation that
+      // never leaves), so the redirect cannot take the page away during the check however long
+      // that takes on a busy machine.
+      const held = await browser.newPage({ locale: 'pt-BR' });
+      await held.route(`${receiverUrl}/kyc-recusado`, (route) => route.fulfill({ status: 204 }));
+      await held.goto(rejected.linkOnboarding);
+      await held.getByRole('status').getByText('Cadastro recusado').waitFor();
+      await expectAccessible(held, 'rejected');
+      expect(held.url()).toBe(rejected.linkOnboarding);
+      await held.close();
       // The merchant may stay: the countdown stops and the link remains. A page opened afresh, and
       // "Ficar" pressed before anything else: the pages above may well have redirected by now (5 s,
       // and a screenshot on a busy machine can take longer), and so may a page checked first.

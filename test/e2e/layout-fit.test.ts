@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sale } from '../../src/shared/pos-api';
-import { createBridgeClient, type BridgeClient } from '../support/bridge-client';
+import { createBridgeClient, createManagerAndCashier, type BridgeClient } from '../support/bridge-client';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { remoteCall } from '../support/remote-api';
 import { startRemote, type RemoteProcess } from '../support/remote-process';
@@ -287,14 +287,7 @@ describe('every screen fits at 1024×768, 1366×768 and 1920×1080', () => {
       await expectFits('historico-depois-de-conferir');
 
       // The register: sign-in, opening, closing with a sale waiting, the manager's PIN, past sessions.
-      const first = await bridge.call('createOperator', { name: MANAGER.name, role: 'MANAGER', pin: MANAGER.pin });
-      const managerId = first.operators.find((operator) => operator.name === MANAGER.name)!.id;
-      await bridge.call('createOperator', {
-        name: CASHIER.name,
-        role: 'CASHIER',
-        pin: CASHIER.pin,
-        manager: { operatorId: managerId, pin: MANAGER.pin },
-      });
+      await createManagerAndCashier(bridge, MANAGER, CASHIER);
       // The register's screen reads the register afresh: now it asks who is at the counter.
       await page.keyboard.press('F7');
       const signIn = page.getByTestId('sign-in');

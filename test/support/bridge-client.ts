@@ -97,3 +97,22 @@ function causeOf(error: Error): string {
   const cause = error.cause as { code?: string; message?: string } | undefined;
   return cause ? ` (${cause.code ?? cause.message ?? ''})` : '';
 }
+
+/**
+ * The register set up as an owner does on the first day: a manager, then a cashier the manager's
+ * PIN allows. Answers the register as the second call left it.
+ */
+export async function createManagerAndCashier(
+  bridge: BridgeClient,
+  manager: { name: string; pin: string },
+  cashier: { name: string; pin: string },
+): Promise<PosOutput<'createOperator'>> {
+  const first = await bridge.call('createOperator', { name: manager.name, role: 'MANAGER', pin: manager.pin });
+  const managerId = first.operators.find((operator) => operator.name === manager.name)!.id;
+  return bridge.call('createOperator', {
+    name: cashier.name,
+    role: 'CASHIER',
+    pin: cashier.pin,
+    manager: { operatorId: managerId, pin: manager.pin },
+  });
+}

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { listPages, type Page } from '../../src/main/sync/list-pages';
 import type { ServiceOutcome } from '../../src/main/sync/service-outcome';
+import { SeededRandom } from '../support/prng';
 
 /** A list served in pages of at most `cap` (the service caps below what is asked), changed by `churn` before each read. */
 function servedList(initial: readonly string[], cap: number, churn: (list: string[], read: number) => void) {
@@ -15,18 +16,6 @@ function servedList(initial: readonly string[], cap: number, churn: (list: strin
     return Promise.resolve({ kind: 'ok', body: { items, hasNextPage: skip + items.length < list.length } });
   };
   return { list, fetchPage, reads: () => reads };
-}
-
-/** Mulberry32: the same seed, the same churn. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Seeded lists read to the end, of 300: 284 measured (starting over at each change: 266). */
@@ -79,7 +68,8 @@ describe('listPages over a list that changes while it is read', () => {
   it('seeded churn: a list called complete holds every item present throughout the reading', async () => {
     let complete = 0;
     for (let seed = 1; seed <= 300; seed++) {
-      const rand = random(seed);
+      const rng = new SeededRandom(seed);
+      const rand = () => rng.next();
       const initial = ids(5 + Math.floor(rand() * 60));
       const present = new Set(initial);
       const removedAtSomePoint = new Set<string>();

@@ -1,11 +1,9 @@
 // Every error code the counter can answer has its text in both catalogues, filled in from its
 // details, and the pt-BR texts read as the main process's own pt-BR words do.
-import i18next, { type i18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../../../src/renderer/src/i18n/en.json';
-import ptBR from '../../../src/renderer/src/i18n/pt-BR.json';
 import { counterErrorOf, counterErrorText } from '../../../src/renderer/src/lib/counter-error-text';
 import type { Translate } from '../../../src/renderer/src/lib/translate';
+import { catalogueTranslators } from './catalogue-translators';
 import {
   COUNTER_ERROR_CODES,
   CounterError,
@@ -73,19 +71,10 @@ function body(code: CounterErrorCode): CounterErrorBody {
   return (details === undefined ? { code } : { code, details }) as CounterErrorBody;
 }
 
-const translators: Record<'pt-BR' | 'en', Translate> = {} as never;
-let instance: i18n;
+let translators: Record<'pt-BR' | 'en', Translate>;
 
 beforeAll(async () => {
-  instance = i18next.createInstance();
-  await instance.init({
-    resources: { 'pt-BR': { translation: ptBR }, en: { translation: en } },
-    lng: 'pt-BR',
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-  });
-  translators['pt-BR'] = instance.getFixedT('pt-BR') as unknown as Translate;
-  translators.en = instance.getFixedT('en') as unknown as Translate;
+  translators = await catalogueTranslators();
 });
 
 describe('the text of every counter error', () => {

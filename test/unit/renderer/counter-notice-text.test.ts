@@ -2,10 +2,7 @@
 // refusals, the closing warnings, "Testar conexão"'s verdict), said in both languages: every
 // variant has its text with every placeholder filled, and the pt-BR reads word for word as the
 // sentences main used to send (the e2e tests read them on screen).
-import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../../../src/renderer/src/i18n/en.json';
-import ptBR from '../../../src/renderer/src/i18n/pt-BR.json';
 import { closingWarningText } from '../../../src/renderer/src/lib/closing-warning-text';
 import {
   connectionDetailText,
@@ -13,6 +10,7 @@ import {
   leftBehindText,
 } from '../../../src/renderer/src/lib/connection-check-text';
 import type { Translate } from '../../../src/renderer/src/lib/translate';
+import { catalogueTranslators } from './catalogue-translators';
 import { offlineRefusalText } from '../../../src/renderer/src/lib/offline-refusal-text';
 import type {
   ClosingWarning,
@@ -93,18 +91,10 @@ const LEFT_BEHIND: ConnectionLeftBehind[] = [
   { kind: 'unexpectedWrite', what: 'staticQrCode', correlationID: `${CHARGE}-inexistente` },
 ];
 
-const say: Record<'pt-BR' | 'en', Translate> = {} as never;
+let say: Record<'pt-BR' | 'en', Translate>;
 
 beforeAll(async () => {
-  const instance = i18next.createInstance();
-  await instance.init({
-    resources: { 'pt-BR': { translation: ptBR }, en: { translation: en } },
-    lng: 'pt-BR',
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-  });
-  say['pt-BR'] = instance.getFixedT('pt-BR') as unknown as Translate;
-  say.en = instance.getFixedT('en') as unknown as Translate;
+  say = await catalogueTranslators();
 });
 
 /**
