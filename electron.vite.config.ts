@@ -108,6 +108,9 @@ export default defineConfig({
       // One ~520 kB script, read from disk (app:// or the browser host's loopback), never a
       // network: the default 500 kB warning would only be noise on every build.
       chunkSizeWarningLimit: 1024,
+      // The bundled fonts' smallest subset files are under Vite's 4 kB inlining limit, and a font
+      // inlined as a data: URL is refused by the CSP (font-src 'self'): fonts stay files.
+      assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
       rollupOptions: { input: { index: resolve(ROOT, 'src/renderer/index.html') } },
     },
   },

@@ -1,9 +1,21 @@
 // Debian's Chromium through playwright-core (Playwright cannot download its own browser here).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchChromium(): Promise<Browser> {
+export interface ChromiumOptions {
+  /**
+   * 'hidden': Chromium sees no font of the machine's (a fontconfig file that lists no font
+   * folder), only what the page brings: a screen that still reads right owes nothing to the fonts
+   * a machine happens to have. 'machine' (the default): the machine's fonts as they are.
+   */
+  systemFonts?: 'machine' | 'hidden';
+}
+
+export function launchChromium(options: ChromiumOptions = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -15,5 +27,17 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
     ],
+    env: options.systemFonts === 'hidden' ? { ...process.env, FONTCONFIG_FILE: fontconfigWithoutFonts() } : undefined,
   });
+}
+
+/** A fontconfig file naming no font folder (and a cache of its own, so the machine's is not read). */
+function fontconfigWithoutFonts(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'balcao-no-fonts-'));
+  const file = join(dir, 'fonts.conf');
+  writeFileSync(
+    file,
+    `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n  <cachedir>${join(dir, 'cache')}</cachedir>\n</fontconfig>\n`,
+  );
+  return file;
 }

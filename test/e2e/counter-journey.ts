@@ -43,15 +43,7 @@ export async function startCounter(hostOptions: BrowserHostOptions = {}): Promis
       });
       contexts.push(context);
       const page = await context.newPage();
-      // A CSP violation or an uncaught error is a bug even when the screen looks right.
-      page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-      });
-      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-      page.on('response', (response) => {
-        if (response.status() >= 400)
-          problems.push(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
-      });
+      recordProblems(page, problems);
       return page;
     },
     async stop() {
@@ -59,6 +51,21 @@ export async function startCounter(hostOptions: BrowserHostOptions = {}): Promis
       await host.stop();
     },
   };
+}
+
+/**
+ * Records into `problems` what a working counter's page never reports: a CSP violation or an
+ * uncaught error is a bug even when the screen looks right.
+ */
+export function recordProblems(page: Page, problems: string[]): void {
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      problems.push(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
+  });
 }
 
 /** A new page at `viewport`, opened on the counter and waiting on the sale screen's amount. */

@@ -5,6 +5,7 @@ vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
 import { createCashierWindow, createCustomerWindow, pickCustomerDisplay } from '../../src/main/electron/windows';
 import type { Display } from 'electron';
 import { FakeBrowserWindow } from './fake-electron';
+import { SCREEN_SIZES } from '../e2e/viewports';
 
 const SECURE_WEB_PREFERENCES = {
   contextIsolation: true,
@@ -34,8 +35,9 @@ describe('cashier window', () => {
       preload: '/app/out/preload/index.cjs',
       ...SECURE_WEB_PREFERENCES,
     });
-    expect(window!.options.minWidth).toBe(1024);
-    expect(window!.options.minHeight).toBe(700);
+    // As small as the smallest screen the layout tour checks, and no smaller.
+    expect(window!.options.minWidth).toBe(Math.min(...SCREEN_SIZES.map((size) => size.width)));
+    expect(window!.options.minHeight).toBe(Math.min(...SCREEN_SIZES.map((size) => size.height)));
     expect(window!.options.webPreferences).not.toHaveProperty('enableBlinkFeatures');
   });
 

@@ -9,6 +9,7 @@ import { CustomerDisplay } from './features/customer-display/CustomerDisplay';
 import { installPosApi } from './bridge/web-bridge';
 import { initI18n } from './i18n/i18n';
 import { useSettings } from './features/settings/settings-store';
+import { loadBundledFonts } from './app/bundled-fonts';
 import './app/base.css';
 
 const CUSTOMER_DISPLAY_ROUTE = '#/cliente';
@@ -23,13 +24,17 @@ async function boot() {
     return;
   }
   // Settings carry the language: wait briefly for them so an English till does not flash
-  // Portuguese, but never block the counter on a slow answer.
-  await Promise.race([
-    useSettings
-      .getState()
-      .load()
-      .catch(() => null),
-    delay(800),
+  // Portuguese, but never block the counter on a slow answer. The fonts load meanwhile, so the
+  // first frame is laid out in them (bundled-fonts.ts).
+  await Promise.all([
+    Promise.race([
+      useSettings
+        .getState()
+        .load()
+        .catch(() => null),
+      delay(800),
+    ]),
+    Promise.race([loadBundledFonts(), delay(800)]),
   ]);
 
   const customerFacing = window.location.hash.startsWith(CUSTOMER_DISPLAY_ROUTE);

@@ -226,37 +226,46 @@ export function SaleDetail({ sale }: { sale: Sale }) {
               const hasReceipt = refundReceiptId(refund) !== null;
               return (
                 <li key={refund.correlationID} className="refund-row" data-status={refund.status}>
-                  <span className="refund-row-amount">{formatBRL(refund.value)}</span>
-                  <span className={`chip chip--refund-${refund.status.toLowerCase().replace('_', '-')}`}>
-                    {t(`refundStatus.${refund.status}`)}
-                  </span>
-                  <span className="refund-row-time">{formatTime(refund.time, locale)}</span>
-                  {refund.comment && <span className="refund-row-reason">{refund.comment}</span>}
-                  {refund.rejectedReason && (
-                    <span className="refund-row-rejected">
-                      <strong>{t('sync.rejectedLabel')}</strong> {refund.rejectedReason}
+                  <div className="refund-row-lines">
+                    {/* Amount, status and time wrap onto a second line rather than meet, whatever
+                        the width of the detail and of its words. */}
+                    <span className="refund-row-head">
+                      <span className="refund-row-amount">{formatBRL(refund.value)}</span>
+                      <span className={`chip chip--refund-${refund.status.toLowerCase().replace('_', '-')}`}>
+                        {t(`refundStatus.${refund.status}`)}
+                      </span>
+                      <span className="refund-row-time">{formatTime(refund.time, locale)}</span>
                     </span>
-                  )}
+                    {refund.comment && <span className="refund-row-reason">{refund.comment}</span>}
+                    {refund.rejectedReason && (
+                      <span className="refund-row-rejected">
+                        <strong>{t('sync.rejectedLabel')}</strong> {refund.rejectedReason}
+                      </span>
+                    )}
+                  </div>
                   {hasReceipt ? (
+                    // Its key cap inside, as on every button; its spoken name says whose receipt
+                    // ("Comprovante da devolução de R$ 12,34"), as several rows have one each.
                     <button
                       type="button"
-                      className="button button--small button--secondary"
-                      aria-label={t('detail.refundReceiptFor', { amount: formatBRL(refund.value) })}
+                      className="button button--small button--secondary refund-row-receipt"
                       aria-keyshortcuts={index < 9 ? String(index + 1) : undefined}
                       onClick={() => showRefundReceipt(refund)}
                     >
                       {t('detail.receipt')}
+                      <span className="visually-hidden">
+                        {' '}
+                        {t('detail.refundReceiptOf', { amount: formatBRL(refund.value) })}
+                      </span>
+                      {index < 9 && (
+                        <>
+                          {' '}
+                          <Kbd>{String(index + 1)}</Kbd>
+                        </>
+                      )}
                     </button>
                   ) : (
                     refund.status === 'QUEUED' && <span className="refund-row-pending">{t('detail.receiptLater')}</span>
-                  )}
-                  {/* The key cap sits beside the button, not in it: the button's spoken name
-                      ("Comprovante da devolução de …") must contain all of its visible text, and
-                      the key itself is announced through aria-keyshortcuts. */}
-                  {hasReceipt && index < 9 && (
-                    <span className="refund-row-key" aria-hidden="true">
-                      <Kbd>{String(index + 1)}</Kbd>
-                    </span>
                   )}
                 </li>
               );

@@ -13,7 +13,7 @@ import type { Sale } from '../../../../shared/pos-api';
 import { useHotkeys } from '../../app/hotkeys';
 import { CheckIcon, ClockIcon, CrossIcon, ErrorIcon } from '../../app/Icons';
 import { ErrorMessage } from '../../app/ErrorMessage';
-import { Kbd } from '../../app/Kbd';
+import { BackspaceKbd, Kbd } from '../../app/Kbd';
 import { readServiceError } from '../../lib/service-error';
 import { isOffline } from '../../lib/connection-status';
 import { formatCountdown, isRunningOut, secondsUntil } from '../../lib/countdown';
@@ -328,7 +328,7 @@ function NextAmount() {
   if (pending === 0) return null;
   return (
     <p className="next-amount" role="status" data-testid="next-amount">
-      {t('live.nextAmount', { amount: formatBRL(pending) })} <Kbd>⌫</Kbd>
+      {t('live.nextAmount', { amount: formatBRL(pending) })} <BackspaceKbd />
     </p>
   );
 }

@@ -7,7 +7,7 @@ import { useEffect, useReducer, useRef, useState, type Dispatch, type FormEvent 
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../app/AmountInput';
 import { isTypingTarget, useHotkeys } from '../../app/hotkeys';
-import { Kbd } from '../../app/Kbd';
+import { BackspaceKbd, Kbd } from '../../app/Kbd';
 import { ErrorMessage } from '../../app/ErrorMessage';
 import { useShrinkToFit } from '../../app/use-shrink-to-fit';
 import { centsEntryReducer, type CentsEntryAction } from '../../lib/cents-entry';
@@ -229,7 +229,7 @@ export function SaleEntry() {
             autoFocus
           />
           <p id="sale-amount-hint" className="field-hint">
-            {t('sale.amountHint')} · <Kbd>⌫</Kbd> · <Kbd>Esc</Kbd> {t('sale.clear')}
+            {t('sale.amountHint')} · <BackspaceKbd /> · <Kbd>Esc</Kbd> {t('sale.clear')}
           </p>
         </div>
 

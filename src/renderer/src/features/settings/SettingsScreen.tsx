@@ -302,7 +302,7 @@ export function SettingsScreen() {
                   {(printers ?? []).map((printer) => (
                     <option key={printer.name} value={printer.name}>
                       {printer.displayName || printer.name}
-                      {printer.isDefault ? ' ★' : ''}
+                      {printer.isDefault ? ` (${t('settings.printerIsDefault')})` : ''}
                     </option>
                   ))}
                 </select>
