@@ -157,6 +157,9 @@ async function atEverySize(check: (size: string) => Promise<void>, shown = cashi
  * same at each size) and fits at every size; what does not fit is kept as a screenshot and reported.
  */
 async function expectFits(screen: string, shown = cashier): Promise<void> {
+  // In front: Chromium draws a page behind another (the customer display opened beside the
+  // cashier's) once a second, and every size waits on its frames.
+  await shown.page.bringToFront();
   await settled(shown.page);
   expect.soft(await machineFontsOnPage(shown.page), `${screen}: text drawn in the machine's fonts`).toEqual([]);
   await atEverySize(async (name) => {
