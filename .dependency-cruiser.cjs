@@ -1,4 +1,4 @@
-// The layering of src/ (README, "Architecture"), checked by `npm run deps` as part of `npm test`.
+// The layering of src/ (docs/architecture.md), checked by `npm run deps` as part of `npm test`.
 // Paths are relative to the project root. Type-only imports count as much as value imports: a
 // type pulls its module's meaning across the layer just the same.
 

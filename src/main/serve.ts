@@ -28,7 +28,7 @@ async function main(): Promise<void> {
       'manual-clock': { type: 'boolean', default: false },
       // Milliseconds a webhook receiver has to answer one attempt.
       'webhook-timeout': { type: 'string' },
-      // Only what the real service's published contract documents (README, "--strict").
+      // Only what the real service's published contract documents (docs/sandbox.md, "--strict").
       strict: { type: 'boolean', default: false },
       // Test knobs of --strict: a page size cap, and lists oldest first.
       'page-size': { type: 'string' },

@@ -1,5 +1,5 @@
 // `npm run serve -- --strict` over real HTTP: the remote the counter's tests meet when they want
-// nothing beyond the real service's published contract (README, "--strict"). Two served
+// nothing beyond the real service's published contract (docs/sandbox.md, "--strict"). Two served
 // processes for the whole file (one plain, one with the test knobs), plus one start that must
 // refuse a knob without --strict.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

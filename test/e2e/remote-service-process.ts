@@ -1,6 +1,6 @@
 // A remote Pix service for the counter to sync with: `npm run serve` as its own process, with its
 // own database, exactly as an integrator starts it. `strict` starts it as the real service answers
-// (`npm run serve -- --strict`, README "--strict"): payments then come from its Pix network
+// (`npm run serve -- --strict`, docs/sandbox.md "--strict"): payments then come from its Pix network
 // listener (`pay`), as the API takes none.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

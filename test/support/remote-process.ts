@@ -17,7 +17,7 @@ export interface RemoteOptions {
   /** More `npm run serve` flags, on every start (e.g. --manual-clock; with strict, --page-size 2). */
   args?: string[];
   /**
-   * `npm run serve -- --strict`: only the published contract (README, "--strict"). Payments then
+   * `npm run serve -- --strict`: only the published contract (docs/sandbox.md, "--strict"). Payments then
    * go through its Pix network listener (`pixNetworkUrl`, kept on the same port across restarts).
    */
   strict?: boolean;

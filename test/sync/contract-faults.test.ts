@@ -1,4 +1,4 @@
-// The counter against a STRICT remote (README "--strict": only what the real service documents,
+// The counter against a STRICT remote (docs/sandbox.md "--strict": only what the real service documents,
 // answers cut to the published schemas, errors in Portuguese, payments from the Pix network),
 // with the fault proxy between them: the faults that only the contract's own rules bring out
 // (issue 24, "Faults and races"). Paging by pageInfo through small pages in either order, a list

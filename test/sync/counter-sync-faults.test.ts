@@ -1,6 +1,6 @@
 // The counter's sync against a real service over HTTP (the sandbox, listening on 127.0.0.1), with
 // the fault proxy between them: every way a call can fail, and what the counter makes of it.
-// The remote is strict (`createSandboxService({ strict: true })`, README "--strict"): the counter
+// The remote is strict (`createSandboxService({ strict: true })`, docs/sandbox.md "--strict"): the counter
 // meets only what the real service documents (Portuguese errors, answers cut to the published
 // schemas, no /openpix/testing/pay). What the tests do to the remote themselves goes as the real
 // world would: payments through its Pix network, another till's refund through the documented

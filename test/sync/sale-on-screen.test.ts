@@ -1,7 +1,7 @@
 // The sale on screen (issue 13) on the offline path: a sale made offline goes on screen with its
 // insert and comes back after a restart; a refused offline sale leaves the screen's record as it was.
 // A real sandbox over HTTP with the fault proxy between it and the counter. The sandbox is strict
-// (README "--strict"): the counter meets only what the real service documents.
+// (docs/sandbox.md "--strict"): the counter meets only what the real service documents.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -16,7 +16,7 @@ const depcruise = join(
     .depcruise,
 );
 
-/** Imports every rule allows: the layers as the README draws them. */
+/** Imports every rule allows: the layers as docs/architecture.md draws them. */
 const allowed: Record<string, string> = {
   'src/shared/money.ts': 'export const cents = 1;',
   'src/preload/index.ts': "import { cents } from '../shared/money';\nexport const bridge = cents;",
@@ -285,7 +285,7 @@ describe('the dependency rules (npm run deps)', () => {
     expect(scripts.test).toMatch(/npm run deps &&/);
   });
 
-  it('pass the layers as the README draws them', () => {
+  it('pass the layers as docs/architecture.md draws them', () => {
     writeTree(allowed);
     const run = cruise();
     expect(run.violations, run.output).toEqual([]);

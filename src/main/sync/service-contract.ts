@@ -1,7 +1,7 @@
 // What the counter needs from the Pix service, and where the service documents it. In production
 // the counter's remote is the real service, not our sandbox: the counter may only rely on what
 // the published contract says (the OpenAPI document, resources/woovi-openapi.json, and the docs
-// quoted in README "The counter and the real service"). This is the one list of it:
+// quoted in docs/real-service.md). This is the one list of it:
 //
 // - every operation the sync path calls, with the fields of its answer the counter reads;
 // - each answer is parsed through these schemas before anything reads it (contract-client.ts):
