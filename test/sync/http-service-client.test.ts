@@ -49,7 +49,7 @@ describe('the remote client', () => {
       body: { charge: { correlationID: 'a b' } },
     });
     expect(seen).toEqual({ url: '/api/v1/charge/a%20b?x=1', auth: 'APP' });
-    expect(operationPath('/api/v1/charge/:id/refund', { id: '../company?x=1' })).toBe(
+    expect(operationPath('/api/v1/charge/{id}/refund', { id: '../company?x=1' })).toBe(
       '/api/v1/charge/..%2Fcompany%3Fx%3D1/refund',
     );
   });

@@ -3,13 +3,13 @@
 // settings.connectionTest.scopes). "Testar conexão" (connection-test.ts) checks every one of them;
 // a missing one of the `selling` feature fails the check, the others only take their feature away.
 import type { CounterFeature } from '../../shared/pos-api';
-import type { OperationName } from '../engine/operations';
+import type { ContractOperation } from './service-contract';
 
 export interface CounterScope {
   scope: string;
   feature: CounterFeature;
   /** The operations of the sync path that need it. */
-  operations: readonly OperationName[];
+  operations: readonly ContractOperation[];
 }
 
 export const COUNTER_SCOPES: readonly CounterScope[] = [

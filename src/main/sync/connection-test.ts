@@ -33,7 +33,7 @@ import type {
   MissingScope,
 } from '../../shared/pos-api';
 import type { ServiceRequest } from '../../shared/service-api';
-import type { OperationName } from '../engine/operations';
+import type { ContractOperation } from './service-contract';
 import { COUNTER_SCOPES } from './connection-scopes';
 import { HttpServiceClient, normalizeBaseUrl } from './http-service-client';
 import { isUnreachable, type ServiceOutcome } from './service-outcome';
@@ -109,7 +109,7 @@ export async function testConnection(
   return summarize({ context, companyName: first.companyName, companyDetail: first.detail, verdicts, run });
 }
 
-type Send = (op: OperationName, request?: ServiceRequest, cleanup?: boolean) => Promise<Probe>;
+type Send = (op: ContractOperation, request?: ServiceRequest, cleanup?: boolean) => Promise<Probe>;
 
 function sender(
   target: ConnectionTarget,
@@ -140,7 +140,7 @@ function sender(
       timeoutMs: Math.min(timeoutMs, left),
       fetch: recording,
     });
-    const outcome = (await client.call(op, request)) as ServiceOutcome<unknown>;
+    const outcome = await client.call(op, request);
     return { outcome, answer };
   };
 }

@@ -38,7 +38,7 @@ export class ContractClient {
   async call<Op extends ContractOperation>(op: Op, request?: ServiceRequest): Promise<ContractOutcome<Op>> {
     const waitMs = this.rateLimitedForMs();
     if (waitMs > 0) return { kind: 'server', status: 429, error: this.holdReason, retryAfterMs: waitMs, held: true };
-    const outcome = (await this.service.call(op, request)) as ServiceOutcome<unknown>;
+    const outcome = await this.service.call(op, request);
     if (outcome.kind === 'server' && outcome.status === 429) {
       const wait = outcome.retryAfterMs ?? DEFAULT_RATE_LIMIT_WAIT_MS;
       this.holdUntil = Math.max(this.holdUntil, this.now() + wait);

@@ -1,10 +1,12 @@
-// A remote service over HTTP, addressed by the same operation table the engine implements. Every
-// failure is classified (see service-outcome.ts); nothing here retries: the sender decides.
+// A remote service over HTTP, addressed by the counter's own contract (service-contract.ts): each
+// operation's method and path as the service's published OpenAPI document writes them, so the
+// counter calls what the real service documents and carries none of the engine. Every failure is
+// classified (see service-outcome.ts); nothing here retries: the sender decides.
 import { createHash } from 'node:crypto';
 import type { ServiceRequest } from '../../shared/service-api';
-import { operationTable as operations, type OperationName } from '../engine/operations';
 import type { ServiceClient } from './service-client';
-import { outcomeOfStatus, parseRetryAfter, type OperationOutcome } from './service-outcome';
+import { serviceContract, type ContractOperation } from './service-contract';
+import { outcomeOfStatus, parseRetryAfter, type ServiceOutcome } from './service-outcome';
 
 export interface HttpServiceClientOptions {
   baseUrl: string;
@@ -58,9 +60,9 @@ export class HttpServiceClient implements ServiceClient {
     this.fetchImpl = options.fetch ?? fetch;
   }
 
-  async call<Op extends OperationName>(op: Op, request: ServiceRequest = {}): Promise<OperationOutcome<Op>> {
-    const spec = operations[op];
-    const url = this.baseUrl + operationPath(spec.paths[0], request.params ?? {}) + queryString(request.query);
+  async call(op: ContractOperation, request: ServiceRequest = {}): Promise<ServiceOutcome<unknown>> {
+    const spec = serviceContract[op];
+    const url = this.baseUrl + operationPath(spec.path, request.params ?? {}) + queryString(request.query);
     const headers: Record<string, string> = { Authorization: this.options.appId, Accept: 'application/json' };
     let body: string | undefined;
     if (request.body !== undefined) {
@@ -81,10 +83,8 @@ export class HttpServiceClient implements ServiceClient {
       return { kind: 'unknown', detail: code ?? describe(error) };
     }
     let text: string;
-    let bytes: Uint8Array | undefined;
     try {
-      if (response.ok && 'contentType' in spec) bytes = new Uint8Array(await response.arrayBuffer());
-      text = bytes ? '' : await response.text();
+      text = await response.text();
     } catch (error) {
       // The answer was cut mid-body: the service acted (or not), we cannot tell.
       return { kind: 'unknown', detail: `answer cut: ${errorCode(error) ?? describe(error)}` };
@@ -96,20 +96,19 @@ export class HttpServiceClient implements ServiceClient {
         parseRetryAfter(response.headers.get('retry-after'), Date.now()),
       );
     }
-    if (bytes) return { kind: 'ok', body: bytes as never };
     try {
-      // Typed as the operation's answer, not checked here: the contract client parses it through the
-      // contract's schema before anyone reads it (contract-client.ts).
-      return { kind: 'ok', body: JSON.parse(text) as never };
+      // Not checked here: the contract client parses it through the contract's schema before
+      // anyone reads it (contract-client.ts).
+      return { kind: 'ok', body: JSON.parse(text) as unknown };
     } catch {
       return { kind: 'unknown', detail: 'answer is not JSON' };
     }
   }
 }
 
-/** `/api/v1/charge/:id/refund` with its parameters filled in, each one URL-encoded. */
+/** `/api/v1/charge/{id}/refund` (as the OpenAPI document writes it) with its parameters filled in, each one URL-encoded. */
 export function operationPath(template: string, params: Record<string, string>): string {
-  return template.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+  return template.replace(/\{([A-Za-z]+)\}/g, (_match, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`missing path parameter ${name} for ${template}`);
     return encodeURIComponent(value);

@@ -7,8 +7,6 @@
 // - rejected: a 4xx other than auth: final; the service's reason is shown;
 // - auth: 401/403: the AppID or its scopes are refused; sending stops;
 // - server: 5xx or 429: the service is there but not now; back off, honour Retry-After.
-import type { OperationName, ResponseOf } from '../engine/operations';
-
 export type ServiceOutcome<T> =
   | { kind: 'ok'; body: T }
   | { kind: 'not-sent'; detail: string }
@@ -17,8 +15,6 @@ export type ServiceOutcome<T> =
   | { kind: 'auth'; status: number; error: string }
   /** `held`: not sent at all, the service's last 429 still holds (contract-client.ts): it says nothing new of the service. */
   | { kind: 'server'; status: number; error: string; retryAfterMs?: number; held?: true };
-
-export type OperationOutcome<Op extends OperationName> = ServiceOutcome<ResponseOf<Op>>;
 
 export type FailedOutcome = Exclude<ServiceOutcome<unknown>, { kind: 'ok' }>;
 
