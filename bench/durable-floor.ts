@@ -14,7 +14,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { ChargeRow } from '../src/main/engine/charges/charge-repo';
 import { createSandboxCompany } from '../src/main/engine/tenancy/sandbox-bootstrap';
-import { openDatabase, type Db } from '../src/main/store/database';
+import { type Db } from '../src/main/store/database';
+import { openServiceDatabase } from '../src/main/store/migrations';
 import { copyChargeRow, prepareChargeInsert } from './charge-rows';
 
 export interface DurableFloor {
@@ -32,7 +33,7 @@ interface Pending {
 
 /** Starts the floor on 127.0.0.1 over a new database file at `dbPath`, inserting copies of `template`. */
 export async function startDurableFloor(dbPath: string, template: ChargeRow): Promise<DurableFloor> {
-  const db = openDatabase(dbPath);
+  const db = openServiceDatabase(dbPath);
   // A company and account of its own, as a real charge references (the foreign keys are checked).
   const owner = createSandboxCompany(db, new Date());
   const parents = { company_id: owner.companyId, account_id: owner.accountId };

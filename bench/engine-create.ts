@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { createSandboxCompany } from '../src/main/engine/tenancy/sandbox-bootstrap';
 import { createSandboxService } from '../src/main/sandbox-service';
-import { openDatabase } from '../src/main/store/database';
+import { openServiceDatabase } from '../src/main/store/migrations';
 import { CHARGE_BODY, copyChargeRow, prepareChargeInsert, realChargeRow } from './charge-rows';
 import { interleavedRates } from './measure';
 import type { BenchSection } from './report';
@@ -19,7 +19,7 @@ export interface EngineCreateOptions {
 export async function benchEngineCreate(dir: string, options: EngineCreateOptions): Promise<BenchSection> {
   const service = createSandboxService({ dbPath: join(dir, 'engine-create.db') });
   // openDatabase itself: the very pragmas (WAL, synchronous=FULL, foreign keys) and schema.
-  const bareDb = openDatabase(join(dir, 'bare-insert.db'));
+  const bareDb = openServiceDatabase(join(dir, 'bare-insert.db'));
   try {
     const { engine, appId } = service;
     const template = await realChargeRow(engine, appId, 'bench-template');

@@ -9,7 +9,7 @@ import type { SandboxMerchantInput } from './engine/tenancy/sandbox-merchant';
 import { buildHttpApp } from './http/app';
 import { buildPixNetworkApp } from './http/pix-network';
 import { createStrictMode, type StrictOptions } from './http/strict-mode';
-import { openDatabase } from './store/database';
+import { openServiceDatabase } from './store/migrations';
 import { WebhookDispatcher, type WebhookDispatcherOptions } from './webhooks/dispatcher';
 import { PersistedManualClock, registerSandboxClockRoutes } from './webhooks/sandbox-clock';
 
@@ -100,7 +100,7 @@ export function createSandboxService(options: SandboxServiceOptions): SandboxSer
   }
   // Reads the published document before anything is opened: a missing one fails at once.
   const strictMode = strict ? createStrictMode(strict) : undefined;
-  const db = openDatabase(options.dbPath);
+  const db = openServiceDatabase(options.dbPath);
   const manualClock = !options.clock && options.manualClock ? new PersistedManualClock(db) : undefined;
   const clock = options.clock ?? manualClock ?? systemClock;
   // The tests set BALCAO_CHECK_RESPONSES for every engine they start, in process or as `npm run serve`.

@@ -19,7 +19,8 @@ import { ALL_SCOPES } from './engine/operations';
 import { createSandboxCompany, findSandboxAppId } from './engine/tenancy/sandbox-bootstrap';
 import { insertApplication } from './engine/tenancy/tenancy-writes';
 import type { CompanyRow, BankAccountRow } from './engine/tenancy/tenancy-rows';
-import { openDatabase, type Db } from './store/database';
+import { type Db } from './store/database';
+import { openServiceDatabase } from './store/migrations';
 
 const COMMAND_OPTIONS = {
   db: { type: 'string' },
@@ -112,7 +113,7 @@ export function createApplicationFromArgs(args: readonly string[], defaultDbPath
   if (dbPath === ':memory:')
     throw new Error('--db must be a file: an in-memory database would vanish when the command exits');
   mkdirSync(dirname(dbPath), { recursive: true });
-  const db = openDatabase(dbPath);
+  const db = openServiceDatabase(dbPath);
   try {
     // One IMMEDIATE transaction: two commands run at once cannot both make the sandbox company.
     return db

@@ -379,7 +379,7 @@ describe('migration 011: applications made before it', () => {
     insertApp.run('a-second', 'sandbox', 'acc-sandbox', 'c2', 'app-2', at);
     insertApp.run('m-other', 'outra', 'acc-outra', 'c3', 'app-3', later);
 
-    migrate(db);
+    migrate(db, migrations);
     const rows = db
       .prepare('SELECT id, is_master, allowed_ips, partner_company_id FROM applications ORDER BY rowid')
       .all();

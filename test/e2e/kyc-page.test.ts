@@ -15,7 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
 import { registryCompany } from '../../src/main/engine/kyc/sandbox-company-registry';
-import { openDatabase } from '../../src/main/store/database';
+import { openServiceDatabase } from '../../src/main/store/migrations';
 import { startRemote, type RemoteProcess } from '../support/remote-process';
 import { seriousAxeViolations } from './axe';
 import { launchChromium } from './chromium';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   // The served sandbox's company, made beforehand with the features KYC onboarding needs.
   dir = mkdtempSync(join(tmpdir(), 'balcao-kyc-'));
   const dbPath = join(dir, 'remote.db');
-  const db = openDatabase(dbPath);
+  const db = openServiceDatabase(dbPath);
   const company = createSandboxCompany(db, new Date(), { features: ['BAAS', 'KYC_ONBOARDING'] });
   db.close();
   remote = await startRemote({ dbPath, appId: company.appId });

@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import Piscina from 'piscina';
 import { describe, expect, it } from 'vitest';
 import { OUT } from '../../scripts/build.mjs';
-import { openDatabase } from '../../src/main/store/database';
+import { openServiceDatabase } from '../../src/main/store/migrations';
 
 // The production build (`npm run build`: out/main/index.js for Electron, serve.js and start-web.js
 // for Node, their shared code in chunks) bundles the engine, QR pool included, but the two workers
@@ -53,7 +53,7 @@ describe('the worker threads in the electron-vite build', () => {
     expect(readFileSync(checkpoint.worker, 'utf8')).toBe(readFileSync(checkpointWorkerSource, 'utf8'));
     const dir = mkdtempSync(join(tmpdir(), 'balcao-checkpoint-'));
     const dbPath = join(dir, 'checkpoint.db');
-    const db = openDatabase(dbPath);
+    const db = openServiceDatabase(dbPath);
     const worker = new Worker(checkpoint.worker, { workerData: { path: dbPath } });
     try {
       db.exec('CREATE TABLE item (body TEXT); INSERT INTO item VALUES (1), (2)');

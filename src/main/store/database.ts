@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
-import { migrate } from './migrate';
-import type { Migration } from './migrations';
+import { migrate, type Migration } from './migrate';
 
 export type Db = Database.Database;
 
@@ -13,11 +12,12 @@ export function isWalFile(db: Db): boolean {
 }
 
 /**
- * Opens (and migrates) a store: the service's schema by default, or another one (the counter's).
+ * Opens (and migrates) a store with its schema's migrations: the service's (store/migrations'
+ * openServiceDatabase), or the counter's.
  * WAL lets readers run beside the single writer; synchronous=FULL makes every acknowledged commit
  * survive a power cut, not only an app crash.
  */
-export function openDatabase(path: string, migrations?: readonly Migration[]): Db {
+export function openDatabase(path: string, migrations: readonly Migration[]): Db {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');

@@ -2,7 +2,7 @@
 // through an index, never by scanning the table (on the real schema, with all migrations).
 import { describe, expect, it } from 'vitest';
 import { chargeListSql, type ChargeListFilter } from '../../../src/main/engine/charges/charge-repo';
-import { openDatabase } from '../../../src/main/store/database';
+import { openServiceDatabase } from '../../../src/main/store/migrations';
 
 const values = {
   status: 'ACTIVE',
@@ -20,7 +20,7 @@ function everyFilterCombination(): ChargeListFilter[] {
 }
 
 describe('the charge list', () => {
-  const db = openDatabase(':memory:');
+  const db = openServiceDatabase(':memory:');
 
   it.each(everyFilterCombination().map((filter) => [Object.keys(filter).join('+') || 'no filter', filter] as const))(
     '%s is searched through an index',

@@ -5,7 +5,8 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CommittedRefusal, ServiceError } from '../../../src/main/engine/errors';
 import { GroupCommit } from '../../../src/main/engine/group-commit';
-import { openDatabase, type Db } from '../../../src/main/store/database';
+import { type Db } from '../../../src/main/store/database';
+import { openServiceDatabase } from '../../../src/main/store/migrations';
 import type { WalSync } from '../../../src/main/store/wal-sync';
 
 describe('GroupCommit (the single writer)', () => {
@@ -17,7 +18,7 @@ describe('GroupCommit (the single writer)', () => {
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'balcao-group-commit-'));
-    db = openDatabase(join(dir, 'store.db'));
+    db = openServiceDatabase(join(dir, 'store.db'));
     db.exec(`CREATE TABLE parent (id INTEGER PRIMARY KEY);
              CREATE TABLE item (id TEXT PRIMARY KEY,
                parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)`);
@@ -144,7 +145,7 @@ describe('GroupCommit with the WAL synced after COMMIT (off the event loop)', ()
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'balcao-group-commit-sync-'));
-    db = openDatabase(join(dir, 'store.db'));
+    db = openServiceDatabase(join(dir, 'store.db'));
     db.exec('CREATE TABLE item (id TEXT PRIMARY KEY)');
     pending = [];
     syncs = [];

@@ -90,7 +90,7 @@ describe('migration 016: list counts', () => {
     insertCharge(db, 'c4', 'co-b', 'EXPIRED');
     insertTransaction(db, 't1', 'co-a', 'PAYMENT');
     insertTransaction(db, 't2', 'co-b', 'REFUND');
-    migrate(db);
+    migrate(db, migrations);
     expect(db.pragma('user_version', { simple: true })).toBe(migrations.at(-1)!.version);
     const counts = listCounts(db);
     expect([
@@ -135,7 +135,7 @@ describe('migration 016: list counts', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 60 }), fc.nat({ max: 59 }), (steps, rollbackAt) => {
         const db = storeAtVersion15();
-        migrate(db);
+        migrate(db, migrations);
         let next = 0;
         const someRow = (table: string, n: number) => {
           const ids = db.prepare(`SELECT id FROM ${table} ORDER BY id`).pluck().all() as string[];

@@ -41,7 +41,7 @@ function storeAtVersion3(): Database.Database {
 describe('migration 004: payment link public ids', () => {
   it('gives each (company, paymentLinkID) already stored one random public id', () => {
     const db = storeAtVersion3();
-    migrate(db);
+    migrate(db, migrations);
     const links = db
       .prepare(
         'SELECT public_id, company_id, payment_link_id, kind FROM payment_links ORDER BY company_id, payment_link_id',
@@ -60,7 +60,7 @@ describe('migration 004: payment link public ids', () => {
 
   it('refuses a second link with the same paymentLinkID in one company, and a reused public id', () => {
     const db = storeAtVersion3();
-    migrate(db);
+    migrate(db, migrations);
     const insert = db.prepare(
       "INSERT INTO payment_links (public_id, company_id, payment_link_id, kind, created_at) VALUES (?, ?, ?, 'CHARGE', '2026-11-22T15:00:00.000Z')",
     );

@@ -39,7 +39,7 @@ function storeAtVersion4(): Database.Database {
 describe('migration 005: refunds record whether their value was named', () => {
   it('reads refunds stored before it as having named their value', () => {
     const db = storeAtVersion4();
-    migrate(db);
+    migrate(db, migrations);
     // Later migrations run too: the store ends at the newest version.
     expect(db.pragma('user_version', { simple: true })).toBe(migrations.at(-1)!.version);
     const earlier = refundRepo(db).findByCorrelationId('co', 'dev-1')!;
@@ -51,7 +51,7 @@ describe('migration 005: refunds record whether their value was named', () => {
 
   it('takes only 0 or 1', () => {
     const db = storeAtVersion4();
-    migrate(db);
+    migrate(db, migrations);
     expect(() => db.prepare("UPDATE refunds SET value_given = 2 WHERE id = 'r'").run()).toThrow(/CHECK constraint/);
   });
 });

@@ -46,7 +46,7 @@ const scopesOf = (db: Database.Database, id: string) =>
 describe('migrations 006 and 007', () => {
   it('adds a NULL txid to transactions booked before', () => {
     const db = storeAtVersion5();
-    migrate(db);
+    migrate(db, migrations);
     expect(db.pragma('user_version', { simple: true })).toBe(migrations.at(-1)!.version);
     const view = transactionRepo(db).findById('co', 'pay')!;
     expect(view).toMatchObject({ txid: null, transaction_id: 'tx', qr_id: null });
@@ -54,7 +54,7 @@ describe('migrations 006 and 007', () => {
 
   it('grants PIX_KEY_GET_LIST to applications holding every earlier scope, and to no other', () => {
     const db = storeAtVersion5();
-    migrate(db);
+    migrate(db, migrations);
     expect(scopesOf(db, 'all')).toEqual([...SCOPES_BEFORE_7, 'PIX_KEY_GET_LIST']);
     expect(scopesOf(db, 'shuffled')).toEqual([...[...SCOPES_BEFORE_7].reverse(), 'PIX_KEY_GET_LIST']);
     expect(scopesOf(db, 'some')).toEqual(['CHARGE_POST', 'CHARGE_GET']);
@@ -66,7 +66,7 @@ describe('the transaction list by QR code', () => {
   // chosen for the order) listing one QR code's payments would walk every transaction.
   it('finds the rows through the QR code and txid indexes, never by walking the company’s transactions', () => {
     const db = new Database(':memory:');
-    migrate(db);
+    migrate(db, migrations);
     for (const filter of [
       { pixQrCodeId: 'q', pixQrCodeIdentifier: 'x' },
       { pixQrCodeId: 'q', pixQrCodeIdentifier: 'x', start: at, type: 'PAYMENT' as const },

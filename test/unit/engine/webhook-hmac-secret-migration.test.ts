@@ -31,7 +31,7 @@ function storeAtVersion14(): Database.Database {
 describe('migration 015: webhooks get their hmacSecretKey', () => {
   it('draws one for every webhook made before it, each its own, and the list shows it', () => {
     const db = storeAtVersion14();
-    migrate(db);
+    migrate(db, migrations);
     expect(db.pragma('user_version', { simple: true })).toBe(migrations.at(-1)!.version);
     const keys = db.prepare('SELECT id, hmac_secret_key FROM webhooks ORDER BY id').all() as {
       id: string;
@@ -52,8 +52,8 @@ describe('migration 015: webhooks get their hmacSecretKey', () => {
   it('draws different keys in different stores', () => {
     const first = storeAtVersion14();
     const second = storeAtVersion14();
-    migrate(first);
-    migrate(second);
+    migrate(first, migrations);
+    migrate(second, migrations);
     const key = (db: Database.Database) =>
       (db.prepare("SELECT hmac_secret_key FROM webhooks WHERE id = 'w1'").get() as { hmac_secret_key: string })
         .hmac_secret_key;

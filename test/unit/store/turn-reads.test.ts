@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../src/main/store/database';
+import { type Db } from '../../../src/main/store/database';
+import { openServiceDatabase } from '../../../src/main/store/migrations';
 import { TurnReads } from '../../../src/main/store/turn-reads';
 import { ManualClock } from '../../../src/main/clock';
 import { createSandboxService, type SandboxService } from '../../../src/main/sandbox-service';
@@ -19,7 +20,7 @@ describe('the reads of one turn in one read transaction, on a connection of thei
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'balcao-reads-'));
     path = join(dir, 'store.db');
-    writer = openDatabase(path);
+    writer = openServiceDatabase(path);
     writer.exec('CREATE TABLE item (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
     reads = TurnReads.for(writer)!;
   });
@@ -31,7 +32,7 @@ describe('the reads of one turn in one read transaction, on a connection of thei
   });
 
   it('has no connection of its own for a database in memory', () => {
-    const memory = openDatabase(':memory:');
+    const memory = openServiceDatabase(':memory:');
     try {
       expect(TurnReads.for(memory)).toBeNull();
     } finally {

@@ -2,7 +2,8 @@ import { closeSync, fstatSync, mkdtempSync, openSync, rmSync, statSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../src/main/store/database';
+import { type Db } from '../../../src/main/store/database';
+import { openServiceDatabase } from '../../../src/main/store/migrations';
 import { WalCheckpointer } from '../../../src/main/store/wal-checkpointer';
 import { openWalSync } from '../../../src/main/store/wal-sync';
 
@@ -17,7 +18,7 @@ describe('the WAL sync and checkpointer of a file database', () => {
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'balcao-wal-'));
     path = join(dir, 'store.db');
-    db = openDatabase(path);
+    db = openServiceDatabase(path);
     db.exec('CREATE TABLE item (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
   });
 
@@ -34,7 +35,7 @@ describe('the WAL sync and checkpointer of a file database', () => {
   };
 
   it('has nothing to do for a database in memory', () => {
-    const memory = openDatabase(':memory:');
+    const memory = openServiceDatabase(':memory:');
     try {
       expect(openWalSync(memory)).toBeNull();
       expect(WalCheckpointer.for(memory)).toBeNull();
@@ -112,7 +113,7 @@ describe('the WAL sync and checkpointer of a file database', () => {
     await checkpointer.checkpointNow();
     await checkpointer.close();
     db.close();
-    db = openDatabase(path);
+    db = openServiceDatabase(path);
     expect(db.prepare('SELECT count(*) FROM item').pluck().get()).toBe(800);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
   });
@@ -121,7 +122,7 @@ describe('the WAL sync and checkpointer of a file database', () => {
 describe('closing twice', () => {
   it('closes the WAL descriptor once, never a descriptor reused since', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'balcao-wal-close-'));
-    const db = openDatabase(join(dir, 'store.db'));
+    const db = openServiceDatabase(join(dir, 'store.db'));
     try {
       const walSync = openWalSync(db)!;
       walSync.close();

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../src/main/store/database';
-import type { Migration } from '../../../src/main/store/migrations';
+import type { Migration } from '../../../src/main/store/migrate';
 import { counterMigrations, inVersionOrder } from '../../../src/main/sync/migrations';
 
 /** counter.db's migrations as shipped before the register took its own: version, name, SHA-256 of the SQL. */

@@ -1,4 +1,4 @@
-import type { Migration } from '../../store/migrations';
+import type { Migration } from '../../store/migrate';
 import { registerSchema } from './003-register';
 
 // The register's part of counter.db: operators, register sessions, and who sold, refunded or

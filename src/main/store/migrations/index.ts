@@ -1,3 +1,5 @@
+import { openDatabase, type Db } from '../database';
+import type { Migration } from '../migrate';
 import { coreSchema } from './001-core';
 import { pixQrCodeSoftDeleteSchema } from './002-pix-qr-code-soft-delete';
 import { sparseChargeIndexesSchema } from './003-sparse-charge-indexes';
@@ -14,12 +16,6 @@ import { accountRegistersSchema } from './013-account-registers';
 import { subscriptionsCashbackSchema } from './014-subscriptions-cashback';
 import { webhookHmacSecretSchema } from './015-webhook-hmac-secret';
 import { listCountsSchema } from './016-list-counts';
-
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
 
 // Append only: a shipped migration is never edited, a new one is added with the next number.
 export const migrations: readonly Migration[] = [
@@ -40,3 +36,8 @@ export const migrations: readonly Migration[] = [
   { version: 15, name: 'webhook-hmac-secret', sql: webhookHmacSecretSchema },
   { version: 16, name: 'list-counts', sql: listCountsSchema },
 ];
+
+/** Opens (and migrates) a store of the service's schema: the sandbox's, and the tests' and the bench's. */
+export function openServiceDatabase(path: string): Db {
+  return openDatabase(path, migrations);
+}

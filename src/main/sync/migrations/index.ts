@@ -1,4 +1,4 @@
-import type { Migration } from '../../store/migrations';
+import type { Migration } from '../../store/migrate';
 import { registerMigrations } from '../../register/migrations';
 import { counterSchema } from './001-counter';
 import { offlineSalesSchema } from './002-offline-sales';
