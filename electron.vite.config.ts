@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { normalizePath, type Plugin } from 'vite';
+import { pathAliases } from './scripts/path-aliases.mjs';
 
 // This file's folder, the project root. Not __dirname: the bench and the e2e setup load this file
 // as an ES module (tsx), where there is none; Vite rewrites import.meta.url to the real file when
@@ -64,10 +65,14 @@ export const MAIN_ENTRIES = {
 /** Dependencies bundled into the main build rather than loaded from node_modules (see below). */
 const BUNDLED_DEPENDENCIES = ['pdf-lib', 'zod'];
 
+/** #lib/…, #service/…, #counter/…, #shared/…: declared in tsconfig.base.json, resolved alike in all three builds. */
+const alias = pathAliases(ROOT);
+
 // Three builds: the Electron main process (with the engine), the sandboxed preload (one CJS file,
 // no dependencies), and the React renderer. Main-only and native packages stay external.
 export default defineConfig({
   main: {
+    resolve: { alias },
     plugins: [copyWorkers()],
     build: {
       // Every package.json dependency stays external (native better-sqlite3, fastify, piscina…)
@@ -88,6 +93,7 @@ export default defineConfig({
     },
   },
   preload: {
+    resolve: { alias },
     build: {
       // A sandboxed preload can require nothing but 'electron': anything it imports is bundled
       // into the one CJS file (today that is only the dependency-free channel list).
@@ -100,6 +106,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(ROOT, 'src/renderer'),
+    resolve: { alias },
     plugins: [react()],
     build: {
       // electron-vite leaves the renderer unminified by default; esbuild shrinks it about 3×

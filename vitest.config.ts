@@ -1,7 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { pathAliases } from './scripts/path-aliases.mjs';
 
 /** One fork per core, and two at least (see maxWorkers). */
 const FORKS = Math.max(2, availableParallelism());
@@ -24,6 +26,8 @@ class LongFilesFirst extends BaseSequencer {
 }
 
 export default defineConfig({
+  // #lib/…, #service/…, #counter/…, #shared/…, as tsconfig.base.json declares them.
+  resolve: { alias: pathAliases(fileURLToPath(new URL('.', import.meta.url))) },
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
