@@ -13,14 +13,17 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * Two workers run as files of their own in worker threads, each found by its module with
- * `new URL('./<worker>.mjs', import.meta.url)`: the QR PNG worker (src/main/engine/images/qr-png-pool.ts)
- * and the WAL checkpoint worker (src/main/store/wal-checkpointer.ts). The main build bundles those
+ * `new URL('./<worker>.mjs', import.meta.url)`: the QR PNG worker (src/main/service/engine/images/qr-png-pool.ts)
+ * and the WAL checkpoint worker (src/main/lib/store/wal-checkpointer.ts). The main build bundles those
  * modules into a chunk and leaves the URLs as they are, so each worker, plain JavaScript importing
  * only an external package (`qrcode`, `better-sqlite3`), is copied as it is beside that chunk.
  */
 const WORKERS = [
-  { owner: 'src/main/engine/images/qr-png-pool.ts', worker: 'src/main/engine/images/qr-png-worker.mjs' },
-  { owner: 'src/main/store/wal-checkpointer.ts', worker: 'src/main/store/wal-checkpoint-worker.mjs' },
+  {
+    owner: 'src/main/service/engine/images/qr-png-pool.ts',
+    worker: 'src/main/service/engine/images/qr-png-worker.mjs',
+  },
+  { owner: 'src/main/lib/store/wal-checkpointer.ts', worker: 'src/main/lib/store/wal-checkpoint-worker.mjs' },
 ];
 
 function copyWorkers(): Plugin {
@@ -57,9 +60,9 @@ function copyWorkers(): Plugin {
  * (`npm run start:web`). Their shared code (the engine) goes to chunks beside them.
  */
 export const MAIN_ENTRIES = {
-  index: 'src/main/electron/index.ts',
-  serve: 'src/main/serve.ts',
-  'start-web': 'src/main/web/start-web.ts',
+  index: 'src/main/counter/hosts/electron/index.ts',
+  serve: 'src/main/service/cli/serve.ts',
+  'start-web': 'src/main/counter/hosts/web/start-web.ts',
 } as const;
 
 /** Dependencies bundled into the main build rather than loaded from node_modules (see below). */

@@ -44,7 +44,7 @@ export default defineConfig({
     // after the first two files every file ran alone (two forks on paper, one in fact).
     minWorkers: FORKS,
     // Every engine a test starts, in process or as a served child process, checks each answer
-    // against its operation's declared response schema (src/main/engine/operation.ts).
+    // against its operation's declared response schema (src/main/service/engine/operation.ts).
     env: { BALCAO_CHECK_RESPONSES: '1' },
     // The build every project's tests run (the served programs, the browser host's renderer).
     globalSetup: ['test/global-setup.ts'],

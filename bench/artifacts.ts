@@ -5,11 +5,11 @@
 
 import { join } from 'node:path';
 import QRCode from 'qrcode';
-import { ServiceError } from '../src/main/engine/errors';
-import type { Engine } from '../src/main/engine/engine';
-import { newEndToEndId } from '../src/main/pix';
-import { type ReceiptData, renderReceiptPdf } from '../src/main/receipts';
-import { createSandboxService } from '../src/main/sandbox-service';
+import { ServiceError } from '#service/engine/errors';
+import type { Engine } from '#service/engine/engine';
+import { newEndToEndId } from '#lib/pix';
+import { type ReceiptData, renderReceiptPdf } from '#lib/receipts';
+import { createSandboxService } from '#service/index';
 import { CHARGE_BODY } from './charge-rows';
 import { interleavedMsPerOp } from './measure';
 import type { BenchRow, BenchSection } from './report';

@@ -2,10 +2,10 @@
 // unique ids, so the bare inserts and the seeded tables hold exactly what the API would store.
 
 import type { Statement } from 'better-sqlite3';
-import type { ChargeRow } from '../src/main/engine/charges/charge-repo';
-import type { Engine } from '../src/main/engine/engine';
-import { newLocationId, newObjectId, newTransactionId } from '../src/main/engine/ids';
-import type { Db } from '../src/main/store/database';
+import type { ChargeRow } from '#service/engine/charges/charge-repo';
+import type { Engine } from '#service/engine/engine';
+import { newLocationId, newObjectId, newTransactionId } from '#service/engine/ids';
+import type { Db } from '#lib/store/database';
 
 export const CHARGE_BODY = { value: 1234, comment: 'Pão de queijo e café' } as const;
 

@@ -12,10 +12,10 @@
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ChargeRow } from '../src/main/engine/charges/charge-repo';
-import { createSandboxCompany } from '../src/main/engine/tenancy/sandbox-bootstrap';
-import { type Db } from '../src/main/store/database';
-import { openServiceDatabase } from '../src/main/store/migrations';
+import type { ChargeRow } from '#service/engine/charges/charge-repo';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
+import { type Db } from '#lib/store/database';
+import { openServiceDatabase } from '#service/engine/migrations';
 import { copyChargeRow, prepareChargeInsert } from './charge-rows';
 
 export interface DurableFloor {

@@ -3,9 +3,9 @@
 // ratio is what the engine adds on top of the durable write it cannot avoid.
 
 import { join } from 'node:path';
-import { createSandboxCompany } from '../src/main/engine/tenancy/sandbox-bootstrap';
-import { createSandboxService } from '../src/main/sandbox-service';
-import { openServiceDatabase } from '../src/main/store/migrations';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
+import { createSandboxService } from '#service/index';
+import { openServiceDatabase } from '#service/engine/migrations';
 import { CHARGE_BODY, copyChargeRow, prepareChargeInsert, realChargeRow } from './charge-rows';
 import { interleavedRates } from './measure';
 import type { BenchSection } from './report';

@@ -12,7 +12,7 @@
 
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { createSandboxService } from '../src/main/sandbox-service';
+import { createSandboxService } from '#service/index';
 import { realChargeRow } from './charge-rows';
 import { startDurableFloor } from './durable-floor';
 

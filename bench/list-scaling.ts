@@ -4,8 +4,8 @@
 // since only the listing is under test, not how the rows got there.
 
 import { join } from 'node:path';
-import type { ChargeRow } from '../src/main/engine/charges/charge-repo';
-import { createSandboxService } from '../src/main/sandbox-service';
+import type { ChargeRow } from '#service/engine/charges/charge-repo';
+import { createSandboxService } from '#service/index';
 import { copyChargeRow, prepareChargeInsert, realChargeRow } from './charge-rows';
 import { elapsedMs, msPerOp } from './measure';
 import type { BenchRow, BenchSection } from './report';

@@ -11,11 +11,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ManualClock } from '../src/main/clock';
-import { createSandboxService } from '../src/main/sandbox-service';
-import { createCounterSync } from '../src/main/sync/counter-sync-root';
-import { InProcessService } from '../src/main/sync/in-process-service';
-import type { ServiceClient } from '../src/main/sync/service-client';
+import { ManualClock } from '#lib/clock';
+import { createSandboxService } from '#service/index';
+import { createCounterSync } from '#counter/sync/counter-sync-root';
+import { InProcessService } from '#counter/sync/remote/in-process-service';
+import type { ServiceClient } from '#counter/sync/remote/service-client';
 import { elapsedMs } from './measure';
 import type { BenchSection } from './report';
 

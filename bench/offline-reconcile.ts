@@ -1,4 +1,4 @@
-// The offline matcher (src/main/sync/offline-matcher.ts) must stay linear: ten times the sales
+// The offline matcher (src/main/counter/sync/offline/offline-matcher.ts) must stay linear: ten times the sales
 // and Pix must cost about ten times as much, never a hundred (the O(n·m) of comparing every sale
 // with every Pix). The figure is t(large) against 10 × t(small), both measured in the same run.
 //
@@ -17,7 +17,7 @@ import {
   type MatchOptions,
   type OfflineSale,
   matchOfflinePayments,
-} from '../src/main/sync/offline-matcher';
+} from '#counter/sync/offline/offline-matcher';
 import { median } from './measure';
 import { type BenchSection, formatTable } from './report';
 

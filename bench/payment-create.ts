@@ -5,8 +5,8 @@
 // bench runs (the settlement sweep is part of the cost, as it is in service).
 
 import { join } from 'node:path';
-import { createSandboxCompany } from '../src/main/engine/tenancy/sandbox-bootstrap';
-import { createSandboxService } from '../src/main/sandbox-service';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
+import { createSandboxService } from '#service/index';
 import { CHARGE_BODY } from './charge-rows';
 import { interleavedRates } from './measure';
 import type { BenchSection } from './report';

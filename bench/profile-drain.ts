@@ -10,7 +10,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DEFAULT_SENDER_CONCURRENCY } from '../src/main/sync/command-sender';
+import { DEFAULT_SENDER_CONCURRENCY } from '#counter/sync/commands/command-sender';
 import { startRemote } from '../test/support/remote-process';
 import { summarizeProfile, type CpuProfile } from './cpu-profile-summary';
 import { elapsedMs } from './measure';

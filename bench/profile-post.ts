@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createSandboxService } from '../src/main/sandbox-service';
+import { createSandboxService } from '#service/index';
 import { CHARGE_BODY } from './charge-rows';
 import { summarizeProfile, type CpuProfile } from './cpu-profile-summary';
 

@@ -7,9 +7,9 @@
 // day 0 ending a minute before `now`: 6 in 10 pay a charge (the account's other tills, online),
 // 3 in 10 are plain Pix to the key (no txid), 1 in 10 pays the shop's printed static code. None of
 // them is this counter's.
-import { ManualClock } from '../src/main/clock';
-import { createSandboxService } from '../src/main/sandbox-service';
-import { buildOfflineBrCode } from '../src/main/sync/offline-code';
+import { ManualClock } from '#lib/clock';
+import { createSandboxService } from '#service/index';
+import { buildOfflineBrCode } from '#counter/sync/offline/offline-code';
 import { elapsedMs } from './measure';
 
 export interface HistoryLayout {

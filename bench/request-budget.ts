@@ -23,8 +23,8 @@ import { startCounter, type CounterProcess } from '../test/support/counter-proce
 import { startFaultProxy, type FaultProxy, type ProxyLogEntry } from '../test/support/fault-proxy';
 import { payBrCode } from '../test/support/remote-api';
 import { startRemote, type RemoteProcess } from '../test/support/remote-process';
-import { POOL_SIZE } from '../src/main/sync/offline-pool';
-import type { PosStatus } from '../src/shared/pos-api';
+import { POOL_SIZE } from '#counter/sync/offline/offline-pool';
+import type { PosStatus } from '#shared/pos-api';
 import type { BenchRow, BenchSection } from './report';
 import { timedSeed, type HistoryLayout, type SeededAccount } from './request-budget-seed';
 

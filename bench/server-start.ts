@@ -9,7 +9,7 @@
 //
 // Also the CPU time each process had used by then (Linux /proc), which a busy machine inflates less
 // than the wall time; and, for the record, the sandbox from its TypeScript under tsx, as it ran
-// before the build (`node --import tsx src/main/serve.ts`).
+// before the build (`node --import tsx src/main/service/cli/serve.ts`).
 //
 // Alone: `npx tsx bench/server-start.ts [--starts N]`.
 
@@ -69,7 +69,7 @@ const PROGRAMS = {
   },
   serveTsx: {
     label: 'serve under tsx (before)',
-    argv: (dir) => ['--import', 'tsx', 'src/main/serve.ts', '--port', '0', '--db', join(dir, 'sandbox.db')],
+    argv: (dir) => ['--import', 'tsx', 'src/main/service/cli/serve.ts', '--port', '0', '--db', join(dir, 'sandbox.db')],
     lastLine: /^Database: /,
     compileCache: false,
   },
@@ -197,7 +197,7 @@ export async function benchServerStart(options: ServerStartOptions): Promise<Ben
         ratio: tsx.ms / serve.ms,
         ratioLabel: 'tsx / built',
         aim: null,
-        note: `node --import tsx src/main/serve.ts${cpu(tsx)}`,
+        note: `node --import tsx src/main/service/cli/serve.ts${cpu(tsx)}`,
       },
     ],
     notes: [],

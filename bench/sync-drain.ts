@@ -9,11 +9,11 @@
 import autocannon from 'autocannon';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_SENDER_CONCURRENCY } from '../src/main/sync/command-sender';
-import type { CounterSync } from '../src/main/sync/counter-sync';
-import { createCounterSync } from '../src/main/sync/counter-sync-root';
-import { HttpServiceClient } from '../src/main/sync/http-service-client';
-import { openDatabase } from '../src/main/store/database';
+import { DEFAULT_SENDER_CONCURRENCY } from '#counter/sync/commands/command-sender';
+import type { CounterSync } from '#counter/sync/counter-sync';
+import { createCounterSync } from '#counter/sync/counter-sync-root';
+import { HttpServiceClient } from '#counter/sync/remote/http-service-client';
+import { openDatabase } from '#lib/store/database';
 import { startRemote } from '../test/support/remote-process';
 import { elapsedMs } from './measure';
 import type { BenchSection } from './report';

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSandboxService } from '../src/main/sandbox-service';
+import { createSandboxService } from '#service/index';
 import { CHARGE_BODY } from './charge-rows';
 
 const PAGE_SIZE = 4096;

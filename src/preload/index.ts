@@ -6,9 +6,9 @@
 // a sandboxed preload may require nothing but 'electron', so whatever it imports is bundled into
 // its one small CJS file, and zod has no place there.
 import { contextBridge, ipcRenderer } from 'electron';
-import type { CounterErrorBody, CounterResult } from '../shared/counter-errors';
-import { channelOf, POS_EVENT_CHANNEL, POS_INVOKE_METHODS, type PosInvokeMethod } from '../shared/pos-channels';
-import type { PosApi, PosEvent } from '../shared/pos-api';
+import type { CounterErrorBody, CounterResult } from '#shared/counter-errors';
+import { channelOf, POS_EVENT_CHANNEL, POS_INVOKE_METHODS, type PosInvokeMethod } from '#shared/pos-channels';
+import type { PosApi, PosEvent } from '#shared/pos-api';
 
 /**
  * What the renderer catches: main's error body as it came, `{ code, message?, details? }`, the

@@ -10,7 +10,7 @@ import type { OFFLINE_DECISIONS, REMOTE_MODES } from './value-sets';
 
 /**
  * Every code, one per distinct meaning. Adding one asks for its details below (when it has any),
- * its HTTP status in the browser bridge (src/main/web/bridge-status.ts) and its text in both
+ * its HTTP status in the browser bridge (src/main/counter/hosts/web/bridge-status.ts) and its text in both
  * catalogues (test/unit/renderer/counter-error-text.test.ts checks that).
  */
 export const COUNTER_ERROR_CODES = [
@@ -143,7 +143,7 @@ export type CounterErrorBody = {
     : { code: C; message?: string; details: CounterErrorDetails<C> };
 }[CounterErrorCode];
 
-/** A call's outcome as the one adapter answers it (src/main/app/counter-call.ts). */
+/** A call's outcome as the one adapter answers it (src/main/counter/app/counter-call.ts). */
 export type CounterResult<T = unknown> = { ok: true; value: T } | { ok: false; error: CounterErrorBody };
 
 type DetailsArgs<C extends CounterErrorCode> = [CounterErrorDetails<C>] extends [never]

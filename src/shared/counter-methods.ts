@@ -1,10 +1,10 @@
 // The counter's methods, each declared once (as the engine's operations are in
-// src/main/engine/operations.ts): its input and output schemas, who may call it, and the errors it
+// src/main/service/engine/operations.ts): its input and output schemas, who may call it, and the errors it
 // may answer. Its channel is `pos:<name>` (pos-channels.ts). Everything else is derived from here:
 // the PosApi type and the renderer's typed `api` (pos-api.ts), the preload's allowlist and the
 // IPC registration (the names, pos-channels.ts), the browser bridge's routes, the one adapter
-// that parses, checks access and maps errors for both hosts (src/main/app/counter-call.ts), and
-// the handler table main must fill exactly (src/main/app/counter-handlers.ts).
+// that parses, checks access and maps errors for both hosts (src/main/counter/app/counter-call.ts), and
+// the handler table main must fill exactly (src/main/counter/app/counter-handlers.ts).
 //
 // Outputs are typed here and NOT parsed on every call: a day's list of a thousand sales would be
 // walked once more on the main thread for each screen refresh, to learn what the compiler already

@@ -361,7 +361,7 @@ export const offlineStatus = z.strictObject({
   reviewCount: z.number().int(),
   /**
    * Offline codes registered at the service ahead, still unused: an offline sale's payment is
-   * linked to its sale by the service only through one of these (more in src/main/sync/offline-pool.ts).
+   * linked to its sale by the service only through one of these (more in src/main/counter/sync/offline/offline-pool.ts).
    */
   readyCodes: z.number().int().optional(),
   /** Why the service refuses to register codes ahead (no permission): offline payments then match by value alone. */
@@ -539,7 +539,7 @@ export const missingScope = z.strictObject({
 });
 
 /**
- * What "Testar conexão" concluded (src/main/sync/connection-test.ts), as a code with the data its
+ * What "Testar conexão" concluded (src/main/counter/sync/connection/connection-test.ts), as a code with the data its
  * text says; the renderer says it in the owner's language. `host` is the base URL's host.
  * - ok: the counter sells. `company`: the service named the company (`companyName`), answered
  *   without a name, or could not be read (no COMPANY_GET: the AppID was accepted all the same);

@@ -1,6 +1,6 @@
 // The transport side of the service API, the same for every caller: a request's parts and an
 // answer. The operations themselves (route, scope, schemas, handler) are declared once in the
-// engine's resource modules and gathered in src/main/engine/operations.ts.
+// engine's resource modules and gathered in src/main/service/engine/operations.ts.
 
 export interface ServiceRequest {
   params?: Record<string, string>;

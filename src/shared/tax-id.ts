@@ -1,5 +1,5 @@
 // CPF / CNPJ parsing for taxID fields and for CPF/CNPJ Pix keys. Shared: the engine, the Pix
-// library (src/main/pix re-exports it) and the counter's customer form all read them the same way.
+// library (src/main/lib/pix re-exports it) and the counter's customer form all read them the same way.
 //
 // Why cpf-cnpj-validator: it already implements the alphanumeric CNPJ of RFB IN 2.229/2024
 // (letters in the first 12 positions, value = charCode − 48, numeric check digits), which

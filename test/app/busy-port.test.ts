@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPortInUse, portInUseLine } from '../../src/main/port-in-use';
+import { isPortInUse, portInUseLine } from '#lib/net/port-in-use';
 import { builtCommand } from '../support/child-process';
 
 describe('the busy-port line', () => {

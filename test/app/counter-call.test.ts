@@ -2,12 +2,12 @@
 // exactly once (or the counter does not start), and the one adapter parses, admits, answers and
 // maps errors the same way for every method.
 import { describe, expect, it, vi } from 'vitest';
-import { createCounterCall, type AccessGate } from '../../src/main/app/counter-call';
-import { assembleHandlers } from '../../src/main/app/counter-handlers';
-import type { CounterHandlers, HandlerGroup } from '../../src/main/counter-handler-port';
-import { CounterError } from '../../src/shared/counter-errors';
-import { counterMethods, errorsOf } from '../../src/shared/counter-methods';
-import { POS_INVOKE_METHODS } from '../../src/shared/pos-channels';
+import { createCounterCall, type AccessGate } from '#counter/app/counter-call';
+import { assembleHandlers } from '#counter/app/counter-handlers';
+import type { CounterHandlers, HandlerGroup } from '#counter/ports/counter-handler-port';
+import { CounterError } from '#shared/counter-errors';
+import { counterMethods, errorsOf } from '#shared/counter-methods';
+import { POS_INVOKE_METHODS } from '#shared/pos-channels';
 import { openRuntime } from './runtime-fixture';
 
 /** A group per half of the names, each handler answering its own name. */

@@ -4,12 +4,12 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ReceiptFile, ReceiptRequest, Sale, SettingsInput } from '../../src/shared/pos-api';
-import { counterReceiptData } from '../../src/main/app/counter-receipt';
-import { CounterError } from '../../src/shared/counter-errors';
-import { formatCnpj } from '../../src/main/receipts';
-import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
-import { ALL_SCOPES } from '../../src/main/engine/operations';
+import type { ReceiptFile, ReceiptRequest, Sale, SettingsInput } from '#shared/pos-api';
+import { counterReceiptData } from '#counter/app/counter-receipt';
+import { CounterError } from '#shared/counter-errors';
+import { formatCnpj } from '#lib/receipts';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
+import { ALL_SCOPES } from '#service/engine/operations';
 import { ARTIFACTS, pdfText, savePdf } from '../unit/receipts/fixtures';
 import { openRuntime, until, type RuntimeFixture } from './runtime-fixture';
 

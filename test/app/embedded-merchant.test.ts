@@ -4,10 +4,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPosRuntime } from '../../src/main/app/pos-runtime';
-import { noPrinting } from '../../src/main/printing-port';
-import { decodeBrCode } from '../../src/main/pix';
-import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import { createPosRuntime } from '#counter/app/pos-runtime';
+import { noPrinting } from '#counter/ports/printing-port';
+import { decodeBrCode } from '#lib/pix';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
 import { MemorySecretStore, openRuntime, type RuntimeFixture } from './runtime-fixture';
 
 let fixture: RuntimeFixture;

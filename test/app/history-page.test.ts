@@ -3,10 +3,10 @@
 // answers parsed with the method's output schema). A day of sales paid, refunded in part and in
 // full, cancelled and left waiting; paged, searched, and the selected sale found wherever it is.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/main/clock';
+import { ManualClock } from '#lib/clock';
 import { dayTotals } from '../support/day-totals';
-import { counterMethods, SALES_PAGE_DEFAULT, SALES_PAGE_MAX } from '../../src/shared/counter-methods';
-import type { Sale } from '../../src/shared/pos-api';
+import { counterMethods, SALES_PAGE_DEFAULT, SALES_PAGE_MAX } from '#shared/counter-methods';
+import type { Sale } from '#shared/pos-api';
 import { openRuntime, type RuntimeFixture } from './runtime-fixture';
 
 const SALES = 36;

@@ -1,8 +1,8 @@
 // The history's past days and ranges, and "Exportar CSV", against a real embedded runtime whose
 // clock is moved across days (ManualClock): sales made on three days, listed and exported.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/main/clock';
-import { counterMethods } from '../../src/shared/counter-methods';
+import { ManualClock } from '#lib/clock';
+import { counterMethods } from '#shared/counter-methods';
 import { openRuntime, type RuntimeFixture } from './runtime-fixture';
 
 let fixture: RuntimeFixture | undefined;

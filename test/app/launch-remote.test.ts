@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LaunchOptionsError, parseLaunchOptions } from '../../src/main/app/launch-remote';
+import { LaunchOptionsError, parseLaunchOptions } from '#counter/app/launch-remote';
 
 describe('--remote and --app-id at launch', () => {
   it('starts against a remote from flags, or from BALCAO_REMOTE_URL and BALCAO_APP_ID; flags win', () => {

@@ -2,11 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PosEvent, Sale } from '../../src/shared/pos-api';
-import { counterMethods } from '../../src/shared/counter-methods';
-import { ManualClock } from '../../src/main/clock';
-import { CounterError } from '../../src/shared/counter-errors';
-import { saoPauloDate } from '../../src/shared/sao-paulo-time';
+import type { PosEvent, Sale } from '#shared/pos-api';
+import { counterMethods } from '#shared/counter-methods';
+import { ManualClock } from '#lib/clock';
+import { CounterError } from '#shared/counter-errors';
+import { saoPauloDate } from '#shared/sao-paulo-time';
 import { isPdf, openRuntime, until, type RuntimeFixture } from './runtime-fixture';
 
 let fixture: RuntimeFixture;

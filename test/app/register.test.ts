@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/main/clock';
-import { pinMatches } from '../../src/main/register/pin-hash';
-import { lockMsAfter } from '../../src/main/register/pin-lockout';
-import { counterMethods } from '../../src/shared/counter-methods';
-import type { ManagerApproval, RegisterState } from '../../src/shared/pos-api';
+import { ManualClock } from '#lib/clock';
+import { pinMatches } from '#counter/register/pin-hash';
+import { lockMsAfter } from '#counter/register/pin-lockout';
+import { counterMethods } from '#shared/counter-methods';
+import type { ManagerApproval, RegisterState } from '#shared/pos-api';
 import { isPdf, openRuntime, type RuntimeFixture } from './runtime-fixture';
 
 const fixtures: RuntimeFixture[] = [];

@@ -2,9 +2,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPosRuntime, type PosRuntime, type PosRuntimeOptions } from '../../src/main/app/pos-runtime';
-import { noPrinting } from '../../src/main/printing-port';
-import type { SecretStore } from '../../src/main/app/settings-store';
+import { createPosRuntime, type PosRuntime, type PosRuntimeOptions } from '#counter/app/pos-runtime';
+import { noPrinting } from '#counter/ports/printing-port';
+import type { SecretStore } from '#counter/app/settings-store';
 
 export class MemorySecretStore implements SecretStore {
   readonly storage = 'memory' as const;

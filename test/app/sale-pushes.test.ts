@@ -2,16 +2,16 @@
 // sale as the call's answer alone, every other window gets one push of that same answer, and
 // everything after it reaches every window; the sale's view is built once per create.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pageOrigin, reaches, windowOrigin, type Audience } from '../../src/main/call-origin';
-import type { SaleViews } from '../../src/main/sync/sale-views';
-import { SyncNotices } from '../../src/main/sync/sync-notices';
-import type { PosEvent, Sale } from '../../src/shared/pos-api';
+import { pageOrigin, reaches, windowOrigin, type Audience } from '#counter/ports/call-origin';
+import type { SaleViews } from '#counter/sync/sales/sale-views';
+import { SyncNotices } from '#counter/sync/sync-notices';
+import type { PosEvent, Sale } from '#shared/pos-api';
 import { openRuntime, until, type RuntimeFixture } from './runtime-fixture';
 
 /** The correlationID of every sale view main builds (saleView is the one place views are made). */
 const viewsBuilt = vi.hoisted(() => [] as string[]);
-vi.mock('../../src/main/sync/sale-view', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/main/sync/sale-view')>();
+vi.mock('#counter/sync/sales/sale-view', async (importOriginal) => {
+  const real = await importOriginal<typeof import('#counter/sync/sales/sale-view')>();
   return {
     ...real,
     saleView: (...args: Parameters<typeof real.saleView>) => {

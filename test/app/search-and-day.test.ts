@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmountSearch } from '../../src/main/app/sale-search';
-import { saoPauloDayRange } from '../../src/main/app/sales-range';
+import { parseAmountSearch } from '#counter/app/sale-search';
+import { saoPauloDayRange } from '#counter/app/sales-range';
 
 describe('amount search', () => {
   it.each([

@@ -6,10 +6,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PosEvent, PosStatus, Sale, Settings } from '../../src/shared/pos-api';
-import { PAGE_HEADER, PAGE_QUERY } from '../../src/shared/bridge-page';
-import { FileSecretStore } from '../../src/main/web/file-secret-store';
-import { RendererMissingError, startWebHost, type WebHost } from '../../src/main/web/web-host';
+import type { PosEvent, PosStatus, Sale, Settings } from '#shared/pos-api';
+import { PAGE_HEADER, PAGE_QUERY } from '#shared/bridge-page';
+import { FileSecretStore } from '#counter/hosts/web/file-secret-store';
+import { RendererMissingError, startWebHost, type WebHost } from '#counter/hosts/web/web-host';
 import { waitFor } from '../support/wait';
 import { openRuntime, type RuntimeFixture } from './runtime-fixture';
 

@@ -4,13 +4,9 @@
 // limits and the overall one, together with Pix out payments). Money is put on an account through
 // a paid static QR code; blocks by security and withdraw safety go straight through the ledger.
 import { expect, it } from 'vitest';
-import { ledger } from '../../src/main/engine/ledger/ledger';
-import { ALL_SCOPES } from '../../src/main/engine/operations';
-import {
-  createSandboxCompany,
-  SANDBOX_ISPB,
-  type SandboxCompany,
-} from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import { ledger } from '#service/engine/ledger/ledger';
+import { ALL_SCOPES } from '#service/engine/operations';
+import { createSandboxCompany, SANDBOX_ISPB, type SandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
 import { describeContract, type Harness } from '../support/harness';
 
 const OFFICIAL_NAME = 'Balcão Sandbox Comércio LTDA';

@@ -6,13 +6,13 @@
 // features enforced as 403.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { ALL_SCOPES } from '../../src/main/engine/operations';
-import { createSandboxCompany, findSandboxAppId } from '../../src/main/engine/tenancy/sandbox-bootstrap';
-import { TenancyRepo } from '../../src/main/engine/tenancy/tenancy-repo';
-import { migrate } from '../../src/main/store/migrate';
-import { migrations } from '../../src/main/store/migrations';
-import type { OperationName } from '../../src/main/engine/operations';
-import type { ServiceRequest } from '../../src/shared/service-api';
+import { ALL_SCOPES } from '#service/engine/operations';
+import { createSandboxCompany, findSandboxAppId } from '#service/engine/tenancy/sandbox-bootstrap';
+import { TenancyRepo } from '#service/engine/tenancy/tenancy-repo';
+import { migrate } from '#lib/store/migrate';
+import { migrations } from '#service/engine/migrations';
+import type { OperationName } from '#service/engine/operations';
+import type { ServiceRequest } from '#shared/service-api';
 import { describeContract, type Harness } from '../support/harness';
 
 type Reply = { status: number; body: any };

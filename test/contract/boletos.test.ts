@@ -3,9 +3,9 @@
 // check it against: these tests call the route. The barcode reader itself is unit-tested in
 // test/unit/engine/boleto-barcode.test.ts; the published examples below come from there.
 import { describe, expect, it } from 'vitest';
-import { isValidCnpj } from '../../src/main/pix';
-import { boletoForPayment, SANDBOX_BENEFICIARY_NAME } from '../../src/main/engine/boletos/boleto-lookup';
-import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import { isValidCnpj } from '#lib/pix';
+import { boletoForPayment, SANDBOX_BENEFICIARY_NAME } from '#service/engine/boletos/boleto-lookup';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
 import { describeContract } from '../support/harness';
 
 /** The remote API's own example (Woovi OpenAPI): Itaú, R$ 3,00, factor 1482 = 2026-06-19. */

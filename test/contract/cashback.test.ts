@@ -3,8 +3,8 @@
 // cashback is credited (PAID) when its customer pays a charge created with
 // enableCashbackExclusivePercentage after it was granted.
 import { expect, it } from 'vitest';
-import { ALL_SCOPES } from '../../src/main/engine/operations';
-import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import { ALL_SCOPES } from '#service/engine/operations';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
 import { describeContract, type Harness } from '../support/harness';
 
 const CPF = '52998224725';

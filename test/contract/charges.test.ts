@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { buildDynamicBrCode, decodeBrCode } from '../../src/main/pix';
-import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import { buildDynamicBrCode, decodeBrCode } from '#lib/pix';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
 import { describeContract } from '../support/harness';
 
 const CPF = '52998224725';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { buildDynamicBrCode, buildStaticBrCode, crc16Hex } from '../../src/main/pix';
-import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import { buildDynamicBrCode, buildStaticBrCode, crc16Hex } from '#lib/pix';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
 import { describeContract } from '../support/harness';
 
 /** The request example of POST /api/v1/decode/emv in the OpenAPI document (static key + REC in tag 80). */

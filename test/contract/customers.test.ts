@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
 import { describeContract } from '../support/harness';
 
 const CPF = '52998224725';

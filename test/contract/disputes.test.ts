@@ -4,8 +4,8 @@
 // disputed value (security); ACCEPTED returns it to the payer as a confirmed refund (REFUND);
 // REJECTED and CANCELED lift the block. Each emits its OPENPIX:DISPUTE_* event in the outbox.
 import { expect, it } from 'vitest';
-import { ledger } from '../../src/main/engine/ledger/ledger';
-import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import { ledger } from '#service/engine/ledger/ledger';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
 import { describeContract, type Harness } from '../support/harness';
 
 const E2E = /^E\d{8}\d{12}[a-zA-Z0-9]{11}$/;

@@ -2,7 +2,7 @@
 // one, whose location serves the link's newest charge. A static fallback code carries its own
 // amount and txid, so it is built afresh for every charge.
 import { expect, it } from 'vitest';
-import { decodeBrCode } from '../../src/main/pix';
+import { decodeBrCode } from '#lib/pix';
 import { describeContract } from '../support/harness';
 
 /** Long enough that a location URL exceeds EMV's 77 characters: charges fall back to static codes. */

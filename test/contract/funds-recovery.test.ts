@@ -5,9 +5,9 @@
 // later) by the sandbox's clock, each step in `events`; cancelled only by the opening account and
 // never once terminal. Every operation needs the MED API feature.
 import { expect, it } from 'vitest';
-import { FUNDS_RECOVERY_SCHEDULE } from '../../src/main/engine/funds-recovery/funds-recovery-sweeper';
-import { ALL_SCOPES } from '../../src/main/engine/operations';
-import { createSandboxCompany, newAppId, SANDBOX_ISPB } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import { FUNDS_RECOVERY_SCHEDULE } from '#service/engine/funds-recovery/funds-recovery-sweeper';
+import { ALL_SCOPES } from '#service/engine/operations';
+import { createSandboxCompany, newAppId, SANDBOX_ISPB } from '#service/engine/tenancy/sandbox-bootstrap';
 import { describeContract, type Harness } from '../support/harness';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

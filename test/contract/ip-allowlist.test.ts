@@ -4,10 +4,10 @@
 // written. Over HTTP the address is the TCP peer (127.0.0.1 here), never a header; in process the
 // caller passes `clientIp`, and a request without one is refused.
 import { describe, expect, it } from 'vitest';
-import { canonicalAllowedAddress, compileAllowlist } from '../../src/main/address-allowlist/address-allowlist';
-import type { OperationName } from '../../src/main/engine/operations';
-import { operationTable } from '../../src/main/engine/operations';
-import type { ServiceRequest } from '../../src/shared/service-api';
+import { canonicalAllowedAddress, compileAllowlist } from '#lib/address-allowlist/address-allowlist';
+import type { OperationName } from '#service/engine/operations';
+import { operationTable } from '#service/engine/operations';
+import type { ServiceRequest } from '#shared/service-api';
 import { describeContract, type Harness } from '../support/harness';
 
 type Reply = { status: number; body: any };

@@ -6,10 +6,10 @@
 // engine, the sandbox's review on the clock, and the ACCOUNT_REGISTER_* events in the outbox.
 // The page itself, over HTTP, at the end; in Chromium in test/e2e/kyc-page.test.ts.
 import { expect, it } from 'vitest';
-import { ALL_SCOPES } from '../../src/main/engine/operations';
-import { KYC_REVIEW_MS, SANDBOX_REJECTED_CPF } from '../../src/main/engine/kyc/kyc-review';
-import { registryCompany, registryPersonName } from '../../src/main/engine/kyc/sandbox-company-registry';
-import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import { ALL_SCOPES } from '#service/engine/operations';
+import { KYC_REVIEW_MS, SANDBOX_REJECTED_CPF } from '#service/engine/kyc/kyc-review';
+import { registryCompany, registryPersonName } from '#service/engine/kyc/sandbox-company-registry';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
 import { describeContract, type Harness } from '../support/harness';
 
 const CNPJ = '11222333000181';

@@ -6,7 +6,7 @@
 // the sandbox: the txid must survive the payment, and the payment must be found by the QR code
 // registered before it or after it.
 import { expect, it } from 'vitest';
-import { buildStaticBrCode } from '../../src/main/pix';
+import { buildStaticBrCode } from '#lib/pix';
 import { describeContract, type Harness } from '../support/harness';
 
 /** A static code as the counter builds it offline: our key, an amount, the sale's txid. */

@@ -4,7 +4,7 @@
 // is in it, with its statuses, is test/contract/spec-coverage.test.ts.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxService, type SandboxService } from '../../src/main/sandbox-service';
+import { createSandboxService, type SandboxService } from '#service/index';
 
 /** Routes that are not operations of the API: public pages a payer or merchant opens, and this document. */
 const PUBLIC_PAGES = [

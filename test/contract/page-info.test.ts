@@ -5,8 +5,8 @@
 // (migration 016), counted for the others; both are checked here against what paging through the
 // whole list finds.
 import { expect, it } from 'vitest';
-import type { OperationName } from '../../src/main/engine/operations';
-import type { ServiceRequest } from '../../src/shared/service-api';
+import type { OperationName } from '#service/engine/operations';
+import type { ServiceRequest } from '#shared/service-api';
 import { describeContract, type Harness } from '../support/harness';
 
 const CPF = '12345678909';

@@ -5,9 +5,9 @@
 // them (creating the company on first use; idempotent by name), and lists the companies it
 // registered. Other companies get 403; another partner never sees or claims these records.
 import { beforeEach, expect, it } from 'vitest';
-import { createSandboxCompany, type SandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
-import type { OperationName } from '../../src/main/engine/operations';
-import type { ServiceRequest } from '../../src/shared/service-api';
+import { createSandboxCompany, type SandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
+import type { OperationName } from '#service/engine/operations';
+import type { ServiceRequest } from '#shared/service-api';
 import { describeContract, type Harness } from '../support/harness';
 
 type Reply = { status: number; body: any };

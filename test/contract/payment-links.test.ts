@@ -2,7 +2,7 @@
 // is tested over real HTTP, with two companies in one database: a link belongs to one company,
 // and its public id is the service's own random id, never text a caller chose.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decodeBrCode } from '../../src/main/pix';
+import { decodeBrCode } from '#lib/pix';
 import { createHarness, type Harness } from '../support/harness';
 
 const PUBLIC_LINK_URL = /\/pay\/([0-9a-f]{32})$/;

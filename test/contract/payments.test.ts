@@ -3,8 +3,8 @@
 // input answered 400 with nothing written. The settlement runs when the clock passes
 // paymentSettlementMs (2 s) and any request arrives.
 import { expect, it } from 'vitest';
-import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
-import { ALL_SCOPES } from '../../src/main/engine/operations';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
+import { ALL_SCOPES } from '#service/engine/operations';
 import { describeContract, type Harness } from '../support/harness';
 
 const ITAU_BOLETO = '34195148200000003001095517077320772982609000';

@@ -1,14 +1,14 @@
 // Consulting Pix keys (issue 11): GET /api/v1/pix-keys/:pixKey/check, POST /api/v1/pix-keys/check
 // {pixKey}, and the token bucket that meters them: GET /api/v1/pix-keys/tokens and
 // GET /api/v1/pix-keys/tokens/logs. remote-api-notes §2 row 11a, §6.7 (owner), §8.3 (test keys).
-// The sandbox's DICT rules are in src/main/engine/pix-keys/pix-key-dict.ts. The official SDK
+// The sandbox's DICT rules are in src/main/service/engine/pix-keys/pix-key-dict.ts. The official SDK
 // (@woovi/node-sdk 1.3.3) has no Pix key methods (remote-api-notes §7.2), so there is no SDK test.
 import { randomUUID } from 'node:crypto';
 import { cpf } from 'cpf-cnpj-validator';
 import { expect, it } from 'vitest';
-import { ALL_SCOPES, type OperationName } from '../../src/main/engine/operations';
-import { findPixKeyCheck } from '../../src/main/engine/pix-keys/pix-key-checks';
-import { createSandboxCompany, newAppId, SANDBOX_ISPB } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import { ALL_SCOPES, type OperationName } from '#service/engine/operations';
+import { findPixKeyCheck } from '#service/engine/pix-keys/pix-key-checks';
+import { createSandboxCompany, newAppId, SANDBOX_ISPB } from '#service/engine/tenancy/sandbox-bootstrap';
 import { describeContract, type Harness } from '../support/harness';
 
 /** Everything a consultation may write. */

@@ -4,9 +4,9 @@
 // (@woovi/node-sdk 1.3.3) has no Pix key methods (remote-api-notes §7.2), so there is no SDK test.
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { ALL_SCOPES, type OperationName } from '../../src/main/engine/operations';
-import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
-import type { ServiceReply } from '../../src/shared/service-api';
+import { ALL_SCOPES, type OperationName } from '#service/engine/operations';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
+import type { ServiceReply } from '#shared/service-api';
 import { describeContract, type Harness } from '../support/harness';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

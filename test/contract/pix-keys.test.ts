@@ -2,8 +2,8 @@
 // check that the key its offline static codes carry belongs to the account, and to learn the
 // default key: the one the service's own charges and static QR codes receive with.
 import { expect, it } from 'vitest';
-import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
-import { ALL_SCOPES } from '../../src/main/engine/operations';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
+import { ALL_SCOPES } from '#service/engine/operations';
 import { describeContract } from '../support/harness';
 
 describeContract('pix keys', (h) => {

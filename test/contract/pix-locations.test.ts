@@ -1,7 +1,7 @@
 // The public Pix locations a dynamic BR Code points at (GET /qr/v2/cob|cobv/:id), over real HTTP:
 // a payer's bank reads them without an AppID, so they are not operations of the contract table.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decodeBrCode } from '../../src/main/pix';
+import { decodeBrCode } from '#lib/pix';
 import { createHarness, type Harness } from '../support/harness';
 
 describe('Pix locations over HTTP', () => {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { decodeBrCode } from '../../src/main/pix';
-import { pixQrCodeRepo } from '../../src/main/engine/pix-qr-codes/pix-qr-code-repo';
+import { decodeBrCode } from '#lib/pix';
+import { pixQrCodeRepo } from '#service/engine/pix-qr-codes/pix-qr-code-repo';
 import { describeContract, type Harness } from '../support/harness';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -2,7 +2,7 @@
 // Node SDK (@woovi/node-sdk) has no PSP method (remote-api-notes §7.2): these tests call the route.
 // The directory's lookups are unit-tested in test/unit/engine/psp-directory.test.ts.
 import { expect, it } from 'vitest';
-import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
 import { describeContract } from '../support/harness';
 
 const BB = { name: 'BCO DO BRASIL S.A.', ispb: '00000000', code: '00000000', compe: '001' };

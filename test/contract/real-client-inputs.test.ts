@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decodeBrCode } from '../../src/main/pix';
+import { decodeBrCode } from '#lib/pix';
 import { createHarness, type Harness } from '../support/harness';
 
 // The exact bytes real integrations send for money and additionalInfo, over HTTP (issue 25,

@@ -1,6 +1,6 @@
 // Issue 25, "Accept what the real service accepts": every route answers with or without a
 // trailing slash, and under the older prefix /api/openpix/v1 as under /api/v1, over real HTTP
-// (src/main/http/route-spellings.ts, app.ts). The spellings are the ones real clients send
+// (src/main/service/http/route-spellings.ts, app.ts). The spellings are the ones real clients send
 // (test/../shared/reference/real-clients.md): pretix's `GET /api/v1/account/`, the Node SDK's
 // `POST /api/v1/charge?`, WooCommerce's `?return_existing=true`, and Woovi's own example backend
 // (woovibr/node-backend-integration) on `POST /api/openpix/v1/charge`,
@@ -8,7 +8,7 @@
 // what its canonical spelling reaches: the same answer, the same errors, the same 404s, in strict
 // mode too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxService, type SandboxService } from '../../src/main/sandbox-service';
+import { createSandboxService, type SandboxService } from '#service/index';
 import { createHarness, type Harness } from '../support/harness';
 
 interface Reply {

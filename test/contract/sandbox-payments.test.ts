@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { buildStaticBrCode } from '../../src/main/pix';
+import { buildStaticBrCode } from '#lib/pix';
 import { describeContract, type Harness } from '../support/harness';
 
 async function charge(h: Harness, correlationID: string, value: number, extra: Record<string, unknown> = {}) {

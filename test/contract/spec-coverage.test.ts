@@ -5,10 +5,10 @@
 // the service is built never to answer one (an unexpected failure is the only way to get it), so the
 // document does not promise them either.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServiceReply, ServiceRequest } from '../../src/shared/service-api';
-import { operationTable, type OperationName } from '../../src/main/engine/operations';
-import { openApiPath } from '../../src/main/engine/openapi';
-import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import type { ServiceReply, ServiceRequest } from '#shared/service-api';
+import { operationTable, type OperationName } from '#service/engine/operations';
+import { openApiPath } from '#service/engine/openapi';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
 import { createHarness, type Harness } from '../support/harness';
 
 /** The callers a case can use: the main company (every scope, no features), one with every feature, one without scopes. */

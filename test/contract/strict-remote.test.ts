@@ -3,7 +3,7 @@
 // processes for the whole file (one plain, one with the test knobs), plus one start that must
 // refuse a knob without --strict.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildStaticBrCode } from '../../src/main/pix';
+import { buildStaticBrCode } from '#lib/pix';
 import { spawnBuilt } from '../support/child-process';
 import { payBrCode, remoteCall } from '../support/remote-api';
 import { startRemote, type RemoteProcess } from '../support/remote-process';

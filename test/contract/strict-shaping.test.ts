@@ -3,11 +3,11 @@
 // otherwise than the engine answers it is reported. The list of those mismatches is pinned, so
 // a new one (an engine change, a new operation) is seen and decided on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxService, type SandboxService } from '../../src/main/sandbox-service';
-import { loadPublishedDocument, PublishedContract } from '../../src/main/http/published-contract';
-import { operationTable } from '../../src/main/engine/operations';
-import type { AnyOperation } from '../../src/main/engine/operation';
-import { UNDOCUMENTED_BUT_SERVED } from '../../src/main/http/strict-mode';
+import { createSandboxService, type SandboxService } from '#service/index';
+import { loadPublishedDocument, PublishedContract } from '#service/http/published-contract';
+import { operationTable } from '#service/engine/operations';
+import type { AnyOperation } from '#service/engine/operation';
+import { UNDOCUMENTED_BUT_SERVED } from '#service/http/strict-mode';
 
 type Mismatch = { operation: string; status: number; path: string; expected: string; actual: string; coerced: boolean };
 

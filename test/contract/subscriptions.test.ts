@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/main/clock';
-import { ALL_SCOPES } from '../../src/main/engine/operations';
-import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
-import { createSandboxService, type SandboxService } from '../../src/main/sandbox-service';
+import { ManualClock } from '#lib/clock';
+import { ALL_SCOPES } from '#service/engine/operations';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
+import { createSandboxService, type SandboxService } from '#service/index';
 import { describeContract, type Harness } from '../support/harness';
 
 const CPF = '52998224725';

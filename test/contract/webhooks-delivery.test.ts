@@ -7,8 +7,8 @@
 import { createVerify } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WebhookDispatcher } from '../../src/main/webhooks/dispatcher';
-import { rotateSigningKey } from '../../src/main/engine/webhooks/signing-keys';
+import { WebhookDispatcher } from '#service/webhooks/dispatcher';
+import { rotateSigningKey } from '#service/engine/webhooks/signing-keys';
 import { createHarness, type Harness } from '../support/harness';
 import { startReceiver, type Receiver, type ReceivedWebhook } from '../webhooks/receiver';
 

@@ -4,9 +4,9 @@
 // sent inside the service (received confirmed, sent and received rejected).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { WebhookDispatcher } from '../../src/main/webhooks/dispatcher';
-import { Outbox } from '../../src/main/engine/outbox';
-import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import { WebhookDispatcher } from '#service/webhooks/dispatcher';
+import { Outbox } from '#service/engine/outbox';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
 import { createHarness, type Harness } from '../support/harness';
 import { startReceiver, type Receiver } from '../webhooks/receiver';
 

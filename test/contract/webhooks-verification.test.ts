@@ -14,8 +14,8 @@
 import { createHmac, createVerify } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RetryPolicy } from '../../src/main/webhooks/retry-policy';
-import { WebhookDispatcher } from '../../src/main/webhooks/dispatcher';
+import type { RetryPolicy } from '#service/webhooks/retry-policy';
+import { WebhookDispatcher } from '#service/webhooks/dispatcher';
 import { createHarness, type Harness } from '../support/harness';
 import { startReceiver, type Receiver, type ReceivedWebhook } from '../webhooks/receiver';
 

@@ -5,10 +5,10 @@
 // each operation needs its scope.
 import { createHash, createPublicKey } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { ALL_SCOPES } from '../../src/main/engine/operations';
-import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
-import { deliveredNamesOf } from '../../src/main/engine/webhooks/public-events';
-import { PUBLIC_EVENT_NAMES } from '../../src/main/engine/webhooks/webhook-event-names';
+import { ALL_SCOPES } from '#service/engine/operations';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
+import { deliveredNamesOf } from '#service/engine/webhooks/public-events';
+import { PUBLIC_EVENT_NAMES } from '#service/engine/webhooks/webhook-event-names';
 import { describeContract, type Harness } from '../support/harness';
 
 const create = (h: Harness, webhook: object) => h.client.request('createWebhook', { body: { webhook } });

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { portInUseLine } from '../../src/main/port-in-use';
+import { portInUseLine } from '#lib/net/port-in-use';
 import { builtCommand } from '../support/child-process';
 
 describe('npm run start:web on a busy port', () => {

@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
-import { registryCompany } from '../../src/main/engine/kyc/sandbox-company-registry';
-import { openServiceDatabase } from '../../src/main/store/migrations';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
+import { registryCompany } from '#service/engine/kyc/sandbox-company-registry';
+import { openServiceDatabase } from '#service/engine/migrations';
 import { startRemote, type RemoteProcess } from '../support/remote-process';
 import { seriousAxeViolations } from './axe';
 import { launchChromium } from './chromium';
@@ -24,7 +24,7 @@ import { VIEWPORTS } from './viewports';
 
 const ARTIFACTS = join(ROOT, 'test-artifacts/e2e');
 const CNPJ = '11222333000181';
-/** The sandbox's review delay (src/main/engine/kyc/kyc-review.ts, KYC_REVIEW_MS), with a margin. */
+/** The sandbox's review delay (src/main/service/engine/kyc/kyc-review.ts, KYC_REVIEW_MS), with a margin. */
 const REVIEW_WAIT_MS = 3_500;
 
 let dir: string;

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNTER_SCOPES } from '../../src/main/sync/connection-scopes';
+import { COUNTER_SCOPES } from '#counter/sync/connection/connection-scopes';
 import { createBridgeClient, type BridgeClient } from '../support/bridge-client';
 import { spawnBuilt } from '../support/child-process';
 import { expectAccessible, normalizeSpaces, openCounterPage, startCounter, type Counter } from './counter-journey';

@@ -18,7 +18,7 @@ export interface ScreenSize {
  * Windows' display scaling, which shop PCs often run: a 1366×768 laptop at 125% (the largest
  * Windows offers on it) and a full-HD monitor at 125% and 150%. The page lays out in the screen's
  * pixels divided by the scale. A 1024×768 monitor is left at 100%: at 125% it is 819 CSS pixels
- * across, narrower than the cashier window's minimum (src/main/electron/windows.ts).
+ * across, narrower than the cashier window's minimum (src/main/counter/hosts/electron/windows.ts).
  */
 const SCALED = [
   { screen: VIEWPORTS[1], scale: 1.25 },

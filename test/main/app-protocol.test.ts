@@ -10,8 +10,8 @@ import {
   registerAppSchemeAsPrivileged,
   resolveAppAsset,
   serveAppRequest,
-} from '../../src/main/electron/app-protocol';
-import { CONTENT_SECURITY_POLICY } from '../../src/main/content-security-policy';
+} from '#counter/hosts/electron/app-protocol';
+import { CONTENT_SECURITY_POLICY } from '#counter/hosts/content-security-policy';
 import { electronFake, FakeSession } from './fake-electron';
 
 // out/renderer stand-in, with a secret right next to it that must never be served.

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
 
-import { guardDownloads } from '../../src/main/electron/downloads';
+import { guardDownloads } from '#counter/hosts/electron/downloads';
 import { FakeSession } from './fake-electron';
 
 function download(url: string, mimeType = 'application/pdf') {

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
 
-import { registerPosIpc } from '../../src/main/electron/ipc-register';
-import { registerBridgeRoutes, TOKEN_HEADER } from '../../src/main/web/bridge-routes';
-import { EventStreams } from '../../src/main/web/event-stream';
+import { registerPosIpc } from '#counter/hosts/electron/ipc-register';
+import { registerBridgeRoutes, TOKEN_HEADER } from '#counter/hosts/web/bridge-routes';
+import { EventStreams } from '#counter/hosts/web/event-stream';
 import { openRuntime, type RuntimeFixture } from '../app/runtime-fixture';
 import { electronFake, FakeWebContents } from './fake-electron';
 

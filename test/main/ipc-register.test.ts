@@ -2,12 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
 
-import { createCounterCall } from '../../src/main/app/counter-call';
-import type { CounterHandlers } from '../../src/main/counter-handler-port';
-import { allBut, windowOrigin } from '../../src/main/call-origin';
-import { broadcastPosEvent, registerPosIpc } from '../../src/main/electron/ipc-register';
-import { CounterError } from '../../src/shared/counter-errors';
-import { POS_EVENT_CHANNEL, POS_INVOKE_METHODS } from '../../src/shared/pos-channels';
+import { createCounterCall } from '#counter/app/counter-call';
+import type { CounterHandlers } from '#counter/ports/counter-handler-port';
+import { allBut, windowOrigin } from '#counter/ports/call-origin';
+import { broadcastPosEvent, registerPosIpc } from '#counter/hosts/electron/ipc-register';
+import { CounterError } from '#shared/counter-errors';
+import { POS_EVENT_CHANNEL, POS_INVOKE_METHODS } from '#shared/pos-channels';
 import { electronFake, FakeWebContents } from './fake-electron';
 
 const ours = new FakeWebContents();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
-vi.mock('../../src/main/app/pos-runtime', () => ({
+vi.mock('#counter/app/pos-runtime', () => ({
   createPosRuntime: vi.fn(() => {
     throw new Error('database is locked');
   }),
@@ -16,7 +16,7 @@ describe('a start that fails', () => {
   it('tells the cashier in a dialog, opens no window, leaves no IPC and exits non-zero', async () => {
     fakeElectronState.userData = mkdtempSync(join(tmpdir(), 'balcao-user-data-'));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await import('../../src/main/electron/index');
+    await import('#counter/hosts/electron/index');
     electronFake.app.markReady();
     await vi.waitFor(() => expect(electronFake.app.exit).toHaveBeenCalledWith(1));
     expect(electronFake.dialog.showErrorBox).toHaveBeenCalledWith('Balcão não pôde iniciar', 'database is locked');

@@ -7,7 +7,7 @@ vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
 
 // The Electron wiring around the REAL app runtime (engine, SQLite, handlers): only Electron itself
 // is faked. It proves the IPC layer and the runtime agree on payloads, answers and events.
-import type { PosEvent, Sale } from '../../src/shared/pos-api';
+import type { PosEvent, Sale } from '#shared/pos-api';
 import { electronFake, fakeElectronState, FakeBrowserWindow } from './fake-electron';
 
 let cashier: FakeBrowserWindow;
@@ -25,7 +25,7 @@ function pushedEvents(): PosEvent[] {
 
 beforeAll(async () => {
   fakeElectronState.userData = mkdtempSync(join(tmpdir(), 'balcao-user-data-'));
-  await import('../../src/main/electron/index');
+  await import('#counter/hosts/electron/index');
   electronFake.app.markReady();
   await vi.waitFor(() => expect(FakeBrowserWindow.instances).toHaveLength(1));
   cashier = FakeBrowserWindow.instances[0]!;

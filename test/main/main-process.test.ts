@@ -14,7 +14,7 @@ const runtime = vi.hoisted(() => ({
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the literal types the field: without it, `undefined`
   options: undefined as unknown,
 }));
-vi.mock('../../src/main/app/pos-runtime', async () => {
+vi.mock('#counter/app/pos-runtime', async () => {
   runtime.close = vi.fn(async () => undefined);
   return {
     createPosRuntime: vi.fn((options: unknown) => {
@@ -49,7 +49,7 @@ function call(channel: string, sender: unknown, payload?: unknown) {
 
 beforeAll(async () => {
   fakeElectronState.userData = mkdtempSync(join(tmpdir(), 'balcao-user-data-'));
-  await import('../../src/main/electron/index');
+  await import('#counter/hosts/electron/index');
   electronFake.app.markReady();
   await vi.waitFor(() => expect(FakeBrowserWindow.instances).toHaveLength(1));
   cashier = FakeBrowserWindow.instances[0]!;

@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
 
-import { createElectronPrinting, pdfPageSizeInMicrons } from '../../src/main/electron/printing';
+import { createElectronPrinting, pdfPageSizeInMicrons } from '#counter/hosts/electron/printing';
 import { electronFake, FakeBrowserWindow, FakeWebContents } from './fake-electron';
 
 const cashierContents = new FakeWebContents();

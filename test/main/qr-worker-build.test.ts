@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import Piscina from 'piscina';
 import { describe, expect, it } from 'vitest';
 import { OUT } from '../../scripts/build.mjs';
-import { openServiceDatabase } from '../../src/main/store/migrations';
+import { openServiceDatabase } from '#service/engine/migrations';
 
 // The production build (`npm run build`: out/main/index.js for Electron, serve.js and start-web.js
 // for Node, their shared code in chunks) bundles the engine, QR pool included, but the two workers

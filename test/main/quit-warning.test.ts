@@ -11,7 +11,7 @@ const runtime = vi.hoisted(() => ({
   queued: 0,
   close: undefined as unknown as ReturnType<typeof import('vitest').vi.fn>,
 }));
-vi.mock('../../src/main/app/pos-runtime', async () => {
+vi.mock('#counter/app/pos-runtime', async () => {
   runtime.close = vi.fn(async () => undefined);
   return {
     createPosRuntime: vi.fn(() => ({
@@ -24,7 +24,7 @@ vi.mock('../../src/main/app/pos-runtime', async () => {
   };
 });
 
-import { queuedOnQuitMessage } from '../../src/main/electron/quit-guard';
+import { queuedOnQuitMessage } from '#counter/hosts/electron/quit-guard';
 import { electronFake, fakeElectronState, FakeBrowserWindow } from './fake-electron';
 
 const SAIR = 0;
@@ -48,7 +48,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeAll(async () => {
   fakeElectronState.userData = mkdtempSync(join(tmpdir(), 'balcao-user-data-'));
-  await import('../../src/main/electron/index');
+  await import('#counter/hosts/electron/index');
   electronFake.app.markReady();
   await vi.waitFor(() => expect(FakeBrowserWindow.instances).toHaveLength(1));
   cashier = FakeBrowserWindow.instances[0]!;

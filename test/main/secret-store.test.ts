@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
 
-import { MEMORY_ONLY_NOTE, openSecretStore } from '../../src/main/electron/secret-store';
+import { MEMORY_ONLY_NOTE, openSecretStore } from '#counter/hosts/electron/secret-store';
 import { electronFake } from './fake-electron';
 
 let file: string;

@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
 
-import { isAppUrl } from '../../src/main/electron/app-origin';
-import { CONTENT_SECURITY_POLICY } from '../../src/main/content-security-policy';
-import { guardSession, guardWebContents } from '../../src/main/electron/security';
+import { isAppUrl } from '#counter/hosts/electron/app-origin';
+import { CONTENT_SECURITY_POLICY } from '#counter/hosts/content-security-policy';
+import { guardSession, guardWebContents } from '#counter/hosts/electron/security';
 import { FakeSession, FakeWebContents } from './fake-electron';
 
 function navigationEvent() {

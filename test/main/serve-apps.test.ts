@@ -1,4 +1,4 @@
-// `npm run serve -- --db PATH app create …` run as a process (src/main/serve-app-command.ts): it
+// `npm run serve -- --db PATH app create …` run as a process (src/main/service/cli/serve-app-command.ts): it
 // adds applications with fewer scopes, company features and an IP allowlist to a sandbox
 // database, prints the AppID and exits; `npm run serve` on that database then serves them, and a
 // new application works on a server that is already running. The sandbox's own application stays

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LISTEN_HOST, httpUrl, linkHost, parseListenHost } from '../../src/main/listen-host';
+import { DEFAULT_LISTEN_HOST, httpUrl, linkHost, parseListenHost } from '#lib/net/listen-host';
 import { spawnBuilt, type ManagedChild } from '../support/child-process';
 
 const LISTENING = /^Listening on (\S+)$/;

@@ -6,15 +6,15 @@ vi.mock('electron', async () => {
   electronFake.app.hasLock = false;
   return electronFake;
 });
-vi.mock('../../src/main/app/pos-runtime', () => ({ createPosRuntime: vi.fn() }));
+vi.mock('#counter/app/pos-runtime', () => ({ createPosRuntime: vi.fn() }));
 
-import { createPosRuntime } from '../../src/main/app/pos-runtime';
-import { claimSingleInstance } from '../../src/main/electron/single-instance';
+import { createPosRuntime } from '#counter/app/pos-runtime';
+import { claimSingleInstance } from '#counter/hosts/electron/single-instance';
 import { electronFake, FakeBrowserWindow } from './fake-electron';
 
 describe('a second instance', () => {
   it('quits at once when another Balcão holds the lock: no window, no runtime, no IPC', async () => {
-    await import('../../src/main/electron/index');
+    await import('#counter/hosts/electron/index');
     electronFake.app.markReady();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(electronFake.app.quit).toHaveBeenCalledOnce();

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
 
-import { createCashierWindow, createCustomerWindow, pickCustomerDisplay } from '../../src/main/electron/windows';
+import { createCashierWindow, createCustomerWindow, pickCustomerDisplay } from '#counter/hosts/electron/windows';
 import type { Display } from 'electron';
 import { FakeBrowserWindow } from './fake-electron';
 import { SCREEN_SIZES } from '../e2e/viewports';

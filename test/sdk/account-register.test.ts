@@ -5,7 +5,7 @@
 // the API in 2026 and not in the spec: they reject with the service's {error}. The SDK has no KYC
 // onboarding method, so the onboarding is started with fetch, as an integrator would.
 import { describe, expect, it } from 'vitest';
-import { registryCompany } from '../../src/main/engine/kyc/sandbox-company-registry';
+import { registryCompany } from '#service/engine/kyc/sandbox-company-registry';
 import { as, sdkRejection, useSdkSandbox, type SdkSandbox } from './sdk-sandbox';
 
 const CNPJ = '11222333000181';

@@ -4,9 +4,9 @@
 // closing or duplicating an account, nor for the limits.
 import { createClient } from '@woovi/node-sdk';
 import { describe, expect, it } from 'vitest';
-import type { PixQrCode } from '../../src/shared/resources';
-import { isEndToEndId } from '../../src/main/pix';
-import { createSandboxCompany, SANDBOX_ISPB } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import type { PixQrCode } from '#shared/resources';
+import { isEndToEndId } from '#lib/pix';
+import { createSandboxCompany, SANDBOX_ISPB } from '#service/engine/tenancy/sandbox-bootstrap';
 import { as, sdkRejection, useSdkSandbox, type SdkSandbox } from './sdk-sandbox';
 
 /** The engine's default Pix out settlement delay; the clock is moved past it by hand. */

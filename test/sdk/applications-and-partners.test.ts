@@ -4,7 +4,7 @@
 // has no method to delete an application or to list affiliates.
 import { createClient } from '@woovi/node-sdk';
 import { describe, expect, it } from 'vitest';
-import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
 import { as, CNPJ, CPF, sdkRejection, useSdkSandbox, type SdkSandbox } from './sdk-sandbox';
 
 function accountIdOf(s: SdkSandbox, appId = s.appId): string {

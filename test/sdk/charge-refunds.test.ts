@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Charge, ChargeRefund } from '../../src/shared/resources';
-import { isEndToEndId } from '../../src/main/pix';
+import type { Charge, ChargeRefund } from '#shared/resources';
+import { isEndToEndId } from '#lib/pix';
 import { as, paidCharge, REFUND_SETTLEMENT_MS, sdkRejection, START, useSdkSandbox } from './sdk-sandbox';
 
 describe('SDK chargeRefund.* against the sandbox', () => {

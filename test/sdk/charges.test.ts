@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Charge } from '../../src/shared/resources';
-import { decodeBrCode } from '../../src/main/pix';
+import type { Charge } from '#shared/resources';
+import { decodeBrCode } from '#lib/pix';
 import { as, CPF, paidCharge, sdkRejection, START, useSdkSandbox } from './sdk-sandbox';
 
 describe('SDK charge.* against the sandbox', () => {

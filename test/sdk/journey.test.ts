@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Charge, PixTransactionRefund, Transaction } from '../../src/shared/resources';
-import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import type { Charge, PixTransactionRefund, Transaction } from '#shared/resources';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
 import { as, CPF, REFUND_SETTLEMENT_MS, sdkRejection, useSdkSandbox } from './sdk-sandbox';
 import { createClient } from '@woovi/node-sdk';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PixQrCode } from '../../src/shared/resources';
-import { decodeBrCode } from '../../src/main/pix';
+import type { PixQrCode } from '#shared/resources';
+import { decodeBrCode } from '#lib/pix';
 import { as, sdkRejection, START, useSdkSandbox } from './sdk-sandbox';
 
 describe('SDK pixQrCode.* against the sandbox', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PixTransactionRefund } from '../../src/shared/resources';
-import { isEndToEndId } from '../../src/main/pix';
+import type { PixTransactionRefund } from '#shared/resources';
+import { isEndToEndId } from '#lib/pix';
 import { as, paidCharge, REFUND_SETTLEMENT_MS, sdkRejection, useSdkSandbox } from './sdk-sandbox';
 
 describe('SDK refund.* against the sandbox', () => {

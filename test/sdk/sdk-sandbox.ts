@@ -2,10 +2,10 @@
 // what an integrator gets when they swap the SDK's baseUrl for ours.
 import { createClient } from '@woovi/node-sdk';
 import { afterEach, beforeEach, expect } from 'vitest';
-import type { Charge, PixQrCode, Transaction } from '../../src/shared/resources';
-import { ManualClock } from '../../src/main/clock';
-import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
-import { createSandboxService, type SandboxService } from '../../src/main/sandbox-service';
+import type { Charge, PixQrCode, Transaction } from '#shared/resources';
+import { ManualClock } from '#lib/clock';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
+import { createSandboxService, type SandboxService } from '#service/index';
 
 export type WooviClient = ReturnType<typeof createClient>;
 

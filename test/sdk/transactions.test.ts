@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Charge, PixQrCode, Transaction } from '../../src/shared/resources';
-import { buildStaticBrCode, isEndToEndId } from '../../src/main/pix';
+import type { Charge, PixQrCode, Transaction } from '#shared/resources';
+import { buildStaticBrCode, isEndToEndId } from '#lib/pix';
 import { as, paidCharge, sdkRejection, useSdkSandbox, type SdkSandbox } from './sdk-sandbox';
 
 /** Three payments a minute apart: two charges (15:01, 15:03) and a static QR (15:02). */

@@ -1,9 +1,9 @@
 // A counter's sync as the sync tests drive it: the facade the counter uses, and beside it the
 // probe tests wait on (when the queue is empty, a reconciliation pass now), both from the one
-// composition root the runtime uses (src/main/sync/counter-sync-root.ts).
-import type { CounterSync } from '../../src/main/sync/counter-sync';
-import { createCounterSync, type CounterSyncOptions } from '../../src/main/sync/counter-sync-root';
-import type { SyncProbe } from '../../src/main/sync/sync-probe';
+// composition root the runtime uses (src/main/counter/sync/counter-sync-root.ts).
+import type { CounterSync } from '#counter/sync/counter-sync';
+import { createCounterSync, type CounterSyncOptions } from '#counter/sync/counter-sync-root';
+import type { SyncProbe } from '#counter/sync/sync-probe';
 
 export type TestCounter = CounterSync & { readonly probe: SyncProbe };
 

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe } from 'vitest';
-import type { ServiceReply, ServiceRequest } from '../../src/shared/service-api';
-import { operationTable as operations, type OperationName } from '../../src/main/engine/operations';
-import { ManualClock } from '../../src/main/clock';
-import type { Engine } from '../../src/main/engine/engine';
-import { createSandboxCompany } from '../../src/main/engine/tenancy/sandbox-bootstrap';
-import { createSandboxService } from '../../src/main/sandbox-service';
+import type { ServiceReply, ServiceRequest } from '#shared/service-api';
+import { operationTable as operations, type OperationName } from '#service/engine/operations';
+import { ManualClock } from '#lib/clock';
+import type { Engine } from '#service/engine/engine';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
+import { createSandboxService } from '#service/index';
 
 export type Transport = 'engine' | 'http';
 

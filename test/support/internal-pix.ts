@@ -2,12 +2,8 @@
 // returned inside the service share (refunds-internal, internal-returns). Each side's balance is
 // read from the ledger after checking the projection equals the entries' sums.
 import { expect } from 'vitest';
-import { ledger, type Balance } from '../../src/main/engine/ledger/ledger';
-import {
-  createSandboxCompany,
-  SANDBOX_ISPB,
-  type SandboxCompany,
-} from '../../src/main/engine/tenancy/sandbox-bootstrap';
+import { ledger, type Balance } from '#service/engine/ledger/ledger';
+import { createSandboxCompany, SANDBOX_ISPB, type SandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
 import type { Harness } from './harness';
 
 /** A D… return id (a refund's or a devolução's end-to-end id). */

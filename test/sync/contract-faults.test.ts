@@ -12,17 +12,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import type { Sale, Settings } from '../../src/shared/pos-api';
-import type { Charge, ChargeRefund } from '../../src/shared/resources';
-import type { Clock } from '../../src/main/clock';
-import { counterReceiptData } from '../../src/main/app/counter-receipt';
-import { createSandboxService, type SandboxService, type StrictSandboxOptions } from '../../src/main/sandbox-service';
-import type { CounterSyncOptions } from '../../src/main/sync/counter-sync-root';
+import type { Sale, Settings } from '#shared/pos-api';
+import type { Charge, ChargeRefund } from '#shared/resources';
+import type { Clock } from '#lib/clock';
+import { counterReceiptData } from '#counter/app/counter-receipt';
+import { createSandboxService, type SandboxService, type StrictSandboxOptions } from '#service/index';
+import type { CounterSyncOptions } from '#counter/sync/counter-sync-root';
 import { openCounterSync, type TestCounter } from '../support/counter-sync';
-import { HttpServiceClient } from '../../src/main/sync/http-service-client';
-import type { ServiceClient } from '../../src/main/sync/service-client';
-import type { ServiceOutcome } from '../../src/main/sync/service-outcome';
-import { DEFAULT_OFFLINE_SALES } from '../../src/main/sync/offline-caps';
+import { HttpServiceClient } from '#counter/sync/remote/http-service-client';
+import type { ServiceClient } from '#counter/sync/remote/service-client';
+import type { ServiceOutcome } from '#counter/sync/remote/service-outcome';
+import { DEFAULT_OFFLINE_SALES } from '#counter/sync/offline/offline-caps';
 import {
   startFaultProxy,
   type Fault,

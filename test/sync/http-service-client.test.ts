@@ -3,8 +3,8 @@
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpServiceClient, operationPath, remoteServiceId } from '../../src/main/sync/http-service-client';
-import { isRetryable, parseRetryAfter } from '../../src/main/sync/service-outcome';
+import { HttpServiceClient, operationPath, remoteServiceId } from '#counter/sync/remote/http-service-client';
+import { isRetryable, parseRetryAfter } from '#counter/sync/remote/service-outcome';
 
 const servers: Server[] = [];
 afterEach(async () => {

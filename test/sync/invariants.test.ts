@@ -1,8 +1,8 @@
 // The invariant checker on hand-built views: a consistent world has no violation, and each kind
 // of violation is detected when the world is broken in exactly the way that kind describes.
 import { describe, expect, it } from 'vitest';
-import type { DayTotals, PosStatus, Sale, SaleOffline, SaleRefund } from '../../src/shared/pos-api';
-import type { Charge, ChargeRefund, PixQrCode, PixTransactionRefund, Transaction } from '../../src/shared/resources';
+import type { DayTotals, PosStatus, Sale, SaleOffline, SaleRefund } from '#shared/pos-api';
+import type { Charge, ChargeRefund, PixQrCode, PixTransactionRefund, Transaction } from '#shared/resources';
 import {
   checkInvariants,
   VIOLATION_KINDS,

@@ -103,8 +103,8 @@
 //   CANCELLED, or under review (state REVIEW).
 // - "Cliente mostrou o comprovante" (markCustomerShowedReceipt answered with the mark): the sale
 //   still shows customerShowedReceiptAt. It is never a payment: the rules above hold with it.
-import type { DayTotals, PosStatus, Sale } from '../../src/shared/pos-api';
-import type { Charge, ChargeRefund, PixQrCode, PixTransactionRefund, Transaction } from '../../src/shared/resources';
+import type { DayTotals, PosStatus, Sale } from '#shared/pos-api';
+import type { Charge, ChargeRefund, PixQrCode, PixTransactionRefund, Transaction } from '#shared/resources';
 
 export interface CounterDay {
   day: string;
@@ -499,7 +499,7 @@ export function checkInvariants({ counters, remote, ledger }: InvariantInput): s
   return [...violations];
 }
 
-/** The correlationID of a code a counter registered ahead (src/main/sync/offline-pool.ts): `balcao-reserva-<identifier>`. */
+/** The correlationID of a code a counter registered ahead (src/main/counter/sync/offline/offline-pool.ts): `balcao-reserva-<identifier>`. */
 const RESERVE_PREFIX = 'balcao-reserva-';
 
 /**

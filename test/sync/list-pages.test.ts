@@ -1,8 +1,8 @@
 // The pager over a list that changes while it is read: what it calls complete holds every item
 // that was in the list the whole time, and a list that changes at every page still gets read.
 import { describe, expect, it } from 'vitest';
-import { listPages, type Page } from '../../src/main/sync/list-pages';
-import type { ServiceOutcome } from '../../src/main/sync/service-outcome';
+import { listPages, type Page } from '#counter/sync/pull/list-pages';
+import type { ServiceOutcome } from '#counter/sync/remote/service-outcome';
 import { SeededRandom } from '../support/prng';
 
 /** A list served in pages of at most `cap` (the service caps below what is asked), changed by `churn` before each read. */

@@ -1,7 +1,7 @@
 // The caps of offline selling, each at its edge, and the key an offline code may pay into.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OFFLINE_SALES, offlineCapRefusal } from '../../src/main/sync/offline-caps';
-import { offlineKey } from '../../src/main/sync/offline-key';
+import { DEFAULT_OFFLINE_SALES, offlineCapRefusal } from '#counter/sync/offline/offline-caps';
+import { offlineKey } from '#counter/sync/offline/offline-key';
 
 const caps = { enabled: true, maxSaleValue: 10_000, maxUnconfirmedTotal: 30_000, maxAgeMinutes: 90 };
 const now = new Date('2026-11-24T15:00:00.000Z');

@@ -2,8 +2,8 @@
 // rules allow (25 letters and digits at most), never the same twice.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeBrCode, hasValidCrc } from '../../src/main/pix';
-import { buildOfflineBrCode, newOfflineTxid, OFFLINE_TXID_LENGTH } from '../../src/main/sync/offline-code';
+import { decodeBrCode, hasValidCrc } from '#lib/pix';
+import { buildOfflineBrCode, newOfflineTxid, OFFLINE_TXID_LENGTH } from '#counter/sync/offline/offline-code';
 
 describe('newOfflineTxid', () => {
   it('is 25 letters and digits, unique over many draws', () => {

@@ -15,8 +15,8 @@ import {
   type MatchOptions,
   type OfflineReconciliation,
   type OfflineSale,
-} from '../../src/main/sync/offline-matcher';
-import { windowComponents, type TimeWindow } from '../../src/main/sync/window-components';
+} from '#counter/sync/offline/offline-matcher';
+import { windowComponents, type TimeWindow } from '#counter/sync/offline/window-components';
 
 const T0 = Date.parse('2026-03-10T12:00:00.000Z');
 const SEC = 1000;

@@ -1,13 +1,13 @@
 // The offline matcher's rules, one example each (the contract is at the top of
-// src/main/sync/offline-matcher.ts). Times are minutes after T0 to keep the windows readable.
+// src/main/counter/sync/offline/offline-matcher.ts). Times are minutes after T0 to keep the windows readable.
 import { describe, expect, it } from 'vitest';
 import {
   matchOfflinePayments,
   type IncomingPix,
   type MatchOptions,
   type OfflineSale,
-} from '../../src/main/sync/offline-matcher';
-import { windowComponents } from '../../src/main/sync/window-components';
+} from '#counter/sync/offline/offline-matcher';
+import { windowComponents } from '#counter/sync/offline/window-components';
 
 const T0 = Date.parse('2026-03-10T12:00:00.000Z');
 const MIN = 60_000;

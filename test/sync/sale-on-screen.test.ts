@@ -6,11 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSandboxService, type SandboxService } from '../../src/main/sandbox-service';
-import type { OfflineSalesConfig } from '../../src/main/sync/offline-selling';
+import { createSandboxService, type SandboxService } from '#service/index';
+import type { OfflineSalesConfig } from '#counter/sync/offline/offline-selling';
 import { openCounterSync, type TestCounter } from '../support/counter-sync';
-import { HttpServiceClient } from '../../src/main/sync/http-service-client';
-import { DEFAULT_OFFLINE_SALES } from '../../src/main/sync/offline-caps';
+import { HttpServiceClient } from '#counter/sync/remote/http-service-client';
+import { DEFAULT_OFFLINE_SALES } from '#counter/sync/offline/offline-caps';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { until } from '../support/wait';
 

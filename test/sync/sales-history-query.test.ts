@@ -1,22 +1,22 @@
-// The history's SQL (src/main/sync/sales-history-query.ts) against what the history computed in
+// The history's SQL (src/main/counter/sync/sales/sales-history-query.ts) against what the history computed in
 // JavaScript before it (every sale of the days read, made into the screens' sales, then counted by
 // dayTotals and searched by saleMatcher), on one varied counter.db: three days and the instants at
 // their edges, sales of another service, every sale status, offline sales, refunds in every status
 // (on paid sales and on others), queued and refused commands, and sales made at the same instant.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saleMatcher } from '../../src/main/app/sale-search';
-import { salesRange } from '../../src/main/app/sales-range';
-import { openDatabase, type Db } from '../../src/main/store/database';
-import { CommandOutbox } from '../../src/main/sync/command-outbox';
+import { saleMatcher } from '#counter/app/sale-search';
+import { salesRange } from '#counter/app/sales-range';
+import { openDatabase, type Db } from '#lib/store/database';
+import { CommandOutbox } from '#counter/sync/commands/command-outbox';
 import { dayTotals } from '../support/day-totals';
-import { counterMigrations } from '../../src/main/sync/migrations';
-import { OfflineSalesRepo } from '../../src/main/sync/offline-sales-repo';
-import { pageOffset, SalesHistoryQuery, type HistorySpan } from '../../src/main/sync/sales-history-query';
-import { saleView } from '../../src/main/sync/sale-view';
-import { SalesRepo, type RefundStatus, type SaleRow } from '../../src/main/sync/sales-repo';
-import { formatBRL } from '../../src/shared/money';
-import type { Sale, SaleStatus } from '../../src/shared/pos-api';
-import { refundCounts } from '../../src/shared/refunds-counted';
+import { counterMigrations } from '#counter/sync/migrations';
+import { OfflineSalesRepo } from '#counter/sync/offline/offline-sales-repo';
+import { pageOffset, SalesHistoryQuery, type HistorySpan } from '#counter/sync/sales/sales-history-query';
+import { saleView } from '#counter/sync/sales/sale-view';
+import { SalesRepo, type RefundStatus, type SaleRow } from '#counter/sync/sales/sales-repo';
+import { formatBRL } from '#shared/money';
+import type { Sale, SaleStatus } from '#shared/pos-api';
+import { refundCounts } from '#shared/refunds-counted';
 import { SeededRandom } from '../support/prng';
 
 const SERVICE = 'embedded';

@@ -1,4 +1,4 @@
-// The counter's contract with the Pix service (src/main/sync/service-contract.ts) against the
+// The counter's contract with the Pix service (src/main/counter/sync/remote/service-contract.ts) against the
 // service's published OpenAPI document: every field the counter reads must be one the document
 // names for that operation's answer. The counter cannot read any other (ContractClient drops what
 // the list does not name, and the sync path has no other types for the service's answers), so a
@@ -7,10 +7,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ContractClient } from '../../src/main/sync/contract-client';
-import type { ServiceClient } from '../../src/main/sync/service-client';
-import { serviceBehaviours, serviceContract, type ContractOperation } from '../../src/main/sync/service-contract';
-import type { ServiceOutcome } from '../../src/main/sync/service-outcome';
+import { ContractClient } from '#counter/sync/remote/contract-client';
+import type { ServiceClient } from '#counter/sync/remote/service-client';
+import { serviceBehaviours, serviceContract, type ContractOperation } from '#counter/sync/remote/service-contract';
+import type { ServiceOutcome } from '#counter/sync/remote/service-outcome';
 
 type Json = Record<string, any>;
 const document = JSON.parse(readFileSync(join(__dirname, '../../resources/woovi-openapi.json'), 'utf8')) as Json;

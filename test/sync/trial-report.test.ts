@@ -86,10 +86,10 @@ describe('formatTrialReport', () => {
     const result = {
       ...failed(),
       violations: [],
-      error: 'Error: src/main/web/start-web.ts exited before announcing itself',
+      error: 'Error: src/main/counter/hosts/web/start-web.ts exited before announcing itself',
     };
     const report = formatTrialReport(result);
     expect(report).toContain(': BROKE in');
-    expect(report).toContain('    Error: src/main/web/start-web.ts exited before announcing itself');
+    expect(report).toContain('    Error: src/main/counter/hosts/web/start-web.ts exited before announcing itself');
   });
 });

@@ -10,7 +10,7 @@ import { startCounter, type CounterProcess } from '../support/counter-process';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { startRemote, type RemoteProcess } from '../support/remote-process';
 import type { RemoteEndpoint } from '../support/remote-api';
-import { BACK_OFFICE_PREFIX } from '../../src/main/http/pix-network';
+import { BACK_OFFICE_PREFIX } from '#service/http/pix-network';
 
 /**
  * The counters' offline windows and margins (ms): a code is payable for `windowMs`, plus `graceMs`;
@@ -44,7 +44,7 @@ export interface TrialWorld {
   /**
    * The service's own view (its back office), for the auditor: every field, never through a proxy.
    *
-   * Why the back office (`GET <Pix network>/back-office/<API path>`, src/main/http/pix-network.ts)
+   * Why the back office (`GET <Pix network>/back-office/<API path>`, src/main/service/http/pix-network.ts)
    * and not another reader of the remote's database: the strict API hides what the invariants
    * judge by (a static QR code's identifier, the code a Pix was linked to), and only the process
    * that owns the database should read it. An Engine opened in the test process over the same

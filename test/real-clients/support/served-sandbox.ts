@@ -3,7 +3,7 @@
 // here in this process with an in-memory database and a 3 s webhook timeout, so a file starts it
 // in milliseconds. One per test file, shared by its tests.
 import { afterAll, beforeAll } from 'vitest';
-import { createSandboxService, type SandboxService } from '../../../src/main/sandbox-service';
+import { createSandboxService, type SandboxService } from '#service/index';
 import { send, type WireReply } from './wire';
 
 export interface ServedSandbox {

@@ -1,4 +1,4 @@
-// The cashier's rules on a sale (src/main/app/cashier-rules.ts): every status a sale's view can
+// The cashier's rules on a sale (src/main/counter/app/cashier-rules.ts): every status a sale's view can
 // have, for each rule, and the coded refusal it gives.
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,8 +7,8 @@ import {
   assertPayableInSandbox,
   assertRefundable,
   assertShowable,
-} from '../../../src/main/app/cashier-rules';
-import type { SaleStatus } from '../../../src/shared/pos-api';
+} from '#counter/app/cashier-rules';
+import type { SaleStatus } from '#shared/pos-api';
 
 const STATUSES: SaleStatus[] = ['PENDING', 'ACTIVE', 'OFFLINE', 'COMPLETED', 'EXPIRED', 'CANCELLED', 'REJECTED'];
 

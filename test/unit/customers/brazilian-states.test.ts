@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ufOfStateName } from '../../../src/main/engine/customers/brazilian-states';
+import { ufOfStateName } from '#service/engine/customers/brazilian-states';
 
 describe('ufOfStateName', () => {
   it('knows the 27 federative units by their full names', () => {

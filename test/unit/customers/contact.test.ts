@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeEmail, normalizePhone } from '../../../src/main/engine/customers/contact';
+import { normalizeEmail, normalizePhone } from '#service/engine/customers/contact';
 
 const phone = (input: string) => {
   const result = normalizePhone(input);

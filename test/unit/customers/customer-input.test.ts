@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mergeAddress, isEmptyAddressChange } from '../../../src/main/engine/customers/customer-address';
-import { customerInput, customerPatchInput } from '../../../src/main/engine/customers/customer-input';
+import { mergeAddress, isEmptyAddressChange } from '#service/engine/customers/customer-address';
+import { customerInput, customerPatchInput } from '#service/engine/customers/customer-input';
 
 describe('customerInput', () => {
   it('normalizes every field', () => {

@@ -10,7 +10,7 @@ import {
   type ArrecadacaoBoleto,
   type BoletoValidation,
   type TitleBoleto,
-} from '../../../src/main/engine/boletos/boleto-barcode';
+} from '#service/engine/boletos/boleto-barcode';
 
 // --- An independent builder: the check digits are computed here, from the layouts (Carta-Circular
 // BCB 2.926/2000 for bank slips, FEBRABAN's arrecadação layout), not with the module's helpers. ---

@@ -1,8 +1,8 @@
 // "An index for every list filter": every combination of the charge list's filters is answered
 // through an index, never by scanning the table (on the real schema, with all migrations).
 import { describe, expect, it } from 'vitest';
-import { chargeListSql, type ChargeListFilter } from '../../../src/main/engine/charges/charge-repo';
-import { openServiceDatabase } from '../../../src/main/store/migrations';
+import { chargeListSql, type ChargeListFilter } from '#service/engine/charges/charge-repo';
+import { openServiceDatabase } from '#service/engine/migrations';
 
 const values = {
   status: 'ACTIVE',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { ServiceRequest } from '../../../src/shared/service-api';
-import type { OperationName } from '../../../src/main/engine/operations';
+import type { ServiceRequest } from '#shared/service-api';
+import type { OperationName } from '#service/engine/operations';
 import { createHarness, type Harness } from '../../support/harness';
 
 // Issue 25, "Bad input", for the coercions of client-spellings.test.ts, through the engine itself,

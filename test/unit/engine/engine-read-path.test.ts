@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSandboxService, type SandboxService } from '../../../src/main/sandbox-service';
-import type { ServiceReply } from '../../../src/shared/service-api';
+import { createSandboxService, type SandboxService } from '#service/index';
+import type { ServiceReply } from '#shared/service-api';
 
 // engine.handle answers a read in the same tick when no batch is being made durable (issue 14:
 // the two async layers it had were a third of the engine's time per GET). These pin down that the

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CommittedRefusal, ServiceError } from '../../../src/main/engine/errors';
-import { GroupCommit } from '../../../src/main/engine/group-commit';
-import { type Db } from '../../../src/main/store/database';
-import { openServiceDatabase } from '../../../src/main/store/migrations';
-import type { WalSync } from '../../../src/main/store/wal-sync';
+import { CommittedRefusal, ServiceError } from '#service/engine/errors';
+import { GroupCommit } from '#service/engine/group-commit';
+import { type Db } from '#lib/store/database';
+import { openServiceDatabase } from '#service/engine/migrations';
+import type { WalSync } from '#lib/store/wal-sync';
 
 describe('GroupCommit (the single writer)', () => {
   let dir: string;

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  newLocationId,
-  newObjectId,
-  newPublicLinkId,
-  newTimeOrderedUuid,
-  newTransactionId,
-} from '../../../src/main/engine/ids';
+import { newLocationId, newObjectId, newPublicLinkId, newTimeOrderedUuid, newTransactionId } from '#service/engine/ids';
 
 describe('ids cut from the random pool', () => {
   it('are well formed and never repeat, across many refills of the pool', () => {

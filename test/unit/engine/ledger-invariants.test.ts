@@ -8,13 +8,13 @@
 // - the hold bucket is exactly the refunds IN_PROCESSING plus the payments APPROVED.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../src/main/clock';
-import type { Engine } from '../../../src/main/engine/engine';
-import { ledger } from '../../../src/main/engine/ledger/ledger';
-import type { OperationName } from '../../../src/main/engine/operations';
-import { createSandboxCompany } from '../../../src/main/engine/tenancy/sandbox-bootstrap';
-import { createSandboxService } from '../../../src/main/sandbox-service';
-import type { ServiceRequest } from '../../../src/shared/service-api';
+import { ManualClock } from '#lib/clock';
+import type { Engine } from '#service/engine/engine';
+import { ledger } from '#service/engine/ledger/ledger';
+import type { OperationName } from '#service/engine/operations';
+import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
+import { createSandboxService } from '#service/index';
+import type { ServiceRequest } from '#shared/service-api';
 
 const SEED = 20261124;
 

@@ -4,9 +4,9 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { listCounts } from '../../../src/main/engine/list-counts';
-import { migrate } from '../../../src/main/store/migrate';
-import { migrations } from '../../../src/main/store/migrations';
+import { listCounts } from '#service/engine/list-counts';
+import { migrate } from '#lib/store/migrate';
+import { migrations } from '#service/engine/migrations';
 
 const AT = '2026-11-22T15:00:00.000Z';
 const COMPANIES = ['co-a', 'co-b'] as const;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { ServiceRequest } from '../../../src/shared/service-api';
-import type { OperationName } from '../../../src/main/engine/operations';
-import { MAX_CENTS } from '../../../src/main/engine/validation';
-import { decodeBrCode } from '../../../src/main/pix';
+import type { ServiceRequest } from '#shared/service-api';
+import type { OperationName } from '#service/engine/operations';
+import { MAX_CENTS } from '#service/engine/validation';
+import { decodeBrCode } from '#lib/pix';
 import { createHarness, type Harness } from '../../support/harness';
 
 // Issue 25, "Bad input": every money coercion, through the engine itself. For charge create,

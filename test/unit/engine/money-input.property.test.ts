@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { readWholeNumber } from '../../../src/main/engine/money/whole-number';
-import type { AnyOperation } from '../../../src/main/engine/operation';
-import { operationTable } from '../../../src/main/engine/operations';
+import { readWholeNumber } from '#service/engine/money/whole-number';
+import type { AnyOperation } from '#service/engine/operation';
+import { operationTable } from '#service/engine/operations';
 import {
   MAX_CENTS,
   cents,
@@ -11,7 +11,7 @@ import {
   isWholeNumberInput,
   positiveCents,
   wholeNumber,
-} from '../../../src/main/engine/validation';
+} from '#service/engine/validation';
 
 // The one money parser every operation's money fields go through (issue 25): an integer, a float
 // with no fraction, or a string of digits with an optional `.0`/`.00` tail. Everything else is

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { openApiDocument, openApiPath } from '../../../src/main/engine/openapi';
-import type { AnyOperation } from '../../../src/main/engine/operation';
-import { operationTable } from '../../../src/main/engine/operations';
+import { openApiDocument, openApiPath } from '#service/engine/openapi';
+import type { AnyOperation } from '#service/engine/operation';
+import { operationTable } from '#service/engine/operations';
 
 describe('the OpenAPI document', () => {
   const document = openApiDocument(operationTable, {

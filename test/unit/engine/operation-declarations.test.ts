@@ -1,11 +1,11 @@
-// The operations are declared once, in their resource modules (src/main/engine/operation.ts);
+// The operations are declared once, in their resource modules (src/main/service/engine/operation.ts);
 // the table, the scope list and the HTTP routes are derived from the declarations.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ManualClock } from '../../../src/main/clock';
-import { declareOperations, operation } from '../../../src/main/engine/operation';
-import { ALL_SCOPES, operationTable } from '../../../src/main/engine/operations';
-import { createSandboxService } from '../../../src/main/sandbox-service';
+import { ManualClock } from '#lib/clock';
+import { declareOperations, operation } from '#service/engine/operation';
+import { ALL_SCOPES, operationTable } from '#service/engine/operations';
+import { createSandboxService } from '#service/index';
 
 const declared = (path: string) =>
   operation({

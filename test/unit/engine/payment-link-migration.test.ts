@@ -2,8 +2,8 @@
 // random public id, so records written before it read back with a paymentLinkUrl that resolves.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../../src/main/store/migrate';
-import { migrations } from '../../../src/main/store/migrations';
+import { migrate } from '#lib/store/migrate';
+import { migrations } from '#service/engine/migrations';
 
 /** A store at schema v3 (before payment links had public ids). */
 function storeAtVersion3(): Database.Database {

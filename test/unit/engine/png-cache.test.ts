@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PngCache } from '../../../src/main/engine/images/png-cache';
+import { PngCache } from '#service/engine/images/png-cache';
 
 const bytes = (n: number, fill = 1) => new Uint8Array(n).fill(fill);
 

@@ -7,7 +7,7 @@ import {
   pixParticipation,
   pspByIspb,
   validatePspFilter,
-} from '../../../src/main/engine/psps/psp-directory';
+} from '#service/engine/psps/psp-directory';
 
 describe('PSP directory: data', () => {
   it("has the remote API's example record exactly", () => {

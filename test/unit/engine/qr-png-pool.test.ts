@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServiceError } from '../../../src/main/engine/errors';
-import { QrPngPool, qrPngThreads } from '../../../src/main/engine/images/qr-png-pool';
+import { ServiceError } from '#service/engine/errors';
+import { QrPngPool, qrPngThreads } from '#service/engine/images/qr-png-pool';
 
 const PNG_SIGNATURE = '89504e470d0a1a0a';
 const pngWidth = (png: Uint8Array) => Buffer.from(png).readUInt32BE(16);

@@ -3,11 +3,11 @@
 // having named their value: a repeat naming it is answered, one leaving it out is refused.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { refundRepo } from '../../../src/main/engine/refunds/refund-repo';
-import { repeatedRefund } from '../../../src/main/engine/refunds/refund-replay';
-import { ServiceError } from '../../../src/main/engine/errors';
-import { migrate } from '../../../src/main/store/migrate';
-import { migrations } from '../../../src/main/store/migrations';
+import { refundRepo } from '#service/engine/refunds/refund-repo';
+import { repeatedRefund } from '#service/engine/refunds/refund-replay';
+import { ServiceError } from '#service/engine/errors';
+import { migrate } from '#lib/store/migrate';
+import { migrations } from '#service/engine/migrations';
 
 const at = '2026-11-22T15:00:00.000Z';
 

@@ -5,10 +5,10 @@
 // The txid index is checked too: the transaction list by QR code must search through it.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { transactionListSql, transactionRepo } from '../../../src/main/engine/transactions/transaction-repo';
-import { migrate } from '../../../src/main/store/migrate';
-import { migrations } from '../../../src/main/store/migrations';
-import { ALL_SCOPES } from '../../../src/main/engine/operations';
+import { transactionListSql, transactionRepo } from '#service/engine/transactions/transaction-repo';
+import { migrate } from '#lib/store/migrate';
+import { migrations } from '#service/engine/migrations';
+import { ALL_SCOPES } from '#service/engine/operations';
 
 const at = '2026-11-22T15:00:00.000Z';
 const SCOPES_BEFORE_7 = ALL_SCOPES.filter((s) => s !== 'PIX_KEY_GET_LIST');

@@ -2,10 +2,10 @@
 // before it get one drawn at migration time, each its own, in the form new ones have.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { webhookRepo } from '../../../src/main/engine/webhooks/webhook-repo';
-import { serializeWebhook } from '../../../src/main/engine/webhooks/webhook-serializer';
-import { migrate } from '../../../src/main/store/migrate';
-import { migrations } from '../../../src/main/store/migrations';
+import { webhookRepo } from '#service/engine/webhooks/webhook-repo';
+import { serializeWebhook } from '#service/engine/webhooks/webhook-serializer';
+import { migrate } from '#lib/store/migrate';
+import { migrations } from '#service/engine/migrations';
 
 const at = '2026-11-22T15:00:00.000Z';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clockFromEnv } from '../../../src/main/app/clock-offset-env';
-import { systemClock } from '../../../src/main/clock';
+import { clockFromEnv } from '#counter/app/clock-offset-env';
+import { systemClock } from '#lib/clock';
 
 describe('BALCAO_CLOCK_OFFSET_MS', () => {
   it('is the system clock when unset, empty or 0', () => {

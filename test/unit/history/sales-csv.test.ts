@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Sale } from '../../../src/shared/pos-api';
+import type { Sale } from '#shared/pos-api';
 import {
   REFUND_STATUS_WORDS,
   SALE_STATUS_WORDS,
@@ -10,7 +10,7 @@ import {
   salesCsv,
   salesCsvFileName,
   saoPauloDateTime,
-} from '../../../src/main/app/sales-csv';
+} from '#counter/app/sales-csv';
 
 const range = {
   from: '2026-11-23',
@@ -192,7 +192,7 @@ describe('salesCsv', () => {
 describe('status words', () => {
   // The CSV says what the screen says: the main process cannot import the renderer's strings,
   // so this holds the two together.
-  const ptBR = JSON.parse(readFileSync(new URL('../../../src/renderer/src/i18n/pt-BR.json', import.meta.url), 'utf8'));
+  const ptBR = JSON.parse(readFileSync(new URL('#renderer/i18n/pt-BR.json', import.meta.url), 'utf8'));
   it('match the history chips and refund statuses', () => {
     expect(SALE_STATUS_WORDS).toEqual(ptBR.status);
     expect(REFUND_STATUS_WORDS).toEqual(ptBR.refundStatus);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RANGE_DAYS, longestRangeEnd, salesRange } from '../../../src/main/app/sales-range';
-import { CounterError } from '../../../src/shared/counter-errors';
+import { MAX_RANGE_DAYS, longestRangeEnd, salesRange } from '#counter/app/sales-range';
+import { CounterError } from '#shared/counter-errors';
 
 const now = new Date('2026-11-25T01:00:00.000Z'); // 22:00 on the 24th in São Paulo
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addDays } from '../../../src/shared/calendar-day';
-import { businessDaysBetween, isBusinessDay, isNationalHoliday } from '../../../src/main/engine/money/business-days';
+import { addDays } from '#shared/calendar-day';
+import { businessDaysBetween, isBusinessDay, isNationalHoliday } from '#service/engine/money/business-days';
 
 describe('business days', () => {
   it('weekends are not business days', () => {

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { computeAmountDue } from '../../../src/main/engine/money/overdue-amount';
-import { basisPointsOf } from '../../../src/main/engine/money/basis-points';
-import { addDays } from '../../../src/shared/calendar-day';
-import { saoPauloDate } from '../../../src/shared/sao-paulo-time';
+import { computeAmountDue } from '#service/engine/money/overdue-amount';
+import { basisPointsOf } from '#service/engine/money/basis-points';
+import { addDays } from '#shared/calendar-day';
+import { saoPauloDate } from '#shared/sao-paulo-time';
 import {
   DISCOUNT_MODALITIES,
   isFixedDateModality,
   validateOverdueTerms,
   type Discount,
   type OverdueTerms,
-} from '../../../src/main/engine/money/overdue-terms';
+} from '#service/engine/money/overdue-terms';
 
 const DAY_MS = 86_400_000;
 const START_2024_SP = Date.parse('2024-01-01T00:00:00-03:00');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { computeAmountDue } from '../../../src/main/engine/money/overdue-amount';
-import { basisPointsOf, roundHalfUp } from '../../../src/main/engine/money/basis-points';
-import type { Discount, OverdueTerms } from '../../../src/main/engine/money/overdue-terms';
+import { computeAmountDue } from '#service/engine/money/overdue-amount';
+import { basisPointsOf, roundHalfUp } from '#service/engine/money/basis-points';
+import type { Discount, OverdueTerms } from '#service/engine/money/overdue-terms';
 
 /** A wall-clock time in São Paulo (UTC−3, no DST since 2019) on a calendar day. */
 const sp = (day: string, time = '12:00'): Date => new Date(`${day}T${time}:00-03:00`);

@@ -6,7 +6,7 @@ import {
   validateOverdueTerms,
   type Discount,
   type OverdueTerms,
-} from '../../../src/main/engine/money/overdue-terms';
+} from '#service/engine/money/overdue-terms';
 
 /** Noon in São Paulo (UTC−3) on a calendar day. */
 const sp = (day: string, time = '12:00'): Date => new Date(`${day}T${time}:00-03:00`);

@@ -6,8 +6,8 @@ import {
   decodeBrCode,
   MAX_AMOUNT_CENTS,
   type DecodedBrCode,
-} from '../../../src/main/pix/brcode';
-import { BrCodeError, hasValidCrc } from '../../../src/main/pix/emv-tlv';
+} from '#lib/pix/brcode';
+import { BrCodeError, hasValidCrc } from '#lib/pix/emv-tlv';
 import {
   API_PIX_COBV_REC,
   BCB_COMPOSITE,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { crc16CcittFalse, crc16Hex } from '../../../src/main/pix/crc16';
+import { crc16CcittFalse, crc16Hex } from '#lib/pix/crc16';
 import { BCB_DYNAMIC, BCB_STATIC, PIX_UTILS_PHONE, referenceCrc } from './fixtures';
 
 describe('crc16 (CRC-16/CCITT-FALSE)', () => {

@@ -7,7 +7,7 @@ import {
   parseBrCodePayload,
   parseTlv,
   type TlvField,
-} from '../../../src/main/pix/emv-tlv';
+} from '#lib/pix/emv-tlv';
 import {
   API_PIX_COBV_REC,
   BCB_COMPOSITE,

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isEndToEndId,
-  newEndToEndId,
-  newReturnId,
-  parseEndToEndId,
-  randomIdSuffix,
-} from '../../../src/main/pix/end-to-end-id';
+import { isEndToEndId, newEndToEndId, newReturnId, parseEndToEndId, randomIdSuffix } from '#lib/pix/end-to-end-id';
 
 describe('newEndToEndId / newReturnId', () => {
   it('reproduces the documented examples from their parts', () => {

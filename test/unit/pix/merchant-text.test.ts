@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BrCodeError } from '../../../src/main/pix/emv-tlv';
-import { sanitizeMerchantCity, sanitizeMerchantName, toBrCodeText } from '../../../src/main/pix/merchant-text';
+import { BrCodeError } from '#lib/pix/emv-tlv';
+import { sanitizeMerchantCity, sanitizeMerchantName, toBrCodeText } from '#lib/pix/merchant-text';
 
 describe('toBrCodeText', () => {
   it.each([

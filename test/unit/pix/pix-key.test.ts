@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { detectPixKeyType, normalizePixKey, validatePixKey, type PixKeyType } from '../../../src/main/pix/pix-key';
+import { detectPixKeyType, normalizePixKey, validatePixKey, type PixKeyType } from '#lib/pix/pix-key';
 
 describe('detectPixKeyType', () => {
   it.each<[string, PixKeyType | null]>([

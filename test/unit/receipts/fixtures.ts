@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { ReceiptData } from '../../../src/main/receipts/receipt-data';
+import type { ReceiptData } from '#lib/receipts/receipt-data';
 
 /** Sample PDFs land here, so a person can look at them (pdftoppm -png -r 80 ...). */
 export const ARTIFACTS = resolve(import.meta.dirname, '../../../test-artifacts/receipts');

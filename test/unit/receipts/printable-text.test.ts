@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { printableText } from '../../../src/main/receipts/printable-text';
+import { printableText } from '#lib/receipts/printable-text';
 
 describe('printableText', () => {
   it('makes one line of words out of line breaks, tabs and runs of spaces', () => {

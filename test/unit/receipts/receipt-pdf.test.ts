@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import type { ReceiptData, ReceiptKind, ReceiptLayout } from '../../../src/main/receipts/receipt-data';
-import { renderReceiptPdf } from '../../../src/main/receipts/receipt-pdf';
+import type { ReceiptData, ReceiptKind, ReceiptLayout } from '#lib/receipts/receipt-data';
+import { renderReceiptPdf } from '#lib/receipts/receipt-pdf';
 import { PIX_IN, PIX_OUT, PIX_REFUND, pdfText, pdfWords, savePdf } from './fixtures';
 
 const SAMPLES: Record<ReceiptKind, ReceiptData> = { 'pix-in': PIX_IN, 'pix-out': PIX_OUT, 'pix-refund': PIX_REFUND };

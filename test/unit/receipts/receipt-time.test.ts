@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatReceiptTime, parseReceiptTime } from '../../../src/main/receipts/receipt-time';
+import { formatReceiptTime, parseReceiptTime } from '#lib/receipts/receipt-time';
 
 describe('formatReceiptTime', () => {
   it('prints São Paulo time as dd/mm/aaaa hh:mm:ss', () => {

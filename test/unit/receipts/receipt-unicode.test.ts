@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import type { ReceiptData, ReceiptLayout, ReceiptParty } from '../../../src/main/receipts/receipt-data';
-import { renderReceiptPdf } from '../../../src/main/receipts/receipt-pdf';
+import type { ReceiptData, ReceiptLayout, ReceiptParty } from '#lib/receipts/receipt-data';
+import { renderReceiptPdf } from '#lib/receipts/receipt-pdf';
 import { PIX_IN, PIX_REFUND, pdfText, savePdf } from './fixtures';
 
 const LAYOUTS: ReceiptLayout[] = ['a4', 'thermal80'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCnpj, maskCpf, maskPixKey, maskTaxId } from '../../../src/main/receipts/tax-id-mask';
+import { formatCnpj, maskCpf, maskPixKey, maskTaxId } from '#lib/receipts/tax-id-mask';
 
 describe('maskCpf', () => {
   it('shows only the middle six digits, as banks print it', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakWord, breakWordEvenly, limitLines, wrapText } from '../../../src/main/receipts/text-layout';
+import { breakWord, breakWordEvenly, limitLines, wrapText } from '#lib/receipts/text-layout';
 
 // One point per character keeps the arithmetic obvious.
 const measure = (text: string) => Array.from(text).length;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { isWinAnsi, toWinAnsi } from '../../../src/main/receipts/winansi';
+import { isWinAnsi, toWinAnsi } from '#lib/receipts/winansi';
 
 describe('toWinAnsi', () => {
   it('knows exactly the characters the standard fonts encode', async () => {

@@ -1,9 +1,9 @@
 // The renderer's two catalogues as the tests read them: one i18next instance of its own (not the
 // app's), no fallback from one language to the other, so a key missing in en shows as missing.
 import i18next from 'i18next';
-import en from '../../../src/renderer/src/i18n/en.json';
-import ptBR from '../../../src/renderer/src/i18n/pt-BR.json';
-import type { Translate } from '../../../src/renderer/src/lib/translate';
+import en from '#renderer/i18n/en.json';
+import ptBR from '#renderer/i18n/pt-BR.json';
+import type { Translate } from '#renderer/lib/translate';
 
 export async function catalogueTranslators(): Promise<Record<'pt-BR' | 'en', Translate>> {
   const instance = i18next.createInstance();

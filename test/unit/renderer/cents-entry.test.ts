@@ -7,7 +7,7 @@ import {
   presetEntry,
   type CentsEntry,
   type CentsEntryAction,
-} from '../../../src/renderer/src/lib/cents-entry';
+} from '#renderer/lib/cents-entry';
 
 function run(start: CentsEntry, ...actions: CentsEntryAction[]): CentsEntry {
   return actions.reduce(centsEntryReducer, start);

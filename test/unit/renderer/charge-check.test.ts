@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIRM_ABOVE_CENTS, MAX_CHARGE_CENTS } from '../../../src/shared/large-sale';
-import { chargeCheck } from '../../../src/renderer/src/lib/charge-check';
-import { positiveCents } from '../../../src/main/engine/validation';
-import { counterMethods } from '../../../src/shared/counter-methods';
+import { DEFAULT_CONFIRM_ABOVE_CENTS, MAX_CHARGE_CENTS } from '#shared/large-sale';
+import { chargeCheck } from '#renderer/lib/charge-check';
+import { positiveCents } from '#service/engine/validation';
+import { counterMethods } from '#shared/counter-methods';
 
 const base = { touched: true, confirmedCents: null, confirmAbove: DEFAULT_CONFIRM_ABOVE_CENTS };
 

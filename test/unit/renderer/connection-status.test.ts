@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PosStatus } from '../../../src/shared/pos-api';
-import { connectionOf, isOffline, statusBarItems } from '../../../src/renderer/src/lib/connection-status';
-import { SANDBOX_SHOP_NAME } from '../../../src/shared/sandbox-shop-name';
+import type { PosStatus } from '#shared/pos-api';
+import { connectionOf, isOffline, statusBarItems } from '#renderer/lib/connection-status';
+import { SANDBOX_SHOP_NAME } from '#shared/sandbox-shop-name';
 
 const base: PosStatus = {
   mode: 'remote-sandbox',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, isRunningOut, secondsUntil } from '../../../src/renderer/src/lib/countdown';
+import { formatCountdown, isRunningOut, secondsUntil } from '#renderer/lib/countdown';
 
 describe('expiry countdown', () => {
   const now = Date.parse('2025-11-22T15:00:00.000Z');

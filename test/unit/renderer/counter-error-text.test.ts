@@ -1,8 +1,8 @@
 // Every error code the counter can answer has its text in both catalogues, filled in from its
 // details, and the pt-BR texts read as the main process's own pt-BR words do.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { counterErrorOf, counterErrorText } from '../../../src/renderer/src/lib/counter-error-text';
-import type { Translate } from '../../../src/renderer/src/lib/translate';
+import { counterErrorOf, counterErrorText } from '#renderer/lib/counter-error-text';
+import type { Translate } from '#renderer/lib/translate';
 import { catalogueTranslators } from './catalogue-translators';
 import {
   COUNTER_ERROR_CODES,
@@ -10,7 +10,7 @@ import {
   type CounterErrorBody,
   type CounterErrorCode,
   type CounterErrorDetails,
-} from '../../../src/shared/counter-errors';
+} from '#shared/counter-errors';
 
 /** One body per code, with details where the code has them: a new code must be added here. */
 const SAMPLES: {

@@ -3,23 +3,23 @@
 // variant has its text with every placeholder filled, and the pt-BR reads word for word as the
 // sentences main used to send (the e2e tests read them on screen).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { closingWarningText } from '../../../src/renderer/src/lib/closing-warning-text';
+import { closingWarningText } from '#renderer/lib/closing-warning-text';
 import {
   connectionDetailText,
   connectionVerdictText,
   leftBehindText,
-} from '../../../src/renderer/src/lib/connection-check-text';
-import type { Translate } from '../../../src/renderer/src/lib/translate';
+} from '#renderer/lib/connection-check-text';
+import type { Translate } from '#renderer/lib/translate';
 import { catalogueTranslators } from './catalogue-translators';
-import { offlineRefusalText } from '../../../src/renderer/src/lib/offline-refusal-text';
+import { offlineRefusalText } from '#renderer/lib/offline-refusal-text';
 import type {
   ClosingWarning,
   ConnectionDetail,
   ConnectionLeftBehind,
   ConnectionVerdict,
   OfflineRefusal,
-} from '../../../src/shared/pos-api';
-import { COUNTER_FEATURES } from '../../../src/shared/value-sets';
+} from '#shared/pos-api';
+import { COUNTER_FEATURES } from '#shared/value-sets';
 
 const REFUSALS: OfflineRefusal[] = [
   { reason: 'keyUnconfirmed' },

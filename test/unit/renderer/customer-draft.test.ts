@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerFromDraft, emptyCustomerDraft } from '../../../src/renderer/src/lib/customer-draft';
+import { customerFromDraft, emptyCustomerDraft } from '#renderer/lib/customer-draft';
 
 describe('sale customer draft', () => {
   it('all blank means no customer', () => {

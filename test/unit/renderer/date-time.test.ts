@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoment, formatTime } from '../../../src/renderer/src/lib/date-time';
+import { formatDate, formatMoment, formatTime } from '#renderer/lib/date-time';
 
 describe('renderer date and time', () => {
   it('shows São Paulo’s time, with 00 at midnight', () => {

@@ -4,8 +4,8 @@ import {
   NO_SELECTION,
   selectionAfterReload,
   type HistorySelection,
-} from '../../../src/renderer/src/lib/history-selection';
-import type { Sale } from '../../../src/shared/pos-api';
+} from '#renderer/lib/history-selection';
+import type { Sale } from '#shared/pos-api';
 
 /** Row i of the list is sale balcao-i; a page holds rows offset…offset+length−1. */
 const sale = (i: number) => ({ correlationID: `balcao-${i}`, value: 100 + i }) as unknown as Sale;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../../src/renderer/src/i18n/en.json';
-import ptBR from '../../../src/renderer/src/i18n/pt-BR.json';
-import { COUNTER_SCOPES } from '../../../src/main/sync/connection-scopes';
-import { COUNTER_FEATURES } from '../../../src/shared/value-sets';
-import { SALE_DISPLAY_STATUSES } from '../../../src/shared/sale-display-status';
-import type { SaleRefund } from '../../../src/shared/pos-api';
+import en from '#renderer/i18n/en.json';
+import ptBR from '#renderer/i18n/pt-BR.json';
+import { COUNTER_SCOPES } from '#counter/sync/connection/connection-scopes';
+import { COUNTER_FEATURES } from '#shared/value-sets';
+import { SALE_DISPLAY_STATUSES } from '#shared/sale-display-status';
+import type { SaleRefund } from '#shared/pos-api';
 
 const REFUND_STATUSES: SaleRefund['status'][] = ['QUEUED', 'IN_PROCESSING', 'CONFIRMED', 'REJECTED'];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Sale, SaleStatus } from '../../../src/shared/pos-api';
+import type { Sale, SaleStatus } from '#shared/pos-api';
 import {
   acceptsUpdate,
   canMarkShowedReceipt,
@@ -12,8 +12,8 @@ import {
   WAITING_KEYS,
   waitingKeyAction,
   type LiveView,
-} from '../../../src/renderer/src/lib/live-sale';
-import { DIGIT_KEYS } from '../../../src/renderer/src/lib/next-sale';
+} from '#renderer/lib/live-sale';
+import { DIGIT_KEYS } from '#renderer/lib/next-sale';
 
 const BR_CODE =
   '00020101021226810014br.gov.bcb.pix2559qr.example.com/pix/v2/cob/abc5204000053039865406123.455802BR6304ABCD';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SaleStatus } from '../../../src/shared/pos-api';
-import { isWaitingStatus } from '../../../src/shared/waiting-sale';
-import { centsEntryReducer, emptyEntry, type CentsEntry } from '../../../src/renderer/src/lib/cents-entry';
+import type { SaleStatus } from '#shared/pos-api';
+import { isWaitingStatus } from '#shared/waiting-sale';
+import { centsEntryReducer, emptyEntry, type CentsEntry } from '#renderer/lib/cents-entry';
 import {
   DIGIT_KEYS,
   displayHoldMs,
@@ -10,7 +10,7 @@ import {
   saleIsOver,
   typeAheadKey,
   type SaleScreenState,
-} from '../../../src/renderer/src/lib/next-sale';
+} from '#renderer/lib/next-sale';
 
 /** What the new entry reads after the first key on the outcome screen and the rest typed in it. */
 function typedAfterOutcome(keys: string): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OfflineReview, PosStatus, Sale, SaleOffline, SaleStatus } from '../../../src/shared/pos-api';
+import type { OfflineReview, PosStatus, Sale, SaleOffline, SaleStatus } from '#shared/pos-api';
 import {
   countdownLine,
   entryOfflineHint,
@@ -7,7 +7,7 @@ import {
   OfflineConfirmations,
   offlineStanding,
   reviewDecisions,
-} from '../../../src/renderer/src/lib/offline-sale';
+} from '#renderer/lib/offline-sale';
 
 const offline = (extra: Partial<SaleOffline> = {}): SaleOffline => ({
   txid: 'BALCAO7K2M9Q4T1X8W3',

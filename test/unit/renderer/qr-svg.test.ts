@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { qrSvgDataUrl, qrSvgMarkup } from '../../../src/renderer/src/lib/qr-svg';
+import { qrSvgDataUrl, qrSvgMarkup } from '#renderer/lib/qr-svg';
 
 const brCode =
   '00020101021226810014br.gov.bcb.pix2559qr.example.com/pix/v2/cob/1234567890abcdef5204000053039865406123.455802BR5913Loja Exemplo6009SAO PAULO62070503***6304ABCD';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REASON_MAX, refundFormError } from '../../../src/renderer/src/lib/refund-rules';
+import { REASON_MAX, refundFormError } from '#renderer/lib/refund-rules';
 
 describe('refund form rules', () => {
   it('needs an amount above zero and at most the refundable value', () => {

@@ -5,8 +5,8 @@ import {
   pinInput,
   registerBarItem,
   registerGate,
-} from '../../../src/renderer/src/lib/register-view';
-import type { Operator, RegisterState } from '../../../src/shared/pos-api';
+} from '#renderer/lib/register-view';
+import type { Operator, RegisterState } from '#shared/pos-api';
 
 const marta: Operator = { id: 'op-1', name: 'Marta', role: 'MANAGER', createdAt: '2026-01-05T10:00:00.000Z' };
 const session = { id: 's-1', tillName: 'Caixa 1', openedBy: 'Marta', openedAt: '2026-01-05T11:02:00.000Z' };

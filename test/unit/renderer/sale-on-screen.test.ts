@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canShowAgain, restoreDecision, type ScreenNow } from '../../../src/renderer/src/lib/sale-on-screen';
-import type { SaleStatus } from '../../../src/shared/pos-api';
+import { canShowAgain, restoreDecision, type ScreenNow } from '#renderer/lib/sale-on-screen';
+import type { SaleStatus } from '#shared/pos-api';
 
 const fresh: ScreenNow = { phase: 'entry', hasLive: false, entryTouched: false };
 

@@ -1,7 +1,7 @@
 import { defaultRangeExtractor } from '@tanstack/react-virtual';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Sale } from '../../../src/shared/pos-api';
+import type { Sale } from '#shared/pos-api';
 import {
   SALE_PAGE_SIZE,
   SALE_ROW_HEIGHT,
@@ -14,7 +14,7 @@ import {
   rowAt,
   withPinnedRows,
   type SalePage,
-} from '../../../src/renderer/src/lib/sale-rows-window';
+} from '#renderer/lib/sale-rows-window';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => ({ correlationID: `balcao-${i}` }));
 

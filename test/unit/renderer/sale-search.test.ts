@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSaleSearch } from '../../../src/renderer/src/lib/sale-search';
+import { parseSaleSearch } from '#renderer/lib/sale-search';
 
 describe('history search parsing', () => {
   it('empty or blank is no search', () => {

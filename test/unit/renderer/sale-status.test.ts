@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Sale, SaleRefund } from '../../../src/shared/pos-api';
+import type { Sale, SaleRefund } from '#shared/pos-api';
 import {
   canRefund,
   newRefund,
@@ -8,8 +8,8 @@ import {
   refundReceiptId,
   syncMarks,
   syncNote,
-} from '../../../src/renderer/src/lib/sale-status';
-import { saleDisplayStatus } from '../../../src/shared/sale-display-status';
+} from '#renderer/lib/sale-status';
+import { saleDisplayStatus } from '#shared/sale-display-status';
 
 const refund = (
   value: number,

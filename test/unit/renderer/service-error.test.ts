@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import ptBR from '../../../src/renderer/src/i18n/pt-BR.json';
-import { readableError, readServiceError } from '../../../src/renderer/src/lib/service-error';
+import ptBR from '#renderer/i18n/pt-BR.json';
+import { readableError, readServiceError } from '#renderer/lib/service-error';
 
 /** The pt-BR catalogue's text for a `serviceError.` key, as i18next's t gives it. */
 const ptBRText = (key: `serviceError.${string}`) =>

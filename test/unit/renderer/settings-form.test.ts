@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Settings } from '../../../src/shared/pos-api';
+import type { Settings } from '#shared/pos-api';
 import {
   confirmQueuedSwitch,
   draftFromSettings,
@@ -9,7 +9,7 @@ import {
   settingsInputFrom,
   switchesService,
   validateSettingsDraft,
-} from '../../../src/renderer/src/lib/settings-form';
+} from '#renderer/lib/settings-form';
 
 const saved: Settings = {
   mode: 'embedded',

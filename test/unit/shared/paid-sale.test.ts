@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SaleStatus } from '../../../src/shared/pos-api';
-import { undoesPayment } from '../../../src/shared/paid-sale';
+import type { SaleStatus } from '#shared/pos-api';
+import { undoesPayment } from '#shared/paid-sale';
 
 const STATUSES: SaleStatus[] = ['PENDING', 'ACTIVE', 'OFFLINE', 'COMPLETED', 'EXPIRED', 'CANCELLED', 'REJECTED'];
 

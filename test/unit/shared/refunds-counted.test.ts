@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SaleRefund } from '../../../src/shared/pos-api';
-import { refundCounts, refundedValue } from '../../../src/shared/refunds-counted';
+import type { SaleRefund } from '#shared/pos-api';
+import { refundCounts, refundedValue } from '#shared/refunds-counted';
 
 const refund = (value: number, status: SaleRefund['status']) => ({ value, status });
 

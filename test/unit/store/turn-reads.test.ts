@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Db } from '../../../src/main/store/database';
-import { openServiceDatabase } from '../../../src/main/store/migrations';
-import { TurnReads } from '../../../src/main/store/turn-reads';
-import { ManualClock } from '../../../src/main/clock';
-import { createSandboxService, type SandboxService } from '../../../src/main/sandbox-service';
+import { type Db } from '#lib/store/database';
+import { openServiceDatabase } from '#service/engine/migrations';
+import { TurnReads } from '#lib/store/turn-reads';
+import { ManualClock } from '#lib/clock';
+import { createSandboxService, type SandboxService } from '#service/index';
 
 describe('the reads of one turn in one read transaction, on a connection of their own', () => {
   let dir: string;

@@ -2,10 +2,10 @@ import { closeSync, fstatSync, mkdtempSync, openSync, rmSync, statSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Db } from '../../../src/main/store/database';
-import { openServiceDatabase } from '../../../src/main/store/migrations';
-import { WalCheckpointer } from '../../../src/main/store/wal-checkpointer';
-import { openWalSync } from '../../../src/main/store/wal-sync';
+import { type Db } from '#lib/store/database';
+import { openServiceDatabase } from '#service/engine/migrations';
+import { WalCheckpointer } from '#lib/store/wal-checkpointer';
+import { openWalSync } from '#lib/store/wal-sync';
 
 const PAGE = 4096;
 const walFrames = (path: string) => Math.max(0, (statSync(`${path}-wal`).size - 32) / (PAGE + 24));

@@ -1,5 +1,5 @@
 // counter.db's migrations come from two owners since issue 26: the sync path's
-// (src/main/sync/migrations) and the register's (src/main/register/migrations). A counter.db in
+// (src/main/counter/sync/migrations) and the register's (src/main/counter/register/migrations). A counter.db in
 // the field records how far it got in PRAGMA user_version alone, so each shipped version must keep
 // its number and its text: otherwise an existing file would run a migration again, or skip one.
 import { createHash } from 'node:crypto';
@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../src/main/store/database';
-import type { Migration } from '../../../src/main/store/migrate';
-import { counterMigrations, inVersionOrder } from '../../../src/main/sync/migrations';
+import { openDatabase, type Db } from '#lib/store/database';
+import type { Migration } from '#lib/store/migrate';
+import { counterMigrations, inVersionOrder } from '#counter/sync/migrations';
 
 /** counter.db's migrations as shipped before the register took its own: version, name, SHA-256 of the SQL. */
 const SHIPPED: Array<[version: number, name: string, sha256: string]> = [

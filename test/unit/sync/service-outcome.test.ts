@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRetryable, isUnreachable, type ServiceOutcome } from '../../../src/main/sync/service-outcome';
+import { isRetryable, isUnreachable, type ServiceOutcome } from '#counter/sync/remote/service-outcome';
 
 const outcomes: Record<ServiceOutcome<unknown>['kind'], ServiceOutcome<unknown>> = {
   ok: { kind: 'ok', body: {} },

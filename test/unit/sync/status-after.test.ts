@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusAfter } from '../../../src/main/sync/sale-mirror';
+import { statusAfter } from '#counter/sync/pull/sale-mirror';
 
 describe("a sale's status after the service's word", () => {
   it('is paid once the service says paid, whatever the counter thought', () => {

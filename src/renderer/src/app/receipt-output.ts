@@ -1,7 +1,7 @@
 // What "Imprimir" and "Salvar PDF" tell the cashier, the same for a receipt (receipts/) and a
 // register report (register/, after closing and in "Caixas fechados").
 import type { TFunction } from 'i18next';
-import type { PrintResult, ReceiptFile } from '../../../shared/pos-api';
+import type { PrintResult, ReceiptFile } from '#shared/pos-api';
 import { downloadPdf } from './pdf-download';
 import { errorMessage } from './pos-api';
 

@@ -1,10 +1,10 @@
 // The PosApi for the page: Electron's preload already defined `window.balcao`; in the browser
 // host the same contract is carried over HTTP (invoke) and Server-Sent Events (onEvent), both
 // named by this tab's page id, so a push this tab's own call already answered skips it.
-import { newPageId, PAGE_HEADER, PAGE_QUERY } from '../../../shared/bridge-page';
-import { counterErrorBodyOf, type CounterErrorBody } from '../../../shared/counter-errors';
-import type { PosApi, PosEvent } from '../../../shared/pos-api';
-import { POS_INVOKE_METHODS, type PosInvokeMethod } from '../../../shared/pos-channels';
+import { newPageId, PAGE_HEADER, PAGE_QUERY } from '#shared/bridge-page';
+import { counterErrorBodyOf, type CounterErrorBody } from '#shared/counter-errors';
+import type { PosApi, PosEvent } from '#shared/pos-api';
+import { POS_INVOKE_METHODS, type PosInvokeMethod } from '#shared/pos-channels';
 
 const TOKEN_KEY = 'balcao.token';
 const BRIDGE = '/__balcao';

@@ -8,11 +8,11 @@ import type {
   ReceiptLayoutName,
   Settings,
   SettingsInput,
-} from '../../../shared/pos-api';
-import { counterErrorBodyOf } from '../../../shared/counter-errors';
-import { formatBRL } from '../../../shared/money';
-import { HTTP_URL_MAX_LENGTH, isHttpUrl } from '../../../shared/http-url';
-import { DEFAULT_CONFIRM_ABOVE_CENTS, MAX_CHARGE_CENTS } from '../../../shared/large-sale';
+} from '#shared/pos-api';
+import { counterErrorBodyOf } from '#shared/counter-errors';
+import { formatBRL } from '#shared/money';
+import { HTTP_URL_MAX_LENGTH, isHttpUrl } from '#shared/http-url';
+import { DEFAULT_CONFIRM_ABOVE_CENTS, MAX_CHARGE_CENTS } from '#shared/large-sale';
 
 export interface SettingsDraft {
   mode: PosMode;

@@ -7,20 +7,20 @@
 // parts of one sale's page, read together.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Sale } from '../../../../shared/pos-api';
+import type { Sale } from '#shared/pos-api';
 import { useReadableError } from '../../app/ErrorMessage';
 import { useHotkeys } from '../../app/hotkeys';
 import { CheckIcon, ClockIcon } from '../../app/Icons';
 import { Kbd } from '../../app/Kbd';
 import { formatMoment, formatTime } from '../../lib/date-time';
-import { formatBRL } from '../../../../shared/money';
+import { formatBRL } from '#shared/money';
 import { offlineStanding } from '../../lib/offline-sale';
 import { canRefund, refundableCents, refundOutcome, refundReceiptId, syncMarks, syncNote } from '../../lib/sale-status';
 import { useReceipt } from '../receipts/receipt-store';
 import { RefundPanel } from '../refund/RefundPanel';
 import { useHistory } from './history-store';
 import { QueuedMark, StatusChip } from './StatusChip';
-import { saleNumberText } from '../../../../shared/sale-number';
+import { saleNumberText } from '#shared/sale-number';
 import { canShowAgain } from '../../lib/sale-on-screen';
 import { WaitingSaleActions } from './WaitingSaleActions';
 

@@ -1,5 +1,5 @@
 // A text file made in the renderer (the sales CSV) saved as a Blob download: the browser host
-// saves it like any download, Electron turns it into a save dialog (src/main/electron/downloads.ts).
+// saves it like any download, Electron turns it into a save dialog (src/main/counter/hosts/electron/downloads.ts).
 export function downloadText(fileName: string, text: string, type: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');

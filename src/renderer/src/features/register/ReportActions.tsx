@@ -3,7 +3,7 @@
 // browser host cannot print, so there "Salvar PDF" is the main and only action.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReceiptFile, ReceiptLayoutName } from '../../../../shared/pos-api';
+import type { ReceiptFile, ReceiptLayoutName } from '#shared/pos-api';
 import { useHotkeys } from '../../app/hotkeys';
 import { posApi } from '../../app/pos-api';
 import { hostCanPrint } from '../../bridge/pos-host';

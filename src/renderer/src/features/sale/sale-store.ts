@@ -5,13 +5,13 @@
 // whose actions must see each other's transitions; a push landing mid-create is ordered here.
 import i18next from 'i18next';
 import { create } from 'zustand';
-import type { Sale, SaleCustomer } from '../../../../shared/pos-api';
+import type { Sale, SaleCustomer } from '#shared/pos-api';
 import { useNavigation } from '../../app/navigation-store';
 import { errorMessage, posApi } from '../../app/pos-api';
 import { emptyEntry, type CentsEntry } from '../../lib/cents-entry';
 import { connectionOf } from '../../lib/connection-status';
 import { acceptsUpdate, liveSaleUpdate, liveViewOf, type LiveView } from '../../lib/live-sale';
-import { isWaitingStatus } from '../../../../shared/waiting-sale';
+import { isWaitingStatus } from '#shared/waiting-sale';
 import { saleIsOver, type SaleScreenState } from '../../lib/next-sale';
 import { OfflineConfirmations } from '../../lib/offline-sale';
 import { qrSvgDataUrl } from '../../lib/qr-svg';
@@ -27,7 +27,7 @@ type LiveSale = LiveView;
 
 /**
  * A create answers once: createSale's answer is the new sale, and main pushes none of the news
- * that answer already holds (src/main/app/sale-pushes.ts). A push of that sale can still arrive
+ * that answer already holds (src/main/counter/app/sale-pushes.ts). A push of that sale can still arrive
  * before the answer does: it is news from after the answer (the answer and the pushes travel
  * apart: fetch and SSE in the browser host, an invoke reply and a send in Electron), and this
  * screen cannot know yet that the sale is its own. So only which sales were pushed meanwhile is

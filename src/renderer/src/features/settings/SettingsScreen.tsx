@@ -7,8 +7,8 @@
 // SettingsTextField.tsx, the connection test is ConnectionTestPanel.tsx.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PosLocale, Printer, ReceiptLayoutName, SettingsInput } from '../../../../shared/pos-api';
-import { POS_LOCALES, POS_MODES, RECEIPT_LAYOUTS } from '../../../../shared/value-sets';
+import type { PosLocale, Printer, ReceiptLayoutName, SettingsInput } from '#shared/pos-api';
+import { POS_LOCALES, POS_MODES, RECEIPT_LAYOUTS } from '#shared/value-sets';
 import { ConfirmDialog } from '../../app/ConfirmDialog';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';

@@ -1,6 +1,6 @@
 // View cache of the till status (online, queue, mode), fed by getStatus and 'status' pushes.
 import { create } from 'zustand';
-import type { PosStatus } from '../../../../shared/pos-api';
+import type { PosStatus } from '#shared/pos-api';
 import { posApi } from '../../app/pos-api';
 
 interface StatusState {

@@ -1,0 +1,82 @@
+// `npm run start:web -- --port N [--data DIR] [--app-id ID] [--remote URL --app-id ID]`: the
+// counter in a browser. Runs the same handlers Electron runs, on 127.0.0.1 only. Prints exactly two
+// lines of its own: the URL to open (with the run token) and the sandbox AppID.
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import envPaths from 'env-paths';
+import { parseLaunchOptions } from '../../app/launch-remote';
+import { clockFromEnv } from '../../app/clock-offset-env';
+import { offlineTimingFromEnv } from '../../app/offline-timing-env';
+import { createPosRuntime } from '../../app/pos-runtime';
+import { noPrinting } from '../../ports/printing-port';
+import { isPortInUse, portInUseLine } from '#lib/net/port-in-use';
+import { FileSecretStore } from './file-secret-store';
+import { startWebHost } from './web-host';
+
+const DEFAULT_PORT = 5174;
+
+function defaultDataDir(): string {
+  return envPaths('balcao', { suffix: '' }).data;
+}
+
+/**
+ * The built renderer. Built, this module is out/main/start-web.js and the renderer is beside the
+ * main build, out/renderer (as for Electron's main process); run from its source (tsx), it is
+ * src/main/counter/hosts/web/start-web.ts and the renderer is the project's out/renderer.
+ */
+function rendererDir(): string {
+  const here = fileURLToPath(import.meta.url);
+  return here.endsWith('.ts') ? resolve(dirname(here), '../../../out/renderer') : resolve(dirname(here), '../renderer');
+}
+
+async function main(): Promise<void> {
+  const launch = parseLaunchOptions(process.argv.slice(2), process.env, {
+    port: { type: 'string', default: String(DEFAULT_PORT) },
+    data: { type: 'string' },
+  });
+  const { values } = launch;
+  const port = Number(values.port ?? DEFAULT_PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be 0..65535, got ${values.port}`);
+  const dataDir = values.data ?? defaultDataDir();
+
+  const runtime = createPosRuntime({
+    dataDir,
+    secretStore: new FileSecretStore(join(dataDir, 'appid.secret')),
+    printing: noPrinting('O navegador não imprime direto: use "Salvar PDF" e imprima o arquivo.'),
+    sandboxAppId: launch.sandboxAppId,
+    remote: launch.remote,
+    sync: offlineTimingFromEnv(process.env),
+    clock: clockFromEnv(process.env),
+  });
+  let host;
+  try {
+    host = await startWebHost({ runtime, rendererDir: rendererDir(), port });
+  } catch (error) {
+    await runtime.close();
+    throw isPortInUse(error) ? new Error(portInUseLine('start:web', port)) : error;
+  }
+  console.log(`Listening on ${host.url}`);
+  console.log(`AppID: ${host.appId}`);
+
+  let stopping = false;
+  // A close that fails still ends the process, with its reason rather than an unhandled rejection.
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    host.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error instanceof Error ? error.message : String(error));
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,170 @@
+// Composition root of the counter's sync: every part built here, in dependency order, each given
+// the collaborators it needs, and nothing built anywhere else. The store (counter.db: the sales'
+// mirror, the command outbox, the offline sales, the sale on screen), the current service, the
+// views, the announcements, connectivity and its health check, the puller, the sender, offline
+// selling (its reconciliation on its own interval), the first-answer wait, the writes, the sale on
+// screen, the sandbox's payment; then the facade that links them to the service of the moment,
+// and the probe that tests and the bench use.
+import { randomUUID } from 'node:crypto';
+import type { Sale } from '#shared/pos-api';
+import { openDatabase } from '#lib/store/database';
+import { CommandOutbox } from './commands/command-outbox';
+import { CommandSender } from './commands/command-sender';
+import { Connectivity } from './connection/connectivity';
+import { CounterSync } from './counter-sync';
+import { CurrentService } from './remote/current-service';
+import { FirstAnswer } from './commands/first-answer';
+import { HealthCheck } from './connection/health-check';
+import { counterMigrations } from './migrations';
+import type { OfflineTiming } from './offline/offline-reconciler';
+import { OfflineSalesRepo } from './offline/offline-sales-repo';
+import { OfflineSelling, type OfflineSalesConfig } from './offline/offline-selling';
+import { RetrySchedule, type RetryScheduleOptions } from './commands/retry-schedule';
+import { SaleCommands } from './commands/sale-commands';
+import { SaleMirror } from './pull/sale-mirror';
+import { SaleOnScreen } from './sales/sale-on-screen';
+import { SaleOnScreenStore } from './sales/sale-on-screen-store';
+import { SalePuller } from './pull/sale-puller';
+import { SaleViews } from './sales/sale-views';
+import { SalesRepo } from './sales/sales-repo';
+import { SandboxPayer } from './remote/sandbox-payer';
+import { SyncNotices } from './sync-notices';
+import { syncProbe, type SyncProbe } from './sync-probe';
+
+export interface CounterSyncOptions {
+  /** counter.db; ':memory:' in tests that need no restart. */
+  dbPath: string;
+  now?: () => Date;
+  onSaleChanged?: (sale: Sale) => void;
+  onStatusChanged?: () => void;
+  /** How long a create or a refund waits for the service's first answer before the screen moves on. */
+  firstAnswerWaitMs?: number;
+  watchIntervalMs?: number;
+  openIntervalMs?: number;
+  healthIntervalMs?: number;
+  senderConcurrency?: number;
+  retry?: RetryScheduleOptions;
+  newId?: () => string;
+  /** What offline selling may do now (the settings); absent, no sale is ever made offline. */
+  offlineSales?: () => OfflineSalesConfig;
+  /** Offline windows and the matcher's margins (tests shorten them). */
+  offlineTiming?: OfflineTiming;
+  /** Offline sales are reconciled this often while online. */
+  reconcileIntervalMs?: number;
+  /** The account's Pix keys are asked for again this often while online. */
+  keyCheckIntervalMs?: number;
+}
+
+export interface CounterSyncRoot {
+  sync: CounterSync;
+  /** For tests and the bench only: when the queue is empty, a reconciliation pass now. */
+  probe: SyncProbe;
+}
+
+export function createCounterSync(options: CounterSyncOptions): CounterSyncRoot {
+  const now = options.now ?? (() => new Date());
+  const newId = options.newId ?? randomUUID;
+
+  const db = openDatabase(options.dbPath, counterMigrations);
+  const repo = new SalesRepo(db);
+  const outbox = new CommandOutbox(db);
+  const offline = new OfflineSalesRepo(db);
+  const onScreenRecord = new SaleOnScreenStore(db);
+  const mirror = new SaleMirror(repo, () => now().toISOString());
+  const schedule = new RetrySchedule(options.retry);
+
+  const service = new CurrentService();
+  const views = new SaleViews({ repo, outbox, offline, service });
+  const notices = new SyncNotices({
+    views,
+    onSaleChanged: options.onSaleChanged,
+    onStatusChanged: options.onStatusChanged,
+  });
+  const saleChanged = (saleId: string) => notices.saleChanged(saleId);
+  const statusChanged = () => notices.statusChanged();
+
+  const connectivity = new Connectivity(now);
+  const health = new HealthCheck({ service, connectivity, now, intervalMs: options.healthIntervalMs });
+  const puller = new SalePuller({
+    db,
+    repo,
+    mirror,
+    connectivity,
+    client: () => service.requireContract(),
+    now,
+    onSaleChanged: saleChanged,
+    watchIntervalMs: options.watchIntervalMs,
+    openIntervalMs: options.openIntervalMs,
+  });
+  const sender = new CommandSender({
+    db,
+    repo,
+    outbox,
+    mirror,
+    offline,
+    connectivity,
+    schedule,
+    client: () => service.contract,
+    now,
+    concurrency: options.senderConcurrency,
+    onSaleChanged: saleChanged,
+    onQueueChanged: statusChanged,
+    onCancelRefused: (saleId) => void puller.pullNow(saleId),
+  });
+  const offlineSelling = new OfflineSelling({
+    db,
+    repo,
+    outbox,
+    offline,
+    connectivity,
+    now,
+    service: () => service.contract,
+    config: options.offlineSales,
+    timing: options.offlineTiming,
+    keyCheckIntervalMs: options.keyCheckIntervalMs,
+    reconcileIntervalMs: options.reconcileIntervalMs,
+    isInFlight: (saleId) => sender.isInFlight(saleId),
+    onSaleChanged: saleChanged,
+    onStatusChanged: statusChanged,
+  });
+  const firstAnswer = new FirstAnswer(sender, options.firstAnswerWaitMs);
+  const sales = new SaleCommands({
+    db,
+    repo,
+    outbox,
+    offline,
+    onScreenRecord,
+    service,
+    connectivity,
+    sender,
+    puller,
+    offlineSelling,
+    firstAnswer,
+    views,
+    notices,
+    now,
+    newId,
+  });
+  const onScreen = new SaleOnScreen(onScreenRecord, views, puller);
+  const sandbox = new SandboxPayer(service, views, connectivity, puller);
+
+  const sync = new CounterSync({
+    db,
+    repo,
+    outbox,
+    service,
+    connectivity,
+    schedule,
+    sender,
+    puller,
+    health,
+    offlineSelling,
+    notices,
+    sales,
+    views,
+    onScreen,
+    sandbox,
+    now,
+  });
+  return { sync, probe: syncProbe({ service, outbox, sender, offlineSelling }) };
+}
