@@ -1,11 +1,29 @@
 // The layering of src/ (docs/architecture.md), checked by `npm run deps` as part of `npm test`.
 // Paths are relative to the project root. Type-only imports count as much as value imports: a
 // type pulls its module's meaning across the layer just the same.
+//
+// In sentences:
+// - src/main holds two products over a shared floor: the service (service/), the counter
+//   (counter/), and lib/, which imports neither;
+// - the service never imports the counter;
+// - the counter reaches the service through one door: the embedded sandbox as a whole
+//   (service/index.ts) and, for its sync, the in-process adapter, the one module that names the
+//   engine; its HTTP client speaks the counter's own contract;
+// - the engine is the service alone: no host, no Electron, no Fastify, no socket;
+// - inside the counter, app/ wires the rest, which never reaches up to it, and register/ never
+//   reaches into sync/;
+// - src/shared is imported by every process and imports none; the renderer talks to main only
+//   through the counter's contract in src/shared; a renderer feature uses another only through
+//   its public surface;
+// - no cycles anywhere, and no import the checker cannot resolve.
 
-const ENGINE = '^src/main/engine/';
-// What the engine is reached through from the counter: the adapter, and only it. The counter's HTTP
-// client knows the routes it calls from the counter's own contract (sync/service-contract.ts).
-const IN_PROCESS_ADAPTER = '^src/main/sync/in-process-service\\.ts$';
+const LIB = '^src/main/lib/';
+const SERVICE = '^src/main/service/';
+const COUNTER = '^src/main/counter/';
+const ENGINE = '^src/main/service/engine/';
+// The door's two halves: the embedded sandbox as a whole, and the sync's in-process adapter.
+const SERVICE_FACADE = '^src/main/service/index\\.ts$';
+const IN_PROCESS_ADAPTER = '^src/main/counter/sync/remote/in-process-service\\.ts$';
 const FEATURES = 'src/renderer/src/features/';
 // What a feature offers the others: its stores and its components.
 const FEATURE_SURFACE = `^${FEATURES}[^/]+/([a-z0-9-]+-store\\.ts|[A-Z][A-Za-z0-9]*\\.tsx)$`;
@@ -14,13 +32,55 @@ const FEATURE_SURFACE = `^${FEATURES}[^/]+/([a-z0-9-]+-store\\.ts|[A-Z][A-Za-z0-
 module.exports = {
   forbidden: [
     {
+      name: 'lib-to-neither-product',
+      comment:
+        'lib/ is the floor both products stand on (the clock, Pix, receipts, the SQLite plumbing, the network ' +
+        'helpers): leading back into either would carry the engine into the counter, or the counter into the engine.',
+      severity: 'error',
+      from: { path: LIB },
+      to: { path: [SERVICE, COUNTER] },
+    },
+    {
+      name: 'service-not-to-counter',
+      comment: 'The service is a product of its own (`npm run serve`): it never needs the counter.',
+      severity: 'error',
+      from: { path: SERVICE },
+      to: { path: COUNTER },
+    },
+    {
+      name: 'counter-to-service-through-the-door',
+      comment:
+        'The counter reaches the service through one door: the embedded sandbox as a whole (service/index.ts), and ' +
+        "for its sync the in-process adapter. The HTTP client speaks the counter's own contract " +
+        "(counter/sync/remote/service-contract.ts), never the engine's table.",
+      severity: 'error',
+      from: { path: COUNTER, pathNot: IN_PROCESS_ADAPTER },
+      to: { path: SERVICE, pathNot: SERVICE_FACADE },
+    },
+    {
+      name: 'adapter-to-engine-facade-only',
+      comment:
+        'The in-process adapter calls Engine (engine.ts) and may name the types of its API (context.ts) and its ' +
+        'operations (operations.ts), nothing deeper.',
+      severity: 'error',
+      from: { path: IN_PROCESS_ADAPTER },
+      to: { path: SERVICE, pathNot: ['^src/main/service/engine/(engine|context|operations)\\.ts$', SERVICE_FACADE] },
+    },
+    {
+      name: 'adapter-to-engine-context-types-only',
+      comment: 'context.ts is reached for the types of the Engine API (EngineEvent, EngineConfig), not for code.',
+      severity: 'error',
+      from: { path: IN_PROCESS_ADAPTER },
+      to: { path: '^src/main/service/engine/context\\.ts$', dependencyTypesNot: ['type-only', 'type-import'] },
+    },
+    {
       name: 'engine-not-to-hosts',
       comment:
-        'The engine is the service alone: HTTP (src/main/http), the counter (app, sync), the browser host (web) and the ' +
-        'Electron shell call it, never the other way round.',
+        'The engine is the service alone: its HTTP server (service/http), its command line (service/cli) and the ' +
+        'sandbox facade (service/index.ts) call it, never the other way round.',
       severity: 'error',
       from: { path: ENGINE },
-      to: { path: '^src/main/(http|app|sync|web|electron)/' },
+      to: { path: ['^src/main/service/(http|cli|webhooks)/', SERVICE_FACADE] },
     },
     {
       name: 'engine-not-to-electron-or-fastify',
@@ -31,56 +91,14 @@ module.exports = {
     },
     {
       name: 'engine-not-to-network',
-      comment: 'The engine speaks through Engine.handle; sockets and servers belong to src/main/http.',
+      comment: 'The engine speaks through Engine.handle; sockets and servers belong to service/http.',
       severity: 'error',
       from: { path: ENGINE },
       to: { dependencyTypes: ['core'], path: '^(node:)?(http|https|http2|net|tls|dgram)$' },
     },
     {
-      name: 'app-not-to-engine',
-      comment:
-        'The counter reaches the service only through src/main/sync/ (in process or over HTTP, the same path in every ' +
-        'mode). The embedded sandbox as a whole is src/main/sandbox-service.ts; pure libraries live outside the ' +
-        'engine (src/main/pix, src/main/receipts, src/shared).',
-      severity: 'error',
-      from: { path: '^src/main/app/' },
-      to: { path: ENGINE },
-    },
-    {
-      name: 'sync-to-engine-only-in-the-adapter',
-      comment: `Only ${IN_PROCESS_ADAPTER} may know the engine; the rest of src/main/sync/ talks to a ServiceClient in the words of its own contract (service-contract.ts).`,
-      severity: 'error',
-      from: { path: '^src/main/sync/', pathNot: IN_PROCESS_ADAPTER },
-      to: { path: ENGINE },
-    },
-    {
-      name: 'adapter-to-engine-facade-only',
-      comment:
-        'The in-process adapter calls Engine (engine.ts) and may name the types of its API (context.ts) and its ' +
-        'operations (operations.ts), nothing deeper.',
-      severity: 'error',
-      from: { path: IN_PROCESS_ADAPTER },
-      to: { path: ENGINE, pathNot: '^src/main/engine/(engine|context|operations)\\.ts$' },
-    },
-    {
-      name: 'adapter-to-engine-context-types-only',
-      comment: 'context.ts is reached for the types of the Engine API (EngineEvent, EngineConfig), not for code.',
-      severity: 'error',
-      from: { path: IN_PROCESS_ADAPTER },
-      to: { path: '^src/main/engine/context\\.ts$', dependencyTypesNot: ['type-only', 'type-import'] },
-    },
-    {
-      name: 'libraries-not-to-layers',
-      comment:
-        'The pure libraries the engine and the counter share (Pix, receipts, the SQLite helpers) must not lead back ' +
-        'into either: that would carry the engine into the counter, or the counter into the engine.',
-      severity: 'error',
-      from: { path: '^src/main/(pix|receipts|store)/' },
-      to: { path: '^src/main/(engine|app|sync|http|web|electron)/' },
-    },
-    {
       name: 'renderer-not-to-main-or-preload',
-      comment: 'The renderer talks to the main process only through the PosApi contract in src/shared/pos-api.ts.',
+      comment: 'The renderer talks to the main process only through the counter contract in src/shared.',
       severity: 'error',
       from: { path: '^src/renderer/' },
       to: { path: '^src/(main|preload)/' },
@@ -97,10 +115,10 @@ module.exports = {
       comment:
         'app/ wires the counter (handlers, runtime); sync/ (the sales store and its sync) and register/ (operators, ' +
         'sessions) sit below it and never reach up: what they need from above is a port they declare, or lives in ' +
-        'src/shared or beside the layers (src/main/printing-port.ts).',
+        'src/shared or counter/ports.',
       severity: 'error',
-      from: { path: '^src/main/(sync|register)/' },
-      to: { path: '^src/main/app/' },
+      from: { path: '^src/main/counter/(sync|register)/' },
+      to: { path: '^src/main/counter/app/' },
     },
     {
       name: 'register-not-to-sync',
@@ -109,14 +127,14 @@ module.exports = {
         'and runs its migrations in counter.db (register/migrations): the dependency runs from sync to register, ' +
         'never back, so the two never form a circle.',
       severity: 'error',
-      from: { path: '^src/main/register/' },
-      to: { path: '^src/main/sync/' },
+      from: { path: '^src/main/counter/register/' },
+      to: { path: '^src/main/counter/sync/' },
     },
     {
       name: 'no-cycles',
       comment:
         'A cycle makes its modules load in an order that depends on who imports first, and ties its layers into ' +
-        'one: none anywhere in src/ (the engine, the counter, the renderer).',
+        'one: none anywhere in src/ (the service, the counter, the renderer).',
       severity: 'error',
       from: { path: '^src/' },
       to: { circular: true },

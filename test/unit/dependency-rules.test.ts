@@ -19,58 +19,63 @@ const depcruise = join(
 /** Imports every rule allows: the layers as docs/architecture.md draws them. */
 const allowed: Record<string, string> = {
   'src/shared/money.ts': 'export const cents = 1;',
-  'src/preload/index.ts': "import { cents } from '../shared/money';\nexport const bridge = cents;",
-  'src/renderer/src/view.ts': "import { cents } from '../../shared/money';\nexport const view = cents;",
-  'src/main/store/database.ts': 'export type Db = { name: string };',
-  'src/main/pix/pix-key.ts': "import { cents } from '../../shared/money';\nexport const key = cents;",
-  'src/main/receipts/receipt-pdf.ts': "import { key } from '../pix/pix-key';\nexport const pdf = key;",
-  'src/main/engine/context.ts': 'export interface EngineEvent { name: string }\nexport const contextValue = 1;',
-  'src/main/engine/errors.ts': 'export class ServiceError extends Error {}',
-  'src/main/engine/operations.ts': 'export type OperationName = string;',
-  'src/main/engine/engine.ts': [
-    "import type { Db } from '../store/database';",
-    "import { key } from '../pix/pix-key';",
-    "import { pdf } from '../receipts/receipt-pdf';",
+  'src/preload/index.ts': "import { cents } from '#shared/money';\nexport const bridge = cents;",
+  'src/renderer/src/view.ts': "import { cents } from '#shared/money';\nexport const view = cents;",
+  // lib/: the floor both products stand on.
+  'src/main/lib/store/database.ts': 'export type Db = { name: string };',
+  'src/main/lib/pix/pix-key.ts': "import { cents } from '#shared/money';\nexport const key = cents;",
+  'src/main/lib/receipts/receipt-pdf.ts': "import { key } from '../pix/pix-key';\nexport const pdf = key;",
+  // service/: the engine, its HTTP server, and the sandbox facade.
+  'src/main/service/engine/context.ts': 'export interface EngineEvent { name: string }\nexport const contextValue = 1;',
+  'src/main/service/engine/errors.ts': 'export class ServiceError extends Error {}',
+  'src/main/service/engine/operations.ts': 'export type OperationName = string;',
+  'src/main/service/engine/engine.ts': [
+    "import type { Db } from '#lib/store/database';",
+    "import { key } from '#lib/pix/pix-key';",
+    "import { pdf } from '#lib/receipts/receipt-pdf';",
     "import { ServiceError } from './errors';",
     "import { createHash } from 'node:crypto';",
     'export class Engine { db?: Db; parts = [key, pdf, ServiceError, createHash]; }',
   ].join('\n'),
-  'src/main/sandbox-service.ts': "import { Engine } from './engine/engine';\nexport const sandbox = new Engine();",
-  'src/main/sync/in-process-service.ts': [
-    "import type { Engine } from '../engine/engine';",
-    "import type { EngineEvent } from '../engine/context';",
-    "import type { OperationName } from '../engine/operations';",
+  'src/main/service/index.ts': "import { Engine } from './engine/engine';\nexport const sandbox = new Engine();",
+  'src/main/service/http/app.ts':
+    "import Fastify from 'fastify';\nimport type { Engine } from '../engine/engine';\nexport const http = (engine: Engine) => [Fastify, engine];",
+  // counter/: its door to the service is the adapter and the facade.
+  'src/main/counter/sync/remote/in-process-service.ts': [
+    "import type { Engine } from '#service/engine/engine';",
+    "import type { EngineEvent } from '#service/engine/context';",
+    "import type { OperationName } from '#service/engine/operations';",
     'export type Adapter = { engine: Engine; last?: EngineEvent; op?: OperationName };',
   ].join('\n'),
-  'src/main/printing-port.ts': 'export interface Printing { print(): void }',
+  'src/main/counter/ports/printing-port.ts': 'export interface Printing { print(): void }',
   // register/ declares the port and its tables; sync/ implements the one and runs the other.
-  'src/main/register/sales-store-port.ts': 'export interface Attribution { sessionId: string }',
-  'src/main/register/migrations/index.ts': 'export const registerMigrations: string[] = [];',
-  'src/main/register/register.ts': [
+  'src/main/counter/register/sales-store-port.ts': 'export interface Attribution { sessionId: string }',
+  'src/main/counter/register/migrations/index.ts': 'export const registerMigrations: string[] = [];',
+  'src/main/counter/register/register.ts': [
     "import type { Attribution } from './sales-store-port';",
-    "import type { Printing } from '../printing-port';",
-    "import type { Db } from '../store/database';",
+    "import type { Printing } from '../ports/printing-port';",
+    "import type { Db } from '#lib/store/database';",
     'export type Register = { by?: Attribution; printing?: Printing; db?: Db };',
   ].join('\n'),
-  'src/main/sync/counter-sync.ts': [
-    "import type { Adapter } from './in-process-service';",
+  'src/main/counter/sync/counter-sync.ts': [
+    "import type { Adapter } from './remote/in-process-service';",
     "import type { Attribution } from '../register/sales-store-port';",
     "import { registerMigrations } from '../register/migrations';",
     'export type Sync = Adapter & { by?: Attribution };',
     'export const migrations = registerMigrations;',
   ].join('\n'),
-  'src/main/app/pos-runtime.ts': [
-    "import { sandbox } from '../sandbox-service';",
+  'src/main/counter/app/counter-runtime.ts': [
+    "import { sandbox } from '#service/index';",
     "import type { Sync } from '../sync/counter-sync';",
     "import type { Register } from '../register/register';",
-    "import type { Printing } from '../printing-port';",
-    "import type { Db } from '../store/database';",
-    "import { key } from '../pix/pix-key';",
-    "import { pdf } from '../receipts/receipt-pdf';",
+    "import type { Printing } from '../ports/printing-port';",
+    "import type { Db } from '#lib/store/database';",
+    "import { key } from '#lib/pix/pix-key';",
+    "import { pdf } from '#lib/receipts/receipt-pdf';",
     'export const runtime: [typeof sandbox, Sync?, Db?, number?, number?, Register?, Printing?] = [sandbox, undefined, undefined, key, pdf];',
   ].join('\n'),
-  'src/main/electron/index.ts':
-    "import { app } from 'electron';\nimport { runtime } from '../app/pos-runtime';\nexport const shell = [app, runtime];",
+  'src/main/counter/hosts/electron/index.ts':
+    "import { app } from 'electron';\nimport { runtime } from '../../app/counter-runtime';\nexport const shell = [app, runtime];",
   // A feature uses its own modules, and another feature's stores and components.
   'src/renderer/src/features/sale/clipboard.ts': 'export const copy = (text: string) => text;',
   'src/renderer/src/features/sale/sale-store.ts':
@@ -82,91 +87,107 @@ const allowed: Record<string, string> = {
     "import { LiveSale } from '../sale/LiveSale';",
     'export function HistoryScreen() { return <div>{useSale()}<LiveSale /></div>; }',
   ].join('\n'),
-  'src/main/http/app.ts':
-    "import Fastify from 'fastify';\nimport type { Engine } from '../engine/engine';\nexport const http = (engine: Engine) => [Fastify, engine];",
 };
 
 /** One forbidden import per rule: [rule, importing file, imported module as the checker resolves it]. */
 const forbidden: Array<[rule: string, file: string, source: string, resolvedTo: string | RegExp]> = [
   [
+    'lib-to-neither-product',
+    'src/main/lib/receipts/to-engine.ts',
+    "import { Engine } from '#service/engine/engine';\nexport const x = Engine;",
+    'src/main/service/engine/engine.ts',
+  ],
+  [
+    'lib-to-neither-product',
+    'src/main/lib/store/to-counter.ts',
+    "import type { Sync } from '#counter/sync/counter-sync';\nexport type X = Sync;",
+    'src/main/counter/sync/counter-sync.ts',
+  ],
+  [
+    'service-not-to-counter',
+    'src/main/service/http/to-counter.ts',
+    "import { runtime } from '#counter/app/counter-runtime';\nexport const x = runtime;",
+    'src/main/counter/app/counter-runtime.ts',
+  ],
+  [
+    'counter-to-service-through-the-door',
+    'src/main/counter/app/to-engine.ts',
+    "import { ServiceError } from '#service/engine/errors';\nexport const x = ServiceError;",
+    'src/main/service/engine/errors.ts',
+  ],
+  [
+    'counter-to-service-through-the-door',
+    'src/main/counter/sync/sender.ts',
+    "import type { Engine } from '#service/engine/engine';\nexport type X = Engine;",
+    'src/main/service/engine/engine.ts',
+  ],
+  // The routes too: the counter's HTTP client reads them from its own contract, not the engine's table.
+  [
+    'counter-to-service-through-the-door',
+    'src/main/counter/sync/remote/http-client.ts',
+    "import type { OperationName } from '#service/engine/operations';\nexport type X = OperationName;",
+    'src/main/service/engine/operations.ts',
+  ],
+  [
+    'counter-to-service-through-the-door',
+    'src/main/counter/hosts/web/to-http.ts',
+    "import { http } from '#service/http/app';\nexport const x = http;",
+    'src/main/service/http/app.ts',
+  ],
+  // Spelled out in full so the adapter's own allowed imports stay in `allowed`.
+  [
+    'adapter-to-engine-facade-only',
+    'src/main/counter/sync/remote/in-process-service.ts',
+    "import { ServiceError } from '#service/engine/errors';\nexport const x = ServiceError;",
+    'src/main/service/engine/errors.ts',
+  ],
+  [
+    'adapter-to-engine-context-types-only',
+    'src/main/counter/sync/remote/in-process-service.ts',
+    "import { contextValue } from '#service/engine/context';\nexport const y = contextValue;",
+    'src/main/service/engine/context.ts',
+  ],
+  [
     'engine-not-to-hosts',
-    'src/main/engine/to-app.ts',
-    "import { runtime } from '../app/pos-runtime';\nexport const x = runtime;",
-    'src/main/app/pos-runtime.ts',
+    'src/main/service/engine/to-http.ts',
+    "import { http } from '../http/app';\nexport const x = http;",
+    'src/main/service/http/app.ts',
+  ],
+  [
+    'engine-not-to-hosts',
+    'src/main/service/engine/to-facade.ts',
+    "import { sandbox } from '../index';\nexport const x = sandbox;",
+    'src/main/service/index.ts',
   ],
   [
     'engine-not-to-electron-or-fastify',
-    'src/main/engine/to-electron.ts',
+    'src/main/service/engine/to-electron.ts',
     "import { app } from 'electron';\nexport const x = app;",
     /node_modules\/electron\//,
   ],
   [
     'engine-not-to-electron-or-fastify',
-    'src/main/engine/to-fastify.ts',
+    'src/main/service/engine/to-fastify.ts',
     "import Fastify from 'fastify';\nexport const x = Fastify;",
     /node_modules\/fastify\//,
   ],
   [
     'engine-not-to-network',
-    'src/main/engine/to-http.ts',
+    'src/main/service/engine/to-node-http.ts',
     "import { createServer } from 'node:http';\nexport const x = createServer;",
     'http',
   ],
   [
     'engine-not-to-network',
-    'src/main/engine/to-net.ts',
+    'src/main/service/engine/to-net.ts',
     "import { connect } from 'net';\nexport const x = connect;",
     'net',
   ],
   [
-    'app-not-to-engine',
-    'src/main/app/to-engine.ts',
-    "import { ServiceError } from '../engine/errors';\nexport const x = ServiceError;",
-    'src/main/engine/errors.ts',
-  ],
-  [
-    'app-not-to-engine',
-    'src/main/app/to-engine-type.ts',
-    "import type { Engine } from '../engine/engine';\nexport type X = Engine;",
-    'src/main/engine/engine.ts',
-  ],
-  [
-    'sync-to-engine-only-in-the-adapter',
-    'src/main/sync/sender.ts',
-    "import type { Engine } from '../engine/engine';\nexport type X = Engine;",
-    'src/main/engine/engine.ts',
-  ],
-  // The routes too: the counter's HTTP client reads them from its own contract, not the engine's table.
-  [
-    'sync-to-engine-only-in-the-adapter',
-    'src/main/sync/http-client.ts',
-    "import type { OperationName } from '../engine/operations';\nexport type X = OperationName;",
-    'src/main/engine/operations.ts',
-  ],
-  // Spelled out in full so the adapter's own allowed imports stay in `allowed`.
-  [
-    'adapter-to-engine-facade-only',
-    'src/main/sync/in-process-service.ts',
-    "import { ServiceError } from '../engine/errors';\nexport const x = ServiceError;",
-    'src/main/engine/errors.ts',
-  ],
-  [
-    'adapter-to-engine-context-types-only',
-    'src/main/sync/in-process-service.ts',
-    "import { contextValue } from '../engine/context';\nexport const y = contextValue;",
-    'src/main/engine/context.ts',
-  ],
-  [
-    'libraries-not-to-layers',
-    'src/main/receipts/to-engine.ts',
-    "import { Engine } from '../engine/engine';\nexport const x = Engine;",
-    'src/main/engine/engine.ts',
-  ],
-  [
     'renderer-not-to-main-or-preload',
     'src/renderer/src/to-main.ts',
-    "import { key } from '../../main/pix/pix-key';\nexport const x = key;",
-    'src/main/pix/pix-key.ts',
+    "import { key } from '#lib/pix/pix-key';\nexport const x = key;",
+    'src/main/lib/pix/pix-key.ts',
   ],
   [
     'renderer-not-to-main-or-preload',
@@ -177,33 +198,33 @@ const forbidden: Array<[rule: string, file: string, source: string, resolvedTo: 
   [
     'shared-imports-no-process',
     'src/shared/to-main.ts',
-    "import type { Db } from '../main/store/database';\nexport type X = Db;",
-    'src/main/store/database.ts',
+    "import type { Db } from '#lib/store/database';\nexport type X = Db;",
+    'src/main/lib/store/database.ts',
   ],
   [
     'counter-layers-not-to-app',
-    'src/main/sync/to-app.ts',
-    "import { runtime } from '../app/pos-runtime';\nexport const x = runtime;",
-    'src/main/app/pos-runtime.ts',
+    'src/main/counter/sync/to-app.ts',
+    "import { runtime } from '../app/counter-runtime';\nexport const x = runtime;",
+    'src/main/counter/app/counter-runtime.ts',
   ],
   [
     'counter-layers-not-to-app',
-    'src/main/register/to-app.ts',
-    "import type { runtime } from '../app/pos-runtime';\nexport type X = typeof runtime;",
-    'src/main/app/pos-runtime.ts',
+    'src/main/counter/register/to-app.ts',
+    "import type { runtime } from '../app/counter-runtime';\nexport type X = typeof runtime;",
+    'src/main/counter/app/counter-runtime.ts',
   ],
   [
     'register-not-to-sync',
-    'src/main/register/to-sync.ts',
+    'src/main/counter/register/to-sync.ts',
     "import type { Sync } from '../sync/counter-sync';\nexport type X = Sync;",
-    'src/main/sync/counter-sync.ts',
+    'src/main/counter/sync/counter-sync.ts',
   ],
   // With cycle-b.ts below; a cycle is reported once, at its first edge.
   [
     'no-cycles',
-    'src/main/engine/cycle-a.ts',
+    'src/main/service/engine/cycle-a.ts',
     "import { b } from './cycle-b';\nexport const a = () => b;",
-    'src/main/engine/cycle-b.ts',
+    'src/main/service/engine/cycle-b.ts',
   ],
   [
     'no-cycles',
@@ -219,7 +240,7 @@ const forbidden: Array<[rule: string, file: string, source: string, resolvedTo: 
   ],
   [
     'not-to-unresolvable',
-    'src/main/app/to-nowhere.ts',
+    'src/main/counter/app/to-nowhere.ts',
     "import { x } from './does-not-exist';\nexport const y = x;",
     './does-not-exist',
   ],
@@ -227,7 +248,7 @@ const forbidden: Array<[rule: string, file: string, source: string, resolvedTo: 
 
 /** Written with the forbidden imports, reported through them. */
 const accomplices: Record<string, string> = {
-  'src/main/engine/cycle-b.ts': "import { a } from './cycle-a';\nexport const b = () => a;",
+  'src/main/service/engine/cycle-b.ts': "import { a } from './cycle-a';\nexport const b = () => a;",
   'src/renderer/src/lib/cycle-d.ts': "import { c } from './cycle-c';\nexport const d = () => c;",
 };
 
