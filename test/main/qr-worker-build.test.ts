@@ -16,8 +16,8 @@ import { openServiceDatabase } from '#service/engine/migrations';
 
 const root = join(import.meta.dirname, '..', '..');
 const MAIN = join(OUT, 'main');
-const workerSource = join(root, 'src', 'main', 'engine', 'images', 'qr-png-worker.mjs');
-const checkpointWorkerSource = join(root, 'src', 'main', 'store', 'wal-checkpoint-worker.mjs');
+const workerSource = join(root, 'src/main/service/engine/images/qr-png-worker.mjs');
+const checkpointWorkerSource = join(root, 'src/main/lib/store/wal-checkpoint-worker.mjs');
 
 function builtScripts(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })

@@ -192,7 +192,7 @@ describe('salesCsv', () => {
 describe('status words', () => {
   // The CSV says what the screen says: the main process cannot import the renderer's strings,
   // so this holds the two together.
-  const ptBR = JSON.parse(readFileSync(new URL('#renderer/i18n/pt-BR.json', import.meta.url), 'utf8'));
+  const ptBR = JSON.parse(readFileSync(new URL('../../../src/renderer/src/i18n/pt-BR.json', import.meta.url), 'utf8'));
   it('match the history chips and refund statuses', () => {
     expect(SALE_STATUS_WORDS).toEqual(ptBR.status);
     expect(REFUND_STATUS_WORDS).toEqual(ptBR.refundStatus);
