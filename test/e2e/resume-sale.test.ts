@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PosApi, Sale } from '#shared/pos-api';
+import { reserveRestartablePort } from '../support/restartable-port';
 import { startBrowserHost, type BrowserHostProcess } from './browser-host-process';
 import { launchChromium } from './chromium';
 import { chargeOnScreen, expectAccessible, normalizeSpaces } from './counter-journey';
@@ -21,6 +22,8 @@ const VIEWPORT = { width: 1366, height: 768 };
 
 let dataDir: string;
 let host: BrowserHostProcess;
+/** The host's port, the same after its restart (the page's origin): below the ephemeral range. */
+const hostPort = reserveRestartablePort();
 let browser: Browser;
 let page: Page;
 const problems: string[] = [];
@@ -28,7 +31,7 @@ const problems: string[] = [];
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   dataDir = mkdtempSync(join(tmpdir(), 'balcao-resume-'));
-  host = await startBrowserHost({ dataDir });
+  host = await startBrowserHost({ dataDir, port: hostPort.port });
   browser = await launchChromium();
   const context = await browser.newContext({ viewport: VIEWPORT, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   page = await context.newPage();
@@ -45,6 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await host?.stop();
+  hostPort.release();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -113,13 +117,12 @@ describe('a sale on screen when the counter stops', () => {
   });
 
   it('comes back, the same QR, after the host is killed and started again on the same data folder', async () => {
-    const port = Number(new URL(host.origin).port);
     // The old page leaves first: its push stream would otherwise try again with the old run token
     // against the new host on the same port, and be refused (401), whenever that retry lands.
     await page.goto('about:blank');
     await host.kill();
     // The same port, so the page's origin is the same; a new run token, so the page is opened again with it.
-    host = await startBrowserHost({ dataDir, port });
+    host = await startBrowserHost({ dataDir, port: hostPort.port });
     problems.length = 0;
     await page.goto(host.url);
     const qr = page.getByRole('img', { name: /QR Code Pix/ });

@@ -6,13 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnBuilt, type ManagedChild } from './child-process';
 import type { RemoteEndpoint } from './remote-api';
+import { reserveRestartablePort, type RestartablePort } from './restartable-port';
 
 export interface RemoteOptions {
   /** Default: a new temporary folder's remote.db (removed by dispose). */
   dbPath?: string;
   /** Default: the stored AppID of that database, or a new one. */
   appId?: string;
-  /** Default 0 (a free port, kept for every restart). */
+  /** Default: a free port below the ephemeral range (restartable-port.ts), kept for every restart. */
   port?: number;
   /** More `npm run serve` flags, on every start (e.g. --manual-clock; with strict, --page-size 2). */
   args?: string[];
@@ -45,6 +46,8 @@ export interface RemoteProcess extends RemoteEndpoint {
 }
 
 const ANNOUNCEMENT = [/^Listening on (\S+)$/, /^AppID: (\S+)$/];
+/** What a start on a taken port prints: serve's own line (port-in-use.ts), or Node's for the Pix network's listener. */
+const PORT_TAKEN = /EADDRINUSE|is already in use/;
 const PIX_NETWORK_ANNOUNCEMENT = /^Pix network on (\S+)$/;
 
 export async function startRemote(options: RemoteOptions = {}): Promise<RemoteProcess> {
@@ -53,12 +56,23 @@ export async function startRemote(options: RemoteOptions = {}): Promise<RemotePr
   let child: ManagedChild | undefined;
   let url = '';
   let appId = options.appId;
-  let port = options.port ?? 0;
+  // The ports it keeps across restarts: its own, and in strict mode its Pix network's.
+  const reserved: RestartablePort[] = [];
+  const refused = new Set<number>();
+  const reserve = (): number => {
+    const reservation = reserveRestartablePort(refused);
+    reserved.push(reservation);
+    return reservation.port;
+  };
+  let port = options.port || reserve();
+  let pixNetworkPort = options.strict ? reserve() : undefined;
   let history = '';
   let pixNetworkUrl: string | undefined;
+  let started = false;
 
   async function launch(): Promise<void> {
-    // Right after a SIGKILL the port can take a moment to be free again: a few tries.
+    // Right after a SIGKILL the port can take a moment to be free again: a few tries. At the first
+    // start a taken port is something else's: other ports are tried instead.
     for (let attempt = 1; ; attempt++) {
       const args = [
         '--port',
@@ -68,11 +82,7 @@ export async function startRemote(options: RemoteOptions = {}): Promise<RemotePr
         ...(appId ? ['--app-id', appId] : []),
         ...(options.args ?? []),
       ];
-      if (options.strict) {
-        args.push('--strict');
-        // A restart keeps the Pix network where the first start put it.
-        if (pixNetworkUrl) args.push('--pix-network-port', new URL(pixNetworkUrl).port);
-      }
+      if (options.strict) args.push('--strict', '--pix-network-port', String(pixNetworkPort));
       const next = spawnBuilt('serve', args);
       try {
         const [announcedUrl, announcedAppId, announcedNetwork] = await next.announced(
@@ -83,12 +93,20 @@ export async function startRemote(options: RemoteOptions = {}): Promise<RemotePr
         appId = announcedAppId!;
         port = Number(new URL(url).port);
         if (announcedNetwork) pixNetworkUrl = announcedNetwork;
+        started = true;
         return;
       } catch (error) {
         history += next.lines().join('\n') + next.stderr();
         await next.kill('SIGKILL');
-        if (attempt >= 10 || !/EADDRINUSE/.test(next.stderr())) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        if (attempt >= 10 || !PORT_TAKEN.test(next.stderr())) throw error;
+        if (!started && !options.port) {
+          refused.add(port);
+          port = reserve();
+          if (pixNetworkPort !== undefined) {
+            refused.add(pixNetworkPort);
+            pixNetworkPort = reserve();
+          }
+        } else await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }
   }
@@ -141,6 +159,7 @@ export async function startRemote(options: RemoteOptions = {}): Promise<RemotePr
     output: () => history + (child ? `${child.lines().join('\n')}\n${child.stderr()}` : ''),
     async dispose() {
       await remote.stop();
+      for (const reservation of reserved) reservation.release();
       if (ownDir) rmSync(ownDir, { recursive: true, force: true });
     },
   };
