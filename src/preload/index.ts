@@ -7,8 +7,8 @@
 // its one small CJS file, and zod has no place there.
 import { contextBridge, ipcRenderer } from 'electron';
 import type { CounterErrorBody, CounterResult } from '#shared/counter-errors';
-import { channelOf, POS_EVENT_CHANNEL, POS_INVOKE_METHODS, type PosInvokeMethod } from '#shared/pos-channels';
-import type { PosApi, PosEvent } from '#shared/pos-api';
+import { channelOf, POS_EVENT_CHANNEL, POS_INVOKE_METHODS, type PosInvokeMethod } from '#shared/counter-channels';
+import type { PosApi, PosEvent } from '#shared/counter-api';
 
 /**
  * What the renderer catches: main's error body as it came, `{ code, message?, details? }`, the

@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import type { CounterErrorCode } from './counter-errors';
 import * as schema from './counter-schemas';
-import type { PosInvokeMethod } from './pos-channels';
+import type { PosInvokeMethod } from './counter-channels';
 import { settingsSaveNeedsManager } from './settings-approval';
 
 /**

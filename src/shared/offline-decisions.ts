@@ -1,6 +1,6 @@
 // Which decisions fit a sale in "Conferir pagamentos offline": declared once, for the main side
 // (which refuses the others) and the screen (which offers only these).
-import type { OfflineDecision } from './pos-api';
+import type { OfflineDecision } from './counter-api';
 
 /**
  * - money beyond a payment (the sale is paid): only `acknowledged` (to be returned by hand);

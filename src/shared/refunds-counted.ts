@@ -3,7 +3,7 @@
 // sent), since that money has left the till or is promised. Only a refund the service refused
 // moved nothing. The sale's refundable value, the history's chips and day totals, the CSV export
 // and the register's closing summary all count by this.
-import type { SaleRefund } from './pos-api';
+import type { SaleRefund } from './counter-api';
 
 export function refundCounts(refund: Pick<SaleRefund, 'status'>): boolean {
   return refund.status !== 'REJECTED';

@@ -1,7 +1,7 @@
 // The status a sale shows to people: its own status, except that a paid sale says how much of it
 // went back (all, or part). The history's chip and the last sale's line in the renderer, and the
 // CSV export in main, all say it by this one rule.
-import type { Sale } from './pos-api';
+import type { Sale } from './counter-api';
 import { refundedValue } from './refunds-counted';
 
 export type SaleDisplayStatus =

@@ -1,6 +1,6 @@
 // Which sales still wait for their payment: the one rule behind the sale screen's next-sale keys,
 // "Mostrar QR" in the history, and which sale comes back on screen (main and the screen alike).
-import type { SaleStatus } from './pos-api';
+import type { SaleStatus } from './counter-api';
 
 /**
  * A sale that still waits: for the service (PENDING), for its Pix (ACTIVE), or for the service to

@@ -7,7 +7,7 @@ import { assembleHandlers } from '#counter/app/counter-handlers';
 import type { CounterHandlers, HandlerGroup } from '#counter/ports/counter-handler-port';
 import { CounterError } from '#shared/counter-errors';
 import { counterMethods, errorsOf } from '#shared/counter-methods';
-import { POS_INVOKE_METHODS } from '#shared/pos-channels';
+import { POS_INVOKE_METHODS } from '#shared/counter-channels';
 import { openRuntime } from './runtime-fixture';
 
 /** A group per half of the names, each handler answering its own name. */

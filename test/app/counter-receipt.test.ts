@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ReceiptFile, ReceiptRequest, Sale, SettingsInput } from '#shared/pos-api';
+import type { ReceiptFile, ReceiptRequest, Sale, SettingsInput } from '#shared/counter-api';
 import { counterReceiptData } from '#counter/app/counter-receipt';
 import { CounterError } from '#shared/counter-errors';
 import { formatCnpj } from '#lib/receipts';

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPosRuntime } from '#counter/app/pos-runtime';
+import { createPosRuntime } from '#counter/app/counter-runtime';
 import { noPrinting } from '#counter/ports/printing-port';
 import { decodeBrCode } from '#lib/pix';
 import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';

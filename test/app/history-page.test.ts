@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { dayTotals } from '../support/day-totals';
 import { counterMethods, SALES_PAGE_DEFAULT, SALES_PAGE_MAX } from '#shared/counter-methods';
-import type { Sale } from '#shared/pos-api';
+import type { Sale } from '#shared/counter-api';
 import { openRuntime, type RuntimeFixture } from './runtime-fixture';
 
 const SALES = 36;

@@ -10,7 +10,7 @@ import { ManualClock } from '#lib/clock';
 import { pinMatches } from '#counter/register/pin-hash';
 import { lockMsAfter } from '#counter/register/pin-lockout';
 import { counterMethods } from '#shared/counter-methods';
-import type { ManagerApproval, RegisterState } from '#shared/pos-api';
+import type { ManagerApproval, RegisterState } from '#shared/counter-api';
 import { isPdf, openRuntime, type RuntimeFixture } from './runtime-fixture';
 
 const fixtures: RuntimeFixture[] = [];

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPosRuntime, type PosRuntime, type PosRuntimeOptions } from '#counter/app/pos-runtime';
+import { createPosRuntime, type PosRuntime, type PosRuntimeOptions } from '#counter/app/counter-runtime';
 import { noPrinting } from '#counter/ports/printing-port';
 import type { SecretStore } from '#counter/app/settings-store';
 

@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ManagerApproval, RegisterState } from '#shared/pos-api';
+import type { ManagerApproval, RegisterState } from '#shared/counter-api';
 import { counterMethods } from '#shared/counter-methods';
 import { openRuntime, type RuntimeFixture } from './runtime-fixture';
 

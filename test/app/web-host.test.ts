@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PosEvent, PosStatus, Sale, Settings } from '#shared/pos-api';
+import type { PosEvent, PosStatus, Sale, Settings } from '#shared/counter-api';
 import { PAGE_HEADER, PAGE_QUERY } from '#shared/bridge-page';
 import { FileSecretStore } from '#counter/hosts/web/file-secret-store';
 import { RendererMissingError, startWebHost, type WebHost } from '#counter/hosts/web/web-host';

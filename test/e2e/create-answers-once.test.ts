@@ -5,7 +5,7 @@
 // the page itself (a wrapper around EventSource), so the real renderer's bridge is what is tested.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PosEvent } from '#shared/pos-api';
+import type { PosEvent } from '#shared/counter-api';
 import { chargeOnScreen, newestCharge, payOnScreen, startCounter, type Counter } from './counter-journey';
 import { VIEWPORTS } from './viewports';
 

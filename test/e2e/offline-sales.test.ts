@@ -17,7 +17,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sale } from '#shared/pos-api';
+import type { Sale } from '#shared/counter-api';
 import type { PixQrCode, Transaction } from '#shared/resources';
 import { saoPauloDayRange } from '#counter/app/sales-range';
 import { saoPauloDate } from '#shared/sao-paulo-time';

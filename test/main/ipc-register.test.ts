@@ -7,7 +7,7 @@ import type { CounterHandlers } from '#counter/ports/counter-handler-port';
 import { allBut, windowOrigin } from '#counter/ports/call-origin';
 import { broadcastPosEvent, registerPosIpc } from '#counter/hosts/electron/ipc-register';
 import { CounterError } from '#shared/counter-errors';
-import { POS_EVENT_CHANNEL, POS_INVOKE_METHODS } from '#shared/pos-channels';
+import { POS_EVENT_CHANNEL, POS_INVOKE_METHODS } from '#shared/counter-channels';
 import { electronFake, FakeWebContents } from './fake-electron';
 
 const ours = new FakeWebContents();

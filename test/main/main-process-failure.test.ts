@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
-vi.mock('#counter/app/pos-runtime', () => ({
+vi.mock('#counter/app/counter-runtime', () => ({
   createPosRuntime: vi.fn(() => {
     throw new Error('database is locked');
   }),

@@ -14,7 +14,7 @@ const runtime = vi.hoisted(() => ({
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the literal types the field: without it, `undefined`
   options: undefined as unknown,
 }));
-vi.mock('#counter/app/pos-runtime', async () => {
+vi.mock('#counter/app/counter-runtime', async () => {
   runtime.close = vi.fn(async () => undefined);
   return {
     createPosRuntime: vi.fn((options: unknown) => {

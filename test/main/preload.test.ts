@@ -2,8 +2,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
 
-import type { PosApi, PosEvent } from '#shared/pos-api';
-import { POS_EVENT_CHANNEL, POS_INVOKE_METHODS } from '#shared/pos-channels';
+import type { PosApi, PosEvent } from '#shared/counter-api';
+import { POS_EVENT_CHANNEL, POS_INVOKE_METHODS } from '#shared/counter-channels';
 import { electronFake } from './fake-electron';
 
 // wdio-electron-service style: contextBridge.exposeInMainWorld defines a global, then the

@@ -11,7 +11,7 @@ const runtime = vi.hoisted(() => ({
   queued: 0,
   close: undefined as unknown as ReturnType<typeof import('vitest').vi.fn>,
 }));
-vi.mock('#counter/app/pos-runtime', async () => {
+vi.mock('#counter/app/counter-runtime', async () => {
   runtime.close = vi.fn(async () => undefined);
   return {
     createPosRuntime: vi.fn(() => ({

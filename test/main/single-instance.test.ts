@@ -6,9 +6,9 @@ vi.mock('electron', async () => {
   electronFake.app.hasLock = false;
   return electronFake;
 });
-vi.mock('#counter/app/pos-runtime', () => ({ createPosRuntime: vi.fn() }));
+vi.mock('#counter/app/counter-runtime', () => ({ createPosRuntime: vi.fn() }));
 
-import { createPosRuntime } from '#counter/app/pos-runtime';
+import { createPosRuntime } from '#counter/app/counter-runtime';
 import { claimSingleInstance } from '#counter/hosts/electron/single-instance';
 import { electronFake, FakeBrowserWindow } from './fake-electron';
 

@@ -1,8 +1,8 @@
 // A typed client for the browser host's bridge: the same PosApi the cashier's page calls,
 // over POST /__balcao/invoke/<method> with the run token and the page's own origin.
 import { counterErrorBodyOf, type CounterErrorCode } from '#shared/counter-errors';
-import type { PosApi } from '#shared/pos-api';
-import type { PosInvokeMethod } from '#shared/pos-channels';
+import type { PosApi } from '#shared/counter-api';
+import type { PosInvokeMethod } from '#shared/counter-channels';
 
 export type PosInput<M extends PosInvokeMethod> = Parameters<PosApi[M]>[0];
 export type PosOutput<M extends PosInvokeMethod> = Awaited<ReturnType<PosApi[M]>>;

@@ -1,6 +1,6 @@
 // The days' totals as the history counted them in JavaScript before issue 27, over the sales the
 // screens see: the oracle the SQL totals (src/main/counter/sync/sales/sales-history-query.ts) are held to.
-import type { DayTotals, Sale } from '#shared/pos-api';
+import type { DayTotals, Sale } from '#shared/counter-api';
 import { refundedValue } from '#shared/refunds-counted';
 
 export function dayTotals(day: string, sales: readonly Sale[]): DayTotals {

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import type { Sale, Settings } from '#shared/pos-api';
+import type { Sale, Settings } from '#shared/counter-api';
 import type { Charge, ChargeRefund } from '#shared/resources';
 import type { Clock } from '#lib/clock';
 import { counterReceiptData } from '#counter/app/counter-receipt';

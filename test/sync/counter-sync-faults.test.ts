@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Sale } from '#shared/pos-api';
+import type { Sale } from '#shared/counter-api';
 import type { Charge, ChargeRefund } from '#shared/resources';
 import { createSandboxService, type SandboxService } from '#service/index';
 import { openCounterSync, type TestCounter } from '../support/counter-sync';

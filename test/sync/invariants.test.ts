@@ -1,7 +1,7 @@
 // The invariant checker on hand-built views: a consistent world has no violation, and each kind
 // of violation is detected when the world is broken in exactly the way that kind describes.
 import { describe, expect, it } from 'vitest';
-import type { DayTotals, PosStatus, Sale, SaleOffline, SaleRefund } from '#shared/pos-api';
+import type { DayTotals, PosStatus, Sale, SaleOffline, SaleRefund } from '#shared/counter-api';
 import type { Charge, ChargeRefund, PixQrCode, PixTransactionRefund, Transaction } from '#shared/resources';
 import {
   checkInvariants,

@@ -103,7 +103,7 @@
 //   CANCELLED, or under review (state REVIEW).
 // - "Cliente mostrou o comprovante" (markCustomerShowedReceipt answered with the mark): the sale
 //   still shows customerShowedReceiptAt. It is never a payment: the rules above hold with it.
-import type { DayTotals, PosStatus, Sale } from '#shared/pos-api';
+import type { DayTotals, PosStatus, Sale } from '#shared/counter-api';
 import type { Charge, ChargeRefund, PixQrCode, PixTransactionRefund, Transaction } from '#shared/resources';
 
 export interface CounterDay {

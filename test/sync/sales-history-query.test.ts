@@ -15,7 +15,7 @@ import { pageOffset, SalesHistoryQuery, type HistorySpan } from '#counter/sync/s
 import { saleView } from '#counter/sync/sales/sale-view';
 import { SalesRepo, type RefundStatus, type SaleRow } from '#counter/sync/sales/sales-repo';
 import { formatBRL } from '#shared/money';
-import type { Sale, SaleStatus } from '#shared/pos-api';
+import type { Sale, SaleStatus } from '#shared/counter-api';
 import { refundCounts } from '#shared/refunds-counted';
 import { SeededRandom } from '../support/prng';
 

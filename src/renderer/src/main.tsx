@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import i18next from 'i18next';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { providePosApi } from './app/pos-api';
+import { providePosApi } from './app/counter-api';
 import { CustomerDisplay } from './features/customer-display/CustomerDisplay';
 import { installPosApi } from './bridge/web-bridge';
 import { initI18n } from './i18n/i18n';

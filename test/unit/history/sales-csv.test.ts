@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Sale } from '#shared/pos-api';
+import type { Sale } from '#shared/counter-api';
 import {
   REFUND_STATUS_WORDS,
   SALE_STATUS_WORDS,

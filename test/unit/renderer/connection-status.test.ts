@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PosStatus } from '#shared/pos-api';
+import type { PosStatus } from '#shared/counter-api';
 import { connectionOf, isOffline, statusBarItems } from '#renderer/lib/connection-status';
 import { SANDBOX_SHOP_NAME } from '#shared/sandbox-shop-name';
 

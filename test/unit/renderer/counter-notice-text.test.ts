@@ -4,11 +4,7 @@
 // sentences main used to send (the e2e tests read them on screen).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { closingWarningText } from '#renderer/lib/closing-warning-text';
-import {
-  connectionDetailText,
-  connectionVerdictText,
-  leftBehindText,
-} from '#renderer/lib/connection-check-text';
+import { connectionDetailText, connectionVerdictText, leftBehindText } from '#renderer/lib/connection-check-text';
 import type { Translate } from '#renderer/lib/translate';
 import { catalogueTranslators } from './catalogue-translators';
 import { offlineRefusalText } from '#renderer/lib/offline-refusal-text';
@@ -18,7 +14,7 @@ import type {
   ConnectionLeftBehind,
   ConnectionVerdict,
   OfflineRefusal,
-} from '#shared/pos-api';
+} from '#shared/counter-api';
 import { COUNTER_FEATURES } from '#shared/value-sets';
 
 const REFUSALS: OfflineRefusal[] = [

@@ -4,7 +4,7 @@ import ptBR from '#renderer/i18n/pt-BR.json';
 import { COUNTER_SCOPES } from '#counter/sync/connection/connection-scopes';
 import { COUNTER_FEATURES } from '#shared/value-sets';
 import { SALE_DISPLAY_STATUSES } from '#shared/sale-display-status';
-import type { SaleRefund } from '#shared/pos-api';
+import type { SaleRefund } from '#shared/counter-api';
 
 const REFUND_STATUSES: SaleRefund['status'][] = ['QUEUED', 'IN_PROCESSING', 'CONFIRMED', 'REJECTED'];
 

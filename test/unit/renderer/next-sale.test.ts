@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SaleStatus } from '#shared/pos-api';
+import type { SaleStatus } from '#shared/counter-api';
 import { isWaitingStatus } from '#shared/waiting-sale';
 import { centsEntryReducer, emptyEntry, type CentsEntry } from '#renderer/lib/cents-entry';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OfflineReview, PosStatus, Sale, SaleOffline, SaleStatus } from '#shared/pos-api';
+import type { OfflineReview, PosStatus, Sale, SaleOffline, SaleStatus } from '#shared/counter-api';
 import {
   countdownLine,
   entryOfflineHint,

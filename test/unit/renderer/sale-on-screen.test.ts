@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canShowAgain, restoreDecision, type ScreenNow } from '#renderer/lib/sale-on-screen';
-import type { SaleStatus } from '#shared/pos-api';
+import type { SaleStatus } from '#shared/counter-api';
 
 const fresh: ScreenNow = { phase: 'entry', hasLive: false, entryTouched: false };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Sale, SaleRefund } from '#shared/pos-api';
+import type { Sale, SaleRefund } from '#shared/counter-api';
 import {
   canRefund,
   newRefund,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SaleStatus } from '#shared/pos-api';
+import type { SaleStatus } from '#shared/counter-api';
 import { undoesPayment } from '#shared/paid-sale';
 
 const STATUSES: SaleStatus[] = ['PENDING', 'ACTIVE', 'OFFLINE', 'COMPLETED', 'EXPIRED', 'CANCELLED', 'REJECTED'];

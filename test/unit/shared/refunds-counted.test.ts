@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SaleRefund } from '#shared/pos-api';
+import type { SaleRefund } from '#shared/counter-api';
 import { refundCounts, refundedValue } from '#shared/refunds-counted';
 
 const refund = (value: number, status: SaleRefund['status']) => ({ value, status });

@@ -4,7 +4,7 @@
 // (src/main/counter/sync/commands/sale-commands.ts), so nothing can change the sale between the two.
 import { CounterError } from '#shared/counter-errors';
 import { formatBRL } from '#shared/money';
-import type { Sale, SaleCustomer } from '#shared/pos-api';
+import type { Sale, SaleCustomer } from '#shared/counter-api';
 import { isWaitingStatus } from '#shared/waiting-sale';
 
 /** A customer named on a sale must be reachable: a CPF/CNPJ, an e-mail or a phone. */

@@ -5,7 +5,7 @@
 // answer the same words for the same call, whatever it is.
 import { counterMethods, errorsOf, type CounterAccess, type CounterMethodName } from '#shared/counter-methods';
 import { CounterError, type CounterErrorBody, type CounterResult } from '#shared/counter-errors';
-import type { CounterApi } from '#shared/pos-api';
+import type { CounterApi } from '#shared/counter-api';
 import type { Attribution } from '../register/sales-store-port';
 import type { CallContext, CounterHandlers } from '../ports/counter-handler-port';
 import type { CallOrigin } from '../ports/call-origin';

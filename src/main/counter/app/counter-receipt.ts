@@ -3,7 +3,7 @@
 // name, Pix key) over the sale's records as the service gave them to the counter's store, and
 // renders it here with the pure receipt renderer. No request at print time: every mode
 // (embedded, remote sandbox, production) prints the same receipt for the same records, offline too.
-import type { ReceiptFile, ReceiptRequest, Sale, Settings } from '#shared/pos-api';
+import type { ReceiptFile, ReceiptRequest, Sale, Settings } from '#shared/counter-api';
 import { shopHeader } from '#shared/receipt-header';
 import type { ContractCompany as Company, ContractTransaction } from '../sync/remote/service-contract';
 import {

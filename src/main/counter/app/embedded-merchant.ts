@@ -2,7 +2,7 @@
 // settings become the sandbox company's, so the BR Codes it shows carry them. In the remote
 // modes the remote account decides what BR Codes carry; the settings then only feed the receipt
 // header and the status bar, and the sandbox company is left alone.
-import type { Settings } from '#shared/pos-api';
+import type { Settings } from '#shared/counter-api';
 import { sandboxRefusal, type SandboxService } from '#service/index';
 import { CounterError } from '#shared/counter-errors';
 

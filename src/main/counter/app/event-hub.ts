@@ -1,6 +1,6 @@
 // Fan-out of PosEvents to whoever listens (Electron windows, browser-host SSE streams). Each event
 // says which windows it is for (call-origin.ts); each host hands it to those of its windows.
-import type { PosEvent } from '#shared/pos-api';
+import type { PosEvent } from '#shared/counter-api';
 import { EVERY_WINDOW, type Audience } from '../ports/call-origin';
 
 export type PosEventListener = (event: PosEvent, audience: Audience) => void;

@@ -2,7 +2,7 @@
 // ("12,34", "12.34", "R$ 1.234,56", or whole reais "1500"), read by src/shared/amount-search.ts
 // exactly as the screen reads it to say what it is looking for.
 import { parseAmountSearch } from '#shared/amount-search';
-import type { Sale } from '#shared/pos-api';
+import type { Sale } from '#shared/counter-api';
 
 export { parseAmountSearch };
 

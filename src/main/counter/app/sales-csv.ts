@@ -18,7 +18,7 @@
 //   as a date.
 // Written here rather than with a CSV package: none is installed (node_modules has no CSV
 // writer) and the whole format is the few functions below.
-import type { Sale, SaleRefund } from '#shared/pos-api';
+import type { Sale, SaleRefund } from '#shared/counter-api';
 import { refundedValue } from '#shared/refunds-counted';
 import { saleDisplayStatus, type SaleDisplayStatus } from '#shared/sale-display-status';
 import { saleNumberText } from '#shared/sale-number';

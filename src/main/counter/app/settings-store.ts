@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CounterError } from '#shared/counter-errors';
 import { storedSettingsInput } from '#shared/counter-schemas';
-import type { AppIdStorage, Settings, SettingsInput } from '#shared/pos-api';
+import type { AppIdStorage, Settings, SettingsInput } from '#shared/counter-api';
 import { isRemoteMode } from '#shared/value-sets';
 import { normalizePixKey } from '#lib/pix';
 import { DEFAULT_OFFLINE_SALES } from '../sync/offline/offline-caps';

@@ -2,7 +2,7 @@
 // pt-BR; the screens say the same warnings through the renderer's catalogues). A summary closed
 // before the warnings were coded keeps them as the sentences it was closed with.
 import { formatBRL } from '#shared/money';
-import type { ClosingWarning } from '#shared/pos-api';
+import type { ClosingWarning } from '#shared/counter-api';
 
 export function closingWarningText(warning: ClosingWarning | string): string {
   if (typeof warning === 'string') return warning;

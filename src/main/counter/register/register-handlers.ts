@@ -2,7 +2,7 @@
 // report. The handlers of the other methods (a sale, a refund, the settings) ask the register
 // who is selling and for the manager's approval through the same Register.
 import { CounterError } from '#shared/counter-errors';
-import type { ReceiptFile, ReceiptLayoutName, RegisterSession, SessionSummary } from '#shared/pos-api';
+import type { ReceiptFile, ReceiptLayoutName, RegisterSession, SessionSummary } from '#shared/counter-api';
 import type { HandlerGroup } from '../ports/counter-handler-port';
 import type { Printing } from '../ports/printing-port';
 import { saoPauloDate } from '#shared/sao-paulo-time';

@@ -2,7 +2,7 @@
 // session (till, who opened and closed it), its summary, the sales list, the refunds, and the
 // totals per operator. The sales keep their number ("Venda 0042") and correlationID (support).
 import { formatBRL } from '#shared/money';
-import type { Sale, SaleStatus, SessionSummary } from '#shared/pos-api';
+import type { Sale, SaleStatus, SessionSummary } from '#shared/counter-api';
 import { refundCounts } from '#shared/refunds-counted';
 import { saleNumberText } from '#shared/sale-number';
 import { formatReceiptTime, type ReportDocument } from '#lib/receipts';

@@ -1,7 +1,7 @@
 // A register session's closing summary, from the counter's own records of it and the real sync
 // state: what was sold, refunded and cancelled, what is still waiting, and what needs a warning
 // before the register is closed.
-import type { ClosingWarning, OperatorTotals, RegisterSession, SessionSummary } from '#shared/pos-api';
+import type { ClosingWarning, OperatorTotals, RegisterSession, SessionSummary } from '#shared/counter-api';
 import { refundCounts } from '#shared/refunds-counted';
 import type { SessionRecords } from './sales-store-port';
 

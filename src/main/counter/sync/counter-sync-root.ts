@@ -6,7 +6,7 @@
 // screen, the sandbox's payment; then the facade that links them to the service of the moment,
 // and the probe that tests and the bench use.
 import { randomUUID } from 'node:crypto';
-import type { Sale } from '#shared/pos-api';
+import type { Sale } from '#shared/counter-api';
 import { openDatabase } from '#lib/store/database';
 import { CommandOutbox } from './commands/command-outbox';
 import { CommandSender } from './commands/command-sender';

@@ -6,7 +6,7 @@
 // back, sends what waited for it and reads what it decided meanwhile. The same path serves every
 // mode: the embedded sandbox in process, a remote over HTTP.
 import type { ServiceNotConfigured } from '#shared/counter-errors';
-import type { OfflineStatus } from '#shared/pos-api';
+import type { OfflineStatus } from '#shared/counter-api';
 import type { Db } from '#lib/store/database';
 import type { CommandOutbox } from './commands/command-outbox';
 import type { CommandSender } from './commands/command-sender';

@@ -1,5 +1,5 @@
 // The input of a Pix receipt. Pure data: whoever renders it (PDF today) reads only this.
-import type { PosLocale, ReceiptLayoutName } from '#shared/pos-api';
+import type { PosLocale, ReceiptLayoutName } from '#shared/counter-api';
 
 export type ReceiptKind = 'pix-in' | 'pix-out' | 'pix-refund';
 

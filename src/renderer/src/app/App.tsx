@@ -21,7 +21,7 @@ import { BrandMark } from './Icons';
 import { Kbd } from './Kbd';
 import { connectLiveEvents } from './live-events';
 import { useNavigation, type Screen } from './navigation-store';
-import { posApi } from './pos-api';
+import { posApi } from './counter-api';
 import './app.css';
 
 const SCREENS: { screen: Screen; key: string }[] = [

@@ -1,9 +1,9 @@
 // What "Imprimir" and "Salvar PDF" tell the cashier, the same for a receipt (receipts/) and a
 // register report (register/, after closing and in "Caixas fechados").
 import type { TFunction } from 'i18next';
-import type { PrintResult, ReceiptFile } from '#shared/pos-api';
+import type { PrintResult, ReceiptFile } from '#shared/counter-api';
 import { downloadPdf } from './pdf-download';
-import { errorMessage } from './pos-api';
+import { errorMessage } from './counter-api';
 
 export interface OutputMessage {
   tone: 'info' | 'warn' | 'error';

@@ -3,8 +3,8 @@
 // named by this tab's page id, so a push this tab's own call already answered skips it.
 import { newPageId, PAGE_HEADER, PAGE_QUERY } from '#shared/bridge-page';
 import { counterErrorBodyOf, type CounterErrorBody } from '#shared/counter-errors';
-import type { PosApi, PosEvent } from '#shared/pos-api';
-import { POS_INVOKE_METHODS, type PosInvokeMethod } from '#shared/pos-channels';
+import type { PosApi, PosEvent } from '#shared/counter-api';
+import { POS_INVOKE_METHODS, type PosInvokeMethod } from '#shared/counter-channels';
 
 const TOKEN_KEY = 'balcao.token';
 const BRIDGE = '/__balcao';

@@ -2,7 +2,7 @@
 // and a counter app must not wait on a network to show its labels.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { PosLocale } from '#shared/pos-api';
+import type { PosLocale } from '#shared/counter-api';
 import en from './en.json';
 import ptBR from './pt-BR.json';
 

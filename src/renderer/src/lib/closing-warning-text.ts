@@ -2,7 +2,7 @@
 // confirmed, sales waiting for payment) in the manager's language, from the codes and figures main
 // sends. Pure: tested in Node.
 import { formatBRL } from '#shared/money';
-import type { ClosingWarning } from '#shared/pos-api';
+import type { ClosingWarning } from '#shared/counter-api';
 import type { Translate } from './translate';
 
 export function closingWarningText(warning: ClosingWarning, t: Translate): string {

@@ -3,7 +3,7 @@
 // before); whether the service refused the AppID; and the offline sales not confirmed yet (always
 // while offline), those waiting for the owner, and why offline selling is not possible now. Pure and DOM-free: tested in Node; the
 // status bar only turns each item into text.
-import type { OfflineKeyProblem, OfflineStatus, PosConnection, PosMode, PosStatus } from '#shared/pos-api';
+import type { OfflineKeyProblem, OfflineStatus, PosConnection, PosMode, PosStatus } from '#shared/counter-api';
 import { shopNameToShow } from '#shared/sandbox-shop-name';
 import { formatTime } from './date-time';
 

@@ -2,7 +2,7 @@
 // identify the person (CPF/CNPJ, e-mail or phone); blank fields mean "no customer". Each field is
 // checked here, by the same rules the service applies (src/shared/tax-id.ts, contact.ts), so the
 // cashier reads what is wrong in pt-BR before anything is sent, never the service's English.
-import type { SaleCustomer } from '#shared/pos-api';
+import type { SaleCustomer } from '#shared/counter-api';
 import { normalizeEmail, normalizePhone } from '#shared/contact';
 import { parseTaxId } from '#shared/tax-id';
 

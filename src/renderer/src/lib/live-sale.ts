@@ -2,7 +2,7 @@
 // drawn, what each key does while it waits, which keys the status bar lists, and what the
 // customer display shows. Pure and DOM-free so the rules are tested in Node.
 import { undoesPayment } from '#shared/paid-sale';
-import type { Sale, SaleStatus } from '#shared/pos-api';
+import type { Sale, SaleStatus } from '#shared/counter-api';
 import type { WaitingStatus } from '#shared/waiting-sale';
 import { DIGIT_KEYS } from './next-sale';
 

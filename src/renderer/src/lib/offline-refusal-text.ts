@@ -2,7 +2,7 @@
 // in the cashier's language: main sends the refusal's code and figures, never its words. Said
 // after a colon ("…a venda offline não é possível: <this>"). Pure: tested in Node.
 import { formatBRL } from '#shared/money';
-import type { OfflineRefusal } from '#shared/pos-api';
+import type { OfflineRefusal } from '#shared/counter-api';
 import type { Translate } from './translate';
 
 export function offlineRefusalText(refusal: OfflineRefusal, t: Translate): string {

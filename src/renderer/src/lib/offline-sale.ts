@@ -2,7 +2,7 @@
 // "aguardando confirmação" until the service's records confirm its Pix (or the owner decides).
 // Which decisions fit a sale under review, how its confirmation reads, what the entry says while
 // offline, and when a confirmation is news to announce. Pure and DOM-free: tested in Node.
-import type { OfflineDecision, OfflineStatus, PosStatus, Sale, SaleStatus } from '#shared/pos-api';
+import type { OfflineDecision, OfflineStatus, PosStatus, Sale, SaleStatus } from '#shared/counter-api';
 import { offlineDecisionsThatFit } from '#shared/offline-decisions';
 import { connectionOf } from './connection-status';
 

@@ -3,7 +3,7 @@
 // and which errors a PIN dialog keeps to itself. Pure: tested in Node
 // (test/unit/renderer/register-view.test.ts).
 import type { CounterErrorCode } from '#shared/counter-errors';
-import type { RegisterState } from '#shared/pos-api';
+import type { RegisterState } from '#shared/counter-api';
 import { counterErrorCode } from './counter-error-text';
 
 /** Same rule as the main process's schema (counter-schemas `pin`): 4 to 8 digits. */

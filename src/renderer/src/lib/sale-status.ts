@@ -4,7 +4,7 @@
 // confirmação", never paid until the service confirms it) besides the service's ACTIVE /
 // COMPLETED / EXPIRED; the chip's own status (a paid sale given back, fully or in part) is
 // src/shared/sale-display-status.ts, which the CSV export shares. Pure and DOM-free: tested in Node.
-import type { Sale, SaleRefund } from '#shared/pos-api';
+import type { Sale, SaleRefund } from '#shared/counter-api';
 import { refundedValue } from '#shared/refunds-counted';
 
 /**

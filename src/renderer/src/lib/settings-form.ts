@@ -8,7 +8,7 @@ import type {
   ReceiptLayoutName,
   Settings,
   SettingsInput,
-} from '#shared/pos-api';
+} from '#shared/counter-api';
 import { counterErrorBodyOf } from '#shared/counter-errors';
 import { formatBRL } from '#shared/money';
 import { HTTP_URL_MAX_LENGTH, isHttpUrl } from '#shared/http-url';

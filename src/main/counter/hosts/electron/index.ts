@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { app, dialog, screen, session, type BrowserWindow, type WebContents } from 'electron';
 import { parseLaunchOptions } from '../../app/launch-remote';
-import { createPosRuntime, type PosRuntime } from '../../app/pos-runtime';
+import { createPosRuntime, type PosRuntime } from '../../app/counter-runtime';
 import { handleAppProtocol, registerAppSchemeAsPrivileged } from './app-protocol';
 import { CustomerDisplay } from './customer-display';
 import { guardDownloads } from './downloads';

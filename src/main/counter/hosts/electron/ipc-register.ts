@@ -5,8 +5,8 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import type { CounterCall } from '../../app/counter-call';
 import { EVERY_WINDOW, reaches, windowOrigin, type Audience } from '../../ports/call-origin';
-import type { PosEvent } from '#shared/pos-api';
-import { channelOf, POS_EVENT_CHANNEL, POS_INVOKE_METHODS } from '#shared/pos-channels';
+import type { PosEvent } from '#shared/counter-api';
+import { channelOf, POS_EVENT_CHANNEL, POS_INVOKE_METHODS } from '#shared/counter-channels';
 import { isAppUrl } from './app-origin';
 
 export interface IpcRegistrationOptions {

@@ -7,7 +7,7 @@ import envPaths from 'env-paths';
 import { parseLaunchOptions } from '../../app/launch-remote';
 import { clockFromEnv } from '../../app/clock-offset-env';
 import { offlineTimingFromEnv } from '../../app/offline-timing-env';
-import { createPosRuntime } from '../../app/pos-runtime';
+import { createPosRuntime } from '../../app/counter-runtime';
 import { noPrinting } from '../../ports/printing-port';
 import { isPortInUse, portInUseLine } from '#lib/net/port-in-use';
 import { FileSecretStore } from './file-secret-store';

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { PosRuntime } from '../../app/pos-runtime';
+import type { PosRuntime } from '../../app/counter-runtime';
 import { CONTENT_SECURITY_POLICY } from '../content-security-policy';
 import { registerBridgeRoutes } from './bridge-routes';
 import { EventStreams } from './event-stream';

@@ -3,7 +3,7 @@
 // Esc Esc, a refund, and the offline sale's "cliente mostrou o comprovante" and the owner's
 // decision. Whether the cashier may do it is not asked here: the handlers check the cashier's
 // rules (src/main/counter/app/cashier-rules.ts) in the same synchronous turn, just before the write.
-import type { OfflineDecision, Sale, SaleCustomer } from '#shared/pos-api';
+import type { OfflineDecision, Sale, SaleCustomer } from '#shared/counter-api';
 import { CounterError } from '#shared/counter-errors';
 import type { Attribution } from '../../register/sales-store-port';
 import type { Db } from '#lib/store/database';

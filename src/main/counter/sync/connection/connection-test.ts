@@ -31,7 +31,7 @@ import type {
   ConnectionLeftBehind,
   ConnectionVerdict,
   MissingScope,
-} from '#shared/pos-api';
+} from '#shared/counter-api';
 import type { ServiceRequest } from '#shared/service-api';
 import type { ContractOperation } from '../remote/service-contract';
 import { COUNTER_SCOPES } from './connection-scopes';

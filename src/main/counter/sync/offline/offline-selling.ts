@@ -7,7 +7,7 @@
 // Over 300 lines because its parts share one transaction per change (the sale, its code from the
 // pool, its command); the caps, the key, the pool and the reconciler are modules of their own.
 import { offlineDecisionsThatFit } from '#shared/offline-decisions';
-import type { OfflineDecision, OfflineRefusal, OfflineSalesSettings, OfflineStatus } from '#shared/pos-api';
+import type { OfflineDecision, OfflineRefusal, OfflineSalesSettings, OfflineStatus } from '#shared/counter-api';
 import { CounterError } from '#shared/counter-errors';
 import type { Db } from '#lib/store/database';
 import type { CommandOutbox } from '../commands/command-outbox';

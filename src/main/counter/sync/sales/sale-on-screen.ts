@@ -2,7 +2,7 @@
 // the sale by SaleCommands.createSale, so a restart brings it back), and the puller's closer watch
 // on it (asked about every second while it may still change). Main alone decides what the record
 // names (src/main/counter/app/sale-on-screen.ts has the rules of when).
-import type { Sale } from '#shared/pos-api';
+import type { Sale } from '#shared/counter-api';
 import type { SaleOnScreenStore } from './sale-on-screen-store';
 import type { SalePuller } from '../pull/sale-puller';
 import type { SaleViews } from './sale-views';

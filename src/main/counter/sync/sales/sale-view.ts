@@ -1,5 +1,5 @@
 // A sale as the screens see it, from the counter's own rows only: no request to any service.
-import type { OfflineReview, Sale, SaleCustomer, SaleOffline, SaleRefund } from '#shared/pos-api';
+import type { OfflineReview, Sale, SaleCustomer, SaleOffline, SaleRefund } from '#shared/counter-api';
 import { refundedValue } from '#shared/refunds-counted';
 import type { OfflineSaleRow } from '../offline/offline-sales-repo';
 import type { RefundRow, SaleRow } from './sales-repo';

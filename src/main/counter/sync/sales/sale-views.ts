@@ -3,7 +3,7 @@
 // session's records. No request to any service; a sale of another service (the mode changed) is
 // not found.
 import { CounterError } from '#shared/counter-errors';
-import type { Sale } from '#shared/pos-api';
+import type { Sale } from '#shared/counter-api';
 import type { SessionRecords } from '../../register/sales-store-port';
 import type { CommandOutbox } from '../commands/command-outbox';
 import type { CurrentService } from '../remote/current-service';

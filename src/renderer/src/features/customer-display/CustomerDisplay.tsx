@@ -3,10 +3,10 @@
 // when it is paid, a welcome between sales (and for a sale cancelled or refused). No controls.
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Sale } from '#shared/pos-api';
+import type { Sale } from '#shared/counter-api';
 import { shopNameToShow } from '#shared/sandbox-shop-name';
 import { BrandMark, CheckIcon, ClockIcon } from '../../app/Icons';
-import { posApi } from '../../app/pos-api';
+import { posApi } from '../../app/counter-api';
 import { formatCountdown, secondsUntil } from '../../lib/countdown';
 import { formatBRL } from '#shared/money';
 import { customerDisplayAdopts, customerView } from '../../lib/live-sale';

@@ -9,7 +9,7 @@
 // detail and the offline review are components of their own.
 import { useEffect, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DayTotals } from '#shared/pos-api';
+import type { DayTotals } from '#shared/counter-api';
 import { useHotkeys } from '../../app/hotkeys';
 import { useMeasuredWidth } from '../../app/use-measured-width';
 import { useShrinkToFit } from '../../app/use-shrink-to-fit';

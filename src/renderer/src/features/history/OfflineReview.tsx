@@ -5,11 +5,11 @@
 // sales, Tab between a sale's buttons.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OfflineDecision, Sale } from '#shared/pos-api';
+import type { OfflineDecision, Sale } from '#shared/counter-api';
 import { useHotkeys } from '../../app/hotkeys';
 import { CheckIcon } from '../../app/Icons';
 import { Kbd } from '../../app/Kbd';
-import { errorMessage, posApi } from '../../app/pos-api';
+import { errorMessage, posApi } from '../../app/counter-api';
 import { formatDate, formatTime } from '../../lib/date-time';
 import { formatBRL } from '#shared/money';
 import { reviewDecisions } from '../../lib/offline-sale';

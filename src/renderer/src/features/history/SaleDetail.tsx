@@ -7,7 +7,7 @@
 // parts of one sale's page, read together.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Sale } from '#shared/pos-api';
+import type { Sale } from '#shared/counter-api';
 import { useReadableError } from '../../app/ErrorMessage';
 import { useHotkeys } from '../../app/hotkeys';
 import { CheckIcon, ClockIcon } from '../../app/Icons';

@@ -10,7 +10,7 @@
 // (aria-posinset) and the list's length (aria-setsize).
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import type { Sale } from '#shared/pos-api';
+import type { Sale } from '#shared/counter-api';
 import { useTranslation } from 'react-i18next';
 import { saoPauloFormatter } from '#shared/sao-paulo-time';
 import { formatTime } from '../../lib/date-time';

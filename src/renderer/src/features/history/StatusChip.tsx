@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Sale } from '#shared/pos-api';
+import type { Sale } from '#shared/counter-api';
 import { useReadableError } from '../../app/ErrorMessage';
 import { ClockIcon } from '../../app/Icons';
 import { saleDisplayStatus } from '#shared/sale-display-status';

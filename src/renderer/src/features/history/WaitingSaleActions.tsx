@@ -3,8 +3,8 @@
 // then cancels it at the counter like Esc Esc on its QR (who and when are recorded there).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Sale } from '#shared/pos-api';
-import { errorMessage, posApi } from '../../app/pos-api';
+import type { Sale } from '#shared/counter-api';
+import { errorMessage, posApi } from '../../app/counter-api';
 import { ConfirmDialog } from '../../app/ConfirmDialog';
 import { ErrorMessage } from '../../app/ErrorMessage';
 import { useHotkeys } from '../../app/hotkeys';

@@ -7,9 +7,9 @@
 // Over 300 lines because the page, the selection and the live patches must agree on one list;
 // the window arithmetic is lib/sale-rows-window.ts.
 import { create } from 'zustand';
-import type { CounterOutput, DayTotals, Sale } from '#shared/pos-api';
+import type { CounterOutput, DayTotals, Sale } from '#shared/counter-api';
 import { addDays } from '#shared/calendar-day';
-import { errorMessage, posApi } from '../../app/pos-api';
+import { errorMessage, posApi } from '../../app/counter-api';
 import { keptAfter, NO_SELECTION, selectionAfterReload, type HistorySelection } from '../../lib/history-selection';
 import {
   EMPTY_PAGE,

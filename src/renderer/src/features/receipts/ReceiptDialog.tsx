@@ -4,11 +4,11 @@
 // instant when pressed.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReceiptFile, ReceiptLayoutName } from '#shared/pos-api';
+import type { ReceiptFile, ReceiptLayoutName } from '#shared/counter-api';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
-import { posApi } from '../../app/pos-api';
-import { hostCanPrint } from '../../bridge/pos-host';
+import { posApi } from '../../app/counter-api';
+import { hostCanPrint } from '../../bridge/counter-host';
 import { formatBRL } from '#shared/money';
 import { useSettings } from '../settings/settings-store';
 import { outputFailure, printOutcome, savePdf, type OutputMessage } from '../../app/receipt-output';

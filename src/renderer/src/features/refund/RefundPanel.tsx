@@ -2,11 +2,11 @@
 // reason, then a confirmation step naming the amount before anything is sent.
 import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Sale } from '#shared/pos-api';
+import type { Sale } from '#shared/counter-api';
 import { AmountInput } from '../../app/AmountInput';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
-import { errorMessage, posApi } from '../../app/pos-api';
+import { errorMessage, posApi } from '../../app/counter-api';
 import { centsEntryReducer, presetEntry } from '../../lib/cents-entry';
 import { formatBRL } from '#shared/money';
 import { REASON_MAX, refundFormError, type RefundFormError } from '../../lib/refund-rules';

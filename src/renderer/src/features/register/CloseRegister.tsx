@@ -4,10 +4,10 @@
 // end-of-day report.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SessionSummary } from '#shared/pos-api';
+import type { SessionSummary } from '#shared/counter-api';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
-import { errorMessage, posApi } from '../../app/pos-api';
+import { errorMessage, posApi } from '../../app/counter-api';
 import { ApprovalCancelled, askManager } from './manager-approval-store';
 import { useRegister } from './register-store';
 import { ReportActions } from './ReportActions';

@@ -3,8 +3,8 @@
 // each with a manager's PIN. Its own form, outside the settings form: Enter here never saves settings.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OperatorRole, RegisterState } from '#shared/pos-api';
-import { errorMessage, posApi } from '../../app/pos-api';
+import type { OperatorRole, RegisterState } from '#shared/counter-api';
+import { errorMessage, posApi } from '../../app/counter-api';
 import { formatTime } from '../../lib/date-time';
 import {
   OPERATOR_NAME_MAX,

@@ -4,9 +4,9 @@
 // keys move between the rows' buttons; Tab works as everywhere.
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PastSession, ReceiptLayoutName } from '#shared/pos-api';
-import { posApi } from '../../app/pos-api';
-import { hostCanPrint } from '../../bridge/pos-host';
+import type { PastSession, ReceiptLayoutName } from '#shared/counter-api';
+import { posApi } from '../../app/counter-api';
+import { hostCanPrint } from '../../bridge/counter-host';
 import { formatDate, formatTime } from '../../lib/date-time';
 import { formatBRL } from '#shared/money';
 import { outputFailure, printOutcome, savePdf, type OutputMessage } from '../../app/receipt-output';

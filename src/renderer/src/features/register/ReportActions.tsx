@@ -3,10 +3,10 @@
 // browser host cannot print, so there "Salvar PDF" is the main and only action.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReceiptFile, ReceiptLayoutName } from '#shared/pos-api';
+import type { ReceiptFile, ReceiptLayoutName } from '#shared/counter-api';
 import { useHotkeys } from '../../app/hotkeys';
-import { posApi } from '../../app/pos-api';
-import { hostCanPrint } from '../../bridge/pos-host';
+import { posApi } from '../../app/counter-api';
+import { hostCanPrint } from '../../bridge/counter-host';
 import { outputFailure, printOutcome, savePdf, type OutputMessage } from '../../app/receipt-output';
 import { PrintSaveButtons } from '../../app/PrintSaveButtons';
 import { ReceiptLayoutChoice } from '../../app/ReceiptLayoutChoice';

@@ -1,7 +1,7 @@
 // "Venda 0042 · Marta": the sale's number in its session and who made it, on the live sale
 // screen; nothing for a sale made before the register was set up.
 import { useTranslation } from 'react-i18next';
-import type { Sale } from '#shared/pos-api';
+import type { Sale } from '#shared/counter-api';
 import { saleNumberText } from '#shared/sale-number';
 import './register.css';
 

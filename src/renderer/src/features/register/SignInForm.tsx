@@ -3,7 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Kbd } from '../../app/Kbd';
-import { errorMessage, posApi } from '../../app/pos-api';
+import { errorMessage, posApi } from '../../app/counter-api';
 import { PinField, usePinEntry } from './PinField';
 import { RegisterCardForm } from './RegisterCardForm';
 import { useRegister } from './register-store';

@@ -1,8 +1,8 @@
 // View cache of the register (set up or not, operators, who is signed in, the open session),
 // fed by getRegister and by the answer of every register call the screens make.
 import { create } from 'zustand';
-import type { RegisterState, SessionSummary } from '#shared/pos-api';
-import { posApi } from '../../app/pos-api';
+import type { RegisterState, SessionSummary } from '#shared/counter-api';
+import { posApi } from '../../app/counter-api';
 
 interface RegisterStoreState {
   register: RegisterState | null;

@@ -9,7 +9,7 @@
 // one layout; each state's panel is a small component in this file.
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Sale } from '#shared/pos-api';
+import type { Sale } from '#shared/counter-api';
 import { useHotkeys } from '../../app/hotkeys';
 import { CheckIcon, ClockIcon, CrossIcon, ErrorIcon } from '../../app/Icons';
 import { ErrorMessage } from '../../app/ErrorMessage';

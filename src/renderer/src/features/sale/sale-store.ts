@@ -5,9 +5,9 @@
 // whose actions must see each other's transitions; a push landing mid-create is ordered here.
 import i18next from 'i18next';
 import { create } from 'zustand';
-import type { Sale, SaleCustomer } from '#shared/pos-api';
+import type { Sale, SaleCustomer } from '#shared/counter-api';
 import { useNavigation } from '../../app/navigation-store';
-import { errorMessage, posApi } from '../../app/pos-api';
+import { errorMessage, posApi } from '../../app/counter-api';
 import { emptyEntry, type CentsEntry } from '../../lib/cents-entry';
 import { connectionOf } from '../../lib/connection-status';
 import { acceptsUpdate, liveSaleUpdate, liveViewOf, type LiveView } from '../../lib/live-sale';

@@ -7,12 +7,12 @@
 // SettingsTextField.tsx, the connection test is ConnectionTestPanel.tsx.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PosLocale, Printer, ReceiptLayoutName, SettingsInput } from '#shared/pos-api';
+import type { PosLocale, Printer, ReceiptLayoutName, SettingsInput } from '#shared/counter-api';
 import { POS_LOCALES, POS_MODES, RECEIPT_LAYOUTS } from '#shared/value-sets';
 import { ConfirmDialog } from '../../app/ConfirmDialog';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
-import { errorMessage, posApi } from '../../app/pos-api';
+import { errorMessage, posApi } from '../../app/counter-api';
 import { switchLocale } from '../../i18n/i18n';
 import type { Translate } from '../../lib/translate';
 import { offlineRefusalText } from '../../lib/offline-refusal-text';

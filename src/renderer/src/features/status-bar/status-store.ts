@@ -1,7 +1,7 @@
 // View cache of the till status (online, queue, mode), fed by getStatus and 'status' pushes.
 import { create } from 'zustand';
-import type { PosStatus } from '#shared/pos-api';
-import { posApi } from '../../app/pos-api';
+import type { PosStatus } from '#shared/counter-api';
+import { posApi } from '../../app/counter-api';
 
 interface StatusState {
   status: PosStatus | null;

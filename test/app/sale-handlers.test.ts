@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PosEvent, Sale } from '#shared/pos-api';
+import type { PosEvent, Sale } from '#shared/counter-api';
 import { counterMethods } from '#shared/counter-methods';
 import { ManualClock } from '#lib/clock';
 import { CounterError } from '#shared/counter-errors';

@@ -1,5 +1,5 @@
 // Electron's preload exposes the PosApi as `window.balcao`; in a plain browser it is absent.
-import type { PosApi } from '#shared/pos-api';
+import type { PosApi } from '#shared/counter-api';
 
 declare global {
   interface Window {

@@ -4,7 +4,7 @@
 // register's and the sale on screen's handlers are groups of their own (counter-handlers.ts).
 // Every read comes from the counter's own store; every write goes through it (sync/).
 import { CounterError } from '#shared/counter-errors';
-import type { PosStatus, ReceiptFile, ReceiptRequest, Settings, SettingsInput } from '#shared/pos-api';
+import type { PosStatus, ReceiptFile, ReceiptRequest, Settings, SettingsInput } from '#shared/counter-api';
 import type { Clock } from '#lib/clock';
 import type { Register } from '../register/register';
 import type { CounterSync } from '../sync/counter-sync';

@@ -4,7 +4,7 @@
 // and the browser host each create one and only adapt `call` and `events` to their transport.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CounterApi, PosStatus, Settings, SettingsInput } from '#shared/pos-api';
+import type { CounterApi, PosStatus, Settings, SettingsInput } from '#shared/counter-api';
 import { shopHeader } from '#shared/receipt-header';
 import { systemClock, type Clock } from '#lib/clock';
 import { createSandboxService, type SandboxService, type SandboxServiceOptions } from '#service/index';
@@ -19,7 +19,7 @@ import type { LaunchRemote } from './launch-remote';
 import { notConfigured } from './not-configured';
 import { counterClient, createCounterCall, type CounterCall } from './counter-call';
 import { assembleHandlers } from './counter-handlers';
-import { createPosHandlers, DEFAULT_SALE_EXPIRES_IN_SECONDS } from './pos-handlers';
+import { createPosHandlers, DEFAULT_SALE_EXPIRES_IN_SECONDS } from './sale-handlers';
 import { createSaleOnScreenHandlers } from './sale-on-screen';
 import { SalePushes } from './sale-pushes';
 import { createConnectionGate } from './connection-gate';

@@ -1,7 +1,7 @@
 // The renderer's single handle on the main process. Set once at startup from installPosApi()
 // (window.balcao under Electron, the web bridge in the browser host); stores read it here.
 import i18next from 'i18next';
-import type { PosApi } from '#shared/pos-api';
+import type { PosApi } from '#shared/counter-api';
 import { counterErrorBodyOf } from '#shared/counter-errors';
 import { counterErrorText } from '../lib/counter-error-text';
 import type { Translate } from '../lib/translate';
