@@ -24,7 +24,7 @@ import { startFaultProxy, type FaultProxy, type ProxyLogEntry } from '../test/su
 import { payBrCode } from '../test/support/remote-api';
 import { startRemote, type RemoteProcess } from '../test/support/remote-process';
 import { POOL_SIZE } from '#counter/sync/offline/offline-pool';
-import type { PosStatus } from '#shared/counter-api';
+import type { CounterStatus } from '#shared/counter-api';
 import type { BenchRow, BenchSection } from './report';
 import { timedSeed, type HistoryLayout, type SeededAccount } from './request-budget-seed';
 
@@ -163,9 +163,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function waitForStatus(
   counter: CounterProcess,
   what: string,
-  ok: (status: PosStatus) => boolean,
+  ok: (status: CounterStatus) => boolean,
   timeoutMs = 30_000,
-): Promise<PosStatus> {
+): Promise<CounterStatus> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const status = await counter.bridge.call('getStatus');

@@ -1,14 +1,19 @@
 // The preload of Balcão's windows: runs sandboxed with contextIsolation and exposes ONE typed API,
-// `window.balcao`, whose shape is the shared contract (PosApi). Each method invokes its own
+// `window.counter`, whose shape is the shared contract (CounterApi). Each method invokes its own
 // allowlisted channel; nothing raw (ipcRenderer, channels chosen by the page, the IPC event
 // object) ever reaches the renderer. It imports only electron and the dependency-free name list
-// (src/shared/pos-channels.ts, proven equal to the method table's names), never the table itself:
+// (src/shared/counter-channels.ts, proven equal to the method table's names), never the table itself:
 // a sandboxed preload may require nothing but 'electron', so whatever it imports is bundled into
 // its one small CJS file, and zod has no place there.
 import { contextBridge, ipcRenderer } from 'electron';
 import type { CounterErrorBody, CounterResult } from '#shared/counter-errors';
-import { channelOf, POS_EVENT_CHANNEL, POS_INVOKE_METHODS, type PosInvokeMethod } from '#shared/counter-channels';
-import type { PosApi, PosEvent } from '#shared/counter-api';
+import {
+  channelOf,
+  COUNTER_EVENT_CHANNEL,
+  COUNTER_INVOKE_METHODS,
+  type CounterInvokeMethod,
+} from '#shared/counter-channels';
+import type { CounterApi, CounterEvent } from '#shared/counter-api';
 
 /**
  * What the renderer catches: main's error body as it came, `{ code, message?, details? }`, the
@@ -27,28 +32,27 @@ function refuse(error: CounterErrorBody): never {
   throw error;
 }
 
-function invoker(method: PosInvokeMethod) {
+function invoker(method: CounterInvokeMethod) {
   const channel = channelOf(method);
   return async (payload?: unknown) => unwrap(await ipcRenderer.invoke(channel, payload));
 }
 
-// The cast is sound: counter-methods.ts proves at compile time that POS_INVOKE_METHODS names every
+// The cast is sound: counter-methods.ts proves at compile time that COUNTER_INVOKE_METHODS names every
 // method of the table, and each value is whatever main's handler for that method answered.
-const invokers = Object.fromEntries(POS_INVOKE_METHODS.map((method) => [method, invoker(method)])) as unknown as Omit<
-  PosApi,
-  'onEvent'
->;
+const invokers = Object.fromEntries(
+  COUNTER_INVOKE_METHODS.map((method) => [method, invoker(method)]),
+) as unknown as Omit<CounterApi, 'onEvent'>;
 
 const api = {
   ...invokers,
-  onEvent(listener: (event: PosEvent) => void): () => void {
+  onEvent(listener: (event: CounterEvent) => void): () => void {
     // The IpcRendererEvent carries `sender` (the ipcRenderer itself): it must not cross the bridge.
-    const relay = (_event: unknown, payload: PosEvent) => listener(payload);
-    ipcRenderer.on(POS_EVENT_CHANNEL, relay);
+    const relay = (_event: unknown, payload: CounterEvent) => listener(payload);
+    ipcRenderer.on(COUNTER_EVENT_CHANNEL, relay);
     return () => {
-      ipcRenderer.removeListener(POS_EVENT_CHANNEL, relay);
+      ipcRenderer.removeListener(COUNTER_EVENT_CHANNEL, relay);
     };
   },
-} satisfies PosApi;
+} satisfies CounterApi;
 
-contextBridge.exposeInMainWorld('balcao', api);
+contextBridge.exposeInMainWorld('counter', api);

@@ -1,5 +1,5 @@
 // The preload API contract: everything the counter's renderer may ask of the main process.
-// Electron's preload exposes it as `window.balcao`; the browser host installs a bridge with the
+// Electron's preload exposes it as `window.counter`; the browser host installs a bridge with the
 // very same type. Every type here is inferred from the zod schemas (counter-schemas.ts, where the
 // doc comments are) and the method table (counter-methods.ts): nothing is written twice. Imports
 // of this module are type-only, so no process bundles zod for it.
@@ -7,16 +7,16 @@ import type { z } from 'zod';
 import type { CounterMethodName, CounterMethods } from './counter-methods';
 import type * as schema from './counter-schemas';
 
-export type PosMode = z.infer<typeof schema.posMode>;
+export type CounterMode = z.infer<typeof schema.counterMode>;
 export type SaleStatus = z.infer<typeof schema.saleStatus>;
 export type ReceiptKindName = z.infer<typeof schema.receiptKind>;
 export type ReceiptLayoutName = z.infer<typeof schema.receiptLayout>;
-export type PosLocale = z.infer<typeof schema.posLocale>;
+export type CounterLocale = z.infer<typeof schema.counterLocale>;
 export type OperatorRole = z.infer<typeof schema.operatorRole>;
 export type OfflineSaleState = z.infer<typeof schema.offlineSaleState>;
 export type OfflineReviewReason = z.infer<typeof schema.offlineReviewReason>;
 export type OfflineDecision = z.infer<typeof schema.offlineDecision>;
-export type PosConnection = z.infer<typeof schema.posConnection>;
+export type CounterConnection = z.infer<typeof schema.counterConnection>;
 export type AppIdStorage = z.infer<typeof schema.appIdStorage>;
 export type ConnectionProblem = z.infer<typeof schema.connectionProblem>;
 export type CounterFeature = z.infer<typeof schema.counterFeature>;
@@ -33,7 +33,7 @@ export type OfflineKeyProblem = z.output<typeof schema.offlineKeyProblem>;
 export type OfflineCapRefusal = z.output<typeof schema.offlineCapRefusal>;
 export type OfflineRefusal = z.output<typeof schema.offlineRefusal>;
 export type OfflineStatus = z.output<typeof schema.offlineStatus>;
-export type PosStatus = z.output<typeof schema.posStatus>;
+export type CounterStatus = z.output<typeof schema.counterStatus>;
 export type ReceiptHeaderSettings = z.output<typeof schema.receiptHeaderSettings>;
 export type OfflineSalesSettings = z.output<typeof schema.offlineSalesSettings>;
 export type Settings = z.output<typeof schema.settings>;
@@ -57,7 +57,7 @@ export type ConnectionDetail = z.output<typeof schema.connectionDetail>;
 export type ConnectionLeftBehind = z.output<typeof schema.connectionLeftBehind>;
 export type ConnectionCheck = z.output<typeof schema.connectionCheck>;
 
-export type PosEvent = { type: 'sale-updated'; sale: Sale } | { type: 'status'; status: PosStatus };
+export type CounterEvent = { type: 'sale-updated'; sale: Sale } | { type: 'status'; status: CounterStatus };
 
 /** What a caller passes to method M (methods without input may be called with nothing). */
 export type CounterInput<M extends CounterMethodName> = z.input<CounterMethods[M]['input']>;
@@ -65,14 +65,14 @@ export type CounterInput<M extends CounterMethodName> = z.input<CounterMethods[M
 export type CounterOutput<M extends CounterMethodName> = z.output<CounterMethods[M]['output']>;
 
 /** Every method of the table as the renderer calls it; the doc of each is on its table entry. */
-export type CounterApi = {
+export type CounterMethodsApi = {
   // `keyof CounterMethods`, not the name union: a mapped type over `keyof` keeps each entry's doc comment.
   [M in keyof CounterMethods]: undefined extends CounterInput<M>
     ? (input?: CounterInput<M>) => Promise<CounterOutput<M>>
     : (input: CounterInput<M>) => Promise<CounterOutput<M>>;
 };
 
-export interface PosApi extends CounterApi {
+export interface CounterApi extends CounterMethodsApi {
   /** Pushes from main (sale paid or expired, status changes). Returns the unsubscribe. */
-  onEvent(listener: (event: PosEvent) => void): () => void;
+  onEvent(listener: (event: CounterEvent) => void): () => void;
 }

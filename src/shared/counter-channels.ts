@@ -3,8 +3,8 @@
 // is bundled into it), so the allowlist travels without zod or the schemas. counter-methods.ts
 // proves at compile time that this list and the method table name exactly the same methods.
 
-/** Request/response methods, each on its own `pos:<method>` channel (the allowlist). */
-export const POS_INVOKE_METHODS = [
+/** Request/response methods, each on its own `counter:<method>` channel (the allowlist). */
+export const COUNTER_INVOKE_METHODS = [
   'getStatus',
   'createSale',
   'getSale',
@@ -38,11 +38,11 @@ export const POS_INVOKE_METHODS = [
   'printSessionReport',
 ] as const;
 
-export type PosInvokeMethod = (typeof POS_INVOKE_METHODS)[number];
+export type CounterInvokeMethod = (typeof COUNTER_INVOKE_METHODS)[number];
 
 /** The one push channel, main → renderer. */
-export const POS_EVENT_CHANNEL = 'pos:event';
+export const COUNTER_EVENT_CHANNEL = 'counter:event';
 
-export function channelOf(method: PosInvokeMethod): `pos:${PosInvokeMethod}` {
-  return `pos:${method}`;
+export function channelOf(method: CounterInvokeMethod): `counter:${CounterInvokeMethod}` {
+  return `counter:${method}`;
 }

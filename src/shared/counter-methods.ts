@@ -1,8 +1,8 @@
 // The counter's methods, each declared once (as the engine's operations are in
 // src/main/service/engine/operations.ts): its input and output schemas, who may call it, and the errors it
-// may answer. Its channel is `pos:<name>` (pos-channels.ts). Everything else is derived from here:
-// the PosApi type and the renderer's typed `api` (pos-api.ts), the preload's allowlist and the
-// IPC registration (the names, pos-channels.ts), the browser bridge's routes, the one adapter
+// may answer. Its channel is `counter:<name>` (counter-channels.ts). Everything else is derived from here:
+// the CounterApi type and the renderer's typed `api` (counter-api.ts), the preload's allowlist and the
+// IPC registration (the names, counter-channels.ts), the browser bridge's routes, the one adapter
 // that parses, checks access and maps errors for both hosts (src/main/counter/app/counter-call.ts), and
 // the handler table main must fill exactly (src/main/counter/app/counter-handlers.ts).
 //
@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import type { CounterErrorCode } from './counter-errors';
 import * as schema from './counter-schemas';
-import type { PosInvokeMethod } from './counter-channels';
+import type { CounterInvokeMethod } from './counter-channels';
 import { settingsSaveNeedsManager } from './settings-approval';
 
 /**
@@ -81,7 +81,7 @@ const saleOnScreenAnswer = z.strictObject({ sale: schema.sale.optional() });
 const bySale = z.object({ correlationID: schema.correlationID });
 
 export const counterMethods = {
-  getStatus: method({ input: schema.noInput, output: schema.posStatus, access: OPEN, errors: NO_ERRORS }),
+  getStatus: method({ input: schema.noInput, output: schema.counterStatus, access: OPEN, errors: NO_ERRORS }),
 
   /** Enter: a new sale. Main records it as the sale on screen in the same write as the sale itself. */
   createSale: method({
@@ -389,9 +389,9 @@ export const counterMethods = {
 export type CounterMethods = typeof counterMethods;
 export type CounterMethodName = keyof CounterMethods;
 
-// The preload's dependency-free name list (pos-channels.ts) and this table name the same methods.
-type OnlyInTable = Exclude<CounterMethodName, PosInvokeMethod>;
-type OnlyInList = Exclude<PosInvokeMethod, CounterMethodName>;
+// The preload's dependency-free name list (counter-channels.ts) and this table name the same methods.
+type OnlyInTable = Exclude<CounterMethodName, CounterInvokeMethod>;
+type OnlyInList = Exclude<CounterInvokeMethod, CounterMethodName>;
 const _namesMatchTheTable: [OnlyInTable, OnlyInList] extends [never, never] ? true : never = true;
 void _namesMatchTheTable;
 

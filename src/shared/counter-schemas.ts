@@ -1,6 +1,6 @@
 // The shapes the counter's methods take and answer, as zod schemas: the method table
 // (counter-methods.ts) checks inputs with them, the tests check every answer with them, and the
-// TypeScript types everything else uses are inferred from them (pos-api.ts). Money is integer
+// TypeScript types everything else uses are inferred from them (counter-api.ts). Money is integer
 // cents; ids are the service's correlationIDs. The renderer imports this module for types only,
 // so zod never reaches its bundle.
 // Over 300 lines because it is the one declaration of every shape that crosses between the
@@ -17,9 +17,9 @@ import {
   OFFLINE_REVIEW_REASONS,
   OFFLINE_SALE_STATES,
   OPERATOR_ROLES,
-  POS_CONNECTIONS,
-  POS_LOCALES,
-  POS_MODES,
+  COUNTER_CONNECTIONS,
+  COUNTER_LOCALES,
+  COUNTER_MODES,
   RECEIPT_KINDS,
   RECEIPT_LAYOUTS,
   REFUND_STATUSES,
@@ -28,7 +28,7 @@ import {
 
 // ——— Value sets (value-sets.ts holds the lists) ———
 
-export const posMode = z.enum(POS_MODES);
+export const counterMode = z.enum(COUNTER_MODES);
 /**
  * A sale as the counter knows it, from its own store (the service's word wins once it has one):
  * - PENDING: Enter was pressed and the service has not answered yet ("conectando…"); no code yet.
@@ -44,7 +44,7 @@ export const posMode = z.enum(POS_MODES);
 export const saleStatus = z.enum(SALE_STATUSES);
 export const receiptKind = z.enum(RECEIPT_KINDS);
 export const receiptLayout = z.enum(RECEIPT_LAYOUTS);
-export const posLocale = z.enum(POS_LOCALES);
+export const counterLocale = z.enum(COUNTER_LOCALES);
 export const operatorRole = z.enum(OPERATOR_ROLES);
 /**
  * Where an offline sale stands:
@@ -64,7 +64,7 @@ export const offlineSaleState = z.enum(OFFLINE_SALE_STATES);
 export const offlineReviewReason = z.enum(OFFLINE_REVIEW_REASONS);
 /** What the owner decides for a sale in "Conferir pagamentos offline". */
 export const offlineDecision = z.enum(OFFLINE_DECISIONS);
-export const posConnection = z.enum(POS_CONNECTIONS);
+export const counterConnection = z.enum(COUNTER_CONNECTIONS);
 /**
  * Where the AppID is kept: the OS keychain (Electron's safeStorage), a file only this OS user may
  * read (the browser host), or memory only, when the OS offers no real encryption (it must then
@@ -170,7 +170,7 @@ export const offlineSalesSettings = z
 /** The settings a save may change, as they are kept (settings.json holds exactly these). */
 export const storedSettingsInput = z
   .object({
-    mode: posMode,
+    mode: counterMode,
     baseUrl: httpUrl,
     /** In embedded mode also the sandbox account's name and city in BR Codes (tags 59 and 60). */
     merchantName: z.string().trim().min(1).max(100),
@@ -180,7 +180,7 @@ export const storedSettingsInput = z
     printer: printerName,
     receiptHeader: receiptHeaderSettings,
     receiptLayout,
-    locale: posLocale,
+    locale: counterLocale,
     customerDisplay: z.boolean(),
     offlineSales: offlineSalesSettings,
     /** Cents: a sale above this asks the cashier to confirm before it is charged (src/shared/large-sale.ts). */
@@ -368,12 +368,12 @@ export const offlineStatus = z.strictObject({
   readyCodesRefused: z.string().optional(),
 });
 
-export const posStatus = z.strictObject({
-  mode: posMode,
+export const counterStatus = z.strictObject({
+  mode: counterMode,
   /** connection !== 'offline'. */
   online: z.boolean(),
   /** Online with nothing queued; syncing while commands are being sent; offline when the service cannot be reached. */
-  connection: posConnection,
+  connection: counterConnection,
   /** When the counter last lost the service (ISO time), while offline. */
   offlineSince: isoTime.optional(),
   /** Commands (creates, cancels, refunds) waiting for the current service's answer. */
@@ -389,7 +389,7 @@ export const posStatus = z.strictObject({
 });
 
 export const settings = z.strictObject({
-  mode: posMode,
+  mode: counterMode,
   baseUrl: z.string().optional(),
   /** The AppID itself never leaves the main process; the renderer only learns whether one is set. */
   hasAppId: z.boolean(),
@@ -402,7 +402,7 @@ export const settings = z.strictObject({
   printer: z.string().optional(),
   receiptHeader: z.strictObject(receiptHeaderSettings.shape),
   receiptLayout,
-  locale: posLocale,
+  locale: counterLocale,
   customerDisplay: z.boolean(),
   offlineSales: offlineSalesSettings,
   /** Cents: a sale above this asks the cashier to confirm before it is charged (src/shared/large-sale.ts). */

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { settingsInput } from './counter-schemas';
 
-// From the schema, not pos-api.ts: the method table imports this module, and pos-api.ts the table.
+// From the schema, not counter-api.ts: the method table imports this module, and counter-api.ts the table.
 type SettingsInput = z.input<typeof settingsInput>;
 
 /** Keys of SettingsInput that only steer how the save is made, not what is saved. */

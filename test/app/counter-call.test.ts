@@ -7,7 +7,7 @@ import { assembleHandlers } from '#counter/app/counter-handlers';
 import type { CounterHandlers, HandlerGroup } from '#counter/ports/counter-handler-port';
 import { CounterError } from '#shared/counter-errors';
 import { counterMethods, errorsOf } from '#shared/counter-methods';
-import { POS_INVOKE_METHODS } from '#shared/counter-channels';
+import { COUNTER_INVOKE_METHODS } from '#shared/counter-channels';
 import { openRuntime } from './runtime-fixture';
 
 /** A group per half of the names, each handler answering its own name. */
@@ -24,7 +24,7 @@ describe('assembling the handler table at startup', () => {
   it('takes groups that handle every method exactly once', () => {
     const [first, second] = halves();
     const table = assembleHandlers({ first, second });
-    expect(Object.keys(table).sort()).toEqual([...POS_INVOKE_METHODS].sort());
+    expect(Object.keys(table).sort()).toEqual([...COUNTER_INVOKE_METHODS].sort());
   });
 
   it('throws on a method handled by two groups, naming both', () => {

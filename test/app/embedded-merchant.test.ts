@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPosRuntime } from '#counter/app/counter-runtime';
+import { createCounterRuntime } from '#counter/app/counter-runtime';
 import { noPrinting } from '#counter/ports/printing-port';
 import { decodeBrCode } from '#lib/pix';
 import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
@@ -134,7 +134,11 @@ describe('the runtime at start', () => {
           pixKey: 'mercearia@example.com',
         }),
       );
-      const runtime = createPosRuntime({ dataDir, secretStore: new MemorySecretStore(), printing: noPrinting('—') });
+      const runtime = createCounterRuntime({
+        dataDir,
+        secretStore: new MemorySecretStore(),
+        printing: noPrinting('—'),
+      });
       try {
         const sale = await runtime.api.createSale({ value: 100 });
         expect(decodeBrCode(sale.brCode!)).toMatchObject({
@@ -156,7 +160,7 @@ describe('the runtime at start', () => {
       printing: noPrinting('—'),
     };
     for (const saleExpiresInSeconds of [0, 60, 299, 300.5]) {
-      expect(() => createPosRuntime({ ...options, saleExpiresInSeconds })).toThrow(/saleExpiresInSeconds/);
+      expect(() => createCounterRuntime({ ...options, saleExpiresInSeconds })).toThrow(/saleExpiresInSeconds/);
     }
   });
 });

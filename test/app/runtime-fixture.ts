@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPosRuntime, type PosRuntime, type PosRuntimeOptions } from '#counter/app/counter-runtime';
+import { createCounterRuntime, type CounterRuntime, type CounterRuntimeOptions } from '#counter/app/counter-runtime';
 import { noPrinting } from '#counter/ports/printing-port';
 import type { SecretStore } from '#counter/app/settings-store';
 
@@ -18,16 +18,16 @@ export class MemorySecretStore implements SecretStore {
 }
 
 export interface RuntimeFixture {
-  runtime: PosRuntime;
+  runtime: CounterRuntime;
   secrets: MemorySecretStore;
   dataDir: string;
   dispose(): Promise<void>;
 }
 
-export function openRuntime(overrides: Partial<PosRuntimeOptions> = {}): RuntimeFixture {
+export function openRuntime(overrides: Partial<CounterRuntimeOptions> = {}): RuntimeFixture {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'balcao-app-'));
   const secrets = new MemorySecretStore();
-  const runtime = createPosRuntime({
+  const runtime = createCounterRuntime({
     dataDir,
     secretStore: secrets,
     printing: noPrinting('sem impressora nos testes'),

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PosEvent, Sale } from '#shared/counter-api';
+import type { CounterEvent, Sale } from '#shared/counter-api';
 import { counterMethods } from '#shared/counter-methods';
 import { ManualClock } from '#lib/clock';
 import { CounterError } from '#shared/counter-errors';
@@ -21,7 +21,7 @@ const handlers = () => fixture.runtime.api;
 
 describe('a sale from QR to refund', () => {
   it('sells, is paid, totals the day, refunds in part, refuses an over-refund, and makes receipts', async () => {
-    const events: PosEvent[] = [];
+    const events: CounterEvent[] = [];
     fixture.runtime.events.subscribe((event) => events.push(event));
 
     const sale = await handlers().createSale({ value: 1234, comment: 'Café e pão de queijo' });
@@ -150,7 +150,7 @@ describe('a sale from QR to refund', () => {
   }, 60_000);
 
   it('answers a create once: its own news is the answer, pushed once more only as that answer (for other windows); what comes after is pushed', async () => {
-    const events: PosEvent[] = [];
+    const events: CounterEvent[] = [];
     fixture.runtime.events.subscribe((event) => events.push(event));
     const sale = await handlers().createSale({ value: 1234 });
     // The service answered within the create: ACTIVE, with its code, in the answer alone.
@@ -373,7 +373,7 @@ describe('a sale from QR to refund', () => {
     await fixture.dispose();
     const clock = new ManualClock(new Date());
     fixture = openRuntime({ clock });
-    const events: PosEvent[] = [];
+    const events: CounterEvent[] = [];
     fixture.runtime.events.subscribe((event) => events.push(event));
     const sale = await handlers().createSale({ value: 100 });
     clock.advance(15 * 60 * 1000 + 1);

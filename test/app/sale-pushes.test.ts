@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageOrigin, reaches, windowOrigin, type Audience } from '#counter/ports/call-origin';
 import type { SaleViews } from '#counter/sync/sales/sale-views';
 import { SyncNotices } from '#counter/sync/sync-notices';
-import type { PosEvent, Sale } from '#shared/counter-api';
+import type { CounterEvent, Sale } from '#shared/counter-api';
 import { openRuntime, until, type RuntimeFixture } from './runtime-fixture';
 
 /** The correlationID of every sale view main builds (saleView is the one place views are made). */
@@ -30,7 +30,7 @@ let pushes: Array<{ sale: Sale; audience: Audience }>;
 beforeEach(() => {
   fixture = openRuntime();
   pushes = [];
-  fixture.runtime.events.subscribe((event: PosEvent, audience) => {
+  fixture.runtime.events.subscribe((event: CounterEvent, audience) => {
     if (event.type === 'sale-updated') pushes.push({ sale: event.sale, audience });
   });
 });

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PosEvent, PosStatus, Sale, Settings } from '#shared/counter-api';
+import type { CounterEvent, CounterStatus, Sale, Settings } from '#shared/counter-api';
 import { PAGE_HEADER, PAGE_QUERY } from '#shared/bridge-page';
 import { FileSecretStore } from '#counter/hosts/web/file-secret-store';
 import { RendererMissingError, startWebHost, type WebHost } from '#counter/hosts/web/web-host';
@@ -57,9 +57,9 @@ function payOverHttp(brCode: string, appId = host.appId) {
 /** Reads the SSE stream until an event matches. */
 async function nextEvent(
   url: string,
-  match: (event: PosEvent) => boolean,
+  match: (event: CounterEvent) => boolean,
   trigger: () => Promise<unknown>,
-): Promise<PosEvent> {
+): Promise<CounterEvent> {
   const abort = new AbortController();
   const response = await fetch(url, { signal: abort.signal });
   expect(response.status).toBe(200);
@@ -77,7 +77,7 @@ async function nextEvent(
       for (const frame of frames) {
         const data = frame.split('\n').find((line) => line.startsWith('data: '));
         if (!data) continue;
-        const event = JSON.parse(data.slice(6)) as PosEvent;
+        const event = JSON.parse(data.slice(6)) as CounterEvent;
         if (match(event)) return event;
       }
       const chunk = await reader.read();
@@ -97,7 +97,7 @@ async function openTabStream(pageId: string) {
   expect(response.status).toBe(200);
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
-  const heard: PosEvent[] = [];
+  const heard: CounterEvent[] = [];
   let wake = () => undefined as void;
   // The stream is open once its first bytes arrive; only then can an event be missed.
   let buffer = decoder.decode((await reader.read()).value, { stream: true });
@@ -110,7 +110,7 @@ async function openTabStream(pageId: string) {
       buffer = frames.pop()!;
       for (const frame of frames) {
         const data = frame.split('\n').find((line) => line.startsWith('data: '));
-        if (data) heard.push(JSON.parse(data.slice(6)) as PosEvent);
+        if (data) heard.push(JSON.parse(data.slice(6)) as CounterEvent);
       }
       wake();
     }
@@ -118,7 +118,7 @@ async function openTabStream(pageId: string) {
   return {
     heard,
     /** Resolves once an event matching `match` has been heard. */
-    async until(match: (event: PosEvent) => boolean): Promise<void> {
+    async until(match: (event: CounterEvent) => boolean): Promise<void> {
       while (!heard.some(match)) await new Promise<void>((resolve) => (wake = resolve));
     },
     async close() {
@@ -309,7 +309,7 @@ describe('the bridge', () => {
     expect(await invokeOk('listOfflineReview')).toEqual({ sales: [] });
     const caps = { enabled: false, maxSaleValue: 20_000, maxUnconfirmedTotal: 90_000, maxAgeMinutes: 120 };
     expect((await invokeOk<Settings>('saveSettings', { offlineSales: caps })).offlineSales).toEqual(caps);
-    expect((await invokeOk<PosStatus>('getStatus')).offline).toMatchObject({ enabled: false });
+    expect((await invokeOk<CounterStatus>('getStatus')).offline).toMatchObject({ enabled: false });
     expect((await invokeOk<Settings>('getSettings')).offlineSales).toEqual(caps);
   });
 
@@ -345,14 +345,14 @@ describe('the bridge', () => {
       const response = await invoke('createSale', { value: 4200 }, { [PAGE_HEADER]: 'c'.repeat(32) });
       const sale = (await response.json()) as Sale;
       expect(sale.status).toBe('ACTIVE');
-      const ofSale = (event: PosEvent) =>
+      const ofSale = (event: CounterEvent) =>
         event.type === 'sale-updated' && event.sale.correlationID === sale.correlationID;
-      const paid = (event: PosEvent) =>
+      const paid = (event: CounterEvent) =>
         ofSale(event) && event.type === 'sale-updated' && event.sale.status === 'COMPLETED';
       await other.until(ofSale);
       expect((await payOverHttp(sale.brCode!)).status).toBe(200);
       await Promise.all([creator.until(paid), other.until(paid)]);
-      const statuses = (heard: PosEvent[]) =>
+      const statuses = (heard: CounterEvent[]) =>
         heard.flatMap((event) => (event.type === 'sale-updated' && ofSale(event) ? [event.sale.status] : []));
       // One stream, in order: had the answer been pushed to its own tab, it would come before the payment.
       expect(statuses(creator.heard).filter((status) => status !== 'COMPLETED')).toEqual([]);
@@ -428,7 +428,9 @@ describe('remote modes', () => {
       saveUnreachable: true,
     });
     // Offline selling (on by default) needs a key the service confirmed: this one never answered.
-    await waitFor('offline noticed', async () => ((await invokeOk<PosStatus>('getStatus')).online ? undefined : true));
+    await waitFor('offline noticed', async () =>
+      (await invokeOk<CounterStatus>('getStatus')).online ? undefined : true,
+    );
     const refused = await invoke('createSale', { value: 1000 });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({
@@ -437,7 +439,7 @@ describe('remote modes', () => {
         details: { refusal: { reason: 'keyUnconfirmed' } },
       },
     });
-    expect((await invokeOk<PosStatus>('getStatus')).offline).toMatchObject({
+    expect((await invokeOk<CounterStatus>('getStatus')).offline).toMatchObject({
       enabled: true,
       unavailable: { reason: 'keyUnconfirmed' },
     });

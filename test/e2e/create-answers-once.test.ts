@@ -5,12 +5,12 @@
 // the page itself (a wrapper around EventSource), so the real renderer's bridge is what is tested.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PosEvent } from '#shared/counter-api';
+import type { CounterEvent } from '#shared/counter-api';
 import { chargeOnScreen, newestCharge, payOnScreen, startCounter, type Counter } from './counter-journey';
 import { VIEWPORTS } from './viewports';
 
 /** Where the page keeps every event its push stream delivered, in order (recorded by the test). */
-type Recorded = { __balcaoHeard?: PosEvent[] };
+type Recorded = { __balcaoHeard?: CounterEvent[] };
 
 // Plain JS, run in each page before the app: the bridge's own EventSource, listened to as well.
 const RECORD_PUSHES = `

@@ -62,7 +62,7 @@ const spaces = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim()
 const connection = (page: Page) => page.getByRole('status', { name: 'Conexão' });
 const offlineSales = (page: Page) => page.getByTestId('status-offline-sales');
 const chimes = (page: Page) =>
-  page.evaluate(() => (globalThis as unknown as { __balcaoChimes?: number }).__balcaoChimes ?? 0);
+  page.evaluate(() => (globalThis as unknown as { __counterChimes?: number }).__counterChimes ?? 0);
 
 async function shoot(page: Page, name: string): Promise<void> {
   const current = page.viewportSize();

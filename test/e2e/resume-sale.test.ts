@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PosApi, Sale } from '#shared/counter-api';
+import type { CounterApi, Sale } from '#shared/counter-api';
 import { reserveRestartablePort } from '../support/restartable-port';
 import { startBrowserHost, type BrowserHostProcess } from './browser-host-process';
 import { launchChromium } from './chromium';
@@ -57,10 +57,10 @@ async function shot(name: string): Promise<void> {
 }
 
 /** One of the main process's methods, called through the page's own bridge (its token and origin). */
-async function invoke<M extends keyof PosApi>(
+async function invoke<M extends keyof CounterApi>(
   method: M,
   payload: unknown = {},
-): Promise<Awaited<ReturnType<PosApi[M]>>> {
+): Promise<Awaited<ReturnType<CounterApi[M]>>> {
   const answer = await page.evaluate(
     async ({ method, payload }) => {
       const scope = globalThis as unknown as {
@@ -77,7 +77,7 @@ async function invoke<M extends keyof PosApi>(
     { method, payload },
   );
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body as Awaited<ReturnType<PosApi[M]>>;
+  return answer.body as Awaited<ReturnType<CounterApi[M]>>;
 }
 
 /** The Pix copy-and-paste code on the sale screen. */

@@ -44,7 +44,7 @@ afterAll(async () => {
   await counter?.stop();
 });
 
-/** A PosApi call through the browser host's bridge, as the page makes it. */
+/** A CounterApi call through the browser host's bridge, as the page makes it. */
 async function invoke<T>(method: string, payload: unknown): Promise<T> {
   const token = new URL(host.url).searchParams.get('token')!;
   const response = await fetch(`${host.origin}/__balcao/invoke/${method}`, {

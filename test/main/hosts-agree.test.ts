@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
 
-import { registerPosIpc } from '#counter/hosts/electron/ipc-register';
+import { registerCounterIpc } from '#counter/hosts/electron/ipc-register';
 import { registerBridgeRoutes, TOKEN_HEADER } from '#counter/hosts/web/bridge-routes';
 import { EventStreams } from '#counter/hosts/web/event-stream';
 import { openRuntime, type RuntimeFixture } from '../app/runtime-fixture';
@@ -21,7 +21,7 @@ let unregister: () => void;
 beforeAll(async () => {
   fixture = openRuntime();
   const { runtime } = fixture;
-  unregister = registerPosIpc({ call: runtime.call, isOwnWebContents: (contents) => contents === (ours as never) });
+  unregister = registerCounterIpc({ call: runtime.call, isOwnWebContents: (contents) => contents === (ours as never) });
   registerBridgeRoutes(runtime.sandbox.app, {
     call: runtime.call,
     streams: new EventStreams(runtime.events),
@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 async function overIpc(method: string, payload: unknown): Promise<unknown> {
-  const handler = electronFake.ipcMain.handlers.get(`pos:${method}`)!;
+  const handler = electronFake.ipcMain.handlers.get(`counter:${method}`)!;
   const reply = (await handler(
     { sender: ours, senderFrame: { url: 'app://balcao/index.html', parent: null } },
     payload,

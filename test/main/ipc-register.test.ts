@@ -5,9 +5,9 @@ vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
 import { createCounterCall } from '#counter/app/counter-call';
 import type { CounterHandlers } from '#counter/ports/counter-handler-port';
 import { allBut, windowOrigin } from '#counter/ports/call-origin';
-import { broadcastPosEvent, registerPosIpc } from '#counter/hosts/electron/ipc-register';
+import { broadcastCounterEvent, registerCounterIpc } from '#counter/hosts/electron/ipc-register';
 import { CounterError } from '#shared/counter-errors';
-import { POS_EVENT_CHANNEL, POS_INVOKE_METHODS } from '#shared/counter-channels';
+import { COUNTER_EVENT_CHANNEL, COUNTER_INVOKE_METHODS } from '#shared/counter-channels';
 import { electronFake, FakeWebContents } from './fake-electron';
 
 const ours = new FakeWebContents();
@@ -16,7 +16,7 @@ const stranger = new FakeWebContents();
 /** Every method answers its own name, through the real adapter (nobody is signed in: a fresh counter). */
 function handlerTable(): CounterHandlers {
   return Object.fromEntries(
-    POS_INVOKE_METHODS.map((method) => [method, vi.fn(async () => ({ from: method }))]),
+    COUNTER_INVOKE_METHODS.map((method) => [method, vi.fn(async () => ({ from: method }))]),
   ) as unknown as CounterHandlers;
 }
 
@@ -43,16 +43,18 @@ beforeEach(() => {
   log.mockClear();
   handlers = handlerTable();
   const call = createCounterCall({ handlers, gate: freshCounter, log });
-  unregister = registerPosIpc({ call, isOwnWebContents: (contents) => contents === (ours as never), log });
+  unregister = registerCounterIpc({ call, isOwnWebContents: (contents) => contents === (ours as never), log });
 });
 
 describe('IPC registration', () => {
   it('registers exactly one handler per allowlisted method, and nothing else', () => {
-    expect([...electronFake.ipcMain.handlers.keys()].sort()).toEqual(POS_INVOKE_METHODS.map((m) => `pos:${m}`).sort());
+    expect([...electronFake.ipcMain.handlers.keys()].sort()).toEqual(
+      COUNTER_INVOKE_METHODS.map((m) => `counter:${m}`).sort(),
+    );
   });
 
   it('passes a valid payload from our window to the handler and wraps the answer', async () => {
-    const reply = await invoke('pos:createSale', { value: 1234, comment: 'Café' });
+    const reply = await invoke('counter:createSale', { value: 1234, comment: 'Café' });
     expect(reply).toEqual({ ok: true, value: { from: 'createSale' } });
     // With the window it came from, so the push of its answer can skip that window.
     expect(handlers.createSale).toHaveBeenCalledWith(
@@ -68,18 +70,18 @@ describe('IPC registration', () => {
     ['a file:// page', 'file:///work/main/out/renderer/index.html'],
     ['an unparsable URL', 'not a url'],
   ])('rejects a sender frame from %s without calling any handler', async (_what, url) => {
-    await expect(invoke('pos:getSettings', undefined, ours, url)).rejects.toThrow('Forbidden');
+    await expect(invoke('counter:getSettings', undefined, ours, url)).rejects.toThrow('Forbidden');
     expect(handlers.getSettings).not.toHaveBeenCalled();
     expect(log).toHaveBeenCalledWith(expect.stringContaining('refused'));
   });
 
   it('rejects a webContents that is not one of our windows, even on app://balcao', async () => {
-    await expect(invoke('pos:listSales', {}, stranger)).rejects.toThrow('Forbidden');
+    await expect(invoke('counter:listSales', {}, stranger)).rejects.toThrow('Forbidden');
     expect(handlers.listSales).not.toHaveBeenCalled();
   });
 
   it('rejects a subframe, even one showing app://balcao', async () => {
-    const handler = electronFake.ipcMain.handlers.get('pos:getStatus')!;
+    const handler = electronFake.ipcMain.handlers.get('counter:getStatus')!;
     const event = {
       sender: ours,
       senderFrame: { url: 'app://balcao/index.html', parent: { url: 'app://balcao/index.html' } },
@@ -89,23 +91,23 @@ describe('IPC registration', () => {
   });
 
   it('rejects an event without a sender frame (the frame navigated away or was destroyed)', async () => {
-    await expect(invoke('pos:getStatus', undefined, ours, null)).rejects.toThrow('Forbidden');
+    await expect(invoke('counter:getStatus', undefined, ours, null)).rejects.toThrow('Forbidden');
     expect(handlers.getStatus).not.toHaveBeenCalled();
   });
 
   it.each([
-    ['pos:createSale', { value: 12.5 }, 'value'],
-    ['pos:createSale', { value: -1 }, 'value'],
-    ['pos:createSale', '1234', ''],
-    ['pos:refundSale', { correlationID: 'x', value: 100, reason: 'r'.repeat(141) }, 'reason'],
-    ['pos:saveSettings', { appId: 'x', isAdmin: true }, ''],
+    ['counter:createSale', { value: 12.5 }, 'value'],
+    ['counter:createSale', { value: -1 }, 'value'],
+    ['counter:createSale', '1234', ''],
+    ['counter:refundSale', { correlationID: 'x', value: 100, reason: 'r'.repeat(141) }, 'reason'],
+    ['counter:saveSettings', { appId: 'x', isAdmin: true }, ''],
     [
-      'pos:getReceipt',
+      'counter:getReceipt',
       { correlationID: 'balcao-1', kind: 'pix-in', endToEndId: '../../etc/passwd', layout: 'a4' },
       'endToEndId',
     ],
-    ['pos:getReceipt', { kind: 'pix-in', endToEndId: `E${'0'.repeat(31)}`, layout: 'a4' }, 'correlationID'],
-    ['pos:getStatus', { anything: 1 }, ''],
+    ['counter:getReceipt', { kind: 'pix-in', endToEndId: `E${'0'.repeat(31)}`, layout: 'a4' }, 'correlationID'],
+    ['counter:getStatus', { anything: 1 }, ''],
   ])(
     'answers INVALID_INPUT to a bad payload on %s, naming the field, and calls no handler',
     async (channel, payload, path) => {
@@ -119,7 +121,7 @@ describe('IPC registration', () => {
       });
       expect(reply.error.details.path).toBe(path);
       expect(reply).not.toHaveProperty('status');
-      for (const method of POS_INVOKE_METHODS) expect(handlers[method]).not.toHaveBeenCalled();
+      for (const method of COUNTER_INVOKE_METHODS) expect(handlers[method]).not.toHaveBeenCalled();
     },
   );
 
@@ -127,12 +129,12 @@ describe('IPC registration', () => {
     vi.mocked(handlers.saveSettings).mockRejectedValueOnce(
       new CounterError('COMMANDS_QUEUED', { count: 2 }, 'Há 2 operações aguardando envio'),
     );
-    expect(await invoke('pos:saveSettings', { mode: 'embedded' })).toEqual({
+    expect(await invoke('counter:saveSettings', { mode: 'embedded' })).toEqual({
       ok: false,
       error: { code: 'COMMANDS_QUEUED', details: { count: 2 }, message: 'Há 2 operações aguardando envio' },
     });
     vi.mocked(handlers.cancelSale).mockRejectedValueOnce(new CounterError('SALE_ALREADY_PAID'));
-    expect(await invoke('pos:cancelSale', { correlationID: 'abc' })).toEqual({
+    expect(await invoke('counter:cancelSale', { correlationID: 'abc' })).toEqual({
       ok: false,
       error: { code: 'SALE_ALREADY_PAID' },
     });
@@ -142,7 +144,10 @@ describe('IPC registration', () => {
   it('hides an unexpected failure behind INTERNAL and logs it', async () => {
     const failure = new Error('SQLITE_BUSY at /home/user/secret/path');
     vi.mocked(handlers.getSale).mockRejectedValueOnce(failure);
-    expect(await invoke('pos:getSale', { correlationID: 'abc' })).toEqual({ ok: false, error: { code: 'INTERNAL' } });
+    expect(await invoke('counter:getSale', { correlationID: 'abc' })).toEqual({
+      ok: false,
+      error: { code: 'INTERNAL' },
+    });
     expect(log).toHaveBeenCalledWith('[pos] getSale failed', failure);
   });
 
@@ -154,7 +159,7 @@ describe('IPC registration', () => {
 });
 
 describe('event push', () => {
-  it('sends the event on pos:event to every live window and skips destroyed ones', () => {
+  it('sends the event on counter:event to every live window and skips destroyed ones', () => {
     const live = new FakeWebContents();
     const gone = new FakeWebContents();
     gone.destroyed = true;
@@ -171,8 +176,8 @@ describe('event push', () => {
         offline: { enabled: false, unconfirmedCount: 0, unconfirmedValue: 0, reviewCount: 0 },
       },
     } as const;
-    broadcastPosEvent([live, gone] as never, event);
-    expect(live.send).toHaveBeenCalledWith(POS_EVENT_CHANNEL, event);
+    broadcastCounterEvent([live, gone] as never, event);
+    expect(live.send).toHaveBeenCalledWith(COUNTER_EVENT_CHANNEL, event);
     expect(gone.send).not.toHaveBeenCalled();
   });
 
@@ -180,12 +185,12 @@ describe('event push', () => {
     const creator = new FakeWebContents();
     const display = new FakeWebContents();
     const event = { type: 'sale-updated', sale: { correlationID: 'balcao-1' } } as never;
-    broadcastPosEvent([creator, display] as never, event, allBut(windowOrigin(creator.id)));
+    broadcastCounterEvent([creator, display] as never, event, allBut(windowOrigin(creator.id)));
     expect(creator.send).not.toHaveBeenCalled();
-    expect(display.send).toHaveBeenCalledWith(POS_EVENT_CHANNEL, event);
+    expect(display.send).toHaveBeenCalledWith(COUNTER_EVENT_CHANNEL, event);
     // A later push about that sale (its payment) is for every window, the creator's too.
-    broadcastPosEvent([creator, display] as never, event);
-    expect(creator.send).toHaveBeenCalledWith(POS_EVENT_CHANNEL, event);
+    broadcastCounterEvent([creator, display] as never, event);
+    expect(creator.send).toHaveBeenCalledWith(COUNTER_EVENT_CHANNEL, event);
     expect(display.send).toHaveBeenCalledTimes(2);
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
 vi.mock('#counter/app/counter-runtime', () => ({
-  createPosRuntime: vi.fn(() => {
+  createCounterRuntime: vi.fn(() => {
     throw new Error('database is locked');
   }),
 }));

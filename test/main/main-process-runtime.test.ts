@@ -7,7 +7,7 @@ vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
 
 // The Electron wiring around the REAL app runtime (engine, SQLite, handlers): only Electron itself
 // is faked. It proves the IPC layer and the runtime agree on payloads, answers and events.
-import type { PosEvent, Sale } from '#shared/counter-api';
+import type { CounterEvent, Sale } from '#shared/counter-api';
 import { electronFake, fakeElectronState, FakeBrowserWindow } from './fake-electron';
 
 let cashier: FakeBrowserWindow;
@@ -17,10 +17,10 @@ function call(channel: string, payload?: unknown) {
   return Promise.resolve().then(() => electronFake.ipcMain.handlers.get(channel)!(event, payload));
 }
 
-function pushedEvents(): PosEvent[] {
+function pushedEvents(): CounterEvent[] {
   return cashier.webContents.send.mock.calls
-    .filter(([channel]) => channel === 'pos:event')
-    .map(([, event]) => event as PosEvent);
+    .filter(([channel]) => channel === 'counter:event')
+    .map(([, event]) => event as CounterEvent);
 }
 
 beforeAll(async () => {
@@ -38,15 +38,15 @@ afterAll(async () => {
 
 describe('Electron IPC over the real runtime', () => {
   it('creates a sale from the cashier window, with a BR Code to draw', async () => {
-    const reply = (await call('pos:createSale', { value: 1234 })) as { ok: true; value: Sale };
+    const reply = (await call('counter:createSale', { value: 1234 })) as { ok: true; value: Sale };
     expect(reply.ok).toBe(true);
     expect(reply.value).toMatchObject({ value: 1234, status: 'ACTIVE' });
     expect(reply.value.brCode).toMatch(/^000201/);
   });
 
   it('pushes the payment to the window as a sale-updated event', async () => {
-    const created = (await call('pos:createSale', { value: 500 })) as { ok: true; value: Sale };
-    const paid = (await call('pos:simulatePayment', { correlationID: created.value.correlationID })) as {
+    const created = (await call('counter:createSale', { value: 500 })) as { ok: true; value: Sale };
+    const paid = (await call('counter:simulatePayment', { correlationID: created.value.correlationID })) as {
       ok: true;
       value: Sale;
     };
@@ -62,7 +62,7 @@ describe('Electron IPC over the real runtime', () => {
   });
 
   it("answers a handler's refusal as a clean error envelope", async () => {
-    const reply = await call('pos:getSale', { correlationID: 'does-not-exist' });
+    const reply = await call('counter:getSale', { correlationID: 'does-not-exist' });
     expect(reply).toEqual({
       ok: false,
       error: {
@@ -74,7 +74,7 @@ describe('Electron IPC over the real runtime', () => {
   });
 
   it('keeps the AppID out of the settings it returns', async () => {
-    const reply = (await call('pos:saveSettings', { mode: 'embedded', appId: 'secret-app-id' })) as {
+    const reply = (await call('counter:saveSettings', { mode: 'embedded', appId: 'secret-app-id' })) as {
       ok: boolean;
       value: object;
     };

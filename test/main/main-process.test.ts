@@ -17,7 +17,7 @@ const runtime = vi.hoisted(() => ({
 vi.mock('#counter/app/counter-runtime', async () => {
   runtime.close = vi.fn(async () => undefined);
   return {
-    createPosRuntime: vi.fn((options: unknown) => {
+    createCounterRuntime: vi.fn((options: unknown) => {
       runtime.options = options;
       return {
         call: vi.fn(async (method: string) => ({ ok: true, value: method })),
@@ -85,15 +85,15 @@ describe('main process start', () => {
   });
 
   it('answers IPC from the cashier window and refuses a webContents that is not ours', async () => {
-    expect(await call('pos:getStatus', cashier.webContents)).toEqual({ ok: true, value: 'getStatus' });
+    expect(await call('counter:getStatus', cashier.webContents)).toEqual({ ok: true, value: 'getStatus' });
     const foreign = new FakeBrowserWindow({});
-    await expect(call('pos:getStatus', foreign.webContents)).rejects.toThrow('Forbidden');
+    await expect(call('counter:getStatus', foreign.webContents)).rejects.toThrow('Forbidden');
     foreign.destroy();
   });
 
   it('pushes runtime events to the cashier window', () => {
     for (const listener of runtime.listeners) listener(statusEvent);
-    expect(cashier.webContents.send).toHaveBeenCalledWith('pos:event', statusEvent);
+    expect(cashier.webContents.send).toHaveBeenCalledWith('counter:event', statusEvent);
   });
 
   it('denies pop-ups and <webview> for every webContents Chromium creates', () => {
@@ -129,7 +129,7 @@ describe('customer display', () => {
     const customer = FakeBrowserWindow.instances.find((window) => window.options.fullscreen);
     expect(customer?.options).toMatchObject({ x: 1920, width: 1280, height: 1024 });
     expect(customer?.loadURL).toHaveBeenCalledWith('app://balcao/index.html#/cliente');
-    expect(await call('pos:getStatus', customer!.webContents)).toEqual({ ok: true, value: 'getStatus' });
+    expect(await call('counter:getStatus', customer!.webContents)).toEqual({ ok: true, value: 'getStatus' });
   });
 
   it('closes when the second display is unplugged', () => {

@@ -2,17 +2,17 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
 
-import type { PosApi, PosEvent } from '#shared/counter-api';
-import { POS_EVENT_CHANNEL, POS_INVOKE_METHODS } from '#shared/counter-channels';
+import type { CounterApi, CounterEvent } from '#shared/counter-api';
+import { COUNTER_EVENT_CHANNEL, COUNTER_INVOKE_METHODS } from '#shared/counter-channels';
 import { electronFake } from './fake-electron';
 
 // wdio-electron-service style: contextBridge.exposeInMainWorld defines a global, then the
 // preload is imported for real and we look at what it put there.
-let api: PosApi;
+let api: CounterApi;
 
 beforeAll(async () => {
   await import('../../src/preload/index');
-  api = (globalThis as unknown as { balcao: PosApi }).balcao;
+  api = (globalThis as unknown as { counter: CounterApi }).counter;
 });
 
 beforeEach(() => {
@@ -20,26 +20,26 @@ beforeEach(() => {
 });
 
 describe('preload', () => {
-  it('exposes one object, window.balcao, through the context bridge', () => {
+  it('exposes one object, window.counter, through the context bridge', () => {
     expect(electronFake.contextBridge.exposeInMainWorld).toHaveBeenCalledOnce();
-    expect(electronFake.contextBridge.exposeInMainWorld).toHaveBeenCalledWith('balcao', expect.any(Object));
+    expect(electronFake.contextBridge.exposeInMainWorld).toHaveBeenCalledWith('counter', expect.any(Object));
   });
 
   it('exposes exactly the allowlisted methods plus onEvent, all functions, nothing raw', () => {
-    expect(Object.keys(api).sort()).toEqual([...POS_INVOKE_METHODS, 'onEvent'].sort());
+    expect(Object.keys(api).sort()).toEqual([...COUNTER_INVOKE_METHODS, 'onEvent'].sort());
     for (const value of Object.values(api)) expect(typeof value).toBe('function');
     expect(api).not.toHaveProperty('ipcRenderer');
     expect(api).not.toHaveProperty('invoke');
     expect(api).not.toHaveProperty('send');
   });
 
-  it.each(POS_INVOKE_METHODS)(
-    '%s invokes its own pos:<method> channel with the payload and unwraps the value',
+  it.each(COUNTER_INVOKE_METHODS)(
+    '%s invokes its own counter:<method> channel with the payload and unwraps the value',
     async (method) => {
       electronFake.ipcRenderer.invoke.mockResolvedValueOnce({ ok: true, value: { answer: method } });
       const call = api[method] as (payload?: unknown) => Promise<unknown>;
       await expect(call({ probe: 1 })).resolves.toEqual({ answer: method });
-      expect(electronFake.ipcRenderer.invoke).toHaveBeenCalledWith(`pos:${method}`, { probe: 1 });
+      expect(electronFake.ipcRenderer.invoke).toHaveBeenCalledWith(`counter:${method}`, { probe: 1 });
     },
   );
 
@@ -66,7 +66,7 @@ describe('preload', () => {
     const listener = vi.fn();
     const unsubscribe = api.onEvent(listener);
     const ipcEvent = { sender: { send: () => undefined }, senderId: 0, ports: [] };
-    const event: PosEvent = {
+    const event: CounterEvent = {
       type: 'status',
       status: {
         mode: 'embedded',
@@ -79,12 +79,12 @@ describe('preload', () => {
         offline: { enabled: false, unconfirmedCount: 0, unconfirmedValue: 0, reviewCount: 0 },
       },
     };
-    electronFake.ipcRenderer.emitFromMain(POS_EVENT_CHANNEL, ipcEvent, event);
+    electronFake.ipcRenderer.emitFromMain(COUNTER_EVENT_CHANNEL, ipcEvent, event);
     expect(listener).toHaveBeenCalledOnce();
     expect(listener.mock.calls[0]).toEqual([event]);
     unsubscribe();
-    electronFake.ipcRenderer.emitFromMain(POS_EVENT_CHANNEL, ipcEvent, event);
+    electronFake.ipcRenderer.emitFromMain(COUNTER_EVENT_CHANNEL, ipcEvent, event);
     expect(listener).toHaveBeenCalledOnce();
-    expect(electronFake.ipcRenderer.listenerCount(POS_EVENT_CHANNEL)).toBe(0);
+    expect(electronFake.ipcRenderer.listenerCount(COUNTER_EVENT_CHANNEL)).toBe(0);
   });
 });

@@ -14,7 +14,7 @@ const runtime = vi.hoisted(() => ({
 vi.mock('#counter/app/counter-runtime', async () => {
   runtime.close = vi.fn(async () => undefined);
   return {
-    createPosRuntime: vi.fn(() => ({
+    createCounterRuntime: vi.fn(() => ({
       call: vi.fn(async (method: string) => ({ ok: true, value: method })),
       events: { subscribe: () => () => undefined },
       settings: { get: () => ({ customerDisplay: false }) },

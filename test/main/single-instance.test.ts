@@ -6,9 +6,9 @@ vi.mock('electron', async () => {
   electronFake.app.hasLock = false;
   return electronFake;
 });
-vi.mock('#counter/app/counter-runtime', () => ({ createPosRuntime: vi.fn() }));
+vi.mock('#counter/app/counter-runtime', () => ({ createCounterRuntime: vi.fn() }));
 
-import { createPosRuntime } from '#counter/app/counter-runtime';
+import { createCounterRuntime } from '#counter/app/counter-runtime';
 import { claimSingleInstance } from '#counter/hosts/electron/single-instance';
 import { electronFake, FakeBrowserWindow } from './fake-electron';
 
@@ -19,7 +19,7 @@ describe('a second instance', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(electronFake.app.quit).toHaveBeenCalledOnce();
     expect(FakeBrowserWindow.instances).toHaveLength(0);
-    expect(createPosRuntime).not.toHaveBeenCalled();
+    expect(createCounterRuntime).not.toHaveBeenCalled();
     expect(electronFake.ipcMain.handlers.size).toBe(0);
   });
 

@@ -1,11 +1,11 @@
-// A typed client for the browser host's bridge: the same PosApi the cashier's page calls,
+// A typed client for the browser host's bridge: the same CounterApi the cashier's page calls,
 // over POST /__balcao/invoke/<method> with the run token and the page's own origin.
 import { counterErrorBodyOf, type CounterErrorCode } from '#shared/counter-errors';
-import type { PosApi } from '#shared/counter-api';
-import type { PosInvokeMethod } from '#shared/counter-channels';
+import type { CounterApi } from '#shared/counter-api';
+import type { CounterInvokeMethod } from '#shared/counter-channels';
 
-export type PosInput<M extends PosInvokeMethod> = Parameters<PosApi[M]>[0];
-export type PosOutput<M extends PosInvokeMethod> = Awaited<ReturnType<PosApi[M]>>;
+export type BridgeInput<M extends CounterInvokeMethod> = Parameters<CounterApi[M]>[0];
+export type BridgeOutput<M extends CounterInvokeMethod> = Awaited<ReturnType<CounterApi[M]>>;
 
 /**
  * The counter refused: its error's code (none when something else answered), its words as
@@ -15,7 +15,7 @@ export type PosOutput<M extends PosInvokeMethod> = Awaited<ReturnType<PosApi[M]>
 export class BridgeError extends Error {
   override name = 'BridgeError';
   constructor(
-    readonly method: PosInvokeMethod,
+    readonly method: CounterInvokeMethod,
     readonly status: number,
     readonly error: string,
     options?: { cause?: unknown; code?: CounterErrorCode },
@@ -34,9 +34,9 @@ export interface BridgeClient {
   readonly origin: string;
   readonly token: string;
   /** Throws BridgeError on an error answer or no answer. */
-  call<M extends PosInvokeMethod>(method: M, payload?: PosInput<M>): Promise<PosOutput<M>>;
+  call<M extends CounterInvokeMethod>(method: M, payload?: BridgeInput<M>): Promise<BridgeOutput<M>>;
   /** The same, as a value: trials log refusals instead of stopping on them. */
-  attempt<M extends PosInvokeMethod>(method: M, payload?: PosInput<M>): Promise<Attempt<PosOutput<M>>>;
+  attempt<M extends CounterInvokeMethod>(method: M, payload?: BridgeInput<M>): Promise<Attempt<BridgeOutput<M>>>;
 }
 
 export interface BridgeClientOptions {
@@ -106,7 +106,7 @@ export async function createManagerAndCashier(
   bridge: BridgeClient,
   manager: { name: string; pin: string },
   cashier: { name: string; pin: string },
-): Promise<PosOutput<'createOperator'>> {
+): Promise<BridgeOutput<'createOperator'>> {
   const first = await bridge.call('createOperator', { name: manager.name, role: 'MANAGER', pin: manager.pin });
   const managerId = first.operators.find((operator) => operator.name === manager.name)!.id;
   return bridge.call('createOperator', {

@@ -1,7 +1,7 @@
 // The invariant checker on hand-built views: a consistent world has no violation, and each kind
 // of violation is detected when the world is broken in exactly the way that kind describes.
 import { describe, expect, it } from 'vitest';
-import type { DayTotals, PosStatus, Sale, SaleOffline, SaleRefund } from '#shared/counter-api';
+import type { DayTotals, CounterStatus, Sale, SaleOffline, SaleRefund } from '#shared/counter-api';
 import type { Charge, ChargeRefund, PixQrCode, PixTransactionRefund, Transaction } from '#shared/resources';
 import {
   checkInvariants,
@@ -17,7 +17,7 @@ import {
 const DAY = '2026-11-22';
 const AT = '2026-11-22T15:00:00.000Z';
 
-function status(queued = 0): PosStatus {
+function status(queued = 0): CounterStatus {
   return {
     mode: 'remote-sandbox',
     online: true,

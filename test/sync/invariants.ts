@@ -103,7 +103,7 @@
 //   CANCELLED, or under review (state REVIEW).
 // - "Cliente mostrou o comprovante" (markCustomerShowedReceipt answered with the mark): the sale
 //   still shows customerShowedReceiptAt. It is never a payment: the rules above hold with it.
-import type { DayTotals, PosStatus, Sale } from '#shared/counter-api';
+import type { DayTotals, CounterStatus, Sale } from '#shared/counter-api';
 import type { Charge, ChargeRefund, PixQrCode, PixTransactionRefund, Transaction } from '#shared/resources';
 
 export interface CounterDay {
@@ -114,7 +114,7 @@ export interface CounterDay {
 
 export interface CounterView {
   name: string;
-  status: PosStatus;
+  status: CounterStatus;
   /** listSales of every São Paulo day the trial touched. */
   days: CounterDay[];
 }

@@ -1,12 +1,12 @@
 // Renderer entry. The same bundle serves the cashier window and, on `#/cliente`, the
-// customer-facing display; both talk to main only through the PosApi installed here.
+// customer-facing display; both talk to main only through the CounterApi installed here.
 import { StrictMode } from 'react';
 import i18next from 'i18next';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { providePosApi } from './app/counter-api';
+import { provideCounterApi } from './app/counter-api';
 import { CustomerDisplay } from './features/customer-display/CustomerDisplay';
-import { installPosApi } from './bridge/web-bridge';
+import { installCounterApi } from './bridge/web-bridge';
 import { initI18n } from './i18n/i18n';
 import { useSettings } from './features/settings/settings-store';
 import { loadBundledFonts } from './app/bundled-fonts';
@@ -18,7 +18,7 @@ async function boot() {
   initI18n('pt-BR');
   const root = createRoot(document.getElementById('root')!);
   try {
-    providePosApi(installPosApi());
+    provideCounterApi(installCounterApi());
   } catch (error) {
     root.render(<BootFailure message={error instanceof Error ? error.message : String(error)} />);
     return;
@@ -41,7 +41,7 @@ async function boot() {
   root.render(<StrictMode>{customerFacing ? <CustomerDisplay /> : <App />}</StrictMode>);
 }
 
-/** Without a PosApi nothing works; say so plainly instead of showing a dead counter. */
+/** Without a CounterApi nothing works; say so plainly instead of showing a dead counter. */
 function BootFailure({ message }: { message: string }) {
   return (
     <main className="boot-failure" role="alert">

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { PosStatus } from '#shared/counter-api';
+import type { CounterStatus } from '#shared/counter-api';
 import { connectionOf, isOffline, statusBarItems } from '#renderer/lib/connection-status';
 import { SANDBOX_SHOP_NAME } from '#shared/sandbox-shop-name';
 
-const base: PosStatus = {
+const base: CounterStatus = {
   mode: 'remote-sandbox',
   online: true,
   connection: 'online',
@@ -20,7 +20,7 @@ const base: PosStatus = {
   },
 };
 
-const ids = (status: PosStatus | null) => statusBarItems(status, 'pt-BR').map((item) => item.id);
+const ids = (status: CounterStatus | null) => statusBarItems(status, 'pt-BR').map((item) => item.id);
 
 describe('the status bar', () => {
   it('online: the link, the queue with its real count (0 too), the mode and the shop', () => {
@@ -34,7 +34,7 @@ describe('the status bar', () => {
 
   it('offline says since when, in São Paulo time whatever the machine zone', () => {
     // 17:05 UTC is 14:05 in São Paulo (UTC−3, no daylight saving since 2019).
-    const offline: PosStatus = {
+    const offline: CounterStatus = {
       ...base,
       online: false,
       connection: 'offline',
@@ -122,7 +122,7 @@ describe('the connection', () => {
 });
 
 describe('offline sales in the status bar', () => {
-  const offline: PosStatus = {
+  const offline: CounterStatus = {
     ...base,
     online: false,
     connection: 'offline',
@@ -170,7 +170,7 @@ describe('offline sales in the status bar', () => {
 
   it('a status without `offline` (an older main process) reads as none, and broken counts as 0', () => {
     const { offline: _none, ...older } = offline;
-    expect(statusBarItems(older as PosStatus, 'pt-BR')[2]).toEqual({ id: 'offlineSales', count: 0, value: 0 });
+    expect(statusBarItems(older as CounterStatus, 'pt-BR')[2]).toEqual({ id: 'offlineSales', count: 0, value: 0 });
     const broken = {
       ...offline,
       offline: { ...offline.offline, unconfirmedCount: -2, unconfirmedValue: Number.NaN, reviewCount: -1 },

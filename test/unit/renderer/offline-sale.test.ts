@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OfflineReview, PosStatus, Sale, SaleOffline, SaleStatus } from '#shared/counter-api';
+import type { OfflineReview, CounterStatus, Sale, SaleOffline, SaleStatus } from '#shared/counter-api';
 import {
   countdownLine,
   entryOfflineHint,
@@ -92,7 +92,7 @@ describe('how an offline sale says where it stands', () => {
 });
 
 describe('the new-sale entry while offline', () => {
-  const status: PosStatus = {
+  const status: CounterStatus = {
     mode: 'remote-sandbox',
     online: false,
     connection: 'offline',

@@ -5,7 +5,7 @@
 // answer the same words for the same call, whatever it is.
 import { counterMethods, errorsOf, type CounterAccess, type CounterMethodName } from '#shared/counter-methods';
 import { CounterError, type CounterErrorBody, type CounterResult } from '#shared/counter-errors';
-import type { CounterApi } from '#shared/counter-api';
+import type { CounterMethodsApi } from '#shared/counter-api';
 import type { Attribution } from '../register/sales-store-port';
 import type { CallContext, CounterHandlers } from '../ports/counter-handler-port';
 import type { CallOrigin } from '../ports/call-origin';
@@ -79,7 +79,7 @@ export function createCounterCall(options: CounterCallOptions): CounterCall {
 }
 
 /** The same calls as a typed API that throws CounterError: the tests', the bench's and the tools' way in. */
-export function counterClient(call: CounterCall): CounterApi {
+export function counterClient(call: CounterCall): CounterMethodsApi {
   const api: Record<string, (input?: unknown) => Promise<unknown>> = {};
   for (const name of Object.keys(counterMethods)) {
     api[name] = async (input?: unknown) => {
@@ -89,7 +89,7 @@ export function counterClient(call: CounterCall): CounterApi {
       throw new (CounterError as new (...args: unknown[]) => CounterError)(code, details, message);
     };
   }
-  return api as unknown as CounterApi;
+  return api as unknown as CounterMethodsApi;
 }
 
 function refused(error: CounterErrorBody): CounterResult {

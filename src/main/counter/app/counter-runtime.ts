@@ -4,7 +4,7 @@
 // and the browser host each create one and only adapt `call` and `events` to their transport.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CounterApi, PosStatus, Settings, SettingsInput } from '#shared/counter-api';
+import type { CounterMethodsApi, CounterStatus, Settings, SettingsInput } from '#shared/counter-api';
 import { shopHeader } from '#shared/receipt-header';
 import { systemClock, type Clock } from '#lib/clock';
 import { createSandboxService, type SandboxService, type SandboxServiceOptions } from '#service/index';
@@ -14,12 +14,12 @@ import type { SyncProbe } from '../sync/sync-probe';
 import { HttpServiceClient, remoteServiceId } from '../sync/remote/http-service-client';
 import { EMBEDDED_SERVICE_ID, InProcessService } from '../sync/remote/in-process-service';
 import { embeddedMerchant } from './embedded-merchant';
-import { EventHub, type PosEvents } from './event-hub';
+import { EventHub, type CounterEvents } from './event-hub';
 import type { LaunchRemote } from './launch-remote';
 import { notConfigured } from './not-configured';
 import { counterClient, createCounterCall, type CounterCall } from './counter-call';
 import { assembleHandlers } from './counter-handlers';
-import { createPosHandlers, DEFAULT_SALE_EXPIRES_IN_SECONDS } from './sale-handlers';
+import { createSaleHandlers, DEFAULT_SALE_EXPIRES_IN_SECONDS } from './sale-handlers';
 import { createSaleOnScreenHandlers } from './sale-on-screen';
 import { SalePushes } from './sale-pushes';
 import { createConnectionGate } from './connection-gate';
@@ -30,7 +30,7 @@ import { Register } from '../register/register';
 import { createRegisterHandlers } from '../register/register-handlers';
 import type { SalesStorePort } from '../register/sales-store-port';
 
-export interface PosRuntimeOptions {
+export interface CounterRuntimeOptions {
   dataDir: string;
   secretStore: SecretStore;
   printing: Printing;
@@ -54,12 +54,12 @@ export interface PosRuntimeOptions {
   checkAnswers?: boolean;
 }
 
-export interface PosRuntime {
+export interface CounterRuntime {
   /** One call of a counter method by name, as both hosts make it: parsed, admitted, answered `{ ok, … }`. */
   call: CounterCall;
   /** The same calls, typed, throwing CounterError: for tests, the bench and tools in this process. */
-  api: CounterApi;
-  events: PosEvents;
+  api: CounterMethodsApi;
+  events: CounterEvents;
   settings: SettingsStore;
   /** The embedded sandbox: its engine, its HTTP app (not listening until a host asks) and AppID. */
   sandbox: SandboxService;
@@ -67,14 +67,14 @@ export interface PosRuntime {
   sync: CounterSync;
   /** Tests and the bench: when the sync's queue is empty, a reconciliation pass now. */
   syncProbe: SyncProbe;
-  status(): PosStatus;
+  status(): CounterStatus;
   close(): Promise<void>;
 }
 
 /** The service refuses a charge that expires sooner (spec: expiresIn ≥ 300 s). */
 export const MIN_SALE_EXPIRES_IN_SECONDS = 300;
 
-export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
+export function createCounterRuntime(options: CounterRuntimeOptions): CounterRuntime {
   const saleExpiresInSeconds = options.saleExpiresInSeconds ?? DEFAULT_SALE_EXPIRES_IN_SECONDS;
   if (!Number.isInteger(saleExpiresInSeconds) || saleExpiresInSeconds < MIN_SALE_EXPIRES_IN_SECONDS) {
     // Refused here rather than at the first sale, where every charge would fail the same way.
@@ -143,7 +143,7 @@ export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
     return next.baseUrl && appId ? remoteServiceId(next.baseUrl, appId) : undefined;
   }
 
-  function status(): PosStatus {
+  function status(): CounterStatus {
     const current = settings.get();
     const facts = sync.status();
     const connection = !facts.online ? 'offline' : facts.queued > 0 ? 'syncing' : 'online';
@@ -168,7 +168,7 @@ export function createPosRuntime(options: PosRuntimeOptions): PosRuntime {
     sessionRecords: (sessionId) => sync.views.sessionRecords(sessionId),
     status: () => sync.status(),
   };
-  const salesHandlers = createPosHandlers({
+  const salesHandlers = createSaleHandlers({
     sync,
     settings,
     beforeSettingsSaved: (next) => merchant.apply(next),

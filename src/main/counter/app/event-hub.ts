@@ -1,26 +1,26 @@
-// Fan-out of PosEvents to whoever listens (Electron windows, browser-host SSE streams). Each event
+// Fan-out of CounterEvents to whoever listens (Electron windows, browser-host SSE streams). Each event
 // says which windows it is for (call-origin.ts); each host hands it to those of its windows.
-import type { PosEvent } from '#shared/counter-api';
+import type { CounterEvent } from '#shared/counter-api';
 import { EVERY_WINDOW, type Audience } from '../ports/call-origin';
 
-export type PosEventListener = (event: PosEvent, audience: Audience) => void;
+export type CounterEventListener = (event: CounterEvent, audience: Audience) => void;
 
-export interface PosEvents {
+export interface CounterEvents {
   /** Returns the unsubscribe. */
-  subscribe(listener: PosEventListener): () => void;
+  subscribe(listener: CounterEventListener): () => void;
 }
 
-export class EventHub implements PosEvents {
-  private readonly listeners = new Set<PosEventListener>();
+export class EventHub implements CounterEvents {
+  private readonly listeners = new Set<CounterEventListener>();
 
-  subscribe(listener: PosEventListener): () => void {
+  subscribe(listener: CounterEventListener): () => void {
     this.listeners.add(listener);
     return () => {
       this.listeners.delete(listener);
     };
   }
 
-  emit(event: PosEvent, audience: Audience = EVERY_WINDOW): void {
+  emit(event: CounterEvent, audience: Audience = EVERY_WINDOW): void {
     for (const listener of this.listeners) {
       try {
         listener(event, audience);

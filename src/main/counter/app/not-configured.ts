@@ -4,9 +4,9 @@
 // Falling back to the embedded sandbox instead would show customers QR codes addressed to
 // 127.0.0.1 that no bank can pay, and in production that is money the shop never receives.
 import type { ServiceNotConfigured } from '#shared/counter-errors';
-import type { PosMode } from '#shared/counter-api';
+import type { CounterMode } from '#shared/counter-api';
 
-export function notConfigured(mode: PosMode, missing: { baseUrl: boolean; appId: boolean }): ServiceNotConfigured {
+export function notConfigured(mode: CounterMode, missing: { baseUrl: boolean; appId: boolean }): ServiceNotConfigured {
   return {
     ...(mode === 'embedded' ? {} : { mode }),
     missing: [...(missing.baseUrl ? (['baseUrl'] as const) : []), ...(missing.appId ? (['appId'] as const) : [])],

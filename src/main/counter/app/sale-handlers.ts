@@ -4,7 +4,7 @@
 // register's and the sale on screen's handlers are groups of their own (counter-handlers.ts).
 // Every read comes from the counter's own store; every write goes through it (sync/).
 import { CounterError } from '#shared/counter-errors';
-import type { PosStatus, ReceiptFile, ReceiptRequest, Settings, SettingsInput } from '#shared/counter-api';
+import type { CounterStatus, ReceiptFile, ReceiptRequest, Settings, SettingsInput } from '#shared/counter-api';
 import type { Clock } from '#lib/clock';
 import type { Register } from '../register/register';
 import type { CounterSync } from '../sync/counter-sync';
@@ -21,7 +21,7 @@ import { salesCsv } from './sales-csv';
 import { salesRange } from './sales-range';
 import type { SettingsStore } from './settings-store';
 
-export interface PosHandlerDeps {
+export interface SaleHandlerDeps {
   sync: CounterSync;
   settings: SettingsStore;
   /**
@@ -33,7 +33,7 @@ export interface PosHandlerDeps {
   onSettingsSaved: (settings: Settings) => void;
   /** The service id the settings would sync with (to warn before leaving queued commands behind). */
   serviceIdOf: (settings: Settings, input: SettingsInput) => string | undefined;
-  status: () => PosStatus;
+  status: () => CounterStatus;
   printing: Printing;
   clock: Clock;
   /** How long a new sale's QR stays payable. */
@@ -48,7 +48,7 @@ export interface PosHandlerDeps {
 
 export const DEFAULT_SALE_EXPIRES_IN_SECONDS = 15 * 60;
 
-export function createPosHandlers(deps: PosHandlerDeps): HandlerGroup {
+export function createSaleHandlers(deps: SaleHandlerDeps): HandlerGroup {
   const { sync, register } = deps;
   const { sales, views } = sync;
   const history = new SalesHistoryQuery(sync.db);

@@ -1,5 +1,5 @@
 // The input of a Pix receipt. Pure data: whoever renders it (PDF today) reads only this.
-import type { PosLocale, ReceiptLayoutName } from '#shared/counter-api';
+import type { CounterLocale, ReceiptLayoutName } from '#shared/counter-api';
 
 export type ReceiptKind = 'pix-in' | 'pix-out' | 'pix-refund';
 
@@ -59,5 +59,5 @@ export interface ReceiptData {
 }
 
 /** The counter's value sets (src/shared/value-sets.ts): a receipt is printed in its locales and layouts. */
-export type ReceiptLocale = PosLocale;
+export type ReceiptLocale = CounterLocale;
 export type ReceiptLayout = ReceiptLayoutName;

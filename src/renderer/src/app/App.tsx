@@ -21,7 +21,7 @@ import { BrandMark } from './Icons';
 import { Kbd } from './Kbd';
 import { connectLiveEvents } from './live-events';
 import { useNavigation, type Screen } from './navigation-store';
-import { posApi } from './counter-api';
+import { counterApi } from './counter-api';
 import './app.css';
 
 const SCREENS: { screen: Screen; key: string }[] = [
@@ -38,7 +38,7 @@ export function App() {
   const shopName = useSettings((state) => shopNameToShow(state.settings?.merchantName));
 
   useEffect(() => {
-    const disconnect = connectLiveEvents(posApi());
+    const disconnect = connectLiveEvents(counterApi());
     const stopFeed = startCustomerDisplayFeed();
     void useStatus
       .getState()

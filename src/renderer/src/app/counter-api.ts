@@ -1,19 +1,19 @@
-// The renderer's single handle on the main process. Set once at startup from installPosApi()
-// (window.balcao under Electron, the web bridge in the browser host); stores read it here.
+// The renderer's single handle on the main process. Set once at startup from installCounterApi()
+// (window.counter under Electron, the web bridge in the browser host); stores read it here.
 import i18next from 'i18next';
-import type { PosApi } from '#shared/counter-api';
+import type { CounterApi } from '#shared/counter-api';
 import { counterErrorBodyOf } from '#shared/counter-errors';
 import { counterErrorText } from '../lib/counter-error-text';
 import type { Translate } from '../lib/translate';
 
-let installed: PosApi | null = null;
+let installed: CounterApi | null = null;
 
-export function providePosApi(api: PosApi): void {
+export function provideCounterApi(api: CounterApi): void {
   installed = api;
 }
 
-export function posApi(): PosApi {
-  if (!installed) throw new Error('PosApi not installed yet');
+export function counterApi(): CounterApi {
+  if (!installed) throw new Error('CounterApi not installed yet');
   return installed;
 }
 

@@ -1,5 +1,5 @@
 // One subscription to the main process's pushes, fanned out to the view caches.
-import type { PosApi, PosEvent } from '#shared/counter-api';
+import type { CounterApi, CounterEvent } from '#shared/counter-api';
 import { useHistory } from '../features/history/history-store';
 import { useSale } from '../features/sale/sale-store';
 import { useStatus } from '../features/status-bar/status-store';
@@ -7,8 +7,8 @@ import { useNavigation } from './navigation-store';
 
 let reloadTimer: ReturnType<typeof setTimeout> | undefined;
 
-export function connectLiveEvents(api: PosApi): () => void {
-  return api.onEvent((event: PosEvent) => {
+export function connectLiveEvents(api: CounterApi): () => void {
+  return api.onEvent((event: CounterEvent) => {
     switch (event.type) {
       case 'sale-updated':
         useSale.getState().applyUpdate(event.sale);

@@ -1,10 +1,10 @@
-// The PosApi for the page: Electron's preload already defined `window.balcao`; in the browser
+// The CounterApi for the page: Electron's preload already defined `window.counter`; in the browser
 // host the same contract is carried over HTTP (invoke) and Server-Sent Events (onEvent), both
 // named by this tab's page id, so a push this tab's own call already answered skips it.
 import { newPageId, PAGE_HEADER, PAGE_QUERY } from '#shared/bridge-page';
 import { counterErrorBodyOf, type CounterErrorBody } from '#shared/counter-errors';
-import type { PosApi, PosEvent } from '#shared/counter-api';
-import { POS_INVOKE_METHODS, type PosInvokeMethod } from '#shared/counter-channels';
+import type { CounterApi, CounterEvent } from '#shared/counter-api';
+import { COUNTER_INVOKE_METHODS, type CounterInvokeMethod } from '#shared/counter-channels';
 
 const TOKEN_KEY = 'balcao.token';
 const BRIDGE = '/__balcao';
@@ -39,12 +39,12 @@ export function takeRunToken(): string {
   throw new Error('falta o token de acesso: abra o endereço que o Balcão mostrou ao iniciar (…/?token=…)');
 }
 
-export function createWebBridge(): PosApi {
+export function createWebBridge(): CounterApi {
   const token = takeRunToken();
   // New with every page load: a reloaded tab is a new page, with a new stream.
   const pageId = newPageId();
 
-  async function invoke(method: PosInvokeMethod, payload: unknown): Promise<unknown> {
+  async function invoke(method: CounterInvokeMethod, payload: unknown): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(`${BRIDGE}/invoke/${method}`, {
@@ -62,7 +62,7 @@ export function createWebBridge(): PosApi {
     return body;
   }
 
-  const listeners = new Set<(event: PosEvent) => void>();
+  const listeners = new Set<(event: CounterEvent) => void>();
   let source: EventSource | null = null;
   let retry: ReturnType<typeof setTimeout> | null = null;
 
@@ -72,9 +72,9 @@ export function createWebBridge(): PosApi {
     const query = new URLSearchParams({ token, [PAGE_QUERY]: pageId });
     source = new EventSource(`${BRIDGE}/events?${query.toString()}`);
     source.onmessage = (message: MessageEvent<string>) => {
-      let event: PosEvent;
+      let event: CounterEvent;
       try {
-        event = JSON.parse(message.data) as PosEvent;
+        event = JSON.parse(message.data) as CounterEvent;
       } catch {
         return;
       }
@@ -99,8 +99,8 @@ export function createWebBridge(): PosApi {
 
   // Every allowlisted method has the same shape on the wire: payload in, result out.
   const invokers = Object.fromEntries(
-    POS_INVOKE_METHODS.map((method) => [method, (payload?: unknown) => invoke(method, payload)]),
-  ) as { [M in PosInvokeMethod]: PosApi[M] };
+    COUNTER_INVOKE_METHODS.map((method) => [method, (payload?: unknown) => invoke(method, payload)]),
+  ) as { [M in CounterInvokeMethod]: CounterApi[M] };
 
   return {
     ...invokers,
@@ -112,10 +112,10 @@ export function createWebBridge(): PosApi {
         if (listeners.size === 0) disconnect();
       };
     },
-  } satisfies PosApi;
+  } satisfies CounterApi;
 }
 
 /** Called once at startup: the preload's API under Electron, the web bridge in a browser. */
-export function installPosApi(): PosApi {
-  return window.balcao ?? createWebBridge();
+export function installCounterApi(): CounterApi {
+  return window.counter ?? createWebBridge();
 }

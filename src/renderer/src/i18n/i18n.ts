@@ -2,7 +2,7 @@
 // and a counter app must not wait on a network to show its labels.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { PosLocale } from '#shared/counter-api';
+import type { CounterLocale } from '#shared/counter-api';
 import en from './en.json';
 import ptBR from './pt-BR.json';
 
@@ -10,9 +10,9 @@ import ptBR from './pt-BR.json';
 export const resources = {
   'pt-BR': { translation: ptBR },
   en: { translation: en },
-} as const satisfies Record<PosLocale, { translation: object }>;
+} as const satisfies Record<CounterLocale, { translation: object }>;
 
-export function initI18n(locale: PosLocale = 'pt-BR') {
+export function initI18n(locale: CounterLocale = 'pt-BR') {
   void i18next.use(initReactI18next).init({
     resources,
     lng: locale,
@@ -24,7 +24,7 @@ export function initI18n(locale: PosLocale = 'pt-BR') {
   return i18next;
 }
 
-export function switchLocale(locale: PosLocale) {
+export function switchLocale(locale: CounterLocale) {
   if (i18next.language === locale) return;
   void i18next.changeLanguage(locale);
   document.documentElement.lang = locale;

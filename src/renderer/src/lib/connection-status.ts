@@ -3,26 +3,32 @@
 // before); whether the service refused the AppID; and the offline sales not confirmed yet (always
 // while offline), those waiting for the owner, and why offline selling is not possible now. Pure and DOM-free: tested in Node; the
 // status bar only turns each item into text.
-import type { OfflineKeyProblem, OfflineStatus, PosConnection, PosMode, PosStatus } from '#shared/counter-api';
+import type {
+  OfflineKeyProblem,
+  OfflineStatus,
+  CounterConnection,
+  CounterMode,
+  CounterStatus,
+} from '#shared/counter-api';
 import { shopNameToShow } from '#shared/sandbox-shop-name';
 import { formatTime } from './date-time';
 
 /** The connection as the status says it; a status from before `connection` existed reads `online`. */
 export function connectionOf(
-  status: Pick<PosStatus, 'online'> & Partial<Pick<PosStatus, 'connection'>>,
-): PosConnection {
+  status: Pick<CounterStatus, 'online'> & Partial<Pick<CounterStatus, 'connection'>>,
+): CounterConnection {
   return status.connection ?? (status.online ? 'online' : 'offline');
 }
 
 export function isOffline(
-  status: (Pick<PosStatus, 'online'> & Partial<Pick<PosStatus, 'connection'>>) | null | undefined,
+  status: (Pick<CounterStatus, 'online'> & Partial<Pick<CounterStatus, 'connection'>>) | null | undefined,
 ): boolean {
   return status ? connectionOf(status) === 'offline' : false;
 }
 
 export type StatusBarItem =
   /** `since` is the shop's HH:MM (São Paulo) when the link dropped, if known. */
-  | { id: 'connection'; connection: PosConnection | 'unknown'; since?: string }
+  | { id: 'connection'; connection: CounterConnection | 'unknown'; since?: string }
   | { id: 'queued'; count: number }
   | { id: 'queuedElsewhere'; count: number }
   /** Offline sales not confirmed yet: count and total in cents. */
@@ -32,7 +38,7 @@ export type StatusBarItem =
   /** Offline sales waiting in "Conferir pagamentos offline". */
   | { id: 'offlineReview'; count: number }
   | { id: 'authRefused'; reason: string }
-  | { id: 'mode'; mode: PosMode }
+  | { id: 'mode'; mode: CounterMode }
   | { id: 'notReady' }
   | { id: 'merchant'; name: string };
 
@@ -44,7 +50,7 @@ export type StatusBarItem =
  * the sales waiting for the owner whenever there are any. The other service's queue only when it
  * holds something; the AppID refusal before the mode, so a narrow window keeps it.
  */
-export function statusBarItems(status: PosStatus | null, locale: string): StatusBarItem[] {
+export function statusBarItems(status: CounterStatus | null, locale: string): StatusBarItem[] {
   if (!status)
     return [
       { id: 'connection', connection: 'unknown' },

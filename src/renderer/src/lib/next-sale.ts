@@ -3,7 +3,7 @@
 // sale at once. A QR waiting for its Pix is not dropped by F1 while the counter is online (F1
 // brings it back); a sale still connecting, or any sale while the link is down, never traps the
 // cashier. Pure and DOM-free so the rules are tested in Node.
-import type { PosConnection, SaleStatus } from '#shared/counter-api';
+import type { CounterConnection, SaleStatus } from '#shared/counter-api';
 import type { WaitingStatus } from '#shared/waiting-sale';
 import { centsEntryReducer, emptyEntry, type CentsEntry } from './cents-entry';
 
@@ -25,7 +25,7 @@ export type OutcomeStatus = Exclude<SaleStatus, WaitingStatus>;
  *   confirmation is announced wherever the cashier is (chime and notice);
  * - an amount being typed, or a sale being created: no, they stay as they are.
  */
-export function saleIsOver(state: SaleScreenState, connection?: PosConnection): boolean {
+export function saleIsOver(state: SaleScreenState, connection?: CounterConnection): boolean {
   if (state.phase !== 'live') return false;
   if (state.status === 'ACTIVE') return connection === 'offline';
   return true;

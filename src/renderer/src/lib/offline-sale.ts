@@ -2,7 +2,7 @@
 // "aguardando confirmação" until the service's records confirm its Pix (or the owner decides).
 // Which decisions fit a sale under review, how its confirmation reads, what the entry says while
 // offline, and when a confirmation is news to announce. Pure and DOM-free: tested in Node.
-import type { OfflineDecision, OfflineStatus, PosStatus, Sale, SaleStatus } from '#shared/counter-api';
+import type { OfflineDecision, OfflineStatus, CounterStatus, Sale, SaleStatus } from '#shared/counter-api';
 import { offlineDecisionsThatFit } from '#shared/offline-decisions';
 import { connectionOf } from './connection-status';
 
@@ -56,7 +56,7 @@ export type EntryOfflineHint = 'offlineQr' | 'unavailable' | 'queue';
  * ('offlineQr'); when it is on but not possible now, the reason is shown and the sale waits in
  * the queue ('unavailable'); when it is off, the sale waits in the queue ('queue'). Null online.
  */
-export function entryOfflineHint(status: PosStatus | null): EntryOfflineHint | null {
+export function entryOfflineHint(status: CounterStatus | null): EntryOfflineHint | null {
   if (!status || connectionOf(status) !== 'offline') return null;
   const offline = status.offline as OfflineStatus | undefined;
   if (!offline?.enabled) return 'queue';

@@ -3,8 +3,8 @@
 // the SettingsInput that carries only what changed.
 import type {
   OfflineSalesSettings,
-  PosLocale,
-  PosMode,
+  CounterLocale,
+  CounterMode,
   ReceiptLayoutName,
   Settings,
   SettingsInput,
@@ -15,7 +15,7 @@ import { HTTP_URL_MAX_LENGTH, isHttpUrl } from '#shared/http-url';
 import { DEFAULT_CONFIRM_ABOVE_CENTS, MAX_CHARGE_CENTS } from '#shared/large-sale';
 
 export interface SettingsDraft {
-  mode: PosMode;
+  mode: CounterMode;
   baseUrl: string;
   /** Typed AppID; blank keeps the stored one. Never pre-filled: the AppID never reaches us. */
   appId: string;
@@ -28,7 +28,7 @@ export interface SettingsDraft {
   /** Header lines, one per text line. */
   headerLines: string;
   receiptLayout: ReceiptLayoutName;
-  locale: PosLocale;
+  locale: CounterLocale;
   customerDisplay: boolean;
   /** "Vendas offline": allowed at all. */
   offlineEnabled: boolean;

@@ -4,11 +4,11 @@
 import { join } from 'node:path';
 import { app, dialog, screen, session, type BrowserWindow, type WebContents } from 'electron';
 import { parseLaunchOptions } from '../../app/launch-remote';
-import { createPosRuntime, type PosRuntime } from '../../app/counter-runtime';
+import { createCounterRuntime, type CounterRuntime } from '../../app/counter-runtime';
 import { handleAppProtocol, registerAppSchemeAsPrivileged } from './app-protocol';
 import { CustomerDisplay } from './customer-display';
 import { guardDownloads } from './downloads';
-import { broadcastPosEvent, registerPosIpc } from './ipc-register';
+import { broadcastCounterEvent, registerCounterIpc } from './ipc-register';
 import { createElectronPrinting } from './printing';
 import { guardQuit, type QuitGuard } from './quit-guard';
 import { openSecretStore } from './secret-store';
@@ -21,7 +21,7 @@ const RENDERER_DIR = join(import.meta.dirname, '../renderer');
 
 let cashier: BrowserWindow | undefined;
 let customerDisplay: CustomerDisplay | undefined;
-let runtime: PosRuntime | undefined;
+let runtime: CounterRuntime | undefined;
 let stopWiring: Array<() => void> = [];
 let shutdown: Promise<void> | undefined;
 let stopped = false;
@@ -46,7 +46,7 @@ async function start(): Promise<void> {
   const secretStore = await openSecretStore(join(userData, 'appid.secret'));
   if (!secretStore.persistent) console.warn(`[balcao] ${secretStore.storageNote}`);
   const launch = parseLaunchOptions(process.argv.slice(1), process.env);
-  const pos = createPosRuntime({
+  const pos = createCounterRuntime({
     dataDir: join(userData, 'pos'),
     remote: launch.remote,
     secretStore,
@@ -60,9 +60,9 @@ async function start(): Promise<void> {
   screen.on('display-added', resyncDisplay);
   screen.on('display-removed', resyncDisplay);
   stopWiring = [
-    registerPosIpc({ call: pos.call, isOwnWebContents: (contents) => ownWebContents().includes(contents) }),
+    registerCounterIpc({ call: pos.call, isOwnWebContents: (contents) => ownWebContents().includes(contents) }),
     pos.events.subscribe((event, audience) => {
-      broadcastPosEvent(ownWebContents(), event, audience);
+      broadcastCounterEvent(ownWebContents(), event, audience);
       // Settings saves announce themselves with a status event: the display setting may have changed.
       if (event.type === 'status') display.sync();
     }),

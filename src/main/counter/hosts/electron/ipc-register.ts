@@ -1,16 +1,16 @@
-// Electron's door to the counter's methods: one `pos:<method>` channel per name of the table,
+// Electron's door to the counter's methods: one `counter:<method>` channel per name of the table,
 // each checking who is calling and then handing the payload, with the window it came from, to the
 // one adapter both hosts share (app/counter-call.ts), whose `{ ok, value }` / `{ ok, error }`
 // result is the reply. And the way back: each push to the windows it is for.
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import type { CounterCall } from '../../app/counter-call';
 import { EVERY_WINDOW, reaches, windowOrigin, type Audience } from '../../ports/call-origin';
-import type { PosEvent } from '#shared/counter-api';
-import { channelOf, POS_EVENT_CHANNEL, POS_INVOKE_METHODS } from '#shared/counter-channels';
+import type { CounterEvent } from '#shared/counter-api';
+import { channelOf, COUNTER_EVENT_CHANNEL, COUNTER_INVOKE_METHODS } from '#shared/counter-channels';
 import { isAppUrl } from './app-origin';
 
 export interface IpcRegistrationOptions {
-  /** The counter's calls (PosRuntime.call). */
+  /** The counter's calls (CounterRuntime.call). */
   call: CounterCall;
   /** True for the webContents of one of Balcão's own windows (never a print or foreign one). */
   isOwnWebContents: (contents: WebContents) => boolean;
@@ -29,12 +29,12 @@ export function senderRejection(event: IpcMainInvokeEvent, isOwn: (contents: Web
 }
 
 /** Registers every allowlisted channel; returns the unregister (used on quit and in tests). */
-export function registerPosIpc(options: IpcRegistrationOptions): () => void {
-  for (const method of POS_INVOKE_METHODS) {
+export function registerCounterIpc(options: IpcRegistrationOptions): () => void {
+  for (const method of COUNTER_INVOKE_METHODS) {
     ipcMain.handle(channelOf(method), (event, payload: unknown) => {
       const rejection = senderRejection(event, options.isOwnWebContents);
       if (rejection) {
-        (options.log ?? console.warn)(`pos:${method} refused: ${rejection}`);
+        (options.log ?? console.warn)(`counter:${method} refused: ${rejection}`);
         // A rejected promise, not a result: a foreign frame learns nothing about the app.
         throw new Error('Forbidden');
       }
@@ -42,17 +42,17 @@ export function registerPosIpc(options: IpcRegistrationOptions): () => void {
     });
   }
   return () => {
-    for (const method of POS_INVOKE_METHODS) ipcMain.removeHandler(channelOf(method));
+    for (const method of COUNTER_INVOKE_METHODS) ipcMain.removeHandler(channelOf(method));
   };
 }
 
 /** Pushes one event to every live window of ours it is for, on the single push channel. */
-export function broadcastPosEvent(
+export function broadcastCounterEvent(
   contents: Iterable<WebContents>,
-  event: PosEvent,
+  event: CounterEvent,
   audience: Audience = EVERY_WINDOW,
 ): void {
   for (const target of contents) {
-    if (!target.isDestroyed() && reaches(audience, windowOrigin(target.id))) target.send(POS_EVENT_CHANNEL, event);
+    if (!target.isDestroyed() && reaches(audience, windowOrigin(target.id))) target.send(COUNTER_EVENT_CHANNEL, event);
   }
 }

@@ -17,7 +17,7 @@ export const BRIDGE_PREFIX = '/__balcao';
 export const TOKEN_HEADER = 'x-balcao-token';
 
 export interface BridgeOptions {
-  /** The counter's calls (PosRuntime.call). */
+  /** The counter's calls (CounterRuntime.call). */
   call: CounterCall;
   streams: EventStreams;
   token: string;

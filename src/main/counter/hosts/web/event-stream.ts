@@ -1,8 +1,8 @@
-// PosEvents as Server-Sent Events. Each browser tab holds one stream, named by the tab's page id,
+// CounterEvents as Server-Sent Events. Each browser tab holds one stream, named by the tab's page id,
 // and hears the events that are for it (call-origin.ts); the host ends them all when it closes,
 // or the server would wait on them forever.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PosEvents } from '../../app/event-hub';
+import type { CounterEvents } from '../../app/event-hub';
 import { reaches, type CallOrigin } from '../../ports/call-origin';
 
 const HEARTBEAT_MS = 15_000;
@@ -10,7 +10,7 @@ const HEARTBEAT_MS = 15_000;
 export class EventStreams {
   private readonly open = new Set<() => void>();
 
-  constructor(private readonly events: PosEvents) {}
+  constructor(private readonly events: CounterEvents) {}
 
   /** `tab`: the page the stream is for; a stream without one hears every event. */
   serve(request: FastifyRequest, reply: FastifyReply, tab?: CallOrigin): void {

@@ -7,7 +7,7 @@ import envPaths from 'env-paths';
 import { parseLaunchOptions } from '../../app/launch-remote';
 import { clockFromEnv } from '../../app/clock-offset-env';
 import { offlineTimingFromEnv } from '../../app/offline-timing-env';
-import { createPosRuntime } from '../../app/counter-runtime';
+import { createCounterRuntime } from '../../app/counter-runtime';
 import { noPrinting } from '../../ports/printing-port';
 import { isPortInUse, portInUseLine } from '#lib/net/port-in-use';
 import { FileSecretStore } from './file-secret-store';
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     throw new Error(`--port must be 0..65535, got ${values.port}`);
   const dataDir = values.data ?? defaultDataDir();
 
-  const runtime = createPosRuntime({
+  const runtime = createCounterRuntime({
     dataDir,
     secretStore: new FileSecretStore(join(dataDir, 'appid.secret')),
     printing: noPrinting('O navegador não imprime direto: use "Salvar PDF" e imprima o arquivo.'),

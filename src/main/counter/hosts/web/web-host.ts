@@ -1,10 +1,10 @@
 // The browser host: ONE Fastify app on 127.0.0.1 serving the embedded sandbox's HTTP API (the
 // app the sandbox service already built), the built renderer, and the bridge that gives the
-// page the same PosApi the Electron preload gives the cashier window.
+// page the same CounterApi the Electron preload gives the cashier window.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { PosRuntime } from '../../app/counter-runtime';
+import type { CounterRuntime } from '../../app/counter-runtime';
 import { CONTENT_SECURITY_POLICY } from '../content-security-policy';
 import { registerBridgeRoutes } from './bridge-routes';
 import { EventStreams } from './event-stream';
@@ -12,7 +12,7 @@ import { ownHostNames, registerHostCheck } from './host-check';
 import { newRunToken } from './run-token';
 
 export interface WebHostOptions {
-  runtime: PosRuntime;
+  runtime: CounterRuntime;
   /** The built renderer (out/renderer). */
   rendererDir: string;
   /** 0 picks a free port. */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Sale } from '#shared/counter-api';
 import { shopNameToShow } from '#shared/sandbox-shop-name';
 import { BrandMark, CheckIcon, ClockIcon } from '../../app/Icons';
-import { posApi } from '../../app/counter-api';
+import { counterApi } from '../../app/counter-api';
 import { formatCountdown, secondsUntil } from '../../lib/countdown';
 import { formatBRL } from '#shared/money';
 import { customerDisplayAdopts, customerView } from '../../lib/live-sale';
@@ -37,7 +37,7 @@ export function CustomerDisplay() {
       if (wait > 0) hold = setTimeout(() => show(next), wait);
       else show(next);
     });
-    const unsubscribe = posApi().onEvent((event) => {
+    const unsubscribe = counterApi().onEvent((event) => {
       if (event.type !== 'sale-updated') return;
       // Only news of the sale on show (its QR arriving, "Pago"): which sale to show is the
       // cashier's call, so a sale they moved on from never pops up here when it turns ACTIVE.

@@ -1,7 +1,7 @@
 // The cashier window tells the customer display what to show over a BroadcastChannel: both are
 // same-origin pages (app://balcao in Electron, the host's origin in a browser), so no extra
 // IPC channel or main-process state is needed. Sale status updates also reach the display
-// directly through its own PosApi subscription.
+// directly through its own CounterApi subscription.
 import type { Sale } from '#shared/counter-api';
 import { useSale } from '../sale/sale-store';
 

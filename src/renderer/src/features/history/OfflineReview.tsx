@@ -9,7 +9,7 @@ import type { OfflineDecision, Sale } from '#shared/counter-api';
 import { useHotkeys } from '../../app/hotkeys';
 import { CheckIcon } from '../../app/Icons';
 import { Kbd } from '../../app/Kbd';
-import { errorMessage, posApi } from '../../app/counter-api';
+import { errorMessage, counterApi } from '../../app/counter-api';
 import { formatDate, formatTime } from '../../lib/date-time';
 import { formatBRL } from '#shared/money';
 import { reviewDecisions } from '../../lib/offline-sale';
@@ -122,7 +122,7 @@ function ReviewItem({ sale, onResolved }: { sale: Sale; onResolved(text: string)
     setSending(true);
     setError(null);
     try {
-      const updated = await posApi().resolveOfflineReview({ correlationID: sale.correlationID, decision });
+      const updated = await counterApi().resolveOfflineReview({ correlationID: sale.correlationID, decision });
       upsert(updated);
       setSending(false);
       const chosen = decision;

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '#shared/counter-api';
-import { errorMessage, posApi } from '../../app/counter-api';
+import { errorMessage, counterApi } from '../../app/counter-api';
 import { ConfirmDialog } from '../../app/ConfirmDialog';
 import { ErrorMessage } from '../../app/ErrorMessage';
 import { useHotkeys } from '../../app/hotkeys';
@@ -42,7 +42,7 @@ export function WaitingSaleActions({ sale }: { sale: Sale }) {
     if (busy) return;
     setBusy('cancelling');
     try {
-      await posApi().cancelSale({ correlationID: sale.correlationID });
+      await counterApi().cancelSale({ correlationID: sale.correlationID });
       setConfirming(false);
       // The list shows it as cancelled, with who and when, from the counter's store.
       void useHistory.getState().load();

@@ -9,7 +9,7 @@
 import { create } from 'zustand';
 import type { CounterOutput, DayTotals, Sale } from '#shared/counter-api';
 import { addDays } from '#shared/calendar-day';
-import { errorMessage, posApi } from '../../app/counter-api';
+import { errorMessage, counterApi } from '../../app/counter-api';
 import { keptAfter, NO_SELECTION, selectionAfterReload, type HistorySelection } from '../../lib/history-selection';
 import {
   EMPTY_PAGE,
@@ -130,7 +130,7 @@ export const useHistory = create<HistoryState>()((set, get) => ({
           : page.offset;
     set({ loading: true });
     try {
-      const result = await posApi().listSales({
+      const result = await counterApi().listSales({
         ...(days ?? {}),
         ...(search ? { search } : {}),
         offset,
@@ -169,7 +169,7 @@ export const useHistory = create<HistoryState>()((set, get) => ({
     const seq = ++reviewSeq;
     set({ reviewLoading: true });
     try {
-      const { sales } = await posApi().listOfflineReview();
+      const { sales } = await counterApi().listOfflineReview();
       if (seq !== reviewSeq) return;
       noteOfflineSales(sales);
       set({ review: sales, reviewLoading: false, reviewError: null });
@@ -214,7 +214,7 @@ export const useHistory = create<HistoryState>()((set, get) => ({
     const { days, today } = get();
     set({ exporting: true, exportError: null });
     try {
-      const file = await posApi().exportSales(days ?? (today ? { day: today } : {}));
+      const file = await counterApi().exportSales(days ?? (today ? { day: today } : {}));
       downloadText(file.fileName, file.csv, 'text/csv;charset=utf-8');
       set({ exporting: false });
     } catch (error) {
@@ -290,7 +290,7 @@ async function loadPage(offset: number): Promise<void> {
   const query = JSON.stringify([days, search.trim()]);
   pageInFlight = true;
   try {
-    const result = await posApi().listSales({
+    const result = await counterApi().listSales({
       ...(days ?? {}),
       ...(search.trim() ? { search: search.trim() } : {}),
       offset,

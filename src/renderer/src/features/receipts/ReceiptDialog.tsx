@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReceiptFile, ReceiptLayoutName } from '#shared/counter-api';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
-import { posApi } from '../../app/counter-api';
+import { counterApi } from '../../app/counter-api';
 import { hostCanPrint } from '../../bridge/counter-host';
 import { formatBRL } from '#shared/money';
 import { useSettings } from '../settings/settings-store';
@@ -45,7 +45,7 @@ function OpenReceipt({ target }: { target: ReceiptTarget }) {
     setFile(null);
     setBusy('loading');
     setMessage(null);
-    posApi()
+    counterApi()
       .getReceipt({ correlationID: target.correlationID, kind: target.kind, endToEndId: target.endToEndId, layout })
       .then((received) => current && (setFile(received), setBusy(null)))
       .catch((error) => current && (setBusy(null), setMessage(outputFailure(error))));
@@ -59,7 +59,7 @@ function OpenReceipt({ target }: { target: ReceiptTarget }) {
     setBusy('printing');
     setMessage(null);
     try {
-      const result = await posApi().printReceipt({
+      const result = await counterApi().printReceipt({
         correlationID: target.correlationID,
         kind: target.kind,
         endToEndId: target.endToEndId,

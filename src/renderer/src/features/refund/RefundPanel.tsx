@@ -6,7 +6,7 @@ import type { Sale } from '#shared/counter-api';
 import { AmountInput } from '../../app/AmountInput';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
-import { errorMessage, posApi } from '../../app/counter-api';
+import { errorMessage, counterApi } from '../../app/counter-api';
 import { centsEntryReducer, presetEntry } from '../../lib/cents-entry';
 import { formatBRL } from '#shared/money';
 import { REASON_MAX, refundFormError, type RefundFormError } from '../../lib/refund-rules';
@@ -62,7 +62,7 @@ export function RefundPanel({ sale, onRefunded, onClose }: RefundPanelProps) {
     try {
       const request = { correlationID: sale.correlationID, value: entry.cents, reason: reason.trim() };
       const updated = await withManagerIfRequired('refund', (manager) =>
-        posApi().refundSale(manager ? { ...request, manager } : request),
+        counterApi().refundSale(manager ? { ...request, manager } : request),
       );
       onRefunded(updated, entry.cents);
     } catch (error) {

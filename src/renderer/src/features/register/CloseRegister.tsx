@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { SessionSummary } from '#shared/counter-api';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
-import { errorMessage, posApi } from '../../app/counter-api';
+import { errorMessage, counterApi } from '../../app/counter-api';
 import { ApprovalCancelled, askManager } from './manager-approval-store';
 import { useRegister } from './register-store';
 import { ReportActions } from './ReportActions';
@@ -24,7 +24,7 @@ export function CloseRegister({ onClosed }: { onClosed(summary: SessionSummary):
   const [sending, setSending] = useState(false);
 
   const refresh = useCallback(() => {
-    posApi()
+    counterApi()
       .getSessionSummary()
       .then(setSummary)
       .catch((error) => setMessage(errorMessage(error)));
@@ -44,7 +44,7 @@ export function CloseRegister({ onClosed }: { onClosed(summary: SessionSummary):
     setMessage(null);
     try {
       const result = await askManager('closeRegister', (manager) =>
-        posApi().closeRegister({ manager, ...(summary.warnings.length > 0 ? { confirmPending: true } : {}) }),
+        counterApi().closeRegister({ manager, ...(summary.warnings.length > 0 ? { confirmPending: true } : {}) }),
       );
       onClosed(result);
       void useRegister

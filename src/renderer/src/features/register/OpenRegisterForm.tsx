@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Kbd } from '../../app/Kbd';
-import { errorMessage, posApi } from '../../app/counter-api';
+import { errorMessage, counterApi } from '../../app/counter-api';
 import { RegisterCardForm } from './RegisterCardForm';
 import { useRegister } from './register-store';
 
@@ -30,7 +30,7 @@ export function OpenRegisterForm() {
         ...(tillName.trim() ? { tillName: tillName.trim() } : {}),
         ...(note.trim() ? { openingNote: note.trim() } : {}),
       };
-      useRegister.getState().apply(await posApi().openRegister(input));
+      useRegister.getState().apply(await counterApi().openRegister(input));
     } catch (error) {
       setMessage(errorMessage(error));
       setSending(false);
@@ -88,7 +88,7 @@ export function SignOutButton() {
   const [message, setMessage] = useState<string | null>(null);
   const signOut = async () => {
     try {
-      useRegister.getState().apply(await posApi().signOut());
+      useRegister.getState().apply(await counterApi().signOut());
     } catch (error) {
       setMessage(errorMessage(error));
     }

@@ -4,7 +4,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorRole, RegisterState } from '#shared/counter-api';
-import { errorMessage, posApi } from '../../app/counter-api';
+import { errorMessage, counterApi } from '../../app/counter-api';
 import { formatTime } from '../../lib/date-time';
 import {
   OPERATOR_NAME_MAX,
@@ -32,7 +32,9 @@ export function OperatorsSection() {
   const disable = async (operatorId: string, name: string) => {
     setMessage(null);
     try {
-      const state = await askManager('disableOperator', (manager) => posApi().disableOperator({ operatorId, manager }));
+      const state = await askManager('disableOperator', (manager) =>
+        counterApi().disableOperator({ operatorId, manager }),
+      );
       useRegister.getState().apply(state);
       setMessage({ tone: 'info', text: t('register.operators.disabled', { name }) });
     } catch (error) {
@@ -138,8 +140,8 @@ function OperatorForm({
     const input = { name: draft.name.trim(), role: first ? ('MANAGER' as const) : role, pin: draft.pin };
     try {
       const state = first
-        ? await posApi().createOperator(input)
-        : await askManager('createOperator', (manager) => posApi().createOperator({ ...input, manager }));
+        ? await counterApi().createOperator(input)
+        : await askManager('createOperator', (manager) => counterApi().createOperator({ ...input, manager }));
       useRegister.getState().apply(state);
       onDone(t('register.operators.created', { name: input.name }));
       setDraft(EMPTY_DRAFT);

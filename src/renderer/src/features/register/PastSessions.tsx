@@ -5,7 +5,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PastSession, ReceiptLayoutName } from '#shared/counter-api';
-import { posApi } from '../../app/counter-api';
+import { counterApi } from '../../app/counter-api';
 import { hostCanPrint } from '../../bridge/counter-host';
 import { formatDate, formatTime } from '../../lib/date-time';
 import { formatBRL } from '#shared/money';
@@ -27,7 +27,7 @@ export function PastSessions({ refreshKey }: { refreshKey: string }) {
 
   useEffect(() => {
     let current = true;
-    posApi()
+    counterApi()
       .listSessions()
       .then((answer) => current && setSessions(answer.sessions))
       .catch((error) => current && setMessage(outputFailure(error)));
@@ -43,7 +43,7 @@ export function PastSessions({ refreshKey }: { refreshKey: string }) {
     setBusy(session.id);
     setMessage(null);
     try {
-      const file = await posApi().getSessionReport({ sessionId: session.id, layout });
+      const file = await counterApi().getSessionReport({ sessionId: session.id, layout });
       setMessage(savePdf(file, t));
     } catch (error) {
       setMessage(outputFailure(error));
@@ -58,7 +58,7 @@ export function PastSessions({ refreshKey }: { refreshKey: string }) {
     setMessage(null);
     try {
       const printer = useSettings.getState().settings?.printer;
-      const result = await posApi().printSessionReport({
+      const result = await counterApi().printSessionReport({
         sessionId: session.id,
         layout,
         ...(printer ? { printer } : {}),

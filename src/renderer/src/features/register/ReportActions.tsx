@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReceiptFile, ReceiptLayoutName } from '#shared/counter-api';
 import { useHotkeys } from '../../app/hotkeys';
-import { posApi } from '../../app/counter-api';
+import { counterApi } from '../../app/counter-api';
 import { hostCanPrint } from '../../bridge/counter-host';
 import { outputFailure, printOutcome, savePdf, type OutputMessage } from '../../app/receipt-output';
 import { PrintSaveButtons } from '../../app/PrintSaveButtons';
@@ -26,7 +26,7 @@ export function ReportActions({ sessionId }: { sessionId: string }) {
     let current = true;
     setFile(null);
     setMessage(null);
-    posApi()
+    counterApi()
       .getSessionReport({ sessionId, layout })
       .then((received) => current && setFile(received))
       .catch((error) => current && setMessage(outputFailure(error)));
@@ -46,7 +46,7 @@ export function ReportActions({ sessionId }: { sessionId: string }) {
     setMessage(null);
     try {
       const printer = useSettings.getState().settings?.printer;
-      const result = await posApi().printSessionReport({ sessionId, layout, ...(printer ? { printer } : {}) });
+      const result = await counterApi().printSessionReport({ sessionId, layout, ...(printer ? { printer } : {}) });
       setMessage(printOutcome(result, t));
     } catch (error) {
       setMessage(outputFailure(error));

@@ -3,7 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Kbd } from '../../app/Kbd';
-import { errorMessage, posApi } from '../../app/counter-api';
+import { errorMessage, counterApi } from '../../app/counter-api';
 import { PinField, usePinEntry } from './PinField';
 import { RegisterCardForm } from './RegisterCardForm';
 import { useRegister } from './register-store';
@@ -28,7 +28,7 @@ export function SignInForm() {
     event.preventDefault();
     if (entry.sending || !chosen || !entry.send()) return;
     try {
-      useRegister.getState().apply(await posApi().signIn({ operatorId: chosen, pin: entry.pin }));
+      useRegister.getState().apply(await counterApi().signIn({ operatorId: chosen, pin: entry.pin }));
     } catch (error) {
       entry.refused(errorMessage(error));
     }

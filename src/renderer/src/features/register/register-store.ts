@@ -2,7 +2,7 @@
 // fed by getRegister and by the answer of every register call the screens make.
 import { create } from 'zustand';
 import type { RegisterState, SessionSummary } from '#shared/counter-api';
-import { posApi } from '../../app/counter-api';
+import { counterApi } from '../../app/counter-api';
 
 interface RegisterStoreState {
   register: RegisterState | null;
@@ -17,7 +17,7 @@ export const useRegister = create<RegisterStoreState>()((set) => ({
   register: null,
   justClosed: null,
   async load() {
-    const register = await posApi().getRegister();
+    const register = await counterApi().getRegister();
     set({ register });
     return register;
   },

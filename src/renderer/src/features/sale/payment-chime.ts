@@ -1,7 +1,7 @@
 // The "paid" sound: two rising notes from a Web Audio oscillator, so no audio asset ships and
 // the CSP needs no media source. Loud enough for a busy counter, short enough not to annoy.
 //
-// Every chime is also counted on `window.__balcaoChimes`, before any audio is tried: the
+// Every chime is also counted on `window.__counterChimes`, before any audio is tried: the
 // end-to-end tests run a headless browser with no audio device, and they check that a payment
 // (an offline sale confirmed later included) "made its sound" exactly once by reading this count.
 // A plain number on the page, nothing else reads it.
@@ -35,5 +35,5 @@ function note(ctx: AudioContext, frequency: number, at: number, duration: number
 
 function countChime(): void {
   if (typeof window === 'undefined') return;
-  window.__balcaoChimes = (window.__balcaoChimes ?? 0) + 1;
+  window.__counterChimes = (window.__counterChimes ?? 0) + 1;
 }

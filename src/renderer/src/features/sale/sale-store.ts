@@ -7,7 +7,7 @@ import i18next from 'i18next';
 import { create } from 'zustand';
 import type { Sale, SaleCustomer } from '#shared/counter-api';
 import { useNavigation } from '../../app/navigation-store';
-import { errorMessage, posApi } from '../../app/counter-api';
+import { errorMessage, counterApi } from '../../app/counter-api';
 import { emptyEntry, type CentsEntry } from '../../lib/cents-entry';
 import { connectionOf } from '../../lib/connection-status';
 import { acceptsUpdate, liveSaleUpdate, liveViewOf, type LiveView } from '../../lib/live-sale';
@@ -51,7 +51,7 @@ const CONFIRMED_NOTICES_MAX = 4;
 let screenWrite: Promise<unknown> = Promise.resolve();
 
 function leaveSaleOnScreen(correlationID: string): void {
-  screenWrite = screenWrite.then(() => posApi().leaveSaleOnScreen({ correlationID })).catch(() => undefined);
+  screenWrite = screenWrite.then(() => counterApi().leaveSaleOnScreen({ correlationID })).catch(() => undefined);
 }
 
 /** The restore asked once per window, while someone may see it (see restoreSaleOnScreen). */
@@ -141,7 +141,7 @@ export const useSale = create<SaleState>()((set, get) => ({
     if (get().restoreChecked || restoring) return;
     restoring = true;
     try {
-      const { sale } = await posApi().getSaleOnScreen();
+      const { sale } = await counterApi().getSaleOnScreen();
       set({ restoreChecked: true });
       const { phase, live, entryTouched } = get();
       const decision = restoreDecision(sale, { phase, hasLive: live !== null, entryTouched });
@@ -169,7 +169,7 @@ export const useSale = create<SaleState>()((set, get) => ({
     if (get().phase === 'creating') return i18next.t('live.showAgainBusy');
     try {
       // In line with the screen's other words, so a sale charged right after lands on the record after this one.
-      const write = screenWrite.then(() => posApi().setSaleOnScreen({ correlationID }));
+      const write = screenWrite.then(() => counterApi().setSaleOnScreen({ correlationID }));
       screenWrite = write.catch(() => undefined);
       const { sale } = await write;
       if (!sale || !canShowAgain(sale)) return i18next.t('live.showAgainOver');
@@ -203,7 +203,7 @@ export const useSale = create<SaleState>()((set, get) => ({
     try {
       // The screen's earlier words first: createSale records this sale as the one on screen.
       await screenWrite;
-      const sale = await posApi().createSale(input);
+      const sale = await counterApi().createSale(input);
       offlineConfirmations.see(sale);
       // PENDING (the service has not answered yet) has no code: the QR comes with its update.
       set({ phase: 'live', live: liveViewOf(sale, qrSvgDataUrl), cancelArmed: false, busy: null });
@@ -252,7 +252,7 @@ export const useSale = create<SaleState>()((set, get) => ({
     const { live } = get();
     if (!live) return;
     try {
-      get().applyUpdate(await posApi().getSale({ correlationID: live.sale.correlationID }));
+      get().applyUpdate(await counterApi().getSale({ correlationID: live.sale.correlationID }));
     } catch {
       // A failed refresh changes nothing on screen; the next push or tick tries again.
     }
@@ -267,7 +267,7 @@ export const useSale = create<SaleState>()((set, get) => ({
     set({ busy: 'cancelling', error: null });
     try {
       // Cancelled at the counter at once; offline, the service's delete waits in the queue.
-      const { cancelled } = await posApi().cancelSale({ correlationID: live.sale.correlationID });
+      const { cancelled } = await counterApi().cancelSale({ correlationID: live.sale.correlationID });
       if (!cancelled) {
         // Too late (paid meanwhile, say): show what the sale is now.
         set({ busy: null, cancelArmed: false, error: i18next.t('live.notCancelled') });
@@ -295,7 +295,7 @@ export const useSale = create<SaleState>()((set, get) => ({
     if (!live || busy || live.sale.status !== 'ACTIVE' || !live.sale.brCode) return;
     set({ busy: 'simulating', error: null });
     try {
-      get().applyUpdate(await posApi().simulatePayment({ correlationID: live.sale.correlationID }));
+      get().applyUpdate(await counterApi().simulatePayment({ correlationID: live.sale.correlationID }));
       set({ busy: null });
     } catch (error) {
       set({ busy: null, error: errorMessage(error) });
@@ -307,7 +307,7 @@ export const useSale = create<SaleState>()((set, get) => ({
     if (!live || busy || live.sale.status !== 'OFFLINE') return;
     set({ busy: 'marking', error: null });
     try {
-      get().applyUpdate(await posApi().markCustomerShowedReceipt({ correlationID: live.sale.correlationID }));
+      get().applyUpdate(await counterApi().markCustomerShowedReceipt({ correlationID: live.sale.correlationID }));
       set({ busy: null });
     } catch (error) {
       set({ busy: null, error: errorMessage(error) });

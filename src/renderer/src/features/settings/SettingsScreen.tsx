@@ -7,12 +7,12 @@
 // SettingsTextField.tsx, the connection test is ConnectionTestPanel.tsx.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PosLocale, Printer, ReceiptLayoutName, SettingsInput } from '#shared/counter-api';
-import { POS_LOCALES, POS_MODES, RECEIPT_LAYOUTS } from '#shared/value-sets';
+import type { CounterLocale, Printer, ReceiptLayoutName, SettingsInput } from '#shared/counter-api';
+import { COUNTER_LOCALES, COUNTER_MODES, RECEIPT_LAYOUTS } from '#shared/value-sets';
 import { ConfirmDialog } from '../../app/ConfirmDialog';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
-import { errorMessage, posApi } from '../../app/counter-api';
+import { errorMessage, counterApi } from '../../app/counter-api';
 import { switchLocale } from '../../i18n/i18n';
 import type { Translate } from '../../lib/translate';
 import { offlineRefusalText } from '../../lib/offline-refusal-text';
@@ -36,7 +36,7 @@ import { useConnectionCheck } from './connection-check-store';
 import './settings.css';
 
 /** Each language in its own words, whatever the screen's language (every locale must have one). */
-const LOCALE_NAMES: Record<PosLocale, string> = {
+const LOCALE_NAMES: Record<CounterLocale, string> = {
   'pt-BR': 'Português (Brasil)',
   en: 'English',
 };
@@ -66,7 +66,7 @@ export function SettingsScreen() {
         .getState()
         .load()
         .catch((error) => setApiError(errorMessage(error)));
-    posApi()
+    counterApi()
       .listPrinters()
       .then(setPrinters)
       .catch(() => setPrinters([]));
@@ -170,7 +170,7 @@ export function SettingsScreen() {
       useConnectionCheck.getState().clear();
   };
 
-  const pickLocale = (locale: PosLocale) => {
+  const pickLocale = (locale: CounterLocale) => {
     update('locale', locale);
     switchLocale(locale);
     // A preference, not a business setting: it is kept at once, like the switch itself.
@@ -219,7 +219,7 @@ export function SettingsScreen() {
             <fieldset className="card">
               <legend>{t('settings.connection')}</legend>
               <div className="mode-options" role="radiogroup" aria-label={t('settings.mode')}>
-                {POS_MODES.map((mode) => (
+                {COUNTER_MODES.map((mode) => (
                   <label key={mode} className={`mode-option${draft.mode === mode ? ' mode-option--on' : ''}`}>
                     <input
                       type="radio"
@@ -409,9 +409,9 @@ export function SettingsScreen() {
                 <select
                   id="settings-locale"
                   value={draft.locale}
-                  onChange={(event) => pickLocale(event.target.value as PosLocale)}
+                  onChange={(event) => pickLocale(event.target.value as CounterLocale)}
                 >
-                  {POS_LOCALES.map((locale) => (
+                  {COUNTER_LOCALES.map((locale) => (
                     <option key={locale} value={locale} lang={locale}>
                       {LOCALE_NAMES[locale]}
                     </option>

@@ -4,7 +4,7 @@
 // check first, so the owner reads what is wrong before being asked for the manager's PIN.
 import { create } from 'zustand';
 import type { ConnectionCheck, SettingsInput } from '#shared/counter-api';
-import { errorMessage, posApi } from '../../app/counter-api';
+import { errorMessage, counterApi } from '../../app/counter-api';
 
 export interface ConnectionTarget {
   baseUrl: string;
@@ -39,7 +39,7 @@ export const useConnectionCheck = create<ConnectionCheckState>()((set, get) => (
     const request = ++latest;
     set({ testing: true, check: null, error: null, heldSave: null });
     try {
-      const check = await posApi().testConnection(target.appId ? target : { baseUrl: target.baseUrl });
+      const check = await counterApi().testConnection(target.appId ? target : { baseUrl: target.baseUrl });
       if (request === latest) set({ testing: false, check });
       return check;
     } catch (error) {

@@ -2,7 +2,7 @@
 // printer and the receipt layout from here; only the settings screen writes.
 import { create } from 'zustand';
 import type { Settings, SettingsInput } from '#shared/counter-api';
-import { posApi } from '../../app/counter-api';
+import { counterApi } from '../../app/counter-api';
 import { switchLocale } from '../../i18n/i18n';
 import { settingsSaveNeedsManager } from '#shared/settings-approval';
 import { withManagerIfRequired } from '../register/manager-approval-store';
@@ -20,7 +20,7 @@ export const useSettings = create<SettingsState>()((set) => ({
   settings: null,
   confirmingSwitch: false,
   async load() {
-    const settings = await posApi().getSettings();
+    const settings = await counterApi().getSettings();
     set({ settings });
     switchLocale(settings.locale);
     return settings;
@@ -30,9 +30,9 @@ export const useSettings = create<SettingsState>()((set) => ({
     // except the language alone (the main process asks for none there either).
     const settings = settingsSaveNeedsManager(input)
       ? await withManagerIfRequired('settings', (manager) =>
-          posApi().saveSettings(manager ? { ...input, manager } : input),
+          counterApi().saveSettings(manager ? { ...input, manager } : input),
         )
-      : await posApi().saveSettings(input);
+      : await counterApi().saveSettings(input);
     set({ settings });
     switchLocale(settings.locale);
     return settings;

@@ -1,18 +1,18 @@
 // View cache of the till status (online, queue, mode), fed by getStatus and 'status' pushes.
 import { create } from 'zustand';
-import type { PosStatus } from '#shared/counter-api';
-import { posApi } from '../../app/counter-api';
+import type { CounterStatus } from '#shared/counter-api';
+import { counterApi } from '../../app/counter-api';
 
 interface StatusState {
-  status: PosStatus | null;
+  status: CounterStatus | null;
   load(): Promise<void>;
-  apply(status: PosStatus): void;
+  apply(status: CounterStatus): void;
 }
 
 export const useStatus = create<StatusState>()((set) => ({
   status: null,
   async load() {
-    set({ status: await posApi().getStatus() });
+    set({ status: await counterApi().getStatus() });
   },
   apply: (status) => set({ status }),
 }));
