@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '#lib/clock';
 import { createSandboxService } from '#service/index';
-import { createCounterSync } from '#counter/sync/counter-sync-root';
+import { createCounterSync } from '#counter/composition-root';
 import { InProcessService } from '#counter/sync/remote/in-process-service';
 import type { ServiceClient } from '#counter/sync/remote/service-client';
 import { elapsedMs } from './measure';

@@ -11,7 +11,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_SENDER_CONCURRENCY } from '#counter/sync/commands/command-sender';
 import type { CounterSync } from '#counter/sync/counter-sync';
-import { createCounterSync } from '#counter/sync/counter-sync-root';
+import { createCounterSync } from '#counter/composition-root';
 import { HttpServiceClient } from '#counter/sync/remote/http-service-client';
 import { openDatabase } from '#lib/store/database';
 import { startRemote } from '../test/support/remote-process';

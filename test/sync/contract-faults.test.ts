@@ -17,7 +17,7 @@ import type { Charge, ChargeRefund } from '#shared/resources';
 import type { Clock } from '#lib/clock';
 import { counterReceiptData } from '#counter/app/counter-receipt';
 import { createSandboxService, type SandboxService, type StrictSandboxOptions } from '#service/index';
-import type { CounterSyncOptions } from '#counter/sync/counter-sync-root';
+import type { CounterSyncOptions } from '#counter/composition-root';
 import { openCounterSync, type TestCounter } from '../support/counter-sync';
 import { HttpServiceClient } from '#counter/sync/remote/http-service-client';
 import type { ServiceClient } from '#counter/sync/remote/service-client';

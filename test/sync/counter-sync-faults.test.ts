@@ -13,7 +13,7 @@ import type { Sale } from '#shared/counter-api';
 import type { Charge, ChargeRefund } from '#shared/resources';
 import { createSandboxService, type SandboxService } from '#service/index';
 import { openCounterSync, type TestCounter } from '../support/counter-sync';
-import type { CounterSyncOptions } from '#counter/sync/counter-sync-root';
+import type { CounterSyncOptions } from '#counter/composition-root';
 import { HttpServiceClient } from '#counter/sync/remote/http-service-client';
 import { startFaultProxy, type Fault, type FaultPlan, type FaultProxy } from '../support/fault-proxy';
 import { payBrCode, remoteCall, type RemoteEndpoint } from '../support/remote-api';

@@ -9,7 +9,7 @@ import { shopHeader } from '#shared/receipt-header';
 import { systemClock, type Clock } from '#lib/clock';
 import { createSandboxService, type SandboxService, type SandboxServiceOptions } from '#service/index';
 import type { CounterSync } from '../sync/counter-sync';
-import { createCounterSync, type CounterSyncOptions } from '../sync/counter-sync-root';
+import { createCounterSync, type CounterSyncOptions } from '../composition-root';
 import type { SyncProbe } from '../sync/sync-probe';
 import { HttpServiceClient, remoteServiceId } from '../sync/remote/http-service-client';
 import { EMBEDDED_SERVICE_ID, InProcessService } from '../sync/remote/in-process-service';

@@ -5,7 +5,7 @@
 // Unset in production: the window is the sale's lifetime, and the margins are the defaults of
 // sync/offline-reconciler.ts. A malformed value stops the start with the reason (never ignored).
 import { z } from 'zod';
-import type { CounterSyncOptions } from '../sync/counter-sync-root';
+import type { CounterSyncOptions } from '../composition-root';
 
 const ms = z
   .number()
