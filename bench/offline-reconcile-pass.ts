@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '#lib/clock';
 import { createSandboxService } from '#service/index';
-import { createCounterSync } from '#counter/composition-root';
+import { composeCounter } from '#counter/composition-root';
 import { InProcessService } from '#counter/sync/remote/in-process-service';
 import type { ServiceClient } from '#counter/sync/remote/service-client';
 import { elapsedMs } from './measure';
@@ -46,7 +46,7 @@ async function onePass(sales: number): Promise<PassResult> {
         ? Promise.resolve({ kind: 'not-sent', detail: 'bench' } as never)
         : inner.call(op, request),
   };
-  const { sync, probe } = createCounterSync({
+  const { sync, probe } = composeCounter({
     dbPath: join(dir, 'counter.db'),
     now: () => clock.now(),
     firstAnswerWaitMs: 50,

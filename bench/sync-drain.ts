@@ -11,7 +11,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_SENDER_CONCURRENCY } from '#counter/sync/commands/command-sender';
 import type { CounterSync } from '#counter/sync/counter-sync';
-import { createCounterSync } from '#counter/composition-root';
+import { composeCounter } from '#counter/composition-root';
 import { HttpServiceClient } from '#counter/sync/remote/http-service-client';
 import { openDatabase } from '#lib/store/database';
 import { startRemote } from '../test/support/remote-process';
@@ -29,14 +29,14 @@ export async function counterWithBacklog(
   dbPath: string,
   commands: number,
   concurrency: number,
-): Promise<{ root: ReturnType<typeof createCounterSync>; reconnect: () => void }> {
+): Promise<{ root: ReturnType<typeof composeCounter>; reconnect: () => void }> {
   let online = false;
   const refusing: typeof fetch = (input, init) =>
     online
       ? fetch(input, init)
       : Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }));
   const client = new HttpServiceClient({ baseUrl: remote.url, appId: remote.appId, fetch: refusing });
-  const root = createCounterSync({
+  const root = composeCounter({
     dbPath,
     firstAnswerWaitMs: 0,
     healthIntervalMs: 60_000,

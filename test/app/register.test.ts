@@ -40,7 +40,7 @@ async function setUpCounter(fixture: RuntimeFixture) {
 }
 
 function counterDb(fixture: RuntimeFixture) {
-  return fixture.runtime.sync.db;
+  return fixture.runtime.counterDb;
 }
 
 describe('operators and PINs', () => {
@@ -144,7 +144,7 @@ describe('operators and PINs', () => {
     clock.advance(60_001);
     const state = await again.runtime.api.signIn({ operatorId: marta, pin: '4321' });
     expect(state.current?.name).toBe('Marta');
-    const row = again.runtime.sync.db.prepare('SELECT failed_attempts, locked_until FROM operators').get();
+    const row = again.runtime.counterDb.prepare('SELECT failed_attempts, locked_until FROM operators').get();
     expect(row).toEqual({ failed_attempts: 0, locked_until: null });
     expect([1, 4, 5, 6, 7, 30].map(lockMsAfter)).toEqual([0, 0, 30_000, 60_000, 120_000, 3_600_000]);
   });
@@ -160,7 +160,7 @@ describe('operators and PINs', () => {
       answer.status === 'rejected' ? (answer.reason as { code: string }).code : 'SIGNED_IN',
     );
     expect(codes).toEqual([...Array(4).fill('PIN_REFUSED'), ...Array(6).fill('OPERATOR_LOCKED')]);
-    expect(fixture.runtime.sync.db.prepare('SELECT failed_attempts FROM operators').get()).toEqual({
+    expect(fixture.runtime.counterDb.prepare('SELECT failed_attempts FROM operators').get()).toEqual({
       failed_attempts: 5,
     });
   });

@@ -103,7 +103,7 @@ describe('the sale on screen across a restart', () => {
     });
 
     // A sale of another service in the same counter.db (the counter sold elsewhere before a mode change).
-    const db = fixture.runtime.sync.db;
+    const db = fixture.runtime.counterDb;
     db.prepare("INSERT INTO services (id, label) VALUES ('remote:outro', 'Outro serviço')").run();
     db.prepare(
       `INSERT INTO sales (correlation_id, service_id, value, expires_in, created_at, status, updated_at)

@@ -2,12 +2,12 @@
 // probe tests wait on (when the queue is empty, a reconciliation pass now), both from the one
 // composition root the runtime uses (src/main/counter/composition-root.ts).
 import type { CounterSync } from '#counter/sync/counter-sync';
-import { createCounterSync, type CounterSyncOptions } from '#counter/composition-root';
+import { composeCounter, type CounterSyncOptions } from '#counter/composition-root';
 import type { SyncProbe } from '#counter/sync/sync-probe';
 
 export type TestCounter = CounterSync & { readonly probe: SyncProbe };
 
 export function openCounterSync(options: CounterSyncOptions): TestCounter {
-  const { sync, probe } = createCounterSync(options);
+  const { sync, probe } = composeCounter(options);
   return Object.assign(sync, { probe });
 }

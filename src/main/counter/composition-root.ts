@@ -1,13 +1,16 @@
-// Composition root of the counter's sync: every part built here, in dependency order, each given
-// the collaborators it needs, and nothing built anywhere else. The store (counter.db: the sales'
-// mirror, the command outbox, the offline sales, the sale on screen), the current service, the
-// views, the announcements, connectivity and its health check, the puller, the sender, offline
-// selling (its reconciliation on its own interval), the first-answer wait, the writes, the sale on
-// screen, the sandbox's payment; then the facade that links them to the service of the moment,
-// and the probe that tests and the bench use.
+// Composition root of the counter: every part that lives on counter.db built here, in dependency
+// order, each given the collaborators it needs, and nothing built anywhere else. The store
+// (counter.db: the sales' mirror, the command outbox, the offline sales, the sale on screen, the
+// register's tables), the current service, the views, the announcements, connectivity and its
+// health check, the puller, the sender, offline selling with its pool of codes registered ahead and
+// its reconciler, the first-answer wait, the writes, the sale on screen, the sandbox's payment, the
+// history's questions and the register; then the facade that links the sync to the service of the
+// moment, and the probe that tests and the bench use. app/counter-runtime.ts builds the rest around
+// these (the settings, the embedded sandbox, the handlers) and the hosts only adapt it.
 import { randomUUID } from 'node:crypto';
 import type { Sale } from '#shared/counter-api';
-import { openDatabase } from '#lib/store/database';
+import { openDatabase, type Db } from '#lib/store/database';
+import { Register } from './register/register';
 import { CommandOutbox } from './sync/commands/command-outbox';
 import { CommandSender } from './sync/commands/command-sender';
 import { Connectivity } from './sync/connection/connectivity';
@@ -17,6 +20,9 @@ import { FirstAnswer } from './sync/commands/first-answer';
 import { HealthCheck } from './sync/connection/health-check';
 import { counterMigrations } from './sync/migrations';
 import type { OfflineTiming } from './sync/offline/offline-reconciler';
+import { OfflinePool } from './sync/offline/offline-pool';
+import { OfflinePoolRepo } from './sync/offline/offline-pool-repo';
+import { OfflineReconciler } from './sync/offline/offline-reconciler';
 import { OfflineSalesRepo } from './sync/offline/offline-sales-repo';
 import { OfflineSelling, type OfflineSalesConfig } from './sync/offline/offline-selling';
 import { RetrySchedule, type RetryScheduleOptions } from './sync/commands/retry-schedule';
@@ -26,6 +32,7 @@ import { SaleOnScreen } from './sync/sales/sale-on-screen';
 import { SaleOnScreenStore } from './sync/sales/sale-on-screen-store';
 import { SalePuller } from './sync/pull/sale-puller';
 import { SaleViews } from './sync/sales/sale-views';
+import { SalesHistoryQuery } from './sync/sales/sales-history-query';
 import { SalesRepo } from './sync/sales/sales-repo';
 import { SandboxPayer } from './sync/remote/sandbox-payer';
 import { SyncNotices } from './sync/sync-notices';
@@ -55,13 +62,19 @@ export interface CounterSyncOptions {
   keyCheckIntervalMs?: number;
 }
 
-export interface CounterSyncRoot {
+export interface CounterParts {
   sync: CounterSync;
+  /** Operators, register sessions and manager approvals, in the same counter.db. */
+  register: Register;
+  /** The history's questions, answered in SQL. */
+  history: SalesHistoryQuery;
   /** For tests and the bench only: when the queue is empty, a reconciliation pass now. */
   probe: SyncProbe;
+  /** For tests only: counter.db as it is, to read what they check. The parts above own it. */
+  db: Db;
 }
 
-export function createCounterSync(options: CounterSyncOptions): CounterSyncRoot {
+export function composeCounter(options: CounterSyncOptions): CounterParts {
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
 
@@ -111,8 +124,29 @@ export function createCounterSync(options: CounterSyncOptions): CounterSyncRoot 
     onQueueChanged: statusChanged,
     onCancelRefused: (saleId) => void puller.pullNow(saleId),
   });
+  const pool = new OfflinePool({
+    repo: new OfflinePoolRepo(db),
+    connectivity,
+    now,
+    transaction: (work) => db.transaction(work)(),
+    ...(options.offlineTiming?.livenessMs !== undefined ? { livenessMs: options.offlineTiming.livenessMs } : {}),
+  });
+  const reconciler = new OfflineReconciler({
+    db,
+    repo,
+    offline,
+    connectivity,
+    client: () => service.contract,
+    now,
+    timing: options.offlineTiming,
+    onSaleChanged: saleChanged,
+    onChanged: statusChanged,
+    counterId: pool.counterId,
+  });
   const offlineSelling = new OfflineSelling({
     db,
+    pool,
+    reconciler,
     repo,
     outbox,
     offline,
@@ -166,5 +200,11 @@ export function createCounterSync(options: CounterSyncOptions): CounterSyncRoot 
     sandbox,
     now,
   });
-  return { sync, probe: syncProbe({ service, outbox, sender, offlineSelling }) };
+  return {
+    sync,
+    register: new Register({ db, now }),
+    history: new SalesHistoryQuery(db),
+    probe: syncProbe({ service, outbox, sender, offlineSelling }),
+    db,
+  };
 }

@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import type { CounterMethodsApi, CounterStatus, Settings, SettingsInput } from '#shared/counter-api';
 import { shopHeader } from '#shared/receipt-header';
 import { systemClock, type Clock } from '#lib/clock';
+import type { Db } from '#lib/store/database';
 import { createSandboxService, type SandboxService, type SandboxServiceOptions } from '#service/index';
 import type { CounterSync } from '../sync/counter-sync';
-import { createCounterSync, type CounterSyncOptions } from '../composition-root';
+import { composeCounter, type CounterSyncOptions } from '../composition-root';
 import type { SyncProbe } from '../sync/sync-probe';
 import { HttpServiceClient, remoteServiceId } from '../sync/remote/http-service-client';
 import { EMBEDDED_SERVICE_ID, InProcessService } from '../sync/remote/in-process-service';
@@ -26,7 +27,6 @@ import { createConnectionGate } from './connection-gate';
 import { testConnection } from '../sync/connection/connection-test';
 import type { Printing } from '../ports/printing-port';
 import { SettingsStore, type SecretStore } from './settings-store';
-import { Register } from '../register/register';
 import { createRegisterHandlers } from '../register/register-handlers';
 import type { SalesStorePort } from '../register/sales-store-port';
 
@@ -67,6 +67,8 @@ export interface CounterRuntime {
   sync: CounterSync;
   /** Tests and the bench: when the sync's queue is empty, a reconciliation pass now. */
   syncProbe: SyncProbe;
+  /** Tests only: counter.db, to read what they check (the parts that own it write it). */
+  counterDb: Db;
   status(): CounterStatus;
   close(): Promise<void>;
 }
@@ -102,7 +104,13 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
   });
   const hub = new EventHub();
   const pushes = new SalePushes((sale, audience) => hub.emit({ type: 'sale-updated', sale }, audience));
-  const { sync, probe: syncProbe } = createCounterSync({
+  const {
+    sync,
+    register,
+    history,
+    probe: syncProbe,
+    db: counterDb,
+  } = composeCounter({
     ...options.sync,
     dbPath: join(options.dataDir, 'counter.db'),
     now: () => clock.now(),
@@ -162,7 +170,6 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
   }
 
   useServiceOf(settings.get());
-  const register = new Register({ db: sync.db, now: () => clock.now() });
   // What the register reads of the sales (its port, declared on its side).
   const salesStore: SalesStorePort = {
     sessionRecords: (sessionId) => sync.views.sessionRecords(sessionId),
@@ -170,6 +177,7 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
   };
   const salesHandlers = createSaleHandlers({
     sync,
+    history,
     settings,
     beforeSettingsSaved: (next) => merchant.apply(next),
     onSettingsSaved(saved) {
@@ -214,6 +222,7 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
     sandbox,
     sync,
     syncProbe,
+    counterDb,
     status,
     async close() {
       if (closed) return;

@@ -8,7 +8,7 @@ import type { CounterStatus, ReceiptFile, ReceiptRequest, Settings, SettingsInpu
 import type { Clock } from '#lib/clock';
 import type { Register } from '../register/register';
 import type { CounterSync } from '../sync/counter-sync';
-import { SalesHistoryQuery } from '../sync/sales/sales-history-query';
+import type { SalesHistoryQuery } from '../sync/sales/sales-history-query';
 import { SALES_PAGE_DEFAULT } from '#shared/counter-methods';
 import { counterReceipt, receiptSaleOf, type ReceiptEnvironment } from './counter-receipt';
 import { assertCancellable, assertCustomerReachable, assertPayableInSandbox, assertRefundable } from './cashier-rules';
@@ -23,6 +23,8 @@ import type { SettingsStore } from './settings-store';
 
 export interface SaleHandlerDeps {
   sync: CounterSync;
+  /** The history's questions to counter.db (built by the composition root). */
+  history: SalesHistoryQuery;
   settings: SettingsStore;
   /**
    * Given the checked settings before anything is written; a throw refuses the save whole.
@@ -49,9 +51,8 @@ export interface SaleHandlerDeps {
 export const DEFAULT_SALE_EXPIRES_IN_SECONDS = 15 * 60;
 
 export function createSaleHandlers(deps: SaleHandlerDeps): HandlerGroup {
-  const { sync, register } = deps;
+  const { sync, register, history } = deps;
   const { sales, views } = sync;
-  const history = new SalesHistoryQuery(sync.db);
 
   const handlers: HandlerGroup = {
     async getStatus() {
@@ -85,9 +86,7 @@ export function createSaleHandlers(deps: SaleHandlerDeps): HandlerGroup {
       const range = salesRange(days, deps.clock.now());
       const span = { serviceId: serviceIdOrRefuse(sync), start: range.start, end: range.end };
       // One read transaction: the page, its length and the totals describe the same moment.
-      return sync.db.transaction(() => {
-        const page = history.page(span, { search, offset, limit, around });
-        const counted = history.totals(span);
+      return history.read(span, { search, offset, limit, around }, (page, counted) => {
         const totals = { day: range.from, ...counted, net: counted.paidValue - counted.refundedValue };
         return {
           sales: page.ids.map((correlationID) => views.getSale(correlationID)),
@@ -97,7 +96,7 @@ export function createSaleHandlers(deps: SaleHandlerDeps): HandlerGroup {
           ...(page.aroundIndex === undefined ? {} : { aroundIndex: page.aroundIndex }),
           totals: days.from === undefined ? totals : { ...totals, to: range.to },
         };
-      })();
+      });
     },
 
     async exportSales(days) {

@@ -54,8 +54,6 @@ export interface CounterSyncParts {
 }
 
 export class CounterSync {
-  /** counter.db: the register's tables live here too (one file, one backup). */
-  readonly db: Db;
   /** Enter, Esc Esc, refunds, and the offline sales' marks and decisions. */
   readonly sales: SaleCommands;
   /** Every read of the counter's sales, from its own store. */
@@ -68,7 +66,6 @@ export class CounterSync {
   private closed = false;
 
   constructor(private readonly parts: CounterSyncParts) {
-    this.db = parts.db;
     this.sales = parts.sales;
     this.views = parts.views;
     this.onScreen = parts.onScreen;
@@ -145,7 +142,9 @@ export class CounterSync {
     this.stopService();
     sender.stop();
     await Promise.all([sender.idle(), puller.idle(), this.companyRead, offlineSelling.close()]);
-    this.db.close();
+    // counter.db closes with the sync, the last of its parts to stop writing (the register's tables
+    // live in it too, one file, one backup).
+    this.parts.db.close();
   }
 
   private stopService(): void {

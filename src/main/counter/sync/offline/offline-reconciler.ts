@@ -79,9 +79,8 @@ export interface OfflineReconcilerOptions {
   connectivity: Connectivity;
   client: () => ContractClient | null;
   now: () => Date;
-  timing: Required<
-    Pick<OfflineTiming, 'clockSkewMs' | 'settleDelayMs' | 'valueWaitMs' | 'requestMarginMs' | 'watchPassMs'>
-  >;
+  /** Shorter in tests; each one absent is its default above. */
+  timing?: OfflineTiming;
   /** This counter among the account's counters (offline-pool.ts). */
   counterId: string;
   onSaleChanged: (saleId: string) => void;
@@ -98,7 +97,20 @@ export class OfflineReconciler {
    */
   private seen: { serviceId: string; from: number; readAt: number; pix: Map<string, ContractTransaction> } | undefined;
 
-  constructor(private readonly options: OfflineReconcilerOptions) {}
+  private readonly timing: Required<
+    Pick<OfflineTiming, 'clockSkewMs' | 'settleDelayMs' | 'valueWaitMs' | 'requestMarginMs' | 'watchPassMs'>
+  >;
+
+  constructor(private readonly options: OfflineReconcilerOptions) {
+    const timing = options.timing;
+    this.timing = {
+      clockSkewMs: timing?.clockSkewMs ?? DEFAULT_CLOCK_SKEW_MS,
+      settleDelayMs: timing?.settleDelayMs ?? DEFAULT_SETTLE_DELAY_MS,
+      valueWaitMs: timing?.valueWaitMs ?? DEFAULT_VALUE_WAIT_MS,
+      requestMarginMs: timing?.requestMarginMs ?? DEFAULT_REQUEST_MARGIN_MS,
+      watchPassMs: timing?.watchPassMs ?? DEFAULT_WATCH_PASS_MS,
+    };
+  }
 
   /** One pass; a pass asked for while one runs joins it. `force`: even when only watching (tests, bench). */
   run(force = false): Promise<void> {
@@ -115,11 +127,11 @@ export class OfflineReconciler {
     const unsettled = this.options.offline.unsettled(client.serviceId, now, WATCH_AFTER_WINDOW_MS);
     if (unsettled.count === 0 || !unsettled.oldestCreatedAt) return;
     // Sales that only wait for money beyond their payment (or for the owner) are read seldom.
-    if (!force && unsettled.awaiting === 0 && now.getTime() - this.lastPassAt < this.options.timing.watchPassMs) return;
+    if (!force && unsettled.awaiting === 0 && now.getTime() - this.lastPassAt < this.timing.watchPassMs) return;
     this.lastPassAt = now.getTime();
     const periodStart = Date.parse(unsettled.oldestCreatedAt) - LOOKBACK_MS;
     const rows = this.options.offline.since(client.serviceId, new Date(periodStart).toISOString());
-    const { clockSkewMs, settleDelayMs } = this.options.timing;
+    const { clockSkewMs, settleDelayMs } = this.timing;
     const transactions = await this.pixSince(client, periodStart - clockSkewMs, now.getTime());
     if (!transactions) return;
     const neighbours = await this.neighbours(
@@ -141,9 +153,9 @@ export class OfflineReconciler {
         ? () => 'no' as const
         : valueGate(neighbours.counters, {
             now: now.getTime(),
-            marginMs: 2 * clockSkewMs + this.options.timing.requestMarginMs,
+            marginMs: 2 * clockSkewMs + this.timing.requestMarginMs,
             silentAfterMs: SILENT_AFTER_MS,
-            maxWaitMs: this.options.timing.valueWaitMs,
+            maxWaitMs: this.timing.valueWaitMs,
           });
     const verdict = matchOfflinePayments(sales, incoming, {
       now: now.toISOString(),
@@ -165,7 +177,7 @@ export class OfflineReconciler {
     from: number,
     now: number,
   ): Promise<ContractTransaction[] | undefined> {
-    const { clockSkewMs, settleDelayMs } = this.options.timing;
+    const { clockSkewMs, settleDelayMs } = this.timing;
     const cached = this.seen?.serviceId === client.serviceId && this.seen.from <= from ? this.seen : undefined;
     // A Pix shows in the list within the settle delay of its time (the service's clock).
     const readFrom = cached ? Math.max(from, cached.readAt - settleDelayMs - 2 * clockSkewMs) : from;

@@ -17,18 +17,12 @@ import { offlineCapRefusal } from './offline-caps';
 import { buildOfflineBrCode, newOfflineTxid } from './offline-code';
 import { offlineKey, type KnownPixKeys, type OfflineKeyDecision } from './offline-key';
 import {
-  DEFAULT_CLOCK_SKEW_MS,
   DEFAULT_OFFLINE_GRACE_MS,
-  DEFAULT_SETTLE_DELAY_MS,
-  DEFAULT_REQUEST_MARGIN_MS,
-  DEFAULT_VALUE_WAIT_MS,
-  DEFAULT_WATCH_PASS_MS,
-  OfflineReconciler,
+  type OfflineReconciler,
   type OfflineTiming,
   type StoredReview,
 } from './offline-reconciler';
-import { OfflinePool } from './offline-pool';
-import { OfflinePoolRepo } from './offline-pool-repo';
+import type { OfflinePool } from './offline-pool';
 import { registrationName } from './offline-registration';
 import type { OfflineSalesRepo } from './offline-sales-repo';
 import type { SaleRow, SalesRepo } from '../sales/sales-repo';
@@ -72,6 +66,10 @@ export interface OfflineSellingOptions {
   isInFlight: (saleId: string) => boolean;
   onSaleChanged: (saleId: string) => void;
   onStatusChanged: () => void;
+  /** The codes registered ahead (built by the composition root, like every part). */
+  pool: OfflinePool;
+  /** Which incoming Pix paid which offline sale, once online again. */
+  reconciler: OfflineReconciler;
 }
 
 const DEFAULT_KEY_CHECK_INTERVAL_MS = 10 * 60_000;
@@ -88,31 +86,8 @@ export class OfflineSelling {
   private closed = false;
 
   constructor(private readonly options: OfflineSellingOptions) {
-    this.pool = new OfflinePool({
-      repo: new OfflinePoolRepo(options.db),
-      connectivity: options.connectivity,
-      now: options.now,
-      transaction: (work) => options.db.transaction(work)(),
-      ...(options.timing?.livenessMs !== undefined ? { livenessMs: options.timing.livenessMs } : {}),
-    });
-    this.reconciler = new OfflineReconciler({
-      db: options.db,
-      repo: options.repo,
-      offline: options.offline,
-      connectivity: options.connectivity,
-      client: options.service,
-      now: options.now,
-      timing: {
-        clockSkewMs: options.timing?.clockSkewMs ?? DEFAULT_CLOCK_SKEW_MS,
-        settleDelayMs: options.timing?.settleDelayMs ?? DEFAULT_SETTLE_DELAY_MS,
-        valueWaitMs: options.timing?.valueWaitMs ?? DEFAULT_VALUE_WAIT_MS,
-        requestMarginMs: options.timing?.requestMarginMs ?? DEFAULT_REQUEST_MARGIN_MS,
-        watchPassMs: options.timing?.watchPassMs ?? DEFAULT_WATCH_PASS_MS,
-      },
-      onSaleChanged: options.onSaleChanged,
-      onChanged: options.onStatusChanged,
-      counterId: this.pool.counterId,
-    });
+    this.pool = options.pool;
+    this.reconciler = options.reconciler;
   }
 
   /** The settings, when they allow offline sales at all. */

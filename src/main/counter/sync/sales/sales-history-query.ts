@@ -70,7 +70,7 @@ interface SearchParams extends HistorySpan {
 export class SalesHistoryQuery {
   private readonly statements;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.statements = {
       page: db.prepare<[SearchParams & { limit: number; offset: number }], { id: string }>(
         `SELECT s.correlation_id AS id FROM sales s WHERE ${listed('s')} ${NEWEST_FIRST} LIMIT @limit OFFSET @offset`,
@@ -111,6 +111,14 @@ export class SalesHistoryQuery {
 
   totals(span: HistorySpan): HistoryTotals {
     return this.statements.totals.get(span)!;
+  }
+
+  /**
+   * A page and the span's totals in one read transaction, so they describe the same moment;
+   * `build` turns them into the answer inside it (reading the page's sales in the same snapshot).
+   */
+  read<T>(span: HistorySpan, request: HistoryPageRequest, build: (page: HistoryPage, totals: HistoryTotals) => T): T {
+    return this.db.transaction(() => build(this.page(span, request), this.totals(span)))();
   }
 }
 
