@@ -177,7 +177,7 @@ export const counterMethods = {
     input: z.object({
       correlationID: schema.correlationID,
       value: schema.cents,
-      reason: z.string().trim().min(1).max(140),
+      reason: schema.refundReason,
       manager: schema.managerApproval.optional(),
     }),
     output: saleAnswer,

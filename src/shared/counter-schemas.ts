@@ -91,6 +91,9 @@ export const counterFeature = z.enum(COUNTER_FEATURES);
 
 export const cents = z.number().int().min(1).max(MAX_CHARGE_CENTS);
 export const correlationID = z.string().trim().min(1).max(255);
+/** A refund's reason: required, and sent as the service's refund comment (140 characters at most). */
+export const REFUND_REASON_MAX = 140;
+export const refundReason = z.string().trim().min(1).max(REFUND_REASON_MAX);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'day must be YYYY-MM-DD' });
 /** A day, or a range of days (both inclusive; the handler also caps its length), never both. */
 export const daysSelection = z

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REASON_MAX, refundFormError } from '#renderer/lib/refund-rules';
+import { REFUND_REASON_MAX } from '#shared/counter-schemas';
+import { refundFormError } from '#renderer/lib/refund-rules';
 
 describe('refund form rules', () => {
   it('needs an amount above zero and at most the refundable value', () => {
@@ -13,6 +14,6 @@ describe('refund form rules', () => {
   });
 
   it('keeps the reason limit the service and the IPC schema use', () => {
-    expect(REASON_MAX).toBe(140);
+    expect(REFUND_REASON_MAX).toBe(140);
   });
 });

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Sale, SaleRefund } from '#shared/counter-api';
-import {
-  canRefund,
-  newRefund,
-  refundableCents,
-  refundOutcome,
-  refundReceiptId,
-  syncMarks,
-  syncNote,
-} from '#renderer/lib/sale-status';
+import { canRefund, newRefund, refundOutcome, refundReceiptId, syncMarks, syncNote } from '#renderer/lib/sale-status';
+import { refundableCents } from '#shared/refund-rule';
 import { saleDisplayStatus } from '#shared/sale-display-status';
 
 const refund = (

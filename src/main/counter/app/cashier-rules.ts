@@ -6,6 +6,7 @@ import { CounterError } from '#shared/counter-errors';
 import { formatBRL } from '#shared/money';
 import type { Sale, SaleCustomer } from '#shared/counter-api';
 import { isWaitingStatus } from '#shared/waiting-sale';
+import { refundValueRefusal } from '#shared/refund-rule';
 
 /** A customer named on a sale must be reachable: a CPF/CNPJ, an e-mail or a phone. */
 export function assertCustomerReachable(customer: SaleCustomer | undefined): void {
@@ -23,10 +24,10 @@ export function assertCancellable(sale: Pick<Sale, 'status'>): void {
   if (!isWaitingStatus(sale.status)) throw new CounterError('SALE_NOT_WAITING', { context: 'cancel' });
 }
 
-/** Only a paid sale is refunded, and never beyond what is still refundable. */
+/** Only a paid sale is refunded, and never beyond what is still refundable (shared/refund-rule.ts). */
 export function assertRefundable(sale: Pick<Sale, 'status' | 'refundable'>, value: number): void {
   if (sale.status !== 'COMPLETED') throw new CounterError('SALE_NOT_PAID');
-  if (value > sale.refundable)
+  if (refundValueRefusal(value, sale.refundable) === 'amountTooHigh')
     throw new CounterError(
       'REFUND_TOO_LARGE',
       { refundable: sale.refundable },

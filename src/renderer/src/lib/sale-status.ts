@@ -5,19 +5,9 @@
 // COMPLETED / EXPIRED; the chip's own status (a paid sale given back, fully or in part) is
 // src/shared/sale-display-status.ts, which the CSV export shares. Pure and DOM-free: tested in Node.
 import type { Sale, SaleRefund } from '#shared/counter-api';
-import { refundedValue } from '#shared/refunds-counted';
+import { refundableCents } from '#shared/refund-rule';
 
-/**
- * What can still be refunded, in cents. The main process says (`refundable`), but a refund
- * still queued is money already promised: whichever figure is lower wins, so a second refund
- * typed while the first waits for the service can never give back more than was paid.
- */
-export function refundableCents(sale: Pick<Sale, 'status' | 'value' | 'refunds' | 'refundable'>): number {
-  if (sale.status !== 'COMPLETED') return 0;
-  const left = sale.value - refundedValue(sale.refunds);
-  return Math.max(0, Math.min(sale.refundable, left));
-}
-
+/** A sale with something left to refund (shared/refund-rule.ts, with main's figure). */
 export function canRefund(sale: Pick<Sale, 'status' | 'value' | 'refunds' | 'refundable'>): boolean {
   return refundableCents(sale) > 0;
 }

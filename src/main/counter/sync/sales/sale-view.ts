@@ -1,6 +1,6 @@
 // A sale as the screens see it, from the counter's own rows only: no request to any service.
 import type { OfflineReview, Sale, SaleCustomer, SaleOffline, SaleRefund } from '#shared/counter-api';
-import { refundedValue } from '#shared/refunds-counted';
+import { refundableCents } from '#shared/refund-rule';
 import type { OfflineSaleRow } from '../offline/offline-sales-repo';
 import type { RefundRow, SaleRow } from './sales-repo';
 import type { ContractCharge, ContractChargeRefund, ContractTransaction } from '../remote/service-contract';
@@ -20,7 +20,6 @@ export function saleView(
   const payment = parse<ContractTransaction>(row.payment_json);
   const saleRefunds = refunds.map(refundView);
   const paid = row.status === 'COMPLETED';
-  const committed = refundedValue(saleRefunds);
   // What came in: the payment's value once read; the sale's value until then.
   const paidValue = payment?.value ?? row.value;
   const sale: Sale = {
@@ -35,7 +34,7 @@ export function saleView(
     // The service's own time once it has the charge (its expiry counts from there).
     createdAt: charge?.createdAt ?? row.created_at,
     refunds: saleRefunds,
-    refundable: paid ? Math.max(0, paidValue - committed) : 0,
+    refundable: refundableCents({ status: row.status, value: paidValue, refunds: saleRefunds }),
     sync: { queued: sync.queued },
   };
   if (offline) sale.brCode = offline.br_code;

@@ -9,8 +9,9 @@ import { Kbd } from '../../app/Kbd';
 import { errorMessage, counterApi } from '../../app/counter-api';
 import { centsEntryReducer, presetEntry } from '../../lib/cents-entry';
 import { formatBRL } from '#shared/money';
-import { REASON_MAX, refundFormError, type RefundFormError } from '../../lib/refund-rules';
-import { refundableCents } from '../../lib/sale-status';
+import { refundFormError, type RefundFormError } from '../../lib/refund-rules';
+import { REFUND_REASON_MAX } from '#shared/counter-schemas';
+import { refundableCents } from '#shared/refund-rule';
 import { isOffline } from '../../lib/connection-status';
 import { useHistory } from '../history/history-store';
 import { ApprovalCancelled, withManagerIfRequired } from '../register/manager-approval-store';
@@ -146,7 +147,7 @@ export function RefundPanel({ sale, onRefunded, onClose }: RefundPanelProps) {
         <div className="field-head">
           <label htmlFor="refund-reason">{t('refund.reason')}</label>
           <span className="counter" aria-hidden="true">
-            {reason.length}/{REASON_MAX}
+            {reason.length}/{REFUND_REASON_MAX}
           </span>
         </div>
         <input
@@ -154,7 +155,7 @@ export function RefundPanel({ sale, onRefunded, onClose }: RefundPanelProps) {
           ref={reasonRef}
           type="text"
           required
-          maxLength={REASON_MAX}
+          maxLength={REFUND_REASON_MAX}
           placeholder={t('refund.reasonPlaceholder')}
           aria-invalid={formError === 'reasonRequired' || undefined}
           value={reason}
