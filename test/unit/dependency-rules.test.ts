@@ -315,6 +315,17 @@ describe('the dependency rules (npm run deps)', () => {
     expect(scripts.test).toMatch(/npm run deps &&/);
   });
 
+  it('are drawn in docs/architecture.md as npm run deps:graph draws them today', () => {
+    const graph = spawnSync('npm', ['run', '--silent', 'deps:graph'], { cwd: root, encoding: 'utf8' });
+    expect(graph.status, graph.stderr).toBe(0);
+    const doc = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
+    const drawn = /```mermaid\n([\s\S]*?)```/.exec(doc)?.[1];
+    expect(drawn, 'docs/architecture.md has no mermaid graph').toBeDefined();
+    expect(drawn!.trim(), 'run npm run deps:graph and paste its output into docs/architecture.md').toBe(
+      graph.stdout.trim(),
+    );
+  });
+
   it('pass the layers as docs/architecture.md draws them', () => {
     writeTree(allowed);
     const run = cruise();
