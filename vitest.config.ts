@@ -8,8 +8,8 @@ import { pathAliases } from './scripts/path-aliases.mjs';
 /** One fork per core, and two at least (see maxWorkers). */
 const FORKS = Math.max(2, availableParallelism());
 
-/** The files that run for minutes: the seeded trials' shards (test/sync/trial-suite.ts). */
-const LONG_FILES = /^test\/sync\/trials-\d+\.test\.ts$/;
+/** The files that run for minutes: the seeded trials' shards (test/main/counter/sync/trial-suite.ts). */
+const LONG_FILES = /^test\/main\/counter\/sync\/trials-\d+\.test\.ts$/;
 
 /**
  * The long files first, then vitest's own order, so the short files fill both forks at the end
@@ -56,7 +56,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'test/e2e/**'],
           environment: 'node',
-          // How many of a file's concurrent tests run at once: the seeded trials (test/sync/trial-suite.ts)
+          // How many of a file's concurrent tests run at once: the seeded trials (test/main/counter/sync/trial-suite.ts)
           // run two at a time in each fork, as a trial waits about half its time. More per fork made
           // them CPU-bound on two cores. `vitest run --maxConcurrency N` to try another figure.
           maxConcurrency: 2,

@@ -1,8 +1,8 @@
 // A longer soak of the seeded sync trials than `npm test` runs, with fresh seeds each time so every
 // bench run explores new ground: how many ran, how many passed, and the replay line of each failure.
 import { randomInt } from 'node:crypto';
-import { formatTrialReport, replayCommand } from '../test/sync/trial-report';
-import { runTrial, trialPassed } from '../test/sync/trial-runner';
+import { formatTrialReport, replayCommand } from '../test/main/counter/sync/trial-report';
+import { runTrial, trialPassed } from '../test/main/counter/sync/trial-runner';
 import { median } from './measure';
 import type { BenchSection } from './report';
 

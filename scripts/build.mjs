@@ -58,7 +58,7 @@ export const COMPILE_CACHE = join(ROOT, 'node_modules', '.cache', 'balcao-compil
 
 /**
  * Node's flags for the browser host (the counter's main process outside Electron), wherever it is
- * started: `npm run start:web` (package.json, checked against this by test/app/browser-host-flags
+ * started: `npm run start:web` (package.json, checked against this by test/main/counter/app/browser-host-flags
  * .test.ts), `npm start`'s fallback, the tests and the bench. Node 24 lets V8's young generation
  * grow to 128 MB (two semi-spaces of 64 MB) as allocations come; on a day at the counter (bench
  * `--only day`) the host's RSS after GC rose 198 → 255 MB over 600 sales while its JS heap stayed

@@ -3,8 +3,8 @@
 // passes only on a quiet machine is a bug (a timer raced against an event, a deadline too tight);
 // this is how to find one before a red CI run does.
 //
-//   npm run test:under-load                          test/sync and test/e2e, one hog per core
-//   npm run test:under-load -- test/sync/foo.test.ts  only these files (any vitest arguments)
+//   npm run test:under-load                          test/main/counter/sync and test/e2e, one hog per core
+//   npm run test:under-load -- test/main/counter/sync/foo.test.ts  only these files (any vitest arguments)
 //   npm run test:under-load -- --reporter=json …     options alone keep the default folders (give
 //                                                     an option's value after '=')
 //   HOGS=4 npm run test:under-load                    more hogs than cores
@@ -38,7 +38,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 const asked = process.argv.slice(2);
 const namesFiles = asked.some((arg) => !arg.startsWith('-'));
-const args = namesFiles ? asked : ['test/sync', 'test/e2e', ...asked];
+const args = namesFiles ? asked : ['test/main/counter/sync', 'test/e2e', ...asked];
 console.log(`${hogCount} CPU hog(s) running; vitest run ${args.join(' ')}`);
 const vitest = spawn('npx', ['vitest', 'run', ...args], {
   stdio: 'inherit',

@@ -11,7 +11,7 @@ import type { OFFLINE_DECISIONS, REMOTE_MODES } from './value-sets';
 /**
  * Every code, one per distinct meaning. Adding one asks for its details below (when it has any),
  * its HTTP status in the browser bridge (src/main/counter/hosts/web/bridge-status.ts) and its text in both
- * catalogues (test/unit/renderer/counter-error-text.test.ts checks that).
+ * catalogues (test/renderer/counter-error-text.test.ts checks that).
  */
 export const COUNTER_ERROR_CODES = [
   // The call itself

@@ -8,7 +8,7 @@
 //
 // Outputs are typed here and NOT parsed on every call: a day's list of a thousand sales would be
 // walked once more on the main thread for each screen refresh, to learn what the compiler already
-// checked. The tests parse them instead: their runtime (test/app/runtime-fixture.ts) turns on
+// checked. The tests parse them instead: their runtime (test/main/counter/app/runtime-fixture.ts) turns on
 // `checkAnswers`, so every answer of every handler test goes through its output schema, and every
 // refusal's code through the method's error list.
 // Over 300 lines because it is the table itself: one short entry per method (31), which is the

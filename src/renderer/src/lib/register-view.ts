@@ -1,7 +1,7 @@
 // What the register screens decide, apart from drawing it: which step the counter is at (sell,
 // sign in, open the register), the status bar's words about the register, the PIN form's checks,
 // and which errors a PIN dialog keeps to itself. Pure: tested in Node
-// (test/unit/renderer/register-view.test.ts).
+// (test/renderer/register-view.test.ts).
 import type { CounterErrorCode } from '#shared/counter-errors';
 import type { RegisterState } from '#shared/counter-api';
 import { counterErrorCode } from './counter-error-text';

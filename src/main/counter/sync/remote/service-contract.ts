@@ -8,7 +8,7 @@
 //   fields the list does not name are dropped, so a read of an unnamed field finds nothing at
 //   run time, and does not compile (the types below are the only types the sync path has for
 //   the service's answers);
-// - test/sync/service-contract.test.ts checks every field named here against the OpenAPI
+// - test/main/counter/sync/service-contract.test.ts checks every field named here against the OpenAPI
 //   document's schema of that operation's answer.
 //
 // Lenient where the document is: a field the counter can do without is optional; money the
@@ -225,45 +225,45 @@ export type ContractOperation = keyof typeof serviceContract;
 /**
  * What the counter needs the service to DO, beyond the fields above: each behaviour, where the
  * service documents it, and the test that holds the counter to it against the strict remote
- * (test/sync/service-contract.test.ts checks that each test exists).
+ * (test/main/counter/sync/service-contract.test.ts checks that each test exists).
  */
 export const serviceBehaviours = [
   {
     behaviour:
       'A charge created again with the same correlationID and return_existing=true is the same charge (a create retried after a lost answer).',
     documented: 'OAS: POST /api/v1/charge, query return_existing ("Make the endpoint idempotent")',
-    testedBy: 'test/sync/counter-sync-faults.test.ts',
+    testedBy: 'test/main/counter/sync/counter-sync-faults.test.ts',
   },
   {
     behaviour:
       "A static QR code's identifier is the txid of its BR Code, and a Pix that carries it is linked to the code (Transaction.pixQrCode) when the code exists as the Pix arrives.",
     documented:
       'docs: qrcode-static/how-to-create-qrcode-static-using-api (identifier); OAS Transaction.pixQrCode; spec: GET /api/v1/transaction?pixQrCode=',
-    testedBy: 'test/sync/offline-strict.test.ts',
+    testedBy: 'test/main/counter/sync/offline-strict.test.ts',
   },
   {
     behaviour:
       'Lists page by skip and limit, with pageInfo.hasNextPage; the next page starts after what came, in whatever order and page size the service answers.',
     documented: 'docs: transaction/transaction-how-to-paginate-api',
-    testedBy: 'test/sync/contract-faults.test.ts',
+    testedBy: 'test/main/counter/sync/contract-faults.test.ts',
   },
   {
     behaviour:
       'A charge, a refund and a static QR code can be read by their correlationID (a write whose answer was lost is looked up before it is sent again).',
     documented:
       "spec: GET /api/v1/charge/{id}, GET /api/v1/refund/{id}, GET /api/v1/qrcode-static/{id} take the correlationID; a charge's refunds are listed whole",
-    testedBy: 'test/sync/contract-faults.test.ts',
+    testedBy: 'test/main/counter/sync/contract-faults.test.ts',
   },
   {
     behaviour:
       'A 401 refuses the AppID; a 403 refuses one operation (its scope); a 429 asks to wait (Retry-After when given). No error text is read for its meaning.',
     documented: 'docs: apis/api-getting-started (401); OAS error examples (403 scope); HTTP 429 (RFC 6585)',
-    testedBy: 'test/sync/contract-faults.test.ts',
+    testedBy: 'test/main/counter/sync/contract-faults.test.ts',
   },
   {
     behaviour: 'The sandbox pays a charge by its transactionID (Simular pagamento, training only).',
     documented: 'docs: test-environment/test-account/pay-pix-test (GET /openpix/testing?transactionID=)',
-    testedBy: 'test/contract/strict-remote.test.ts',
+    testedBy: 'test/main/service/api/strict-remote.test.ts',
   },
 ] as const;
 export type ContractBody<Op extends ContractOperation> = z.output<(typeof serviceContract)[Op]['response']>;

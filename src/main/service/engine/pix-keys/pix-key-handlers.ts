@@ -20,7 +20,7 @@ import { pixKeyCheckOperations } from './pix-key-check-handlers';
 import { pixKeyRepo } from './pix-key-repo';
 
 // The SDK (@woovi/node-sdk 1.3.3) has no Pix key methods (remote-api-notes §7.2), so these
-// operations are tested over HTTP and in process only (test/contract/pix-keys*.test.ts).
+// operations are tested over HTTP and in process only (test/main/service/api/pix-keys*.test.ts).
 
 /** Internal event names (outbox), committed with the change they report. */
 export const PIX_KEY_EVENTS = {
