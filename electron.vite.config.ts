@@ -3,8 +3,10 @@ import { posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
-import { normalizePath, type Plugin } from 'vite';
+import { normalizePath, type Plugin, type Rollup } from 'vite';
 import { pathAliases } from './scripts/path-aliases.mjs';
+
+type RollupLog = Rollup.RollupLog;
 
 // This file's folder, the project root. Not __dirname: the bench and the e2e setup load this file
 // as an ES module (tsx), where there is none; Vite rewrites import.meta.url to the real file when
@@ -68,6 +70,15 @@ export const MAIN_ENTRIES = {
 /** Dependencies bundled into the main build rather than loaded from node_modules (see below). */
 const BUNDLED_DEPENDENCIES = ['pdf-lib', 'zod'];
 
+/**
+ * zod's sources have comments mentioning `@__PURE__` where Rollup cannot use them; it drops them,
+ * harmlessly, and says so on every build. Every other warning is shown.
+ */
+function quietAboutZodAnnotations(warning: RollupLog, warn: (warning: RollupLog) => void): void {
+  if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/')) return;
+  warn(warning);
+}
+
 /** #lib/…, #service/…, #counter/…, #shared/…: declared in tsconfig.base.json, resolved alike in all three builds. */
 const alias = pathAliases(ROOT);
 
@@ -86,12 +97,7 @@ export default defineConfig({
       sourcemap: true,
       rollupOptions: {
         input: Object.fromEntries(Object.entries(MAIN_ENTRIES).map(([name, source]) => [name, resolve(ROOT, source)])),
-        // zod's sources have comments mentioning `@__PURE__` where Rollup cannot use them; it drops
-        // them, harmlessly, and says so on every build. Every other warning is shown.
-        onwarn(warning, warn) {
-          if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/')) return;
-          warn(warning);
-        },
+        onwarn: quietAboutZodAnnotations,
       },
     },
   },
@@ -121,7 +127,8 @@ export default defineConfig({
       // The bundled fonts' smallest subset files are under Vite's 4 kB inlining limit, and a font
       // inlined as a data: URL is refused by the CSP (font-src 'self'): fonts stay files.
       assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
-      rollupOptions: { input: { index: resolve(ROOT, 'src/renderer/index.html') } },
+      // The refund form validates with the refund method's own input schema: zod is in the renderer too.
+      rollupOptions: { input: { index: resolve(ROOT, 'src/renderer/index.html') }, onwarn: quietAboutZodAnnotations },
     },
   },
 });
