@@ -29,12 +29,12 @@ import { RetrySchedule, type RetryScheduleOptions } from './sync/commands/retry-
 import { SaleCommands } from './sync/commands/sale-commands';
 import { SaleMirror } from './sync/pull/sale-mirror';
 import { SaleOnScreen } from './sync/sales/sale-on-screen';
-import { SaleOnScreenStore } from './sync/sales/sale-on-screen-store';
+import { SaleOnScreenStore } from './sync/sales/sale-on-screen-record';
 import { SalePuller } from './sync/pull/sale-puller';
 import { SaleViews } from './sync/sales/sale-views';
 import { SalesHistoryQuery } from './sync/sales/sales-history-query';
 import { SalesRepo } from './sync/sales/sales-repo';
-import { SandboxPayer } from './sync/remote/sandbox-payer';
+import { SandboxPayer } from './sync/remote/training-payment';
 import { SyncNotices } from './sync/sync-notices';
 import { syncProbe, type SyncProbe } from './sync/sync-probe';
 

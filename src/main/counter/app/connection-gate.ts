@@ -6,7 +6,7 @@ import type { ConnectionTarget } from '../sync/connection/connection-test';
 import { normalizeBaseUrl } from '../sync/remote/http-service-client';
 import { CounterError } from '#shared/counter-errors';
 import { isRemoteMode } from '#shared/value-sets';
-import type { SettingsStore } from './settings-store';
+import type { SettingsStore } from './settings-file';
 
 export type CheckConnection = (target: ConnectionTarget) => Promise<ConnectionCheck>;
 

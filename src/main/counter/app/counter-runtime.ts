@@ -21,12 +21,12 @@ import { notConfigured } from './not-configured';
 import { counterClient, createCounterCall, type CounterCall } from './counter-call';
 import { assembleHandlers } from './counter-handlers';
 import { createSaleHandlers, DEFAULT_SALE_EXPIRES_IN_SECONDS } from './sale-handlers';
-import { createSaleOnScreenHandlers } from './sale-on-screen';
+import { createSaleOnScreenHandlers } from './sale-on-screen-handlers';
 import { SalePushes } from './sale-pushes';
 import { createConnectionGate } from './connection-gate';
 import { testConnection } from '../sync/connection/connection-test';
 import type { Printing } from '../ports/printing-port';
-import { SettingsStore, type SecretStore } from './settings-store';
+import { SettingsStore, type SecretStore } from './settings-file';
 import { createRegisterHandlers } from '../register/register-handlers';
 import type { SalesStorePort } from '../register/sales-store-port';
 

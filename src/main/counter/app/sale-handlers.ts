@@ -19,7 +19,7 @@ import type { Printing } from '../ports/printing-port';
 import type { SalePushes } from './sale-pushes';
 import { salesCsv } from './sales-csv';
 import { salesRange } from './sales-range';
-import type { SettingsStore } from './settings-store';
+import type { SettingsStore } from './settings-file';
 
 export interface SaleHandlerDeps {
   sync: CounterSync;

@@ -20,7 +20,7 @@ import type { SaleOnScreen } from './sales/sale-on-screen';
 import type { SalePuller } from './pull/sale-puller';
 import type { SaleViews } from './sales/sale-views';
 import type { SalesRepo } from './sales/sales-repo';
-import type { SandboxPayer } from './remote/sandbox-payer';
+import type { SandboxPayer } from './remote/training-payment';
 import type { ServiceClient } from './remote/service-client';
 import type { ContractCompany } from './remote/service-contract';
 import type { SyncNotices } from './sync-notices';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCounterRuntime, type CounterRuntime, type CounterRuntimeOptions } from '#counter/app/counter-runtime';
 import { noPrinting } from '#counter/ports/printing-port';
-import type { SecretStore } from '#counter/app/settings-store';
+import type { SecretStore } from '#counter/app/settings-file';
 
 export class MemorySecretStore implements SecretStore {
   readonly storage = 'memory' as const;

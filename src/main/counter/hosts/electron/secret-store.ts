@@ -5,7 +5,7 @@
 import { rmSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { safeStorage } from 'electron';
-import { writeAtomically, type SecretStore } from '../../app/settings-store';
+import { writeAtomically, type SecretStore } from '../../app/settings-file';
 
 export interface ElectronSecretStore extends SecretStore {
   /** False when the AppID is kept in memory only (it must be typed again after a restart). */

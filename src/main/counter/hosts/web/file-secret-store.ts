@@ -3,8 +3,8 @@
 // by this OS user only (0600), in the data folder, never under the served renderer folder and
 // never sent to the page. It protects against other users of the machine, not against this one.
 import { chmodSync, readFileSync, rmSync } from 'node:fs';
-import type { SecretStore } from '../../app/settings-store';
-import { writeAtomically } from '../../app/settings-store';
+import type { SecretStore } from '../../app/settings-file';
+import { writeAtomically } from '../../app/settings-file';
 
 export class FileSecretStore implements SecretStore {
   readonly storage = 'file' as const;

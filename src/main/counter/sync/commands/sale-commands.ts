@@ -15,7 +15,7 @@ import { withdrawCreate } from './create-withdrawal';
 import type { FirstAnswer } from './first-answer';
 import type { OfflineSalesRepo } from '../offline/offline-sales-repo';
 import type { OfflineSelling } from '../offline/offline-selling';
-import type { SaleOnScreenStore } from '../sales/sale-on-screen-store';
+import type { SaleOnScreenStore } from '../sales/sale-on-screen-record';
 import type { SalePuller } from '../pull/sale-puller';
 import { parse } from '../sales/sale-view';
 import type { SaleViews } from '../sales/sale-views';

@@ -1,9 +1,9 @@
 // The sale on the cashier's screen, as the sync keeps it: its record in counter.db (written with
 // the sale by SaleCommands.createSale, so a restart brings it back), and the puller's closer watch
 // on it (asked about every second while it may still change). Main alone decides what the record
-// names (src/main/counter/app/sale-on-screen.ts has the rules of when).
+// names (src/main/counter/app/sale-on-screen-handlers.ts has the rules of when).
 import type { Sale } from '#shared/counter-api';
-import type { SaleOnScreenStore } from './sale-on-screen-store';
+import type { SaleOnScreenStore } from './sale-on-screen-record';
 import type { SalePuller } from '../pull/sale-puller';
 import type { SaleViews } from './sale-views';
 

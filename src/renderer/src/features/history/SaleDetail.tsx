@@ -22,7 +22,7 @@ import { RefundPanel } from '../refund/RefundPanel';
 import { useHistory } from './history-store';
 import { QueuedMark, StatusChip } from './StatusChip';
 import { saleNumberText } from '#shared/sale-number';
-import { canShowAgain } from '../../lib/sale-on-screen';
+import { canShowAgain } from '../../lib/sale-coming-back';
 import { WaitingSaleActions } from './WaitingSaleActions';
 
 type Done = { tone: 'sent' | 'queued' | 'rejected'; text: string };

@@ -15,7 +15,7 @@ import { isWaitingStatus } from '#shared/waiting-sale';
 import { saleIsOver, type SaleScreenState } from '../../lib/next-sale';
 import { OfflineConfirmations } from '../../lib/offline-sale';
 import { qrSvgDataUrl } from '../../lib/qr-svg';
-import { canShowAgain, restoreDecision } from '../../lib/sale-on-screen';
+import { canShowAgain, restoreDecision } from '../../lib/sale-coming-back';
 import { useStatus } from '../status-bar/status-store';
 import { playPaidChime } from './payment-chime';
 

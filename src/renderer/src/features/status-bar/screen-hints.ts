@@ -5,7 +5,7 @@ import { isOffline } from '../../lib/connection-status';
 import { liveKeyHints, type LiveHintAction } from '../../lib/live-sale';
 import { registerGate } from '../../lib/register-view';
 import { selectedSale, useHistory } from '../history/history-store';
-import { canShowAgain } from '../../lib/sale-on-screen';
+import { canShowAgain } from '../../lib/sale-coming-back';
 import { canRefund } from '../../lib/sale-status';
 import { useManagerApproval } from '../register/manager-approval-store';
 import { useRegister } from '../register/register-store';

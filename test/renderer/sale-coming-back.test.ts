@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canShowAgain, restoreDecision, type ScreenNow } from '#renderer/lib/sale-on-screen';
+import { canShowAgain, restoreDecision, type ScreenNow } from '#renderer/lib/sale-coming-back';
 import type { SaleStatus } from '#shared/counter-api';
 
 const fresh: ScreenNow = { phase: 'entry', hasLive: false, entryTouched: false };

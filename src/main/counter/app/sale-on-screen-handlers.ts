@@ -1,5 +1,5 @@
 // The sale on the cashier's screen, kept across a restart (issue 13, "Unfinished sales"). The
-// record is in counter.db (sync/sale-on-screen.ts), and main alone decides what it names:
+// record is in counter.db (sync/sales/sale-on-screen.ts), and main alone decides what it names:
 // createSale writes it with the sale, "Mostrar QR" puts a waiting sale back, a cancel clears it,
 // a sale that ended otherwise is dropped when the window asks for it, and the screen only says
 // that it moved on from a sale (leaveSaleOnScreen), which clears the record only if it still names
