@@ -29,12 +29,12 @@ import { RetrySchedule, type RetryScheduleOptions } from './sync/commands/retry-
 import { SaleCommands } from './sync/commands/sale-commands';
 import { SaleMirror } from './sync/pull/sale-mirror';
 import { SaleOnScreen } from './sync/sales/sale-on-screen';
-import { SaleOnScreenStore } from './sync/sales/sale-on-screen-record';
+import { SaleOnScreenRecord } from './sync/sales/sale-on-screen-record';
 import { SalePuller } from './sync/pull/sale-puller';
 import { SaleViews } from './sync/sales/sale-views';
 import { SalesHistoryQuery } from './sync/sales/sales-history-query';
 import { SalesRepo } from './sync/sales/sales-repo';
-import { SandboxPayer } from './sync/remote/training-payment';
+import { TrainingPayment } from './sync/remote/training-payment';
 import { SyncNotices } from './sync/sync-notices';
 import { syncProbe, type SyncProbe } from './sync/sync-probe';
 
@@ -82,7 +82,7 @@ export function composeCounter(options: CounterSyncOptions): CounterParts {
   const repo = new SalesRepo(db);
   const outbox = new CommandOutbox(db);
   const offline = new OfflineSalesRepo(db);
-  const onScreenRecord = new SaleOnScreenStore(db);
+  const onScreenRecord = new SaleOnScreenRecord(db);
   const mirror = new SaleMirror(repo, () => now().toISOString());
   const schedule = new RetrySchedule(options.retry);
 
@@ -180,7 +180,7 @@ export function composeCounter(options: CounterSyncOptions): CounterParts {
     newId,
   });
   const onScreen = new SaleOnScreen(onScreenRecord, views, puller);
-  const sandbox = new SandboxPayer(service, views, connectivity, puller);
+  const sandbox = new TrainingPayment(service, views, connectivity, puller);
 
   const sync = new CounterSync({
     db,

@@ -6,7 +6,7 @@ import type { ConnectionTarget } from '../sync/connection/connection-test';
 import { normalizeBaseUrl } from '../sync/remote/http-service-client';
 import { CounterError } from '#shared/counter-errors';
 import { isRemoteMode } from '#shared/value-sets';
-import type { SettingsStore } from './settings-file';
+import type { SettingsFile } from './settings-file';
 
 export type CheckConnection = (target: ConnectionTarget) => Promise<ConnectionCheck>;
 
@@ -23,7 +23,7 @@ export interface ConnectionGate {
   assertSavable(input: SettingsInput, next: Settings, saveUnreachable: boolean): Promise<void>;
 }
 
-export function createConnectionGate(settings: SettingsStore, check: CheckConnection): ConnectionGate {
+export function createConnectionGate(settings: SettingsFile, check: CheckConnection): ConnectionGate {
   return {
     async test({ baseUrl, appId }) {
       if (appId !== undefined) return check({ baseUrl, appId });

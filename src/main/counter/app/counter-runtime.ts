@@ -26,7 +26,7 @@ import { SalePushes } from './sale-pushes';
 import { createConnectionGate } from './connection-gate';
 import { testConnection } from '../sync/connection/connection-test';
 import type { Printing } from '../ports/printing-port';
-import { SettingsStore, type SecretStore } from './settings-file';
+import { SettingsFile, type SecretStore } from './settings-file';
 import { createRegisterHandlers } from '../register/register-handlers';
 import type { SalesStorePort } from '../register/sales-store-port';
 
@@ -60,7 +60,7 @@ export interface CounterRuntime {
   /** The same calls, typed, throwing CounterError: for tests, the bench and tools in this process. */
   api: CounterMethodsApi;
   events: CounterEvents;
-  settings: SettingsStore;
+  settings: SettingsFile;
   /** The embedded sandbox: its engine, its HTTP app (not listening until a host asks) and AppID. */
   sandbox: SandboxService;
   /** The counter's store and its sync with the current service. */
@@ -92,7 +92,7 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
     clock,
     config: options.engineConfig,
   });
-  const settings = new SettingsStore(join(options.dataDir, 'settings.json'), options.secretStore, sandbox.merchant());
+  const settings = new SettingsFile(join(options.dataDir, 'settings.json'), options.secretStore, sandbox.merchant());
   // Saved like a trip through Configurações would save it, so the next start without flags stays there.
   if (options.remote)
     settings.save({ mode: 'remote-sandbox', baseUrl: options.remote.baseUrl, appId: options.remote.appId });

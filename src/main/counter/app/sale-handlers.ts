@@ -19,13 +19,13 @@ import type { Printing } from '../ports/printing-port';
 import type { SalePushes } from './sale-pushes';
 import { salesCsv } from './sales-csv';
 import { salesRange } from './sales-range';
-import type { SettingsStore } from './settings-file';
+import type { SettingsFile } from './settings-file';
 
 export interface SaleHandlerDeps {
   sync: CounterSync;
   /** The history's questions to counter.db (built by the composition root). */
   history: SalesHistoryQuery;
-  settings: SettingsStore;
+  settings: SettingsFile;
   /**
    * Given the checked settings before anything is written; a throw refuses the save whole.
    * The runtime hands the merchant fields to the embedded sandbox here.

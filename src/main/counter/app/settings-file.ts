@@ -29,7 +29,7 @@ type StoredSettings = Omit<Settings, 'hasAppId' | 'appIdStorage'>;
 // (the manager's approval, the owner's confirmations); anything else is ignored on load.
 const storedSettingsSchema = storedSettingsInput;
 
-export class SettingsStore {
+export class SettingsFile {
   private current: StoredSettings;
 
   constructor(

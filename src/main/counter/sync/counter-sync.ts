@@ -20,7 +20,7 @@ import type { SaleOnScreen } from './sales/sale-on-screen';
 import type { SalePuller } from './pull/sale-puller';
 import type { SaleViews } from './sales/sale-views';
 import type { SalesRepo } from './sales/sales-repo';
-import type { SandboxPayer } from './remote/training-payment';
+import type { TrainingPayment } from './remote/training-payment';
 import type { ServiceClient } from './remote/service-client';
 import type { ContractCompany } from './remote/service-contract';
 import type { SyncNotices } from './sync-notices';
@@ -49,7 +49,7 @@ export interface CounterSyncParts {
   sales: SaleCommands;
   views: SaleViews;
   onScreen: SaleOnScreen;
-  sandbox: SandboxPayer;
+  sandbox: TrainingPayment;
   now: () => Date;
 }
 
@@ -60,7 +60,7 @@ export class CounterSync {
   readonly views: SaleViews;
   readonly onScreen: SaleOnScreen;
   /** Training only: "Simular pagamento". */
-  readonly sandbox: SandboxPayer;
+  readonly sandbox: TrainingPayment;
   private unsubscribeService: (() => void) | undefined;
   private companyRead: Promise<void> = Promise.resolve();
   private closed = false;

@@ -55,7 +55,7 @@ export async function openSecretStore(file: string): Promise<ElectronSecretStore
         if (next === null) {
           rmSync(file, { force: true });
         } else {
-          // The synchronous call, because SettingsStore.save applies a change whole or not at
+          // The synchronous call, because SettingsFile.save applies a change whole or not at
           // all and needs the write to have happened (or thrown) before it goes on.
           writeAtomically(file, safeStorage.encryptString(next).toString('base64'), 0o600);
         }

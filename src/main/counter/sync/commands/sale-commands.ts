@@ -15,7 +15,7 @@ import { withdrawCreate } from './create-withdrawal';
 import type { FirstAnswer } from './first-answer';
 import type { OfflineSalesRepo } from '../offline/offline-sales-repo';
 import type { OfflineSelling } from '../offline/offline-selling';
-import type { SaleOnScreenStore } from '../sales/sale-on-screen-record';
+import type { SaleOnScreenRecord } from '../sales/sale-on-screen-record';
 import type { SalePuller } from '../pull/sale-puller';
 import { parse } from '../sales/sale-view';
 import type { SaleViews } from '../sales/sale-views';
@@ -45,7 +45,7 @@ export interface SaleCommandsOptions {
   outbox: CommandOutbox;
   offline: OfflineSalesRepo;
   /** Written with a new sale, in its transaction. */
-  onScreenRecord: SaleOnScreenStore;
+  onScreenRecord: SaleOnScreenRecord;
   service: CurrentService;
   connectivity: Connectivity;
   sender: CommandSender;

@@ -11,7 +11,7 @@ import type { SaleViews } from '../sales/sale-views';
 import type { ContractCharge } from './service-contract';
 import { isUnreachable } from './service-outcome';
 
-export class SandboxPayer {
+export class TrainingPayment {
   constructor(
     private readonly service: CurrentService,
     private readonly views: SaleViews,

@@ -6,7 +6,7 @@ import type { Db } from '#lib/store/database';
 
 const KEY = 'sale_on_screen';
 
-export class SaleOnScreenStore {
+export class SaleOnScreenRecord {
   private readonly statements;
 
   constructor(db: Db) {

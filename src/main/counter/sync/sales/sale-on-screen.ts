@@ -3,13 +3,13 @@
 // on it (asked about every second while it may still change). Main alone decides what the record
 // names (src/main/counter/app/sale-on-screen-handlers.ts has the rules of when).
 import type { Sale } from '#shared/counter-api';
-import type { SaleOnScreenStore } from './sale-on-screen-record';
+import type { SaleOnScreenRecord } from './sale-on-screen-record';
 import type { SalePuller } from '../pull/sale-puller';
 import type { SaleViews } from './sale-views';
 
 export class SaleOnScreen {
   constructor(
-    private readonly record: SaleOnScreenStore,
+    private readonly record: SaleOnScreenRecord,
     private readonly views: SaleViews,
     private readonly puller: SalePuller,
   ) {}
