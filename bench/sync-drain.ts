@@ -217,17 +217,30 @@ export async function benchSyncDrain(dir: string, options: SyncDrainOptions): Pr
           note: `the simplest client with the drain's guarantees: ${SENDER_CONCURRENCY} requests in flight, each answer written durably (synchronous=FULL, one COMMIT per event-loop turn) before the next`,
         },
         {
-          operation: `sync drain: ${options.commands} queued creates → npm run serve`,
+          operation: `sync drain: ${options.commands} queued creates → npm run serve (info)`,
           measured: drainRate,
           unit: 'cmd/s',
           baseline: serverMax,
           baselineLabel: maxLabel,
           ratio: drainRate / serverMax,
           ratioLabel: 'drain/server max',
-          aim: { op: '>=', value: 0.5 },
+          aim: null,
           note: `drained in ${(drainMs / 1000).toFixed(1)} s with ${SENDER_CONCURRENCY} sales in flight; load average ${loadavg()
             .map((n) => n.toFixed(1))
             .join(' ')} (a shared machine: other work takes CPU from both processes)`,
+        },
+        {
+          // The aim (issue 34): what the counter's own bookkeeping costs, against the simplest client
+          // with the same guarantees, measured in the same run.
+          operation: `sync drain against its floor: ${options.commands} queued creates`,
+          measured: drainRate,
+          unit: 'cmd/s',
+          baseline: floorRate,
+          baselineLabel: 'floor: fetch + durable insert per answer',
+          ratio: drainRate / floorRate,
+          ratioLabel: 'drain/floor',
+          aim: { op: '>=', value: 0.8 },
+          note: `the drain's rate over the floor's, both from this process against the same server`,
         },
       ],
       notes: [],
