@@ -22,6 +22,12 @@ if (!form) {
   process.exit(1);
 }
 var needed = [Number(form[1]), Number(form[2] || 0), Number(form[3] || 0)];
+
+// scripts/ensure-node.sh asks which major to install: the same reading of "engines", not a second one.
+if (process.argv[2] === '--needed-major') {
+  console.log(needed[0]);
+  process.exit(0);
+}
 var running = process.versions.node.split('.').map(Number);
 
 function isOlder(version, than) {

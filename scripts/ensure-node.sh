@@ -8,7 +8,11 @@ balcao_root="$(cd "$(dirname "${BASH_SOURCE[0]:-$0}")/.." && pwd)"
 balcao_node_dir="$balcao_root/.tools/node"
 mkdir -p "$balcao_root/.tools"
 balcao_node_major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
-balcao_node_needed="$(sed -n 's/.*"node": *">= *\([0-9][0-9]*\).*/\1/p' "$balcao_root/package.json" | head -n 1)"
+# The major "engines" asks for, read by the check every entry point runs (scripts/check-node.cjs).
+if ! balcao_node_needed="$(node "$balcao_root/scripts/check-node.cjs" --needed-major 2>/dev/null)"; then
+  echo "No Node on PATH to read package.json's engines with: install Node.js from https://nodejs.org/en/download"
+  return 1
+fi
 
 if [ "$(balcao_node_major node)" -lt "$balcao_node_needed" ]; then
   if [ ! -x "$balcao_node_dir/bin/node" ] || [ "$(balcao_node_major "$balcao_node_dir/bin/node")" -lt "$balcao_node_needed" ]; then

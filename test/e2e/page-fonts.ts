@@ -2,7 +2,7 @@
 // CSS.getPlatformFontsForNode, the fonts DevTools lists under "Rendered Fonts"): a glyph the app's
 // bundled fonts lack is drawn by a font of the machine's, and then looks and measures differently
 // on every machine, or is a missing-glyph box on one with no such font.
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 
 interface DomNode {
   nodeId: number;
@@ -19,12 +19,27 @@ interface PlatformFont {
   glyphCount: number;
 }
 
-/** Each font of the machine's that drew text on the page, with the text of one element it drew. */
-export async function machineFontsOnPage(page: Page): Promise<string[]> {
+/** Runs `read` with a DevTools session on `page` whose DOM and CSS agents are on, closed after. */
+async function withCss<T>(page: Page, read: (cdp: CDPSession) => Promise<T>): Promise<T> {
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('DOM.enable');
     await cdp.send('CSS.enable');
+    return await read(cdp);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** The fonts of the machine's (not the page's own) that drew the text of the node. */
+async function machineFontsOf(cdp: CDPSession, nodeId: number): Promise<PlatformFont[]> {
+  const { fonts } = (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })) as { fonts: PlatformFont[] };
+  return fonts.filter((font) => !font.isCustomFont && font.glyphCount > 0);
+}
+
+/** Each font of the machine's that drew text on the page, with the text of one element it drew. */
+export function machineFontsOnPage(page: Page): Promise<string[]> {
+  return withCss(page, async (cdp) => {
     const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
     const withText: DomNode[] = [];
     const visit = (node: DomNode) => {
@@ -37,22 +52,17 @@ export async function machineFontsOnPage(page: Page): Promise<string[]> {
     const found = new Map<string, string>();
     await Promise.all(
       withText.map(async (element) => {
-        const { fonts } = (await cdp.send('CSS.getPlatformFontsForNode', { nodeId: element.nodeId })) as {
-          fonts: PlatformFont[];
-        };
         const text = (element.children ?? [])
           .filter((child) => child.nodeType === 3)
           .map((child) => child.nodeValue.trim())
           .join(' ');
-        for (const font of fonts)
-          if (!font.isCustomFont && font.glyphCount > 0 && !found.has(font.familyName))
+        for (const font of await machineFontsOf(cdp, element.nodeId))
+          if (!found.has(font.familyName))
             found.set(font.familyName, `${font.familyName}: ${element.nodeName.toLowerCase()} "${text.slice(0, 60)}"`);
       }),
     );
     return [...found.values()];
-  } finally {
-    await cdp.detach();
-  }
+  });
 }
 
 /**
@@ -73,16 +83,13 @@ export async function machineFontsForProbe(page: Page, text: string): Promise<st
     probe.style.fontFamily = 'sans-serif';
     document.body.append(probe);
   }, text);
-  const cdp = await page.context().newCDPSession(page);
   try {
-    await cdp.send('DOM.enable');
-    await cdp.send('CSS.enable');
-    const { root } = (await cdp.send('DOM.getDocument', { depth: 0 })) as { root: DomNode };
-    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '#balcao-font-probe' });
-    const { fonts } = (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })) as { fonts: PlatformFont[] };
-    return fonts.filter((font) => !font.isCustomFont).map((font) => font.familyName);
+    return await withCss(page, async (cdp) => {
+      const { root } = (await cdp.send('DOM.getDocument', { depth: 0 })) as { root: DomNode };
+      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '#balcao-font-probe' });
+      return (await machineFontsOf(cdp, nodeId)).map((font) => font.familyName);
+    });
   } finally {
-    await cdp.detach();
     await page.evaluate(() => {
       const { document } = globalThis as unknown as {
         document: { getElementById(id: string): { remove(): void } | null };
