@@ -3,7 +3,7 @@
 // drives a day with these and times three of them in the page: Enter → QR, F8 → "Pago", F2 →
 // history.
 import type { Page } from 'playwright-core';
-import { formatBRL } from '#shared/money';
+import { formatBRL } from '#shared/lib/money';
 import { AFTER_PAINT, ARM_QR_PROBE, armHistoryProbe, READ_BRCODE } from './ui-latency';
 
 /** A probe that has not resolved in this long is a stuck screen: the bench stops and says which. */

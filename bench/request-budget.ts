@@ -24,7 +24,7 @@ import { startFaultProxy, type FaultProxy, type ProxyLogEntry } from '../test/su
 import { payBrCode } from '../test/support/remote-api';
 import { startRemote, type RemoteProcess } from '../test/support/remote-process';
 import { POOL_SIZE } from '#counter/sync/offline/offline-pool';
-import type { CounterStatus } from '#shared/counter-api';
+import type { CounterStatus } from '#shared/counter/counter-api';
 import type { BenchRow, BenchSection } from './report';
 import { timedSeed, type HistoryLayout, type SeededAccount } from './request-budget-seed';
 

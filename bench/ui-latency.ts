@@ -9,7 +9,7 @@ import { startBrowserHost } from '../test/e2e/browser-host-process';
 import { startRemote } from '../test/support/remote-process';
 import { launchChromium } from '../test/e2e/chromium';
 import { ensureRendererBuilt } from '../test/e2e/renderer-build';
-import { formatBRL } from '#shared/money';
+import { formatBRL } from '#shared/lib/money';
 import { median } from './measure';
 import type { BenchSection } from './report';
 

@@ -2,18 +2,18 @@
 // `window.counter`, whose shape is the shared contract (CounterApi). Each method invokes its own
 // allowlisted channel; nothing raw (ipcRenderer, channels chosen by the page, the IPC event
 // object) ever reaches the renderer. It imports only electron and the dependency-free name list
-// (src/shared/counter-channels.ts, proven equal to the method table's names), never the table itself:
+// (src/shared/counter/counter-channels.ts, proven equal to the method table's names), never the table itself:
 // a sandboxed preload may require nothing but 'electron', so whatever it imports is bundled into
 // its one small CJS file, and zod has no place there.
 import { contextBridge, ipcRenderer } from 'electron';
-import type { CounterErrorBody, CounterResult } from '#shared/counter-errors';
+import type { CounterErrorBody, CounterResult } from '#shared/counter/counter-errors';
 import {
   channelOf,
   COUNTER_EVENT_CHANNEL,
   COUNTER_INVOKE_METHODS,
   type CounterInvokeMethod,
-} from '#shared/counter-channels';
-import type { CounterApi, CounterEvent } from '#shared/counter-api';
+} from '#shared/counter/counter-channels';
+import type { CounterApi, CounterEvent } from '#shared/counter/counter-api';
 
 /**
  * What the renderer catches: main's error body as it came, `{ code, message?, details? }`, the

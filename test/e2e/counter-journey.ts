@@ -4,7 +4,7 @@
 // and paid on the sale screen. Each journey keeps its own assertions; these are only the steps.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { Charge } from '#shared/resources';
+import type { Charge } from '#shared/service/resources';
 import { seriousAxeViolations } from './axe';
 import { startBrowserHost, type BrowserHostOptions, type BrowserHostProcess } from './browser-host-process';
 import { launchChromium } from './chromium';

@@ -5,7 +5,7 @@
 // the page itself (a wrapper around EventSource), so the real renderer's bridge is what is tested.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CounterEvent } from '#shared/counter-api';
+import type { CounterEvent } from '#shared/counter/counter-api';
 import { chargeOnScreen, newestCharge, payOnScreen, startCounter, type Counter } from './counter-journey';
 import { VIEWPORTS } from './viewports';
 

@@ -5,7 +5,7 @@
 // two of them are paid meanwhile as a customer's bank would.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatBRL } from '#shared/money';
+import { formatBRL } from '#shared/lib/money';
 import { createBridgeClient, type BridgeClient } from '../support/bridge-client';
 import { normalizeSpaces, openCounterPage, payInSandbox, startCounter, type Counter } from './counter-journey';
 import { VIEWPORTS } from './viewports';

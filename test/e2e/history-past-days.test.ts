@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '#shared/calendar-day';
-import { saoPauloDate } from '#shared/sao-paulo-time';
+import { addDays } from '#shared/lib/calendar-day';
+import { saoPauloDate } from '#shared/lib/sao-paulo-time';
 import {
   chargeOnScreen,
   expectAccessible,

@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Charge } from '#shared/resources';
+import type { Charge } from '#shared/service/resources';
 import { createBridgeClient } from '../support/bridge-client';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { startRemote, type RemoteProcess } from '../support/remote-process';

@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RegisterState } from '#shared/counter-api';
+import type { RegisterState } from '#shared/counter/counter-api';
 import { createBridgeClient } from '../support/bridge-client';
 import {
   chargeOnScreen,

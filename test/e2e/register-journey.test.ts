@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Charge } from '#shared/resources';
+import type { Charge } from '#shared/service/resources';
 import type { BrowserHostProcess } from './browser-host-process';
 import {
   chargeOnScreen,

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CounterApi, Sale } from '#shared/counter-api';
+import type { CounterApi, Sale } from '#shared/counter/counter-api';
 import { reserveRestartablePort } from '../support/restartable-port';
 import { startBrowserHost, type BrowserHostProcess } from './browser-host-process';
 import { launchChromium } from './chromium';

@@ -2,8 +2,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', async () => (await import('../main/counter/hosts/electron/fake-electron')).electronFake);
 
-import type { CounterApi, CounterEvent } from '#shared/counter-api';
-import { COUNTER_EVENT_CHANNEL, COUNTER_INVOKE_METHODS } from '#shared/counter-channels';
+import type { CounterApi, CounterEvent } from '#shared/counter/counter-api';
+import { COUNTER_EVENT_CHANNEL, COUNTER_INVOKE_METHODS } from '#shared/counter/counter-channels';
 import { electronFake } from '../main/counter/hosts/electron/fake-electron';
 
 // wdio-electron-service style: contextBridge.exposeInMainWorld defines a global, then the

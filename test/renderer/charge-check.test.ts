@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIRM_ABOVE_CENTS, MAX_CHARGE_CENTS } from '#shared/large-sale';
+import { DEFAULT_CONFIRM_ABOVE_CENTS, MAX_CHARGE_CENTS } from '#shared/counter/large-sale';
 import { chargeCheck } from '#renderer/lib/charge-check';
 import { positiveCents } from '#service/engine/validation';
-import { counterMethods } from '#shared/counter-methods';
+import { counterMethods } from '#shared/counter/counter-methods';
 
 const base = { touched: true, confirmedCents: null, confirmAbove: DEFAULT_CONFIRM_ABOVE_CENTS };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CounterStatus } from '#shared/counter-api';
+import type { CounterStatus } from '#shared/counter/counter-api';
 import { connectionOf, isOffline, statusBarItems } from '#renderer/lib/connection-status';
-import { SANDBOX_SHOP_NAME } from '#shared/sandbox-shop-name';
+import { SANDBOX_SHOP_NAME } from '#shared/lib/sandbox-shop-name';
 
 const base: CounterStatus = {
   mode: 'remote-sandbox',

@@ -10,7 +10,7 @@ import {
   type CounterErrorBody,
   type CounterErrorCode,
   type CounterErrorDetails,
-} from '#shared/counter-errors';
+} from '#shared/counter/counter-errors';
 
 /** One body per code, with details where the code has them: a new code must be added here. */
 const SAMPLES: {

@@ -14,8 +14,8 @@ import type {
   ConnectionLeftBehind,
   ConnectionVerdict,
   OfflineRefusal,
-} from '#shared/counter-api';
-import { COUNTER_FEATURES } from '#shared/value-sets';
+} from '#shared/counter/counter-api';
+import { COUNTER_FEATURES } from '#shared/counter/value-sets';
 
 const REFUSALS: OfflineRefusal[] = [
   { reason: 'keyUnconfirmed' },

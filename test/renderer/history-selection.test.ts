@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keptAfter, NO_SELECTION, selectionAfterReload, type HistorySelection } from '#renderer/lib/history-selection';
-import type { Sale } from '#shared/counter-api';
+import type { Sale } from '#shared/counter/counter-api';
 
 /** Row i of the list is sale balcao-i; a page holds rows offset…offset+length−1. */
 const sale = (i: number) => ({ correlationID: `balcao-${i}`, value: 100 + i }) as unknown as Sale;

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import en from '#renderer/i18n/en.json';
 import ptBR from '#renderer/i18n/pt-BR.json';
 import { COUNTER_SCOPES } from '#counter/sync/connection/connection-scopes';
-import { COUNTER_FEATURES } from '#shared/value-sets';
-import { SALE_DISPLAY_STATUSES } from '#shared/sale-display-status';
-import type { SaleRefund } from '#shared/counter-api';
+import { COUNTER_FEATURES } from '#shared/counter/value-sets';
+import { SALE_DISPLAY_STATUSES } from '#shared/counter/sale-display-status';
+import type { SaleRefund } from '#shared/counter/counter-api';
 
 const REFUND_STATUSES: SaleRefund['status'][] = ['QUEUED', 'IN_PROCESSING', 'CONFIRMED', 'REJECTED'];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Sale, SaleStatus } from '#shared/counter-api';
+import type { Sale, SaleStatus } from '#shared/counter/counter-api';
 import {
   acceptsUpdate,
   canMarkShowedReceipt,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SaleStatus } from '#shared/counter-api';
-import { isWaitingStatus } from '#shared/waiting-sale';
+import type { SaleStatus } from '#shared/counter/counter-api';
+import { isWaitingStatus } from '#shared/counter/waiting-sale';
 import { centsEntryReducer, emptyEntry, type CentsEntry } from '#renderer/lib/cents-entry';
 import {
   DIGIT_KEYS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OfflineReview, CounterStatus, Sale, SaleOffline, SaleStatus } from '#shared/counter-api';
+import type { OfflineReview, CounterStatus, Sale, SaleOffline, SaleStatus } from '#shared/counter/counter-api';
 import {
   countdownLine,
   entryOfflineHint,

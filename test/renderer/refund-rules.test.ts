@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REFUND_REASON_MAX } from '#shared/counter-schemas';
+import { REFUND_REASON_MAX } from '#shared/counter/counter-schemas';
 import { refundFormError } from '#renderer/lib/refund-rules';
 
 describe('refund form rules', () => {

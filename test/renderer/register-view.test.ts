@@ -6,7 +6,7 @@ import {
   registerBarItem,
   registerGate,
 } from '#renderer/lib/register-view';
-import type { Operator, RegisterState } from '#shared/counter-api';
+import type { Operator, RegisterState } from '#shared/counter/counter-api';
 
 const marta: Operator = { id: 'op-1', name: 'Marta', role: 'MANAGER', createdAt: '2026-01-05T10:00:00.000Z' };
 const session = { id: 's-1', tillName: 'Caixa 1', openedBy: 'Marta', openedAt: '2026-01-05T11:02:00.000Z' };

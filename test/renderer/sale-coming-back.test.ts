@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canShowAgain, restoreDecision, type ScreenNow } from '#renderer/lib/sale-coming-back';
-import type { SaleStatus } from '#shared/counter-api';
+import type { SaleStatus } from '#shared/counter/counter-api';
 
 const fresh: ScreenNow = { phase: 'entry', hasLive: false, entryTouched: false };
 

@@ -1,7 +1,7 @@
 import { defaultRangeExtractor } from '@tanstack/react-virtual';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Sale } from '#shared/counter-api';
+import type { Sale } from '#shared/counter/counter-api';
 import {
   SALE_PAGE_SIZE,
   SALE_ROW_HEIGHT,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Sale, SaleRefund } from '#shared/counter-api';
+import type { Sale, SaleRefund } from '#shared/counter/counter-api';
 import { canRefund, newRefund, refundOutcome, refundReceiptId, syncMarks, syncNote } from '#renderer/lib/sale-status';
-import { refundableCents } from '#shared/refund-rule';
-import { saleDisplayStatus } from '#shared/sale-display-status';
+import { refundableCents } from '#shared/counter/refund-rule';
+import { saleDisplayStatus } from '#shared/counter/sale-display-status';
 
 const refund = (
   value: number,

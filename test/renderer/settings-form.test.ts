@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Settings } from '#shared/counter-api';
+import type { Settings } from '#shared/counter/counter-api';
 import {
   confirmQueuedSwitch,
   draftFromSettings,

@@ -1,8 +1,8 @@
 // A typed client for the browser host's bridge: the same CounterApi the cashier's page calls,
 // over POST /__balcao/invoke/<method> with the run token and the page's own origin.
-import { counterErrorBodyOf, type CounterErrorCode } from '#shared/counter-errors';
-import type { CounterApi } from '#shared/counter-api';
-import type { CounterInvokeMethod } from '#shared/counter-channels';
+import { counterErrorBodyOf, type CounterErrorCode } from '#shared/counter/counter-errors';
+import type { CounterApi } from '#shared/counter/counter-api';
+import type { CounterInvokeMethod } from '#shared/counter/counter-channels';
 
 export type BridgeInput<M extends CounterInvokeMethod> = Parameters<CounterApi[M]>[0];
 export type BridgeOutput<M extends CounterInvokeMethod> = Awaited<ReturnType<CounterApi[M]>>;

@@ -1,7 +1,7 @@
 // The days' totals as the history counted them in JavaScript before issue 27, over the sales the
 // screens see: the oracle the SQL totals (src/main/counter/sync/sales/sales-history-query.ts) are held to.
-import type { DayTotals, Sale } from '#shared/counter-api';
-import { refundedValue } from '#shared/refunds-counted';
+import type { DayTotals, Sale } from '#shared/counter/counter-api';
+import { refundedValue } from '#shared/counter/refunds-counted';
 
 export function dayTotals(day: string, sales: readonly Sale[]): DayTotals {
   let paidCount = 0;

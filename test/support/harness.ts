@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe } from 'vitest';
-import type { ServiceReply, ServiceRequest } from '#shared/service-api';
+import type { ServiceReply, ServiceRequest } from '#shared/service/service-api';
 import { operationTable as operations, type OperationName } from '#service/engine/operations';
 import { ManualClock } from '#lib/clock';
 import type { Engine } from '#service/engine/engine';

@@ -1,7 +1,7 @@
 // The remote Pix service seen from outside the counter: what a bank does to it (pay a BR Code)
 // and what an auditor reads from it (charges in a window, a charge's refunds). Every call names
 // its endpoint, so the same helpers go straight to the remote or through a fault proxy.
-import type { Charge, ChargeRefund, PixQrCode, PixTransactionRefund, Transaction } from '#shared/resources';
+import type { Charge, ChargeRefund, PixQrCode, PixTransactionRefund, Transaction } from '#shared/service/resources';
 
 export interface RemoteEndpoint {
   /** Base URL, no trailing slash: the remote itself or a proxy in front of it. */

@@ -8,7 +8,7 @@
 // moment, and the probe that tests and the bench use. app/counter-runtime.ts builds the rest around
 // these (the settings, the embedded sandbox, the handlers) and the hosts only adapt it.
 import { randomUUID } from 'node:crypto';
-import type { Sale } from '#shared/counter-api';
+import type { Sale } from '#shared/counter/counter-api';
 import { openDatabase, type Db } from '#lib/store/database';
 import { Register } from './register/register';
 import { CommandOutbox } from './sync/commands/command-outbox';

@@ -2,11 +2,11 @@
 // the screens see it, each refusal a coded error (its words are the renderer's, in both
 // languages). The handlers check a rule in the same synchronous turn as the write it guards
 // (src/main/counter/sync/commands/sale-commands.ts), so nothing can change the sale between the two.
-import { CounterError } from '#shared/counter-errors';
-import { formatBRL } from '#shared/money';
-import type { Sale, SaleCustomer } from '#shared/counter-api';
-import { isWaitingStatus } from '#shared/waiting-sale';
-import { refundValueRefusal } from '#shared/refund-rule';
+import { CounterError } from '#shared/counter/counter-errors';
+import { formatBRL } from '#shared/lib/money';
+import type { Sale, SaleCustomer } from '#shared/counter/counter-api';
+import { isWaitingStatus } from '#shared/counter/waiting-sale';
+import { refundValueRefusal } from '#shared/counter/refund-rule';
 
 /** A customer named on a sale must be reachable: a CPF/CNPJ, an e-mail or a phone. */
 export function assertCustomerReachable(customer: SaleCustomer | undefined): void {

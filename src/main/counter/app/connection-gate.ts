@@ -1,11 +1,11 @@
 // The connection check around the settings: "Testar conexão" itself, and the test a save of a
 // remote mode must pass before anything is written. A wrong AppID or base URL saved with
 // "Configurações salvas." only shows up later, at the counter, with a customer waiting.
-import type { ConnectionCheck, Settings, SettingsInput } from '#shared/counter-api';
+import type { ConnectionCheck, Settings, SettingsInput } from '#shared/counter/counter-api';
 import type { ConnectionTarget } from '../sync/connection/connection-test';
 import { normalizeBaseUrl } from '../sync/remote/http-service-client';
-import { CounterError } from '#shared/counter-errors';
-import { isRemoteMode } from '#shared/value-sets';
+import { CounterError } from '#shared/counter/counter-errors';
+import { isRemoteMode } from '#shared/counter/value-sets';
 import type { SettingsFile } from './settings-file';
 
 export type CheckConnection = (target: ConnectionTarget) => Promise<ConnectionCheck>;

@@ -3,9 +3,9 @@
 // the result back: this parses the payload with the method's schema, checks who may call it,
 // runs its handler and turns any failure into `{ code, message?, details? }`. So both hosts
 // answer the same words for the same call, whatever it is.
-import { counterMethods, errorsOf, type CounterAccess, type CounterMethodName } from '#shared/counter-methods';
-import { CounterError, type CounterErrorBody, type CounterResult } from '#shared/counter-errors';
-import type { CounterMethodsApi } from '#shared/counter-api';
+import { counterMethods, errorsOf, type CounterAccess, type CounterMethodName } from '#shared/counter/counter-methods';
+import { CounterError, type CounterErrorBody, type CounterResult } from '#shared/counter/counter-errors';
+import type { CounterMethodsApi } from '#shared/counter/counter-api';
 import type { Attribution } from '../register/sales-store-port';
 import type { CallContext, CounterHandlers } from '../ports/counter-handler-port';
 import type { CallOrigin } from '../ports/call-origin';

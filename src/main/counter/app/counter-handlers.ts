@@ -1,9 +1,9 @@
-// The main process's side of the method table (src/shared/counter-methods.ts): one handler per
+// The main process's side of the method table (src/shared/counter/counter-methods.ts): one handler per
 // method, written in groups (the sale's, the register's, the sale on screen's) and assembled here
 // into exactly one table. A method handled by two groups, or by none, or a name the table does not
 // know, stops the counter at startup: with groups merged by spreading, the last one would win
 // without a word.
-import { counterMethods } from '#shared/counter-methods';
+import { counterMethods } from '#shared/counter/counter-methods';
 import type { CounterHandlers, HandlerGroup } from '../ports/counter-handler-port';
 
 /** Throws, naming the methods and groups, unless the groups handle every method exactly once. */

@@ -3,8 +3,8 @@
 // name, Pix key) over the sale's records as the service gave them to the counter's store, and
 // renders it here with the pure receipt renderer. No request at print time: every mode
 // (embedded, remote sandbox, production) prints the same receipt for the same records, offline too.
-import type { ReceiptFile, ReceiptRequest, Sale, Settings } from '#shared/counter-api';
-import { shopHeader } from '#shared/receipt-header';
+import type { ReceiptFile, ReceiptRequest, Sale, Settings } from '#shared/counter/counter-api';
+import { shopHeader } from '#shared/counter/receipt-header';
 import type { ContractCompany as Company, ContractTransaction } from '../sync/remote/service-contract';
 import {
   formatCnpj,
@@ -15,7 +15,7 @@ import {
   type ReceiptSale,
   type ReceiptTaxId,
 } from '#lib/receipts';
-import { CounterError } from '#shared/counter-errors';
+import { CounterError } from '#shared/counter/counter-errors';
 import type { SaleRecords } from '../sync/sales/sale-views';
 
 export type ReceiptEnvironment = NonNullable<ReceiptData['environment']>;

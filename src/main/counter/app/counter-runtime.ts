@@ -1,11 +1,11 @@
 // Composition root of the counter's main-process side: the embedded sandbox, the settings, the
 // counter's sync with the service of the current mode, the handlers (assembled into the one table
-// of src/shared/counter-methods.ts), the one call both hosts make, and the live events. Electron
+// of src/shared/counter/counter-methods.ts), the one call both hosts make, and the live events. Electron
 // and the browser host each create one and only adapt `call` and `events` to their transport.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CounterMethodsApi, CounterStatus, Settings, SettingsInput } from '#shared/counter-api';
-import { shopHeader } from '#shared/receipt-header';
+import type { CounterMethodsApi, CounterStatus, Settings, SettingsInput } from '#shared/counter/counter-api';
+import { shopHeader } from '#shared/counter/receipt-header';
 import { systemClock, type Clock } from '#lib/clock';
 import type { Db } from '#lib/store/database';
 import { createSandboxService, type SandboxService, type SandboxServiceOptions } from '#service/index';

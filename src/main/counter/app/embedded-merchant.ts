@@ -2,9 +2,9 @@
 // settings become the sandbox company's, so the BR Codes it shows carry them. In the remote
 // modes the remote account decides what BR Codes carry; the settings then only feed the receipt
 // header and the status bar, and the sandbox company is left alone.
-import type { Settings } from '#shared/counter-api';
+import type { Settings } from '#shared/counter/counter-api';
 import { sandboxRefusal, type SandboxService } from '#service/index';
-import { CounterError } from '#shared/counter-errors';
+import { CounterError } from '#shared/counter/counter-errors';
 
 export interface EmbeddedMerchant {
   /** Brings the sandbox company in line with `settings` (no write when it already is). */

@@ -1,6 +1,6 @@
 // Fan-out of CounterEvents to whoever listens (Electron windows, browser-host SSE streams). Each event
 // says which windows it is for (call-origin.ts); each host hands it to those of its windows.
-import type { CounterEvent } from '#shared/counter-api';
+import type { CounterEvent } from '#shared/counter/counter-api';
 import { EVERY_WINDOW, type Audience } from '../ports/call-origin';
 
 export type CounterEventListener = (event: CounterEvent, audience: Audience) => void;

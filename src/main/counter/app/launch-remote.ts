@@ -3,7 +3,7 @@
 // scripts and tests use it. Flags win over the environment. Without a remote, `--app-id` keeps
 // its older meaning for the browser host: the embedded sandbox's AppID.
 import { parseArgs } from 'node:util';
-import { isHttpUrl } from '#shared/http-url';
+import { isHttpUrl } from '#shared/lib/http-url';
 
 export interface LaunchRemote {
   baseUrl: string;

@@ -3,8 +3,8 @@
 // renderer words it from the mode and what is missing).
 // Falling back to the embedded sandbox instead would show customers QR codes addressed to
 // 127.0.0.1 that no bank can pay, and in production that is money the shop never receives.
-import type { ServiceNotConfigured } from '#shared/counter-errors';
-import type { CounterMode } from '#shared/counter-api';
+import type { ServiceNotConfigured } from '#shared/counter/counter-errors';
+import type { CounterMode } from '#shared/counter/counter-api';
 
 export function notConfigured(mode: CounterMode, missing: { baseUrl: boolean; appId: boolean }): ServiceNotConfigured {
   return {

@@ -3,17 +3,17 @@
 // (counter-call.ts), and answers what its table entry promises or throws a CounterError. The
 // register's and the sale on screen's handlers are groups of their own (counter-handlers.ts).
 // Every read comes from the counter's own store; every write goes through it (sync/).
-import { CounterError } from '#shared/counter-errors';
-import type { CounterStatus, ReceiptFile, ReceiptRequest, Settings, SettingsInput } from '#shared/counter-api';
+import { CounterError } from '#shared/counter/counter-errors';
+import type { CounterStatus, ReceiptFile, ReceiptRequest, Settings, SettingsInput } from '#shared/counter/counter-api';
 import type { Clock } from '#lib/clock';
 import type { Register } from '../register/register';
 import type { CounterSync } from '../sync/counter-sync';
 import type { SalesHistoryQuery } from '../sync/sales/sales-history-query';
-import { SALES_PAGE_DEFAULT } from '#shared/counter-methods';
+import { SALES_PAGE_DEFAULT } from '#shared/counter/counter-methods';
 import { counterReceipt, receiptSaleOf, type ReceiptEnvironment } from './counter-receipt';
 import { assertCancellable, assertCustomerReachable, assertPayableInSandbox, assertRefundable } from './cashier-rules';
 import type { ConnectionGate } from './connection-gate';
-import { settingsSaveNeedsManager } from '#shared/settings-approval';
+import { settingsSaveNeedsManager } from '#shared/counter/settings-approval';
 import type { HandlerGroup } from '../ports/counter-handler-port';
 import type { Printing } from '../ports/printing-port';
 import type { SalePushes } from './sale-pushes';

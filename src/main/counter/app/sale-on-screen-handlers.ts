@@ -4,7 +4,7 @@
 // a sale that ended otherwise is dropped when the window asks for it, and the screen only says
 // that it moved on from a sale (leaveSaleOnScreen), which clears the record only if it still names
 // that sale: a late word can never wipe the next sale's record.
-import { comesBackOnScreen } from '#shared/waiting-sale';
+import { comesBackOnScreen } from '#shared/counter/waiting-sale';
 import type { Register } from '../register/register';
 import type { CounterSync } from '../sync/counter-sync';
 import type { HandlerGroup } from '../ports/counter-handler-port';

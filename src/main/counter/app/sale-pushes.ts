@@ -11,7 +11,7 @@
 // hands it here (sync/sale-commands.ts): nothing is lost, and no older snapshot follows a newer
 // one. The screen still holds on to news of a sale it does not know yet, since a push and an
 // answer travel apart (the browser host's SSE and fetch): see sale-store.ts.
-import type { Sale } from '#shared/counter-api';
+import type { Sale } from '#shared/counter/counter-api';
 import { allBut, EVERY_WINDOW, type Audience, type CallOrigin } from '../ports/call-origin';
 
 export class SalePushes {

@@ -1,8 +1,8 @@
 // The history screen's search box: one text that may be part of a correlationID or an amount
-// ("12,34", "12.34", "R$ 1.234,56", or whole reais "1500"), read by src/shared/amount-search.ts
+// ("12,34", "12.34", "R$ 1.234,56", or whole reais "1500"), read by src/shared/counter/amount-search.ts
 // exactly as the screen reads it to say what it is looking for.
-import { parseAmountSearch } from '#shared/amount-search';
-import type { Sale } from '#shared/counter-api';
+import { parseAmountSearch } from '#shared/counter/amount-search';
+import type { Sale } from '#shared/counter/counter-api';
 
 export { parseAmountSearch };
 

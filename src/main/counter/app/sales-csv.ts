@@ -18,11 +18,11 @@
 //   as a date.
 // Written here rather than with a CSV package: none is installed (node_modules has no CSV
 // writer) and the whole format is the few functions below.
-import type { Sale, SaleRefund } from '#shared/counter-api';
-import { refundedValue } from '#shared/refunds-counted';
-import { saleDisplayStatus, type SaleDisplayStatus } from '#shared/sale-display-status';
-import { saleNumberText } from '#shared/sale-number';
-import { saoPauloClock } from '#shared/sao-paulo-time';
+import type { Sale, SaleRefund } from '#shared/counter/counter-api';
+import { refundedValue } from '#shared/counter/refunds-counted';
+import { saleDisplayStatus, type SaleDisplayStatus } from '#shared/counter/sale-display-status';
+import { saleNumberText } from '#shared/counter/sale-number';
+import { saoPauloClock } from '#shared/lib/sao-paulo-time';
 import type { SalesRange } from './sales-range';
 
 /** The sale's status as the history's chip shows it (src/renderer/src/i18n/pt-BR.json, "status"). */

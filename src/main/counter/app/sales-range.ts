@@ -2,9 +2,9 @@
 // to `to`, both inclusive). The IPC schema already checked the shapes and that from <= to; what
 // is left is the counter's own limit, and the instants the store's sales_by_day index is asked
 // for (one query per request, whatever its length).
-import { addDays, daysBetween, isCalendarDay } from '#shared/calendar-day';
-import { saoPauloDate, saoPauloDayBounds } from '#shared/sao-paulo-time';
-import { CounterError } from '#shared/counter-errors';
+import { addDays, daysBetween, isCalendarDay } from '#shared/lib/calendar-day';
+import { saoPauloDate, saoPauloDayBounds } from '#shared/lib/sao-paulo-time';
+import { CounterError } from '#shared/counter/counter-errors';
 
 /**
  * A quarter (92 days: the longest three months). Longer asks are refused rather than trimmed: an

@@ -3,13 +3,13 @@
 // The AppID never leaves this module towards the renderer: `Settings` only says whether one is set.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { CounterError } from '#shared/counter-errors';
-import { storedSettingsInput } from '#shared/counter-schemas';
-import type { AppIdStorage, Settings, SettingsInput } from '#shared/counter-api';
-import { isRemoteMode } from '#shared/value-sets';
+import { CounterError } from '#shared/counter/counter-errors';
+import { storedSettingsInput } from '#shared/counter/counter-schemas';
+import type { AppIdStorage, Settings, SettingsInput } from '#shared/counter/counter-api';
+import { isRemoteMode } from '#shared/counter/value-sets';
 import { normalizePixKey } from '#lib/pix';
 import { DEFAULT_OFFLINE_SALES } from '../sync/offline/offline-caps';
-import { DEFAULT_CONFIRM_ABOVE_CENTS } from '#shared/large-sale';
+import { DEFAULT_CONFIRM_ABOVE_CENTS } from '#shared/counter/large-sale';
 
 export interface SecretStore {
   /** Shown in the settings screen, so an owner knows whether the AppID survives a restart. */

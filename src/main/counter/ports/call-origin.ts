@@ -2,10 +2,10 @@
 // answer already carries its sale to the window that asked; the push of that sale goes to every
 // window but that one (app/sale-pushes.ts). Electron knows each window by its webContents; the
 // browser host knows each tab by the page id its calls and its push stream carry
-// (src/shared/bridge-page.ts). A call from no window (tests, tools, the bench) has no origin, and
+// (src/shared/counter/bridge-page.ts). A call from no window (tests, tools, the bench) has no origin, and
 // its pushes reach every window. Declared here, beside the layers, so the handlers' port
 // (counter-handler-port.ts) and both hosts name the same thing.
-import { isPageId } from '#shared/bridge-page';
+import { isPageId } from '#shared/counter/bridge-page';
 
 export type CallOrigin = string & { readonly __callOrigin: unique symbol };
 

@@ -1,8 +1,8 @@
-// What a handler of the counter's method table (src/shared/counter-methods.ts) is, declared here,
+// What a handler of the counter's method table (src/shared/counter/counter-methods.ts) is, declared here,
 // beside the layers rather than in one of them, so app/ and register/ both write handlers without
 // register/ importing app/. app/counter-handlers.ts assembles the groups into the one table;
 // app/counter-call.ts calls them.
-import type { CounterMethodInput, CounterMethodName, CounterMethodOutput } from '#shared/counter-methods';
+import type { CounterMethodInput, CounterMethodName, CounterMethodOutput } from '#shared/counter/counter-methods';
 import type { CallOrigin } from './call-origin';
 import type { Attribution } from '../register/sales-store-port';
 

@@ -2,7 +2,7 @@
 // beside the layers rather than in one of them, so app/ and register/ both name it. Electron
 // supplies a real one (its printers, silent printing of the PDF); the browser host has no access
 // to printers and answers so, letting the cashier save the PDF.
-import type { PrintResult, Printer, ReceiptFile, ReceiptLayoutName } from '#shared/counter-api';
+import type { PrintResult, Printer, ReceiptFile, ReceiptLayoutName } from '#shared/counter/counter-api';
 
 export interface PrintJob extends ReceiptFile {
   layout: ReceiptLayoutName;

@@ -1,8 +1,8 @@
 // The closing warnings in the printed report's words (the report, like the receipts, is printed in
 // pt-BR; the screens say the same warnings through the renderer's catalogues). A summary closed
 // before the warnings were coded keeps them as the sentences it was closed with.
-import { formatBRL } from '#shared/money';
-import type { ClosingWarning } from '#shared/counter-api';
+import { formatBRL } from '#shared/lib/money';
+import type { ClosingWarning } from '#shared/counter/counter-api';
 
 export function closingWarningText(warning: ClosingWarning | string): string {
   if (typeof warning === 'string') return warning;

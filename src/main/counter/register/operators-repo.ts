@@ -1,6 +1,6 @@
 // The operators table of counter.db (see migration 003).
 import type { Db } from '#lib/store/database';
-import type { Operator, OperatorRole } from '#shared/counter-api';
+import type { Operator, OperatorRole } from '#shared/counter/counter-api';
 
 export interface OperatorRow {
   id: string;

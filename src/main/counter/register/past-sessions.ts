@@ -1,7 +1,7 @@
 // The past-sessions list of the "Caixa" screen: each closed session with the totals its manager
 // confirmed at closing (kept as JSON on the row), not recomputed: a sale that settles later does
 // not change a report already signed off.
-import type { PastSession, SessionSummary } from '#shared/counter-api';
+import type { PastSession, SessionSummary } from '#shared/counter/counter-api';
 import { sessionView, type SessionRow } from './sessions-repo';
 
 /** A closed session's row as the list shows it; undefined for a row that is not closed. */

@@ -1,11 +1,11 @@
 // The register's handlers of the method table: operators, sign-in, sessions, the closing and its
 // report. The handlers of the other methods (a sale, a refund, the settings) ask the register
 // who is selling and for the manager's approval through the same Register.
-import { CounterError } from '#shared/counter-errors';
-import type { ReceiptFile, ReceiptLayoutName, RegisterSession, SessionSummary } from '#shared/counter-api';
+import { CounterError } from '#shared/counter/counter-errors';
+import type { ReceiptFile, ReceiptLayoutName, RegisterSession, SessionSummary } from '#shared/counter/counter-api';
 import type { HandlerGroup } from '../ports/counter-handler-port';
 import type { Printing } from '../ports/printing-port';
-import { saoPauloDate } from '#shared/sao-paulo-time';
+import { saoPauloDate } from '#shared/lib/sao-paulo-time';
 import { renderReportPdf } from '#lib/receipts';
 import type { Register } from './register';
 import type { SalesStorePort } from './sales-store-port';

@@ -3,8 +3,14 @@
 // manager exists the register is "set up": from then on every sale, refund and cancel names an
 // operator and the open session, and the owner's actions need a manager's PIN.
 import { randomUUID } from 'node:crypto';
-import type { ManagerApproval, Operator, OperatorRole, RegisterSession, RegisterState } from '#shared/counter-api';
-import { CounterError } from '#shared/counter-errors';
+import type {
+  ManagerApproval,
+  Operator,
+  OperatorRole,
+  RegisterSession,
+  RegisterState,
+} from '#shared/counter/counter-api';
+import { CounterError } from '#shared/counter/counter-errors';
 import type { Db } from '#lib/store/database';
 import type { Attribution } from './sales-store-port';
 import { OperatorsRepo, operatorView, type OperatorRow } from './operators-repo';

@@ -3,7 +3,7 @@
 // a session's sales and refunds back (SessionRecords), with what is still waiting for the service,
 // for its closing summary and report (SalesStorePort). The store implements them; the register
 // never imports the store (.dependency-cruiser.cjs, register-not-to-sync).
-import type { Sale, SaleRefund } from '#shared/counter-api';
+import type { Sale, SaleRefund } from '#shared/counter/counter-api';
 
 /** Who did something at the counter, and in which register session. */
 export interface Attribution {

@@ -1,10 +1,10 @@
 // The end-of-day report of a register session, worded in pt-BR for the report renderer: the
 // session (till, who opened and closed it), its summary, the sales list, the refunds, and the
 // totals per operator. The sales keep their number ("Venda 0042") and correlationID (support).
-import { formatBRL } from '#shared/money';
-import type { Sale, SaleStatus, SessionSummary } from '#shared/counter-api';
-import { refundCounts } from '#shared/refunds-counted';
-import { saleNumberText } from '#shared/sale-number';
+import { formatBRL } from '#shared/lib/money';
+import type { Sale, SaleStatus, SessionSummary } from '#shared/counter/counter-api';
+import { refundCounts } from '#shared/counter/refunds-counted';
+import { saleNumberText } from '#shared/counter/sale-number';
 import { formatReceiptTime, type ReportDocument } from '#lib/receipts';
 import { closingWarningText } from './closing-warning-text';
 import type { SessionRecords } from './sales-store-port';

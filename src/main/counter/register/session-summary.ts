@@ -1,8 +1,8 @@
 // A register session's closing summary, from the counter's own records of it and the real sync
 // state: what was sold, refunded and cancelled, what is still waiting, and what needs a warning
 // before the register is closed.
-import type { ClosingWarning, OperatorTotals, RegisterSession, SessionSummary } from '#shared/counter-api';
-import { refundCounts } from '#shared/refunds-counted';
+import type { ClosingWarning, OperatorTotals, RegisterSession, SessionSummary } from '#shared/counter/counter-api';
+import { refundCounts } from '#shared/counter/refunds-counted';
 import type { SessionRecords } from './sales-store-port';
 
 export interface SyncFacts {

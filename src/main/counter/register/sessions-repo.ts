@@ -1,6 +1,6 @@
 // The register_sessions table of counter.db (see migration 003).
 import type { Db } from '#lib/store/database';
-import type { RegisterSession } from '#shared/counter-api';
+import type { RegisterSession } from '#shared/counter/counter-api';
 
 export interface SessionRow {
   id: string;

@@ -5,8 +5,8 @@
 // the moment: it starts and stops what paces itself with a service, and when the service comes
 // back, sends what waited for it and reads what it decided meanwhile. The same path serves every
 // mode: the embedded sandbox in process, a remote over HTTP.
-import type { ServiceNotConfigured } from '#shared/counter-errors';
-import type { OfflineStatus } from '#shared/counter-api';
+import type { ServiceNotConfigured } from '#shared/counter/counter-errors';
+import type { OfflineStatus } from '#shared/counter/counter-api';
 import type { Db } from '#lib/store/database';
 import type { CommandOutbox } from './commands/command-outbox';
 import type { CommandSender } from './commands/command-sender';

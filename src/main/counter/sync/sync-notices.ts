@@ -1,7 +1,7 @@
 // What the sync tells the rest of the counter: a sale of the current service changed (its view is
 // pushed to the screens), or the status may have (queue, connectivity, offline selling). Every
 // part announces through here; nothing is said once the counter's store is closing.
-import type { Sale } from '#shared/counter-api';
+import type { Sale } from '#shared/counter/counter-api';
 import type { SaleViews } from './sales/sale-views';
 
 export interface SyncNoticesOptions {

@@ -12,7 +12,7 @@
 //   example, Woovi's static codes and @brazilian-utils all omit it, and omitting it lets those
 //   codes round-trip through decode → build unchanged. Dynamic codes use 01=12 (single use).
 
-import { centsToDecimalString, decimalStringToCents } from '#shared/money';
+import { centsToDecimalString, decimalStringToCents } from '#shared/lib/money';
 import {
   BrCodeError,
   encodeBrCodePayload,

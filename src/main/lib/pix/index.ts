@@ -46,7 +46,7 @@ export {
   type PixKeyTypeInput,
   type PixKeyValidation,
 } from './pix-key';
-export { isValidCnpj, isValidCpf, parseTaxId, type TaxId, type TaxIdType } from '#shared/tax-id';
+export { isValidCnpj, isValidCpf, parseTaxId, type TaxId, type TaxIdType } from '#shared/lib/tax-id';
 export {
   isEndToEndId,
   newEndToEndId,

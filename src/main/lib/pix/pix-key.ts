@@ -6,7 +6,7 @@
 // strict; normalizePixKey is the forgiving front door that turns "529.982.247-25" or
 // "(11) 98765-4321" into that form. Type names follow the Woovi API (EVP = chave aleatória).
 
-import { parseTaxId } from '#shared/tax-id';
+import { parseTaxId } from '#shared/lib/tax-id';
 
 export type PixKeyType = 'CPF' | 'CNPJ' | 'EMAIL' | 'PHONE' | 'EVP';
 /** Woovi's docs also call the random key 'RANDOM'; accepted on input, reported as 'EVP'. */

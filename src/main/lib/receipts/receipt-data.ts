@@ -1,5 +1,5 @@
 // The input of a Pix receipt. Pure data: whoever renders it (PDF today) reads only this.
-import type { CounterLocale, ReceiptLayoutName } from '#shared/counter-api';
+import type { CounterLocale, ReceiptLayoutName } from '#shared/counter/counter-api';
 
 export type ReceiptKind = 'pix-in' | 'pix-out' | 'pix-refund';
 
@@ -58,6 +58,6 @@ export interface ReceiptData {
   environment?: 'SANDBOX' | 'PRODUCTION';
 }
 
-/** The counter's value sets (src/shared/value-sets.ts): a receipt is printed in its locales and layouts. */
+/** The counter's value sets (src/shared/counter/value-sets.ts): a receipt is printed in its locales and layouts. */
 export type ReceiptLocale = CounterLocale;
 export type ReceiptLayout = ReceiptLayoutName;

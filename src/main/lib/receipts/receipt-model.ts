@@ -1,8 +1,8 @@
 // What a receipt says, independent of how it is drawn: labels chosen, values formatted
 // and masked. Strings here are plain Unicode; the PDF layer makes them printable.
 
-import { formatBRL, isCents } from '#shared/money';
-import { saleNumberText } from '#shared/sale-number';
+import { formatBRL, isCents } from '#shared/lib/money';
+import { saleNumberText } from '#shared/counter/sale-number';
 import type { ReceiptData, ReceiptLocale, ReceiptParty } from './receipt-data';
 import { receiptLabels } from './receipt-labels';
 import { formatReceiptTime, parseReceiptTime } from './receipt-time';

@@ -1,7 +1,7 @@
 // Receipts print the time as a shop in Brazil sees it: America/Sao_Paulo, whatever the
 // machine's own time zone.
 
-import { saoPauloClock } from '#shared/sao-paulo-time';
+import { saoPauloClock } from '#shared/lib/sao-paulo-time';
 import type { ReceiptLocale } from './receipt-data';
 
 const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -5,7 +5,7 @@
 // listeners. Over 300 lines because that sequence is one ordered pipeline read top to bottom; its
 // parts that stand alone (parsing, idempotency, sweepers, the context handlers get) live in their
 // own modules.
-import type { ServiceReply, ServiceRequest } from '#shared/service-api';
+import type { ServiceReply, ServiceRequest } from '#shared/service/service-api';
 import type { Db } from '#lib/store/database';
 import type { Clock } from '#lib/clock';
 import type { EngineConfig, EngineEvent, OperationContext, Sweeper } from './context';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PageInfo } from '#shared/resources';
+import type { PageInfo } from '#shared/service/resources';
 import { parseInput } from './validation';
 
 export const DEFAULT_PAGE_LIMIT = 100;

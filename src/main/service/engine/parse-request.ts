@@ -1,4 +1,4 @@
-import type { ServiceRequest } from '#shared/service-api';
+import type { ServiceRequest } from '#shared/service/service-api';
 import type { AnyOperation, ParsedRequest, RequestSchemas } from './operation';
 import { objectBody, parseInput } from './validation';
 

@@ -29,7 +29,7 @@ export function objectBody(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-/** The largest amount the service takes: R$ 999.999.999,99 (the counter's limit too, src/shared/large-sale.ts). */
+/** The largest amount the service takes: R$ 999.999.999,99 (the counter's limit too, src/shared/counter/large-sale.ts). */
 export const MAX_CENTS = 99_999_999_999;
 
 interface WholeNumberInputOptions {

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { ServiceReply } from '#shared/service-api';
+import type { ServiceReply } from '#shared/service/service-api';
 import type { AnyOperation } from '../engine/operation';
 import { operationTable, type OperationName } from '../engine/operations';
 import type { Engine } from '../engine/engine';

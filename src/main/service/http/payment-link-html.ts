@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formatBRL } from '#shared/money';
+import { formatBRL } from '#shared/lib/money';
 import type { PaymentLinkView } from '../engine/payment-links/payment-link-view';
 
 // The HTML of the public payment page: what a customer opens from a shared link. It shows only

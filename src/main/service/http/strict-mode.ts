@@ -1,4 +1,4 @@
-import type { ServiceReply, ServiceRequest } from '#shared/service-api';
+import type { ServiceReply, ServiceRequest } from '#shared/service/service-api';
 import type { HttpMethod } from '../engine/operation';
 import { loadPublishedDocument, PublishedContract, routeKey, type DocumentedOperation } from './published-contract';
 import type { TypeMismatch } from './response-shaper';

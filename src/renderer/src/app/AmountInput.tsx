@@ -3,7 +3,7 @@
 // paste and programmatic fills arrive as text and keep only their digits.
 import type { ClipboardEvent, Dispatch, KeyboardEvent, Ref } from 'react';
 import type { CentsEntry, CentsEntryAction } from '../lib/cents-entry';
-import { formatBRL } from '#shared/money';
+import { formatBRL } from '#shared/lib/money';
 
 interface AmountInputProps {
   id: string;

@@ -2,7 +2,7 @@
 // receipt dialog that any screen can open.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shopNameToShow } from '#shared/sandbox-shop-name';
+import { shopNameToShow } from '#shared/lib/sandbox-shop-name';
 import { HistoryScreen } from '../features/history/HistoryScreen';
 import { ManagerPinDialog } from '../features/register/ManagerPinDialog';
 import { useRegister } from '../features/register/register-store';

@@ -1,8 +1,8 @@
 // "Formato": 80 mm roll or A4 sheet, as a segmented choice, for a receipt (receipts/) and a register
 // report (register/). `name` tells the radio groups apart where two could share a page.
 import { useTranslation } from 'react-i18next';
-import type { ReceiptLayoutName } from '#shared/counter-api';
-import { RECEIPT_LAYOUTS } from '#shared/value-sets';
+import type { ReceiptLayoutName } from '#shared/counter/counter-api';
+import { RECEIPT_LAYOUTS } from '#shared/counter/value-sets';
 import './receipt-layout-choice.css';
 
 interface ReceiptLayoutChoiceProps {

@@ -1,8 +1,8 @@
 // The renderer's single handle on the main process. Set once at startup from installCounterApi()
 // (window.counter under Electron, the web bridge in the browser host); stores read it here.
 import i18next from 'i18next';
-import type { CounterApi } from '#shared/counter-api';
-import { counterErrorBodyOf } from '#shared/counter-errors';
+import type { CounterApi } from '#shared/counter/counter-api';
+import { counterErrorBodyOf } from '#shared/counter/counter-errors';
 import { counterErrorText } from '../lib/counter-error-text';
 import type { Translate } from '../lib/translate';
 

@@ -1,5 +1,5 @@
 // One subscription to the main process's pushes, fanned out to the view caches.
-import type { CounterApi, CounterEvent } from '#shared/counter-api';
+import type { CounterApi, CounterEvent } from '#shared/counter/counter-api';
 import { useHistory } from '../features/history/history-store';
 import { useSale } from '../features/sale/sale-store';
 import { useStatus } from '../features/status-bar/status-store';

@@ -1,7 +1,7 @@
 // "Salvar PDF", for a receipt (receipts/) and a register report (register/): the file arrives as
 // base64 over the bridge and leaves as a Blob download, so no file path or Node API is needed in
 // the renderer.
-import type { ReceiptFile } from '#shared/counter-api';
+import type { ReceiptFile } from '#shared/counter/counter-api';
 
 export function pdfBytes(base64: string): Uint8Array<ArrayBuffer> {
   const binary = atob(base64);

@@ -1,7 +1,7 @@
 // What "Imprimir" and "Salvar PDF" tell the cashier, the same for a receipt (receipts/) and a
 // register report (register/, after closing and in "Caixas fechados").
 import type { TFunction } from 'i18next';
-import type { PrintResult, ReceiptFile } from '#shared/counter-api';
+import type { PrintResult, ReceiptFile } from '#shared/counter/counter-api';
 import { downloadPdf } from './pdf-download';
 import { errorMessage } from './counter-api';
 

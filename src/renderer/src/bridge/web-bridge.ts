@@ -1,10 +1,10 @@
 // The CounterApi for the page: Electron's preload already defined `window.counter`; in the browser
 // host the same contract is carried over HTTP (invoke) and Server-Sent Events (onEvent), both
 // named by this tab's page id, so a push this tab's own call already answered skips it.
-import { newPageId, PAGE_HEADER, PAGE_QUERY } from '#shared/bridge-page';
-import { counterErrorBodyOf, type CounterErrorBody } from '#shared/counter-errors';
-import type { CounterApi, CounterEvent } from '#shared/counter-api';
-import { COUNTER_INVOKE_METHODS, type CounterInvokeMethod } from '#shared/counter-channels';
+import { newPageId, PAGE_HEADER, PAGE_QUERY } from '#shared/counter/bridge-page';
+import { counterErrorBodyOf, type CounterErrorBody } from '#shared/counter/counter-errors';
+import type { CounterApi, CounterEvent } from '#shared/counter/counter-api';
+import { COUNTER_INVOKE_METHODS, type CounterInvokeMethod } from '#shared/counter/counter-channels';
 
 const TOKEN_KEY = 'balcao.token';
 const BRIDGE = '/__balcao';

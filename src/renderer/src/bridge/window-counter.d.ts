@@ -1,5 +1,5 @@
 // Electron's preload exposes the CounterApi as `window.counter`; in a plain browser it is absent.
-import type { CounterApi } from '#shared/counter-api';
+import type { CounterApi } from '#shared/counter/counter-api';
 
 declare global {
   interface Window {

@@ -2,11 +2,11 @@
 // and a counter app must not wait on a network to show its labels.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { CounterLocale } from '#shared/counter-api';
+import type { CounterLocale } from '#shared/counter/counter-api';
 import en from './en.json';
 import ptBR from './pt-BR.json';
 
-// One catalogue per locale of the value set (src/shared/value-sets.ts), checked here.
+// One catalogue per locale of the value set (src/shared/counter/value-sets.ts), checked here.
 export const resources = {
   'pt-BR': { translation: ptBR },
   en: { translation: en },

@@ -2,7 +2,7 @@
 // reads R$ 0,01 → 0,12 → 1,23 → 12,34. Cashiers never type a decimal separator.
 // Pure and DOM-free so the sale and refund inputs share it and tests run in Node.
 
-import { MAX_CHARGE_CENTS } from '#shared/large-sale';
+import { MAX_CHARGE_CENTS } from '#shared/counter/large-sale';
 
 /** The largest charge the service accepts (counter-schemas `cents`). */
 export const MAX_CENTS = MAX_CHARGE_CENTS;

@@ -1,5 +1,5 @@
 // What "Cobrar" (Enter) does with the amount on the entry. Pure, so the rules are tested in Node.
-import { MAX_CHARGE_CENTS } from '#shared/large-sale';
+import { MAX_CHARGE_CENTS } from '#shared/counter/large-sale';
 
 export type ChargeCheck =
   /** Nothing typed since the entry opened: a stray Enter (the second of two on "Pago"), not a mistake. */

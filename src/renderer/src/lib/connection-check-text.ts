@@ -1,7 +1,7 @@
 // "Testar conexão" in the owner's language: the verdict, the details line and what the check
 // could not remove at the service, from the codes and data main answers (it sends no words).
 // Pure: tested in Node.
-import type { ConnectionDetail, ConnectionLeftBehind, ConnectionVerdict } from '#shared/counter-api';
+import type { ConnectionDetail, ConnectionLeftBehind, ConnectionVerdict } from '#shared/counter/counter-api';
 import type { Translate } from './translate';
 
 const KEY = 'settings.connectionTest.verdict';

@@ -9,8 +9,8 @@ import type {
   CounterConnection,
   CounterMode,
   CounterStatus,
-} from '#shared/counter-api';
-import { shopNameToShow } from '#shared/sandbox-shop-name';
+} from '#shared/counter/counter-api';
+import { shopNameToShow } from '#shared/lib/sandbox-shop-name';
 import { formatTime } from './date-time';
 
 /** The connection as the status says it; a status from before `connection` existed reads `online`. */

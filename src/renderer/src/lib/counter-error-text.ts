@@ -3,8 +3,8 @@
 // same plain object in Electron and in the browser host, `{ code, message?, details? }`; anything
 // else that was thrown (a bug, a lost bridge) reads as INTERNAL. `message` (main's pt-BR words)
 // is never shown: the code says what happened, in the cashier's language. Pure: tested in Node.
-import { counterErrorBodyOf, type CounterErrorBody, type CounterErrorCode } from '#shared/counter-errors';
-import { formatBRL } from '#shared/money';
+import { counterErrorBodyOf, type CounterErrorBody, type CounterErrorCode } from '#shared/counter/counter-errors';
+import { formatBRL } from '#shared/lib/money';
 import { closingWarningText } from './closing-warning-text';
 import { connectionVerdictText, leftBehindText } from './connection-check-text';
 import { offlineRefusalText } from './offline-refusal-text';

@@ -1,10 +1,10 @@
 // The optional customer of a sale, as typed. The service needs a name plus one way to reach or
 // identify the person (CPF/CNPJ, e-mail or phone); blank fields mean "no customer". Each field is
-// checked here, by the same rules the service applies (src/shared/tax-id.ts, contact.ts), so the
+// checked here, by the same rules the service applies (src/shared/lib/tax-id.ts, contact.ts), so the
 // cashier reads what is wrong in pt-BR before anything is sent, never the service's English.
-import type { SaleCustomer } from '#shared/counter-api';
-import { normalizeEmail, normalizePhone } from '#shared/contact';
-import { parseTaxId } from '#shared/tax-id';
+import type { SaleCustomer } from '#shared/counter/counter-api';
+import { normalizeEmail, normalizePhone } from '#shared/lib/contact';
+import { parseTaxId } from '#shared/lib/tax-id';
 
 export interface CustomerDraft {
   name: string;

@@ -1,5 +1,5 @@
 // Times are shown in the shop's zone (São Paulo), whatever the machine's clock zone says.
-import { saoPauloDate, saoPauloFormatter } from '#shared/sao-paulo-time';
+import { saoPauloDate, saoPauloFormatter } from '#shared/lib/sao-paulo-time';
 
 /** "14:05" */
 export function formatTime(iso: string | undefined, locale: string): string {

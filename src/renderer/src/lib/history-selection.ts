@@ -1,7 +1,7 @@
 // The history's selection as pages of the list come and go (the screen holds one page, see
 // sale-rows-window.ts): which sale is selected after an answer of listSales lands, and where it
 // is. Pure and DOM-free, tested in Node; history-store.ts applies it.
-import type { Sale } from '#shared/counter-api';
+import type { Sale } from '#shared/counter/counter-api';
 import { indexInPage, rowAt, type SalePage } from './sale-rows-window';
 
 export interface HistorySelection {

@@ -1,9 +1,9 @@
 // The sale on the counter's screen, as plain rules: which update of it may land, when its QR is
 // drawn, what each key does while it waits, which keys the status bar lists, and what the
 // customer display shows. Pure and DOM-free so the rules are tested in Node.
-import { undoesPayment } from '#shared/paid-sale';
-import type { Sale, SaleStatus } from '#shared/counter-api';
-import type { WaitingStatus } from '#shared/waiting-sale';
+import { undoesPayment } from '#shared/counter/paid-sale';
+import type { Sale, SaleStatus } from '#shared/counter/counter-api';
+import type { WaitingStatus } from '#shared/counter/waiting-sale';
 import { DIGIT_KEYS } from './next-sale';
 
 /** The sale on screen plus its QR, drawn once per BR Code so the first paint already holds it. */

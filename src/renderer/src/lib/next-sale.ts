@@ -3,8 +3,8 @@
 // sale at once. A QR waiting for its Pix is not dropped by F1 while the counter is online (F1
 // brings it back); a sale still connecting, or any sale while the link is down, never traps the
 // cashier. Pure and DOM-free so the rules are tested in Node.
-import type { CounterConnection, SaleStatus } from '#shared/counter-api';
-import type { WaitingStatus } from '#shared/waiting-sale';
+import type { CounterConnection, SaleStatus } from '#shared/counter/counter-api';
+import type { WaitingStatus } from '#shared/counter/waiting-sale';
 import { centsEntryReducer, emptyEntry, type CentsEntry } from './cents-entry';
 
 /** What the sale screen is showing, as far as "start the next sale" is concerned. */

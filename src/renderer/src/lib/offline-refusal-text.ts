@@ -1,8 +1,8 @@
 // Why an offline sale cannot be made now (the key offline codes pay into, or a cap the owner set),
 // in the cashier's language: main sends the refusal's code and figures, never its words. Said
 // after a colon ("…a venda offline não é possível: <this>"). Pure: tested in Node.
-import { formatBRL } from '#shared/money';
-import type { OfflineRefusal } from '#shared/counter-api';
+import { formatBRL } from '#shared/lib/money';
+import type { OfflineRefusal } from '#shared/counter/counter-api';
 import type { Translate } from './translate';
 
 export function offlineRefusalText(refusal: OfflineRefusal, t: Translate): string {

@@ -2,13 +2,13 @@
 // "aguardando confirmação" until the service's records confirm its Pix (or the owner decides).
 // Which decisions fit a sale under review, how its confirmation reads, what the entry says while
 // offline, and when a confirmation is news to announce. Pure and DOM-free: tested in Node.
-import type { OfflineDecision, OfflineStatus, CounterStatus, Sale, SaleStatus } from '#shared/counter-api';
-import { offlineDecisionsThatFit } from '#shared/offline-decisions';
+import type { OfflineDecision, OfflineStatus, CounterStatus, Sale, SaleStatus } from '#shared/counter/counter-api';
+import { offlineDecisionsThatFit } from '#shared/counter/offline-decisions';
 import { connectionOf } from './connection-status';
 
 /**
  * The decisions that fit a sale waiting in "Conferir pagamentos offline", by the rule the main
- * process also enforces (src/shared/offline-decisions.ts; it refuses the others with a 409):
+ * process also enforces (src/shared/counter/offline-decisions.ts; it refuses the others with a 409):
  * - `paid` ("Confirmar pagamento"): unless the sale is already matched to a payment (the review is
  *   then only about money beyond it);
  * - `unpaid` ("Marcar como não paga"): unless it is matched, or the cashier cancelled it;

@@ -1,7 +1,7 @@
 // The refund form's checks, DOM-free: the amount by the one refund rule (shared/refund-rule.ts),
 // the reason by the refund method's own input schema, and which message stops the form.
-import { counterMethods } from '#shared/counter-methods';
-import { refundValueRefusal } from '#shared/refund-rule';
+import { counterMethods } from '#shared/counter/counter-methods';
+import { refundValueRefusal } from '#shared/counter/refund-rule';
 
 export type RefundFormError = 'amountRequired' | 'amountTooHigh' | 'reasonRequired';
 

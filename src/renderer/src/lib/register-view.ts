@@ -2,8 +2,8 @@
 // sign in, open the register), the status bar's words about the register, the PIN form's checks,
 // and which errors a PIN dialog keeps to itself. Pure: tested in Node
 // (test/renderer/register-view.test.ts).
-import type { CounterErrorCode } from '#shared/counter-errors';
-import type { RegisterState } from '#shared/counter-api';
+import type { CounterErrorCode } from '#shared/counter/counter-errors';
+import type { RegisterState } from '#shared/counter/counter-api';
 import { counterErrorCode } from './counter-error-text';
 
 /** Same rule as the main process's schema (counter-schemas `pin`): 4 to 8 digits. */

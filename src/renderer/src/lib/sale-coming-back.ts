@@ -1,7 +1,7 @@
 // The sale that was on screen when the counter stopped (issue 13, "Unfinished sales"): whether it
 // comes back when the window opens again. Pure and DOM-free so the rule is tested in Node.
-import type { SaleStatus } from '#shared/counter-api';
-import { comesBackOnScreen, isWaitingStatus } from '#shared/waiting-sale';
+import type { SaleStatus } from '#shared/counter/counter-api';
+import { comesBackOnScreen, isWaitingStatus } from '#shared/counter/waiting-sale';
 
 /** What the sale screen is doing when the restored sale's answer arrives. */
 export interface ScreenNow {

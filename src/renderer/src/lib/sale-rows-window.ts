@@ -3,7 +3,7 @@
 // one page of the list (listSales answers the rows asked for), never the whole day. What the list
 // needs to decide which rows those are, which page to ask for, and where to scroll, is here: pure
 // and DOM-free, tested in Node.
-import type { Sale } from '#shared/counter-api';
+import type { Sale } from '#shared/counter/counter-api';
 import { syncMarks } from './sale-status';
 
 /** A row of one line (time, amount, chip, reference): `.sale-row`'s min-height in history.css. */

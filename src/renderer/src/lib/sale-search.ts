@@ -1,8 +1,8 @@
 // How the history search box reads what the cashier typed. The main process does the search
 // (src/main/counter/app/sale-search.ts: correlationID substring, or the amount); both read amounts with
-// src/shared/amount-search.ts, and this tells the cashier what is being looked for
+// src/shared/counter/amount-search.ts, and this tells the cashier what is being looked for
 // ("buscando R$ 1.500,00 …").
-import { parseAmountSearch } from '#shared/amount-search';
+import { parseAmountSearch } from '#shared/counter/amount-search';
 
 export type SaleSearch =
   { kind: 'none' } | { kind: 'amount'; cents: number; text: string } | { kind: 'id'; text: string };

@@ -3,9 +3,9 @@
 // service) and OFFLINE (a QR made at the counter while the service was out of reach: "Aguardando
 // confirmação", never paid until the service confirms it) besides the service's ACTIVE /
 // COMPLETED / EXPIRED; the chip's own status (a paid sale given back, fully or in part) is
-// src/shared/sale-display-status.ts, which the CSV export shares. Pure and DOM-free: tested in Node.
-import type { Sale, SaleRefund } from '#shared/counter-api';
-import { refundableCents } from '#shared/refund-rule';
+// src/shared/counter/sale-display-status.ts, which the CSV export shares. Pure and DOM-free: tested in Node.
+import type { Sale, SaleRefund } from '#shared/counter/counter-api';
+import { refundableCents } from '#shared/counter/refund-rule';
 
 /** A sale with something left to refund (shared/refund-rule.ts, with main's figure). */
 export function canRefund(sale: Pick<Sale, 'status' | 'value' | 'refunds' | 'refundable'>): boolean {

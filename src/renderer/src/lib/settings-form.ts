@@ -8,11 +8,11 @@ import type {
   ReceiptLayoutName,
   Settings,
   SettingsInput,
-} from '#shared/counter-api';
-import { counterErrorBodyOf } from '#shared/counter-errors';
-import { formatBRL } from '#shared/money';
-import { HTTP_URL_MAX_LENGTH, isHttpUrl } from '#shared/http-url';
-import { DEFAULT_CONFIRM_ABOVE_CENTS, MAX_CHARGE_CENTS } from '#shared/large-sale';
+} from '#shared/counter/counter-api';
+import { counterErrorBodyOf } from '#shared/counter/counter-errors';
+import { formatBRL } from '#shared/lib/money';
+import { HTTP_URL_MAX_LENGTH, isHttpUrl } from '#shared/lib/http-url';
+import { DEFAULT_CONFIRM_ABOVE_CENTS, MAX_CHARGE_CENTS } from '#shared/counter/large-sale';
 
 export interface SettingsDraft {
   mode: CounterMode;
@@ -58,7 +58,7 @@ export type SettingsErrors = Partial<Record<SettingsField, true>>;
 export const HEADER_LINES_MAX = 6;
 const HEADER_LINE_LENGTH_MAX = 100;
 
-/** The limits the IPC schema enforces on offlineSales (src/shared/counter-schemas.ts). */
+/** The limits the IPC schema enforces on offlineSales (src/shared/counter/counter-schemas.ts). */
 export const OFFLINE_CENTS_MIN = 1;
 export const OFFLINE_CENTS_MAX = 99_999_999_999;
 export const OFFLINE_MAX_AGE_MINUTES_MAX = 7 * 24 * 60;

@@ -8,7 +8,7 @@ import {
   assertRefundable,
   assertShowable,
 } from '#counter/app/cashier-rules';
-import type { SaleStatus } from '#shared/counter-api';
+import type { SaleStatus } from '#shared/counter/counter-api';
 
 const STATUSES: SaleStatus[] = ['PENDING', 'ACTIVE', 'OFFLINE', 'COMPLETED', 'EXPIRED', 'CANCELLED', 'REJECTED'];
 

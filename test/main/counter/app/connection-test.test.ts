@@ -7,7 +7,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ConnectionCheck, ManagerApproval, RegisterState } from '#shared/counter-api';
+import type { ConnectionCheck, ManagerApproval, RegisterState } from '#shared/counter/counter-api';
 import { COUNTER_SCOPES } from '#counter/sync/connection/connection-scopes';
 import { TEST_CHARGE_PREFIX, testConnection } from '#counter/sync/connection/connection-test';
 import { spawnBuilt } from '#test/support/child-process';

@@ -5,9 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createCounterCall, type AccessGate } from '#counter/app/counter-call';
 import { assembleHandlers } from '#counter/app/counter-handlers';
 import type { CounterHandlers, HandlerGroup } from '#counter/ports/counter-handler-port';
-import { CounterError } from '#shared/counter-errors';
-import { counterMethods, errorsOf } from '#shared/counter-methods';
-import { COUNTER_INVOKE_METHODS } from '#shared/counter-channels';
+import { CounterError } from '#shared/counter/counter-errors';
+import { counterMethods, errorsOf } from '#shared/counter/counter-methods';
+import { COUNTER_INVOKE_METHODS } from '#shared/counter/counter-channels';
 import { openRuntime } from './runtime-fixture';
 
 /** A group per half of the names, each handler answering its own name. */

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { dayTotals } from '#test/support/day-totals';
-import { counterMethods, SALES_PAGE_DEFAULT, SALES_PAGE_MAX } from '#shared/counter-methods';
-import type { Sale } from '#shared/counter-api';
+import { counterMethods, SALES_PAGE_DEFAULT, SALES_PAGE_MAX } from '#shared/counter/counter-methods';
+import type { Sale } from '#shared/counter/counter-api';
 import { openRuntime, type RuntimeFixture } from './runtime-fixture';
 
 const SALES = 36;

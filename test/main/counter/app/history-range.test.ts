@@ -2,7 +2,7 @@
 // clock is moved across days (ManualClock): sales made on three days, listed and exported.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
-import { counterMethods } from '#shared/counter-methods';
+import { counterMethods } from '#shared/counter/counter-methods';
 import { openRuntime, type RuntimeFixture } from './runtime-fixture';
 
 let fixture: RuntimeFixture | undefined;

@@ -1,7 +1,7 @@
 // The past-sessions list (Caixa › Caixas fechados): closed sessions only, newest first, each with
 // the totals its manager confirmed at closing, and its report still to be had afterwards.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ManagerApproval, RegisterState } from '#shared/counter-api';
+import type { ManagerApproval, RegisterState } from '#shared/counter/counter-api';
 import { isPdf, openRuntime, type RuntimeFixture } from './runtime-fixture';
 
 let fixture: RuntimeFixture | undefined;

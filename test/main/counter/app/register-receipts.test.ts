@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ManagerApproval, ReceiptFile, RegisterState, Sale } from '#shared/counter-api';
+import type { ManagerApproval, ReceiptFile, RegisterState, Sale } from '#shared/counter/counter-api';
 import { ARTIFACTS, pdfText, savePdf } from '../../lib/receipts/fixtures';
 import { openRuntime, until, type RuntimeFixture } from './runtime-fixture';
 

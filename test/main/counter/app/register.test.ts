@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { pinMatches } from '#counter/register/pin-hash';
 import { lockMsAfter } from '#counter/register/pin-lockout';
-import { counterMethods } from '#shared/counter-methods';
-import type { ManagerApproval, RegisterState } from '#shared/counter-api';
+import { counterMethods } from '#shared/counter/counter-methods';
+import type { ManagerApproval, RegisterState } from '#shared/counter/counter-api';
 import { isPdf, openRuntime, type RuntimeFixture } from './runtime-fixture';
 
 const fixtures: RuntimeFixture[] = [];

@@ -2,11 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CounterEvent, Sale } from '#shared/counter-api';
-import { counterMethods } from '#shared/counter-methods';
+import type { CounterEvent, Sale } from '#shared/counter/counter-api';
+import { counterMethods } from '#shared/counter/counter-methods';
 import { ManualClock } from '#lib/clock';
-import { CounterError } from '#shared/counter-errors';
-import { saoPauloDate } from '#shared/sao-paulo-time';
+import { CounterError } from '#shared/counter/counter-errors';
+import { saoPauloDate } from '#shared/lib/sao-paulo-time';
 import { isPdf, openRuntime, until, type RuntimeFixture } from './runtime-fixture';
 
 let fixture: RuntimeFixture;

@@ -5,8 +5,8 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ManagerApproval, RegisterState } from '#shared/counter-api';
-import { counterMethods } from '#shared/counter-methods';
+import type { ManagerApproval, RegisterState } from '#shared/counter/counter-api';
+import { counterMethods } from '#shared/counter/counter-methods';
 import { openRuntime, type RuntimeFixture } from './runtime-fixture';
 
 const open: RuntimeFixture[] = [];

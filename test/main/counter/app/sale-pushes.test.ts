@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageOrigin, reaches, windowOrigin, type Audience } from '#counter/ports/call-origin';
 import type { SaleViews } from '#counter/sync/sales/sale-views';
 import { SyncNotices } from '#counter/sync/sync-notices';
-import type { CounterEvent, Sale } from '#shared/counter-api';
+import type { CounterEvent, Sale } from '#shared/counter/counter-api';
 import { openRuntime, until, type RuntimeFixture } from './runtime-fixture';
 
 /** The correlationID of every sale view main builds (saleView is the one place views are made). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import ptBR from '#renderer/i18n/pt-BR.json';
-import type { Sale } from '#shared/counter-api';
+import type { Sale } from '#shared/counter/counter-api';
 import {
   REFUND_STATUS_WORDS,
   SALE_STATUS_WORDS,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_RANGE_DAYS, longestRangeEnd, salesRange } from '#counter/app/sales-range';
-import { CounterError } from '#shared/counter-errors';
+import { CounterError } from '#shared/counter/counter-errors';
 
 const now = new Date('2026-11-25T01:00:00.000Z'); // 22:00 on the 24th in São Paulo
 

@@ -2,9 +2,9 @@
 // engine's modules (npm run deps): the settings reach the company, unchanged settings write
 // nothing, and the sandbox's refusals reach the owner as SETTINGS_REFUSED with the sandbox's words.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Settings } from '#shared/counter-api';
+import type { Settings } from '#shared/counter/counter-api';
 import { embeddedMerchant } from '#counter/app/embedded-merchant';
-import { CounterError } from '#shared/counter-errors';
+import { CounterError } from '#shared/counter/counter-errors';
 import { createSandboxService, sandboxRefusal, type SandboxService } from '#service/index';
 
 let sandbox: SandboxService;

@@ -3,8 +3,8 @@
 // sales of another counter on the same account, never show in this till's list or export.
 // Against a REAL served sandbox (`npm run serve` as its own process) and two real counters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saoPauloDate } from '#shared/sao-paulo-time';
-import { addDays } from '#shared/calendar-day';
+import { saoPauloDate } from '#shared/lib/sao-paulo-time';
+import { addDays } from '#shared/lib/calendar-day';
 import { remoteCall } from '#test/support/remote-api';
 import { startRemote, type RemoteProcess } from '#test/support/remote-process';
 import { openRuntime, type RuntimeFixture } from './runtime-fixture';

@@ -1,8 +1,8 @@
 // The invariant checker on hand-built views: a consistent world has no violation, and each kind
 // of violation is detected when the world is broken in exactly the way that kind describes.
 import { describe, expect, it } from 'vitest';
-import type { DayTotals, CounterStatus, Sale, SaleOffline, SaleRefund } from '#shared/counter-api';
-import type { Charge, ChargeRefund, PixQrCode, PixTransactionRefund, Transaction } from '#shared/resources';
+import type { DayTotals, CounterStatus, Sale, SaleOffline, SaleRefund } from '#shared/counter/counter-api';
+import type { Charge, ChargeRefund, PixQrCode, PixTransactionRefund, Transaction } from '#shared/service/resources';
 import {
   checkInvariants,
   VIOLATION_KINDS,

@@ -103,8 +103,8 @@
 //   CANCELLED, or under review (state REVIEW).
 // - "Cliente mostrou o comprovante" (markCustomerShowedReceipt answered with the mark): the sale
 //   still shows customerShowedReceiptAt. It is never a payment: the rules above hold with it.
-import type { DayTotals, CounterStatus, Sale } from '#shared/counter-api';
-import type { Charge, ChargeRefund, PixQrCode, PixTransactionRefund, Transaction } from '#shared/resources';
+import type { DayTotals, CounterStatus, Sale } from '#shared/counter/counter-api';
+import type { Charge, ChargeRefund, PixQrCode, PixTransactionRefund, Transaction } from '#shared/service/resources';
 
 export interface CounterDay {
   day: string;

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { OfflineSalesSettings, Sale } from '#shared/counter-api';
+import type { OfflineSalesSettings, Sale } from '#shared/counter/counter-api';
 import { decodeBrCode } from '#lib/pix';
 import { createSandboxService, type SandboxService } from '#service/index';
 import type { OfflineSalesConfig } from '#counter/sync/offline/offline-selling';

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Sale } from '#shared/counter-api';
+import type { Sale } from '#shared/counter/counter-api';
 import { createSandboxService, type SandboxService } from '#service/index';
 import type { OfflineSalesConfig } from '#counter/sync/offline/offline-selling';
 import { openCounterSync, type TestCounter } from '#test/support/counter-sync';

@@ -14,9 +14,9 @@ import { OfflineSalesRepo } from '#counter/sync/offline/offline-sales-repo';
 import { pageOffset, SalesHistoryQuery, type HistorySpan } from '#counter/sync/sales/sales-history-query';
 import { saleView } from '#counter/sync/sales/sale-view';
 import { SalesRepo, type RefundStatus, type SaleRow } from '#counter/sync/sales/sales-repo';
-import { formatBRL } from '#shared/money';
-import type { Sale, SaleStatus } from '#shared/counter-api';
-import { refundCounts } from '#shared/refunds-counted';
+import { formatBRL } from '#shared/lib/money';
+import type { Sale, SaleStatus } from '#shared/counter/counter-api';
+import { refundCounts } from '#shared/counter/refunds-counted';
 import { SeededRandom } from '#test/support/prng';
 
 const SERVICE = 'embedded';

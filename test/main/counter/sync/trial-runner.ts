@@ -7,7 +7,7 @@ import { checkInvariants, emptyLedger, type CashierLedger, type InvariantInput }
 import { planTrial, type Step, type TrialPlanOptions } from './trial-plan';
 import { counterName, runStep, type TrialState } from './trial-steps';
 import { offlineClosedAt, startTrialWorld, TRIAL_OFFLINE_TIMING, type TrialWorld } from './trial-world';
-import type { Sale } from '#shared/counter-api';
+import type { Sale } from '#shared/counter/counter-api';
 import { BridgeError } from '#test/support/bridge-client';
 import { sleep } from '#test/support/wait';
 import type { ProxyLogEntry } from '#test/support/fault-proxy';

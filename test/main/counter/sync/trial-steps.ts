@@ -7,7 +7,7 @@
 // the ledger notes how, against the sale's window, so the invariants know what to expect. A
 // refund of a confirmed offline sale goes by its payment's end-to-end id; a refusal (409, e.g. a
 // sale confirmed without an identified Pix) is an outcome like any other.
-import type { Sale } from '#shared/counter-api';
+import type { Sale } from '#shared/counter/counter-api';
 import type { Attempt } from '#test/support/bridge-client';
 import { randomFaultPlan, type Fault, type FaultProxy, type ProxiedRequest } from '#test/support/fault-proxy';
 import { payBrCode } from '#test/support/remote-api';

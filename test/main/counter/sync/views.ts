@@ -1,6 +1,6 @@
 // Reads what the invariants compare: each counter's view through its bridge, and the remote's
 // records straight from the remote (never through a fault proxy: the auditor's line is clean).
-import { SALES_PAGE_MAX } from '#shared/counter-methods';
+import { SALES_PAGE_MAX } from '#shared/counter/counter-methods';
 import type { BridgeClient } from '#test/support/bridge-client';
 import {
   getRemoteCharge,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidCnpj, isValidCpf, parseTaxId } from '#shared/tax-id';
+import { isValidCnpj, isValidCpf, parseTaxId } from '#shared/lib/tax-id';
 import { referenceCnpjCheckDigits, referenceCpfCheckDigits } from './fixtures';
 
 describe('parseTaxId', () => {

@@ -12,7 +12,7 @@ import { TenancyRepo } from '#service/engine/tenancy/tenancy-repo';
 import { migrate } from '#lib/store/migrate';
 import { migrations } from '#service/engine/migrations';
 import type { OperationName } from '#service/engine/operations';
-import type { ServiceRequest } from '#shared/service-api';
+import type { ServiceRequest } from '#shared/service/service-api';
 import { describeContract, type Harness } from '#test/support/harness';
 
 type Reply = { status: number; body: any };

@@ -5,7 +5,7 @@
 // (POST /api/v1/boleto/validate) reads it back to the charge's value and due day, and the image is
 // an Interleaved 2 of 5 of exactly those 44 digits, loadable without an AppID like qrCodeImage.
 import { expect, it } from 'vitest';
-import type { ServiceReply } from '#shared/service-api';
+import type { ServiceReply } from '#shared/service/service-api';
 import { describeContract, type Harness } from '#test/support/harness';
 import { readPng } from '#test/support/png-raster';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalAllowedAddress, compileAllowlist } from '#lib/address-allowlist/address-allowlist';
 import type { OperationName } from '#service/engine/operations';
 import { operationTable } from '#service/engine/operations';
-import type { ServiceRequest } from '#shared/service-api';
+import type { ServiceRequest } from '#shared/service/service-api';
 import { describeContract, type Harness } from '#test/support/harness';
 
 type Reply = { status: number; body: any };

@@ -6,7 +6,7 @@
 // whole list finds.
 import { expect, it } from 'vitest';
 import type { OperationName } from '#service/engine/operations';
-import type { ServiceRequest } from '#shared/service-api';
+import type { ServiceRequest } from '#shared/service/service-api';
 import { describeContract, type Harness } from '#test/support/harness';
 
 const CPF = '12345678909';

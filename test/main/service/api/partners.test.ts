@@ -7,7 +7,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import { createSandboxCompany, type SandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
 import type { OperationName } from '#service/engine/operations';
-import type { ServiceRequest } from '#shared/service-api';
+import type { ServiceRequest } from '#shared/service/service-api';
 import { describeContract, type Harness } from '#test/support/harness';
 
 type Reply = { status: number; body: any };

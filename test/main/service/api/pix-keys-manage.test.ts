@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { ALL_SCOPES, type OperationName } from '#service/engine/operations';
 import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
-import type { ServiceReply } from '#shared/service-api';
+import type { ServiceReply } from '#shared/service/service-api';
 import { describeContract, type Harness } from '#test/support/harness';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { expect, it } from 'vitest';
-import type { ServiceReply } from '#shared/service-api';
+import type { ServiceReply } from '#shared/service/service-api';
 import { describeContract, type Harness } from '#test/support/harness';
 import { readPng } from '#test/support/png-raster';
 

@@ -5,7 +5,7 @@
 // the service is built never to answer one (an unexpected failure is the only way to get it), so the
 // document does not promise them either.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServiceReply, ServiceRequest } from '#shared/service-api';
+import type { ServiceReply, ServiceRequest } from '#shared/service/service-api';
 import { operationTable, type OperationName } from '#service/engine/operations';
 import { openApiPath } from '#service/engine/openapi';
 import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSandboxService, type SandboxService } from '#service/index';
-import type { ServiceReply } from '#shared/service-api';
+import type { ServiceReply } from '#shared/service/service-api';
 
 // engine.handle answers a read in the same tick when no batch is being made durable (issue 14:
 // the two async layers it had were a third of the engine's time per GET). These pin down that the

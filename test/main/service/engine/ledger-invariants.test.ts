@@ -14,7 +14,7 @@ import { ledger } from '#service/engine/ledger/ledger';
 import type { OperationName } from '#service/engine/operations';
 import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
 import { createSandboxService } from '#service/index';
-import type { ServiceRequest } from '#shared/service-api';
+import type { ServiceRequest } from '#shared/service/service-api';
 
 const SEED = 20261124;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { ServiceRequest } from '#shared/service-api';
+import type { ServiceRequest } from '#shared/service/service-api';
 import type { OperationName } from '#service/engine/operations';
 import { MAX_CENTS } from '#service/engine/validation';
 import { decodeBrCode } from '#lib/pix';

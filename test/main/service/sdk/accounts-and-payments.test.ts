@@ -4,7 +4,7 @@
 // closing or duplicating an account, nor for the limits.
 import { createClient } from '@woovi/node-sdk';
 import { describe, expect, it } from 'vitest';
-import type { PixQrCode } from '#shared/resources';
+import type { PixQrCode } from '#shared/service/resources';
 import { isEndToEndId } from '#lib/pix';
 import { createSandboxCompany, SANDBOX_ISPB } from '#service/engine/tenancy/sandbox-bootstrap';
 import { as, sdkRejection, useSdkSandbox, type SdkSandbox } from './sdk-sandbox';

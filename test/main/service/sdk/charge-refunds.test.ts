@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Charge, ChargeRefund } from '#shared/resources';
+import type { Charge, ChargeRefund } from '#shared/service/resources';
 import { isEndToEndId } from '#lib/pix';
 import { as, paidCharge, REFUND_SETTLEMENT_MS, sdkRejection, START, useSdkSandbox } from './sdk-sandbox';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Charge } from '#shared/resources';
+import type { Charge } from '#shared/service/resources';
 import { decodeBrCode } from '#lib/pix';
 import { as, CPF, paidCharge, sdkRejection, START, useSdkSandbox } from './sdk-sandbox';
 

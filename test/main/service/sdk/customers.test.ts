@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Customer } from '#shared/resources';
+import type { Customer } from '#shared/service/resources';
 import { as, CNPJ, CPF, sdkRejection, START, useSdkSandbox } from './sdk-sandbox';
 
 const ADDRESS = {

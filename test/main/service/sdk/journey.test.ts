@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Charge, PixTransactionRefund, Transaction } from '#shared/resources';
+import type { Charge, PixTransactionRefund, Transaction } from '#shared/service/resources';
 import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
 import { as, CPF, REFUND_SETTLEMENT_MS, sdkRejection, useSdkSandbox } from './sdk-sandbox';
 import { createClient } from '@woovi/node-sdk';

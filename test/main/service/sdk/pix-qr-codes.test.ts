@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PixQrCode } from '#shared/resources';
+import type { PixQrCode } from '#shared/service/resources';
 import { decodeBrCode } from '#lib/pix';
 import { as, sdkRejection, START, useSdkSandbox } from './sdk-sandbox';
 

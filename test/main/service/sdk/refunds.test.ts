@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PixTransactionRefund } from '#shared/resources';
+import type { PixTransactionRefund } from '#shared/service/resources';
 import { isEndToEndId } from '#lib/pix';
 import { as, paidCharge, REFUND_SETTLEMENT_MS, sdkRejection, useSdkSandbox } from './sdk-sandbox';
 

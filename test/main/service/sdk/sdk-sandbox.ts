@@ -2,7 +2,7 @@
 // what an integrator gets when they swap the SDK's baseUrl for ours.
 import { createClient } from '@woovi/node-sdk';
 import { afterEach, beforeEach, expect } from 'vitest';
-import type { Charge, PixQrCode, Transaction } from '#shared/resources';
+import type { Charge, PixQrCode, Transaction } from '#shared/service/resources';
 import { ManualClock } from '#lib/clock';
 import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
 import { createSandboxService, type SandboxService } from '#service/index';

@@ -1,7 +1,7 @@
 // The official SDK's subscription.* and cashback.* methods (remote-api-notes §7.2) against the
 // served sandbox: the paths it calls, the answers it gets, and the generated charges.
 import { describe, expect, it } from 'vitest';
-import type { Charge } from '#shared/resources';
+import type { Charge } from '#shared/service/resources';
 import { as, CNPJ, CPF, sdkRejection, useSdkSandbox } from './sdk-sandbox';
 
 describe('SDK subscription.* and cashback.* against the sandbox', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Charge, PixQrCode, Transaction } from '#shared/resources';
+import type { Charge, PixQrCode, Transaction } from '#shared/service/resources';
 import { buildStaticBrCode, isEndToEndId } from '#lib/pix';
 import { as, paidCharge, sdkRejection, useSdkSandbox, type SdkSandbox } from './sdk-sandbox';
 

@@ -5,8 +5,8 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import type { CounterCall } from '../../app/counter-call';
 import { EVERY_WINDOW, reaches, windowOrigin, type Audience } from '../../ports/call-origin';
-import type { CounterEvent } from '#shared/counter-api';
-import { channelOf, COUNTER_EVENT_CHANNEL, COUNTER_INVOKE_METHODS } from '#shared/counter-channels';
+import type { CounterEvent } from '#shared/counter/counter-api';
+import { channelOf, COUNTER_EVENT_CHANNEL, COUNTER_INVOKE_METHODS } from '#shared/counter/counter-channels';
 import { isAppUrl } from './app-origin';
 
 export interface IpcRegistrationOptions {

@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { BrowserWindow, session as electronSession, type Session, type WebContents } from 'electron';
 import { PDFDocument } from 'pdf-lib';
 import type { Printing } from '../../ports/printing-port';
-import type { Printer, PrintResult } from '#shared/counter-api';
+import type { Printer, PrintResult } from '#shared/counter/counter-api';
 
 const PRINT_PARTITION = 'balcao-print';
 const VIEWER_SETTLE_MS = 700;

@@ -1,14 +1,14 @@
 // The browser host's door to the counter's methods: POST /__balcao/invoke/<method>. A caller must
 // hold the run token and come from the host's own page; then the payload goes, with the tab it
-// came from (its page id, src/shared/bridge-page.ts), to the one adapter both hosts share
+// came from (its page id, src/shared/counter/bridge-page.ts), to the one adapter both hosts share
 // (app/counter-call.ts). Every answer's body is the call's value, or the same error body Electron
 // replies: `{ error: { code, message?, details? } }`. The HTTP status only tells HTTP clients
 // (curl, the tests) what kind of failure it was; the page never reads it.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { CounterErrorBody } from '#shared/counter-errors';
+import type { CounterErrorBody } from '#shared/counter/counter-errors';
 import type { CounterCall } from '../../app/counter-call';
 import { pageOrigin } from '../../ports/call-origin';
-import { PAGE_HEADER, PAGE_QUERY } from '#shared/bridge-page';
+import { PAGE_HEADER, PAGE_QUERY } from '#shared/counter/bridge-page';
 import { httpStatusOf } from './bridge-status';
 import type { EventStreams } from './event-stream';
 import { tokenMatches } from './run-token';

@@ -1,7 +1,7 @@
 // The HTTP status the browser bridge answers each counter error with: for HTTP clients (curl, the
 // tests, a trial's log) to tell the kinds of failure apart at a glance. The page reads the body's
 // code only. Typed against the whole list, so a new code cannot be forgotten here.
-import type { CounterErrorCode } from '#shared/counter-errors';
+import type { CounterErrorCode } from '#shared/counter/counter-errors';
 
 const STATUS: Record<CounterErrorCode, number> = {
   INVALID_INPUT: 400,

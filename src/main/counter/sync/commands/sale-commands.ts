@@ -3,8 +3,8 @@
 // Esc Esc, a refund, and the offline sale's "cliente mostrou o comprovante" and the owner's
 // decision. Whether the cashier may do it is not asked here: the handlers check the cashier's
 // rules (src/main/counter/app/cashier-rules.ts) in the same synchronous turn, just before the write.
-import type { OfflineDecision, Sale, SaleCustomer } from '#shared/counter-api';
-import { CounterError } from '#shared/counter-errors';
+import type { OfflineDecision, Sale, SaleCustomer } from '#shared/counter/counter-api';
+import { CounterError } from '#shared/counter/counter-errors';
 import type { Attribution } from '../../register/sales-store-port';
 import type { Db } from '#lib/store/database';
 import type { CommandOutbox } from './command-outbox';

@@ -2,7 +2,7 @@
 // each one serves (what the counter loses without it is said by the renderer's catalogues,
 // settings.connectionTest.scopes). "Testar conexão" (connection-test.ts) checks every one of them;
 // a missing one of the `selling` feature fails the check, the others only take their feature away.
-import type { CounterFeature } from '#shared/counter-api';
+import type { CounterFeature } from '#shared/counter/counter-api';
 import type { ContractOperation } from '../remote/service-contract';
 
 export interface CounterScope {

@@ -31,8 +31,8 @@ import type {
   ConnectionLeftBehind,
   ConnectionVerdict,
   MissingScope,
-} from '#shared/counter-api';
-import type { ServiceRequest } from '#shared/service-api';
+} from '#shared/counter/counter-api';
+import type { ServiceRequest } from '#shared/service/service-api';
 import type { ContractOperation } from '../remote/service-contract';
 import { COUNTER_SCOPES } from './connection-scopes';
 import { HttpServiceClient, normalizeBaseUrl } from '../remote/http-service-client';

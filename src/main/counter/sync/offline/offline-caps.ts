@@ -2,7 +2,7 @@
 // largest single sale, the most unconfirmed money, and the age of the oldest unconfirmed sale.
 // Pure: the counter hands in what its store says; a refusal says which cap, with the figures the
 // cashier is told (how much room is left): the renderer says it in words.
-import type { OfflineCapRefusal, OfflineSalesSettings } from '#shared/counter-api';
+import type { OfflineCapRefusal, OfflineSalesSettings } from '#shared/counter/counter-api';
 
 export interface UnconfirmedOffline {
   count: number;

@@ -3,7 +3,7 @@
 // account's keys (GET /api/v1/pix-keys) and keeps the answer. The key is the settings' key or,
 // when none is set, the account's default key; either way it must be one of the account's keys,
 // or the customer's money would go to someone else's account.
-import type { OfflineKeyProblem } from '#shared/counter-api';
+import type { OfflineKeyProblem } from '#shared/counter/counter-api';
 import type { ContractPixKey as PixKey } from '../remote/service-contract';
 import { normalizePixKey, isPixKeyType } from '#lib/pix';
 

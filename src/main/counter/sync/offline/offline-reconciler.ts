@@ -6,7 +6,7 @@
 // and a paid sale never goes back.
 // Over 300 lines because reading the Pix windows, paging them and recording each verdict in one
 // transaction are one pass with one cursor; the decision itself is offline-matcher.ts.
-import type { OfflinePix, OfflineReview } from '#shared/counter-api';
+import type { OfflinePix, OfflineReview } from '#shared/counter/counter-api';
 import type { Db } from '#lib/store/database';
 import { decodeBrCode } from '#lib/pix';
 import type { Connectivity } from '../connection/connectivity';

@@ -1,6 +1,6 @@
 // The counter's offline sales (see migrations/002-offline-sales.ts): each sale's code, its state
 // of confirmation, and what a person decided.
-import type { OfflineDecision, OfflineSaleState } from '#shared/counter-api';
+import type { OfflineDecision, OfflineSaleState } from '#shared/counter/counter-api';
 import type { Db } from '#lib/store/database';
 import type { UnconfirmedOffline } from './offline-caps';
 

@@ -6,9 +6,9 @@
 // goes offline; this module does it.
 // Over 300 lines because its parts share one transaction per change (the sale, its code from the
 // pool, its command); the caps, the key, the pool and the reconciler are modules of their own.
-import { offlineDecisionsThatFit } from '#shared/offline-decisions';
-import type { OfflineDecision, OfflineRefusal, OfflineSalesSettings, OfflineStatus } from '#shared/counter-api';
-import { CounterError } from '#shared/counter-errors';
+import { offlineDecisionsThatFit } from '#shared/counter/offline-decisions';
+import type { OfflineDecision, OfflineRefusal, OfflineSalesSettings, OfflineStatus } from '#shared/counter/counter-api';
+import { CounterError } from '#shared/counter/counter-errors';
 import type { Db } from '#lib/store/database';
 import type { CommandOutbox } from '../commands/command-outbox';
 import type { Connectivity } from '../connection/connectivity';

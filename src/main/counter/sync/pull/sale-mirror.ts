@@ -1,8 +1,8 @@
 // Brings the counter's rows in line with what the service says. The service wins for what it
 // decides: a payment, an expiry, a refund settled or rejected. The counter keeps what only the
 // cashier decides and the service has not heard yet: a cancel on its way, a refund in the queue.
-import { undoesPayment } from '#shared/paid-sale';
-import type { SaleStatus } from '#shared/counter-api';
+import { undoesPayment } from '#shared/counter/paid-sale';
+import type { SaleStatus } from '#shared/counter/counter-api';
 import type { RefundRow, SaleRow, SalesRepo } from '../sales/sales-repo';
 import type { ContractCharge, ContractChargeRefund, ContractTransaction } from '../remote/service-contract';
 

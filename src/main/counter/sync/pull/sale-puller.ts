@@ -17,7 +17,7 @@ import type {
   ContractOperation,
   ContractTransaction,
 } from '../remote/service-contract';
-import type { ServiceRequest } from '#shared/service-api';
+import type { ServiceRequest } from '#shared/service/service-api';
 import { chargeRefundOf } from '../commands/transaction-refund';
 
 export interface SalePullerOptions {

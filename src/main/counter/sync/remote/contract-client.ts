@@ -3,7 +3,7 @@
 // (429 with Retry-After) honoured by every loop at once. Whoever asks while the service asked us
 // to wait gets the same 429 outcome back without a request: the sender reschedules, the puller,
 // the health check and the reconciler skip their turn.
-import type { ServiceRequest } from '#shared/service-api';
+import type { ServiceRequest } from '#shared/service/service-api';
 import type { ServiceClient } from './service-client';
 import type { ServiceOutcome } from './service-outcome';
 import { serviceContract, type ContractBody, type ContractOperation } from './service-contract';

@@ -1,7 +1,7 @@
 // The service the counter syncs with now, or none with the reason the screens show (a remote mode
 // without its credentials). Every part that calls the service, or reads the current service's
 // sales, asks here; only CounterSync.setService changes it.
-import { CounterError, type ServiceNotConfigured } from '#shared/counter-errors';
+import { CounterError, type ServiceNotConfigured } from '#shared/counter/counter-errors';
 import { ContractClient } from './contract-client';
 import type { ServiceClient } from './service-client';
 

@@ -3,7 +3,7 @@
 // counter calls what the real service documents and carries none of the engine. Every failure is
 // classified (see service-outcome.ts); nothing here retries: the sender decides.
 import { createHash } from 'node:crypto';
-import type { ServiceRequest } from '#shared/service-api';
+import type { ServiceRequest } from '#shared/service/service-api';
 import type { ServiceClient } from './service-client';
 import { serviceContract, type ContractOperation } from './service-contract';
 import { outcomeOfStatus, parseRetryAfter, type ServiceOutcome } from './service-outcome';

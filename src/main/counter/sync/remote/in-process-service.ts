@@ -2,7 +2,7 @@
 // table, with the sandbox company's AppID, answering the same ServiceOutcome a remote would. The
 // one place outside the engine that may hear its committed events: a payment then reaches the
 // puller within the same turn instead of at the next poll.
-import type { ServiceRequest } from '#shared/service-api';
+import type { ServiceRequest } from '#shared/service/service-api';
 import type { OperationName } from '#service/engine/operations';
 import type { Engine } from '#service/engine/engine';
 import type { ServiceClient } from './service-client';

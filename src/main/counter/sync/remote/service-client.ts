@@ -3,7 +3,7 @@
 // network did, so the sender and the puller handle one vocabulary whatever the mode. What it
 // answers is the service's body as it came, read by no one before the contract client has parsed
 // it through the operation's schema (contract-client.ts).
-import type { ServiceRequest } from '#shared/service-api';
+import type { ServiceRequest } from '#shared/service/service-api';
 import type { ContractOperation } from './service-contract';
 import type { ServiceOutcome } from './service-outcome';
 

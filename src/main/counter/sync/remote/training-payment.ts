@@ -1,8 +1,8 @@
 // Training only: pays a sale's charge with the service's documented sandbox simulator
 // (GET /openpix/testing?transactionID=), as "Simular pagamento" in the service's own panel does,
 // then reads the sale back. Whether this sale may be paid is the cashier's rule (cashier-rules.ts).
-import type { Sale } from '#shared/counter-api';
-import { CounterError } from '#shared/counter-errors';
+import type { Sale } from '#shared/counter/counter-api';
+import { CounterError } from '#shared/counter/counter-errors';
 import type { Connectivity } from '../connection/connectivity';
 import type { CurrentService } from './current-service';
 import type { SalePuller } from '../pull/sale-puller';

@@ -2,7 +2,7 @@
 // the sale by SaleCommands.createSale, so a restart brings it back), and the puller's closer watch
 // on it (asked about every second while it may still change). Main alone decides what the record
 // names (src/main/counter/app/sale-on-screen-handlers.ts has the rules of when).
-import type { Sale } from '#shared/counter-api';
+import type { Sale } from '#shared/counter/counter-api';
 import type { SaleOnScreenRecord } from './sale-on-screen-record';
 import type { SalePuller } from '../pull/sale-puller';
 import type { SaleViews } from './sale-views';

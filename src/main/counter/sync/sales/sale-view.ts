@@ -1,6 +1,6 @@
 // A sale as the screens see it, from the counter's own rows only: no request to any service.
-import type { OfflineReview, Sale, SaleCustomer, SaleOffline, SaleRefund } from '#shared/counter-api';
-import { refundableCents } from '#shared/refund-rule';
+import type { OfflineReview, Sale, SaleCustomer, SaleOffline, SaleRefund } from '#shared/counter/counter-api';
+import { refundableCents } from '#shared/counter/refund-rule';
 import type { OfflineSaleRow } from '../offline/offline-sales-repo';
 import type { RefundRow, SaleRow } from './sales-repo';
 import type { ContractCharge, ContractChargeRefund, ContractTransaction } from '../remote/service-contract';

@@ -2,8 +2,8 @@
 // a sale, a day's sales, the sales under offline review, a receipt's records, a register
 // session's records. No request to any service; a sale of another service (the mode changed) is
 // not found.
-import { CounterError } from '#shared/counter-errors';
-import type { Sale } from '#shared/counter-api';
+import { CounterError } from '#shared/counter/counter-errors';
+import type { Sale } from '#shared/counter/counter-api';
 import type { SessionRecords } from '../../register/sales-store-port';
 import type { CommandOutbox } from '../commands/command-outbox';
 import type { CurrentService } from '../remote/current-service';

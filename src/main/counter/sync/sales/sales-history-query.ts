@@ -2,9 +2,9 @@
 // same on a day of 20 sales as on a day of 2,000 (issue 27): the rows in view (a page of the
 // list, newest first), how many sales the list has, where a given sale sits in it, and the
 // days' totals. Only ids come back for the page; the handler turns them into the screens' sales.
-// The search is the one the screen describes (src/shared/amount-search.ts): part of the
+// The search is the one the screen describes (src/shared/counter/amount-search.ts): part of the
 // correlationID, or an amount.
-import { parseAmountSearch } from '#shared/amount-search';
+import { parseAmountSearch } from '#shared/counter/amount-search';
 import type { Db } from '#lib/store/database';
 
 /** The instants a history request covers: [start, end), as the sales_by_day index is asked. */
@@ -47,7 +47,7 @@ export interface HistoryTotals {
 }
 
 /**
- * Which refunds count against a sale's money, as src/shared/refunds-counted.ts (refundCounts)
+ * Which refunds count against a sale's money, as src/shared/counter/refunds-counted.ts (refundCounts)
  * says it for the screens: every refund but one the service refused. The tests hold the two to
  * the same answer for every refund status.
  */

@@ -1,6 +1,6 @@
 // The mirror of this counter's sales and their refunds, in the counter's database.
 import type { Db } from '#lib/store/database';
-import type { SaleStatus } from '#shared/counter-api';
+import type { SaleStatus } from '#shared/counter/counter-api';
 import type { Attribution } from '../../register/sales-store-port';
 
 export interface SaleRow {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { pageInfoSchema } from '#shared/resources';
+import { pageInfoSchema } from '#shared/service/resources';
 import { newEndToEndId } from '#lib/pix';
 import type { OperationContext } from '../context';
 import { ServiceError, badRequest, forbidden, notFound } from '../errors';

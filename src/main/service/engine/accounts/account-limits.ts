@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { addDays } from '#shared/calendar-day';
-import { saoPauloDate, saoPauloInstant } from '#shared/sao-paulo-time';
+import { addDays } from '#shared/lib/calendar-day';
+import { saoPauloDate, saoPauloInstant } from '#shared/lib/sao-paulo-time';
 
 /**
  * The public fields of an account's limits (service-spec.md, "Limits"): money in cents, and the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyBankAccountSchema } from '#shared/resources';
+import { companyBankAccountSchema } from '#shared/service/resources';
 import type { CompanyRow, BankAccountRow } from '../tenancy/tenancy-rows';
 import { toBalance } from '../ledger/ledger';
 

@@ -58,8 +58,8 @@
 // Over 300 lines because FEBRABAN's two slip layouts (título and arrecadação), their check digits
 // (módulo 10 and 11) and the field readers are one specification, kept and tested together.
 
-import { addDays, daysBetween, type CalendarDay } from '#shared/calendar-day';
-import { saoPauloDate, saoPauloInstant } from '#shared/sao-paulo-time';
+import { addDays, daysBetween, type CalendarDay } from '#shared/lib/calendar-day';
+import { saoPauloDate, saoPauloInstant } from '#shared/lib/sao-paulo-time';
 import { bankByCompe } from '../psps/psp-directory';
 
 /** A bank slip ("título", ficha de compensação). */

@@ -14,8 +14,8 @@
 // slips paid late).
 
 import { createHash } from 'node:crypto';
-import { daysBetween } from '#shared/calendar-day';
-import { saoPauloDate } from '#shared/sao-paulo-time';
+import { daysBetween } from '#shared/lib/calendar-day';
+import { saoPauloDate } from '#shared/lib/sao-paulo-time';
 import { pspByIspb } from '../psps/psp-directory';
 import { SANDBOX_ISPB } from '../tenancy/tenancy-writes';
 import { DUE_FACTOR_DAYS_AFTER, dueFactorOf, mod11Title, titleBarcodeToDigitable } from './boleto-barcode';

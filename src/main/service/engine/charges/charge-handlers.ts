@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chargeSchema, pageInfoSchema } from '#shared/resources';
+import { chargeSchema, pageInfoSchema } from '#shared/service/resources';
 import type { OperationContext } from '../context';
 import { operation } from '../operation';
 import { badRequest, unknownRecord } from '../errors';

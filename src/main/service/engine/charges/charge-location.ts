@@ -1,9 +1,9 @@
 import type { Db } from '#lib/store/database';
-import type { AdditionalInfo, ChargeCustomer } from '#shared/resources';
-import { centsToDecimalString } from '#shared/money';
+import type { AdditionalInfo, ChargeCustomer } from '#shared/service/resources';
+import { centsToDecimalString } from '#shared/lib/money';
 import { badRequest } from '../errors';
-import { isCalendarDay } from '#shared/calendar-day';
-import { saoPauloInstant } from '#shared/sao-paulo-time';
+import { isCalendarDay } from '#shared/lib/calendar-day';
+import { saoPauloInstant } from '#shared/lib/sao-paulo-time';
 import { overdueAmount } from './charge-amount';
 import { chargeRepo } from './charge-repo-instance';
 

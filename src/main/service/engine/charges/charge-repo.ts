@@ -2,7 +2,7 @@
 // prepared once. Over 300 lines because the column list and the prepared statements are the one
 // place the table's SQL is written; the handlers never write SQL of their own.
 import type { Db } from '#lib/store/database';
-import type { ChargeStatus } from '#shared/resources';
+import type { ChargeStatus } from '#shared/service/resources';
 import { fromGlobalId } from '../ids';
 import { listCounts } from '../list-counts';
 

@@ -1,6 +1,6 @@
 import type { ChargeCreateInput } from './charge-input';
-import { addDays, isCalendarDay } from '#shared/calendar-day';
-import { saoPauloDate, saoPauloInstant } from '#shared/sao-paulo-time';
+import { addDays, isCalendarDay } from '#shared/lib/calendar-day';
+import { saoPauloDate, saoPauloInstant } from '#shared/lib/sao-paulo-time';
 import { badRequest } from '../errors';
 
 /** Pix API's default lifetime of an immediate charge (calendario.expiracao): one day. */

@@ -7,7 +7,7 @@ import type {
   Payer,
   RateSetting,
   Split,
-} from '#shared/resources';
+} from '#shared/service/resources';
 import type { Db } from '#lib/store/database';
 import type { EngineConfig } from '../context';
 import { chargeBoleto } from '../boletos/charge-boleto';

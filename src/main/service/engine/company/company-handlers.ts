@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companySchema, emvDecodeResultSchema } from '#shared/resources';
+import { companySchema, emvDecodeResultSchema } from '#shared/service/resources';
 import { operation } from '../operation';
 import { badRequest } from '../errors';
 import { BrCodeError } from '#lib/pix';

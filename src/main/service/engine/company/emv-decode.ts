@@ -1,4 +1,4 @@
-import type { DecodedEmv, EmvCobLocationPayload, EmvDecodeResult, EmvLocation } from '#shared/resources';
+import type { DecodedEmv, EmvCobLocationPayload, EmvDecodeResult, EmvLocation } from '#shared/service/resources';
 import { pixLocationPayload } from '../charges/charge-location';
 import type { OperationContext } from '../context';
 import { decodeBrCode, parseBrCodePayload, type TlvField } from '#lib/pix';

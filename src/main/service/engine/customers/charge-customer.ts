@@ -1,4 +1,4 @@
-import type { Address, ChargeCustomer } from '#shared/resources';
+import type { Address, ChargeCustomer } from '#shared/service/resources';
 import type { Db } from '#lib/store/database';
 import type { OperationContext } from '../context';
 import { badRequest } from '../errors';

@@ -1,4 +1,4 @@
-import type { Address } from '#shared/resources';
+import type { Address } from '#shared/service/resources';
 import type { AddressInput } from './customer-input';
 
 const FIELDS = ['zipcode', 'street', 'number', 'neighborhood', 'city', 'state', 'complement', 'country'] as const;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { customerSchema, pageInfoSchema } from '#shared/resources';
+import { customerSchema, pageInfoSchema } from '#shared/service/resources';
 import type { OperationContext } from '../context';
 import { operation } from '../operation';
 import { badRequest, unknownRecord } from '../errors';
 import { pageOf, pageQuery } from '../pagination';
-import { parseTaxId } from '#shared/tax-id';
+import { parseTaxId } from '#shared/lib/tax-id';
 import { idParams } from '../validation';
 import { isEmptyAddressChange, mergeAddress } from './customer-address';
 import { customerInput, customerPatchInput } from './customer-input';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { correlationId } from '../validation';
-import { parseTaxId } from '#shared/tax-id';
+import { parseTaxId } from '#shared/lib/tax-id';
 import { ufOfStateName } from './brazilian-states';
 import { EMAIL_MAX_LENGTH, normalizeEmail, normalizePhone } from './contact';
 

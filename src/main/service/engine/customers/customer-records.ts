@@ -1,4 +1,4 @@
-import type { TaxId } from '#shared/resources';
+import type { TaxId } from '#shared/service/resources';
 import type { OperationContext } from '../context';
 import { badRequest } from '../errors';
 import { newObjectId, newUuid } from '../ids';

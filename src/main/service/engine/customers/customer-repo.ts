@@ -1,5 +1,5 @@
 import type { Db } from '#lib/store/database';
-import type { TaxIdType } from '#shared/resources';
+import type { TaxIdType } from '#shared/service/resources';
 import { perDatabase } from '../repo-cache';
 
 export interface CustomerRow {

@@ -1,4 +1,4 @@
-import type { Address, ChargeCustomer, Customer } from '#shared/resources';
+import type { Address, ChargeCustomer, Customer } from '#shared/service/resources';
 import type { CustomerRow } from './customer-repo';
 
 export function rowAddress(row: CustomerRow): Address | null {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isHttpUrl } from '#shared/http-url';
+import { isHttpUrl } from '#shared/lib/http-url';
 import type { OperationContext } from '../context';
 import { badRequest, unknownRecord } from '../errors';
 import { newObjectId } from '../ids';

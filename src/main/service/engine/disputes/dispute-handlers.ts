@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageInfoSchema } from '#shared/resources';
+import { pageInfoSchema } from '#shared/service/resources';
 import { unknownRecord } from '../errors';
 import { operation } from '../operation';
 import { pageOf, pageQuery } from '../pagination';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { transactionSchema } from '#shared/resources';
+import { transactionSchema } from '#shared/service/resources';
 import { operation } from '../operation';
 import { assertSandbox } from '../sandbox/sandbox-handlers';
 import { transactionRepo, type TransactionRow } from '../transactions/transaction-repo';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isHttpUrl } from '#shared/http-url';
-import { parseTaxId } from '#shared/tax-id';
+import { isHttpUrl } from '#shared/lib/http-url';
+import { parseTaxId } from '#shared/lib/tax-id';
 import { correlationId } from '../validation';
 
 // The body of POST /api/v1/kyc/onboarding (OpenAPI KycOnboardingRequest): a CNPJ with or without

@@ -2,8 +2,8 @@
 //
 // Every rule about due dates, discounts, fines and interest talks about *calendar days in
 // America/Sao_Paulo*, never about instants. A day is carried as the text `YYYY-MM-DD`
-// (`CalendarDay`, with its arithmetic in src/shared/calendar-day.ts); which day an instant falls
-// on is src/shared/sao-paulo-time.ts's `saoPauloDate`. This file adds what only the engine needs:
+// (`CalendarDay`, with its arithmetic in src/shared/lib/calendar-day.ts); which day an instant falls
+// on is src/shared/lib/sao-paulo-time.ts's `saoPauloDate`. This file adds what only the engine needs:
 // which days are business days.
 //
 // Business days are Monday to Friday minus the *national* holidays of
@@ -18,7 +18,7 @@
 // The library covers the years 1900–2099; outside them no holiday is known and only weekends count.
 
 import { getHolidays } from '@brazilian-utils/brazilian-utils';
-import { dayOfWeek, epochDayOf, weekdayOfEpochDay, type CalendarDay } from '#shared/calendar-day';
+import { dayOfWeek, epochDayOf, weekdayOfEpochDay, type CalendarDay } from '#shared/lib/calendar-day';
 
 /** True when `day` is a Brazilian national holiday (see the file header for which ones). */
 export function isNationalHoliday(day: CalendarDay): boolean {

@@ -3,7 +3,7 @@
 // by the amount due (overdue-amount.ts), so both use the very same formula.
 
 import { basisPointsOf, timesCents } from './basis-points';
-import { daysBetween, type CalendarDay } from '#shared/calendar-day';
+import { daysBetween, type CalendarDay } from '#shared/lib/calendar-day';
 import { businessDaysBetween } from './business-days';
 
 /** Modalities 1 and 2: a table of up to three `{daysActive, value}` entries (`discountFixedDate`). */

@@ -70,8 +70,8 @@
  *  10. Paid 2027-01-09: payable, daysLate 30. Paid 2027-01-10: payable = false.
  */
 
-import { addDays, daysBetween, type CalendarDay } from '#shared/calendar-day';
-import { saoPauloDate } from '#shared/sao-paulo-time';
+import { addDays, daysBetween, type CalendarDay } from '#shared/lib/calendar-day';
+import { saoPauloDate } from '#shared/lib/sao-paulo-time';
 import { basisPointsOf, timesCents } from './basis-points';
 import { anticipationDays, fixedDateEntryDiscount, isFixedDateModality, perDayDiscount } from './discounts';
 import type { Discount, Fines, Interests, OverdueTerms } from './overdue-terms';

@@ -13,8 +13,8 @@
 
 import { z } from 'zod';
 import { wholeNumber } from '../validation';
-import { addDays, type CalendarDay } from '#shared/calendar-day';
-import { saoPauloDate } from '#shared/sao-paulo-time';
+import { addDays, type CalendarDay } from '#shared/lib/calendar-day';
+import { saoPauloDate } from '#shared/lib/sao-paulo-time';
 import {
   DISCOUNT_MODALITIES,
   anticipationDays,

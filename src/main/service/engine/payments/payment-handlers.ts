@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageInfoSchema } from '#shared/resources';
+import { pageInfoSchema } from '#shared/service/resources';
 import type { OperationContext } from '../context';
 import { badRequest, unknownRecord } from '../errors';
 import { newObjectId } from '../ids';

@@ -1,4 +1,4 @@
-import type { TaxId } from '#shared/resources';
+import type { TaxId } from '#shared/service/resources';
 import { parseTaxId } from '#lib/pix';
 import type { Db } from '#lib/store/database';
 import { perDatabase } from '../repo-cache';

@@ -3,7 +3,7 @@
 // Over 300 lines because the check and the token bucket that meters it are one rule of the spec:
 // the bucket is read, its token taken and the consultation recorded in one transaction.
 import { z } from 'zod';
-import { pageInfoSchema, pixKeyTypeSchema } from '#shared/resources';
+import { pageInfoSchema, pixKeyTypeSchema } from '#shared/service/resources';
 import { PIX_KEY_TYPES, newEndToEndId, normalizePixKey } from '#lib/pix';
 import type { OperationContext } from '../context';
 import { CommittedRefusal, ServiceError, badRequest } from '../errors';

@@ -5,7 +5,7 @@ import {
   type CompanyBankAccount,
   type PixKey,
   type PixKeyType,
-} from '#shared/resources';
+} from '#shared/service/resources';
 import { isPixKeyType, normalizePixKey, parseTaxId } from '#lib/pix';
 import type { OperationContext } from '../context';
 import { operation } from '../operation';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageInfoSchema, pixQrCodeSchema } from '#shared/resources';
+import { pageInfoSchema, pixQrCodeSchema } from '#shared/service/resources';
 import type { OperationContext } from '../context';
 import { operation } from '../operation';
 import { badRequest, unknownRecord } from '../errors';

@@ -1,4 +1,4 @@
-import type { PixQrCode } from '#shared/resources';
+import type { PixQrCode } from '#shared/service/resources';
 import { linkPublicId, paymentLinkUrl, qrCodeImageUrl, type SerializeContext } from '../charges/charge-serializer';
 import type { PixQrCodeRow } from './pix-qr-code-repo';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chargeRefundSchema, pageInfoSchema, pixTransactionRefundSchema } from '#shared/resources';
+import { chargeRefundSchema, pageInfoSchema, pixTransactionRefundSchema } from '#shared/service/resources';
 import { chargeRepo } from '../charges/charge-repo-instance';
 import type { ChargeRow } from '../charges/charge-repo';
 import type { OperationContext } from '../context';

@@ -1,5 +1,5 @@
 import type { Db } from '#lib/store/database';
-import type { RefundStatus } from '#shared/resources';
+import type { RefundStatus } from '#shared/service/resources';
 import { perDatabase } from '../repo-cache';
 
 /** One row of table `refunds`. `status` is stored in the charge-refund vocabulary. */

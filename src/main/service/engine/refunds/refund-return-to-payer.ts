@@ -1,4 +1,4 @@
-import type { TaxId } from '#shared/resources';
+import type { TaxId } from '#shared/service/resources';
 import type { Db } from '#lib/store/database';
 import { newReturnId } from '#lib/pix';
 import type { OperationContext } from '../context';

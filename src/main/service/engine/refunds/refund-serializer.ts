@@ -1,4 +1,4 @@
-import type { ChargeRefund, PixTransactionRefund, RefundStatus } from '#shared/resources';
+import type { ChargeRefund, PixTransactionRefund, RefundStatus } from '#shared/service/resources';
 import type { RefundView } from './refund-repo';
 
 // The two refund endpoints name the same states differently (OpenAPI ChargeRefund vs Refund).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { transactionSchema } from '#shared/resources';
+import { transactionSchema } from '#shared/service/resources';
 import { accountRepo } from '../accounts/account-repo';
 import { accountSchema, serializeAccount } from '../accounts/account-serializer';
 import type { OperationContext } from '../context';

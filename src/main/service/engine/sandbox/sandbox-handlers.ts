@@ -4,7 +4,7 @@ import { chargeRepo } from '../charges/charge-repo-instance';
 import { serializeCharge } from '../charges/charge-serializer';
 import type { OperationContext } from '../context';
 import { operation } from '../operation';
-import { chargeSchema, pixQrCodeSchema, transactionSchema } from '#shared/resources';
+import { chargeSchema, pixQrCodeSchema, transactionSchema } from '#shared/service/resources';
 import { badRequest, forbidden, notFound } from '../errors';
 import { pixQrCodeRepo } from '../pix-qr-codes/pix-qr-code-repo';
 import { serializePixQrCode } from '../pix-qr-codes/pix-qr-code-serializer';

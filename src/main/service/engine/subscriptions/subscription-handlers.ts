@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pageInfoSchema } from '#shared/resources';
-import { saoPauloDate, saoPauloInstant } from '#shared/sao-paulo-time';
+import { pageInfoSchema } from '#shared/service/resources';
+import { saoPauloDate, saoPauloInstant } from '#shared/lib/sao-paulo-time';
 import type { OperationContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { newObjectId, newUuid, toGlobalId } from '../ids';

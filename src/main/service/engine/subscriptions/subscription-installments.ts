@@ -5,7 +5,7 @@ import { newObjectId } from '../ids';
 import { createCharge } from '../charges/charge-handlers';
 import { chargeRepo } from '../charges/charge-repo-instance';
 import type { ChargeCreateInput } from '../charges/charge-input';
-import type { AdditionalInfo } from '#shared/resources';
+import type { AdditionalInfo } from '#shared/service/resources';
 import type { CustomerInput } from '../customers/customer-input';
 import { generationInstant, installmentDue, type Frequency, type SubscriptionPlan } from './subscription-schedule';
 import { subscriptionRepo, type SubscriptionRow } from './subscription-repo';

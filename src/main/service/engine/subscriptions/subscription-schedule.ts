@@ -1,5 +1,5 @@
-import { addDays, type CalendarDay } from '#shared/calendar-day';
-import { saoPauloDate, saoPauloInstant } from '#shared/sao-paulo-time';
+import { addDays, type CalendarDay } from '#shared/lib/calendar-day';
+import { saoPauloDate, saoPauloInstant } from '#shared/lib/sao-paulo-time';
 
 // When a subscription's charges are generated and when each one expires. Pure date arithmetic on
 // São Paulo calendar days (the shop's calendar), so the tests can check it without a database.

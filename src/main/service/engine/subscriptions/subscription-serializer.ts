@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { additionalInfoSchema, addressSchema, taxIdSchema, type AdditionalInfo } from '#shared/resources';
+import { additionalInfoSchema, addressSchema, taxIdSchema, type AdditionalInfo } from '#shared/service/resources';
 import { paymentLinkUrl, type SerializeContext } from '../charges/charge-serializer';
 import type { CustomerRow } from '../customers/customer-repo';
 import { chargeCustomerSnapshot, rowAddress } from '../customers/customer-serializer';

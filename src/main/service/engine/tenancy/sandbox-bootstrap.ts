@@ -1,5 +1,5 @@
 import { cnpj } from 'cpf-cnpj-validator';
-import { SANDBOX_SHOP_NAME } from '#shared/sandbox-shop-name';
+import { SANDBOX_SHOP_NAME } from '#shared/lib/sandbox-shop-name';
 import type { Db } from '#lib/store/database';
 import { ALL_SCOPES } from '../operations';
 import { newUuid } from '../ids';

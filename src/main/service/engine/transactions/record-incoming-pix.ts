@@ -1,4 +1,4 @@
-import type { PartyBank, Payer, TaxId } from '#shared/resources';
+import type { PartyBank, Payer, TaxId } from '#shared/service/resources';
 import { chargeAmountDue } from '../charges/charge-amount';
 import type { ChargeRow } from '../charges/charge-repo';
 import { chargeRepo } from '../charges/charge-repo-instance';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageInfoSchema, transactionSchema } from '#shared/resources';
+import { pageInfoSchema, transactionSchema } from '#shared/service/resources';
 import { chargeRepo } from '../charges/charge-repo-instance';
 import type { OperationContext } from '../context';
 import { operation } from '../operation';

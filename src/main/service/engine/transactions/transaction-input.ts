@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { transactionTypeSchema } from '#shared/resources';
+import { transactionTypeSchema } from '#shared/service/resources';
 import { queryBoolean, rfc3339 } from '../validation';
 
 export const TRANSACTION_TYPES = transactionTypeSchema.options;

@@ -1,5 +1,5 @@
 import type { Db } from '#lib/store/database';
-import type { ChargeStatus, TransactionType } from '#shared/resources';
+import type { ChargeStatus, TransactionType } from '#shared/service/resources';
 import { badRequest } from '../errors';
 import { fromGlobalId } from '../ids';
 import { listCounts } from '../list-counts';

@@ -1,4 +1,4 @@
-import type { ChargeCustomer, PartyBank, TaxId, Transaction } from '#shared/resources';
+import type { ChargeCustomer, PartyBank, TaxId, Transaction } from '#shared/service/resources';
 import { toGlobalId } from '../ids';
 import type { TransactionView } from './transaction-repo';
 

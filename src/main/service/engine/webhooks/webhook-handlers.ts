@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { pageInfoSchema } from '#shared/resources';
+import { pageInfoSchema } from '#shared/service/resources';
 import type { OperationContext } from '../context';
 import { badRequest, unknownRecord } from '../errors';
 import { fromGlobalId, newObjectId } from '../ids';

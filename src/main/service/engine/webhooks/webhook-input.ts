@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isHttpUrl } from '#shared/http-url';
+import { isHttpUrl } from '#shared/lib/http-url';
 import { rfc3339, wholeNumberAsText } from '../validation';
 import { DEFAULT_WEBHOOK_EVENT, PUBLIC_EVENT_NAMES } from './webhook-event-names';
 

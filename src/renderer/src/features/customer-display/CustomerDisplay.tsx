@@ -3,12 +3,12 @@
 // when it is paid, a welcome between sales (and for a sale cancelled or refused). No controls.
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Sale } from '#shared/counter-api';
-import { shopNameToShow } from '#shared/sandbox-shop-name';
+import type { Sale } from '#shared/counter/counter-api';
+import { shopNameToShow } from '#shared/lib/sandbox-shop-name';
 import { BrandMark, CheckIcon, ClockIcon } from '../../app/Icons';
 import { counterApi } from '../../app/counter-api';
 import { formatCountdown, secondsUntil } from '../../lib/countdown';
-import { formatBRL } from '#shared/money';
+import { formatBRL } from '#shared/lib/money';
 import { customerDisplayAdopts, customerView } from '../../lib/live-sale';
 import { displayHoldMs } from '../../lib/next-sale';
 import { qrSvgDataUrl } from '../../lib/qr-svg';

@@ -2,7 +2,7 @@
 // same-origin pages (app://balcao in Electron, the host's origin in a browser), so no extra
 // IPC channel or main-process state is needed. Sale status updates also reach the display
 // directly through its own CounterApi subscription.
-import type { Sale } from '#shared/counter-api';
+import type { Sale } from '#shared/counter/counter-api';
 import { useSale } from '../sale/sale-store';
 
 const CHANNEL = 'balcao-customer-display';

@@ -9,14 +9,14 @@
 // detail and the offline review are components of their own.
 import { useEffect, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DayTotals } from '#shared/counter-api';
+import type { DayTotals } from '#shared/counter/counter-api';
 import { useHotkeys } from '../../app/hotkeys';
 import { useMeasuredWidth } from '../../app/use-measured-width';
 import { useShrinkToFit } from '../../app/use-shrink-to-fit';
 import { widestText } from '../../lib/text-fit';
 import { Kbd } from '../../app/Kbd';
 import { formatDate } from '../../lib/date-time';
-import { formatBRL } from '#shared/money';
+import { formatBRL } from '#shared/lib/money';
 import { useStatus } from '../status-bar/status-store';
 import { useRegister } from '../register/register-store';
 import { HistoryDaysBar, HistoryDaysForm, useHistoryTitle } from './HistoryDays';

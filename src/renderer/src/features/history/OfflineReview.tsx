@@ -5,13 +5,13 @@
 // sales, Tab between a sale's buttons.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OfflineDecision, Sale } from '#shared/counter-api';
+import type { OfflineDecision, Sale } from '#shared/counter/counter-api';
 import { useHotkeys } from '../../app/hotkeys';
 import { CheckIcon } from '../../app/Icons';
 import { Kbd } from '../../app/Kbd';
 import { errorMessage, counterApi } from '../../app/counter-api';
 import { formatDate, formatTime } from '../../lib/date-time';
-import { formatBRL } from '#shared/money';
+import { formatBRL } from '#shared/lib/money';
 import { reviewDecisions } from '../../lib/offline-sale';
 import { useHistory } from './history-store';
 

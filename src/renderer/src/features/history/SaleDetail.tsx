@@ -7,21 +7,21 @@
 // parts of one sale's page, read together.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Sale } from '#shared/counter-api';
+import type { Sale } from '#shared/counter/counter-api';
 import { useReadableError } from '../../app/ErrorMessage';
 import { useHotkeys } from '../../app/hotkeys';
 import { CheckIcon, ClockIcon } from '../../app/Icons';
 import { Kbd } from '../../app/Kbd';
 import { formatMoment, formatTime } from '../../lib/date-time';
-import { formatBRL } from '#shared/money';
+import { formatBRL } from '#shared/lib/money';
 import { offlineStanding } from '../../lib/offline-sale';
 import { canRefund, refundOutcome, refundReceiptId, syncMarks, syncNote } from '../../lib/sale-status';
-import { refundableCents } from '#shared/refund-rule';
+import { refundableCents } from '#shared/counter/refund-rule';
 import { useReceipt } from '../receipts/receipt-store';
 import { RefundPanel } from '../refund/RefundPanel';
 import { useHistory } from './history-store';
 import { QueuedMark, StatusChip } from './StatusChip';
-import { saleNumberText } from '#shared/sale-number';
+import { saleNumberText } from '#shared/counter/sale-number';
 import { canShowAgain } from '../../lib/sale-coming-back';
 import { WaitingSaleActions } from './WaitingSaleActions';
 

@@ -10,12 +10,12 @@
 // (aria-posinset) and the list's length (aria-setsize).
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import type { Sale } from '#shared/counter-api';
+import type { Sale } from '#shared/counter/counter-api';
 import { useTranslation } from 'react-i18next';
-import { saoPauloFormatter } from '#shared/sao-paulo-time';
+import { saoPauloFormatter } from '#shared/lib/sao-paulo-time';
 import { formatTime } from '../../lib/date-time';
-import { saleNumberText } from '#shared/sale-number';
-import { formatBRL } from '#shared/money';
+import { saleNumberText } from '#shared/counter/sale-number';
+import { formatBRL } from '#shared/lib/money';
 import {
   estimateSaleRowHeight,
   indexInPage,

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { Sale } from '#shared/counter-api';
+import type { Sale } from '#shared/counter/counter-api';
 import { useReadableError } from '../../app/ErrorMessage';
 import { ClockIcon } from '../../app/Icons';
-import { saleDisplayStatus } from '#shared/sale-display-status';
+import { saleDisplayStatus } from '#shared/counter/sale-display-status';
 import { syncMarks } from '../../lib/sale-status';
 
 export function StatusChip({ sale }: { sale: Sale }) {

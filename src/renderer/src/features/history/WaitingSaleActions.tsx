@@ -3,13 +3,13 @@
 // then cancels it at the counter like Esc Esc on its QR (who and when are recorded there).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Sale } from '#shared/counter-api';
+import type { Sale } from '#shared/counter/counter-api';
 import { errorMessage, counterApi } from '../../app/counter-api';
 import { ConfirmDialog } from '../../app/ConfirmDialog';
 import { ErrorMessage } from '../../app/ErrorMessage';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
-import { formatBRL } from '#shared/money';
+import { formatBRL } from '#shared/lib/money';
 import { useSale } from '../sale/sale-store';
 import { useHistory } from './history-store';
 import './waiting-sale-actions.css';

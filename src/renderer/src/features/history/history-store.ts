@@ -7,8 +7,8 @@
 // Over 300 lines because the page, the selection and the live patches must agree on one list;
 // the window arithmetic is lib/sale-rows-window.ts.
 import { create } from 'zustand';
-import type { CounterOutput, DayTotals, Sale } from '#shared/counter-api';
-import { addDays } from '#shared/calendar-day';
+import type { CounterOutput, DayTotals, Sale } from '#shared/counter/counter-api';
+import { addDays } from '#shared/lib/calendar-day';
 import { errorMessage, counterApi } from '../../app/counter-api';
 import { keptAfter, NO_SELECTION, selectionAfterReload, type HistorySelection } from '../../lib/history-selection';
 import {

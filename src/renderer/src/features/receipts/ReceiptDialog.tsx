@@ -4,12 +4,12 @@
 // instant when pressed.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReceiptFile, ReceiptLayoutName } from '#shared/counter-api';
+import type { ReceiptFile, ReceiptLayoutName } from '#shared/counter/counter-api';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
 import { counterApi } from '../../app/counter-api';
 import { hostCanPrint } from '../../bridge/counter-host';
-import { formatBRL } from '#shared/money';
+import { formatBRL } from '#shared/lib/money';
 import { useSettings } from '../settings/settings-store';
 import { outputFailure, printOutcome, savePdf, type OutputMessage } from '../../app/receipt-output';
 import { PrintSaveButtons } from '../../app/PrintSaveButtons';

@@ -1,7 +1,7 @@
 // Which receipt the receipt dialog is showing. Opened from the paid screen, the sale detail
 // and each refund; the dialog itself fetches and prints.
 import { create } from 'zustand';
-import type { ReceiptKindName } from '#shared/counter-api';
+import type { ReceiptKindName } from '#shared/counter/counter-api';
 
 export interface ReceiptTarget {
   /** The sale the payment or refund belongs to. */

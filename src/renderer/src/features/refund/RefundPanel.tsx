@@ -2,16 +2,16 @@
 // reason, then a confirmation step naming the amount before anything is sent.
 import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Sale } from '#shared/counter-api';
+import type { Sale } from '#shared/counter/counter-api';
 import { AmountInput } from '../../app/AmountInput';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
 import { errorMessage, counterApi } from '../../app/counter-api';
 import { centsEntryReducer, presetEntry } from '../../lib/cents-entry';
-import { formatBRL } from '#shared/money';
+import { formatBRL } from '#shared/lib/money';
 import { refundFormError, type RefundFormError } from '../../lib/refund-rules';
-import { REFUND_REASON_MAX } from '#shared/counter-schemas';
-import { refundableCents } from '#shared/refund-rule';
+import { REFUND_REASON_MAX } from '#shared/counter/counter-schemas';
+import { refundableCents } from '#shared/counter/refund-rule';
 import { isOffline } from '../../lib/connection-status';
 import { useHistory } from '../history/history-store';
 import { ApprovalCancelled, withManagerIfRequired } from '../register/manager-approval-store';

@@ -4,7 +4,7 @@
 // end-of-day report.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SessionSummary } from '#shared/counter-api';
+import type { SessionSummary } from '#shared/counter/counter-api';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
 import { errorMessage, counterApi } from '../../app/counter-api';

@@ -3,7 +3,7 @@
 // each with a manager's PIN. Its own form, outside the settings form: Enter here never saves settings.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OperatorRole, RegisterState } from '#shared/counter-api';
+import type { OperatorRole, RegisterState } from '#shared/counter/counter-api';
 import { errorMessage, counterApi } from '../../app/counter-api';
 import { formatTime } from '../../lib/date-time';
 import {

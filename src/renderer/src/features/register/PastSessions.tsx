@@ -4,11 +4,11 @@
 // keys move between the rows' buttons; Tab works as everywhere.
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PastSession, ReceiptLayoutName } from '#shared/counter-api';
+import type { PastSession, ReceiptLayoutName } from '#shared/counter/counter-api';
 import { counterApi } from '../../app/counter-api';
 import { hostCanPrint } from '../../bridge/counter-host';
 import { formatDate, formatTime } from '../../lib/date-time';
-import { formatBRL } from '#shared/money';
+import { formatBRL } from '#shared/lib/money';
 import { outputFailure, printOutcome, savePdf, type OutputMessage } from '../../app/receipt-output';
 import { ReceiptLayoutChoice } from '../../app/ReceiptLayoutChoice';
 import { useSettings } from '../settings/settings-store';

@@ -2,7 +2,7 @@
 // turn: sign in, open the register, and (while open) the closing with its summary and report;
 // below, the closed sessions with their reports to save or print again.
 import { useEffect } from 'react';
-import type { SessionSummary } from '#shared/counter-api';
+import type { SessionSummary } from '#shared/counter/counter-api';
 import { useTranslation } from 'react-i18next';
 import { useNavigation } from '../../app/navigation-store';
 import { registerGate } from '../../lib/register-view';

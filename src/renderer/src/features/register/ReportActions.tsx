@@ -3,7 +3,7 @@
 // browser host cannot print, so there "Salvar PDF" is the main and only action.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReceiptFile, ReceiptLayoutName } from '#shared/counter-api';
+import type { ReceiptFile, ReceiptLayoutName } from '#shared/counter/counter-api';
 import { useHotkeys } from '../../app/hotkeys';
 import { counterApi } from '../../app/counter-api';
 import { hostCanPrint } from '../../bridge/counter-host';

@@ -1,9 +1,9 @@
 // A session's closing summary as the manager reads it before (and after) closing: sales, refunds,
 // net, what is still open, and the totals per operator. Values come from getSessionSummary as is.
 import { useTranslation } from 'react-i18next';
-import type { SessionSummary } from '#shared/counter-api';
+import type { SessionSummary } from '#shared/counter/counter-api';
 import { formatTime } from '../../lib/date-time';
-import { formatBRL } from '#shared/money';
+import { formatBRL } from '#shared/lib/money';
 
 export function SessionSummaryView({ summary }: { summary: SessionSummary }) {
   const { t, i18n } = useTranslation();

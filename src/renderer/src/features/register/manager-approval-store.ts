@@ -5,7 +5,7 @@
 // with ApprovalCancelled and nothing is sent. Before the register is set up (no manager yet)
 // the action runs at once without an approval, as the main process expects.
 import { create } from 'zustand';
-import type { ManagerApproval } from '#shared/counter-api';
+import type { ManagerApproval } from '#shared/counter/counter-api';
 import { errorMessage } from '../../app/counter-api';
 import { isPinRefusal } from '../../lib/register-view';
 import { currentRegister } from './register-store';

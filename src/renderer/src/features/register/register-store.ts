@@ -1,7 +1,7 @@
 // View cache of the register (set up or not, operators, who is signed in, the open session),
 // fed by getRegister and by the answer of every register call the screens make.
 import { create } from 'zustand';
-import type { RegisterState, SessionSummary } from '#shared/counter-api';
+import type { RegisterState, SessionSummary } from '#shared/counter/counter-api';
 import { counterApi } from '../../app/counter-api';
 
 interface RegisterStoreState {

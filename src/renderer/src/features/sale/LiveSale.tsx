@@ -9,7 +9,7 @@
 // one layout; each state's panel is a small component in this file.
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Sale } from '#shared/counter-api';
+import type { Sale } from '#shared/counter/counter-api';
 import { useHotkeys } from '../../app/hotkeys';
 import { CheckIcon, ClockIcon, CrossIcon, ErrorIcon } from '../../app/Icons';
 import { ErrorMessage } from '../../app/ErrorMessage';
@@ -19,8 +19,8 @@ import { isOffline } from '../../lib/connection-status';
 import { formatCountdown, isRunningOut, secondsUntil } from '../../lib/countdown';
 import { formatTime } from '../../lib/date-time';
 import { canMarkShowedReceipt, SHOWED_RECEIPT_KEY, WAITING_KEYS, waitingKeyAction } from '../../lib/live-sale';
-import { formatBRL } from '#shared/money';
-import type { WaitingStatus } from '#shared/waiting-sale';
+import { formatBRL } from '#shared/lib/money';
+import type { WaitingStatus } from '#shared/counter/waiting-sale';
 import { DIGIT_KEYS, outcomeKey, typeAheadKey, type OutcomeStatus } from '../../lib/next-sale';
 import { countdownLine } from '../../lib/offline-sale';
 import { syncMarks } from '../../lib/sale-status';

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../../app/Icons';
-import { formatBRL } from '#shared/money';
+import { formatBRL } from '#shared/lib/money';
 import { useSale, type ConfirmedNotice } from './sale-store';
 
 const NOTICE_MS = 8000;

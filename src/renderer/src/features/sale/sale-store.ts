@@ -5,13 +5,13 @@
 // whose actions must see each other's transitions; a push landing mid-create is ordered here.
 import i18next from 'i18next';
 import { create } from 'zustand';
-import type { Sale, SaleCustomer } from '#shared/counter-api';
+import type { Sale, SaleCustomer } from '#shared/counter/counter-api';
 import { useNavigation } from '../../app/navigation-store';
 import { errorMessage, counterApi } from '../../app/counter-api';
 import { emptyEntry, type CentsEntry } from '../../lib/cents-entry';
 import { connectionOf } from '../../lib/connection-status';
 import { acceptsUpdate, liveSaleUpdate, liveViewOf, type LiveView } from '../../lib/live-sale';
-import { isWaitingStatus } from '#shared/waiting-sale';
+import { isWaitingStatus } from '#shared/counter/waiting-sale';
 import { saleIsOver, type SaleScreenState } from '../../lib/next-sale';
 import { OfflineConfirmations } from '../../lib/offline-sale';
 import { qrSvgDataUrl } from '../../lib/qr-svg';

@@ -5,7 +5,7 @@
 // to check); the scopes the AppID lacks are listed with what each costs, and a test charge the
 // check could not remove is said apart; the details line keeps what answered, for support.
 import { useTranslation } from 'react-i18next';
-import type { ConnectionCheck } from '#shared/counter-api';
+import type { ConnectionCheck } from '#shared/counter/counter-api';
 import { connectionDetailText, connectionVerdictText, leftBehindText } from '../../lib/connection-check-text';
 import type { Translate } from '../../lib/translate';
 import { useConnectionCheck } from './connection-check-store';

@@ -7,8 +7,8 @@
 // SettingsTextField.tsx, the connection test is ConnectionTestPanel.tsx.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CounterLocale, Printer, ReceiptLayoutName, SettingsInput } from '#shared/counter-api';
-import { COUNTER_LOCALES, COUNTER_MODES, RECEIPT_LAYOUTS } from '#shared/value-sets';
+import type { CounterLocale, Printer, ReceiptLayoutName, SettingsInput } from '#shared/counter/counter-api';
+import { COUNTER_LOCALES, COUNTER_MODES, RECEIPT_LAYOUTS } from '#shared/counter/value-sets';
 import { ConfirmDialog } from '../../app/ConfirmDialog';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';

@@ -3,7 +3,7 @@
 // owner may send anyway ("Salvar mesmo assim"). A save that changes the service runs the same
 // check first, so the owner reads what is wrong before being asked for the manager's PIN.
 import { create } from 'zustand';
-import type { ConnectionCheck, SettingsInput } from '#shared/counter-api';
+import type { ConnectionCheck, SettingsInput } from '#shared/counter/counter-api';
 import { errorMessage, counterApi } from '../../app/counter-api';
 
 export interface ConnectionTarget {

@@ -1,10 +1,10 @@
 // View cache of the settings kept by the main process. Other features read the mode, the
 // printer and the receipt layout from here; only the settings screen writes.
 import { create } from 'zustand';
-import type { Settings, SettingsInput } from '#shared/counter-api';
+import type { Settings, SettingsInput } from '#shared/counter/counter-api';
 import { counterApi } from '../../app/counter-api';
 import { switchLocale } from '../../i18n/i18n';
-import { settingsSaveNeedsManager } from '#shared/settings-approval';
+import { settingsSaveNeedsManager } from '#shared/counter/settings-approval';
 import { withManagerIfRequired } from '../register/manager-approval-store';
 
 interface SettingsState {

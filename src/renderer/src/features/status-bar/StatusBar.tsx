@@ -7,7 +7,7 @@ import { Kbd } from '../../app/Kbd';
 import { statusBarItems, type StatusBarItem } from '../../lib/connection-status';
 import type { Translate } from '../../lib/translate';
 import { offlineRefusalText } from '../../lib/offline-refusal-text';
-import { formatBRL } from '#shared/money';
+import { formatBRL } from '#shared/lib/money';
 import { RegisterStatus } from '../register/RegisterStatus';
 import { useScreenHints } from './screen-hints';
 import { useStatus } from './status-store';

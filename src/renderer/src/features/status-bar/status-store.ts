@@ -1,6 +1,6 @@
 // View cache of the till status (online, queue, mode), fed by getStatus and 'status' pushes.
 import { create } from 'zustand';
-import type { CounterStatus } from '#shared/counter-api';
+import type { CounterStatus } from '#shared/counter/counter-api';
 import { counterApi } from '../../app/counter-api';
 
 interface StatusState {

@@ -6,8 +6,8 @@ import { createCounterCall } from '#counter/app/counter-call';
 import type { CounterHandlers } from '#counter/ports/counter-handler-port';
 import { allBut, windowOrigin } from '#counter/ports/call-origin';
 import { broadcastCounterEvent, registerCounterIpc } from '#counter/hosts/electron/ipc-register';
-import { CounterError } from '#shared/counter-errors';
-import { COUNTER_EVENT_CHANNEL, COUNTER_INVOKE_METHODS } from '#shared/counter-channels';
+import { CounterError } from '#shared/counter/counter-errors';
+import { COUNTER_EVENT_CHANNEL, COUNTER_INVOKE_METHODS } from '#shared/counter/counter-channels';
 import { electronFake, FakeWebContents } from './fake-electron';
 
 const ours = new FakeWebContents();

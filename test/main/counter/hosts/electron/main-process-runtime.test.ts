@@ -7,7 +7,7 @@ vi.mock('electron', async () => (await import('./fake-electron')).electronFake);
 
 // The Electron wiring around the REAL app runtime (engine, SQLite, handlers): only Electron itself
 // is faked. It proves the IPC layer and the runtime agree on payloads, answers and events.
-import type { CounterEvent, Sale } from '#shared/counter-api';
+import type { CounterEvent, Sale } from '#shared/counter/counter-api';
 import { electronFake, fakeElectronState, FakeBrowserWindow } from './fake-electron';
 
 let cashier: FakeBrowserWindow;

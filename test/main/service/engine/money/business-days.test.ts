@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addDays } from '#shared/calendar-day';
+import { addDays } from '#shared/lib/calendar-day';
 import { businessDaysBetween, isBusinessDay, isNationalHoliday } from '#service/engine/money/business-days';
 
 describe('business days', () => {

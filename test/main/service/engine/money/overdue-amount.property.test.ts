@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { computeAmountDue } from '#service/engine/money/overdue-amount';
 import { basisPointsOf } from '#service/engine/money/basis-points';
-import { addDays } from '#shared/calendar-day';
-import { saoPauloDate } from '#shared/sao-paulo-time';
+import { addDays } from '#shared/lib/calendar-day';
+import { saoPauloDate } from '#shared/lib/sao-paulo-time';
 import {
   DISCOUNT_MODALITIES,
   isFixedDateModality,

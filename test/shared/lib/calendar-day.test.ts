@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addDays, dayOfWeek, daysBetween, epochDayOf, isCalendarDay } from '#shared/calendar-day';
+import { addDays, dayOfWeek, daysBetween, epochDayOf, isCalendarDay } from '#shared/lib/calendar-day';
 
 describe('day arithmetic', () => {
   it('addDays crosses months, years and leap days', () => {

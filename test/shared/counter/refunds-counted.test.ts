@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SaleRefund } from '#shared/counter-api';
-import { refundCounts, refundedValue } from '#shared/refunds-counted';
+import type { SaleRefund } from '#shared/counter/counter-api';
+import { refundCounts, refundedValue } from '#shared/counter/refunds-counted';
 
 const refund = (value: number, status: SaleRefund['status']) => ({ value, status });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SaleStatus } from '#shared/counter-api';
-import { undoesPayment } from '#shared/paid-sale';
+import type { SaleStatus } from '#shared/counter/counter-api';
+import { undoesPayment } from '#shared/counter/paid-sale';
 
 const STATUSES: SaleStatus[] = ['PENDING', 'ACTIVE', 'OFFLINE', 'COMPLETED', 'EXPIRED', 'CANCELLED', 'REJECTED'];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_SHOP_NAME, shopNameToShow } from '#shared/sandbox-shop-name';
+import { SANDBOX_SHOP_NAME, shopNameToShow } from '#shared/lib/sandbox-shop-name';
 
 describe("the shop's name on the counter's screens", () => {
   it('is the name the owner gave, trimmed', () => {

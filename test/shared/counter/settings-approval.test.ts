@@ -1,6 +1,6 @@
 // The language alone is the reader's preference; anything else in the same save is the shop's.
 import { describe, expect, it } from 'vitest';
-import { isLanguageOnly, settingsSaveNeedsManager } from '#shared/settings-approval';
+import { isLanguageOnly, settingsSaveNeedsManager } from '#shared/counter/settings-approval';
 
 describe('which settings saves need a manager', () => {
   it('lets the language alone through, whatever flags steer the save', () => {

@@ -6,7 +6,7 @@
 // Over 300 lines because it is the one declaration of every shape that crosses between the
 // processes (about 80 schemas, each a few lines); split, each part would import most of the rest.
 import { z } from 'zod';
-import { HTTP_URL_MAX_LENGTH, isHttpUrl } from './http-url';
+import { HTTP_URL_MAX_LENGTH, isHttpUrl } from '../lib/http-url';
 import { MAX_CHARGE_CENTS } from './large-sale';
 import {
   APP_ID_STORAGES,
@@ -186,7 +186,7 @@ export const storedSettingsInput = z
     locale: counterLocale,
     customerDisplay: z.boolean(),
     offlineSales: offlineSalesSettings,
-    /** Cents: a sale above this asks the cashier to confirm before it is charged (src/shared/large-sale.ts). */
+    /** Cents: a sale above this asks the cashier to confirm before it is charged (src/shared/counter/large-sale.ts). */
     confirmAbove: cents,
   })
   .partial()
@@ -408,7 +408,7 @@ export const settings = z.strictObject({
   locale: counterLocale,
   customerDisplay: z.boolean(),
   offlineSales: offlineSalesSettings,
-  /** Cents: a sale above this asks the cashier to confirm before it is charged (src/shared/large-sale.ts). */
+  /** Cents: a sale above this asks the cashier to confirm before it is charged (src/shared/counter/large-sale.ts). */
   confirmAbove: z.number().int(),
 });
 

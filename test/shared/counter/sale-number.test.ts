@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { saleNumberText } from '#shared/sale-number';
+import { saleNumberText } from '#shared/counter/sale-number';
 
 describe('saleNumberText ("Venda 0042")', () => {
   it('pads to four digits and keeps longer numbers whole', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HTTP_URL_MAX_LENGTH, isHttpUrl } from '#shared/http-url';
+import { HTTP_URL_MAX_LENGTH, isHttpUrl } from '#shared/lib/http-url';
 
 describe('isHttpUrl', () => {
   it.each(['https://api.woovi.com', 'http://127.0.0.1:8080', 'HTTPS://Api.Example.com/v1?x=1', 'http://[::1]:3000/'])(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shopHeader } from '#shared/receipt-header';
+import { shopHeader } from '#shared/counter/receipt-header';
 
 describe("the shop's header", () => {
   it("is the owner's title over the owner's lines", () => {

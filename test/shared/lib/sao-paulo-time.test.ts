@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addDays } from '#shared/calendar-day';
+import { addDays } from '#shared/lib/calendar-day';
 import {
   saoPauloClock,
   saoPauloDate,
@@ -8,7 +8,7 @@ import {
   saoPauloFormatter,
   saoPauloInstant,
   saoPauloOffsetMinutes,
-} from '#shared/sao-paulo-time';
+} from '#shared/lib/sao-paulo-time';
 
 const at = (iso: string) => new Date(iso);
 
