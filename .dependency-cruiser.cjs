@@ -12,6 +12,8 @@
 // - the engine is the service alone: no host, no Electron, no Fastify, no socket;
 // - inside the counter, app/ wires the rest, which never reaches up to it, and register/ never
 //   reaches into sync/;
+// - src/shared is split the same way: shared/lib imports neither shared/service nor
+//   shared/counter, and shared/service never shared/counter;
 // - src/shared is imported by every process and imports none; the renderer talks to main only
 //   through the counter's contract in src/shared; a renderer feature uses another only through
 //   its public surface;
@@ -109,6 +111,22 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/shared/' },
       to: { path: '^src/(main|renderer|preload)/' },
+    },
+    {
+      name: 'shared-lib-to-neither-product',
+      comment:
+        "src/shared/lib (money, the calendar, São Paulo's time, tax ids, URLs) is what both products' shared " +
+        'contracts stand on: it imports neither.',
+      severity: 'error',
+      from: { path: '^src/shared/lib/' },
+      to: { path: '^src/shared/(service|counter)/' },
+    },
+    {
+      name: 'shared-service-not-to-counter',
+      comment: "The service's shared shapes (its resources, a request's parts) never need the counter's.",
+      severity: 'error',
+      from: { path: '^src/shared/service/' },
+      to: { path: '^src/shared/counter/' },
     },
     {
       name: 'counter-layers-not-to-app',

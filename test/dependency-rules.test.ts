@@ -18,12 +18,14 @@ const depcruise = join(
 
 /** Imports every rule allows: the layers as docs/architecture.md draws them. */
 const allowed: Record<string, string> = {
-  'src/shared/money.ts': 'export const cents = 1;',
-  'src/preload/index.ts': "import { cents } from '#shared/money';\nexport const bridge = cents;",
-  'src/renderer/src/view.ts': "import { cents } from '#shared/money';\nexport const view = cents;",
+  'src/shared/lib/money.ts': 'export const cents = 1;',
+  'src/shared/counter/channels.ts': "import { cents } from '../lib/money';\nexport const channel = cents;",
+  'src/shared/service/resources.ts': "import { cents } from '../lib/money';\nexport const resource = cents;",
+  'src/preload/index.ts': "import { cents } from '#shared/lib/money';\nexport const bridge = cents;",
+  'src/renderer/src/view.ts': "import { cents } from '#shared/lib/money';\nexport const view = cents;",
   // lib/: the floor both products stand on.
   'src/main/lib/store/database.ts': 'export type Db = { name: string };',
-  'src/main/lib/pix/pix-key.ts': "import { cents } from '#shared/money';\nexport const key = cents;",
+  'src/main/lib/pix/pix-key.ts': "import { cents } from '#shared/lib/money';\nexport const key = cents;",
   'src/main/lib/receipts/receipt-pdf.ts': "import { key } from '../pix/pix-key';\nexport const pdf = key;",
   // service/: the engine, its HTTP server, and the sandbox facade.
   'src/main/service/engine/context.ts': 'export interface EngineEvent { name: string }\nexport const contextValue = 1;',
@@ -200,6 +202,18 @@ const forbidden: Array<[rule: string, file: string, source: string, resolvedTo: 
     'src/shared/to-main.ts',
     "import type { Db } from '#lib/store/database';\nexport type X = Db;",
     'src/main/lib/store/database.ts',
+  ],
+  [
+    'shared-lib-to-neither-product',
+    'src/shared/lib/to-counter.ts',
+    "import { channel } from '../counter/channels';\nexport const x = channel;",
+    'src/shared/counter/channels.ts',
+  ],
+  [
+    'shared-service-not-to-counter',
+    'src/shared/service/to-counter.ts',
+    "import { channel } from '../counter/channels';\nexport const x = channel;",
+    'src/shared/counter/channels.ts',
   ],
   [
     'counter-layers-not-to-app',
