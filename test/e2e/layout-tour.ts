@@ -153,20 +153,20 @@ async function atEverySize(check: (size: string) => Promise<void>, shown = cashi
 }
 
 /**
- * The screen as it is draws all its text in the app's own fonts (checked once: the words are the
- * same at each size) and fits at every size; what does not fit is kept as a screenshot and reported.
+ * The screen as it is fits at every size, and draws all its text in the app's own fonts (checked
+ * once, at the last size, already settled: the words are the same at each); what does not fit is
+ * kept as a screenshot and reported.
  */
 async function expectFits(screen: string, shown = cashier): Promise<void> {
   // In front: Chromium draws a page behind another (the customer display opened beside the
   // cashier's) once a second, and every size waits on its frames.
   await shown.page.bringToFront();
-  await settled(shown.page);
-  expect.soft(await machineFontsOnPage(shown.page), `${screen}: text drawn in the machine's fonts`).toEqual([]);
   await atEverySize(async (name) => {
     const misfits = await layoutMisfits(shown.page);
     if (misfits.length > 0 || EVERY_SCREENSHOT) await screenshot(shown, join(artifacts, `${screen}-${name}.png`));
     expect.soft(misfits, `${screen} at ${name}`).toEqual([]);
   }, shown);
+  expect.soft(await machineFontsOnPage(shown.page), `${screen}: text drawn in the machine's fonts`).toEqual([]);
 }
 
 interface Box {
