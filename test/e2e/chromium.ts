@@ -1,7 +1,7 @@
 // Debian's Chromium through playwright-core (Playwright cannot download its own browser here).
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -40,4 +40,33 @@ function fontconfigWithoutFonts(): string {
     `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n  <cachedir>${join(dir, 'cache')}</cachedir>\n</fontconfig>\n`,
   );
   return file;
+}
+
+const FONTCONFIG_FILE = '/etc/fonts/fonts.conf';
+const SCALABLE_FONT = new Set(['.ttf', '.otf', '.ttc', '.otc', '.pfb', '.pfa']);
+
+/**
+ * The font files Chromium may draw with when it sees the machine's fonts: those under the folders
+ * the machine's fontconfig file names. Machines differ (a Debian till with DejaVu and Liberation,
+ * a CI box whose Chromium came without any font), so the tests ask instead of assuming.
+ */
+export function machineFontFiles(): string[] {
+  if (!existsSync(FONTCONFIG_FILE)) return [];
+  const folders = [
+    ...readFileSync(FONTCONFIG_FILE, 'utf8').matchAll(/<dir(\s+prefix="(\w+)")?[^>]*>([^<]+)<\/dir>/g),
+  ].map(([, , prefix, path = '']) =>
+    prefix === 'xdg'
+      ? join(process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), path)
+      : path.startsWith('~')
+        ? join(homedir(), path.slice(1))
+        : path,
+  );
+  return folders.flatMap((folder) => fontFilesUnder(folder));
+}
+
+function fontFilesUnder(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((name) => SCALABLE_FONT.has(extname(name).toLowerCase()))
+    .map((name) => join(folder, name));
 }

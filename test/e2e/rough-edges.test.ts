@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Sale } from '#shared/counter/counter-api';
 import type { BrowserHostProcess } from './browser-host-process';
 import {
@@ -85,6 +85,14 @@ describe.each(VIEWPORTS)('at $width×$height', (viewport) => {
 
   afterAll(async () => {
     await page?.context().close();
+  });
+
+  // A failure leaves the screen as it was, for a person to see what the cashier would have seen.
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail')
+      await page.screenshot({
+        path: join(ARTIFACTS, `${size}-falhou-${task.name.slice(0, 40).replace(/\W+/g, '-')}.png`),
+      });
   });
 
   it('asks before charging R$ 99.999,99, then fits the amount and the training button on the QR screen', async () => {
@@ -209,9 +217,13 @@ describe.each(VIEWPORTS)('at $width×$height', (viewport) => {
     await page.keyboard.press('F4');
     await page.getByLabel('Nome do cliente').fill('Ana Souza');
     await page.getByLabel('CPF ou CNPJ').fill('123.456.789-00');
+    expect(spaces(await amount.inputValue())).toBe('R$ 15,00');
     await page.getByLabel('Nome do cliente').press('Enter');
+    // Every alert's words, so a failure says what the screen said instead.
+    await expect
+      .poll(async () => (await page.getByRole('alert').allTextContents()).map(spaces), { timeout: 10_000 })
+      .toContainEqual(expect.stringContaining('CPF ou CNPJ inválido'));
     const error = page.getByRole('alert').filter({ hasText: 'CPF ou CNPJ inválido' });
-    await error.waitFor();
     await expectInsideViewport(page, error, 'the customer error');
     // The field at fault says so to assistive technology, and points at the message.
     const taxId = page.getByLabel('CPF ou CNPJ');

@@ -46,11 +46,12 @@ export function CloseRegister({ onClosed }: { onClosed(summary: SessionSummary):
       const result = await askManager('closeRegister', (manager) =>
         counterApi().closeRegister({ manager, ...(summary.warnings.length > 0 ? { confirmPending: true } : {}) }),
       );
-      onClosed(result);
-      void useRegister
+      // The status bar turns to "Caixa fechado" with the closed screen, not a moment after it.
+      await useRegister
         .getState()
         .load()
         .catch(() => undefined);
+      onClosed(result);
     } catch (error) {
       if (!(error instanceof ApprovalCancelled)) {
         setMessage(errorMessage(error));

@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { RegisterState, SessionSummary } from '#shared/counter/counter-api';
 import { counterApi } from '../../app/counter-api';
+import { newestAnswer } from '../../lib/newest-answer';
 
 interface RegisterStoreState {
   register: RegisterState | null;
@@ -13,15 +14,23 @@ interface RegisterStoreState {
   setJustClosed(summary: SessionSummary | null): void;
 }
 
+// Screens ask for the register at any time (the PIN dialog on opening, the close screen after
+// closing): only the newest answer is shown.
+const answers = newestAnswer();
+
 export const useRegister = create<RegisterStoreState>()((set) => ({
   register: null,
   justClosed: null,
   async load() {
+    const ticket = answers.ask();
     const register = await counterApi().getRegister();
-    set({ register });
+    if (answers.isNewest(ticket)) set({ register });
     return register;
   },
-  apply: (register) => set({ register }),
+  apply: (register) => {
+    answers.shownNow();
+    set({ register });
+  },
   setJustClosed: (justClosed) => set({ justClosed }),
 }));
 
