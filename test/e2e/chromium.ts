@@ -1,4 +1,5 @@
 // Debian's Chromium through playwright-core (Playwright cannot download its own browser here).
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
@@ -46,11 +47,14 @@ const FONTCONFIG_FILE = '/etc/fonts/fonts.conf';
 const SCALABLE_FONT = new Set(['.ttf', '.otf', '.ttc', '.otc', '.pfb', '.pfa']);
 
 /**
- * The font files Chromium may draw with when it sees the machine's fonts: those under the folders
- * the machine's fontconfig file names. Machines differ (a Debian till with DejaVu and Liberation,
+ * The font files Chromium may draw with when it sees the machine's fonts: what `fc-list` lists, or
+ * without it, those under the folders the machine's fontconfig file names. Machines differ (a Debian till with DejaVu and Liberation,
  * a CI box whose Chromium came without any font), so the tests ask instead of assuming.
  */
 export function machineFontFiles(): string[] {
+  // fontconfig's own answer where its tools are installed: what Chromium will be offered.
+  const listed = spawnSync('fc-list', ['--format', '%{file}\\n', ':scalable=true'], { encoding: 'utf8' });
+  if (listed.status === 0) return listed.stdout.split('\n').filter(Boolean);
   if (!existsSync(FONTCONFIG_FILE)) return [];
   const folders = [
     ...readFileSync(FONTCONFIG_FILE, 'utf8').matchAll(/<dir(\s+prefix="(\w+)")?[^>]*>([^<]+)<\/dir>/g),
