@@ -13,6 +13,7 @@ import { DEFAULT_SENDER_CONCURRENCY } from '#counter/sync/commands/command-sende
 import type { CounterSync } from '#counter/sync/counter-sync';
 import { composeCounter } from '#counter/composition-root';
 import { HttpServiceClient } from '#counter/sync/remote/http-service-client';
+import { fetchTransport, undiciTransport, type HttpTransport } from '#counter/sync/remote/http-transport';
 import { openDatabase } from '#lib/store/database';
 import { startRemote } from '../test/support/remote-process';
 import { elapsedMs } from './measure';
@@ -30,11 +31,8 @@ export async function counterWithBacklog(
   commands: number,
   concurrency: number,
 ): Promise<{ root: ReturnType<typeof composeCounter>; reconnect: () => void }> {
-  let online = false;
-  const refusing: typeof fetch = (input, init) =>
-    online
-      ? fetch(input, init)
-      : Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }));
+  const refusing: typeof fetch = () =>
+    Promise.reject(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }));
   const client = new HttpServiceClient({ baseUrl: remote.url, appId: remote.appId, fetch: refusing });
   const root = composeCounter({
     dbPath,
@@ -55,9 +53,9 @@ export async function counterWithBacklog(
   return {
     root,
     reconnect() {
-      online = true;
-      // The same service again: every queued command due now.
-      root.sync.setService(client);
+      // The same service again (the same URL and AppID), every queued command due now, reached as
+      // the app reaches it: through the client's own transport, not the refusing fetch.
+      root.sync.setService(new HttpServiceClient({ baseUrl: remote.url, appId: remote.appId }));
     },
   };
 }
@@ -75,28 +73,29 @@ const SENDER_CONCURRENCY = Number(process.env.DRAIN_CONCURRENCY ?? DEFAULT_SENDE
 /**
  * The same creates from this process with the same concurrency and nothing else: the HTTP client's
  * and the server's share of the drain. With `record`, each answer is handed to it before its slot
- * takes the next one.
+ * takes the next one. Through `fetch` unless another transport is given (the counter's own).
  */
 async function postAtConcurrency(
   baseUrl: string,
   appId: string,
   commands: number,
   prefix: string,
-  record?: (id: string, body: string) => Promise<void>,
+  options: { record?: (id: string, body: string) => Promise<void>; transport?: HttpTransport } = {},
 ): Promise<number> {
+  const send = options.transport ?? fetchTransport(fetch);
   let next = 0;
   const started = process.hrtime.bigint();
   const worker = async () => {
     while (next < commands) {
       const id = `${prefix}-${next++}`;
-      const response = await fetch(`${baseUrl}/api/v1/charge?return_existing=true`, {
+      const answer = await send(`${baseUrl}/api/v1/charge?return_existing=true`, {
         method: 'POST',
         headers: { authorization: appId, 'content-type': 'application/json' },
         body: JSON.stringify({ ...CHARGE, correlationID: id }),
-        signal: AbortSignal.timeout(5_000),
+        timeoutMs: 5_000,
       });
-      const text = await response.text();
-      if (record) await record(id, text);
+      const text = await answer.text();
+      if (options.record) await options.record(id, text);
     }
   };
   await Promise.all(Array.from({ length: SENDER_CONCURRENCY }, worker));
@@ -106,9 +105,16 @@ async function postAtConcurrency(
 /**
  * The floor under the drain: the same creates, from the same process, with the same concurrency,
  * each answer committed durably before its slot takes the next one, one COMMIT per turn, and
- * nothing else (no outbox, no mirror, no views, no events).
+ * nothing else (no outbox, no mirror, no views, no events). Through `fetch` (the simplest client),
+ * or through the counter's own transport to see what its bookkeeping alone costs.
  */
-async function measureFloor(baseUrl: string, appId: string, dbPath: string, commands: number): Promise<number> {
+async function measureFloor(
+  baseUrl: string,
+  appId: string,
+  dbPath: string,
+  commands: number,
+  transport?: HttpTransport,
+): Promise<number> {
   const db = openDatabase(dbPath, [
     { version: 1, name: 'floor', sql: 'CREATE TABLE answers (id TEXT PRIMARY KEY, body TEXT NOT NULL)' },
   ]);
@@ -128,7 +134,10 @@ async function measureFloor(baseUrl: string, appId: string, dbPath: string, comm
       );
       void flushing.then(resolve);
     });
-  const rate = await postAtConcurrency(baseUrl, appId, commands, 'floor', record);
+  const rate = await postAtConcurrency(baseUrl, appId, commands, transport ? 'floor-pool' : 'floor', {
+    record,
+    transport,
+  });
   db.close();
   return rate;
 }
@@ -172,6 +181,13 @@ export async function benchSyncDrain(dir: string, options: SyncDrainOptions): Pr
     };
     const bareRate = await postAtConcurrency(remote.url, remote.appId, options.commands, 'bare');
     const floorRate = await measureFloor(remote.url, remote.appId, join(dir, 'floor.db'), options.commands);
+    const poolFloorRate = await measureFloor(
+      remote.url,
+      remote.appId,
+      join(dir, 'floor-pool.db'),
+      options.commands,
+      undiciTransport(),
+    );
     const after = await serverRates();
     const better = (one: { rate: number; p50: number }, other: { rate: number; p50: number }) =>
       one.rate >= other.rate ? one : other;
@@ -214,7 +230,7 @@ export async function benchSyncDrain(dir: string, options: SyncDrainOptions): Pr
           ratio: floorRate / serverMax,
           ratioLabel: 'floor/server max',
           aim: null,
-          note: `the simplest client with the drain's guarantees: ${SENDER_CONCURRENCY} requests in flight, each answer written durably (synchronous=FULL, one COMMIT per event-loop turn) before the next`,
+          note: `the simplest client with the drain's guarantees: ${SENDER_CONCURRENCY} requests in flight through fetch, each answer written durably (synchronous=FULL, one COMMIT per event-loop turn) before the next`,
         },
         {
           operation: `sync drain: ${options.commands} queued creates → npm run serve (info)`,
@@ -240,7 +256,18 @@ export async function benchSyncDrain(dir: string, options: SyncDrainOptions): Pr
           ratio: drainRate / floorRate,
           ratioLabel: 'drain/floor',
           aim: { op: '>=', value: 0.8 },
-          note: `the drain's rate over the floor's, both from this process against the same server`,
+          note: `the drain's rate over the floor's, both from this process against the same server; the drain sends through undici's pool, the floor through fetch (the row below: the floor sending as the drain does)`,
+        },
+        {
+          operation: `sync drain against the floor sending as it does (info)`,
+          measured: drainRate,
+          unit: 'cmd/s',
+          baseline: poolFloorRate,
+          baselineLabel: "floor through undici's pool",
+          ratio: drainRate / poolFloorRate,
+          ratioLabel: 'drain/pool floor',
+          aim: null,
+          note: `the floor again, through the counter's own transport (http-transport.ts, undici's keep-alive pool): what the counter's bookkeeping alone costs once both send alike`,
         },
       ],
       notes: [],
@@ -254,6 +281,7 @@ export async function benchSyncDrain(dir: string, options: SyncDrainOptions): Pr
         senderConcurrency: SENDER_CONCURRENCY,
         bareRate,
         floorRate,
+        poolFloorRate,
         loadAverage: loadavg(),
         remoteTotal: atRemote.pageInfo.totalCount ?? null,
       },

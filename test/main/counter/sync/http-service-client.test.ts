@@ -3,7 +3,12 @@
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpServiceClient, operationPath, remoteServiceId } from '#counter/sync/remote/http-service-client';
+import {
+  HttpServiceClient,
+  operationPath,
+  remoteServiceId,
+  type HttpServiceClientOptions,
+} from '#counter/sync/remote/http-service-client';
 import { isRetryable, parseRetryAfter } from '#counter/sync/remote/service-outcome';
 
 const servers: Server[] = [];
@@ -34,7 +39,13 @@ const answering = (status: number, body: unknown, headers: Record<string, string
     response.end(JSON.stringify(body));
   });
 
-describe('the remote client', () => {
+// Each exchange the same through the default transport (undici's pool) and through a fetch.
+describe.each([
+  { transport: 'undici', options: {} },
+  { transport: 'fetch', options: { fetch: globalThis.fetch } },
+])('the remote client through $transport', ({ options }) => {
+  const makeClient = (given: HttpServiceClientOptions) => new HttpServiceClient({ ...given, ...options });
+
   it('sends the AppID and the query, with each path parameter encoded so an id cannot walk to another route', async () => {
     const seen: { url?: string; auth?: string } = {};
     const baseUrl = await serve((request, response) => {
@@ -43,7 +54,7 @@ describe('the remote client', () => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ charge: { correlationID: 'a b' } }));
     });
-    const client = new HttpServiceClient({ baseUrl: `${baseUrl}/`, appId: 'APP' });
+    const client = makeClient({ baseUrl: `${baseUrl}/`, appId: 'APP' });
     expect(await client.call('getCharge', { params: { id: 'a b' }, query: { x: '1', y: undefined } })).toEqual({
       kind: 'ok',
       body: { charge: { correlationID: 'a b' } },
@@ -63,7 +74,7 @@ describe('the remote client', () => {
 
   it('classifies answers: 400 refused, 401/403 auth, 500 and 429 server with Retry-After', async () => {
     const call = async (status: number, body: unknown, headers?: Record<string, string>) =>
-      new HttpServiceClient({ baseUrl: await answering(status, body, headers), appId: 'APP' }).call('getCharge', {
+      makeClient({ baseUrl: await answering(status, body, headers), appId: 'APP' }).call('getCharge', {
         params: { id: 'x' },
       });
 
@@ -85,14 +96,14 @@ describe('the remote client', () => {
   });
 
   it('says not-sent when nothing listens, unknown when the answer never comes or is cut', async () => {
-    const refused = await new HttpServiceClient({
+    const refused = await makeClient({
       baseUrl: `http://127.0.0.1:${await closedPort()}`,
       appId: 'APP',
     }).call('getCompany');
     expect(refused).toMatchObject({ kind: 'not-sent', detail: 'ECONNREFUSED' });
 
     const hanging = await serve(() => undefined);
-    const timedOut = await new HttpServiceClient({ baseUrl: hanging, appId: 'APP', timeoutMs: 100 }).call('getCompany');
+    const timedOut = await makeClient({ baseUrl: hanging, appId: 'APP', timeoutMs: 100 }).call('getCompany');
     expect(timedOut.kind).toBe('unknown');
 
     const cutting = await serve((_request, response) => {
@@ -100,12 +111,10 @@ describe('the remote client', () => {
       response.write('{"company":{"name":"Lo');
       setTimeout(() => response.destroy(), 20);
     });
-    expect((await new HttpServiceClient({ baseUrl: cutting, appId: 'APP' }).call('getCompany')).kind).toBe('unknown');
+    expect((await makeClient({ baseUrl: cutting, appId: 'APP' }).call('getCompany')).kind).toBe('unknown');
 
     const droppedBeforeAnswer = await serve((request) => request.socket.destroy());
-    expect((await new HttpServiceClient({ baseUrl: droppedBeforeAnswer, appId: 'APP' }).call('getCompany')).kind).toBe(
-      'unknown',
-    );
+    expect((await makeClient({ baseUrl: droppedBeforeAnswer, appId: 'APP' }).call('getCompany')).kind).toBe('unknown');
 
     for (const outcome of [refused, timedOut]) if (outcome.kind !== 'ok') expect(isRetryable(outcome)).toBe(true);
   });

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { ServiceRequest } from '#shared/service/service-api';
 import type { ServiceClient } from './service-client';
 import { serviceContract, type ContractOperation } from './service-contract';
+import { fetchTransport, undiciTransport, type HttpAnswer, type HttpTransport } from './http-transport';
 import { outcomeOfStatus, parseRetryAfter, type ServiceOutcome } from './service-outcome';
 
 export interface HttpServiceClientOptions {
@@ -16,7 +17,10 @@ export interface HttpServiceClientOptions {
    * waiting, and the command stays queued to be retried with the same key anyway.
    */
   timeoutMs?: number;
-  /** Injected in tests; the global fetch otherwise. */
+  /**
+   * Requests go through this `fetch` when given (tests that break the network inside the process,
+   * the connection check that records each exchange); through undici's keep-alive pool otherwise.
+   */
   fetch?: typeof fetch;
 }
 
@@ -51,13 +55,13 @@ export class HttpServiceClient implements ServiceClient {
   readonly serviceId: string;
   readonly label: string;
   private readonly baseUrl: string;
-  private readonly fetchImpl: typeof fetch;
+  private readonly send: HttpTransport;
 
   constructor(private readonly options: HttpServiceClientOptions) {
     this.baseUrl = normalizeBaseUrl(options.baseUrl);
     this.serviceId = remoteServiceId(this.baseUrl, options.appId);
     this.label = this.baseUrl;
-    this.fetchImpl = options.fetch ?? fetch;
+    this.send = options.fetch ? fetchTransport(options.fetch) : undiciTransport();
   }
 
   async call(op: ContractOperation, request: ServiceRequest = {}): Promise<ServiceOutcome<unknown>> {
@@ -69,13 +73,13 @@ export class HttpServiceClient implements ServiceClient {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(request.body);
     }
-    let response: Response;
+    let response: HttpAnswer;
     try {
-      response = await this.fetchImpl(url, {
+      response = await this.send(url, {
         method: spec.method,
         headers,
         body,
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
+        timeoutMs: this.options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
       });
     } catch (error) {
       const code = errorCode(error);
@@ -89,11 +93,11 @@ export class HttpServiceClient implements ServiceClient {
       // The answer was cut mid-body: the service acted (or not), we cannot tell.
       return { kind: 'unknown', detail: `answer cut: ${errorCode(error) ?? describe(error)}` };
     }
-    if (!response.ok) {
+    if (response.status < 200 || response.status > 299) {
       return outcomeOfStatus(
         response.status,
         errorMessageOf(text, response.status),
-        parseRetryAfter(response.headers.get('retry-after'), Date.now()),
+        parseRetryAfter(response.header('retry-after'), Date.now()),
       );
     }
     try {
@@ -133,7 +137,7 @@ function errorMessageOf(text: string, status: number): string {
   return `O serviço Pix respondeu ${status}`;
 }
 
-/** The errno-style code of a fetch failure (undici wraps it in `cause`, sometimes twice). */
+/** The errno-style code of a failed exchange (fetch wraps it in `cause`, sometimes twice; undici's own errors carry it). */
 function errorCode(error: unknown): string | undefined {
   for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
     if (typeof current === 'object') {
