@@ -24,6 +24,10 @@ export interface ReceiptLabels {
   till: string;
   sandboxBanner: string;
   footer: string;
+  /** On paper: the shop's fiscal note comes from its ERP, not from this receipt. */
+  notFiscal: string;
+  /** On paper: a copy printed again ("2ª via"). */
+  reprint: string;
 }
 
 const PT_BR: ReceiptLabels = {
@@ -52,6 +56,8 @@ const PT_BR: ReceiptLabels = {
   till: 'Caixa',
   sandboxBanner: 'AMBIENTE DE TESTES — sem valor',
   footer: 'Comprovante emitido pelo Balcão',
+  notFiscal: 'Não é documento fiscal',
+  reprint: '2ª via',
 };
 
 const EN: ReceiptLabels = {
@@ -80,6 +86,8 @@ const EN: ReceiptLabels = {
   till: 'Till',
   sandboxBanner: 'TEST ENVIRONMENT — no real value',
   footer: 'Receipt issued by Balcão',
+  notFiscal: 'Not a fiscal document',
+  reprint: 'Copy',
 };
 
 export function receiptLabels(locale: ReceiptLocale): ReceiptLabels {

@@ -32,6 +32,8 @@ export interface ReceiptModel {
   dateTime: string;
   sections: ReceiptSection[];
   footer: string;
+  /** Paper only: "Não é documento fiscal" and the "2ª via" mark, in the receipt's language. */
+  paperLabels: { notFiscal: string; reprint: string };
   metadata: {
     title: string;
     subject: string;
@@ -95,6 +97,7 @@ export function buildReceiptModel(data: ReceiptData, locale: ReceiptLocale = 'pt
       { rows: details },
     ],
     footer: labels.footer,
+    paperLabels: { notFiscal: labels.notFiscal, reprint: labels.reprint },
     metadata: {
       title: `${title} ${data.endToEndId}`,
       subject: `${title}: ${formatBRL(data.value)}`,
