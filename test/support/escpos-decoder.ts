@@ -46,15 +46,25 @@ export type PrintedBlock =
 
 export interface DecodedStream {
   blocks: PrintedBlock[];
-  /** DLE EOT n and GS r n requests, in order: the printer answers each. */
-  statusRequests: number[];
+  /** DLE EOT n (real time) and GS r n (in turn) requests, in order: the printer answers each. */
+  statusRequests: { command: 'dle-eot' | 'gs-r'; n: number }[];
+  /** Bytes read as whole commands; with `partial`, a command still arriving is left after them. */
+  consumed: number;
 }
 
 export class EscPosError extends Error {}
 
-export function decodeEscPos(bytes: Uint8Array): DecodedStream {
+/** A command whose bytes have not all arrived (yet). */
+class CutShort extends EscPosError {}
+
+/**
+ * The stream as a printer reads it. `partial`: the bytes are what has arrived so far, so a
+ * command cut short at the end is left unread (see `consumed`) instead of an error, and so is a
+ * line not yet ended.
+ */
+export function decodeEscPos(bytes: Uint8Array, { partial = false } = {}): DecodedStream {
   const blocks: PrintedBlock[] = [];
-  const statusRequests: number[] = [];
+  const statusRequests: DecodedStream['statusRequests'] = [];
   let codePage = 0;
   let bold = false;
   let size = 1;
@@ -64,7 +74,7 @@ export function decodeEscPos(bytes: Uint8Array): DecodedStream {
   let at = 0;
 
   const need = (count: number, what: string) => {
-    if (at + count > bytes.length) throw new EscPosError(`${what} cut short at byte ${at}`);
+    if (at + count > bytes.length) throw new CutShort(`${what} cut short at byte ${at}`);
   };
   const byte = (what: string) => {
     need(1, what);
@@ -85,10 +95,23 @@ export function decodeEscPos(bytes: Uint8Array): DecodedStream {
     line.width += size;
   };
 
-  while (at < bytes.length) {
+  let commandStart = 0;
+  try {
+    while (at < bytes.length) {
+      commandStart = at;
+      step();
+    }
+  } catch (error) {
+    if (!(partial && error instanceof CutShort)) throw error;
+    return { blocks, statusRequests, consumed: commandStart };
+  }
+  if (line && !partial) throw new EscPosError('the stream ends in the middle of a line');
+  return { blocks, statusRequests, consumed: bytes.length };
+
+  function step(): void {
     const b = bytes[at++]!;
     if (b === 0x0a) endLine();
-    else if (b === 0x0d) continue;
+    else if (b === 0x0d) return;
     else if (b === 0x1b) {
       const command = byte('ESC');
       switch (command) {
@@ -214,16 +237,14 @@ export function decodeEscPos(bytes: Uint8Array): DecodedStream {
             dots: joined,
           };
         } else blocks.push({ kind: 'image', width: widthBytes * 8, height, dots });
-      } else if (command === 0x72) statusRequests.push(byte('GS r'));
+      } else if (command === 0x72) statusRequests.push({ command: 'gs-r', n: byte('GS r') });
       else throw new EscPosError(`GS 0x${command.toString(16)} at ${at - 2} is not a command the profiles send`);
     } else if (b === 0x10) {
       // DLE EOT n: real-time status
       if (byte('DLE') !== 0x04) throw new EscPosError('DLE without EOT');
-      statusRequests.push(byte('DLE EOT'));
+      statusRequests.push({ command: 'dle-eot', n: byte('DLE EOT') });
     } else character(b);
   }
-  if (line) throw new EscPosError('the stream ends in the middle of a line');
-  return { blocks, statusRequests };
 }
 
 /** The QR code drawn in a raster image, read back as a phone would; null when none reads. */

@@ -27,6 +27,20 @@ export function printableFor(profile: PrinterProfile): (text: string) => string 
       .trim();
 }
 
+/**
+ * A print job in two parts: everything but the final cut, and the cut. A transport sends the
+ * body, waits for the printer to say it printed it, then sends the cut: a job dropped before the
+ * cut is known never to have been cut, so printing it again whole needs no "2ª via".
+ */
+export function encodeJob(document: PaperDocument, profile: PrinterProfile): { body: Uint8Array; cut: Uint8Array } {
+  const last = document.blocks.at(-1);
+  if (last?.kind !== 'cut') throw new Error('a print job ends with its cut');
+  return {
+    body: encodePaper({ ...document, blocks: document.blocks.slice(0, -1) }, profile),
+    cut: Uint8Array.from(profile.cut === 'gs-v' ? [GS, 0x56, 0x01] : [ESC, 0x6d]),
+  };
+}
+
 export function encodePaper(document: PaperDocument, profile: PrinterProfile): Uint8Array {
   const encoder = new ReceiptPrinterEncoder({
     language: 'esc-pos',

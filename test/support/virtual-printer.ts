@@ -1,0 +1,168 @@
+// A receipt printer on a TCP port, as a LAN printer's port 9100 is: it reads the bytes it is
+// sent as a printer does (escpos-decoder.ts), answers status requests (DLE EOT at once; GS r in
+// turn, once what came before it is printed), and keeps the paper it printed for the test to read
+// and for a person to look at (virtual-paper-png.ts). It fails on cue: it refuses connections,
+// stalls (reads nothing), drops the connection after some bytes, reads slowly, runs out of paper
+// or has its cover open.
+//
+// Not a mock: the app's transport sees a real socket and real status bytes, and what the paper
+// holds is only what the bytes said.
+import { createServer, type Server, type Socket } from 'node:net';
+import { decodeEscPos, sheetsOf, type PrintedBlock } from './escpos-decoder';
+
+export type PrinterFault =
+  | { kind: 'none' }
+  /** Connections are closed as soon as they open (a port that answers, then hangs up). */
+  | { kind: 'refuse' }
+  /** Accepts and never reads or answers. */
+  | { kind: 'stall' }
+  /** Drops the connection once this many bytes of print data have arrived (status requests aside). */
+  | { kind: 'drop-after'; bytes: number }
+  /** Reads this many bytes a second. */
+  | { kind: 'slow'; bytesPerSecond: number };
+
+export interface VirtualPrinter {
+  host: string;
+  port: number;
+  /** "127.0.0.1:PORT", as the owner types it in Configurações. */
+  address: string;
+  /** Everything printed, sheet by sheet (a sheet ends at its cut; an uncut tail is a sheet too). */
+  sheets(): PrintedBlock[][];
+  /** Everything printed, in order, across connections. */
+  blocks(): PrintedBlock[];
+  /** Connections opened so far. */
+  connections(): number;
+  setPaper(state: 'ok' | 'near-end' | 'out'): void;
+  setCover(state: 'closed' | 'open'): void;
+  setFault(fault: PrinterFault): void;
+  close(): Promise<void>;
+}
+
+// Status bytes as Epson documents them: bits 1 and 4 always set, bits 0 and 7 always clear.
+const FIXED = 0x12;
+
+export async function startVirtualPrinter(): Promise<VirtualPrinter> {
+  let paper: 'ok' | 'near-end' | 'out' = 'ok';
+  let cover: 'closed' | 'open' = 'closed';
+  let fault: PrinterFault = { kind: 'none' };
+  let connectionCount = 0;
+  /** Per connection: the bytes read so far (a job dropped midway prints what arrived, as paper does). */
+  const streams: { bytes: Buffer; printedUpTo: number; answered: number }[] = [];
+  const sockets = new Set<Socket>();
+  const waitingForPaper = new Set<() => void>();
+
+  const canPrint = () => paper !== 'out' && cover === 'closed';
+  /** Paper back, cover shut: what waited prints, and the GS r behind it is answered. */
+  const resumeWaiting = () => {
+    if (!canPrint()) return;
+    const resumes = [...waitingForPaper];
+    waitingForPaper.clear();
+    for (const resume of resumes) resume();
+  };
+
+  const statusByte = (request: { command: 'dle-eot' | 'gs-r'; n: number }): number => {
+    if (request.command === 'gs-r') return paper === 'out' ? 0x0f : paper === 'near-end' ? 0x03 : 0x00;
+    switch (request.n) {
+      case 1: // printer status: bit 3 offline
+        return FIXED | 0x04 | (canPrint() ? 0 : 0x08);
+      case 2: // offline cause: bit 2 cover open, bit 5 stopped by paper end
+        return FIXED | (cover === 'open' ? 0x04 : 0) | (paper === 'out' ? 0x20 : 0);
+      case 3: // error cause: none
+        return FIXED;
+      case 4: // paper roll sensor: bits 2-3 near end, bits 5-6 end
+        return FIXED | (paper === 'near-end' || paper === 'out' ? 0x0c : 0) | (paper === 'out' ? 0x60 : 0);
+      default:
+        return FIXED;
+    }
+  };
+
+  const handle = (socket: Socket) => {
+    connectionCount++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    if (fault.kind === 'refuse') return void socket.destroy();
+    if (fault.kind === 'stall') return void socket.pause();
+    const stream = { bytes: Buffer.alloc(0), printedUpTo: 0, answered: 0 };
+    streams.push(stream);
+    let printData = 0;
+
+    const process = () => {
+      // Real-time requests are answered as they arrive, even while the printer cannot print.
+      const decoded = decodeEscPos(stream.bytes, { partial: true });
+      const requests = decoded.statusRequests;
+      while (stream.answered < requests.length) {
+        const request = requests[stream.answered]!;
+        // GS r waits its turn: with no paper, nothing after the paper ran out is printed or answered.
+        if (request.command === 'gs-r' && !canPrint()) {
+          waitingForPaper.add(process);
+          break;
+        }
+        socket.write(Buffer.of(statusByte(request)));
+        stream.answered++;
+      }
+      if (canPrint()) stream.printedUpTo = decoded.consumed;
+      else waitingForPaper.add(process);
+    };
+
+    const accept = (chunk: Buffer) => {
+      stream.bytes = Buffer.concat([stream.bytes, chunk]);
+      printData += chunk.length;
+      process();
+      if (fault.kind === 'drop-after' && printData >= fault.bytes) socket.destroy();
+    };
+
+    socket.on('data', (chunk: Buffer) => {
+      if (fault.kind === 'drop-after') {
+        const room = fault.bytes - printData;
+        accept(chunk.subarray(0, Math.max(0, room)));
+        return;
+      }
+      if (fault.kind !== 'slow') return accept(chunk);
+      // Read at the fault's pace: pause the socket and take the chunk a slice at a time.
+      socket.pause();
+      const perTick = Math.max(1, Math.round(fault.bytesPerSecond / 10));
+      let offset = 0;
+      const timer = setInterval(() => {
+        accept(chunk.subarray(offset, offset + perTick));
+        offset += perTick;
+        if (offset >= chunk.length || socket.destroyed) {
+          clearInterval(timer);
+          socket.resume();
+        }
+      }, 100);
+    });
+  };
+
+  const server: Server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+
+  const blocks = () =>
+    streams.flatMap((stream) => decodeEscPos(stream.bytes.subarray(0, stream.printedUpTo), { partial: true }).blocks);
+
+  return {
+    host: '127.0.0.1',
+    port,
+    address: `127.0.0.1:${port}`,
+    blocks,
+    sheets: () => sheetsOf(blocks()),
+    connections: () => connectionCount,
+    setPaper(state) {
+      paper = state;
+      resumeWaiting();
+    },
+    setCover(state) {
+      cover = state;
+      resumeWaiting();
+    },
+    setFault(next) {
+      fault = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
