@@ -8,8 +8,11 @@
 // moment, and the probe that tests and the bench use. app/counter-runtime.ts builds the rest around
 // these (the settings, the embedded sandbox, the handlers) and the hosts only adapt it.
 import { randomUUID } from 'node:crypto';
-import type { Sale } from '#shared/counter/counter-api';
+import type { Sale, Settings } from '#shared/counter/counter-api';
 import { openDatabase, type Db } from '#lib/store/database';
+import { PrintJobs } from './printing/print-jobs';
+import { writePrintRules } from './printing/print-rules';
+import { PrintQueue, type PrintQueueOptions } from './printing/print-queue';
 import { Register } from './register/register';
 import { CommandOutbox } from './sync/commands/command-outbox';
 import { CommandSender } from './sync/commands/command-sender';
@@ -60,6 +63,8 @@ export interface CounterSyncOptions {
   reconcileIntervalMs?: number;
   /** The account's Pix keys are asked for again this often while online. */
   keyCheckIntervalMs?: number;
+  /** Receipts on paper (printing/): the printer of the moment, a job's paper, and how bytes reach it. */
+  paper?: Pick<PrintQueueOptions, 'printer' | 'paperFor' | 'send' | 'onChanged'>;
 }
 
 export interface CounterParts {
@@ -70,6 +75,13 @@ export interface CounterParts {
   history: SalesHistoryQuery;
   /** For tests and the bench only: when the queue is empty, a reconciliation pass now. */
   probe: SyncProbe;
+  /** The paper owed and its printing, one job at a time (none without the `paper` option). */
+  paper: {
+    jobs: PrintJobs;
+    queue: PrintQueue;
+    /** What prints by itself from now on, as these settings say (print-rules.ts); the queue looks again. */
+    applySettings(settings: Pick<Settings, 'paperPrinter'>): void;
+  } | null;
   /** For tests only: counter.db as it is, to read what they check. The parts above own it. */
   db: Db;
 }
@@ -93,7 +105,13 @@ export function composeCounter(options: CounterSyncOptions): CounterParts {
     onSaleChanged: options.onSaleChanged,
     onStatusChanged: options.onStatusChanged,
   });
-  const saleChanged = (saleId: string) => notices.saleChanged(saleId);
+  const paper = options.paper ? printingParts(db, now, options.paper) : null;
+  // A sale's rows changed: its view goes to the screens, and its receipt may now be owed (a
+  // trigger wrote the job in the same transaction), so the printing queue looks.
+  const saleChanged = (saleId: string) => {
+    notices.saleChanged(saleId);
+    paper?.queue.kick();
+  };
   const statusChanged = () => notices.statusChanged();
 
   const connectivity = new Connectivity(now);
@@ -205,6 +223,20 @@ export function composeCounter(options: CounterSyncOptions): CounterParts {
     register: new Register({ db, now }),
     history: new SalesHistoryQuery(db),
     probe: syncProbe({ service, outbox, sender, offlineSelling }),
+    paper,
     db,
+  };
+}
+
+function printingParts(db: Db, now: () => Date, options: NonNullable<CounterSyncOptions['paper']>) {
+  const jobs = new PrintJobs(db);
+  const queue = new PrintQueue({ ...options, jobs, now });
+  return {
+    jobs,
+    queue,
+    applySettings(settings: Pick<Settings, 'paperPrinter'>) {
+      writePrintRules(db, settings);
+      queue.kick();
+    },
   };
 }

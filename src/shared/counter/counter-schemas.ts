@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { HTTP_URL_MAX_LENGTH, isHttpUrl } from '../lib/http-url';
 import { MAX_CHARGE_CENTS } from './large-sale';
+import { PAPER_COLUMNS, PRINTER_PROFILE_IDS, parsePrinterAddress } from './paper-printer';
 import {
   APP_ID_STORAGES,
   CONNECTION_PROBLEMS,
@@ -150,6 +151,24 @@ export const receiptHeaderSettings = z.object({
 });
 
 /**
+ * The receipt printer on the shop's network, driven raw in ESC/POS (src/main/counter/printing):
+ * where it is, what it speaks, its paper, and what prints by itself. An empty address: none.
+ */
+export const paperPrinterSettings = z.strictObject({
+  address: z
+    .string()
+    .trim()
+    .max(255)
+    .refine((text) => text === '' || parsePrinterAddress(text) !== null, 'endereço de impressora inválido'),
+  profile: z.enum(PRINTER_PROFILE_IDS),
+  columns: z.union([z.literal(PAPER_COLUMNS[0]), z.literal(PAPER_COLUMNS[1]), z.literal(PAPER_COLUMNS[2])]),
+  /** A paid sale's receipt prints by itself. */
+  printWhenPaid: z.boolean(),
+  /** Copies of each: the shop's, and the customer's. */
+  copies: z.union([z.literal(1), z.literal(2)]),
+});
+
+/**
  * Offline sales and their caps (as Square's and Clover's offline modes have): over a cap a new
  * offline sale is refused, with the reason and the room left. Disabled, a sale made without the
  * service waits in the queue ("Conectando…") and its QR appears when the service is back.
@@ -181,6 +200,7 @@ export const storedSettingsInput = z
     /** Canonical DICT form. In embedded mode the key new charges are paid to; elsewhere printed on receipts. */
     pixKey: z.string().trim().max(77),
     printer: printerName,
+    paperPrinter: paperPrinterSettings,
     receiptHeader: receiptHeaderSettings,
     receiptLayout,
     locale: counterLocale,
@@ -389,6 +409,12 @@ export const counterStatus = z.strictObject({
   /** True once a mode with its credentials is ready to sell. */
   ready: z.boolean(),
   offline: offlineStatus,
+  /**
+   * The receipt printer, when one is set: paper owed (jobs not yet confirmed printed), and why the
+   * first of them did not print the last time it was tried (paper-out, cover-open, offline,
+   * unreachable, no-answer, not-a-printer, interrupted).
+   */
+  paper: z.strictObject({ owed: z.number().int(), problem: z.string().optional() }).optional(),
 });
 
 export const settings = z.strictObject({
@@ -403,6 +429,7 @@ export const settings = z.strictObject({
   /** Canonical DICT form. In embedded mode the key new charges are paid to; elsewhere printed on receipts. */
   pixKey: z.string().optional(),
   printer: z.string().optional(),
+  paperPrinter: paperPrinterSettings.optional(),
   receiptHeader: z.strictObject(receiptHeaderSettings.shape),
   receiptLayout,
   locale: counterLocale,

@@ -10,6 +10,7 @@ import { systemClock, type Clock } from '#lib/clock';
 import type { Db } from '#lib/store/database';
 import { createSandboxService, type SandboxService, type SandboxServiceOptions } from '#service/index';
 import type { CounterSync } from '../sync/counter-sync';
+import { paperPrinterOf, paperReceipts } from './paper-receipts';
 import { composeCounter, type CounterSyncOptions } from '../composition-root';
 import type { SyncProbe } from '../sync/sync-probe';
 import { HttpServiceClient, remoteServiceId } from '../sync/remote/http-service-client';
@@ -109,6 +110,7 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
     register,
     history,
     probe: syncProbe,
+    paper,
     db: counterDb,
   } = composeCounter({
     ...options.sync,
@@ -117,6 +119,19 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
     watchIntervalMs: options.sync?.watchIntervalMs ?? options.pollIntervalMs,
     onSaleChanged: (sale) => pushes.changed(sale),
     onStatusChanged: () => hub.emit({ type: 'status', status: status() }),
+    // Called only once everything below exists: a job is printed after the counter started.
+    paper: {
+      printer: () => paperPrinterOf(settings.get()),
+      paperFor: paperReceipts({
+        records: (correlationID) => sync.views.saleRecords(correlationID),
+        sale: (correlationID) => sync.views.getSale(correlationID),
+        tillOfSession: (sessionId) => register.session(sessionId)?.till_name,
+        company: () => sync.company(),
+        settings: () => settings.get(),
+        environment: () => (status().mode === 'production' ? 'PRODUCTION' : 'SANDBOX'),
+      }),
+      onChanged: () => hub.emit({ type: 'status', status: status() }),
+    },
     offlineSales: () => {
       const current = settings.get();
       return {
@@ -166,10 +181,19 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
       merchantName: current.merchantName,
       ready: current.mode === 'embedded' || (Boolean(current.baseUrl) && current.hasAppId),
       offline: facts.offline,
+      ...paperStatus(current),
     };
   }
 
+  /** The printer's word for the status bar, when a printer is set. */
+  function paperStatus(current: Settings): Pick<CounterStatus, 'paper'> {
+    if (!paper || !paperPrinterOf(current)) return {};
+    const { owed, problem } = paper.queue.status();
+    return { paper: { owed, ...(problem && owed > 0 ? { problem } : {}) } };
+  }
+
   useServiceOf(settings.get());
+  paper?.applySettings(settings.get());
   // What the register reads of the sales (its port, declared on its side).
   const salesStore: SalesStorePort = {
     sessionRecords: (sessionId) => sync.views.sessionRecords(sessionId),
@@ -182,6 +206,7 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
     beforeSettingsSaved: (next) => merchant.apply(next),
     onSettingsSaved(saved) {
       useServiceOf(saved);
+      paper?.applySettings(saved);
       hub.emit({ type: 'status', status: status() });
     },
     serviceIdOf,
@@ -228,6 +253,7 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
       if (closed) return;
       closed = true;
       hub.clear();
+      await paper?.queue.stop();
       await sync.close();
       await sandbox.close();
     },

@@ -10,22 +10,9 @@
 // A connection lost in step 2 leaves a copy without its cut: printing the job again whole is the
 // same receipt. Lost in step 3, the first copy may be whole: a second one must say "2ª via".
 import { connect, type Socket } from 'node:net';
+import type { PrinterAddress } from '#shared/counter/paper-printer';
 
-export interface PrinterAddress {
-  host: string;
-  port: number;
-}
-
-export const RAW_PRINTER_PORT = 9100;
-
-/** "192.168.0.50", "192.168.0.50:9100" or "impressora.local:9100"; null for anything else. */
-export function parsePrinterAddress(text: string): PrinterAddress | null {
-  const match = /^([A-Za-z0-9.-]+)(?::(\d{1,5}))?$/.exec(text.trim());
-  if (!match) return null;
-  const port = match[2] === undefined ? RAW_PRINTER_PORT : Number(match[2]);
-  if (port < 1 || port > 65_535) return null;
-  return { host: match[1]!, port };
-}
+export type { PrinterAddress } from '#shared/counter/paper-printer';
 
 /** Why a printer cannot print now, in the words the status bar uses. */
 export type PrinterProblem = 'offline' | 'paper-out' | 'cover-open';
@@ -49,6 +36,8 @@ export interface RawPrintOptions {
   answerTimeoutMs?: number;
   /** The slowest printer waited for, in bytes a second: 1 KB/s by default (a serial printer at 9600 baud). */
   slowestBytesPerSecond?: number;
+  /** Called once the printer confirmed the body, before the cut is sent: the moment to record it. */
+  beforeCut?: () => void;
 }
 
 const DLE = 0x10;
@@ -82,6 +71,7 @@ export async function printRaw(
       connection.write(PRINTED_UP_TO_HERE);
       await connection.read(1, answerTimeoutMs + (job.body.length * 1000) / slowest);
       bodyPrinted = true;
+      options.beforeCut?.();
       connection.write(job.cut);
       connection.write(PRINTED_UP_TO_HERE);
       const [paper] = await connection.read(1, answerTimeoutMs + (job.cut.length * 1000) / slowest);

@@ -5,12 +5,8 @@
 import { createServer } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  printRaw,
-  printerCondition,
-  parsePrinterAddress,
-  type PrinterAddress,
-} from '#counter/printing/raw-tcp-printer';
+import { printRaw, printerCondition, type PrinterAddress } from '#counter/printing/raw-tcp-printer';
+import { parsePrinterAddress } from '#shared/counter/paper-printer';
 import { buildReceiptModel } from '#lib/receipts/receipt-model';
 import { encodeJob, printableFor } from '#lib/receipts/paper/escpos-encode';
 import { PRINTER_PROFILES } from '#lib/receipts/paper/printer-profiles';

@@ -1,4 +1,5 @@
 import type { Migration } from '#lib/store/migrate';
+import { printingMigrations } from '../../printing/migrations';
 import { registerMigrations } from '../../register/migrations';
 import { counterSchema } from './001-counter';
 import { offlineSalesSchema } from './002-offline-sales';
@@ -12,12 +13,16 @@ const syncMigrations: readonly Migration[] = [
 ];
 
 /**
- * counter.db's migrations, from its two owners: the sync path's (above) and the register's
- * (src/main/counter/register/migrations). The file records how far it got in one number (PRAGMA
+ * counter.db's migrations, from its owners: the sync path's (above), the register's
+ * (src/main/counter/register/migrations) and printing's (src/main/counter/printing/migrations). The file records how far it got in one number (PRAGMA
  * user_version, src/main/lib/store/migrate.ts), so the owners share one sequence: the list runs in
  * version order, and a version claimed twice fails here, at load, before any database is opened.
  */
-export const counterMigrations: readonly Migration[] = inVersionOrder([...syncMigrations, ...registerMigrations]);
+export const counterMigrations: readonly Migration[] = inVersionOrder([
+  ...syncMigrations,
+  ...registerMigrations,
+  ...printingMigrations,
+]);
 
 /** The owners' migrations as one list in version order; a version claimed twice throws. */
 export function inVersionOrder(migrations: readonly Migration[]): readonly Migration[] {

@@ -8,9 +8,11 @@
 // - the cut: `GS V` (ESC/POS) or ESC m (the older partial cut, which Bematech takes);
 // - the drawer's pulse: ESC p (ESC/POS) or ESC v (Bematech).
 // Daruma's DR800 speaks ESC/Daruma, a command set of its own, and has no profile yet.
+import type { PrinterProfileId } from '#shared/counter/paper-printer';
 import type { CodePageName } from './code-pages';
 
-export type PrinterProfileId = 'generic' | 'epson' | 'elgin' | 'bematech';
+export type { PrinterProfileId } from '#shared/counter/paper-printer';
+export { PAPER_COLUMNS, type PaperColumns } from '#shared/counter/paper-printer';
 
 export interface PrinterProfile {
   id: PrinterProfileId;
@@ -65,7 +67,3 @@ export const PRINTER_PROFILES: Record<PrinterProfileId, PrinterProfile> = {
     pulse: 'esc-v',
   },
 };
-
-/** The columns of each paper: 80 mm in font A (48) or on the 72 mm printable width of some (42), 58 mm (32). */
-export const PAPER_COLUMNS = [48, 42, 32] as const;
-export type PaperColumns = (typeof PAPER_COLUMNS)[number];

@@ -1,0 +1,16 @@
+// What prints by itself, written where the triggers that owe the jobs read it (print_rules, in
+// counter.db): from the settings at start and at every save, so a job is owed for an event only if
+// it was to print when the event happened, and a printer set up later does not print the past.
+import type { Db } from '#lib/store/database';
+import type { Settings } from '#shared/counter/counter-api';
+import { parsePrinterAddress } from '#shared/counter/paper-printer';
+
+export function writePrintRules(db: Db, settings: Pick<Settings, 'paperPrinter'>): void {
+  const printer = settings.paperPrinter;
+  const printing = printer !== undefined && parsePrinterAddress(printer.address) !== null;
+  db.transaction(() => {
+    db.prepare('DELETE FROM print_rules').run();
+    if (printing && printer.printWhenPaid)
+      db.prepare("INSERT INTO print_rules (document, copies) VALUES ('sale-receipt', ?)").run(printer.copies);
+  })();
+}

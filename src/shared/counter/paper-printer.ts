@@ -1,0 +1,28 @@
+// The receipt printer on the shop's network, as Configurações sets it and the main process drives
+// it: its address ("192.168.0.50" or "192.168.0.50:9100"), its command set, its paper, and what
+// prints by itself. Shared so the form refuses what the main process would refuse.
+
+/** The raw printing port of network receipt printers (Epson, Elgin, Bematech and the generics). */
+export const RAW_PRINTER_PORT = 9100;
+
+export interface PrinterAddress {
+  host: string;
+  port: number;
+}
+
+/** "192.168.0.50", "192.168.0.50:9100" or "impressora.local:9100"; null for anything else. */
+export function parsePrinterAddress(text: string): PrinterAddress | null {
+  const match = /^([A-Za-z0-9.-]+)(?::(\d{1,5}))?$/.exec(text.trim());
+  if (!match) return null;
+  const port = match[2] === undefined ? RAW_PRINTER_PORT : Number(match[2]);
+  if (port < 1 || port > 65_535) return null;
+  return { host: match[1]!, port };
+}
+
+/** The command sets Balcão writes (src/main/lib/receipts/paper/printer-profiles.ts). */
+export const PRINTER_PROFILE_IDS = ['generic', 'epson', 'elgin', 'bematech'] as const;
+export type PrinterProfileId = (typeof PRINTER_PROFILE_IDS)[number];
+
+/** Characters per line: 80 mm paper in font A (48) or a 72 mm printable width (42); 58 mm paper (32). */
+export const PAPER_COLUMNS = [48, 42, 32] as const;
+export type PaperColumns = (typeof PAPER_COLUMNS)[number];

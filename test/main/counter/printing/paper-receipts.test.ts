@@ -1,0 +1,117 @@
+// Receipts that print themselves, exactly once, on a real runtime (real engine, real counter.db)
+// and the virtual printer on a real socket: paid → one receipt carrying that sale's value and
+// end-to-end id in its text and its QR; paper out → the job waits, the sales go on, and it prints
+// once the paper is back; a printer unreachable, then back; a counter closed with a job owed and
+// opened again; a printer set up later does not print the past.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Sale, SettingsInput } from '#shared/counter/counter-api';
+import { sheetText } from '#test/support/escpos-decoder';
+import { startVirtualPrinter, type VirtualPrinter } from '#test/support/virtual-printer';
+import { openRuntime, until, type RuntimeFixture } from '../app/runtime-fixture';
+
+let fixture: RuntimeFixture;
+let printer: VirtualPrinter;
+
+beforeEach(async () => {
+  printer = await startVirtualPrinter();
+  fixture = openRuntime();
+});
+afterEach(async () => {
+  await fixture.dispose();
+  await printer.close();
+});
+
+const api = () => fixture.runtime.api;
+const PAYER = { name: 'Maria das Graças Souza', taxID: '52998224725' };
+
+function printAt(address: string, overrides: Partial<NonNullable<SettingsInput['paperPrinter']>> = {}): SettingsInput {
+  return {
+    paperPrinter: { address, profile: 'epson', columns: 48, printWhenPaid: true, copies: 1, ...overrides },
+  };
+}
+
+/** A sale paid through the sandbox, as the payer's bank would pay it; resolves once the counter has its payment. */
+async function paidSale(value: number): Promise<Sale> {
+  const { sandbox } = fixture.runtime;
+  const sale = await api().createSale({ value });
+  await sandbox.engine.call(sandbox.appId, 'sandboxPayBrCode', { body: { brCode: sale.brCode, payer: PAYER } });
+  return until(async () => {
+    const now = await api().getSale({ correlationID: sale.correlationID });
+    return now.endToEndId ? now : undefined;
+  });
+}
+
+const receipts = () => printer.sheets().filter((sheet) => sheet.at(-1)?.kind === 'cut');
+
+describe('receipts on paper, printed by themselves', () => {
+  it('prints one receipt when a sale is paid, with its value and end-to-end id in the text and the QR', async () => {
+    await api().saveSettings(printAt(printer.address));
+    const sale = await paidSale(1234);
+    await until(() => (receipts().length === 1 ? true : undefined));
+    const text = sheetText(receipts()[0]!).replace(/\u00a0/g, ' ');
+    expect(text).toContain('R$ 12,34');
+    expect(text.replace(/\n/g, '')).toContain(sale.endToEndId);
+    expect(text).toContain('Maria das Graças Souza');
+    expect(text).toContain('Não é documento fiscal');
+    expect(text).toContain(`[QR BALCAO PIX E2E=${sale.endToEndId} VALOR=12.34]`);
+    // Nothing more comes: a second look, and the sale's later updates, print nothing again.
+    await api().getSale({ correlationID: sale.correlationID });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receipts()).toHaveLength(1);
+  });
+
+  it('prints two copies when the owner asks for the shop’s and the customer’s', async () => {
+    await api().saveSettings(printAt(printer.address, { copies: 2 }));
+    await paidSale(500);
+    await until(() => (receipts().length === 2 ? true : undefined));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receipts()).toHaveLength(2);
+  });
+
+  it('waits while the paper is out, says why, lets the sales go on, and prints once the paper is back', async () => {
+    await api().saveSettings(printAt(printer.address));
+    printer.setPaper('out');
+    await paidSale(700);
+    await until(() => (fixture.runtime.status().paper?.problem === 'paper-out' ? true : undefined));
+    // Sales go on meanwhile.
+    const next = await api().createSale({ value: 300 });
+    expect(next.status).toBe('ACTIVE');
+    expect(printer.blocks()).toEqual([]);
+    printer.setPaper('ok');
+    await until(() => (receipts().length === 1 ? true : undefined), 15_000);
+    expect(sheetText(receipts()[0]!).replace(/\u00a0/g, ' ')).toContain('R$ 7,00');
+    await until(() => (fixture.runtime.status().paper?.owed === 0 ? true : undefined));
+  });
+
+  it('prints once a printer that could not be reached comes back', async () => {
+    await api().saveSettings(printAt(printer.address));
+    printer.setFault({ kind: 'refuse' });
+    await paidSale(900);
+    await until(() => (fixture.runtime.status().paper?.owed === 1 ? true : undefined));
+    printer.setFault({ kind: 'none' });
+    await until(() => (receipts().length === 1 ? true : undefined), 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receipts()).toHaveLength(1);
+  });
+
+  it('prints a job owed before the counter closed once it opens again, and once only', async () => {
+    await api().saveSettings(printAt(printer.address));
+    printer.setPaper('out');
+    await paidSale(1100);
+    await until(() => (fixture.runtime.status().paper?.owed === 1 ? true : undefined));
+    await fixture.runtime.close();
+    printer.setPaper('ok');
+    fixture = openRuntime({ dataDir: fixture.dataDir });
+    await until(() => (receipts().length === 1 ? true : undefined), 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receipts()).toHaveLength(1);
+  });
+
+  it('does not print the sales paid before a printer was set up', async () => {
+    await paidSale(1300);
+    await api().saveSettings(printAt(printer.address));
+    const later = await paidSale(1500);
+    await until(() => (receipts().length === 1 ? true : undefined));
+    expect(sheetText(receipts()[0]!).replace(/\n/g, '')).toContain(later.endToEndId);
+  });
+});
