@@ -508,9 +508,12 @@ describe("the service's 429 with Retry-After", () => {
     const during = calls.filter((call) => call !== heard && call.issuedAt > at && call.issuedAt < at + 1_000);
     expect(during.map((call) => `${call.op} +${call.issuedAt - at} ms`)).toEqual([]);
     // The proxy (the remote's door): after the 429 went out, only what was already on its way
-    // when the counter heard it came in before the second was over.
+    // when the counter heard it came in before the second was over: calls made before the counter
+    // heard it and not answered before the 429 went out (one may be asked and answered while the
+    // 429's own answer is still being read).
     const onTheirWay = calls.filter(
-      (call) => call !== heard && call.issuedAt <= at && (call.answeredAt === undefined || call.answeredAt > at),
+      (call) =>
+        call !== heard && call.issuedAt <= at && (call.answeredAt === undefined || call.answeredAt > hit.endedAt!),
     );
     const arrived = proxy!
       .log()

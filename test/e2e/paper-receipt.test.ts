@@ -1,0 +1,156 @@
+// Receipts on paper end to end (issue 35): the real browser host, Debian Chromium at the counter,
+// the sandbox paying, and the virtual printer (test/support/virtual-printer.ts) on a real socket.
+// A sale paid from the sandbox leaves exactly one receipt on the printer, whose text and QR carry
+// that sale's value and end-to-end id; so does one paid while the paper is out with the counter
+// killed (SIGKILL) before the paper is back, and one whose printing the kill cut midway.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CounterApi, CounterStatus, Sale } from '#shared/counter/counter-api';
+import { sheetText, type PrintedBlock } from '../support/escpos-decoder';
+import { reserveRestartablePort } from '../support/restartable-port';
+import { startVirtualPrinter, type VirtualPrinter } from '../support/virtual-printer';
+import { startBrowserHost, type BrowserHostProcess } from './browser-host-process';
+import { launchChromium } from './chromium';
+import { chargeOnScreen, newestCharge, payInSandbox } from './counter-journey';
+
+let dataDir: string;
+let host: BrowserHostProcess;
+const hostPort = reserveRestartablePort();
+let browser: Browser;
+let page: Page;
+let printer: VirtualPrinter;
+
+beforeAll(async () => {
+  printer = await startVirtualPrinter();
+  dataDir = mkdtempSync(join(tmpdir(), 'balcao-paper-'));
+  host = await startBrowserHost({ dataDir, port: hostPort.port });
+  browser = await launchChromium();
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 768 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
+  page = await context.newPage();
+  await page.goto(host.url);
+  await invoke('saveSettings', {
+    paperPrinter: { address: printer.address, profile: 'epson', columns: 48, printWhenPaid: true, copies: 1 },
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+  await printer?.close();
+  hostPort.release();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** One of the main process's methods, through the page's own bridge (its token and origin). */
+async function invoke<M extends keyof CounterApi>(
+  method: M,
+  payload: unknown = {},
+): Promise<Awaited<ReturnType<CounterApi[M]>>> {
+  const answer = await page.evaluate(
+    async ({ method, payload }) => {
+      const scope = globalThis as unknown as {
+        sessionStorage: { getItem(key: string): string };
+        fetch(url: string, init: object): Promise<{ status: number; json(): Promise<unknown> }>;
+      };
+      const response = await scope.fetch(`/__balcao/invoke/${method}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'x-balcao-token': scope.sessionStorage.getItem('balcao.token') },
+        body: JSON.stringify(payload),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    { method, payload },
+  );
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body as Awaited<ReturnType<CounterApi[M]>>;
+}
+
+/** Receipts on the printer: sheets that end with their cut. */
+const receipts = (): PrintedBlock[][] => printer.sheets().filter((sheet) => sheet.at(-1)?.kind === 'cut');
+
+async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Charges on screen, pays from the sandbox as the payer's bank would, and waits for "Pago" and the payment's end-to-end id. */
+async function sellAndPay(digits: string): Promise<Sale> {
+  await page.getByLabel('Valor', { exact: true }).waitFor();
+  await chargeOnScreen(page, digits);
+  const charge = await newestCharge(host);
+  await payInSandbox(host, charge.brCode);
+  await page.getByRole('heading', { name: 'Pago' }).waitFor({ timeout: 10_000 });
+  let sale: Sale | undefined;
+  await eventually(async () => {
+    sale = await invoke('getSale', { correlationID: charge.correlationID });
+    return Boolean(sale.endToEndId);
+  });
+  await page.keyboard.press('Enter');
+  return sale!;
+}
+
+/** The receipt of this sale: its value in the text, its end-to-end id in the text and in the QR. */
+function expectReceiptOf(sheet: PrintedBlock[], sale: Sale, amount: string): void {
+  const text = sheetText(sheet).replace(/\u00a0/g, ' ');
+  expect(text).toContain(amount);
+  expect(text.replace(/\n/g, '')).toContain(sale.endToEndId);
+  expect(text).toContain(`[QR BALCAO PIX E2E=${sale.endToEndId} VALOR=${(sale.value / 100).toFixed(2)}]`);
+}
+
+/** Restarts the host on the same data folder and port (SIGKILL first: no shutdown code runs). */
+async function killAndRestart(): Promise<void> {
+  await page.goto('about:blank');
+  await host.kill();
+  host = await startBrowserHost({ dataDir, port: hostPort.port });
+  await page.goto(host.url);
+}
+
+describe('a receipt on paper, printed by itself', () => {
+  it('prints exactly one receipt when a sale is paid from the sandbox, with its value and end-to-end id', async () => {
+    const sale = await sellAndPay('1234');
+    await eventually(() => receipts().length === 1);
+    expectReceiptOf(receipts()[0]!, sale, 'R$ 12,34');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(receipts()).toHaveLength(1);
+  });
+
+  it('prints it once when the counter is killed while it waits for paper, and started again', async () => {
+    printer.setPaper('out');
+    const sale = await sellAndPay('2500');
+    await eventually(async () => ((await invoke('getStatus')) as CounterStatus).paper?.problem === 'paper-out');
+    await killAndRestart();
+    printer.setPaper('ok');
+    await eventually(() => receipts().length === 2);
+    expectReceiptOf(receipts()[1]!, sale, 'R$ 25,00');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(receipts()).toHaveLength(2);
+  });
+
+  it('prints it whole, once, when the kill cuts its printing midway', async () => {
+    printer.setFault({ kind: 'slow', bytesPerSecond: 200 });
+    const printedBefore = printer.blocks().length;
+    const connectionsBefore = printer.connections();
+    const sale = await sellAndPay('3990');
+    // The job is on its way, a few hundred bytes in: the kill lands mid-body.
+    await eventually(() => printer.connections() > connectionsBefore && printer.blocks().length > printedBefore + 2);
+    await killAndRestart();
+    printer.setFault({ kind: 'none' });
+    await eventually(() => receipts().length === 3);
+    const last = receipts()[2]!;
+    expectReceiptOf(last, sale, 'R$ 39,90');
+    // Printed again whole, and not as a copy: the first never reached its cut.
+    expect(sheetText(last)).not.toContain('2ª via');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(receipts()).toHaveLength(3);
+  });
+});
