@@ -8,13 +8,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CounterApi, CounterStatus, Sale } from '#shared/counter/counter-api';
+import type { CounterApi, Sale } from '#shared/counter/counter-api';
 import { sheetText, type PrintedBlock } from '../support/escpos-decoder';
 import { reserveRestartablePort } from '../support/restartable-port';
+import { savePaperPng } from '../support/virtual-paper-png';
 import { startVirtualPrinter, type VirtualPrinter } from '../support/virtual-printer';
 import { startBrowserHost, type BrowserHostProcess } from './browser-host-process';
 import { launchChromium } from './chromium';
 import { chargeOnScreen, newestCharge, payInSandbox } from './counter-journey';
+import { ROOT } from './renderer-build';
+
+/** The virtual printer's paper as PNG strips, for a person to look at. */
+const ARTIFACTS = join(ROOT, 'test-artifacts/e2e/paper');
 
 let dataDir: string;
 let host: BrowserHostProcess;
@@ -122,12 +127,13 @@ describe('a receipt on paper, printed by itself', () => {
     expectReceiptOf(receipts()[0]!, sale, 'R$ 12,34');
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(receipts()).toHaveLength(1);
+    await savePaperPng(receipts(), join(ARTIFACTS, '01-comprovante-pago.png'));
   });
 
   it('prints it once when the counter is killed while it waits for paper, and started again', async () => {
     printer.setPaper('out');
     const sale = await sellAndPay('2500');
-    await eventually(async () => ((await invoke('getStatus')) as CounterStatus).paper?.problem === 'paper-out');
+    await eventually(async () => (await invoke('getStatus')).paper?.problem === 'paper-out');
     await killAndRestart();
     printer.setPaper('ok');
     await eventually(() => receipts().length === 2);
@@ -152,5 +158,7 @@ describe('a receipt on paper, printed by itself', () => {
     expect(sheetText(last)).not.toContain('2ª via');
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(receipts()).toHaveLength(3);
+    // The whole roll: the first two receipts, the copy the kill cut short (no cut of its own), and its whole reprint.
+    await savePaperPng(printer.sheets(), join(ARTIFACTS, '02-rolo-com-reinicios.png'));
   });
 });

@@ -27,6 +27,8 @@ export interface PrintedLine {
   align: 'left' | 'center' | 'right';
   /** How wide it prints, in columns of normal size (a double-size character takes two). */
   width: number;
+  /** How far in its first printed character starts, in columns of normal size (the spaces before it). */
+  indent: number;
 }
 
 export interface PrintedImage {
@@ -81,7 +83,7 @@ export function decodeEscPos(bytes: Uint8Array, { partial = false } = {}): Decod
     return bytes[at++]!;
   };
   const endLine = () => {
-    blocks.push(line ?? { kind: 'text', text: '', bold, size, align, width: 0 });
+    blocks.push(line ?? { kind: 'text', text: '', bold, size, align, width: 0, indent: 0 });
     line = null;
   };
   const character = (code: number) => {
@@ -89,8 +91,8 @@ export function decodeEscPos(bytes: Uint8Array, { partial = false } = {}): Decod
     if (code >= 0x20 && code <= 0x7e) ch = String.fromCharCode(code);
     else if (code >= 0x80 && UPPER_HALF[codePage]) ch = UPPER_HALF[codePage]![code - 0x80]!;
     else throw new EscPosError(`byte 0x${code.toString(16)} at ${at - 1} is no character in code page ${codePage}`);
-    line ??= { kind: 'text', text: '', bold, size, align, width: 0 };
-    if (line.text.trim() === '') Object.assign(line, { bold, size });
+    line ??= { kind: 'text', text: '', bold, size, align, width: 0, indent: 0 };
+    if (line.text.trim() === '') Object.assign(line, { bold, size, indent: line.width });
     line.text += ch;
     line.width += size;
   };
