@@ -3,7 +3,7 @@
 // A sale paid from the sandbox leaves exactly one receipt on the printer, whose text and QR carry
 // that sale's value and end-to-end id; so does one paid while the paper is out with the counter
 // killed (SIGKILL) before the paper is back, and one whose printing the kill cut midway.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -29,6 +29,7 @@ let page: Page;
 let printer: VirtualPrinter;
 
 beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
   printer = await startVirtualPrinter();
   dataDir = mkdtempSync(join(tmpdir(), 'balcao-paper-'));
   host = await startBrowserHost({ dataDir, port: hostPort.port });
@@ -134,6 +135,11 @@ describe('a receipt on paper, printed by itself', () => {
     printer.setPaper('out');
     const sale = await sellAndPay('2500');
     await eventually(async () => (await invoke('getStatus')).paper?.problem === 'paper-out');
+    // The cashier sees why, in the status bar, and sells on.
+    const paperStatus = page.getByRole('status', { name: 'Impressora' });
+    await paperStatus.filter({ hasText: 'Impressora sem papel · 1 recibo aguardando' }).waitFor();
+    await page.screenshot({ path: join(ARTIFACTS, 'impressora-sem-papel.png') });
+    await page.getByLabel('Valor', { exact: true }).waitFor();
     await killAndRestart();
     printer.setPaper('ok');
     await eventually(() => receipts().length === 2);

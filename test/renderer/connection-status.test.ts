@@ -179,3 +179,23 @@ describe('offline sales in the status bar', () => {
     expect(ids(broken)).not.toContain('offlineReview');
   });
 });
+
+describe('the receipt printer in the status bar', () => {
+  const paperItem = (paper: CounterStatus['paper']) =>
+    statusBarItems({ ...base, ...(paper ? { paper } : {}) }, 'pt-BR').find((item) => item.id === 'paper');
+
+  it('says nothing while the printer keeps up, or when none is set', () => {
+    expect(paperItem(undefined)).toBeUndefined();
+    expect(paperItem({ owed: 0 })).toBeUndefined();
+  });
+
+  it('counts the receipts owed, with the printer’s problem when it said one', () => {
+    expect(paperItem({ owed: 1 })).toEqual({ id: 'paper', owed: 1 });
+    expect(paperItem({ owed: 2, problem: 'paper-out' })).toEqual({ id: 'paper', owed: 2, problem: 'paper-out' });
+    expect(paperItem({ owed: 1, problem: 'cover-open' })).toEqual({ id: 'paper', owed: 1, problem: 'cover-open' });
+  });
+
+  it('reads a problem it does not know (a newer main process, records not read yet) as printing', () => {
+    expect(paperItem({ owed: 1, problem: 'records: the payment is not read yet' })).toEqual({ id: 'paper', owed: 1 });
+  });
+});

@@ -38,6 +38,8 @@ export type StatusBarItem =
   /** Offline sales waiting in "Conferir pagamentos offline". */
   | { id: 'offlineReview'; count: number }
   | { id: 'authRefused'; reason: string }
+  /** Receipts owed to the printer, and why the first did not print (a word of PAPER_PROBLEMS), if it said. */
+  | { id: 'paper'; owed: number; problem?: PaperProblem }
   | { id: 'mode'; mode: CounterMode }
   | { id: 'notReady' }
   | { id: 'merchant'; name: string };
@@ -50,6 +52,22 @@ export type StatusBarItem =
  * the sales waiting for the owner whenever there are any. The other service's queue only when it
  * holds something; the AppID refusal before the mode, so a narrow window keeps it.
  */
+/** Why the printer did not print, as the main process says it (counter-schemas' status.paper.problem). */
+export const PAPER_PROBLEMS = [
+  'paper-out',
+  'cover-open',
+  'offline',
+  'unreachable',
+  'no-answer',
+  'not-a-printer',
+  'interrupted',
+] as const;
+export type PaperProblem = (typeof PAPER_PROBLEMS)[number];
+
+function paperProblemOf(problem: string | undefined): PaperProblem | undefined {
+  return PAPER_PROBLEMS.find((known) => known === problem);
+}
+
 export function statusBarItems(status: CounterStatus | null, locale: string): StatusBarItem[] {
   if (!status)
     return [
@@ -71,6 +89,12 @@ export function statusBarItems(status: CounterStatus | null, locale: string): St
   if (safeCount(offline?.reviewCount) > 0) items.push({ id: 'offlineReview', count: safeCount(offline?.reviewCount) });
   if (safeCount(status.queuedElsewhere) > 0)
     items.push({ id: 'queuedElsewhere', count: safeCount(status.queuedElsewhere) });
+  // The printer only when it owes paper: a printer that keeps up says nothing.
+  const owed = safeCount(status.paper?.owed);
+  if (owed > 0) {
+    const problem = paperProblemOf(status.paper?.problem);
+    items.push(problem ? { id: 'paper', owed, problem } : { id: 'paper', owed });
+  }
   const refused = status.authRefused?.trim();
   if (refused !== undefined) items.push({ id: 'authRefused', reason: refused });
   items.push({ id: 'mode', mode: status.mode });

@@ -4,7 +4,7 @@
 // the mode, the shop, and the shortcuts. What it says is decided in lib/connection-status; this only puts it into words.
 import { useTranslation } from 'react-i18next';
 import { Kbd } from '../../app/Kbd';
-import { statusBarItems, type StatusBarItem } from '../../lib/connection-status';
+import { statusBarItems, type PaperProblem, type StatusBarItem } from '../../lib/connection-status';
 import type { Translate } from '../../lib/translate';
 import { offlineRefusalText } from '../../lib/offline-refusal-text';
 import { formatBRL } from '#shared/lib/money';
@@ -12,6 +12,17 @@ import { RegisterStatus } from '../register/RegisterStatus';
 import { useScreenHints } from './screen-hints';
 import { useStatus } from './status-store';
 import './status-bar.css';
+
+/** Each printer problem's words in the catalogues. */
+const PAPER_PROBLEM_KEYS = {
+  'paper-out': 'statusBar.paperProblemPaperOut',
+  'cover-open': 'statusBar.paperProblemCoverOpen',
+  offline: 'statusBar.paperProblemOffline',
+  unreachable: 'statusBar.paperProblemUnreachable',
+  'no-answer': 'statusBar.paperProblemNoAnswer',
+  'not-a-printer': 'statusBar.paperProblemNotAPrinter',
+  interrupted: 'statusBar.paperProblemInterrupted',
+} as const satisfies Record<PaperProblem, string>;
 
 export function StatusBar() {
   const { t, i18n } = useTranslation();
@@ -127,6 +138,24 @@ function StatusItem({ item }: { item: StatusBarItem }) {
           {t('statusBar.queuedElsewhere', { count: item.count })}
         </span>
       );
+    case 'paper': {
+      const text = item.problem
+        ? t(PAPER_PROBLEM_KEYS[item.problem], { count: item.owed })
+        : t('statusBar.paperPrinting', { count: item.owed });
+      return (
+        <span
+          className={`status-item status-paper${item.problem ? ' status-warn' : ''}`}
+          role="status"
+          aria-label={t('statusBar.paper')}
+          title={text}
+          data-testid="status-paper"
+          data-problem={item.problem ?? ''}
+          data-count={item.owed}
+        >
+          <span className="status-text">{text}</span>
+        </span>
+      );
+    }
     case 'authRefused':
       return (
         <span
