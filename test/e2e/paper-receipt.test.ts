@@ -41,9 +41,6 @@ beforeAll(async () => {
   });
   page = await context.newPage();
   await page.goto(host.url);
-  await invoke('saveSettings', {
-    paperPrinter: { address: printer.address, profile: 'epson', columns: 48, printWhenPaid: true, copies: 1 },
-  });
 });
 
 afterAll(async () => {
@@ -78,8 +75,11 @@ async function invoke<M extends keyof CounterApi>(
   return answer.body as Awaited<ReturnType<CounterApi[M]>>;
 }
 
-/** Receipts on the printer: sheets that end with their cut. */
-const receipts = (): PrintedBlock[][] => printer.sheets().filter((sheet) => sheet.at(-1)?.kind === 'cut');
+/** Sale receipts on the printer: sheets that end with their cut (the test slip aside). */
+const receipts = (): PrintedBlock[][] =>
+  printer
+    .sheets()
+    .filter((sheet) => sheet.at(-1)?.kind === 'cut' && sheetText(sheet).includes('Comprovante de Pix recebido'));
 
 async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -122,6 +122,37 @@ async function killAndRestart(): Promise<void> {
 }
 
 describe('a receipt on paper, printed by itself', () => {
+  it('is set up in Configurações: the printer’s address and model, a test slip printed and answered, saved', async () => {
+    await page.keyboard.press('F9');
+    const address = page.getByLabel('Endereço da impressora');
+    await address.fill('impressora sem porta:');
+    await page.getByRole('button', { name: 'Testar impressora' }).click();
+    await page.getByText('Endereço inválido').waitFor();
+    await address.fill(printer.address);
+    await page.getByLabel('Modelo').selectOption('epson');
+    await page.getByRole('button', { name: 'Testar impressora' }).click();
+    await page.getByTestId('paper-test-result').filter({ hasText: 'Teste impresso' }).waitFor();
+    const slip = sheetText(printer.sheets()[0]!);
+    expect(slip).toContain('Teste de impressora');
+    expect(slip).toContain('ÁÀÂÃ ÉÊ Í ÓÔÕ Ú Ç áàâã éê í óôõ ú ü ç');
+    expect(slip).toContain('[QR BALCAO TESTE DE IMPRESSORA]');
+    expect(printer.sheets()[0]!.at(-1)).toEqual({ kind: 'cut' });
+    await page
+      .getByTestId('settings-paper-printer')
+      .screenshot({ path: join(ARTIFACTS, 'configuracoes-impressora.png') });
+    await page.keyboard.press('Control+s');
+    await page.getByText('Configurações salvas').waitFor();
+    expect((await invoke('getSettings')).paperPrinter).toEqual({
+      address: printer.address,
+      profile: 'epson',
+      columns: 48,
+      printWhenPaid: true,
+      copies: 1,
+    });
+    await savePaperPng(printer.sheets(), join(ARTIFACTS, '00-teste-de-impressora.png'));
+    await page.keyboard.press('F1');
+  });
+
   it('prints exactly one receipt when a sale is paid from the sandbox, with its value and end-to-end id', async () => {
     const sale = await sellAndPay('1234');
     await eventually(() => receipts().length === 1);

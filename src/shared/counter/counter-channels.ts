@@ -18,6 +18,7 @@ export const COUNTER_INVOKE_METHODS = [
   'getReceipt',
   'printReceipt',
   'listPrinters',
+  'testPaperPrinter',
   'getSettings',
   'saveSettings',
   'testConnection',

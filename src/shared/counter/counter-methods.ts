@@ -208,6 +208,14 @@ export const counterMethods = {
 
   listPrinters: method({ input: schema.noInput, output: z.array(schema.printer), access: OPEN, errors: NO_ERRORS }),
 
+  /** "Testar impressora": prints a test slip on the receipt printer at `address`, and says what it answered. */
+  testPaperPrinter: method({
+    input: schema.paperPrinterTestInput,
+    output: schema.paperPrinterTest,
+    access: OPEN,
+    errors: NO_ERRORS,
+  }),
+
   getSettings: method({ input: schema.noInput, output: schema.settings, access: OPEN, errors: NO_ERRORS }),
 
   /**

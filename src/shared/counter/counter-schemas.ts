@@ -168,6 +168,28 @@ export const paperPrinterSettings = z.strictObject({
   copies: z.union([z.literal(1), z.literal(2)]),
 });
 
+/** "Testar impressora": the printer to try, as the form has it (not saved yet). */
+export const paperPrinterTestInput = paperPrinterSettings
+  .pick({ profile: true, columns: true })
+  .extend({
+    address: z
+      .string()
+      .trim()
+      .min(1)
+      .max(255)
+      .refine((text) => parsePrinterAddress(text) !== null, 'endereço de impressora inválido'),
+  })
+  .strict();
+
+/** What the printer answered to "Testar impressora". */
+export const paperPrinterTest = z.strictObject({
+  printed: z.boolean(),
+  /** Why not: paper-out, cover-open, offline, unreachable, no-answer, not-a-printer, interrupted. */
+  problem: z.string().optional(),
+  /** Printed, and its paper sensor says the roll is near its end. */
+  paperNearEnd: z.boolean().optional(),
+});
+
 /**
  * Offline sales and their caps (as Square's and Clover's offline modes have): over a cap a new
  * offline sale is refused, with the reason and the room left. Disabled, a sale made without the

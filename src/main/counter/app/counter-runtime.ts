@@ -11,6 +11,7 @@ import type { Db } from '#lib/store/database';
 import { createSandboxService, type SandboxService, type SandboxServiceOptions } from '#service/index';
 import type { CounterSync } from '../sync/counter-sync';
 import { paperPrinterOf, paperReceipts } from './paper-receipts';
+import { createPaperPrinterHandlers } from './paper-printer-handlers';
 import { composeCounter, type CounterSyncOptions } from '../composition-root';
 import type { SyncProbe } from '../sync/sync-probe';
 import { HttpServiceClient, remoteServiceId } from '../sync/remote/http-service-client';
@@ -235,6 +236,7 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
       printer: () => settings.get().printer,
     }),
     'sale on screen': createSaleOnScreenHandlers({ sync, register }),
+    'paper printer': createPaperPrinterHandlers({ now: () => clock.now() }),
   });
   const call = createCounterCall({ handlers, gate: register, checkAnswers: options.checkAnswers });
 

@@ -13,6 +13,7 @@ import { counterErrorBodyOf } from '#shared/counter/counter-errors';
 import { formatBRL } from '#shared/lib/money';
 import { HTTP_URL_MAX_LENGTH, isHttpUrl } from '#shared/lib/http-url';
 import { DEFAULT_CONFIRM_ABOVE_CENTS, MAX_CHARGE_CENTS } from '#shared/counter/large-sale';
+import { parsePrinterAddress, type PaperColumns, type PrinterProfileId } from '#shared/counter/paper-printer';
 
 export interface SettingsDraft {
   mode: CounterMode;
@@ -40,6 +41,12 @@ export interface SettingsDraft {
   offlineMaxAgeUnit: 'hours' | 'minutes';
   /** Reais as typed: a sale above it asks the cashier to confirm first; saved as cents. */
   confirmAbove: string;
+  /** The receipt printer on the shop's network ("192.168.0.50" or with ":9100"); blank: none. */
+  paperAddress: string;
+  paperProfile: PrinterProfileId;
+  paperColumns: PaperColumns;
+  paperPrintWhenPaid: boolean;
+  paperCopies: 1 | 2;
 }
 
 export type SettingsField =
@@ -52,7 +59,8 @@ export type SettingsField =
   | 'offlineMaxSaleValue'
   | 'offlineMaxUnconfirmedTotal'
   | 'offlineMaxAge'
-  | 'confirmAbove';
+  | 'confirmAbove'
+  | 'paperAddress';
 export type SettingsErrors = Partial<Record<SettingsField, true>>;
 
 export const HEADER_LINES_MAX = 6;
@@ -142,6 +150,39 @@ export function draftFromSettings(settings: Settings): SettingsDraft {
     customerDisplay: settings.customerDisplay,
     ...offlineDraft(savedOffline(settings)),
     confirmAbove: reaisText(savedConfirmAbove(settings)),
+    ...paperDraft(settings.paperPrinter ?? PAPER_PRINTER_NONE),
+  };
+}
+
+/** No receipt printer yet: what the form starts from (a generic printer on 80 mm paper, receipts when paid). */
+const PAPER_PRINTER_NONE: NonNullable<Settings['paperPrinter']> = {
+  address: '',
+  profile: 'generic',
+  columns: 48,
+  printWhenPaid: true,
+  copies: 1,
+};
+
+function paperDraft(
+  printer: NonNullable<Settings['paperPrinter']>,
+): Pick<SettingsDraft, 'paperAddress' | 'paperProfile' | 'paperColumns' | 'paperPrintWhenPaid' | 'paperCopies'> {
+  return {
+    paperAddress: printer.address,
+    paperProfile: printer.profile,
+    paperColumns: printer.columns,
+    paperPrintWhenPaid: printer.printWhenPaid,
+    paperCopies: printer.copies,
+  };
+}
+
+/** The receipt printer as the settings keep it. */
+export function paperPrinterFromDraft(draft: SettingsDraft): NonNullable<Settings['paperPrinter']> {
+  return {
+    address: draft.paperAddress.trim(),
+    profile: draft.paperProfile,
+    columns: draft.paperColumns,
+    printWhenPaid: draft.paperPrintWhenPaid,
+    copies: draft.paperCopies,
   };
 }
 
@@ -198,6 +239,8 @@ export function validateSettingsDraft(draft: SettingsDraft): SettingsErrors {
   if (offlineCents(draft.offlineMaxUnconfirmedTotal) === null) errors.offlineMaxUnconfirmedTotal = true;
   if (offlineMinutes(draft) === null) errors.offlineMaxAge = true;
   if (confirmAboveFromDraft(draft) === null) errors.confirmAbove = true;
+  const address = draft.paperAddress.trim();
+  if (address !== '' && parsePrinterAddress(address) === null) errors.paperAddress = true;
   return errors;
 }
 
@@ -235,6 +278,11 @@ export function settingsInputFrom(draft: SettingsDraft, saved: Settings): Settin
   }
   const confirmAbove = confirmAboveFromDraft(draft);
   if (confirmAbove !== null && confirmAbove !== savedConfirmAbove(saved)) input.confirmAbove = confirmAbove;
+  // The printer travels whole, only when something of it changed.
+  const paper = paperPrinterFromDraft(draft);
+  const paperBefore = saved.paperPrinter ?? PAPER_PRINTER_NONE;
+  if ((Object.keys(paper) as (keyof typeof paper)[]).some((key) => paper[key] !== paperBefore[key]))
+    input.paperPrinter = paper;
   return input;
 }
 

@@ -31,6 +31,7 @@ import {
 } from '../../lib/settings-form';
 import { useSettings } from './settings-store';
 import { ConnectionTestPanel } from './ConnectionTestPanel';
+import { PaperPrinterFields } from './PaperPrinterFields';
 import { SettingsFieldFrame, SettingsTextField } from './SettingsTextField';
 import { useConnectionCheck } from './connection-check-store';
 import './settings.css';
@@ -338,6 +339,16 @@ export function SettingsScreen() {
                 />
               </SettingsFieldFrame>
             </fieldset>
+
+            <PaperPrinterFields
+              draft={draft}
+              errors={errors}
+              update={update}
+              onInvalidAddress={() => {
+                setErrors((current) => ({ ...current, paperAddress: true }));
+                document.getElementById('settings-paperAddress')?.focus();
+              }}
+            />
           </div>
 
           <div className="settings-column">
