@@ -123,6 +123,8 @@ async function killAndRestart(): Promise<void> {
 
 describe('a receipt on paper, printed by itself', () => {
   it('is set up in Configurações: the printer’s address and model, a test slip printed and answered, saved', async () => {
+    // The counter is up (its keys answer) before F9 goes to Configurações.
+    await page.getByLabel('Valor', { exact: true }).waitFor();
     await page.keyboard.press('F9');
     const address = page.getByLabel('Endereço da impressora');
     await address.fill('impressora sem porta:');
