@@ -13,6 +13,7 @@ import { benchPaymentCreate } from './payment-create';
 import { benchHttp } from './http-throughput';
 import { benchListScaling } from './list-scaling';
 import { benchSyncDrain } from './sync-drain';
+import { benchPaperReceipt } from './paper-receipt';
 import { benchSyncSoak } from './sync-soak';
 import { benchOfflineReconcile } from './offline-reconcile';
 import { benchOfflinePass } from './offline-reconcile-pass';
@@ -49,6 +50,7 @@ const config = quick
         afterMs: 6_000,
       },
       serverStart: { starts: 3 },
+      paper: { sales: 5 },
       day: { sales: process.env.DAY_SALES ? daySalesFromEnv() : 60, hostEnv: dayHostEnvFromEnv() },
     }
   : {
@@ -70,6 +72,7 @@ const config = quick
         afterMs: 30_000,
       },
       serverStart: { starts: 9 },
+      paper: { sales: 40 },
       // DAY_SALES=300 for a shorter day.
       day: { sales: daySalesFromEnv(), hostEnv: dayHostEnvFromEnv() },
     };
@@ -96,6 +99,7 @@ async function main(): Promise<void> {
     ['request-budget', () => benchRequestBudget(dir, config.requests)],
     ['server-start', () => benchServerStart(config.serverStart)],
     ['day', () => benchDay(config.day)],
+    ['paper', () => benchPaperReceipt(config.paper)],
   ];
   try {
     for (const [name, step] of steps) {

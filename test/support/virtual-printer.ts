@@ -32,6 +32,8 @@ export interface VirtualPrinter {
   blocks(): PrintedBlock[];
   /** Connections opened so far. */
   connections(): number;
+  /** Resolves once `count` cuts in all have reached the paper (receipts whole), with when the last one did. */
+  cutsReached(count: number, timeoutMs?: number): Promise<number>;
   setPaper(state: 'ok' | 'near-end' | 'out'): void;
   setCover(state: 'closed' | 'open'): void;
   setFault(fault: PrinterFault): void;
@@ -49,6 +51,19 @@ export async function startVirtualPrinter(): Promise<VirtualPrinter> {
   /** Per connection: the bytes read so far (a job dropped midway prints what arrived, as paper does). */
   const streams: { bytes: Buffer; printedUpTo: number; answered: number }[] = [];
   const sockets = new Set<Socket>();
+  /** Cuts printed per stream, and who waits for a total. */
+  const cutsOf = new Map<object, number>();
+  const cutWaiters = new Set<{ count: number; resolve: (at: number) => void }>();
+  const totalCuts = () => [...cutsOf.values()].reduce((sum, n) => sum + n, 0);
+  const noteCuts = (stream: object, blocksPrinted: readonly { kind: string }[]) => {
+    cutsOf.set(stream, blocksPrinted.filter((block) => block.kind === 'cut').length);
+    const total = totalCuts();
+    for (const waiter of [...cutWaiters])
+      if (total >= waiter.count) {
+        cutWaiters.delete(waiter);
+        waiter.resolve(performance.now());
+      }
+  };
   const waitingForPaper = new Set<() => void>();
 
   const canPrint = () => paper !== 'out' && cover === 'closed';
@@ -101,8 +116,10 @@ export async function startVirtualPrinter(): Promise<VirtualPrinter> {
         socket.write(Buffer.of(statusByte(request)));
         stream.answered++;
       }
-      if (canPrint()) stream.printedUpTo = decoded.consumed;
-      else waitingForPaper.add(process);
+      if (canPrint()) {
+        stream.printedUpTo = decoded.consumed;
+        noteCuts(stream, decoded.blocks);
+      } else waitingForPaper.add(process);
     };
 
     const accept = (chunk: Buffer) => {
@@ -148,6 +165,15 @@ export async function startVirtualPrinter(): Promise<VirtualPrinter> {
     blocks,
     sheets: () => sheetsOf(blocks()),
     connections: () => connectionCount,
+    cutsReached: (count, timeoutMs = 30_000) =>
+      new Promise<number>((resolve, reject) => {
+        if (totalCuts() >= count) return resolve(performance.now());
+        const waiter = { count, resolve };
+        cutWaiters.add(waiter);
+        setTimeout(() => {
+          if (cutWaiters.delete(waiter)) reject(new Error(`${count} cuts not reached in ${timeoutMs} ms`));
+        }, timeoutMs).unref();
+      }),
     setPaper(state) {
       paper = state;
       resumeWaiting();
