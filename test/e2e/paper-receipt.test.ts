@@ -149,6 +149,7 @@ describe('a receipt on paper, printed by itself', () => {
       profile: 'epson',
       columns: 48,
       printWhenPaid: true,
+      printWhenRefunded: true,
       copies: 1,
     });
     await savePaperPng(printer.sheets(), join(ARTIFACTS, '00-teste-de-impressora.png'));

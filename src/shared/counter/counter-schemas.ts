@@ -164,6 +164,8 @@ export const paperPrinterSettings = z.strictObject({
   columns: z.union([z.literal(PAPER_COLUMNS[0]), z.literal(PAPER_COLUMNS[1]), z.literal(PAPER_COLUMNS[2])]),
   /** A paid sale's receipt prints by itself. */
   printWhenPaid: z.boolean(),
+  /** A confirmed refund's slip prints by itself (off in settings saved before it existed). */
+  printWhenRefunded: z.boolean().default(false),
   /** Copies of each: the shop's, and the customer's. */
   copies: z.union([z.literal(1), z.literal(2)]),
 });

@@ -125,6 +125,7 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
       printer: () => paperPrinterOf(settings.get()),
       paperFor: paperReceipts({
         records: (correlationID) => sync.views.saleRecords(correlationID),
+        saleOfRefund: (correlationID) => sync.views.saleOfRefund(correlationID),
         sale: (correlationID) => sync.views.getSale(correlationID),
         tillOfSession: (sessionId) => register.session(sessionId)?.till_name,
         company: () => sync.company(),

@@ -23,15 +23,17 @@ export function paperPrinterOf(settings: Settings): PaperPrinter | null {
 }
 
 /**
- * What a paid sale's receipt's QR says: Balcão's own text, not a Pix code (paying it again is not
- * possible), so a phone at the counter, or the shop's ERP, reads which payment this paper is.
+ * What a receipt's QR says: Balcão's own text, not a Pix code (paying it again is not possible),
+ * so a phone at the counter, or the shop's ERP, reads which payment (or refund) this paper is.
  */
-export function pixReceiptCode(endToEndId: string, cents: number): string {
-  return `BALCAO PIX E2E=${endToEndId} VALOR=${(cents / 100).toFixed(2)}`;
+export function pixReceiptCode(endToEndId: string, cents: number, what: 'PIX' | 'DEVOLUCAO' = 'PIX'): string {
+  return `BALCAO ${what} E2E=${endToEndId} VALOR=${(cents / 100).toFixed(2)}`;
 }
 
 export interface PaperReceiptSources {
   records: (correlationID: string) => SaleRecords;
+  /** The sale a refund belongs to. */
+  saleOfRefund: (refundCorrelationID: string) => string | undefined;
   sale: (correlationID: string) => Sale;
   tillOfSession: (sessionId: string) => string | undefined;
   company: () => Promise<ContractCompany | null>;
@@ -39,24 +41,37 @@ export interface PaperReceiptSources {
   environment: () => ReceiptEnvironment;
 }
 
-/** A job's paper (see PrintQueueOptions.paperFor). Throws while the sale's payment is not read yet. */
+/**
+ * A job's paper (see PrintQueueOptions.paperFor): a paid sale's receipt, or a confirmed refund's.
+ * Throws while the records it needs are not read yet (the payment, the refund's end-to-end id).
+ */
 export function paperReceipts(sources: PaperReceiptSources) {
   return async (job: PrintJobRow, printer: PaperPrinter, reprint: boolean): Promise<PaperDocument | null> => {
-    if (job.document !== 'sale-receipt') return null;
-    const records = sources.records(job.subject);
-    const { payment } = records;
-    if (!payment) throw new Error('the payment is not read yet');
+    const saleId = job.document === 'refund-slip' ? sources.saleOfRefund(job.subject) : job.subject;
+    if (job.document !== 'sale-receipt' && job.document !== 'refund-slip') return null;
+    // A refund the counter no longer has (another service's store) has nothing to print.
+    if (saleId === undefined) return null;
+    const records = sources.records(saleId);
+    let request: { kind: 'pix-in' | 'pix-refund'; endToEndId: string; value: number };
+    if (job.document === 'sale-receipt') {
+      if (!records.payment) throw new Error('the payment is not read yet');
+      request = { kind: 'pix-in', endToEndId: records.payment.endToEndId, value: records.payment.value };
+    } else {
+      const refund = records.refunds.find((candidate) => candidate.correlationID === job.subject);
+      if (!refund?.endToEndId) throw new Error('the refund is not read yet');
+      request = { kind: 'pix-refund', endToEndId: refund.endToEndId, value: refund.value };
+    }
     const settings = sources.settings();
     const data = counterReceiptData(
-      { kind: 'pix-in', endToEndId: payment.endToEndId, correlationID: job.subject, layout: 'thermal80' },
+      { kind: request.kind, endToEndId: request.endToEndId, correlationID: saleId, layout: 'thermal80' },
       records,
       { company: await sources.company(), settings, environment: sources.environment() },
-      receiptSaleOf(sources.sale(job.subject), sources.tillOfSession),
+      receiptSaleOf(sources.sale(saleId), sources.tillOfSession),
     );
     return receiptPaper(buildReceiptModel(data, settings.locale), {
       columns: printer.columns,
       printable: printableFor(printer.profile),
-      qrPayload: pixReceiptCode(payment.endToEndId, payment.value),
+      qrPayload: pixReceiptCode(request.endToEndId, request.value, request.kind === 'pix-in' ? 'PIX' : 'DEVOLUCAO'),
       reprint,
     });
   };

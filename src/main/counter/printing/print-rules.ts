@@ -10,7 +10,8 @@ export function writePrintRules(db: Db, settings: Pick<Settings, 'paperPrinter'>
   const printing = printer !== undefined && parsePrinterAddress(printer.address) !== null;
   db.transaction(() => {
     db.prepare('DELETE FROM print_rules').run();
-    if (printing && printer.printWhenPaid)
-      db.prepare("INSERT INTO print_rules (document, copies) VALUES ('sale-receipt', ?)").run(printer.copies);
+    const insert = db.prepare<[string, number]>('INSERT INTO print_rules (document, copies) VALUES (?, ?)');
+    if (printing && printer.printWhenPaid) insert.run('sale-receipt', printer.copies);
+    if (printing && printer.printWhenRefunded) insert.run('refund-slip', printer.copies);
   })();
 }

@@ -46,6 +46,7 @@ export interface SettingsDraft {
   paperProfile: PrinterProfileId;
   paperColumns: PaperColumns;
   paperPrintWhenPaid: boolean;
+  paperPrintWhenRefunded: boolean;
   paperCopies: 1 | 2;
 }
 
@@ -160,17 +161,22 @@ const PAPER_PRINTER_NONE: NonNullable<Settings['paperPrinter']> = {
   profile: 'generic',
   columns: 48,
   printWhenPaid: true,
+  printWhenRefunded: true,
   copies: 1,
 };
 
 function paperDraft(
   printer: NonNullable<Settings['paperPrinter']>,
-): Pick<SettingsDraft, 'paperAddress' | 'paperProfile' | 'paperColumns' | 'paperPrintWhenPaid' | 'paperCopies'> {
+): Pick<
+  SettingsDraft,
+  'paperAddress' | 'paperProfile' | 'paperColumns' | 'paperPrintWhenPaid' | 'paperPrintWhenRefunded' | 'paperCopies'
+> {
   return {
     paperAddress: printer.address,
     paperProfile: printer.profile,
     paperColumns: printer.columns,
     paperPrintWhenPaid: printer.printWhenPaid,
+    paperPrintWhenRefunded: printer.printWhenRefunded,
     paperCopies: printer.copies,
   };
 }
@@ -182,6 +188,7 @@ export function paperPrinterFromDraft(draft: SettingsDraft): NonNullable<Setting
     profile: draft.paperProfile,
     columns: draft.paperColumns,
     printWhenPaid: draft.paperPrintWhenPaid,
+    printWhenRefunded: draft.paperPrintWhenRefunded,
     copies: draft.paperCopies,
   };
 }

@@ -26,7 +26,15 @@ const PAYER = { name: 'Maria das Graças Souza', taxID: '52998224725' };
 
 function printAt(address: string, overrides: Partial<NonNullable<SettingsInput['paperPrinter']>> = {}): SettingsInput {
   return {
-    paperPrinter: { address, profile: 'epson', columns: 48, printWhenPaid: true, copies: 1, ...overrides },
+    paperPrinter: {
+      address,
+      profile: 'epson',
+      columns: 48,
+      printWhenPaid: true,
+      printWhenRefunded: false,
+      copies: 1,
+      ...overrides,
+    },
   };
 }
 
@@ -104,6 +112,37 @@ describe('receipts on paper, printed by themselves', () => {
     fixture = openRuntime({ dataDir: fixture.dataDir });
     await until(() => (receipts().length === 1 ? true : undefined), 15_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receipts()).toHaveLength(1);
+  });
+
+  it('prints a refund’s slip once the service confirmed it, when the owner asked for slips', async () => {
+    await api().saveSettings(printAt(printer.address, { printWhenRefunded: true }));
+    const sale = await paidSale(2000);
+    await until(() => (receipts().length === 1 ? true : undefined));
+    await api().refundSale({ correlationID: sale.correlationID, value: 750, reason: 'Troca' });
+    await until(() => (receipts().length === 2 ? true : undefined));
+    const slip = sheetText(receipts()[1]!).replace(/\u00a0/g, ' ');
+    expect(slip).toContain('Comprovante de devolução Pix');
+    expect(slip).toContain('R$ 7,50');
+    const refunded = await api().getSale({ correlationID: sale.correlationID });
+    const refundE2e = refunded.refunds[0]!.endToEndId!;
+    expect(slip.replace(/\n/g, '')).toContain(refundE2e);
+    expect(slip).toContain(`[QR BALCAO DEVOLUCAO E2E=${refundE2e} VALOR=7.50]`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receipts()).toHaveLength(2);
+  });
+
+  it('prints no refund slip when the owner did not ask for them', async () => {
+    await api().saveSettings(printAt(printer.address));
+    const sale = await paidSale(2100);
+    await until(() => (receipts().length === 1 ? true : undefined));
+    await api().refundSale({ correlationID: sale.correlationID, value: 100, reason: 'Troca' });
+    await until(async () =>
+      (await api().getSale({ correlationID: sale.correlationID })).refunds[0]?.status === 'CONFIRMED'
+        ? true
+        : undefined,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receipts()).toHaveLength(1);
   });
 

@@ -90,6 +90,11 @@ export class SaleViews {
     return { sales, refunds };
   }
 
+  /** The sale a refund (by its correlationID) belongs to, when the counter has it. */
+  saleOfRefund(refundCorrelationID: string): string | undefined {
+    return this.options.repo.refund(refundCorrelationID)?.sale_id;
+  }
+
   /** What a receipt of this sale is made of. */
   saleRecords(correlationID: string): SaleRecords {
     const row = this.requireRow(correlationID);

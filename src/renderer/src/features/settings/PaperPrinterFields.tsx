@@ -129,6 +129,14 @@ export function PaperPrinterFields({ draft, errors, update, onInvalidAddress }: 
         />
         {t('settings.paperPrintWhenPaid')}
       </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={draft.paperPrintWhenRefunded}
+          onChange={(event) => change('paperPrintWhenRefunded', event.target.checked)}
+        />
+        {t('settings.paperPrintWhenRefunded')}
+      </label>
       <div className="field">
         <label htmlFor="settings-paperCopies">{t('settings.paperCopies')}</label>
         <select
