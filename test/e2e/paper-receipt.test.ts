@@ -201,4 +201,28 @@ describe('a receipt on paper, printed by itself', () => {
     // The whole roll: the first two receipts, the copy the kill cut short (no cut of its own), and its whole reprint.
     await savePaperPng(printer.sheets(), join(ARTIFACTS, '02-rolo-com-reinicios.png'));
   });
+
+  it('prints a receipt again from its dialog as "2ª via", once', async () => {
+    const before = receipts().length;
+    await page.keyboard.press('F2');
+    await page
+      .getByRole('button', { name: /R\$\s12,34/ })
+      .first()
+      .click();
+    await page
+      .getByRole('button', { name: /Comprovante/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /Imprimir/ }).click();
+    await dialog.getByText('Enviado para a impressora.').waitFor();
+    await eventually(() => receipts().length === before + 1);
+    const copy = sheetText(receipts().at(-1)!).replace(/\u00a0/g, ' ');
+    expect(copy).toContain('2ª via');
+    expect(copy).toContain('R$ 12,34');
+    await page.screenshot({ path: join(ARTIFACTS, 'segunda-via.png') });
+    await page.keyboard.press('Escape');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receipts()).toHaveLength(before + 1);
+  });
 });

@@ -10,7 +10,7 @@ import { systemClock, type Clock } from '#lib/clock';
 import type { Db } from '#lib/store/database';
 import { createSandboxService, type SandboxService, type SandboxServiceOptions } from '#service/index';
 import type { CounterSync } from '../sync/counter-sync';
-import { paperPrinterOf, paperReceipts } from './paper-receipts';
+import { paperPrinterOf, paperReceipts, reprintOnPaper } from './paper-receipts';
 import { createPaperPrinterHandlers } from './paper-printer-handlers';
 import { composeCounter, type CounterSyncOptions } from '../composition-root';
 import type { SyncProbe } from '../sync/sync-probe';
@@ -216,6 +216,15 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
     connection: createConnectionGate(settings, (target) => testConnection(target, { fetch: options.fetch })),
     status,
     printing: options.printing,
+    paperReprint: (request) =>
+      paper && request.layout === 'thermal80' && paperPrinterOf(settings.get())
+        ? reprintOnPaper(request, {
+            jobs: paper.jobs,
+            queue: paper.queue,
+            records: (correlationID) => sync.views.saleRecords(correlationID),
+            now: () => clock.now(),
+          })
+        : null,
     clock,
     saleExpiresInSeconds,
     register,

@@ -6,9 +6,10 @@ import { printableFor } from '#lib/receipts/paper/escpos-encode';
 import type { PaperDocument } from '#lib/receipts/paper/paper-document';
 import { PRINTER_PROFILES } from '#lib/receipts/paper/printer-profiles';
 import { receiptPaper } from '#lib/receipts/paper/receipt-paper';
-import type { Sale, Settings } from '#shared/counter/counter-api';
+import type { PrintResult, ReceiptRequest, Sale, Settings } from '#shared/counter/counter-api';
+import { CounterError } from '#shared/counter/counter-errors';
 import { parsePrinterAddress } from '#shared/counter/paper-printer';
-import type { PrintJobRow } from '../printing/print-jobs';
+import type { PrintJobRow, PrintJobs } from '../printing/print-jobs';
 import type { PaperPrinter } from '../printing/print-queue';
 import type { ContractCompany } from '../sync/remote/service-contract';
 import type { SaleRecords } from '../sync/sales/sale-views';
@@ -75,4 +76,47 @@ export function paperReceipts(sources: PaperReceiptSources) {
       reprint,
     });
   };
+}
+
+export interface PaperReprintDeps {
+  jobs: PrintJobs;
+  queue: { kick(): void };
+  records: (correlationID: string) => SaleRecords;
+  now: () => Date;
+  /** How long the cashier's "Imprimir" waits for the printer's word before answering. */
+  waitMs?: number;
+}
+
+/**
+ * "Imprimir" in the receipt dialog with a receipt printer set: the receipt again, as a new job
+ * marked "2ª via", printed once. Waits a few seconds for the printer to confirm it; a printer
+ * that cannot print now leaves it waiting (it prints when the printer is back), and says why.
+ */
+export async function reprintOnPaper(request: ReceiptRequest, deps: PaperReprintDeps): Promise<PrintResult> {
+  const records = deps.records(request.correlationID);
+  let document: 'sale-receipt' | 'refund-slip';
+  let subject: string;
+  if (request.kind === 'pix-in') {
+    if (records.payment?.endToEndId !== request.endToEndId) throw new CounterError('RECEIPT_NOT_FOUND');
+    document = 'sale-receipt';
+    subject = request.correlationID;
+  } else {
+    const refund = records.refunds.find((candidate) => candidate.endToEndId === request.endToEndId);
+    if (!refund?.correlationID) throw new CounterError('RECEIPT_NOT_FOUND');
+    document = 'refund-slip';
+    subject = refund.correlationID;
+  }
+  const reprint = deps.jobs.addReprint(document, subject, deps.now().toISOString());
+  deps.queue.kick();
+  const deadline = Date.now() + (deps.waitMs ?? 5_000);
+  for (;;) {
+    const job = deps.jobs.ofSubject(subject).find((row) => row.document === document && row.reprint === reprint);
+    if (job?.state === 'printed') return { printed: true };
+    if (Date.now() >= deadline)
+      return {
+        printed: false,
+        reason: `a impressora ainda não confirmou${job?.last_problem ? ` (${job.last_problem})` : ''}; a 2ª via sai assim que ela imprimir`,
+      };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

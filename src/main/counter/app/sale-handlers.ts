@@ -4,7 +4,14 @@
 // register's and the sale on screen's handlers are groups of their own (counter-handlers.ts).
 // Every read comes from the counter's own store; every write goes through it (sync/).
 import { CounterError } from '#shared/counter/counter-errors';
-import type { CounterStatus, ReceiptFile, ReceiptRequest, Settings, SettingsInput } from '#shared/counter/counter-api';
+import type {
+  CounterStatus,
+  PrintResult,
+  ReceiptFile,
+  ReceiptRequest,
+  Settings,
+  SettingsInput,
+} from '#shared/counter/counter-api';
 import type { Clock } from '#lib/clock';
 import type { Register } from '../register/register';
 import type { CounterSync } from '../sync/counter-sync';
@@ -37,6 +44,11 @@ export interface SaleHandlerDeps {
   serviceIdOf: (settings: Settings, input: SettingsInput) => string | undefined;
   status: () => CounterStatus;
   printing: Printing;
+  /**
+   * "Imprimir" on the shop's receipt printer, when one is set and the receipt is for the thermal
+   * roll (paper-receipts.ts); null leaves it to `printing` (the system's printers, A4).
+   */
+  paperReprint?: (request: ReceiptRequest) => Promise<PrintResult> | null;
   clock: Clock;
   /** How long a new sale's QR stays payable. */
   saleExpiresInSeconds: number;
@@ -123,6 +135,8 @@ export function createSaleHandlers(deps: SaleHandlerDeps): HandlerGroup {
     },
 
     async printReceipt({ printer, ...request }) {
+      const onPaper = deps.paperReprint?.(request);
+      if (onPaper) return onPaper;
       const receipt = await receiptFile(request);
       const chosen = printer || deps.settings.get().printer;
       return deps.printing.printReceipt({ ...receipt, layout: request.layout, ...(chosen ? { printer: chosen } : {}) });

@@ -99,11 +99,12 @@ export class PrintJobs {
     this.statements.retry.run(mayBePrinted ? 1 : 0, problem, nextAttemptAt, id);
   }
 
-  /** The cashier asked for the paper again: a new job, the next reprint, printed once as "2ª via". */
-  addReprint(document: PrintDocument, subject: string, at: string): void {
-    this.db.transaction(() => {
+  /** The cashier asked for the paper again: a new job, the next reprint, printed once as "2ª via". Its number. */
+  addReprint(document: PrintDocument, subject: string, at: string): number {
+    return this.db.transaction(() => {
       const reprint = (this.statements.lastReprint.get(document, subject)?.n ?? 0) + 1;
       this.statements.add.run(document, subject, 1, reprint, at, at);
+      return reprint;
     })();
   }
 

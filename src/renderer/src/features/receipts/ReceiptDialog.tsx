@@ -1,5 +1,7 @@
 // The receipt dialog: pick 80 mm or A4, then print to the configured printer or save the PDF.
-// In the browser host, which cannot print, "Salvar PDF" is the main action and the only one.
+// With the shop's receipt printer set, "Imprimir" on 80 mm prints a "2ª via" there (the main
+// process drives it, in either host). Otherwise the browser host, which cannot print, offers
+// "Salvar PDF" as the main action and the only one.
 // The PDF is fetched as soon as the dialog opens (and again per layout) so both actions are
 // instant when pressed.
 import { useEffect, useRef, useState } from 'react';
@@ -32,7 +34,9 @@ function OpenReceipt({ target }: { target: ReceiptTarget }) {
   const [file, setFile] = useState<ReceiptFile | null>(null);
   const [busy, setBusy] = useState<'loading' | 'printing' | null>('loading');
   const [message, setMessage] = useState<OutputMessage | null>(null);
-  const canPrint = hostCanPrint();
+  // The browser host prints too when the shop's receipt printer is set: the main process drives it.
+  const onPaperPrinter = layout === 'thermal80' && Boolean(settings?.paperPrinter?.address);
+  const canPrint = hostCanPrint() || onPaperPrinter;
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -101,7 +105,9 @@ function OpenReceipt({ target }: { target: ReceiptTarget }) {
 
       {canPrint && (
         <p className="receipt-printer">
-          {t('receipt.printer', { name: settings?.printer || t('receipt.defaultPrinter') })}
+          {onPaperPrinter
+            ? t('receipt.paperPrinter', { address: settings?.paperPrinter?.address ?? '' })
+            : t('receipt.printer', { name: settings?.printer || t('receipt.defaultPrinter') })}
         </p>
       )}
 
