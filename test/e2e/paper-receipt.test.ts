@@ -150,6 +150,7 @@ describe('a receipt on paper, printed by itself', () => {
       columns: 48,
       printWhenPaid: true,
       printWhenRefunded: true,
+      printWhenClosed: true,
       copies: 1,
     });
     await savePaperPng(printer.sheets(), join(ARTIFACTS, '00-teste-de-impressora.png'));

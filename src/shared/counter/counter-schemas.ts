@@ -166,6 +166,8 @@ export const paperPrinterSettings = z.strictObject({
   printWhenPaid: z.boolean(),
   /** A confirmed refund's slip prints by itself (off in settings saved before it existed). */
   printWhenRefunded: z.boolean().default(false),
+  /** The register's end-of-day report prints by itself when the register is closed (one copy). */
+  printWhenClosed: z.boolean().default(false),
   /** Copies of each: the shop's, and the customer's. */
   copies: z.union([z.literal(1), z.literal(2)]),
 });

@@ -11,6 +11,8 @@ import type { Db } from '#lib/store/database';
 import { createSandboxService, type SandboxService, type SandboxServiceOptions } from '#service/index';
 import type { CounterSync } from '../sync/counter-sync';
 import { paperPrinterOf, paperReceipts, reprintOnPaper } from './paper-receipts';
+import { sessionReportDocument } from '../register/session-report-document';
+import type { ReportShop } from '../register/session-report';
 import { createPaperPrinterHandlers } from './paper-printer-handlers';
 import { composeCounter, type CounterSyncOptions } from '../composition-root';
 import type { SyncProbe } from '../sync/sync-probe';
@@ -126,6 +128,9 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
       paperFor: paperReceipts({
         records: (correlationID) => sync.views.saleRecords(correlationID),
         saleOfRefund: (correlationID) => sync.views.saleOfRefund(correlationID),
+        sessionReport: (sessionId) =>
+          sessionReportDocument({ register, sales: salesStore, shop: reportShop, now: () => clock.now() }, sessionId)
+            .report,
         sale: (correlationID) => sync.views.getSale(correlationID),
         tillOfSession: (sessionId) => register.session(sessionId)?.till_name,
         company: () => sync.company(),
@@ -201,6 +206,12 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
     sessionRecords: (sessionId) => sync.views.sessionRecords(sessionId),
     status: () => sync.status(),
   };
+  /** The shop as the register's reports print it. */
+  function reportShop(): ReportShop {
+    const current = settings.get();
+    const header = shopHeader(current);
+    return { name: header.title, lines: header.lines, training: current.mode !== 'production' };
+  }
   const salesHandlers = createSaleHandlers({
     sync,
     history,
@@ -236,12 +247,10 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
     register: createRegisterHandlers({
       register,
       sales: salesStore,
-      shop: () => {
-        const current = settings.get();
-        const header = shopHeader(current);
-        return { name: header.title, lines: header.lines, training: current.mode !== 'production' };
-      },
+      shop: reportShop,
       now: () => clock.now(),
+      // A closing may owe the report on paper (a trigger wrote the job with it).
+      onChanged: () => paper?.queue.kick(),
       printing: options.printing,
       printer: () => settings.get().printer,
     }),

@@ -6,6 +6,8 @@ import { printableFor } from '#lib/receipts/paper/escpos-encode';
 import type { PaperDocument } from '#lib/receipts/paper/paper-document';
 import { PRINTER_PROFILES } from '#lib/receipts/paper/printer-profiles';
 import { receiptPaper } from '#lib/receipts/paper/receipt-paper';
+import { reportPaper } from '#lib/receipts/paper/report-paper';
+import type { ReportDocument } from '#lib/receipts';
 import type { PrintResult, ReceiptRequest, Sale, Settings } from '#shared/counter/counter-api';
 import { CounterError } from '#shared/counter/counter-errors';
 import { parsePrinterAddress } from '#shared/counter/paper-printer';
@@ -35,6 +37,8 @@ export interface PaperReceiptSources {
   records: (correlationID: string) => SaleRecords;
   /** The sale a refund belongs to. */
   saleOfRefund: (refundCorrelationID: string) => string | undefined;
+  /** A register session's end-of-day report (register/session-report-document.ts). */
+  sessionReport: (sessionId: string) => ReportDocument;
   sale: (correlationID: string) => Sale;
   tillOfSession: (sessionId: string) => string | undefined;
   company: () => Promise<ContractCompany | null>;
@@ -43,11 +47,14 @@ export interface PaperReceiptSources {
 }
 
 /**
- * A job's paper (see PrintQueueOptions.paperFor): a paid sale's receipt, or a confirmed refund's.
+ * A job's paper (see PrintQueueOptions.paperFor): a paid sale's receipt, a confirmed refund's, or
+ * a closed register's report.
  * Throws while the records it needs are not read yet (the payment, the refund's end-to-end id).
  */
 export function paperReceipts(sources: PaperReceiptSources) {
   return async (job: PrintJobRow, printer: PaperPrinter, reprint: boolean): Promise<PaperDocument | null> => {
+    if (job.document === 'register-report')
+      return reportPaper(sources.sessionReport(job.subject), printer.columns, printableFor(printer.profile));
     const saleId = job.document === 'refund-slip' ? sources.saleOfRefund(job.subject) : job.subject;
     if (job.document !== 'sale-receipt' && job.document !== 'refund-slip') return null;
     // A refund the counter no longer has (another service's store) has nothing to print.

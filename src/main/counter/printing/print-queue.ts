@@ -34,6 +34,12 @@ export interface PrintQueueOptions {
 /** Waits before asking a printer that could not print again: soon at first, every 10 s at most. */
 const RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000];
 
+/**
+ * With nothing owed, the queue still looks this often: every event that owes paper kicks it, and
+ * this is the net under that, so a job written by a path that forgot to is printed all the same.
+ */
+const IDLE_LOOK_MS = 5_000;
+
 export class PrintQueue {
   private running = false;
   private stopped = false;
@@ -116,10 +122,13 @@ export class PrintQueue {
   private planWakeUp(): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
+    // A printer not set: the settings' save kicks the queue.
+    if (!this.options.printer()) return;
     const next = this.options.jobs.nextAttemptAt();
-    // Nothing owed: a new job's event kicks the queue. A printer not set: the settings' save does.
-    if (next === null || !this.options.printer()) return;
-    const delay = Math.max(50, Date.parse(next) - this.options.now().getTime());
+    const delay =
+      next === null
+        ? IDLE_LOOK_MS
+        : Math.max(50, Math.min(IDLE_LOOK_MS, Date.parse(next) - this.options.now().getTime()));
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.kick();

@@ -13,5 +13,6 @@ export function writePrintRules(db: Db, settings: Pick<Settings, 'paperPrinter'>
     const insert = db.prepare<[string, number]>('INSERT INTO print_rules (document, copies) VALUES (?, ?)');
     if (printing && printer.printWhenPaid) insert.run('sale-receipt', printer.copies);
     if (printing && printer.printWhenRefunded) insert.run('refund-slip', printer.copies);
+    if (printing && printer.printWhenClosed) insert.run('register-report', 1);
   })();
 }

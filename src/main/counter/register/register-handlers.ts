@@ -10,8 +10,8 @@ import { renderReportPdf } from '#lib/receipts';
 import type { Register } from './register';
 import type { SalesStorePort } from './sales-store-port';
 import { pastSessionOf } from './past-sessions';
-import { sessionReport, type ReportShop } from './session-report';
-import { summarizeSession } from './session-summary';
+import type { ReportShop } from './session-report';
+import { currentSummary, sessionReportDocument } from './session-report-document';
 import { sessionView } from './sessions-repo';
 
 export interface RegisterHandlerDeps {
@@ -28,26 +28,13 @@ export interface RegisterHandlerDeps {
 }
 
 export function createRegisterHandlers(deps: RegisterHandlerDeps): HandlerGroup {
-  const { register, sales } = deps;
+  const { register } = deps;
   const changed = <T>(value: T): T => {
     deps.onChanged?.();
     return value;
   };
 
-  function operatorNames(): (operatorId: string | null | undefined) => string {
-    const names = new Map(register.allOperators().map((operator) => [operator.id, operator.name]));
-    return (operatorId) => (operatorId ? (names.get(operatorId) ?? '—') : '—');
-  }
-
-  function summaryOf(session: RegisterSession): SessionSummary {
-    const facts = sales.status();
-    return summarizeSession(
-      session,
-      sales.sessionRecords(session.id),
-      { queuedCommands: facts.queued + facts.queuedElsewhere },
-      operatorNames(),
-    );
-  }
+  const summaryOf = (session: RegisterSession): SessionSummary => currentSummary(deps, session);
 
   function openSession(): RegisterSession {
     const row = register.openSessionRow();
@@ -116,14 +103,7 @@ export function createRegisterHandlers(deps: RegisterHandlerDeps): HandlerGroup 
   };
 
   async function reportFile(sessionId: string, layout: ReceiptLayoutName): Promise<ReceiptFile> {
-    const row = register.session(sessionId);
-    if (!row) throw new CounterError('SESSION_NOT_FOUND');
-    // A closed session prints the summary its manager confirmed; the open one, as it stands now.
-    const summary = row.closing_summary_json
-      ? (JSON.parse(row.closing_summary_json) as SessionSummary)
-      : summaryOf(sessionView(row));
-    const generatedAt = deps.now();
-    const report = sessionReport(summary, sales.sessionRecords(sessionId), deps.shop(), operatorNames(), generatedAt);
+    const { report, row } = sessionReportDocument(deps, sessionId);
     const pdf = await renderReportPdf(report, layout);
     const day = saoPauloDate(new Date(row.opened_at));
     return {

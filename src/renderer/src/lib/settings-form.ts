@@ -47,6 +47,7 @@ export interface SettingsDraft {
   paperColumns: PaperColumns;
   paperPrintWhenPaid: boolean;
   paperPrintWhenRefunded: boolean;
+  paperPrintWhenClosed: boolean;
   paperCopies: 1 | 2;
 }
 
@@ -162,6 +163,7 @@ const PAPER_PRINTER_NONE: NonNullable<Settings['paperPrinter']> = {
   columns: 48,
   printWhenPaid: true,
   printWhenRefunded: true,
+  printWhenClosed: true,
   copies: 1,
 };
 
@@ -169,7 +171,13 @@ function paperDraft(
   printer: NonNullable<Settings['paperPrinter']>,
 ): Pick<
   SettingsDraft,
-  'paperAddress' | 'paperProfile' | 'paperColumns' | 'paperPrintWhenPaid' | 'paperPrintWhenRefunded' | 'paperCopies'
+  | 'paperAddress'
+  | 'paperProfile'
+  | 'paperColumns'
+  | 'paperPrintWhenPaid'
+  | 'paperPrintWhenRefunded'
+  | 'paperPrintWhenClosed'
+  | 'paperCopies'
 > {
   return {
     paperAddress: printer.address,
@@ -177,6 +185,7 @@ function paperDraft(
     paperColumns: printer.columns,
     paperPrintWhenPaid: printer.printWhenPaid,
     paperPrintWhenRefunded: printer.printWhenRefunded,
+    paperPrintWhenClosed: printer.printWhenClosed,
     paperCopies: printer.copies,
   };
 }
@@ -189,6 +198,7 @@ export function paperPrinterFromDraft(draft: SettingsDraft): NonNullable<Setting
     columns: draft.paperColumns,
     printWhenPaid: draft.paperPrintWhenPaid,
     printWhenRefunded: draft.paperPrintWhenRefunded,
+    printWhenClosed: draft.paperPrintWhenClosed,
     copies: draft.paperCopies,
   };
 }

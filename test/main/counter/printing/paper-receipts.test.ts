@@ -5,9 +5,14 @@
 // opened again; a printer set up later does not print the past.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sale, SettingsInput } from '#shared/counter/counter-api';
+import { join } from 'node:path';
 import { sheetText } from '#test/support/escpos-decoder';
+import { savePaperPng } from '#test/support/virtual-paper-png';
 import { startVirtualPrinter, type VirtualPrinter } from '#test/support/virtual-printer';
 import { openRuntime, until, type RuntimeFixture } from '../app/runtime-fixture';
+
+/** The paper printed here, as PNG strips for a person to look at. */
+const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', '..', 'test-artifacts', 'paper');
 
 let fixture: RuntimeFixture;
 let printer: VirtualPrinter;
@@ -32,6 +37,7 @@ function printAt(address: string, overrides: Partial<NonNullable<SettingsInput['
       columns: 48,
       printWhenPaid: true,
       printWhenRefunded: false,
+      printWhenClosed: false,
       copies: 1,
       ...overrides,
     },
@@ -144,6 +150,31 @@ describe('receipts on paper, printed by themselves', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receipts()).toHaveLength(1);
+  });
+
+  it('prints the register’s report when it is closed, when the owner asked for it', async () => {
+    const h = api();
+    let state = await h.createOperator({ name: 'Marta', role: 'MANAGER', pin: '4321' });
+    const marta = state.operators.find((operator) => operator.name === 'Marta')!.id;
+    const manager = { operatorId: marta, pin: '4321' };
+    state = await h.signIn({ operatorId: marta, pin: '4321' });
+    await h.openRegister({ tillName: 'Caixa da frente', openingNote: 'Troco R$ 100,00' });
+    await h.saveSettings({ ...printAt(printer.address, { printWhenClosed: true }), manager });
+    await paidSale(4990);
+    await until(() => (receipts().length === 1 ? true : undefined));
+    await h.closeRegister({ manager, confirmPending: true });
+    const reports = () => printer.sheets().filter((sheet) => sheetText(sheet).includes('Fechamento de caixa'));
+    await until(() => (reports().length === 1 ? true : undefined));
+    const report = sheetText(reports()[0]!).replace(/\u00a0/g, ' ');
+    expect(report).toContain('Fechado em');
+    expect(report).toContain('Marta');
+    expect(report).toContain('R$ 49,90');
+    expect(reports()[0]!.at(-1)).toEqual({ kind: 'cut' });
+    for (const block of reports()[0]!)
+      if (block.kind === 'text') expect(block.width, block.text).toBeLessThanOrEqual(48);
+    await savePaperPng([reports()[0]!], join(ARTIFACTS, 'relatorio-do-caixa-48col.png'));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(reports()).toHaveLength(1);
   });
 
   it('does not print the sales paid before a printer was set up', async () => {

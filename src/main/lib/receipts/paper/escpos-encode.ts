@@ -66,13 +66,17 @@ export function encodePaper(document: PaperDocument, profile: PrinterProfile): U
           .bold(false);
         break;
       case 'pair':
-        encoder.align('left').table(
-          [
-            { width: document.columns - block.right.length, align: 'left' },
-            { width: block.right.length, align: 'right' },
-          ],
-          [[printable(block.left), printable(block.right)]],
-        );
+        encoder
+          .align('left')
+          .bold(block.bold ?? false)
+          .table(
+            [
+              { width: document.columns - block.right.length, align: 'left' },
+              { width: block.right.length, align: 'right' },
+            ],
+            [[printable(block.left), printable(block.right)]],
+          );
+        encoder.bold(false);
         break;
       case 'rule':
         encoder.align('left').line('-'.repeat(document.columns));

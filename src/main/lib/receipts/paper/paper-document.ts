@@ -9,7 +9,7 @@ export type PaperBlock =
   /** One printed line: at most `columns / size` characters of the profile's code page. */
   | { kind: 'text'; text: string; bold?: boolean; size?: 1 | 2; align?: PaperAlign }
   /** A label at the left and its value at the right of one line (both fit, with a space between). */
-  | { kind: 'pair'; left: string; right: string }
+  | { kind: 'pair'; left: string; right: string; bold?: boolean }
   | { kind: 'rule' }
   /** A QR code of this text, centred. */
   | { kind: 'qr'; payload: string }

@@ -137,6 +137,14 @@ export function PaperPrinterFields({ draft, errors, update, onInvalidAddress }: 
         />
         {t('settings.paperPrintWhenRefunded')}
       </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={draft.paperPrintWhenClosed}
+          onChange={(event) => change('paperPrintWhenClosed', event.target.checked)}
+        />
+        {t('settings.paperPrintWhenClosed')}
+      </label>
       <div className="field">
         <label htmlFor="settings-paperCopies">{t('settings.paperCopies')}</label>
         <select

@@ -10,6 +10,7 @@ import { encodePaper, printableFor } from '#lib/receipts/paper/escpos-encode';
 import { breakAnywhere, wrapWords } from '#lib/receipts/paper/paper-document';
 import { PAPER_COLUMNS, PRINTER_PROFILES, type PrinterProfileId } from '#lib/receipts/paper/printer-profiles';
 import { receiptPaper } from '#lib/receipts/paper/receipt-paper';
+import { reportPaper } from '#lib/receipts/paper/report-paper';
 import { decodeEscPos, sheetsOf, sheetText, type PrintedBlock } from '#test/support/escpos-decoder';
 
 const PROFILES = Object.keys(PRINTER_PROFILES) as PrinterProfileId[];
@@ -131,4 +132,40 @@ describe('wrapping', () => {
     expect(wrapWords('   ', 10)).toEqual([]);
     expect(breakAnywhere('E1234567890', 4)).toEqual(['E123', '4567', '890']);
   });
+});
+
+describe('a register report on thermal paper', () => {
+  const report = {
+    title: 'Fechamento de caixa',
+    header: ['Padaria São José', 'Caixa da frente com um nome bem comprido para o papel de 58 mm'],
+    warnings: ['2 operações aguardando envio'],
+    blocks: [
+      { heading: 'Resumo', rows: [{ label: 'Líquido', value: 'R$ 1.234.567,89', strong: true }] },
+      {
+        heading: 'Vendas',
+        columns: ['Venda', 'Hora', 'Operador', 'Situação', 'Valor'],
+        widths: [0.2, 0.15, 0.3, 0.15, 0.2],
+        rows: [
+          ['Venda 0001', '14:12', 'Maria das Graças Conceição', 'Pago', 'R$ 49,90'],
+          ['Venda 0002', '14:13', 'João', 'Offline, a confirmar', 'R$ 1.234.567,89'],
+        ],
+        empty: 'Nenhuma venda.',
+      },
+    ],
+    footer: ['Gerado pelo Balcão'],
+    metadata: { title: 'x', subject: 'y' },
+  };
+
+  for (const columns of PAPER_COLUMNS)
+    it(`fits ${columns} columns: every line on the paper, every amount whole, the cut`, () => {
+      const profile = PRINTER_PROFILES.epson;
+      const paper = reportPaper(report, columns, printableFor(profile));
+      const sheet = sheetsOf(decodeEscPos(encodePaper(paper, profile)).blocks)[0]!;
+      expectFits(sheet, columns);
+      const text = sheetText(sheet).replace(/\u00a0/g, ' ');
+      expect(text).toContain('R$ 49,90');
+      expect(text.match(/R\$ 1\.234\.567,89/g)).toHaveLength(2);
+      expect(text).toContain('! 2 operações aguardando envio');
+      expect(sheet.at(-1)).toEqual({ kind: 'cut' });
+    });
 });
