@@ -19,7 +19,11 @@ export type PrinterFault =
   /** Drops the connection once this many bytes of print data have arrived (status requests aside). */
   | { kind: 'drop-after'; bytes: number }
   /** Reads this many bytes a second. */
-  | { kind: 'slow'; bytesPerSecond: number };
+  | { kind: 'slow'; bytesPerSecond: number }
+  /** Answers whether it can print, then reads nothing more (a printer hung mid-job). */
+  | { kind: 'stall-after-status' }
+  /** Drops the connection right after sending its `answers`-th status byte (3 answer the DLE EOTs, the 4th a job's first GS r). */
+  | { kind: 'drop-after-answers'; answers: number };
 
 export interface VirtualPrinter {
   host: string;
@@ -115,6 +119,15 @@ export async function startVirtualPrinter(): Promise<VirtualPrinter> {
         }
         socket.write(Buffer.of(statusByte(request)));
         stream.answered++;
+        if (fault.kind === 'stall-after-status' && stream.answered >= 3) {
+          socket.pause();
+          break;
+        }
+        if (fault.kind === 'drop-after-answers' && stream.answered >= fault.answers) {
+          socket.end();
+          socket.destroySoon();
+          break;
+        }
       }
       if (canPrint()) {
         stream.printedUpTo = decoded.consumed;

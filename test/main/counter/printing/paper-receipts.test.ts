@@ -5,6 +5,7 @@
 // opened again; a printer set up later does not print the past.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sale, SettingsInput } from '#shared/counter/counter-api';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { sheetText } from '#test/support/escpos-decoder';
 import { savePaperPng } from '#test/support/virtual-paper-png';
@@ -175,6 +176,63 @@ describe('receipts on paper, printed by themselves', () => {
     await savePaperPng([reports()[0]!], join(ARTIFACTS, 'relatorio-do-caixa-48col.png'));
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(reports()).toHaveLength(1);
+  });
+
+  it('prints the receipt again as "2ª via" when the connection dropped at its cut, and whole without it when it dropped before', async () => {
+    await api().saveSettings(printAt(printer.address));
+    // Dropped mid-body: the copy on paper has no cut; the next attempt prints it whole, not as a copy.
+    printer.setFault({ kind: 'drop-after', bytes: 9 + 300 });
+    await paidSale(1700);
+    await until(() => (printer.connections() >= 1 ? true : undefined));
+    printer.setFault({ kind: 'none' });
+    await until(() => (receipts().length === 1 ? true : undefined), 15_000);
+    expect(sheetText(receipts()[0]!)).not.toContain('2ª via');
+
+    // Dropped once the body was confirmed, before the cut: the first copy may be whole, so the
+    // next one says "2ª via".
+    printer.setFault({ kind: 'drop-after-answers', answers: 4 });
+    const before = printer.connections();
+    await paidSale(1800);
+    await until(() => (printer.connections() > before ? true : undefined));
+    printer.setFault({ kind: 'none' });
+    await until(() => (receipts().length === 2 ? true : undefined), 15_000);
+    const second = sheetText(receipts()[1]!).replace(/\u00a0/g, ' ');
+    expect(second).toContain('2ª via');
+    expect(second).toContain('R$ 18,00');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receipts()).toHaveLength(2);
+  });
+
+  it('keeps selling while the printer hangs mid-receipt: nothing waits for the paper', async () => {
+    await api().saveSettings(printAt(printer.address));
+    // The printer says it can print, then reads nothing more: the receipt stays on its way.
+    printer.setFault({ kind: 'stall-after-status' });
+    await paidSale(1900);
+    await until(() => (printer.connections() >= 1 ? true : undefined));
+    for (let i = 0; i < 5; i++) expect((await api().createSale({ value: 100 + i })).status).toBe('ACTIVE');
+    expect(receipts()).toHaveLength(0);
+    // Once the printer reads again, the receipt prints, once.
+    printer.setFault({ kind: 'none' });
+    await until(() => (receipts().length === 1 ? true : undefined), 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receipts()).toHaveLength(1);
+  });
+
+  it('says in the status bar that an address is no printer, and sells on', async () => {
+    const http = createServer((_request, response) => response.end('ok'));
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    try {
+      await api().saveSettings(printAt(`127.0.0.1:${(http.address() as { port: number }).port}`));
+      await paidSale(2200);
+      await until(() => {
+        const problem = fixture.runtime.status().paper?.problem;
+        return problem === 'not-a-printer' || problem === 'no-answer' ? true : undefined;
+      }, 10_000);
+      const next = await api().createSale({ value: 300 });
+      expect(next.status).toBe('ACTIVE');
+    } finally {
+      await new Promise((resolve) => http.close(resolve));
+    }
   });
 
   it('does not print the sales paid before a printer was set up', async () => {
