@@ -151,6 +151,7 @@ describe('a receipt on paper, printed by itself', () => {
       printWhenPaid: true,
       printWhenRefunded: true,
       printWhenClosed: true,
+      drawerOnPaid: false,
       copies: 1,
     });
     await savePaperPng(printer.sheets(), join(ARTIFACTS, '00-teste-de-impressora.png'));

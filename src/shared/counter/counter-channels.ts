@@ -19,6 +19,7 @@ export const COUNTER_INVOKE_METHODS = [
   'printReceipt',
   'listPrinters',
   'testPaperPrinter',
+  'openCashDrawer',
   'getSettings',
   'saveSettings',
   'testConnection',

@@ -82,7 +82,7 @@ export type CounterErrorCode = (typeof COUNTER_ERROR_CODES)[number];
 interface DetailsByCode {
   INVALID_INPUT: { path: string; issue: string };
   UNKNOWN_METHOD: { method: string };
-  MANAGER_REQUIRED: { context?: 'refund' | 'settings' | 'operators' };
+  MANAGER_REQUIRED: { context?: 'refund' | 'settings' | 'operators' | 'drawer' };
   PIN_REFUSED: { name: string };
   /** `justNow`: this wrong PIN is the one that locked the operator. */
   OPERATOR_LOCKED: { name: string; seconds: number; context?: 'justNow' };

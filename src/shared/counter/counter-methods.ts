@@ -37,7 +37,7 @@ export interface CounterAccess<Input> {
    */
   manager?: 'always' | 'set-up' | ((input: Input) => boolean);
   /** Which action the refusal names when the approval is missing ("Devoluções exigem o PIN…"). */
-  managerFor?: 'refund' | 'settings' | 'operators';
+  managerFor?: 'refund' | 'settings' | 'operators' | 'drawer';
 }
 
 export interface CounterMethodSpec<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType> {
@@ -207,6 +207,17 @@ export const counterMethods = {
   }),
 
   listPrinters: method({ input: schema.noInput, output: z.array(schema.printer), access: OPEN, errors: NO_ERRORS }),
+
+  /**
+   * "Abrir gaveta": the cash drawer's kick through the receipt printer (its drawer port), on a
+   * manager's PIN once the register is set up. Says whether the printer took it.
+   */
+  openCashDrawer: method({
+    input: z.object({ manager: schema.managerApproval.optional() }).strict(),
+    output: schema.cashDrawerResult,
+    access: { manager: 'set-up', managerFor: 'drawer' },
+    errors: NO_ERRORS,
+  }),
 
   /** "Testar impressora": prints a test slip on the receipt printer at `address`, and says what it answered. */
   testPaperPrinter: method({

@@ -168,6 +168,8 @@ export const paperPrinterSettings = z.strictObject({
   printWhenRefunded: z.boolean().default(false),
   /** The register's end-of-day report prints by itself when the register is closed (one copy). */
   printWhenClosed: z.boolean().default(false),
+  /** The cash drawer (on the printer's drawer port) opens with each paid sale's receipt. */
+  drawerOnPaid: z.boolean().default(false),
   /** Copies of each: the shop's, and the customer's. */
   copies: z.union([z.literal(1), z.literal(2)]),
 });
@@ -184,6 +186,13 @@ export const paperPrinterTestInput = paperPrinterSettings
       .refine((text) => parsePrinterAddress(text) !== null, 'endereço de impressora inválido'),
   })
   .strict();
+
+/** "Abrir gaveta": whether the printer took the drawer's kick, and why not. */
+export const cashDrawerResult = z.strictObject({
+  opened: z.boolean(),
+  /** no-printer, or the printer's problem: paper-out, cover-open, offline, unreachable, no-answer, not-a-printer, interrupted. */
+  problem: z.string().optional(),
+});
 
 /** What the printer answered to "Testar impressora". */
 export const paperPrinterTest = z.strictObject({

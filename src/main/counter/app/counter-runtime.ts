@@ -255,7 +255,10 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
       printer: () => settings.get().printer,
     }),
     'sale on screen': createSaleOnScreenHandlers({ sync, register }),
-    'paper printer': createPaperPrinterHandlers({ now: () => clock.now() }),
+    'paper printer': createPaperPrinterHandlers({
+      now: () => clock.now(),
+      printer: () => paperPrinterOf(settings.get()),
+    }),
   });
   const call = createCounterCall({ handlers, gate: register, checkAnswers: options.checkAnswers });
 

@@ -1,15 +1,31 @@
 // "Testar impressora" in Configurações: the test slip (lib/receipts/paper/test-slip.ts) printed
 // on the receipt printer the form names, before it is saved, through the same transport as the
-// receipts, and what the printer answered, for the owner to read.
-import { encodeJob, printableFor } from '#lib/receipts/paper/escpos-encode';
+// receipts, and what the printer answered, for the owner to read. And "Abrir gaveta": the cash
+// drawer's kick, through the printer it hangs on.
+import { encodeJob, encodePaper, printableFor } from '#lib/receipts/paper/escpos-encode';
 import { PRINTER_PROFILES } from '#lib/receipts/paper/printer-profiles';
 import { testSlip } from '#lib/receipts/paper/test-slip';
 import { parsePrinterAddress } from '#shared/counter/paper-printer';
 import type { HandlerGroup } from '../ports/counter-handler-port';
+import type { PaperPrinter } from '../printing/print-queue';
 import { printRaw } from '../printing/raw-tcp-printer';
 
-export function createPaperPrinterHandlers(deps: { now: () => Date }): HandlerGroup {
+export function createPaperPrinterHandlers(deps: {
+  now: () => Date;
+  printer: () => PaperPrinter | null;
+}): HandlerGroup {
   return {
+    // The drawer hangs on the printer's drawer port: its kick (ESC p, or Bematech's ESC v) goes
+    // through the printer like a job with nothing to print, confirmed the same way.
+    async openCashDrawer() {
+      const printer = deps.printer();
+      if (!printer) return { opened: false, problem: 'no-printer' };
+      const body = encodePaper({ columns: printer.columns, blocks: [{ kind: 'pulse' }] }, printer.profile);
+      const outcome = await printRaw(printer.address, { body, cut: new Uint8Array() });
+      if (outcome.kind === 'printed') return { opened: true };
+      return { opened: false, problem: outcome.kind === 'interrupted' ? 'interrupted' : outcome.reason };
+    },
+
     async testPaperPrinter({ address, profile, columns }) {
       // The schema checked the address already: this cannot be null.
       const target = parsePrinterAddress(address)!;

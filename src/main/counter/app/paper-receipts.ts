@@ -76,12 +76,17 @@ export function paperReceipts(sources: PaperReceiptSources) {
       { company: await sources.company(), settings, environment: sources.environment() },
       receiptSaleOf(sources.sale(saleId), sources.tillOfSession),
     );
-    return receiptPaper(buildReceiptModel(data, settings.locale), {
+    const paper = receiptPaper(buildReceiptModel(data, settings.locale), {
       columns: printer.columns,
       printable: printableFor(printer.profile),
       qrPayload: pixReceiptCode(request.endToEndId, request.value, request.kind === 'pix-in' ? 'PIX' : 'DEVOLUCAO'),
       reprint,
     });
+    // The drawer opens as a paid sale's first receipt starts printing, when the shop wants it;
+    // never for a copy or a reprint.
+    const opensDrawer = job.document === 'sale-receipt' && job.copy === 1 && !reprint;
+    if (opensDrawer && settings.paperPrinter?.drawerOnPaid) paper.blocks.unshift({ kind: 'pulse' });
+    return paper;
   };
 }
 

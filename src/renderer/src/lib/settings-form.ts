@@ -48,6 +48,7 @@ export interface SettingsDraft {
   paperPrintWhenPaid: boolean;
   paperPrintWhenRefunded: boolean;
   paperPrintWhenClosed: boolean;
+  paperDrawerOnPaid: boolean;
   paperCopies: 1 | 2;
 }
 
@@ -164,6 +165,7 @@ const PAPER_PRINTER_NONE: NonNullable<Settings['paperPrinter']> = {
   printWhenPaid: true,
   printWhenRefunded: true,
   printWhenClosed: true,
+  drawerOnPaid: false,
   copies: 1,
 };
 
@@ -177,6 +179,7 @@ function paperDraft(
   | 'paperPrintWhenPaid'
   | 'paperPrintWhenRefunded'
   | 'paperPrintWhenClosed'
+  | 'paperDrawerOnPaid'
   | 'paperCopies'
 > {
   return {
@@ -186,6 +189,7 @@ function paperDraft(
     paperPrintWhenPaid: printer.printWhenPaid,
     paperPrintWhenRefunded: printer.printWhenRefunded,
     paperPrintWhenClosed: printer.printWhenClosed,
+    paperDrawerOnPaid: printer.drawerOnPaid,
     paperCopies: printer.copies,
   };
 }
@@ -199,6 +203,7 @@ export function paperPrinterFromDraft(draft: SettingsDraft): NonNullable<Setting
     printWhenPaid: draft.paperPrintWhenPaid,
     printWhenRefunded: draft.paperPrintWhenRefunded,
     printWhenClosed: draft.paperPrintWhenClosed,
+    drawerOnPaid: draft.paperDrawerOnPaid,
     copies: draft.paperCopies,
   };
 }

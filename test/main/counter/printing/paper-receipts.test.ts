@@ -39,6 +39,7 @@ function printAt(address: string, overrides: Partial<NonNullable<SettingsInput['
       printWhenPaid: true,
       printWhenRefunded: false,
       printWhenClosed: false,
+      drawerOnPaid: false,
       copies: 1,
       ...overrides,
     },
@@ -233,6 +234,35 @@ describe('receipts on paper, printed by themselves', () => {
     } finally {
       await new Promise((resolve) => http.close(resolve));
     }
+  });
+
+  it('opens the cash drawer through the printer: on a manager’s PIN once the register is set up, and with each paid sale when asked', async () => {
+    const h = api();
+    expect(await h.openCashDrawer({})).toEqual({ opened: false, problem: 'no-printer' });
+    await h.saveSettings(printAt(printer.address, { drawerOnPaid: true }));
+    expect(await h.openCashDrawer({})).toEqual({ opened: true });
+    expect(printer.blocks().filter((block) => block.kind === 'pulse')).toHaveLength(1);
+
+    // A paid sale's receipt kicks the drawer as it starts; its 2ª via does not.
+    const pulses = () => printer.blocks().filter((block) => block.kind === 'pulse').length;
+    const sale = await paidSale(2300);
+    await until(() => (receipts().length === 1 ? true : undefined));
+    expect(pulses()).toBe(2);
+    await h.printReceipt({
+      correlationID: sale.correlationID,
+      kind: 'pix-in',
+      endToEndId: sale.endToEndId!,
+      layout: 'thermal80',
+    });
+    await until(() => (receipts().length === 2 ? true : undefined));
+    expect(pulses()).toBe(2);
+
+    // Once there is a manager, the drawer needs one's PIN.
+    const state = await h.createOperator({ name: 'Marta', role: 'MANAGER', pin: '4321' });
+    const marta = state.operators.find((operator) => operator.name === 'Marta')!.id;
+    await h.signIn({ operatorId: marta, pin: '4321' });
+    await expect(h.openCashDrawer({})).rejects.toMatchObject({ code: 'MANAGER_REQUIRED' });
+    expect(await h.openCashDrawer({ manager: { operatorId: marta, pin: '4321' } })).toEqual({ opened: true });
   });
 
   it('does not print the sales paid before a printer was set up', async () => {

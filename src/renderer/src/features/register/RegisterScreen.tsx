@@ -10,6 +10,7 @@ import { ClosedSession, CloseRegister } from './CloseRegister';
 import { OpenRegisterForm } from './OpenRegisterForm';
 import { PastSessions } from './PastSessions';
 import { useRegister } from './register-store';
+import { CashDrawerButton } from './CashDrawerButton';
 import { SignInForm } from './SignInForm';
 import './register.css';
 
@@ -56,6 +57,7 @@ export function RegisterScreen() {
       ) : (
         <RegisterStep onClosed={setClosed} />
       )}
+      {!closed && registerGate(register) === 'sell' && <CashDrawerButton />}
       {/* Asked again when a session opens or closes: the one just closed joins the list. Past
           sessions' figures are for the operator at the counter (main refuses them to nobody). */}
       {register.current && <PastSessions refreshKey={`${register.session?.id ?? '-'}:${closed?.session.id ?? '-'}`} />}

@@ -11,7 +11,7 @@ import { isPinRefusal } from '../../lib/register-view';
 import { currentRegister } from './register-store';
 
 /** What the dialog's heading says the PIN is for. */
-export type ApprovalPurpose = 'refund' | 'settings' | 'closeRegister' | 'createOperator' | 'disableOperator';
+export type ApprovalPurpose = 'refund' | 'settings' | 'closeRegister' | 'createOperator' | 'disableOperator' | 'drawer';
 
 export class ApprovalCancelled extends Error {
   constructor() {

@@ -145,6 +145,14 @@ export function PaperPrinterFields({ draft, errors, update, onInvalidAddress }: 
         />
         {t('settings.paperPrintWhenClosed')}
       </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={draft.paperDrawerOnPaid}
+          onChange={(event) => change('paperDrawerOnPaid', event.target.checked)}
+        />
+        {t('settings.paperDrawerOnPaid')}
+      </label>
       <div className="field">
         <label htmlFor="settings-paperCopies">{t('settings.paperCopies')}</label>
         <select
