@@ -5,14 +5,28 @@
 /** The raw printing port of network receipt printers (Epson, Elgin, Bematech and the generics). */
 export const RAW_PRINTER_PORT = 9100;
 
-export interface PrinterAddress {
-  host: string;
-  port: number;
-}
+/** Where a receipt printer is: on the network (its raw TCP port), or on a serial line (a COM port, a tty). */
+export type PrinterAddress =
+  | { kind?: 'tcp'; host: string; port: number }
+  /** A serial printer, or a USB one whose driver makes it a serial port (most do: /dev/ttyUSB0, /dev/ttyACM0, COM3). */
+  | { kind: 'serial'; path: string; baudRate: number };
 
-/** "192.168.0.50", "192.168.0.50:9100" or "impressora.local:9100"; null for anything else. */
+/** The speed of most receipt printers' serial ports as they leave the factory. */
+export const DEFAULT_BAUD_RATE = 9600;
+
+/**
+ * "192.168.0.50", "192.168.0.50:9100" or "impressora.local:9100" (the network); "COM3",
+ * "/dev/ttyUSB0" or "/dev/ttyUSB0@115200" (a serial port, 9600 baud unless told); null for
+ * anything else.
+ */
 export function parsePrinterAddress(text: string): PrinterAddress | null {
-  const match = /^([A-Za-z0-9.-]+)(?::(\d{1,5}))?$/.exec(text.trim());
+  const typed = text.trim();
+  const serial = /^((?:COM\d{1,3})|(?:\/dev\/[A-Za-z0-9._/-]+))(?:@(\d{3,7}))?$/i.exec(typed);
+  if (serial) {
+    const baudRate = serial[2] === undefined ? DEFAULT_BAUD_RATE : Number(serial[2]);
+    return { kind: 'serial', path: serial[1]!, baudRate };
+  }
+  const match = /^([A-Za-z0-9.-]+)(?::(\d{1,5}))?$/.exec(typed);
   if (!match) return null;
   const port = match[2] === undefined ? RAW_PRINTER_PORT : Number(match[2]);
   if (port < 1 || port > 65_535) return null;

@@ -1,5 +1,7 @@
-// A receipt printer on the shop's network, driven raw on its TCP port (9100 on Epson, Elgin,
-// Bematech and the generic Ethernet printers): the bytes go straight to it, no driver between.
+// A receipt printer driven raw: on the shop's network on its TCP port (9100 on Epson, Elgin,
+// Bematech and the generic Ethernet printers), or on a serial line (a COM port or a tty: serial
+// printers, and USB ones whose driver shows them as a serial port), through `serialport`. The
+// bytes go straight to it, no driver between, and the steps below are the same on both.
 //
 // A job is printed in three steps, each proven by the printer's own answer:
 // 1. DLE EOT 1, 2 and 4 ask whether it can print (online, cover shut, paper). Three status bytes
@@ -9,7 +11,9 @@
 // 3. The cut, then GS r 1 again: the answer proves the receipt is cut and done.
 // A connection lost in step 2 leaves a copy without its cut: printing the job again whole is the
 // same receipt. Lost in step 3, the first copy may be whole: a second one must say "2ª via".
-import { connect, type Socket } from 'node:net';
+import { connect } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { SerialPort } from 'serialport';
 import type { PrinterAddress } from '#shared/counter/paper-printer';
 
 export type { PrinterAddress } from '#shared/counter/paper-printer';
@@ -80,7 +84,7 @@ export async function printRaw(
       return { kind: 'interrupted', mayBeWhole: bodyPrinted, detail: describe(error) };
     }
   } finally {
-    connection.close();
+    await connection.close();
   }
 }
 
@@ -98,7 +102,7 @@ export async function printerCondition(
   try {
     return await askCondition(connection, options.answerTimeoutMs ?? 3_000);
   } finally {
-    connection.close();
+    await connection.close();
   }
 }
 
@@ -129,7 +133,7 @@ class PrinterConnection {
   private failure: Error | null = null;
   private wake: (() => void) | null = null;
 
-  private constructor(private readonly socket: Socket) {
+  private constructor(private readonly socket: Duplex) {
     socket.on('data', (chunk: Buffer) => {
       this.received = Buffer.concat([this.received, chunk]);
       this.wake?.();
@@ -143,6 +147,7 @@ class PrinterConnection {
   }
 
   static open(address: PrinterAddress, timeoutMs: number): Promise<PrinterConnection> {
+    if (address.kind === 'serial') return PrinterConnection.openSerial(address.path, address.baudRate, timeoutMs);
     return new Promise((resolve, reject) => {
       const socket = connect({ host: address.host, port: address.port });
       socket.setNoDelay(true);
@@ -158,6 +163,22 @@ class PrinterConnection {
       socket.once('error', (error) => {
         clearTimeout(timer);
         reject(error);
+      });
+    });
+  }
+
+  /** A serial line: 8 data bits, no parity, 1 stop bit, as receipt printers leave the factory. */
+  private static openSerial(path: string, baudRate: number, timeoutMs: number): Promise<PrinterConnection> {
+    return new Promise((resolve, reject) => {
+      const port = new SerialPort({ path, baudRate, autoOpen: false });
+      const timer = setTimeout(() => {
+        port.destroy();
+        reject(new Error(`${path} did not open in ${timeoutMs} ms`));
+      }, timeoutMs);
+      port.open((error) => {
+        clearTimeout(timer);
+        if (error) return reject(error);
+        resolve(new PrinterConnection(port));
       });
     });
   }
@@ -187,8 +208,12 @@ class PrinterConnection {
     return answer;
   }
 
-  close(): void {
-    this.socket.destroy();
+  /** Ends the link; a serial port is closed (its lock released) before this resolves, so the next job can open it. */
+  close(): Promise<void> {
+    const socket = this.socket;
+    if (socket instanceof SerialPort && socket.isOpen) return new Promise((resolve) => socket.close(() => resolve()));
+    socket.destroy();
+    return Promise.resolve();
   }
 }
 

@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { sheetText } from '#test/support/escpos-decoder';
 import { savePaperPng } from '#test/support/virtual-paper-png';
+import { serialLineTo } from '#test/support/serial-line';
 import { startVirtualPrinter, type VirtualPrinter } from '#test/support/virtual-printer';
 import { openRuntime, until, type RuntimeFixture } from '../app/runtime-fixture';
 
@@ -74,6 +75,19 @@ describe('receipts on paper, printed by themselves', () => {
     await api().getSale({ correlationID: sale.correlationID });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receipts()).toHaveLength(1);
+  });
+
+  it('prints the receipt on a serial printer as on a network one', async () => {
+    const line = await serialLineTo(printer.port);
+    try {
+      await api().saveSettings(printAt(line.path));
+      const sale = await paidSale(1250);
+      await until(() => (receipts().length === 1 ? true : undefined));
+      expect(sheetText(receipts()[0]!).replace(/\n/g, '')).toContain(sale.endToEndId);
+    } finally {
+      await fixture.runtime.close();
+      await line.close();
+    }
   });
 
   it('prints two copies when the owner asks for the shop’s and the customer’s', async () => {

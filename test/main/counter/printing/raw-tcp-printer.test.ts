@@ -12,6 +12,7 @@ import { encodeJob, printableFor } from '#lib/receipts/paper/escpos-encode';
 import { PRINTER_PROFILES } from '#lib/receipts/paper/printer-profiles';
 import { receiptPaper } from '#lib/receipts/paper/receipt-paper';
 import { sheetText } from '#test/support/escpos-decoder';
+import { serialLineTo } from '#test/support/serial-line';
 import { startVirtualPrinter, type VirtualPrinter } from '#test/support/virtual-printer';
 
 const E2E = 'E18236120202612071519s0123456789';
@@ -126,5 +127,42 @@ describe('printing raw over TCP', () => {
     expect(parsePrinterAddress('http://192.168.0.50')).toBeNull();
     expect(parsePrinterAddress('192.168.0.50:70000')).toBeNull();
     expect(parsePrinterAddress('')).toBeNull();
+  });
+});
+
+describe('printing raw on a serial line', () => {
+  it('prints a receipt through a tty, each step confirmed, as over the network', async () => {
+    const line = await serialLineTo(printer.port);
+    try {
+      const address = parsePrinterAddress(`${line.path}@115200`)!;
+      expect(address).toEqual({ kind: 'serial', path: line.path, baudRate: 115_200 });
+      expect(await printerCondition(address)).toEqual({ ready: true, paperNearEnd: false });
+      expect(await printRaw(address, job())).toEqual({ kind: 'printed', paperNearEnd: false });
+      const sheets = printer.sheets();
+      expect(sheets).toHaveLength(1);
+      expect(sheetText(sheets[0]!).replace(/\n/g, '')).toContain(E2E);
+      printer.setPaper('out');
+      expect(await printRaw(address, job())).toMatchObject({ kind: 'not-printed', reason: 'paper-out' });
+    } finally {
+      await line.close();
+    }
+  });
+
+  it('says a serial port that is not there is unreachable, quickly', async () => {
+    expect(await printRaw({ kind: 'serial', path: '/dev/ttyBALCAO-none', baudRate: 9600 }, job())).toMatchObject({
+      kind: 'not-printed',
+      reason: 'unreachable',
+    });
+  });
+
+  it('reads serial addresses as the owner types them', () => {
+    expect(parsePrinterAddress('COM3')).toEqual({ kind: 'serial', path: 'COM3', baudRate: 9600 });
+    expect(parsePrinterAddress('/dev/ttyUSB0')).toEqual({ kind: 'serial', path: '/dev/ttyUSB0', baudRate: 9600 });
+    expect(parsePrinterAddress('/dev/ttyACM0@19200')).toEqual({
+      kind: 'serial',
+      path: '/dev/ttyACM0',
+      baudRate: 19_200,
+    });
+    expect(parsePrinterAddress('/dev/ttyUSB0@fast')).toBeNull();
   });
 });
