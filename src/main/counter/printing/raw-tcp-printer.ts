@@ -13,7 +13,6 @@
 // same receipt. Lost in step 3, the first copy may be whole: a second one must say "2ª via".
 import { connect } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { SerialPort } from 'serialport';
 import type { PrinterAddress } from '#shared/counter/paper-printer';
 
 export type { PrinterAddress } from '#shared/counter/paper-printer';
@@ -133,7 +132,11 @@ class PrinterConnection {
   private failure: Error | null = null;
   private wake: (() => void) | null = null;
 
-  private constructor(private readonly socket: Duplex) {
+  private constructor(
+    private readonly socket: Duplex,
+    /** How this link ends (a serial port is closed, its lock released); a socket is destroyed. */
+    private readonly end?: () => Promise<void>,
+  ) {
     socket.on('data', (chunk: Buffer) => {
       this.received = Buffer.concat([this.received, chunk]);
       this.wake?.();
@@ -167,10 +170,15 @@ class PrinterConnection {
     });
   }
 
-  /** A serial line: 8 data bits, no parity, 1 stop bit, as receipt printers leave the factory. */
-  private static openSerial(path: string, baudRate: number, timeoutMs: number): Promise<PrinterConnection> {
+  /**
+   * A serial line: 8 data bits, no parity, 1 stop bit, as receipt printers leave the factory.
+   * serialport (a native binding) is loaded only here, so a machine where it cannot load still
+   * starts, and prints to network printers.
+   */
+  private static async openSerial(path: string, baudRate: number, timeoutMs: number): Promise<PrinterConnection> {
+    const { SerialPort: Serial } = await import('serialport');
     return new Promise((resolve, reject) => {
-      const port = new SerialPort({ path, baudRate, autoOpen: false });
+      const port = new Serial({ path, baudRate, autoOpen: false });
       const timer = setTimeout(() => {
         port.destroy();
         reject(new Error(`${path} did not open in ${timeoutMs} ms`));
@@ -178,7 +186,7 @@ class PrinterConnection {
       port.open((error) => {
         clearTimeout(timer);
         if (error) return reject(error);
-        resolve(new PrinterConnection(port));
+        resolve(new PrinterConnection(port, () => new Promise((done) => port.close(() => done()))));
       });
     });
   }
@@ -210,9 +218,8 @@ class PrinterConnection {
 
   /** Ends the link; a serial port is closed (its lock released) before this resolves, so the next job can open it. */
   close(): Promise<void> {
-    const socket = this.socket;
-    if (socket instanceof SerialPort && socket.isOpen) return new Promise((resolve) => socket.close(() => resolve()));
-    socket.destroy();
+    if (this.end && !this.socket.destroyed) return this.end();
+    this.socket.destroy();
     return Promise.resolve();
   }
 }
