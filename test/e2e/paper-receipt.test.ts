@@ -15,7 +15,7 @@ import { savePaperPng } from '../support/virtual-paper-png';
 import { startVirtualPrinter, type VirtualPrinter } from '../support/virtual-printer';
 import { startBrowserHost, type BrowserHostProcess } from './browser-host-process';
 import { launchChromium } from './chromium';
-import { chargeOnScreen, newestCharge, payInSandbox } from './counter-journey';
+import { chargeOnScreen, newestCharge, payInSandbox, invokeOnPage } from './counter-journey';
 import { ROOT } from './renderer-build';
 
 /** The virtual printer's paper as PNG strips, for a person to look at. */
@@ -51,29 +51,8 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** One of the main process's methods, through the page's own bridge (its token and origin). */
-async function invoke<M extends keyof CounterApi>(
-  method: M,
-  payload: unknown = {},
-): Promise<Awaited<ReturnType<CounterApi[M]>>> {
-  const answer = await page.evaluate(
-    async ({ method, payload }) => {
-      const scope = globalThis as unknown as {
-        sessionStorage: { getItem(key: string): string };
-        fetch(url: string, init: object): Promise<{ status: number; json(): Promise<unknown> }>;
-      };
-      const response = await scope.fetch(`/__balcao/invoke/${method}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'x-balcao-token': scope.sessionStorage.getItem('balcao.token') },
-        body: JSON.stringify(payload),
-      });
-      return { status: response.status, body: await response.json() };
-    },
-    { method, payload },
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body as Awaited<ReturnType<CounterApi[M]>>;
-}
+/** One of the main process's methods, through the page's own bridge. */
+const invoke = <M extends keyof CounterApi>(method: M, payload: unknown = {}) => invokeOnPage(page, method, payload);
 
 /** Sale receipts on the printer: sheets that end with their cut (the test slip aside). */
 const receipts = (): PrintedBlock[][] =>

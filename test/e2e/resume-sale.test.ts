@@ -13,7 +13,7 @@ import type { CounterApi, Sale } from '#shared/counter/counter-api';
 import { reserveRestartablePort } from '../support/restartable-port';
 import { startBrowserHost, type BrowserHostProcess } from './browser-host-process';
 import { launchChromium } from './chromium';
-import { chargeOnScreen, expectAccessible, normalizeSpaces } from './counter-journey';
+import { chargeOnScreen, expectAccessible, normalizeSpaces, invokeOnPage } from './counter-journey';
 import { ROOT } from './renderer-build';
 import { VIEWPORTS } from './viewports';
 
@@ -56,29 +56,8 @@ async function shot(name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 }
 
-/** One of the main process's methods, called through the page's own bridge (its token and origin). */
-async function invoke<M extends keyof CounterApi>(
-  method: M,
-  payload: unknown = {},
-): Promise<Awaited<ReturnType<CounterApi[M]>>> {
-  const answer = await page.evaluate(
-    async ({ method, payload }) => {
-      const scope = globalThis as unknown as {
-        sessionStorage: { getItem(key: string): string };
-        fetch(url: string, init: object): Promise<{ status: number; json(): Promise<unknown> }>;
-      };
-      const response = await scope.fetch(`/__balcao/invoke/${method}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'x-balcao-token': scope.sessionStorage.getItem('balcao.token') },
-        body: JSON.stringify(payload),
-      });
-      return { status: response.status, body: await response.json() };
-    },
-    { method, payload },
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body as Awaited<ReturnType<CounterApi[M]>>;
-}
+/** One of the main process's methods, through the page's own bridge. */
+const invoke = <M extends keyof CounterApi>(method: M, payload: unknown = {}) => invokeOnPage(page, method, payload);
 
 /** The Pix copy-and-paste code on the sale screen. */
 function codeOnScreen(): Promise<string> {

@@ -43,6 +43,14 @@ function problemOf(problem: string | undefined): PaperProblem {
   return PAPER_PROBLEMS.find((known) => known === problem) ?? 'interrupted';
 }
 
+/** What prints (or opens) by itself, each a tick box worded by its own key in the catalogues. */
+const AUTOMATIC = [
+  'paperPrintWhenPaid',
+  'paperPrintWhenRefunded',
+  'paperPrintWhenClosed',
+  'paperDrawerOnPaid',
+] as const;
+
 interface PaperPrinterFieldsProps {
   draft: SettingsDraft;
   errors: SettingsErrors;
@@ -121,38 +129,12 @@ export function PaperPrinterFields({ draft, errors, update, onInvalidAddress }: 
           ))}
         </select>
       </div>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={draft.paperPrintWhenPaid}
-          onChange={(event) => change('paperPrintWhenPaid', event.target.checked)}
-        />
-        {t('settings.paperPrintWhenPaid')}
-      </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={draft.paperPrintWhenRefunded}
-          onChange={(event) => change('paperPrintWhenRefunded', event.target.checked)}
-        />
-        {t('settings.paperPrintWhenRefunded')}
-      </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={draft.paperPrintWhenClosed}
-          onChange={(event) => change('paperPrintWhenClosed', event.target.checked)}
-        />
-        {t('settings.paperPrintWhenClosed')}
-      </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={draft.paperDrawerOnPaid}
-          onChange={(event) => change('paperDrawerOnPaid', event.target.checked)}
-        />
-        {t('settings.paperDrawerOnPaid')}
-      </label>
+      {AUTOMATIC.map((field) => (
+        <label key={field} className="check">
+          <input type="checkbox" checked={draft[field]} onChange={(event) => change(field, event.target.checked)} />
+          {t(`settings.${field}`)}
+        </label>
+      ))}
       <div className="field">
         <label htmlFor="settings-paperCopies">{t('settings.paperCopies')}</label>
         <select
