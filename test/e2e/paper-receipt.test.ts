@@ -15,7 +15,7 @@ import { savePaperPng } from '../support/virtual-paper-png';
 import { startVirtualPrinter, type VirtualPrinter } from '../support/virtual-printer';
 import { startBrowserHost, type BrowserHostProcess } from './browser-host-process';
 import { launchChromium } from './chromium';
-import { chargeOnScreen, newestCharge, payInSandbox, invokeOnPage } from './counter-journey';
+import { chargeOnScreen, newestCharge, payInSandbox, invokeOnPage, typeManagerPin } from './counter-journey';
 import { ROOT } from './renderer-build';
 
 /** The virtual printer's paper as PNG strips, for a person to look at. */
@@ -205,5 +205,24 @@ describe('a receipt on paper, printed by itself', () => {
     await page.keyboard.press('Escape');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receipts()).toHaveLength(before + 1);
+  });
+
+  it('opens the cash drawer from Caixa with G and the manager’s PIN, through the printer', async () => {
+    // A manager, signed in, with the register open: the Caixa screen's selling step.
+    const { operators } = await invoke('createOperator', { name: 'Marta Souza', role: 'MANAGER', pin: '4321' });
+    await invoke('signIn', { operatorId: operators[0]!.id, pin: '4321' });
+    await invoke('openRegister', { tillName: 'Caixa da frente' });
+    await page.reload();
+    await page.getByLabel('Valor', { exact: true }).waitFor();
+    const pulses = () => printer.blocks().filter((block) => block.kind === 'pulse').length;
+    const before = pulses();
+    await page.keyboard.press('F7');
+    const drawer = page.getByTestId('cash-drawer');
+    await drawer.waitFor();
+    await page.keyboard.press('g');
+    await typeManagerPin(page, 'Marta Souza', '4321');
+    await drawer.getByText('Gaveta aberta.').waitFor();
+    expect(pulses()).toBe(before + 1);
+    await page.screenshot({ path: join(ARTIFACTS, 'gaveta-aberta.png') });
   });
 });
