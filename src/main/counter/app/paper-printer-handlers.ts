@@ -7,8 +7,8 @@ import { PRINTER_PROFILES } from '#lib/receipts/paper/printer-profiles';
 import { testSlip } from '#lib/receipts/paper/test-slip';
 import { parsePrinterAddress } from '#shared/counter/paper-printer';
 import type { HandlerGroup } from '../ports/counter-handler-port';
-import type { PaperPrinter } from '../printing/print-queue';
-import { printRaw } from '../printing/raw-tcp-printer';
+import type { PaperPrinter } from '../printing/paper-printer';
+import { printRaw, problemOf } from '../printing/raw-tcp-printer';
 
 export function createPaperPrinterHandlers(deps: {
   now: () => Date;
@@ -23,7 +23,7 @@ export function createPaperPrinterHandlers(deps: {
       const body = encodePaper({ columns: printer.columns, blocks: [{ kind: 'pulse' }] }, printer.profile);
       const outcome = await printRaw(printer.address, { body, cut: new Uint8Array() });
       if (outcome.kind === 'printed') return { opened: true };
-      return { opened: false, problem: outcome.kind === 'interrupted' ? 'interrupted' : outcome.reason };
+      return { opened: false, problem: problemOf(outcome) };
     },
 
     async testPaperPrinter({ address, profile, columns }) {
@@ -33,7 +33,7 @@ export function createPaperPrinterHandlers(deps: {
       const slip = testSlip(printerProfile, columns, deps.now(), printableFor(printerProfile));
       const outcome = await printRaw(target, encodeJob(slip, printerProfile));
       if (outcome.kind === 'printed') return { printed: true, paperNearEnd: outcome.paperNearEnd };
-      return { printed: false, problem: outcome.kind === 'interrupted' ? 'interrupted' : outcome.reason };
+      return { printed: false, problem: problemOf(outcome) };
     },
   };
 }

@@ -4,26 +4,16 @@
 import { buildReceiptModel } from '#lib/receipts/receipt-model';
 import { printableFor } from '#lib/receipts/paper/escpos-encode';
 import type { PaperDocument } from '#lib/receipts/paper/paper-document';
-import { PRINTER_PROFILES } from '#lib/receipts/paper/printer-profiles';
 import { receiptPaper } from '#lib/receipts/paper/receipt-paper';
 import { reportPaper } from '#lib/receipts/paper/report-paper';
 import type { ReportDocument } from '#lib/receipts';
 import type { PrintResult, ReceiptRequest, Sale, Settings } from '#shared/counter/counter-api';
 import { CounterError } from '#shared/counter/counter-errors';
-import { parsePrinterAddress } from '#shared/counter/paper-printer';
 import type { PrintJobRow, PrintJobs } from '../printing/print-jobs';
-import type { PaperPrinter } from '../printing/print-queue';
+import type { PaperPrinter } from '../printing/paper-printer';
 import type { ContractCompany } from '../sync/remote/service-contract';
 import type { SaleRecords } from '../sync/sales/sale-views';
 import { counterReceiptData, receiptSaleOf, type ReceiptEnvironment } from './counter-receipt';
-
-/** The receipt printer the settings name, or null when none is set (or its address is no address). */
-export function paperPrinterOf(settings: Settings): PaperPrinter | null {
-  const printer = settings.paperPrinter;
-  const address = printer ? parsePrinterAddress(printer.address) : null;
-  if (!printer || !address) return null;
-  return { address, profile: PRINTER_PROFILES[printer.profile], columns: printer.columns };
-}
 
 /**
  * What a receipt's QR says: Balcão's own text, not a Pix code (paying it again is not possible),

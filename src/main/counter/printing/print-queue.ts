@@ -4,16 +4,10 @@
 // waits for it: sales, the screens and the sync go on. Each step is recorded before the next, so a
 // crash anywhere leaves the job owed, and a copy that may already be whole prints as "2ª via".
 import type { PaperDocument } from '#lib/receipts/paper/paper-document';
-import type { PrinterProfile } from '#lib/receipts/paper/printer-profiles';
 import { encodeJob } from '#lib/receipts/paper/escpos-encode';
 import type { PrintJobRow, PrintJobs } from './print-jobs';
-import { printRaw, type PrintOutcome, type PrinterAddress } from './raw-tcp-printer';
-
-export interface PaperPrinter {
-  address: PrinterAddress;
-  profile: PrinterProfile;
-  columns: number;
-}
+import type { PaperPrinter } from './paper-printer';
+import { printRaw, type PrintOutcome } from './raw-tcp-printer';
 
 export interface PrintQueueOptions {
   jobs: PrintJobs;

@@ -3,11 +3,11 @@
 // it was to print when the event happened, and a printer set up later does not print the past.
 import type { Db } from '#lib/store/database';
 import type { Settings } from '#shared/counter/counter-api';
-import { parsePrinterAddress } from '#shared/counter/paper-printer';
+import { paperPrinterOf } from './paper-printer';
 
 export function writePrintRules(db: Db, settings: Pick<Settings, 'paperPrinter'>): void {
   const printer = settings.paperPrinter;
-  const printing = printer !== undefined && parsePrinterAddress(printer.address) !== null;
+  const printing = printer !== undefined && paperPrinterOf(settings) !== null;
   db.transaction(() => {
     db.prepare('DELETE FROM print_rules').run();
     const insert = db.prepare<[string, number]>('INSERT INTO print_rules (document, copies) VALUES (?, ?)');

@@ -32,6 +32,11 @@ export type PrintOutcome =
    */
   | { kind: 'interrupted'; mayBeWhole: boolean; detail: string };
 
+/** Why a job did not print, in the one word the screens translate (the status bar's, the test's, the drawer's). */
+export function problemOf(outcome: Exclude<PrintOutcome, { kind: 'printed' }>): string {
+  return outcome.kind === 'interrupted' ? 'interrupted' : outcome.reason;
+}
+
 export interface RawPrintOptions {
   /** Connecting (default 3 s). */
   connectTimeoutMs?: number;
