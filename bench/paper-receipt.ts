@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCounterRuntime } from '#counter/app/counter-runtime';
 import { noPrinting } from '#counter/ports/printing-port';
-import { printRaw } from '#counter/printing/raw-tcp-printer';
+import { printRaw } from '#counter/printing/raw-printer';
 import { encodeJob, printableFor } from '#lib/receipts/paper/escpos-encode';
 import { PRINTER_PROFILES } from '#lib/receipts/paper/printer-profiles';
 import { testSlip } from '#lib/receipts/paper/test-slip';

@@ -7,7 +7,7 @@ import { buildReceiptModel } from '#lib/receipts/receipt-model';
 import { encodeJob, printableFor } from '#lib/receipts/paper/escpos-encode';
 import { PRINTER_PROFILES, type PrinterProfileId } from '#lib/receipts/paper/printer-profiles';
 import { receiptPaper } from '#lib/receipts/paper/receipt-paper';
-import { printRaw } from '#counter/printing/raw-tcp-printer';
+import { printRaw } from '#counter/printing/raw-printer';
 import { pixReceiptCode } from '#counter/app/paper-receipts';
 import { startVirtualPrinter } from '#test/support/virtual-printer';
 import { savePaperPng } from '#test/support/virtual-paper-png';

@@ -8,7 +8,7 @@ import { testSlip } from '#lib/receipts/paper/test-slip';
 import { parsePrinterAddress } from '#shared/counter/paper-printer';
 import type { HandlerGroup } from '../ports/counter-handler-port';
 import type { PaperPrinter } from '../printing/paper-printer';
-import { printRaw, problemOf } from '../printing/raw-tcp-printer';
+import { printRaw, problemOf } from '../printing/raw-printer';
 
 export function createPaperPrinterHandlers(deps: {
   now: () => Date;

@@ -1,5 +1,5 @@
 // Prints the jobs owed (print-jobs.ts), one at a time as a printer takes them, each exactly once:
-// a job is printed only when the printer confirmed it (raw-tcp-printer.ts); a printer off, out of
+// a job is printed only when the printer confirmed it (raw-printer.ts); a printer off, out of
 // paper or with its cover open leaves it waiting, asked again every few seconds, and nothing else
 // waits for it: sales, the screens and the sync go on. Each step is recorded before the next, so a
 // crash anywhere leaves the job owed, and a copy that may already be whole prints as "2ª via".
@@ -7,7 +7,7 @@ import type { PaperDocument } from '#lib/receipts/paper/paper-document';
 import { encodeJob } from '#lib/receipts/paper/escpos-encode';
 import type { PrintJobRow, PrintJobs } from './print-jobs';
 import type { PaperPrinter } from './paper-printer';
-import { printRaw, type PrintOutcome } from './raw-tcp-printer';
+import { printRaw, type PrintOutcome } from './raw-printer';
 
 export interface PrintQueueOptions {
   jobs: PrintJobs;

@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { printRaw, printerCondition, type PrinterAddress } from '#counter/printing/raw-tcp-printer';
+import { printRaw, printerCondition, type PrinterAddress } from '#counter/printing/raw-printer';
 import { parsePrinterAddress } from '#shared/counter/paper-printer';
 import { buildReceiptModel } from '#lib/receipts/receipt-model';
 import { encodeJob, printableFor } from '#lib/receipts/paper/escpos-encode';
