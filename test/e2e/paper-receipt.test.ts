@@ -130,6 +130,7 @@ describe('a receipt on paper, printed by itself', () => {
       printWhenPaid: true,
       printWhenRefunded: true,
       printWhenClosed: true,
+      printWhenCharged: false,
       drawerOnPaid: false,
       copies: 1,
     });
@@ -219,6 +220,8 @@ describe('a receipt on paper, printed by itself', () => {
     await page.keyboard.press('F7');
     const drawer = page.getByTestId('cash-drawer');
     await drawer.waitFor();
+    // The status bar lists G among the keys of the screen.
+    await page.getByRole('group', { name: 'Atalhos' }).getByText('Abrir gaveta').waitFor();
     await page.keyboard.press('g');
     await typeManagerPin(page, 'Marta Souza', '4321');
     await drawer.getByText('Gaveta aberta.').waitFor();

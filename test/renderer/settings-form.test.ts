@@ -196,3 +196,34 @@ describe('the offline sales section', () => {
     expect(draftFromSettings(older as Settings).confirmAbove).toBe('10.000,00');
   });
 });
+
+describe('the receipt printer section', () => {
+  const printer: NonNullable<Settings['paperPrinter']> = {
+    address: '192.168.0.50',
+    profile: 'epson',
+    columns: 48,
+    printWhenPaid: true,
+    printWhenRefunded: false,
+    printWhenClosed: false,
+    printWhenCharged: false,
+    drawerOnPaid: false,
+    copies: 1,
+  };
+  const withPrinter: Settings = { ...saved, paperPrinter: printer };
+
+  it('shows the QR slip’s tick as saved, and sends the printer whole when it changes', () => {
+    const draft = draftFromSettings(withPrinter);
+    expect(draft.paperPrintWhenCharged).toBe(false);
+    expect(settingsInputFrom(draft, withPrinter)).toEqual({});
+    expect(settingsInputFrom({ ...draft, paperPrintWhenCharged: true }, withPrinter)).toEqual({
+      paperPrinter: { ...printer, printWhenCharged: true },
+    });
+    expect(draftFromSettings({ ...saved, paperPrinter: { ...printer, printWhenCharged: true } })).toMatchObject({
+      paperPrintWhenCharged: true,
+    });
+  });
+
+  it('starts with the QR slip off where no printer is set yet', () => {
+    expect(draftFromSettings(saved).paperPrintWhenCharged).toBe(false);
+  });
+});

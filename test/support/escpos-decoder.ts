@@ -2,7 +2,8 @@
 // Bematech commands the profiles use) into lines of text with their style, QR codes, raster
 // images, cuts and drawer pulses. Strict on purpose: a byte that is no command the profiles may
 // send, or a command cut short, is an error, so a test fails on a broken stream rather than
-// printing garbage the way a real printer would.
+// printing garbage the way a real printer would. Daruma's ESC/Daruma is read the same way, when
+// told (`language`): its own commands, its status requests (ENQ, GS ENQ), CP850 from the start.
 //
 // Its code pages are its own (Python's cp860 and cp850), not the app's, so a wrong table in the
 // app shows as wrong letters here.
@@ -41,18 +42,27 @@ export interface PrintedImage {
 
 export type PrintedBlock =
   | PrintedLine
-  | { kind: 'qr'; payload: string; via: 'gs-k' | 'bematech' }
+  | { kind: 'qr'; payload: string; via: 'gs-k' | 'bematech' | 'daruma' }
   | PrintedImage
   | { kind: 'cut' }
   | { kind: 'pulse' };
 
 export interface DecodedStream {
   blocks: PrintedBlock[];
-  /** DLE EOT n (real time) and GS r n (in turn) requests, in order: the printer answers each. */
-  statusRequests: { command: 'dle-eot' | 'gs-r'; n: number }[];
+  /**
+   * Status requests, in order: the printer answers each. DLE EOT n (real time) and GS r n (in
+   * turn, once all before it is printed) in ESC/POS; ENQ and GS ENQ (real time) in ESC/Daruma.
+   */
+  statusRequests: StatusRequest[];
   /** Bytes read as whole commands; with `partial`, a command still arriving is left after them. */
   consumed: number;
 }
+
+export type StatusRequest =
+  { command: 'dle-eot'; n: number } | { command: 'gs-r'; n: number } | { command: 'enq' } | { command: 'gs-enq' };
+
+/** The command sets the app writes (src/main/lib/receipts/paper/printer-profiles.ts's PrinterLanguage). */
+export type PrinterLanguage = 'esc-pos' | 'esc-daruma';
 
 export class EscPosError extends Error {}
 
@@ -64,10 +74,16 @@ class CutShort extends EscPosError {}
  * command cut short at the end is left unread (see `consumed`) instead of an error, and so is a
  * line not yet ended.
  */
-export function decodeEscPos(bytes: Uint8Array, { partial = false } = {}): DecodedStream {
+export function decodeEscPos(
+  bytes: Uint8Array,
+  { partial = false, language = 'esc-pos' }: { partial?: boolean; language?: PrinterLanguage } = {},
+): DecodedStream {
   const blocks: PrintedBlock[] = [];
   const statusRequests: DecodedStream['statusRequests'] = [];
-  let codePage = 0;
+  const daruma = language === 'esc-daruma';
+  // ESC/Daruma selects no table: its printers leave the factory in CP850 (ESC t 2's table here).
+  const resetCodePage = daruma ? 2 : 0;
+  let codePage = resetCodePage;
   let bold = false;
   let size = 1;
   let align: PrintedLine['align'] = 'left';
@@ -101,7 +117,8 @@ export function decodeEscPos(bytes: Uint8Array, { partial = false } = {}): Decod
   try {
     while (at < bytes.length) {
       commandStart = at;
-      step();
+      if (daruma) darumaStep();
+      else step();
     }
   } catch (error) {
     if (!(partial && error instanceof CutShort)) throw error;
@@ -109,6 +126,75 @@ export function decodeEscPos(bytes: Uint8Array, { partial = false } = {}): Decod
   }
   if (line && !partial) throw new EscPosError('the stream ends in the middle of a line');
   return { blocks, statusRequests, consumed: bytes.length };
+
+  /** One command or character of ESC/Daruma (src/main/lib/receipts/paper/esc-daruma-encode.ts). */
+  function darumaStep(): void {
+    const b = bytes[at++]!;
+    if (b === 0x0a) endLine();
+    else if (b === 0x05) statusRequests.push({ command: 'enq' });
+    else if (b === 0x1d) {
+      if (byte('GS') !== 0x05) throw new EscPosError(`GS at ${at - 2}: only GS ENQ is ESC/Daruma here`);
+      statusRequests.push({ command: 'gs-enq' });
+    } else if (b === 0x1b) {
+      const command = byte('ESC');
+      switch (command) {
+        case 0x40: // ESC @
+          codePage = resetCodePage;
+          bold = false;
+          size = 1;
+          align = 'left';
+          break;
+        case 0x6a: {
+          // ESC j n: alignment
+          const n = byte('ESC j');
+          if (n > 2) throw new EscPosError(`ESC j ${n} is no alignment`);
+          align = n === 1 ? 'center' : n === 2 ? 'right' : 'left';
+          break;
+        }
+        case 0x45: // ESC E: bold on
+        case 0x46: // ESC F: bold off
+          bold = command === 0x45;
+          break;
+        case 0x57: // ESC W n: double width
+        case 0x77: {
+          // ESC w n: double height (the app sets both, so size follows double width)
+          const n = byte(command === 0x57 ? 'ESC W' : 'ESC w');
+          if (n > 1) throw new EscPosError(`ESC ${String.fromCharCode(command)} ${n} is not 0 or 1`);
+          if (command === 0x57) size = n + 1;
+          break;
+        }
+        case 0x81: {
+          // ESC 0x81 nL nH width level data: the QR code (n = the data's length + 2)
+          need(2, 'ESC 0x81');
+          const length = bytes[at]! + bytes[at + 1]! * 256 - 2;
+          at += 2;
+          if (length < 1) throw new EscPosError('ESC 0x81 with no data');
+          const width = byte('ESC 0x81 width');
+          const level = byte('ESC 0x81 level');
+          if (width < 3 || width > 7) throw new EscPosError(`ESC 0x81: module width ${width} out of 3-7`);
+          if (![0, 0x4d, 0x51, 0x48].includes(level)) throw new EscPosError(`ESC 0x81: error level ${level}`);
+          need(length, 'ESC 0x81 data');
+          if (line) endLine();
+          blocks.push({
+            kind: 'qr',
+            payload: Buffer.from(bytes.subarray(at, at + length)).toString('latin1'),
+            via: 'daruma',
+          });
+          at += length;
+          break;
+        }
+        case 0x6d: // ESC m: the cut
+          if (line) endLine();
+          blocks.push({ kind: 'cut' });
+          break;
+        case 0x70: // ESC p: the drawer
+          blocks.push({ kind: 'pulse' });
+          break;
+        default:
+          throw new EscPosError(`ESC 0x${command.toString(16)} at ${at - 2} is not ESC/Daruma the app sends`);
+      }
+    } else character(b);
+  }
 
   function step(): void {
     const b = bytes[at++]!;
@@ -118,7 +204,7 @@ export function decodeEscPos(bytes: Uint8Array, { partial = false } = {}): Decod
       const command = byte('ESC');
       switch (command) {
         case 0x40: // ESC @
-          codePage = 0;
+          codePage = resetCodePage;
           bold = false;
           size = 1;
           align = 'left';

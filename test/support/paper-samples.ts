@@ -1,12 +1,15 @@
 // `npm run paper`: receipts printed as the counter prints them (laid out, encoded for each printer
 // profile, sent over TCP to the virtual printer and confirmed) and the virtual printer's paper saved
 // as PNG strips in test-artifacts/paper/, for a person to look at: 80 mm (48 and 42 columns) and
-// 58 mm (32), each profile, a first printing and a "2ª via", a payer name that needs wrapping.
+// 58 mm (32), each profile, a first printing and a "2ª via", a payer name that needs wrapping; and
+// a sale's QR slip (for counters without a customer display).
 import { join } from 'node:path';
 import { buildReceiptModel } from '#lib/receipts/receipt-model';
 import { encodeJob, printableFor } from '#lib/receipts/paper/escpos-encode';
 import { PRINTER_PROFILES, type PrinterProfileId } from '#lib/receipts/paper/printer-profiles';
 import { receiptPaper } from '#lib/receipts/paper/receipt-paper';
+import { chargeQrSlip } from '#lib/receipts/paper/charge-qr-slip';
+import type { PaperDocument } from '#lib/receipts/paper/paper-document';
 import { printRaw } from '#counter/printing/raw-printer';
 import { pixReceiptCode } from '#counter/app/paper-receipts';
 import { startVirtualPrinter } from '#test/support/virtual-printer';
@@ -35,21 +38,56 @@ const samples: { profile: PrinterProfileId; columns: number; reprint?: boolean }
   { profile: 'elgin', columns: 42 },
   { profile: 'bematech', columns: 48 },
   { profile: 'generic', columns: 32 },
+  { profile: 'daruma', columns: 48 },
 ];
 
-for (const sample of samples) {
-  const printer = await startVirtualPrinter();
-  const profile = PRINTER_PROFILES[sample.profile];
-  const paper = receiptPaper(model, {
-    columns: sample.columns,
-    printable: printableFor(profile),
-    qrPayload: pixReceiptCode(E2E, 1234),
-    reprint: sample.reprint ?? false,
-  });
-  const outcome = await printRaw({ host: printer.host, port: printer.port }, encodeJob(paper, profile));
-  if (outcome.kind !== 'printed') throw new Error(`${sample.profile}: ${JSON.stringify(outcome)}`);
-  const name = `comprovante-${sample.profile}-${sample.columns}col${sample.reprint ? '-2a-via' : ''}.png`;
-  await savePaperPng(printer.sheets(), join(OUT, name), sample.columns);
+/** Prints a document on a fresh virtual printer of the profile's language and saves its paper. */
+async function printSample(
+  profileId: PrinterProfileId,
+  columns: number,
+  name: string,
+  layout: (printable: (text: string) => string) => PaperDocument,
+) {
+  const profile = PRINTER_PROFILES[profileId];
+  const printer = await startVirtualPrinter({ language: profile.language });
+  const outcome = await printRaw(
+    { host: printer.host, port: printer.port },
+    encodeJob(layout(printableFor(profile)), profile),
+    {
+      language: profile.language,
+    },
+  );
+  if (outcome.kind !== 'printed') throw new Error(`${profileId}: ${JSON.stringify(outcome)}`);
+  await savePaperPng(printer.sheets(), join(OUT, name), columns);
   await printer.close();
   console.log(join('test-artifacts', 'paper', name));
 }
+
+for (const sample of samples)
+  await printSample(
+    sample.profile,
+    sample.columns,
+    `comprovante-${sample.profile}-${sample.columns}col${sample.reprint ? '-2a-via' : ''}.png`,
+    (printable) =>
+      receiptPaper(model, {
+        columns: sample.columns,
+        printable,
+        qrPayload: pixReceiptCode(E2E, 1234),
+        reprint: sample.reprint ?? false,
+      }),
+  );
+
+await printSample('epson', 48, 'qr-da-venda-epson-48col.png', (printable) =>
+  chargeQrSlip(
+    {
+      shopName: 'Padaria Pão Dourado',
+      value: 1234,
+      brCode:
+        '00020101021226810014br.gov.bcb.pix2559qr.woovi-sandbox.com/qr/v2/cob/6f1c2a9e1b7d4f7e9a510c2d3e4f5a6b520400005303986540512.345802BR5919PADARIA PAO DOURADO6009SAO PAULO62070503***6304ABCD',
+      expiresAt: '2026-12-07T15:34:00Z',
+      sale: { number: 42, operatorName: 'Marta', tillName: 'Caixa 1' },
+      environment: 'SANDBOX',
+    },
+    { columns: 48, printable },
+  ),
+);

@@ -3,12 +3,16 @@
 // turn, once what came before it is printed), and keeps the paper it printed for the test to read
 // and for a person to look at (virtual-paper-png.ts). It fails on cue: it refuses connections,
 // stalls (reads nothing), drops the connection after some bytes, reads slowly, runs out of paper
-// or has its cover open.
+// or has its cover open. It speaks ESC/POS, or ESC/Daruma when started so (status by ENQ and
+// GS ENQ, answered at once). Besides its TCP port it can be a named pipe (a FIFO), standing for
+// a printer the app writes as a file (a Windows share, /dev/usb/lp0): bytes in, nothing back.
 //
 // Not a mock: the app's transport sees a real socket and real status bytes, and what the paper
 // holds is only what the bytes said.
-import { createServer, type Server, type Socket } from 'node:net';
-import { decodeEscPos, sheetsOf, type PrintedBlock } from './escpos-decoder';
+import { execFileSync } from 'node:child_process';
+import { constants, openSync } from 'node:fs';
+import { createServer, Socket, type Server } from 'node:net';
+import { decodeEscPos, sheetsOf, type PrintedBlock, type PrinterLanguage, type StatusRequest } from './escpos-decoder';
 
 export type PrinterFault =
   | { kind: 'none' }
@@ -36,18 +40,30 @@ export interface VirtualPrinter {
   blocks(): PrintedBlock[];
   /** Connections opened so far. */
   connections(): number;
+  /** Why each stream it could not read was dropped (bytes that are no command of its language). */
+  garbled(): string[];
   /** Resolves once `count` cuts in all have reached the paper (receipts whole), with when the last one did. */
   cutsReached(count: number, timeoutMs?: number): Promise<number>;
   setPaper(state: 'ok' | 'near-end' | 'out'): void;
   setCover(state: 'closed' | 'open'): void;
   setFault(fault: PrinterFault): void;
+  /**
+   * Also reads from a named pipe made at `path`, as a printer reads its USB line: what is
+   * written there prints like a connection's bytes, and nothing is answered.
+   */
+  listenOnFifo(path: string): void;
   close(): Promise<void>;
 }
 
 // Status bytes as Epson documents them: bits 1 and 4 always set, bits 0 and 7 always clear.
 const FIXED = 0x12;
 
-export async function startVirtualPrinter(): Promise<VirtualPrinter> {
+export async function startVirtualPrinter({
+  language = 'esc-pos',
+}: { language?: PrinterLanguage } = {}): Promise<VirtualPrinter> {
+  const daruma = language === 'esc-daruma';
+  /** Status answers that say whether it can print, before a job: DLE EOT 1, 2, 4 or ENQ, GS ENQ. */
+  const conditionAnswers = daruma ? 2 : 3;
   let paper: 'ok' | 'near-end' | 'out' = 'ok';
   let cover: 'closed' | 'open' = 'closed';
   let fault: PrinterFault = { kind: 'none' };
@@ -69,6 +85,7 @@ export async function startVirtualPrinter(): Promise<VirtualPrinter> {
       }
   };
   const waitingForPaper = new Set<() => void>();
+  const garbled: string[] = [];
 
   const canPrint = () => paper !== 'out' && cover === 'closed';
   /** Paper back, cover shut: what waited prints, and the GS r behind it is answered. */
@@ -79,7 +96,21 @@ export async function startVirtualPrinter(): Promise<VirtualPrinter> {
     for (const resume of resumes) resume();
   };
 
-  const statusByte = (request: { command: 'dle-eot' | 'gs-r'; n: number }): number => {
+  const statusByte = (request: StatusRequest, holding: boolean): number => {
+    // ESC/Daruma, as ACBr reads it. ENQ: bit 0 printing (data held), bit 4 online, bit 5 paper
+    // out, bit 7 cover open. GS ENQ: bit 0 near end, bit 1 paper out, bit 3 offline, bit 4 set
+    // while the cover is shut.
+    if (request.command === 'enq')
+      return (
+        (holding ? 0x01 : 0) | (canPrint() ? 0x10 : 0) | (paper === 'out' ? 0x20 : 0) | (cover === 'open' ? 0x80 : 0)
+      );
+    if (request.command === 'gs-enq')
+      return (
+        (paper === 'near-end' || paper === 'out' ? 0x01 : 0) |
+        (paper === 'out' ? 0x02 : 0) |
+        (canPrint() ? 0 : 0x08) |
+        (cover === 'closed' ? 0x10 : 0)
+      );
     if (request.command === 'gs-r') return paper === 'out' ? 0x0f : paper === 'near-end' ? 0x03 : 0x00;
     switch (request.n) {
       case 1: // printer status: bit 3 offline
@@ -95,7 +126,7 @@ export async function startVirtualPrinter(): Promise<VirtualPrinter> {
     }
   };
 
-  const handle = (socket: Socket) => {
+  const handle = (socket: Socket, { answers = true } = {}) => {
     connectionCount++;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -108,8 +139,22 @@ export async function startVirtualPrinter(): Promise<VirtualPrinter> {
 
     const process = () => {
       // Real-time requests are answered as they arrive, even while the printer cannot print.
-      const decoded = decodeEscPos(stream.bytes, { partial: true });
+      let decoded: ReturnType<typeof decodeEscPos>;
+      try {
+        decoded = decodeEscPos(stream.bytes, { partial: true, language });
+      } catch (error) {
+        // Bytes that are no command of its language: noted for the test, and the line dropped
+        // (a real printer would print garbage or hang; either way the job is not printed).
+        garbled.push((error as Error).message);
+        socket.destroy();
+        return;
+      }
       const requests = decoded.statusRequests;
+      if (canPrint()) {
+        stream.printedUpTo = decoded.consumed;
+        noteCuts(stream, decoded.blocks);
+      }
+      const holding = stream.printedUpTo < decoded.consumed;
       while (stream.answered < requests.length) {
         const request = requests[stream.answered]!;
         // GS r waits its turn: with no paper, nothing after the paper ran out is printed or answered.
@@ -117,9 +162,9 @@ export async function startVirtualPrinter(): Promise<VirtualPrinter> {
           waitingForPaper.add(process);
           break;
         }
-        socket.write(Buffer.of(statusByte(request)));
+        if (answers) socket.write(Buffer.of(statusByte(request, holding)));
         stream.answered++;
-        if (fault.kind === 'stall-after-status' && stream.answered >= 3) {
+        if (fault.kind === 'stall-after-status' && stream.answered >= conditionAnswers) {
           socket.pause();
           break;
         }
@@ -129,10 +174,7 @@ export async function startVirtualPrinter(): Promise<VirtualPrinter> {
           break;
         }
       }
-      if (canPrint()) {
-        stream.printedUpTo = decoded.consumed;
-        noteCuts(stream, decoded.blocks);
-      } else waitingForPaper.add(process);
+      if (!canPrint()) waitingForPaper.add(process);
     };
 
     const accept = (chunk: Buffer) => {
@@ -169,7 +211,10 @@ export async function startVirtualPrinter(): Promise<VirtualPrinter> {
   const { port } = server.address() as { port: number };
 
   const blocks = () =>
-    streams.flatMap((stream) => decodeEscPos(stream.bytes.subarray(0, stream.printedUpTo), { partial: true }).blocks);
+    streams.flatMap(
+      (stream) => decodeEscPos(stream.bytes.subarray(0, stream.printedUpTo), { partial: true, language }).blocks,
+    );
+  const fifos: { path: string; socket: Socket }[] = [];
 
   return {
     host: '127.0.0.1',
@@ -178,6 +223,7 @@ export async function startVirtualPrinter(): Promise<VirtualPrinter> {
     blocks,
     sheets: () => sheetsOf(blocks()),
     connections: () => connectionCount,
+    garbled: () => [...garbled],
     cutsReached: (count, timeoutMs = 30_000) =>
       new Promise<number>((resolve, reject) => {
         if (totalCuts() >= count) return resolve(performance.now());
@@ -198,8 +244,18 @@ export async function startVirtualPrinter(): Promise<VirtualPrinter> {
     setFault(next) {
       fault = next;
     },
+    listenOnFifo(path) {
+      execFileSync('mkfifo', [path]);
+      // Opened for reading and writing, so it never sees the end of the file between one writer
+      // and the next (a printer's line stays up), and without blocking, so it can be polled.
+      const fd = openSync(path, constants.O_RDWR | constants.O_NONBLOCK);
+      const socket = new Socket({ fd, readable: true, writable: false });
+      fifos.push({ path, socket });
+      handle(socket, { answers: false });
+    },
     close: () =>
       new Promise<void>((resolve) => {
+        for (const { socket } of fifos) socket.destroy();
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),

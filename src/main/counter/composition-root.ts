@@ -106,11 +106,13 @@ export function composeCounter(options: CounterSyncOptions): CounterParts {
     onStatusChanged: options.onStatusChanged,
   });
   const paper = options.paper ? printingParts(db, now, options.paper) : null;
-  // A sale's rows changed: its view goes to the screens, and its receipt may now be owed (a
-  // trigger wrote the job in the same transaction), so the printing queue looks.
+  // A sale's rows changed: its view goes to the screens, and its receipt or QR slip may now be
+  // owed (a trigger wrote the job in the same transaction), so the printing queue looks: once this
+  // turn is over, since a part may tell from inside its caller's transaction (an offline sale is
+  // made inside the create's), and the queue must read the job only once it is committed.
   const saleChanged = (saleId: string) => {
     notices.saleChanged(saleId);
-    paper?.queue.kick();
+    if (paper) queueMicrotask(() => paper.queue.kick());
   };
   const statusChanged = () => notices.statusChanged();
 

@@ -168,6 +168,11 @@ export const paperPrinterSettings = z.strictObject({
   printWhenRefunded: z.boolean().default(false),
   /** The register's end-of-day report prints by itself when the register is closed (one copy). */
   printWhenClosed: z.boolean().default(false),
+  /**
+   * A sale's Pix QR code prints by itself on a slip when the sale gets its code (one copy, the
+   * customer's): for a counter without a customer display. Off in settings saved before it existed.
+   */
+  printWhenCharged: z.boolean().default(false),
   /** The cash drawer (on the printer's drawer port) opens with each paid sale's receipt. */
   drawerOnPaid: z.boolean().default(false),
   /** Copies of each: the shop's, and the customer's. */
@@ -201,6 +206,8 @@ export const paperPrinterTest = z.strictObject({
   problem: z.string().optional(),
   /** Printed, and its paper sensor says the roll is near its end. */
   paperNearEnd: z.boolean().optional(),
+  /** Sent to a printer that answers nothing (a share, a USB device): the system took it; only the paper says more. */
+  unconfirmed: z.literal(true).optional(),
 });
 
 /**

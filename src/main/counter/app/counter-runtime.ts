@@ -133,10 +133,12 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
           sessionReportDocument({ register, sales: salesStore, shop: reportShop, now: () => clock.now() }, sessionId)
             .report,
         sale: (correlationID) => sync.views.getSale(correlationID),
+        findSale: (correlationID) => sync.views.find(correlationID),
         tillOfSession: (sessionId) => register.session(sessionId)?.till_name,
         company: () => sync.company(),
         settings: () => settings.get(),
         environment: () => (status().mode === 'production' ? 'PRODUCTION' : 'SANDBOX'),
+        now: () => clock.now(),
       }),
       onChanged: () => hub.emit({ type: 'status', status: status() }),
     },

@@ -21,7 +21,11 @@ export function createPaperPrinterHandlers(deps: {
       const printer = deps.printer();
       if (!printer) return { opened: false, problem: 'no-printer' };
       const body = encodePaper({ columns: printer.columns, blocks: [{ kind: 'pulse' }] }, printer.profile);
-      const outcome = await printRaw(printer.address, { body, cut: new Uint8Array() });
+      const outcome = await printRaw(
+        printer.address,
+        { body, cut: new Uint8Array() },
+        { language: printer.profile.language },
+      );
       if (outcome.kind === 'printed') return { opened: true };
       return { opened: false, problem: problemOf(outcome) };
     },
@@ -31,8 +35,9 @@ export function createPaperPrinterHandlers(deps: {
       const target = parsePrinterAddress(address)!;
       const printerProfile = PRINTER_PROFILES[profile];
       const slip = testSlip(printerProfile, columns, deps.now(), printableFor(printerProfile));
-      const outcome = await printRaw(target, encodeJob(slip, printerProfile));
-      if (outcome.kind === 'printed') return { printed: true, paperNearEnd: outcome.paperNearEnd };
+      const outcome = await printRaw(target, encodeJob(slip, printerProfile), { language: printerProfile.language });
+      if (outcome.kind === 'printed')
+        return { printed: true, paperNearEnd: outcome.paperNearEnd, ...(outcome.unconfirmed && { unconfirmed: true }) };
       return { printed: false, problem: problemOf(outcome) };
     },
   };

@@ -1,7 +1,9 @@
 // The counter's receipts on paper: the printer the settings name, and each print job laid out
 // from the sale's records as the PDF receipt is (counter-receipt.ts), in the printer's columns
-// and code page, with a QR code that carries the payment's end-to-end id and value.
+// and code page, with a QR code that carries the payment's end-to-end id and value; and a sale's
+// QR slip, with the code the customer pays.
 import { buildReceiptModel } from '#lib/receipts/receipt-model';
+import { chargeQrSlip } from '#lib/receipts/paper/charge-qr-slip';
 import { printableFor } from '#lib/receipts/paper/escpos-encode';
 import type { PaperDocument } from '#lib/receipts/paper/paper-document';
 import { receiptPaper } from '#lib/receipts/paper/receipt-paper';
@@ -9,6 +11,8 @@ import { reportPaper } from '#lib/receipts/paper/report-paper';
 import type { ReportDocument } from '#lib/receipts';
 import type { PrintResult, ReceiptRequest, Sale, Settings } from '#shared/counter/counter-api';
 import { CounterError } from '#shared/counter/counter-errors';
+import { shopHeader } from '#shared/counter/receipt-header';
+import { isWaitingStatus } from '#shared/counter/waiting-sale';
 import type { PrintJobRow, PrintJobs } from '../printing/print-jobs';
 import type { PaperPrinter } from '../printing/paper-printer';
 import type { ContractCompany } from '../sync/remote/service-contract';
@@ -30,21 +34,25 @@ export interface PaperReceiptSources {
   /** A register session's end-of-day report (register/session-report-document.ts). */
   sessionReport: (sessionId: string) => ReportDocument;
   sale: (correlationID: string) => Sale;
+  /** The sale, when it is one of the current service's (the QR slip's: any other is not printed). */
+  findSale: (correlationID: string) => Sale | undefined;
   tillOfSession: (sessionId: string) => string | undefined;
   company: () => Promise<ContractCompany | null>;
   settings: () => Settings;
   environment: () => ReceiptEnvironment;
+  now: () => Date;
 }
 
 /**
- * A job's paper (see PrintQueueOptions.paperFor): a paid sale's receipt, a confirmed refund's, or
- * a closed register's report.
+ * A job's paper (see PrintQueueOptions.paperFor): a paid sale's receipt, a confirmed refund's, a
+ * closed register's report, or a sale's QR slip.
  * Throws while the records it needs are not read yet (the payment, the refund's end-to-end id).
  */
 export function paperReceipts(sources: PaperReceiptSources) {
   return async (job: PrintJobRow, printer: PaperPrinter, reprint: boolean): Promise<PaperDocument | null> => {
     if (job.document === 'register-report')
       return reportPaper(sources.sessionReport(job.subject), printer.columns, printableFor(printer.profile));
+    if (job.document === 'charge-qr') return chargeQrPaper(sources, job.subject, printer, reprint);
     const saleId = job.document === 'refund-slip' ? sources.saleOfRefund(job.subject) : job.subject;
     if (job.document !== 'sale-receipt' && job.document !== 'refund-slip') return null;
     // A refund the counter no longer has (another service's store) has nothing to print.
@@ -78,6 +86,37 @@ export function paperReceipts(sources: PaperReceiptSources) {
     if (opensDrawer && settings.paperPrinter?.drawerOnPaid) paper.blocks.unshift({ kind: 'pulse' });
     return paper;
   };
+}
+
+/**
+ * A sale's QR slip, with the code the screen shows (the service's charge, or an offline sale's own
+ * code: saleView's brCode), while the sale still waits for it to be paid. Null once it no longer
+ * does (paid, expired, cancelled, refused), or when the sale is not the current service's: the
+ * queue then drops the job unprinted, since a QR for a sale already paid would only confuse the
+ * customer, and one already expired could not be paid.
+ */
+function chargeQrPaper(
+  sources: PaperReceiptSources,
+  correlationID: string,
+  printer: PaperPrinter,
+  reprint: boolean,
+): PaperDocument | null {
+  const sale = sources.findSale(correlationID);
+  if (!sale?.brCode || !isWaitingStatus(sale.status)) return null;
+  if (Date.parse(sale.expiresDate) <= sources.now().getTime()) return null;
+  const settings = sources.settings();
+  const facts = receiptSaleOf(sale, sources.tillOfSession);
+  return chargeQrSlip(
+    {
+      shopName: shopHeader(settings).title,
+      value: sale.value,
+      brCode: sale.brCode,
+      expiresAt: sale.expiresDate,
+      environment: sources.environment(),
+      ...(facts ? { sale: facts } : {}),
+    },
+    { columns: printer.columns, printable: printableFor(printer.profile), locale: settings.locale, reprint },
+  );
 }
 
 export interface PaperReprintDeps {

@@ -2,8 +2,8 @@
 import type { Db } from '#lib/store/database';
 
 // The table's CHECK also allows 'test-slip' (migration 5, as shipped); the test slip prints at once
-// and is never a job.
-export type PrintDocument = 'sale-receipt' | 'refund-slip' | 'register-report';
+// and is never a job. 'charge-qr': a sale's QR slip, while it waits for payment (migration 8).
+export type PrintDocument = 'sale-receipt' | 'refund-slip' | 'register-report' | 'charge-qr';
 
 export interface PrintJobRow {
   id: number;

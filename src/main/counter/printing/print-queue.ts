@@ -15,8 +15,9 @@ export interface PrintQueueOptions {
   /** The printer as the settings say, or null when none is set (nothing prints; jobs wait). */
   printer: () => PaperPrinter | null;
   /**
-   * A job laid out for the printer; null when what it was about is gone for good (it is then
-   * never printed). `reprint`: the paper says "2ª via".
+   * A job laid out for the printer; null when what it was about is gone for good, or its paper is
+   * no longer wanted (a QR slip for a sale already paid): it is then never printed. `reprint`:
+   * the paper says "2ª via".
    */
   paperFor: (job: PrintJobRow, printer: PaperPrinter, reprint: boolean) => Promise<PaperDocument | null>;
   /** How the bytes reach the printer: the raw TCP transport unless told otherwise. */
@@ -99,6 +100,7 @@ export class PrintQueue {
       printer.address,
       encodeJob(paper, printer.profile),
       {
+        language: printer.profile.language,
         beforeCut: () => jobs.sendingCut(job.id),
       },
     );

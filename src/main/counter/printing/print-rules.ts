@@ -14,5 +14,7 @@ export function writePrintRules(db: Db, settings: Pick<Settings, 'paperPrinter'>
     if (printing && printer.printWhenPaid) insert.run('sale-receipt', printer.copies);
     if (printing && printer.printWhenRefunded) insert.run('refund-slip', printer.copies);
     if (printing && printer.printWhenClosed) insert.run('register-report', 1);
+    // One slip, whatever the receipt's copies: it is the customer's, to pay with.
+    if (printing && printer.printWhenCharged) insert.run('charge-qr', 1);
   })();
 }

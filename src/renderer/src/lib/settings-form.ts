@@ -48,6 +48,8 @@ export interface SettingsDraft {
   paperPrintWhenPaid: boolean;
   paperPrintWhenRefunded: boolean;
   paperPrintWhenClosed: boolean;
+  /** A slip with the sale's QR code when the sale is charged (counters without a customer display). */
+  paperPrintWhenCharged: boolean;
   paperDrawerOnPaid: boolean;
   paperCopies: 1 | 2;
 }
@@ -165,6 +167,7 @@ const PAPER_PRINTER_NONE: NonNullable<Settings['paperPrinter']> = {
   printWhenPaid: true,
   printWhenRefunded: true,
   printWhenClosed: true,
+  printWhenCharged: false,
   drawerOnPaid: false,
   copies: 1,
 };
@@ -179,6 +182,7 @@ function paperDraft(
   | 'paperPrintWhenPaid'
   | 'paperPrintWhenRefunded'
   | 'paperPrintWhenClosed'
+  | 'paperPrintWhenCharged'
   | 'paperDrawerOnPaid'
   | 'paperCopies'
 > {
@@ -189,6 +193,7 @@ function paperDraft(
     paperPrintWhenPaid: printer.printWhenPaid,
     paperPrintWhenRefunded: printer.printWhenRefunded,
     paperPrintWhenClosed: printer.printWhenClosed,
+    paperPrintWhenCharged: printer.printWhenCharged,
     paperDrawerOnPaid: printer.drawerOnPaid,
     paperCopies: printer.copies,
   };
@@ -203,6 +208,7 @@ export function paperPrinterFromDraft(draft: SettingsDraft): NonNullable<Setting
     printWhenPaid: draft.paperPrintWhenPaid,
     printWhenRefunded: draft.paperPrintWhenRefunded,
     printWhenClosed: draft.paperPrintWhenClosed,
+    printWhenCharged: draft.paperPrintWhenCharged,
     drawerOnPaid: draft.paperDrawerOnPaid,
     copies: draft.paperCopies,
   };

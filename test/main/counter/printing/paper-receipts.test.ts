@@ -4,7 +4,6 @@
 // once the paper is back; a printer unreachable, then back; a counter closed with a job owed and
 // opened again; a printer set up later does not print the past.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Sale, SettingsInput } from '#shared/counter/counter-api';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { sheetText } from '#test/support/escpos-decoder';
@@ -12,9 +11,7 @@ import { savePaperPng } from '#test/support/virtual-paper-png';
 import { serialLineTo } from '#test/support/serial-line';
 import { startVirtualPrinter, type VirtualPrinter } from '#test/support/virtual-printer';
 import { openRuntime, until, type RuntimeFixture } from '../app/runtime-fixture';
-
-/** The paper printed here, as PNG strips for a person to look at. */
-const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', '..', 'test-artifacts', 'paper');
+import { PAPER_ARTIFACTS, payAndWait, printerSettings } from './paper-fixtures';
 
 let fixture: RuntimeFixture;
 let printer: VirtualPrinter;
@@ -29,34 +26,8 @@ afterEach(async () => {
 });
 
 const api = () => fixture.runtime.api;
-const PAYER = { name: 'Maria das Graças Souza', taxID: '52998224725' };
-
-function printAt(address: string, overrides: Partial<NonNullable<SettingsInput['paperPrinter']>> = {}): SettingsInput {
-  return {
-    paperPrinter: {
-      address,
-      profile: 'epson',
-      columns: 48,
-      printWhenPaid: true,
-      printWhenRefunded: false,
-      printWhenClosed: false,
-      drawerOnPaid: false,
-      copies: 1,
-      ...overrides,
-    },
-  };
-}
-
-/** A sale paid through the sandbox, as the payer's bank would pay it; resolves once the counter has its payment. */
-async function paidSale(value: number): Promise<Sale> {
-  const { sandbox } = fixture.runtime;
-  const sale = await api().createSale({ value });
-  await sandbox.engine.call(sandbox.appId, 'sandboxPayBrCode', { body: { brCode: sale.brCode, payer: PAYER } });
-  return until(async () => {
-    const now = await api().getSale({ correlationID: sale.correlationID });
-    return now.endToEndId ? now : undefined;
-  });
-}
+const printAt = printerSettings;
+const paidSale = async (value: number) => payAndWait(fixture, await api().createSale({ value }));
 
 const receipts = () => printer.sheets().filter((sheet) => sheet.at(-1)?.kind === 'cut');
 
@@ -188,7 +159,7 @@ describe('receipts on paper, printed by themselves', () => {
     expect(reports()[0]!.at(-1)).toEqual({ kind: 'cut' });
     for (const block of reports()[0]!)
       if (block.kind === 'text') expect(block.width, block.text).toBeLessThanOrEqual(48);
-    await savePaperPng([reports()[0]!], join(ARTIFACTS, 'relatorio-do-caixa-48col.png'));
+    await savePaperPng([reports()[0]!], join(PAPER_ARTIFACTS, 'relatorio-do-caixa-48col.png'));
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(reports()).toHaveLength(1);
   });

@@ -7,31 +7,13 @@ import { createServer as createTcpServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { printRaw, printerCondition, type PrinterAddress } from '#counter/printing/raw-printer';
 import { parsePrinterAddress } from '#shared/counter/paper-printer';
-import { buildReceiptModel } from '#lib/receipts/receipt-model';
-import { encodeJob, printableFor } from '#lib/receipts/paper/escpos-encode';
-import { PRINTER_PROFILES } from '#lib/receipts/paper/printer-profiles';
-import { receiptPaper } from '#lib/receipts/paper/receipt-paper';
 import { sheetText } from '#test/support/escpos-decoder';
 import { serialLineTo } from '#test/support/serial-line';
 import { startVirtualPrinter, type VirtualPrinter } from '#test/support/virtual-printer';
+import { SAMPLE_E2E, sampleReceiptJob } from './paper-fixtures';
 
-const E2E = 'E18236120202612071519s0123456789';
-
-function job() {
-  const profile = PRINTER_PROFILES.epson;
-  const model = buildReceiptModel({
-    kind: 'pix-in',
-    endToEndId: E2E,
-    value: 1234,
-    time: '2026-12-07T15:19:00Z',
-    payer: { name: 'João da Conceição' },
-    receiver: { name: 'Padaria São José' },
-  });
-  return encodeJob(
-    receiptPaper(model, { columns: 48, printable: printableFor(profile), qrPayload: 'balcao:1' }),
-    profile,
-  );
-}
+const E2E = SAMPLE_E2E;
+const job = () => sampleReceiptJob('epson');
 
 let printer: VirtualPrinter;
 let address: PrinterAddress;

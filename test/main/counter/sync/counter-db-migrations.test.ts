@@ -1,5 +1,6 @@
-// counter.db's migrations come from two owners since issue 26: the sync path's
-// (src/main/counter/sync/migrations) and the register's (src/main/counter/register/migrations). A counter.db in
+// counter.db's migrations come from several owners since issue 26: the sync path's
+// (src/main/counter/sync/migrations), the register's (src/main/counter/register/migrations) and, since
+// issue 35, printing's (src/main/counter/printing/migrations). A counter.db in
 // the field records how far it got in PRAGMA user_version alone, so each shipped version must keep
 // its number and its text: otherwise an existing file would run a migration again, or skip one.
 import { createHash } from 'node:crypto';
@@ -17,6 +18,10 @@ const SHIPPED: Array<[version: number, name: string, sha256: string]> = [
   [2, 'offline-sales', '24339b2c97d7d98fbc850ceec84639cfd55ce15ef684f4bbd5bdd667bef53b39'],
   [3, 'register', '5eeed47160d171e0bebb84f849a8fb80d76c09ae990db5807b98c254c1e43669'],
   [4, 'offline-pool', '16c16df4b0cdfd31958921c5495f3338bb776ffd5300bc33a37e9adff2fe341e'],
+  // Printing's (src/main/counter/printing/migrations), since issue 35.
+  [5, 'print-jobs', '2e24e2ec101ea19f620331cb2f1b4d1eeb7ce45ef4898fccd7afb1a5233c3ef7'],
+  [6, 'refund-slips', '1c488ab97ecf702c0a94540a3e593deee3483da39df949f4608fa11001edfb31'],
+  [7, 'register-reports', '825884d83813cdaa7760528299f72a78dfbbd32e62a0c52efdbd98dbc756762e'],
 ];
 const LATEST = counterMigrations.at(-1)!.version;
 

@@ -137,6 +137,10 @@ export class OfflineSelling {
       return null;
     })();
     if (refusal) throw new CounterError('OFFLINE_SALE_REFUSED', { refusal });
+    // Told like takeOver's sale, so the paper it owes (its QR slip) prints without waiting for the
+    // queue's next look; the screens hear of it with the create's answer (held until then:
+    // sync-notices.ts).
+    this.options.onSaleChanged(sale.correlationID);
     this.options.onStatusChanged();
   }
 

@@ -23,3 +23,27 @@ const REPERTOIRES = new Map(
 export function codePageHas(name: CodePageName, codePoint: number): boolean {
   return (codePoint >= 0x20 && codePoint <= 0x7e) || REPERTOIRES.get(name)!.has(codePoint);
 }
+
+/**
+ * Text as a code page's bytes: printable ASCII as it is, the upper half by its place in the table.
+ * A character the table lacks is left out (the layout keeps to codePageHas, so none should be).
+ */
+export function encodeCodePage(name: CodePageName, text: string): number[] {
+  const bytes: number[] = [];
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (code >= 0x20 && code <= 0x7e) bytes.push(code);
+    else {
+      const at = UPPER_INDEX.get(name)!.get(ch);
+      if (at !== undefined) bytes.push(0x80 + at);
+    }
+  }
+  return bytes;
+}
+
+const UPPER_INDEX = new Map(
+  (Object.keys(UPPER_HALF) as CodePageName[]).map((name) => [
+    name,
+    new Map([...UPPER_HALF[name]].map((ch, at) => [ch, at])),
+  ]),
+);

@@ -8,16 +8,12 @@ import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import QRCode from 'qrcode';
 import { toCharacterSet } from '../character-set';
 import { codePageHas } from './code-pages';
-import type { PaperDocument } from './paper-document';
+import { qrModuleDots, type PaperDocument } from './paper-document';
+import { DARUMA_CUT, encodeDaruma } from './esc-daruma-encode';
 import type { PrinterProfile } from './printer-profiles';
 
 const ESC = 0x1b;
 const GS = 0x1d;
-
-/** QR module size in dots: 6 on 80 mm (about 0.75 mm a module at 203 dpi), 5 on 58 mm. */
-function qrModuleDots(columns: number): number {
-  return columns >= 42 ? 6 : 5;
-}
 
 /** Text a profile's code page prints as it is (see character-set.ts): what a layout must measure. */
 export function printableFor(profile: PrinterProfile): (text: string) => string {
@@ -37,11 +33,15 @@ export function encodeJob(document: PaperDocument, profile: PrinterProfile): { b
   if (last?.kind !== 'cut') throw new Error('a print job ends with its cut');
   return {
     body: encodePaper({ ...document, blocks: document.blocks.slice(0, -1) }, profile),
-    cut: Uint8Array.from(profile.cut === 'gs-v' ? [GS, 0x56, 0x01] : [ESC, 0x6d]),
+    cut:
+      profile.language === 'esc-daruma'
+        ? DARUMA_CUT
+        : Uint8Array.from(profile.cut === 'gs-v' ? [GS, 0x56, 0x01] : [ESC, 0x6d]),
   };
 }
 
 export function encodePaper(document: PaperDocument, profile: PrinterProfile): Uint8Array {
+  if (profile.language === 'esc-daruma') return encodeDaruma(document, printableFor(profile));
   const encoder = new ReceiptPrinterEncoder({
     language: 'esc-pos',
     columns: document.columns,

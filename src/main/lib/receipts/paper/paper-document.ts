@@ -24,6 +24,11 @@ export interface PaperDocument {
   blocks: PaperBlock[];
 }
 
+/** A QR code's module in printer dots: 6 on 80 mm (about 0.75 mm at 203 dpi), 5 on 58 mm. */
+export function qrModuleDots(columns: number): number {
+  return columns >= 42 ? 6 : 5;
+}
+
 /**
  * Words wrapped to `width` characters: lines break between words, and a word longer than a line
  * (an end-to-end id, a long name without spaces) is cut across lines rather than spilled.

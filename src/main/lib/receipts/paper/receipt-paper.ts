@@ -56,8 +56,9 @@ export function receiptPaper(model: ReceiptModel, options: ReceiptPaperOptions):
 /**
  * One row as printed: label at the left and value at the right of one line when both fit; else
  * the label, then the value on lines of its own (identifiers cut anywhere, text wrapped on words).
+ * The QR slip (charge-qr-slip.ts) prints its rows the same way.
  */
-function labelledRow(row: ReceiptRow, columns: number, printable: (text: string) => string): PaperBlock[] {
+export function labelledRow(row: ReceiptRow, columns: number, printable: (text: string) => string): PaperBlock[] {
   const label = printable(row.label);
   const value = printable(row.value);
   if (!row.id && !row.long && value !== '' && label.length + 1 + value.length <= columns)

@@ -1,4 +1,4 @@
-// The receipt printer on the shop's network: its address, model, paper, whether a paid sale's
+// The receipt printer: its address (network, serial, or a share or USB device written as a file), model, paper, whether a paid sale's
 // receipt prints by itself and in how many copies, and "Testar impressora", which prints a test
 // slip on the printer as typed (before saving) and says what the printer answered.
 import { useState } from 'react';
@@ -20,6 +20,7 @@ const PROFILE_KEYS = {
   epson: 'settings.paperProfileEpson',
   elgin: 'settings.paperProfileElgin',
   bematech: 'settings.paperProfileBematech',
+  daruma: 'settings.paperProfileDaruma',
 } as const satisfies Record<PrinterProfileId, string>;
 
 const COLUMN_KEYS = {
@@ -48,6 +49,7 @@ const AUTOMATIC = [
   'paperPrintWhenPaid',
   'paperPrintWhenRefunded',
   'paperPrintWhenClosed',
+  'paperPrintWhenCharged',
   'paperDrawerOnPaid',
 ] as const;
 
@@ -74,7 +76,13 @@ export function PaperPrinterFields({ draft, errors, update, onInvalidAddress }: 
         columns: draft.paperColumns,
       });
       const text = answer.printed
-        ? t(answer.paperNearEnd ? 'settings.paperTestPrintedNearEnd' : 'settings.paperTestPrinted')
+        ? t(
+            answer.unconfirmed
+              ? 'settings.paperTestSent'
+              : answer.paperNearEnd
+                ? 'settings.paperTestPrintedNearEnd'
+                : 'settings.paperTestPrinted',
+          )
         : t(PROBLEM_KEYS[problemOf(answer.problem)]);
       setTest({ state: 'done', text, ok: answer.printed });
     } catch (error) {

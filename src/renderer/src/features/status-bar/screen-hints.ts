@@ -55,6 +55,7 @@ export function useScreenHints(): readonly Hint[] {
   const register = useRegister((state) => state.register);
   const justClosed = useRegister((state) => state.justClosed !== null);
   const gate = registerGate(register);
+  const hasPrinter = useSettings((state) => Boolean(state.settings?.paperPrinter?.address));
 
   if (askingPin) {
     return [
@@ -67,7 +68,12 @@ export function useScreenHints(): readonly Hint[] {
   if (screen === 'register' || (screen === 'sale' && !liveSale && gate !== 'sell')) {
     if (gate === 'signIn') return [['Enter', 'register.signIn.submit']];
     if (gate === 'openRegister') return [['Enter', 'register.open.submit']];
-    if (screen === 'register') return register?.setUp ? [['Enter', 'register.close.submit']] : [];
+    if (screen === 'register') {
+      const hints: Hint[] = register?.setUp ? [['Enter', 'register.close.submit']] : [];
+      // G opens the drawer where CashDrawerButton shows: selling allowed, a receipt printer set.
+      if (gate === 'sell' && hasPrinter) hints.push(['G', 'register.drawer.open']);
+      return hints;
+    }
   }
 
   if (screen === 'settings') {

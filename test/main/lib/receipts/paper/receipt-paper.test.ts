@@ -39,7 +39,7 @@ function printed(
 ) {
   const profile = PRINTER_PROFILES[profileId];
   const paper = receiptPaper(buildReceiptModel(data), { columns, printable: printableFor(profile), ...options });
-  const sheets = sheetsOf(decodeEscPos(encodePaper(paper, profile)).blocks);
+  const sheets = sheetsOf(decodeEscPos(encodePaper(paper, profile), { language: profile.language }).blocks);
   expect(sheets).toHaveLength(1);
   return sheets[0]!;
 }
@@ -66,6 +66,9 @@ describe('a receipt on thermal paper', () => {
         expect(text.replace(/\n/g, '')).toContain(E2E);
         expect(text).toContain('Não é documento fiscal');
         expect(text).toMatch(/Venda\s+0042/);
+        // A label and its value fill the line: the value sits at the right edge.
+        const saleRow = sheet.find((block) => block.kind === 'text' && /^Venda\s+0042$/.test(block.text));
+        expect(saleRow, 'Venda 0042 on one line').toMatchObject({ width: columns });
         expect(text).toMatch(/Operador\s+Marta/);
         expect(sheet.at(-1)).toEqual({ kind: 'cut' });
         expect(sheet.filter((block) => block.kind === 'cut')).toHaveLength(1);
