@@ -2,13 +2,15 @@
 // profile, sent over TCP to the virtual printer and confirmed) and the virtual printer's paper saved
 // as PNG strips in test-artifacts/paper/, for a person to look at: 80 mm (48 and 42 columns) and
 // 58 mm (32), each profile, a first printing and a "2ª via", a payer name that needs wrapping; and
-// a sale's QR slip (for counters without a customer display).
+// a refund's slip, the register's report, and a sale's QR slip (for counters without a customer
+// display).
 import { join } from 'node:path';
 import { buildReceiptModel } from '#lib/receipts/receipt-model';
 import { encodeJob, printableFor } from '#lib/receipts/paper/escpos-encode';
 import { PRINTER_PROFILES, type PrinterProfileId } from '#lib/receipts/paper/printer-profiles';
 import { receiptPaper } from '#lib/receipts/paper/receipt-paper';
 import { chargeQrSlip } from '#lib/receipts/paper/charge-qr-slip';
+import { reportPaper } from '#lib/receipts/paper/report-paper';
 import type { PaperDocument } from '#lib/receipts/paper/paper-document';
 import { printRaw } from '#counter/printing/raw-printer';
 import { pixReceiptCode } from '#counter/app/paper-receipts';
@@ -89,5 +91,58 @@ await printSample('epson', 48, 'qr-da-venda-epson-48col.png', (printable) =>
       environment: 'SANDBOX',
     },
     { columns: 48, printable },
+  ),
+);
+
+await printSample('epson', 48, 'devolucao-epson-48col.png', (printable) =>
+  receiptPaper(
+    buildReceiptModel({
+      kind: 'pix-refund',
+      endToEndId: 'D18236120202612071530s9876543210',
+      originalEndToEndId: E2E,
+      value: 500,
+      time: '2026-12-07T15:30:00Z',
+      payer: { name: 'Padaria Pão Dourado' },
+      receiver: { name: 'Maria das Graças Conceição de Souza Albuquerque' },
+      description: 'Troca de produto',
+      sale: { number: 42, operatorName: 'Marta', tillName: 'Caixa 1' },
+      header: { title: 'Padaria Pão Dourado', lines: ['CNPJ 12.345.678/0001-95'] },
+      environment: 'SANDBOX',
+    }),
+    { columns: 48, printable, qrPayload: pixReceiptCode('D18236120202612071530s9876543210', 500, 'DEVOLUCAO') },
+  ),
+);
+
+await printSample('epson', 48, 'relatorio-do-caixa-epson-48col.png', (printable) =>
+  reportPaper(
+    {
+      title: 'Fechamento de caixa',
+      header: ['Padaria Pão Dourado', 'Caixa 1 · Marta', '07/12/2026 08:00 - 18:02'],
+      warnings: [],
+      blocks: [
+        {
+          heading: 'Resumo',
+          rows: [
+            { label: 'Vendas pagas (2)', value: 'R$ 24,68' },
+            { label: 'Devoluções (1)', value: '- R$ 5,00' },
+            { label: 'Líquido', value: 'R$ 19,68', strong: true },
+          ],
+        },
+        {
+          heading: 'Vendas',
+          columns: ['Venda', 'Hora', 'Operador', 'Situação', 'Valor'],
+          widths: [0.2, 0.15, 0.3, 0.15, 0.2],
+          rows: [
+            ['Venda 0041', '12:02', 'Marta', 'Pago', 'R$ 12,34'],
+            ['Venda 0042', '12:19', 'Marta', 'Devolvido em parte', 'R$ 12,34'],
+          ],
+          empty: 'Nenhuma venda.',
+        },
+      ],
+      footer: ['Gerado pelo Balcão'],
+      metadata: { title: 'Fechamento de caixa', subject: 'Caixa 1' },
+    },
+    48,
+    printable,
   ),
 );
