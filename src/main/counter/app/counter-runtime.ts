@@ -261,6 +261,7 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
     'paper printer': createPaperPrinterHandlers({
       now: () => clock.now(),
       printer: () => paperPrinterOf(settings.get()),
+      approve: (approval) => register.approve(approval),
     }),
   });
   const call = createCounterCall({ handlers, gate: register, checkAnswers: options.checkAnswers });

@@ -13,11 +13,16 @@ import { printRaw, problemOf } from '../printing/raw-printer';
 export function createPaperPrinterHandlers(deps: {
   now: () => Date;
   printer: () => PaperPrinter | null;
+  /** The register's check of a manager's PIN (PIN_REFUSED, OPERATOR_LOCKED, NOT_A_MANAGER…). */
+  approve: (approval: { operatorId: string; pin: string }) => Promise<unknown>;
 }): HandlerGroup {
   return {
     // The drawer hangs on the printer's drawer port: its kick (ESC p, or Bematech's ESC v) goes
     // through the printer like a job with nothing to print, confirmed the same way.
-    async openCashDrawer() {
+    async openCashDrawer({ manager }) {
+      // The adapter only saw that an approval came (counter-call.ts admit): its PIN is checked
+      // here, before the drawer opens, as every manager's action checks it.
+      if (manager) await deps.approve(manager);
       const printer = deps.printer();
       if (!printer) return { opened: false, problem: 'no-printer' };
       const body = encodePaper({ columns: printer.columns, blocks: [{ kind: 'pulse' }] }, printer.profile);

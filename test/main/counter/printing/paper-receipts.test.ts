@@ -247,7 +247,14 @@ describe('receipts on paper, printed by themselves', () => {
     const marta = state.operators.find((operator) => operator.name === 'Marta')!.id;
     await h.signIn({ operatorId: marta, pin: '4321' });
     await expect(h.openCashDrawer({})).rejects.toMatchObject({ code: 'MANAGER_REQUIRED' });
+    // A wrong PIN opens nothing: the printer gets no pulse.
+    const before = pulses();
+    await expect(h.openCashDrawer({ manager: { operatorId: marta, pin: '0000' } })).rejects.toMatchObject({
+      code: 'PIN_REFUSED',
+    });
+    expect(pulses()).toBe(before);
     expect(await h.openCashDrawer({ manager: { operatorId: marta, pin: '4321' } })).toEqual({ opened: true });
+    expect(pulses()).toBe(before + 1);
   });
 
   it('does not print the sales paid before a printer was set up', async () => {
