@@ -14,6 +14,7 @@ import { benchHttp } from './http-throughput';
 import { benchListScaling } from './list-scaling';
 import { benchSyncDrain } from './sync-drain';
 import { benchPaperReceipt } from './paper-receipt';
+import { benchPdvToQr } from './pdv-to-qr';
 import { benchSyncSoak } from './sync-soak';
 import { benchOfflineReconcile } from './offline-reconcile';
 import { benchOfflinePass } from './offline-reconcile-pass';
@@ -51,6 +52,7 @@ const config = quick
       },
       serverStart: { starts: 3 },
       paper: { sales: 5 },
+      pdv: { orders: 5 },
       day: { sales: process.env.DAY_SALES ? daySalesFromEnv() : 60, hostEnv: dayHostEnvFromEnv() },
     }
   : {
@@ -73,6 +75,7 @@ const config = quick
       },
       serverStart: { starts: 9 },
       paper: { sales: 40 },
+      pdv: { orders: 30 },
       // DAY_SALES=300 for a shorter day.
       day: { sales: daySalesFromEnv(), hostEnv: dayHostEnvFromEnv() },
     };
@@ -100,6 +103,7 @@ async function main(): Promise<void> {
     ['server-start', () => benchServerStart(config.serverStart)],
     ['day', () => benchDay(config.day)],
     ['paper', () => benchPaperReceipt(config.paper)],
+    ['pdv', () => benchPdvToQr(config.pdv)],
   ];
   try {
     for (const [name, step] of steps) {

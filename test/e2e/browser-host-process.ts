@@ -9,6 +9,8 @@ import { builtCommand } from '../support/child-process';
 export interface BrowserHostProcess {
   /** The URL printed on "Listening on", token included. */
   url: string;
+  /** Where the PDV API answers ("PDV API: …"), when it started. */
+  pdvOrigin?: string;
   origin: string;
   appId: string;
   /** Everything the host printed on stdout. */
@@ -32,16 +34,26 @@ export async function startBrowserHost(options: BrowserHostOptions = {}): Promis
   const ownsDataDir = options.dataDir === undefined;
   const host = builtCommand(
     'start-web',
-    ['--port', String(options.port ?? 0), '--data', dataDir, ...(options.args ?? [])],
+    [
+      '--port',
+      String(options.port ?? 0),
+      '--data',
+      dataDir,
+      // Any free port for the PDV API unless told: hosts run side by side in the tests.
+      ...(options.args?.includes('--pdv-port') ? [] : ['--pdv-port', '0']),
+      ...(options.args ?? []),
+    ],
     options.env,
   );
   const child = spawn(host.command, host.args, { ...host.options, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const announced = new Promise<{ url: string; appId: string }>((resolve, reject) => {
+  const announced = new Promise<{ url: string; appId: string; pdvOrigin?: string }>((resolve, reject) => {
     let buffer = '';
     let url: string | undefined;
+    let appId: string | undefined;
+    let pdvOrigin: string | undefined;
     child.stdout.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
       const parts = buffer.split('\n');
@@ -49,16 +61,20 @@ export async function startBrowserHost(options: BrowserHostOptions = {}): Promis
       for (const line of parts) {
         lines.push(line);
         url ??= /^Listening on (\S+)$/.exec(line)?.[1];
-        const appId = /^AppID: (\S+)$/.exec(line)?.[1];
-        if (url && appId) resolve({ url, appId });
+        appId ??= /^AppID: (\S+)$/.exec(line)?.[1];
+        pdvOrigin ??= /^PDV API: (\S+)$/.exec(line)?.[1];
+        // The PDV API's line comes third; a host whose PDV API could not start says so on stderr.
+        if (url && appId && (pdvOrigin || stderr.includes('the PDV API did not start')))
+          resolve({ url, appId, pdvOrigin });
       }
     });
     child.on('exit', (code) => reject(new Error(`browser host exited (${code}) before announcing itself: ${stderr}`)));
     setTimeout(() => reject(new Error(`browser host did not announce itself in 30 s: ${stderr}`)), 30_000).unref();
   });
-  const { url, appId } = await announced;
+  const { url, appId, pdvOrigin } = await announced;
   return {
     url,
+    ...(pdvOrigin ? { pdvOrigin } : {}),
     origin: new URL(url).origin,
     appId,
     stdout: () => [...lines],

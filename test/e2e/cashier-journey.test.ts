@@ -73,11 +73,12 @@ async function textOf(locator: Locator): Promise<string> {
 }
 
 describe('the cashier journey through the browser host', () => {
-  it('announces exactly two lines of its own', () => {
+  it('announces exactly three lines of its own', () => {
     const lines = host.stdout().filter((line) => line.trim() !== '');
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^Listening on http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{20,}$/);
     expect(lines[1]).toMatch(/^AppID: \S+$/);
+    expect(lines[2]).toMatch(/^PDV API: http:\/\/127\.0\.0\.1:\d+$/);
   });
 
   it('opens on a new sale, with the token gone from the address bar', async () => {

@@ -5,7 +5,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Charge } from '#shared/service/resources';
-import type { CounterApi } from '#shared/counter/counter-api';
 import { seriousAxeViolations } from './axe';
 import { startBrowserHost, type BrowserHostOptions, type BrowserHostProcess } from './browser-host-process';
 import { launchChromium } from './chromium';
@@ -139,27 +138,4 @@ export async function signInOnScreen(page: Page, option: string, pin: string): P
   await form.getByLabel('PIN', { exact: true }).press('Enter');
 }
 
-/** One of the main process's methods, called through the page's own bridge (its token and origin), as the page calls it. */
-export async function invokeOnPage<M extends keyof CounterApi>(
-  page: Page,
-  method: M,
-  payload: unknown = {},
-): Promise<Awaited<ReturnType<CounterApi[M]>>> {
-  const answer = await page.evaluate(
-    async ({ method, payload }) => {
-      const scope = globalThis as unknown as {
-        sessionStorage: { getItem(key: string): string };
-        fetch(url: string, init: object): Promise<{ status: number; json(): Promise<unknown> }>;
-      };
-      const response = await scope.fetch(`/__balcao/invoke/${method}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'x-balcao-token': scope.sessionStorage.getItem('balcao.token') },
-        body: JSON.stringify(payload),
-      });
-      return { status: response.status, body: await response.json() };
-    },
-    { method, payload },
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body as Awaited<ReturnType<CounterApi[M]>>;
-}
+export { invokeOnPage } from './page-bridge';

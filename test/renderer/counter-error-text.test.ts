@@ -64,6 +64,11 @@ const SAMPLES: {
   NOT_AN_OFFLINE_SALE: undefined,
   NOT_UNDER_REVIEW: undefined,
   DECISION_DOES_NOT_FIT: { fits: ['paid', 'unpaid'] },
+  RATE_LIMITED: { seconds: 30 },
+  SALE_ON_SCREEN: { correlationID: 'balcao-1', value: 1234 },
+  ORDER_NOT_FOUND: { orderId: 'PED-1' },
+  ORDER_ALREADY_PAID: { orderId: 'PED-1' },
+  INTEGRATION_NOT_FOUND: undefined,
 };
 
 function body(code: CounterErrorCode): CounterErrorBody {
@@ -157,6 +162,7 @@ describe('the text of every counter error', () => {
     expect(counterErrorText(body('OPERATOR_LOCKED'), en)).toBe('Too many wrong PINs: Marta is locked for 30 seconds.');
     expect(counterErrorText({ code: 'COMMANDS_QUEUED', details: { count: 1 } }, en)).toMatch(/^1 operation is waiting/);
     expect(counterErrorText(body('REFUND_TOO_LARGE'), en)).toMatch(/\(R\$\s10,00\)$/);
+    expect(counterErrorText(body('SALE_ON_SCREEN'), en)).toMatch(/^A sale of R\$\s12,34 is already waiting/);
     expect(counterErrorText(body('DECISION_DOES_NOT_FIT'), en)).toBe(
       `That decision does not fit here: use ${en('offlineReview.decisions.paid')} or ${en('offlineReview.decisions.unpaid')}`,
     );

@@ -22,6 +22,7 @@ const saved: Settings = {
   receiptLayout: 'thermal80',
   locale: 'pt-BR',
   customerDisplay: false,
+  fixedQr: false,
   offlineSales: { enabled: true, maxSaleValue: 20_000, maxUnconfirmedTotal: 100_000, maxAgeMinutes: 24 * 60 },
   confirmAbove: 1_000_000,
 };
@@ -225,5 +226,48 @@ describe('the receipt printer section', () => {
 
   it('starts with the QR slip off where no printer is set yet', () => {
     expect(draftFromSettings(saved).paperPrintWhenCharged).toBe(false);
+  });
+});
+
+describe('the PDV API section', () => {
+  it('starts on this machine only, port 7755, and saves nothing untouched', () => {
+    const draft = draftFromSettings(saved);
+    expect(draft).toMatchObject({ pdvPort: '7755', pdvLan: false, pdvAllowFrom: '', pdvInstitutionCnpj: '' });
+    expect(settingsInputFrom(draft, saved)).toEqual({});
+  });
+
+  it('sends the reach whole when it changes: addresses one per line or by commas, the CNPJ without its mask', () => {
+    const draft = {
+      ...draftFromSettings(saved),
+      pdvLan: true,
+      pdvAllowFrom: '192.168.0.20\n 192.168.0.21, 10.0.0.5 ',
+      pdvInstitutionCnpj: '12.345.678/0001-95',
+    };
+    expect(validateSettingsDraft(draft)).toEqual({});
+    expect(settingsInputFrom(draft, saved).pdvApi).toEqual({
+      port: 7755,
+      lan: true,
+      allowFrom: ['192.168.0.20', '192.168.0.21', '10.0.0.5'],
+      institutionCnpj: '12345678000195',
+    });
+    const kept = { ...saved, pdvApi: settingsInputFrom(draft, saved).pdvApi! };
+    expect(settingsInputFrom(draftFromSettings(kept), kept)).toEqual({});
+  });
+
+  it('flags a port, an address or a CNPJ the main process would refuse, and sends none of it', () => {
+    for (const [field, value] of [
+      ['pdvPort', '80'],
+      ['pdvPort', '70000'],
+      ['pdvPort', 'abc'],
+      ['pdvAllowFrom', '192.168.0.256'],
+      ['pdvAllowFrom', 'caixa.local'],
+      ['pdvInstitutionCnpj', '123'],
+    ] as const) {
+      const draft = { ...draftFromSettings(saved), pdvLan: true, [field]: value };
+      expect(validateSettingsDraft(draft), `${field}=${value}`).toEqual({ [field]: true });
+      expect(settingsInputFrom(draft, saved).pdvApi).toBeUndefined();
+    }
+    const many = Array.from({ length: 21 }, (_, i) => `10.0.0.${i + 1}`).join('\n');
+    expect(validateSettingsDraft({ ...draftFromSettings(saved), pdvAllowFrom: many })).toEqual({ pdvAllowFrom: true });
   });
 });

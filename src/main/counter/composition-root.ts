@@ -20,6 +20,7 @@ import { Connectivity } from './sync/connection/connectivity';
 import { CounterSync } from './sync/counter-sync';
 import { CurrentService } from './sync/remote/current-service';
 import { FirstAnswer } from './sync/commands/first-answer';
+import { FixedQrTill } from './sync/fixed-qr/fixed-qr-till';
 import { HealthCheck } from './sync/connection/health-check';
 import { counterMigrations } from './sync/migrations';
 import type { OfflineTiming } from './sync/offline/offline-reconciler';
@@ -65,6 +66,8 @@ export interface CounterSyncOptions {
   keyCheckIntervalMs?: number;
   /** Receipts on paper (printing/): the printer of the moment, a job's paper, and how bytes reach it. */
   paper?: Pick<PrintQueueOptions, 'printer' | 'paperFor' | 'send' | 'onChanged'>;
+  /** Whether new sales use the till's fixed QR (the settings' "QR fixo do caixa"); absent, never. */
+  fixedQr?: () => boolean;
 }
 
 export interface CounterParts {
@@ -82,6 +85,8 @@ export interface CounterParts {
     /** What prints by itself from now on, as these settings say (print-rules.ts); the queue looks again. */
     applySettings(settings: Pick<Settings, 'paperPrinter'>): void;
   } | null;
+  /** "QR fixo do caixa": the till's payment link and its sticker's code (sync/fixed-qr/). */
+  fixedQr: FixedQrTill;
   /** For tests only: counter.db as it is, to read what they check. The parts above own it. */
   db: Db;
 }
@@ -182,6 +187,13 @@ export function composeCounter(options: CounterSyncOptions): CounterParts {
     onStatusChanged: statusChanged,
   });
   const firstAnswer = new FirstAnswer(sender, options.firstAnswerWaitMs);
+  const fixedQr = new FixedQrTill({
+    db,
+    service,
+    connectivity,
+    enabled: options.fixedQr ?? (() => false),
+    newId,
+  });
   const sales = new SaleCommands({
     db,
     repo,
@@ -198,6 +210,7 @@ export function composeCounter(options: CounterSyncOptions): CounterParts {
     notices,
     now,
     newId,
+    fixedQr,
   });
   const onScreen = new SaleOnScreen(onScreenRecord, views, puller);
   const sandbox = new TrainingPayment(service, views, connectivity, puller);
@@ -226,6 +239,7 @@ export function composeCounter(options: CounterSyncOptions): CounterParts {
     history: new SalesHistoryQuery(db),
     probe: syncProbe({ service, outbox, sender, offlineSelling }),
     paper,
+    fixedQr,
     db,
   };
 }

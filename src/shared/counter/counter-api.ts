@@ -59,7 +59,11 @@ export type ConnectionDetail = z.output<typeof schema.connectionDetail>;
 export type ConnectionLeftBehind = z.output<typeof schema.connectionLeftBehind>;
 export type ConnectionCheck = z.output<typeof schema.connectionCheck>;
 
-export type CounterEvent = { type: 'sale-updated'; sale: Sale } | { type: 'status'; status: CounterStatus };
+export type CounterEvent =
+  | { type: 'sale-updated'; sale: Sale }
+  | { type: 'status'; status: CounterStatus }
+  /** The shop's PDV made this sale (src/main/counter/integration): the cashier's screen shows it, as if typed. */
+  | { type: 'sale-on-screen'; sale: Sale };
 
 /** What a caller passes to method M (methods without input may be called with nothing). */
 export type CounterInput<M extends CounterMethodName> = z.input<CounterMethods[M]['input']>;

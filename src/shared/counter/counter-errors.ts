@@ -10,7 +10,7 @@ import type { OFFLINE_DECISIONS, REMOTE_MODES } from './value-sets';
 
 /**
  * Every code, one per distinct meaning. Adding one asks for its details below (when it has any),
- * its HTTP status in the browser bridge (src/main/counter/hosts/web/bridge-status.ts) and its text in both
+ * its HTTP status (src/shared/counter/counter-error-status.ts) and its text in both
  * catalogues (test/renderer/counter-error-text.test.ts checks that).
  */
 export const COUNTER_ERROR_CODES = [
@@ -69,6 +69,12 @@ export const COUNTER_ERROR_CODES = [
   'NOT_AN_OFFLINE_SALE',
   'NOT_UNDER_REVIEW',
   'DECISION_DOES_NOT_FIT',
+  // The shop's PDV and ERP software (src/main/counter/integration)
+  'RATE_LIMITED',
+  'SALE_ON_SCREEN',
+  'ORDER_NOT_FOUND',
+  'ORDER_ALREADY_PAID',
+  'INTEGRATION_NOT_FOUND',
 ] as const;
 
 export type CounterErrorCode = (typeof COUNTER_ERROR_CODES)[number];
@@ -118,6 +124,12 @@ interface DetailsByCode {
   SERVICE_REFUSED: { reason: string };
   OFFLINE_SALE_REFUSED: { refusal: z.output<typeof schema.offlineRefusal> };
   DECISION_DOES_NOT_FIT: { fits: (typeof OFFLINE_DECISIONS)[number][] };
+  /** Seconds until another try is heard. */
+  RATE_LIMITED: { seconds: number };
+  /** The sale waiting on the cashier's screen (its value, cents). */
+  SALE_ON_SCREEN: { correlationID: string; value: number };
+  ORDER_NOT_FOUND: { orderId: string };
+  ORDER_ALREADY_PAID: { orderId: string };
 }
 
 /**

@@ -11,7 +11,7 @@
 // checked. The tests parse them instead: their runtime (test/main/counter/app/runtime-fixture.ts) turns on
 // `checkAnswers`, so every answer of every handler test goes through its output schema, and every
 // refusal's code through the method's error list.
-// Over 300 lines because it is the table itself: one short entry per method (31), which is the
+// Over 300 lines because it is the table itself: one short entry per method (43), which is the
 // point of declaring them in one place.
 import { z } from 'zod';
 import type { CounterErrorCode } from './counter-errors';
@@ -79,6 +79,16 @@ const registerState = schema.registerState;
 const saleAnswer = schema.sale;
 const saleOnScreenAnswer = z.strictObject({ sale: schema.sale.optional() });
 const bySale = z.object({ correlationID: schema.correlationID });
+/** "QR fixo do caixa": the setting, the till's payment link, and its sticker's code when known. */
+const fixedQrState = z.strictObject({
+  enabled: z.boolean(),
+  paymentLinkID: z.string().optional(),
+  brCode: z.string().optional(),
+  /** The name the sticker prints for the till: the register's, or "Caixa 1". */
+  tillName: z.string(),
+});
+const managerOnly = z.object({ manager: schema.managerApproval.optional() }).strict();
+const FIXED_QR_ERRORS: readonly CounterErrorCode[] = [SERVICE, 'SERVICE_UNREACHABLE', 'SERVICE_REFUSED'];
 
 export const counterMethods = {
   getStatus: method({ input: schema.noInput, output: schema.counterStatus, access: OPEN, errors: NO_ERRORS }),
@@ -219,11 +229,65 @@ export const counterMethods = {
     errors: NO_ERRORS,
   }),
 
+  /** The integrations (the shop's PDV, its ERP) allowed to use the PDV API, revoked ones included, and where it answers. */
+  listIntegrations: method({ input: schema.noInput, output: schema.integrations, access: OPEN, errors: NO_ERRORS }),
+
+  /** A new integration and its token, shown this once; a manager's PIN once the register is set up. */
+  createIntegration: method({
+    input: schema.newIntegration,
+    output: schema.createdIntegration,
+    access: { manager: 'set-up', managerFor: 'settings' },
+    errors: NO_ERRORS,
+  }),
+
+  /** Revokes an integration for good: its token is refused from then on. */
+  revokeIntegration: method({
+    input: z.strictObject({ id: z.string().min(1).max(64), manager: schema.managerApproval.optional() }),
+    output: z.strictObject({ revoked: z.boolean() }),
+    access: { manager: 'set-up', managerFor: 'settings' },
+    errors: ['INTEGRATION_NOT_FOUND'],
+  }),
+
   /** "Testar impressora": prints a test slip on the receipt printer at `address`, and says what it answered. */
   testPaperPrinter: method({
     input: schema.paperPrinterTestInput,
     output: schema.paperPrinterTest,
     access: OPEN,
+    errors: NO_ERRORS,
+  }),
+
+  /**
+   * "QR fixo do caixa" (issue 36): whether new sales use the till's printed QR (the settings), the
+   * till's paymentLinkID once it has one, and the sticker's code at the current service when the
+   * counter knows it already (nothing is asked of the service here).
+   */
+  getFixedQr: method({ input: schema.noInput, output: fixedQrState, access: OPEN, errors: NO_ERRORS }),
+
+  /**
+   * "Imprimir QR fixo": the till's sticker on the receipt printer (80 mm), the code the service
+   * gave the till's payment link (asked for once, online), with the shop's name. Says what the
+   * printer answered (no-printer when none is set).
+   */
+  printFixedQr: method({
+    input: managerOnly,
+    output: schema.paperPrinterTest,
+    access: { manager: 'set-up', managerFor: 'settings' },
+    errors: FIXED_QR_ERRORS,
+  }),
+
+  /** "Salvar PDF (A4)": the same sticker as an A4 page, to print on any printer. */
+  getFixedQrPdf: method({
+    input: managerOnly,
+    output: schema.receiptFile,
+    access: { manager: 'set-up', managerFor: 'settings' },
+    errors: FIXED_QR_ERRORS,
+  }),
+
+  /** "Novo QR fixo": another paymentLinkID for the till; the old sticker pays no sale made after it. */
+  renewFixedQr: method({
+    input: managerOnly,
+    output: fixedQrState,
+    access: { manager: 'set-up', managerFor: 'settings' },
     errors: NO_ERRORS,
   }),
 

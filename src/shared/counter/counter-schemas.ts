@@ -231,6 +231,25 @@ export const offlineSalesSettings = z
   })
   .strict();
 
+/** The default port of the PDV API: 7755 ("PDV" has no digits, so a port free on most machines). */
+export const PDV_API_DEFAULT_PORT = 7755;
+
+/**
+ * The PDV API (src/main/counter/integration): on the machine only (loopback) unless the owner
+ * opens it to the shop's network (`lan`), and then only to the addresses listed; and the shop's
+ * payment institution's CNPJ, which the fiscal note's Pix group names and the service does not say.
+ */
+export const pdvApiSettings = z.strictObject({
+  port: z.number().int().min(1024).max(65_535),
+  lan: z.boolean(),
+  /** IPv4 addresses of the machines allowed when `lan` is on (the PDV's, the ERP's). */
+  allowFrom: z.array(z.ipv4()).max(20),
+  institutionCnpj: z
+    .string()
+    .regex(/^[0-9A-Z]{12}[0-9]{2}$/, 'CNPJ: 14 characters, no mask')
+    .optional(),
+});
+
 /** The settings a save may change, as they are kept (settings.json holds exactly these). */
 export const storedSettingsInput = z
   .object({
@@ -247,6 +266,9 @@ export const storedSettingsInput = z
     receiptLayout,
     locale: counterLocale,
     customerDisplay: z.boolean(),
+    /** "QR fixo do caixa": each new sale made online is a charge behind the till's printed QR (issue 36). */
+    fixedQr: z.boolean(),
+    pdvApi: pdvApiSettings,
     offlineSales: offlineSalesSettings,
     /** Cents: a sale above this asks the cashier to confirm before it is charged (src/shared/counter/large-sale.ts). */
     confirmAbove: cents,
@@ -330,6 +352,37 @@ export const saleOffline = z.strictObject({
   decidedAt: isoTime.optional(),
   /** A dynamic charge made for this sale before it went offline is (or will be) deleted at the service. */
   dynamicChargeWithdrawn: z.boolean(),
+});
+
+/** A piece of the shop's software allowed to use the counter's PDV API (src/main/counter/integration). */
+export const integration = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  /** It may refund by itself, with no manager's PIN per refund. */
+  canRefund: z.boolean(),
+  createdAt: isoTime,
+  /** The manager who made it. */
+  createdBy: z.string().optional(),
+  revokedAt: isoTime.optional(),
+  lastUsedAt: isoTime.optional(),
+});
+
+export const integrations = z.strictObject({
+  integrations: z.array(integration),
+  /** Where the PDV API answers ("http://127.0.0.1:7755"), when it is listening. */
+  address: z.string().optional(),
+});
+
+export const newIntegration = z.strictObject({
+  name: z.string().trim().min(1).max(60),
+  canRefund: z.boolean(),
+  manager: managerApproval.optional(),
+});
+
+export const createdIntegration = z.strictObject({
+  integration,
+  /** Shown this once: only its digest is kept. */
+  token: z.string(),
 });
 
 export const sale = z.strictObject({
@@ -476,6 +529,10 @@ export const settings = z.strictObject({
   receiptLayout,
   locale: counterLocale,
   customerDisplay: z.boolean(),
+  /** "QR fixo do caixa": each new sale made online is a charge behind the till's printed QR (issue 36). */
+  fixedQr: z.boolean(),
+  /** The PDV API's reach; unset: the machine only, on PDV_API_DEFAULT_PORT. */
+  pdvApi: pdvApiSettings.optional(),
   offlineSales: offlineSalesSettings,
   /** Cents: a sale above this asks the cashier to confirm before it is charged (src/shared/counter/large-sale.ts). */
   confirmAbove: z.number().int(),

@@ -35,12 +35,18 @@ export interface CounterCallOptions {
  * A call by name, as a host receives it: the name is checked too (UNKNOWN_METHOD). `origin` is the
  * window it came from, when the host knows one (call-origin.ts).
  */
-export type CounterCall = (name: string, payload: unknown, origin?: CallOrigin) => Promise<CounterResult>;
+export type CounterCall = (
+  name: string,
+  payload: unknown,
+  origin?: CallOrigin,
+  /** What only main's own callers add (the PDV's order: CallContext.order); no host passes it. */
+  internal?: Pick<CallContext, 'order'>,
+) => Promise<CounterResult>;
 
 export function createCounterCall(options: CounterCallOptions): CounterCall {
   const log = options.log ?? console.error;
 
-  return async (name, payload, origin) => {
+  return async (name, payload, origin, internal) => {
     if (!Object.hasOwn(counterMethods, name)) {
       return refused({ code: 'UNKNOWN_METHOD', message: `Método desconhecido: ${name}`, details: { method: name } });
     }
@@ -50,7 +56,7 @@ export function createCounterCall(options: CounterCallOptions): CounterCall {
     if (!parsed.success) return refused(invalidInput(parsed.error.issues));
     try {
       const admitted = admit(spec.access as CounterAccess<unknown>, parsed.data, options.gate);
-      const context = origin === undefined ? admitted : { ...admitted, origin };
+      const context = { ...admitted, ...(origin === undefined ? {} : { origin }), ...internal };
       const handler = options.handlers[method] as (input: unknown, context: CallContext) => Promise<unknown>;
       const value = await handler(parsed.data, context);
       if (options.checkAnswers) {

@@ -39,12 +39,16 @@ export interface CounterReceiptContext {
 export function receiptSaleOf(
   sale: Sale,
   tillOfSession: (sessionId: string) => string | undefined,
+  /** The PDV's order the sale charged, when a PDV asked for it (integration/pdv-orders.ts). */
+  orderOf?: (correlationID: string) => string | undefined,
 ): ReceiptSale | undefined {
   const tillName = sale.sessionId ? tillOfSession(sale.sessionId) : undefined;
+  const orderId = orderOf?.(sale.correlationID);
   const facts: ReceiptSale = {
     ...(sale.number !== undefined ? { number: sale.number } : {}),
     ...(sale.operatorName ? { operatorName: sale.operatorName } : {}),
     ...(tillName ? { tillName } : {}),
+    ...(orderId ? { orderId } : {}),
   };
   return Object.keys(facts).length > 0 ? facts : undefined;
 }

@@ -15,6 +15,12 @@ import { paperPrinterOf } from '../printing/paper-printer';
 import { sessionReportDocument } from '../register/session-report-document';
 import type { ReportShop } from '../register/session-report';
 import { createPaperPrinterHandlers } from './paper-printer-handlers';
+import { createIntegrationHandlers } from './integration-handlers';
+import { pdvCounterPort } from './pdv-counter-port';
+import { IntegrationTokens } from '../integration/integration-tokens';
+import { PdvOrders } from '../integration/pdv-orders';
+import { PdvSales } from '../integration/pdv-sales';
+import { createFixedQrHandlers } from './fixed-qr-handlers';
 import { composeCounter, type CounterSyncOptions } from '../composition-root';
 import type { SyncProbe } from '../sync/sync-probe';
 import { HttpServiceClient, remoteServiceId } from '../sync/remote/http-service-client';
@@ -74,8 +80,19 @@ export interface CounterRuntime {
   syncProbe: SyncProbe;
   /** Tests only: counter.db, to read what they check (the parts that own it write it). */
   counterDb: Db;
+  /** The PDV API's workings, for the host that serves it (hosts/pdv/pdv-server.ts). */
+  pdv: PdvRuntime;
   status(): CounterStatus;
   close(): Promise<void>;
+}
+
+export interface PdvRuntime {
+  sales: PdvSales;
+  tokens: IntegrationTokens;
+  /** The owner's settings for the API's reach (none: the machine only, on the default port). */
+  settings(): Settings['pdvApi'];
+  /** The host says where the API answers (Configurações shows it), or undefined once it stopped. */
+  listeningAt(address: string | undefined): void;
 }
 
 /** The service refuses a charge that expires sooner (spec: expiresIn ≥ 300 s). */
@@ -115,6 +132,7 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
     history,
     probe: syncProbe,
     paper,
+    fixedQr,
     db: counterDb,
   } = composeCounter({
     ...options.sync,
@@ -135,6 +153,7 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
         sale: (correlationID) => sync.views.getSale(correlationID),
         findSale: (correlationID) => sync.views.find(correlationID),
         tillOfSession: (sessionId) => register.session(sessionId)?.till_name,
+        orderOf: (correlationID) => pdvOrders.orderOf(correlationID)?.orderId,
         company: () => sync.company(),
         settings: () => settings.get(),
         environment: () => (status().mode === 'production' ? 'PRODUCTION' : 'SANDBOX'),
@@ -142,6 +161,7 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
       }),
       onChanged: () => hub.emit({ type: 'status', status: status() }),
     },
+    fixedQr: () => settings.get().fixedQr,
     offlineSales: () => {
       const current = settings.get();
       return {
@@ -202,6 +222,8 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
     return { paper: { owed, ...(problem && owed > 0 ? { problem } : {}) } };
   }
 
+  // Which sale charges each PDV order (integration/pdv-orders.ts): the PDV API and the receipts read it.
+  const pdvOrders = new PdvOrders(counterDb, () => clock.now());
   useServiceOf(settings.get());
   paper?.applySettings(settings.get());
   // What the register reads of the sales (its port, declared on its side).
@@ -217,6 +239,7 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
   }
   const salesHandlers = createSaleHandlers({
     sync,
+    orderOf: (correlationID) => pdvOrders.orderOf(correlationID)?.orderId,
     history,
     settings,
     beforeSettingsSaved: (next) => merchant.apply(next),
@@ -244,6 +267,9 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
     register,
     pushes,
   });
+  // The PDV API's tokens (Configurações → Integrações), and where its server listens once a host started it.
+  const pdvTokens = new IntegrationTokens(counterDb, () => clock.now());
+  let pdvAddress: string | undefined;
   // Throws at startup when a method is handled twice or not at all.
   const handlers = assembleHandlers({
     sales: salesHandlers,
@@ -258,13 +284,32 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
       printer: () => settings.get().printer,
     }),
     'sale on screen': createSaleOnScreenHandlers({ sync, register }),
+    integrations: createIntegrationHandlers({
+      tokens: pdvTokens,
+      approve: (approval) => register.approve(approval),
+      address: () => pdvAddress,
+    }),
     'paper printer': createPaperPrinterHandlers({
       now: () => clock.now(),
       printer: () => paperPrinterOf(settings.get()),
       approve: (approval) => register.approve(approval),
     }),
+    'fixed qr': createFixedQrHandlers({
+      fixedQr,
+      settings: () => settings.get(),
+      tillName: () => register.state().tillName,
+      printer: () => paperPrinterOf(settings.get()),
+      environment: () => (status().mode === 'production' ? 'PRODUCTION' : 'SANDBOX'),
+      approve: (approval) => register.approve(approval),
+      now: () => clock.now(),
+    }),
   });
   const call = createCounterCall({ handlers, gate: register, checkAnswers: options.checkAnswers });
+  const pdvSales = new PdvSales({
+    counter: pdvCounterPort({ call, sync, register, hub, settings: () => settings.get() }),
+    orders: pdvOrders,
+    events: hub,
+  });
 
   let closed = false;
   return {
@@ -276,6 +321,14 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
     sync,
     syncProbe,
     counterDb,
+    pdv: {
+      sales: pdvSales,
+      tokens: pdvTokens,
+      settings: () => settings.get().pdvApi,
+      listeningAt(address) {
+        pdvAddress = address;
+      },
+    },
     status,
     async close() {
       if (closed) return;

@@ -28,6 +28,8 @@ export function pixReceiptCode(endToEndId: string, cents: number, what: 'PIX' | 
 }
 
 export interface PaperReceiptSources {
+  /** The PDV's order a sale charged, printed on its receipt. */
+  orderOf?: (correlationID: string) => string | undefined;
   records: (correlationID: string) => SaleRecords;
   /** The sale a refund belongs to. */
   saleOfRefund: (refundCorrelationID: string) => string | undefined;
@@ -72,7 +74,7 @@ export function paperReceipts(sources: PaperReceiptSources) {
       { kind: request.kind, endToEndId: request.endToEndId, correlationID: saleId, layout: 'thermal80' },
       records,
       { company: await sources.company(), settings, environment: sources.environment() },
-      receiptSaleOf(sources.sale(saleId), sources.tillOfSession),
+      receiptSaleOf(sources.sale(saleId), sources.tillOfSession, sources.orderOf),
     );
     const paper = receiptPaper(buildReceiptModel(data, settings.locale), {
       columns: printer.columns,

@@ -30,6 +30,8 @@ import type { SettingsFile } from './settings-file';
 
 export interface SaleHandlerDeps {
   sync: CounterSync;
+  /** The PDV's order a sale charged (the receipt prints it). */
+  orderOf?: (correlationID: string) => string | undefined;
   /** The history's questions to counter.db (built by the composition root). */
   history: SalesHistoryQuery;
   settings: SettingsFile;
@@ -71,9 +73,16 @@ export function createSaleHandlers(deps: SaleHandlerDeps): HandlerGroup {
       return deps.status();
     },
 
-    async createSale({ value, comment, customer }, { by, origin }) {
+    async createSale({ value, comment, customer }, { by, origin, order }) {
       assertCustomerReachable(customer);
-      const sale = { value, comment, customer, expiresIn: deps.saleExpiresInSeconds, ...(by ? { by } : {}) };
+      const sale = {
+        value,
+        comment,
+        customer,
+        expiresIn: deps.saleExpiresInSeconds,
+        ...(by ? { by } : {}),
+        ...(order ? { additionalInfo: order.additionalInfo, alsoWrite: order.alsoWrite } : {}),
+      };
       // The answer is the sale, built once: the window that asked reads it here, the others in its push.
       return sales.createSale(sale, deps.pushes.answerFor(origin));
     },
@@ -198,7 +207,11 @@ export function createSaleHandlers(deps: SaleHandlerDeps): HandlerGroup {
   async function receiptFile(request: ReceiptRequest): Promise<ReceiptFile> {
     return counterReceipt(request, {
       records: views.saleRecords(request.correlationID),
-      sale: receiptSaleOf(views.getSale(request.correlationID), (sessionId) => register.session(sessionId)?.till_name),
+      sale: receiptSaleOf(
+        views.getSale(request.correlationID),
+        (sessionId) => register.session(sessionId)?.till_name,
+        deps.orderOf,
+      ),
       company: await sync.company(),
       settings: deps.settings.get(),
       environment: receiptEnvironment(),

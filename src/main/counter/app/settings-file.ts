@@ -125,6 +125,7 @@ function defaultSettings(defaults: SettingsDefaults): StoredSettings {
     receiptLayout: 'thermal80',
     locale: 'pt-BR',
     customerDisplay: false,
+    fixedQr: false,
     offlineSales: { ...DEFAULT_OFFLINE_SALES },
     confirmAbove: DEFAULT_CONFIRM_ABOVE_CENTS,
   };

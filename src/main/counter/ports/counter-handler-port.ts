@@ -12,6 +12,12 @@ export interface CallContext {
   by?: Attribution;
   /** The window the call came from, when a host knows it: a push its answer already told skips it. */
   origin?: CallOrigin;
+  /**
+   * createSale for a PDV's order (src/main/counter/integration): the charge's additionalInfo, and
+   * the order's row, written in the sale's own transaction. Given only by main's own callers,
+   * never by a host: no IPC or bridge payload can carry a function.
+   */
+  order?: { additionalInfo: { key: string; value: string }[]; alsoWrite: (correlationID: string) => void };
 }
 
 /**

@@ -34,6 +34,8 @@ export interface ReceiptSale {
   number?: number;
   operatorName?: string;
   tillName?: string;
+  /** The shop's PDV's order the sale charged (src/main/counter/integration), printed for the fiscal note's match. */
+  orderId?: string;
 }
 
 export interface ReceiptData {

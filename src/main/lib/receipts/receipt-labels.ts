@@ -22,6 +22,7 @@ export interface ReceiptLabels {
   saleNumber: string;
   operator: string;
   till: string;
+  order: string;
   sandboxBanner: string;
   footer: string;
   /** On paper: the shop's fiscal note comes from its ERP, not from this receipt. */
@@ -54,6 +55,7 @@ const PT_BR: ReceiptLabels = {
   saleNumber: 'Venda',
   operator: 'Operador',
   till: 'Caixa',
+  order: 'Pedido do PDV',
   sandboxBanner: 'AMBIENTE DE TESTES — sem valor',
   footer: 'Comprovante emitido pelo Balcão',
   notFiscal: 'Não é documento fiscal',
@@ -84,6 +86,7 @@ const EN: ReceiptLabels = {
   saleNumber: 'Sale',
   operator: 'Operator',
   till: 'Till',
+  order: 'PDV order',
   sandboxBanner: 'TEST ENVIRONMENT — no real value',
   footer: 'Receipt issued by Balcão',
   notFiscal: 'Not a fiscal document',

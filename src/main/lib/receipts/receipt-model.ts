@@ -78,6 +78,7 @@ export function buildReceiptModel(data: ReceiptData, locale: ReceiptLocale = 'pt
   if (saleNumber) counter.push({ label: labels.saleNumber, value: saleNumber });
   if (present(data.sale?.operatorName)) counter.push({ label: labels.operator, value: data.sale.operatorName.trim() });
   if (present(data.sale?.tillName)) counter.push({ label: labels.till, value: data.sale.tillName.trim() });
+  if (present(data.sale?.orderId)) counter.push({ label: labels.order, value: data.sale.orderId.trim() });
 
   const headerLines = (data.header?.lines ?? []).filter(present);
   const headerTitle = present(data.header?.title) ? data.header.title : undefined;

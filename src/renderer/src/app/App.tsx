@@ -9,6 +9,7 @@ import { useRegister } from '../features/register/register-store';
 import { RegisterScreen } from '../features/register/RegisterScreen';
 import { ReceiptDialog } from '../features/receipts/ReceiptDialog';
 import { OfflineConfirmedNotices } from '../features/sale/OfflineConfirmedNotices';
+import { PdvSaleNotice } from '../features/sale/PdvSaleNotice';
 import { useSale } from '../features/sale/sale-store';
 import { SaleScreen } from '../features/sale/SaleScreen';
 import { startCustomerDisplayFeed } from '../features/customer-display/customer-display-channel';
@@ -98,6 +99,7 @@ export function App() {
         </nav>
       </header>
       <main className="screen" id="main">
+        <PdvSaleNotice />
         {screen === 'sale' && <SaleScreen />}
         {screen === 'history' && <HistoryScreen />}
         {screen === 'register' && <RegisterScreen />}

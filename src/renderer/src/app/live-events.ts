@@ -15,6 +15,12 @@ export function connectLiveEvents(api: CounterApi): () => void {
         useHistory.getState().upsert(event.sale);
         if (useNavigation.getState().screen === 'history') scheduleHistoryReload();
         break;
+      case 'sale-on-screen':
+        // The shop's PDV charged an order: its sale shows as if typed (sale-store showPushed).
+        useSale.getState().showPushed(event.sale);
+        useHistory.getState().upsert(event.sale);
+        if (useNavigation.getState().screen === 'history') scheduleHistoryReload();
+        break;
       case 'status': {
         const before = useStatus.getState().status?.offline?.reviewCount;
         useStatus.getState().apply(event.status);

@@ -61,6 +61,8 @@ function interpolation(error: CounterErrorBody, t: Translate): Record<string, un
       return { count: error.details.count };
     case 'REFUND_TOO_LARGE':
       return { refundable: formatBRL(error.details.refundable) };
+    case 'SALE_ON_SCREEN':
+      return { value: formatBRL(error.details.value) };
     case 'DECISION_DOES_NOT_FIT':
       return { fits: error.details.fits.map((fit) => t(`offlineReview.decisions.${fit}`)).join(t('counterError.or')) };
     default:

@@ -14,6 +14,7 @@ import { formatBRL } from '#shared/lib/money';
 import { HTTP_URL_MAX_LENGTH, isHttpUrl } from '#shared/lib/http-url';
 import { DEFAULT_CONFIRM_ABOVE_CENTS, MAX_CHARGE_CENTS } from '#shared/counter/large-sale';
 import { parsePrinterAddress, type PaperColumns, type PrinterProfileId } from '#shared/counter/paper-printer';
+import { PDV_API_DEFAULT_PORT } from '#shared/counter/counter-schemas';
 
 export interface SettingsDraft {
   mode: CounterMode;
@@ -31,6 +32,8 @@ export interface SettingsDraft {
   receiptLayout: ReceiptLayoutName;
   locale: CounterLocale;
   customerDisplay: boolean;
+  /** "QR fixo do caixa": new sales are charges behind the till's printed QR. */
+  fixedQr: boolean;
   /** "Vendas offline": allowed at all. */
   offlineEnabled: boolean;
   /** Reais as typed ("200", "200,00", "1.500,50"); saved as cents. */
@@ -52,6 +55,14 @@ export interface SettingsDraft {
   paperPrintWhenCharged: boolean;
   paperDrawerOnPaid: boolean;
   paperCopies: 1 | 2;
+  /** The PDV API's port, as typed. */
+  pdvPort: string;
+  /** Opened to the shop's network (then only to `pdvAllowFrom`). */
+  pdvLan: boolean;
+  /** The addresses allowed from the network, one per line (or separated by commas or spaces). */
+  pdvAllowFrom: string;
+  /** The shop's payment institution's CNPJ, for the fiscal note's Pix group; blank: unknown. */
+  pdvInstitutionCnpj: string;
 }
 
 export type SettingsField =
@@ -65,7 +76,10 @@ export type SettingsField =
   | 'offlineMaxUnconfirmedTotal'
   | 'offlineMaxAge'
   | 'confirmAbove'
-  | 'paperAddress';
+  | 'paperAddress'
+  | 'pdvPort'
+  | 'pdvAllowFrom'
+  | 'pdvInstitutionCnpj';
 export type SettingsErrors = Partial<Record<SettingsField, true>>;
 
 export const HEADER_LINES_MAX = 6;
@@ -153,10 +167,61 @@ export function draftFromSettings(settings: Settings): SettingsDraft {
     receiptLayout: settings.receiptLayout,
     locale: settings.locale,
     customerDisplay: settings.customerDisplay,
+    fixedQr: settings.fixedQr,
     ...offlineDraft(savedOffline(settings)),
     confirmAbove: reaisText(savedConfirmAbove(settings)),
     ...paperDraft(settings.paperPrinter ?? PAPER_PRINTER_NONE),
+    ...pdvApiDraft(settings.pdvApi ?? PDV_API_NONE),
   };
+}
+
+/** No PDV API settings yet: this machine only, on the default port. */
+const PDV_API_NONE: NonNullable<Settings['pdvApi']> = { port: PDV_API_DEFAULT_PORT, lan: false, allowFrom: [] };
+
+function pdvApiDraft(
+  api: NonNullable<Settings['pdvApi']>,
+): Pick<SettingsDraft, 'pdvPort' | 'pdvLan' | 'pdvAllowFrom' | 'pdvInstitutionCnpj'> {
+  return {
+    pdvPort: String(api.port),
+    pdvLan: api.lan,
+    pdvAllowFrom: api.allowFrom.join('\n'),
+    pdvInstitutionCnpj: api.institutionCnpj ?? '',
+  };
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+/** The schema's limit on the allowed addresses. */
+export const PDV_ALLOW_FROM_MAX = 20;
+
+function pdvAddressesOf(draft: Pick<SettingsDraft, 'pdvAllowFrom'>): string[] {
+  return draft.pdvAllowFrom.split(/[\s,;]+/).filter((address) => address !== '');
+}
+
+/** A CNPJ as typed ("12.345.678/0001-95") as the note writes it, or null when it is none. */
+function cnpjOf(text: string): string | null {
+  const bare = text.replace(/[.\-/\s]/g, '').toUpperCase();
+  return /^[0-9A-Z]{12}[0-9]{2}$/.test(bare) ? bare : null;
+}
+
+function samePdvApi(a: NonNullable<Settings['pdvApi']>, b: NonNullable<Settings['pdvApi']>): boolean {
+  return (
+    a.port === b.port &&
+    a.lan === b.lan &&
+    a.allowFrom.join(',') === b.allowFrom.join(',') &&
+    (a.institutionCnpj ?? '') === (b.institutionCnpj ?? '')
+  );
+}
+
+/** The PDV API's settings as the draft says them, or null while a field is not valid. */
+export function pdvApiFromDraft(draft: SettingsDraft): NonNullable<Settings['pdvApi']> | null {
+  const port = Number(draft.pdvPort.trim());
+  const allowFrom = pdvAddressesOf(draft);
+  const cnpjText = draft.pdvInstitutionCnpj.trim();
+  const cnpj = cnpjText === '' ? undefined : cnpjOf(cnpjText);
+  if (!Number.isInteger(port) || port < 1024 || port > 65_535) return null;
+  if (allowFrom.length > PDV_ALLOW_FROM_MAX || allowFrom.some((address) => !IPV4.test(address))) return null;
+  if (cnpj === null) return null;
+  return { port, lan: draft.pdvLan, allowFrom, ...(cnpj ? { institutionCnpj: cnpj } : {}) };
 }
 
 /** No receipt printer yet: what the form starts from (a generic printer on 80 mm paper, receipts when paid). */
@@ -269,6 +334,12 @@ export function validateSettingsDraft(draft: SettingsDraft): SettingsErrors {
   if (confirmAboveFromDraft(draft) === null) errors.confirmAbove = true;
   const address = draft.paperAddress.trim();
   if (address !== '' && parsePrinterAddress(address) === null) errors.paperAddress = true;
+  const port = Number(draft.pdvPort.trim());
+  if (!Number.isInteger(port) || port < 1024 || port > 65_535) errors.pdvPort = true;
+  const allowFrom = pdvAddressesOf(draft);
+  if (allowFrom.length > PDV_ALLOW_FROM_MAX || allowFrom.some((typed) => !IPV4.test(typed))) errors.pdvAllowFrom = true;
+  if (draft.pdvInstitutionCnpj.trim() !== '' && cnpjOf(draft.pdvInstitutionCnpj) === null)
+    errors.pdvInstitutionCnpj = true;
   return errors;
 }
 
@@ -292,6 +363,7 @@ export function settingsInputFrom(draft: SettingsDraft, saved: Settings): Settin
   if (draft.receiptLayout !== saved.receiptLayout) input.receiptLayout = draft.receiptLayout;
   if (draft.locale !== saved.locale) input.locale = draft.locale;
   if (draft.customerDisplay !== saved.customerDisplay) input.customerDisplay = draft.customerDisplay;
+  if (draft.fixedQr !== saved.fixedQr) input.fixedQr = draft.fixedQr;
   // The caps travel together (the schema wants all four), only when one of them changed.
   const offline = offlineSalesFromDraft(draft);
   const before = savedOffline(saved);
@@ -311,6 +383,9 @@ export function settingsInputFrom(draft: SettingsDraft, saved: Settings): Settin
   const paperBefore = saved.paperPrinter ?? PAPER_PRINTER_NONE;
   if ((Object.keys(paper) as (keyof typeof paper)[]).some((key) => paper[key] !== paperBefore[key]))
     input.paperPrinter = paper;
+  // The PDV API's settings travel whole, only when one of them changed.
+  const pdvApi = pdvApiFromDraft(draft);
+  if (pdvApi && !samePdvApi(pdvApi, saved.pdvApi ?? PDV_API_NONE)) input.pdvApi = pdvApi;
   return input;
 }
 

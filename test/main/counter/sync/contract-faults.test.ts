@@ -418,6 +418,7 @@ describe('an optional read refused', () => {
       receiptLayout: 'thermal80',
       locale: 'pt-BR',
       customerDisplay: false,
+      fixedQr: false,
       offlineSales: { ...DEFAULT_OFFLINE_SALES },
       confirmAbove: 100_000,
     };

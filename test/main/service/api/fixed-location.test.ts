@@ -85,4 +85,29 @@ describeContract('fixedLocation', (h) => {
     const paid = await h().ok('sandboxPayBrCode', { body: { brCode: plain.brCode } });
     expect(paid.charge).toMatchObject({ correlationID: 'p1', paidValue: 1000 });
   });
+  it('keeps the link’s code when every charge that shared it is deleted: the printed code pays the next charge', async () => {
+    const body = (correlationID: string, value: number) => ({
+      correlationID,
+      value,
+      paymentLinkID: 'caixa-4',
+      fixedLocation: true,
+    });
+    const first = (await h().ok('createCharge', { body: body('k1', 1000) })).charge;
+    expect(await h().ok('deleteCharge', { params: { id: 'k1' } })).toEqual({ status: 'OK', id: 'k1' });
+    // With no charge behind it, the code pays nothing …
+    const nothing = await h().client.request('sandboxPayBrCode', { body: { brCode: first.brCode } });
+    expect(nothing).toMatchObject({ status: 404 });
+    // … and the link's next charge is behind the same code, and is what it pays.
+    const second = (await h().ok('createCharge', { body: body('k2', 2590) })).charge;
+    expect(second.brCode).toBe(first.brCode);
+    const paid = await h().ok('sandboxPayBrCode', { body: { brCode: first.brCode } });
+    expect(paid.charge).toMatchObject({ correlationID: 'k2', status: 'COMPLETED', paidValue: 2590 });
+    // Another link's fixed code is its own.
+    const other = (
+      await h().ok('createCharge', {
+        body: { correlationID: 'k3', value: 300, paymentLinkID: 'caixa-5', fixedLocation: true },
+      })
+    ).charge;
+    expect(other.brCode).not.toBe(first.brCode);
+  });
 });

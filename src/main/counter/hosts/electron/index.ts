@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { app, dialog, screen, session, type BrowserWindow, type WebContents } from 'electron';
 import { parseLaunchOptions } from '../../app/launch-remote';
 import { createCounterRuntime, type CounterRuntime } from '../../app/counter-runtime';
+import { keepPdvServer } from '../pdv/pdv-server';
 import { handleAppProtocol, registerAppSchemeAsPrivileged } from './app-protocol';
 import { CustomerDisplay } from './customer-display';
 import { guardDownloads } from './downloads';
@@ -69,6 +70,10 @@ async function start(): Promise<void> {
     () => screen.off('display-added', resyncDisplay),
     () => screen.off('display-removed', resyncDisplay),
   ];
+
+  // The PDV API beside the window (hosts/pdv): the counter sells without it when its port is taken.
+  const pdvServer = keepPdvServer(pos);
+  stopWiring.push(() => void pdvServer.stop());
 
   cashier = createCashierWindow(PRELOAD_PATH, join(app.getAppPath(), 'resources', 'icon.png'));
   // The cashier's window is the app: closing it closes the customer's screen too. While commands

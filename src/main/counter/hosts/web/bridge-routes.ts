@@ -9,7 +9,7 @@ import type { CounterErrorBody } from '#shared/counter/counter-errors';
 import type { CounterCall } from '../../app/counter-call';
 import { pageOrigin } from '../../ports/call-origin';
 import { PAGE_HEADER, PAGE_QUERY } from '#shared/counter/bridge-page';
-import { httpStatusOf } from './bridge-status';
+import { httpStatusOf } from '#shared/counter/counter-error-status';
 import type { EventStreams } from './event-stream';
 import { tokenMatches } from './run-token';
 

@@ -1,6 +1,8 @@
-// `npm run start:web -- --port N [--data DIR] [--app-id ID] [--remote URL --app-id ID]`: the
-// counter in a browser. Runs the same handlers Electron runs, on 127.0.0.1 only. Prints exactly two
-// lines of its own: the URL to open (with the run token) and the sandbox AppID.
+// `npm run start:web -- --port N [--data DIR] [--app-id ID] [--remote URL --app-id ID] [--pdv-port N]`:
+// the counter in a browser. Runs the same handlers Electron runs, on 127.0.0.1 only, and the PDV
+// API beside them (on the settings' port, 7755 unless set; --pdv-port overrides it, 0 for any free
+// one). Prints three lines of its own: the URL to open (with the run token), the sandbox AppID and
+// where the PDV API answers (a PDV API whose port is taken says so on stderr; the counter runs on).
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import envPaths from 'env-paths';
@@ -12,6 +14,7 @@ import { noPrinting } from '../../ports/printing-port';
 import { isPortInUse, portInUseLine } from '#lib/net/port-in-use';
 import { FileSecretStore } from './file-secret-store';
 import { startWebHost } from './web-host';
+import { keepPdvServer } from '../pdv/pdv-server';
 
 const DEFAULT_PORT = 5174;
 
@@ -33,6 +36,7 @@ async function main(): Promise<void> {
   const launch = parseLaunchOptions(process.argv.slice(2), process.env, {
     port: { type: 'string', default: String(DEFAULT_PORT) },
     data: { type: 'string' },
+    'pdv-port': { type: 'string' },
   });
   const { values } = launch;
   const port = Number(values.port ?? DEFAULT_PORT);
@@ -58,19 +62,33 @@ async function main(): Promise<void> {
   }
   console.log(`Listening on ${host.url}`);
   console.log(`AppID: ${host.appId}`);
+  const pdvPort = values['pdv-port'] === undefined ? undefined : Number(values['pdv-port']);
+  if (pdvPort !== undefined && (!Number.isInteger(pdvPort) || pdvPort < 0 || pdvPort > 65535))
+    throw new Error(`--pdv-port must be 0..65535, got ${values['pdv-port']}`);
+  const pdv = keepPdvServer(runtime, {
+    ...(pdvPort === undefined ? {} : { port: pdvPort }),
+    // The counter sells without it: a PDV that cannot reach it is told why by this line.
+    log: (line) => console.error(line),
+  });
+  await pdv.ready;
+  const pdvServer = pdv.current();
+  if (pdvServer) console.log(`PDV API: ${pdvServer.origin}`);
 
   let stopping = false;
   // A close that fails still ends the process, with its reason rather than an unhandled rejection.
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    host.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error instanceof Error ? error.message : String(error));
-        process.exit(1);
-      },
-    );
+    pdv
+      .stop()
+      .then(() => host.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error instanceof Error ? error.message : String(error));
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

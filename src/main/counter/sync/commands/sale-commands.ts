@@ -13,6 +13,7 @@ import type { Connectivity } from '../connection/connectivity';
 import type { CurrentService } from '../remote/current-service';
 import { withdrawCreate } from './create-withdrawal';
 import type { FirstAnswer } from './first-answer';
+import type { FixedQrTill } from '../fixed-qr/fixed-qr-till';
 import type { OfflineSalesRepo } from '../offline/offline-sales-repo';
 import type { OfflineSelling } from '../offline/offline-selling';
 import type { SaleOnScreenRecord } from '../sales/sale-on-screen-record';
@@ -32,6 +33,13 @@ export interface NewSale {
   expiresIn: number;
   /** The register session and operator: written with the sale, which gets its number in the session. */
   by?: Attribution;
+  /** The charge's `additionalInfo` (a documented field): what the payer's bank shows beside it ("Pedido: 1234"). */
+  additionalInfo?: { key: string; value: string }[];
+  /**
+   * Rows that belong with the sale (a PDV's order, integration/pdv-orders.ts), written inside the
+   * sale's own transaction: both, or neither.
+   */
+  alsoWrite?: (correlationID: string) => void;
 }
 
 /** A refund's operator and session, and the manager who approved it. */
@@ -56,6 +64,8 @@ export interface SaleCommandsOptions {
   notices: SyncNotices;
   now: () => Date;
   newId: () => string;
+  /** "QR fixo do caixa": the fields a new online sale's charge carries, and the sales it supersedes. */
+  fixedQr?: FixedQrTill;
 }
 
 export class SaleCommands {
@@ -125,6 +135,7 @@ export class SaleCommands {
       db.transaction(() => {
         offlineSelling.create(service.serviceId, sale, offlineConfig, newRow);
         onScreenRecord.set(correlationID);
+        input.alsoWrite?.(correlationID);
       })();
       sender.kick();
       return undefined;
@@ -132,7 +143,18 @@ export class SaleCommands {
     const body: Record<string, unknown> = { correlationID, value: input.value, expiresIn: input.expiresIn };
     if (input.comment) body.comment = input.comment;
     if (input.customer) body.customer = input.customer;
+    if (input.additionalInfo?.length) body.additionalInfo = input.additionalInfo;
+    // The till's fixed QR: the charge joins the till's payment link, whose one code the sticker
+    // carries (fixed-qr-till.ts). A sale of the till still waiting on it is cancelled in this
+    // write: the code pays only the newest charge, so the older one must not look payable.
+    const fixed = this.options.fixedQr?.chargeFields();
+    if (fixed) Object.assign(body, fixed);
+    let superseded: string[] = [];
     db.transaction(() => {
+      if (fixed) {
+        superseded = this.options.fixedQr!.waitingSales(service.serviceId);
+        for (const earlier of superseded) this.cancelWithin(earlier, at, input.by);
+      }
       repo.insertSale(newRow('PENDING'));
       outbox.add({
         serviceId: service.serviceId,
@@ -143,7 +165,9 @@ export class SaleCommands {
         at,
       });
       onScreenRecord.set(correlationID);
+      input.alsoWrite?.(correlationID);
     })();
+    for (const earlier of superseded) this.told(earlier);
     this.options.notices.statusChanged();
     const answer = await this.options.firstAnswer.wait(correlationID);
     if (answer?.outcome.kind === 'rejected') return answer.outcome.error;
@@ -158,7 +182,7 @@ export class SaleCommands {
 
   /** Esc Esc: cancelled here at once; the service hears it when it can. A cancelled sale stays as it is. */
   cancelSale(correlationID: string, by?: Attribution): Sale {
-    const { db, repo, outbox, offline, sender, views, notices } = this.options;
+    const { db, sender, views, notices } = this.options;
     const row = views.requireRow(correlationID);
     if (row.status === 'CANCELLED') return views.view(correlationID);
     // The mirror's own invariant (paid never goes back, an ended sale is not reopened); the
@@ -166,21 +190,30 @@ export class SaleCommands {
     if (row.status !== 'PENDING' && row.status !== 'ACTIVE')
       throw new Error(`a ${row.status} sale cannot be cancelled: ${correlationID}`);
     const at = this.options.now().toISOString();
-    db.transaction(() => {
-      const current = repo.sale(correlationID)!;
-      repo.updateSale({ ...current, status: 'CANCELLED', updated_at: at });
-      repo.markCancelled(correlationID, at, by);
-      // An offline sale's code is static: nothing at the service to delete (its dynamic charge, if
-      // any, is already withdrawn). Money that still comes for it goes to the owner's review.
-      if (offline.get(correlationID)) return;
-      // Never sent, or only ever refused before sending: the service cannot have it.
-      withdrawCreate(outbox, (saleId) => sender.isInFlight(saleId), current, at, 'superseded by cancel');
-    })();
-    this.options.puller.forget(correlationID);
-    notices.saleChanged(correlationID);
+    db.transaction(() => this.cancelWithin(correlationID, at, by))();
+    this.told(correlationID);
     notices.statusChanged();
     sender.kick();
     return views.view(correlationID);
+  }
+
+  /** A waiting sale cancelled, inside the caller's transaction: here at once, the service's delete queued. */
+  private cancelWithin(correlationID: string, at: string, by?: Attribution): void {
+    const { repo, outbox, offline, sender } = this.options;
+    const current = repo.sale(correlationID)!;
+    repo.updateSale({ ...current, status: 'CANCELLED', updated_at: at });
+    repo.markCancelled(correlationID, at, by);
+    // An offline sale's code is static: nothing at the service to delete (its dynamic charge, if
+    // any, is already withdrawn). Money that still comes for it goes to the owner's review.
+    if (offline.get(correlationID)) return;
+    // Never sent, or only ever refused before sending: the service cannot have it.
+    withdrawCreate(outbox, (saleId) => sender.isInFlight(saleId), current, at, 'superseded by cancel');
+  }
+
+  /** A cancel written: the puller stops asking about the sale, and the screens hear of it. */
+  private told(correlationID: string): void {
+    this.options.puller.forget(correlationID);
+    this.options.notices.saleChanged(correlationID);
   }
 
   /** A refund, its correlationID chosen once, here, and reused on every retry. */

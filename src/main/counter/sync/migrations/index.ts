@@ -1,4 +1,5 @@
 import type { Migration } from '#lib/store/migrate';
+import { integrationMigrations } from '../../integration/migrations';
 import { printingMigrations } from '../../printing/migrations';
 import { registerMigrations } from '../../register/migrations';
 import { counterSchema } from './001-counter';
@@ -14,7 +15,7 @@ const syncMigrations: readonly Migration[] = [
 
 /**
  * counter.db's migrations, from its owners: the sync path's (above), the register's
- * (src/main/counter/register/migrations) and printing's (src/main/counter/printing/migrations). The file records how far it got in one number (PRAGMA
+ * (src/main/counter/register/migrations), printing's (src/main/counter/printing/migrations) and the PDV integration's (src/main/counter/integration/migrations). The file records how far it got in one number (PRAGMA
  * user_version, src/main/lib/store/migrate.ts), so the owners share one sequence: the list runs in
  * version order, and a version claimed twice fails here, at load, before any database is opened.
  */
@@ -22,6 +23,7 @@ export const counterMigrations: readonly Migration[] = inVersionOrder([
   ...syncMigrations,
   ...registerMigrations,
   ...printingMigrations,
+  ...integrationMigrations,
 ]);
 
 /** The owners' migrations as one list in version order; a version claimed twice throws. */

@@ -130,7 +130,7 @@ export const serviceContract = {
   createCharge: entry(
     'POST',
     '/api/v1/charge',
-    'return_existing=true: the charge already made with that correlationID (OAS query parameter)',
+    'return_existing=true: the charge already made with that correlationID (OAS query parameter); fixedLocation and paymentLinkID for the till’s fixed QR (OAS ChargePayload: "same qrcode to all future charges")',
     z.object({ charge: contractCharge }),
   ),
   getCharge: entry(

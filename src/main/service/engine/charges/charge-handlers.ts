@@ -10,6 +10,7 @@ import { idParams, rfc3339 } from '../validation';
 import { findCustomerIdByCorrelationId, resolveChargeCustomer } from '../customers/charge-customer';
 import { boletoIssueProblem } from '../boletos/charge-boleto';
 import { claimPaymentLink, newServicePaymentLink } from '../payment-links/payment-links';
+import { paymentLinkRepo } from '../payment-links/payment-link-repo';
 import { chargeBrCode, isSharedLocationCode } from './charge-brcode';
 import {
   chargeCreateBody,
@@ -99,9 +100,8 @@ export function createCharge(
   // code at the counter keeps working: the location always serves its newest charge. Only a
   // dynamic code without an amount can be shared so; a static fallback code carries one charge's
   // amount and txid, so then every charge gets a code of its own.
-  const previous =
-    input.fixedLocation && input.paymentLinkID ? repo.findFixedLocationCharge(company.id, paymentLinkId) : undefined;
-  const shared = previous && isSharedLocationCode(previous.br_code) ? previous : undefined;
+  const fixed = input.fixedLocation === true && input.paymentLinkID !== undefined;
+  const shared = fixed ? sharedLocation(ctx, company.id, paymentLinkId) : undefined;
   const transactionId = newTransactionId();
   const identifier = transactionId.slice(0, 25);
   const locationId = shared?.location_id ?? newLocationId();
@@ -170,9 +170,30 @@ export function createCharge(
     payment_link_public_id: link.public_id,
   };
   repo.insert(row);
+  // The link keeps its first shareable code, so the code outlives the charges that share it.
+  if (fixed && !link.fixed_location_id && isSharedLocationCode(brCode))
+    paymentLinkRepo(ctx.db).setFixedLocation(company.id, paymentLinkId, locationId, brCode);
   const json = chargeJson(ctx, row);
   ctx.emit(CHARGE_EVENTS.created, { charge: json });
   return { row, json };
+}
+
+/**
+ * The location and code a new fixedLocation charge of this link shares: the link's own (kept
+ * since its first such charge, migration 017), else, for a link stored before the link kept one,
+ * the newest fixedLocation charge's; only a shareable code (isSharedLocationCode). Undefined: the
+ * charge gets a new code.
+ */
+function sharedLocation(
+  ctx: OperationContext,
+  companyId: string,
+  paymentLinkId: string,
+): { location_id: string; br_code: string } | undefined {
+  const link = paymentLinkRepo(ctx.db).find(companyId, paymentLinkId);
+  if (link?.fixed_location_id && link.fixed_br_code && isSharedLocationCode(link.fixed_br_code))
+    return { location_id: link.fixed_location_id, br_code: link.fixed_br_code };
+  const previous = chargeRepo(ctx.db).findFixedLocationCharge(companyId, paymentLinkId);
+  return previous && isSharedLocationCode(previous.br_code) ? previous : undefined;
 }
 
 const chargeBody = z.strictObject({ charge: chargeSchema });

@@ -16,6 +16,7 @@ import { accountRegistersSchema } from './013-account-registers';
 import { subscriptionsCashbackSchema } from './014-subscriptions-cashback';
 import { webhookHmacSecretSchema } from './015-webhook-hmac-secret';
 import { listCountsSchema } from './016-list-counts';
+import { paymentLinkFixedLocationSchema } from './017-payment-link-fixed-location';
 
 // Append only: a shipped migration is never edited, a new one is added with the next number.
 export const migrations: readonly Migration[] = [
@@ -35,6 +36,7 @@ export const migrations: readonly Migration[] = [
   { version: 14, name: 'subscriptions-cashback', sql: subscriptionsCashbackSchema },
   { version: 15, name: 'webhook-hmac-secret', sql: webhookHmacSecretSchema },
   { version: 16, name: 'list-counts', sql: listCountsSchema },
+  { version: 17, name: 'payment-link-fixed-location', sql: paymentLinkFixedLocationSchema },
 ];
 
 /** Opens (and migrates) a store of the service's schema: the sandbox's, and the tests' and the bench's. */

@@ -13,6 +13,13 @@ export interface PaymentLinkRow {
   payment_link_id: string;
   kind: PaymentLinkKind;
   created_at: string;
+  /**
+   * fixedLocation: the location and the code every charge of the link made with fixedLocation
+   * shares (migration 017), kept by the link so the printed code outlives its charges. Null until
+   * the link's first such charge got a shareable code, and on links stored before 017.
+   */
+  fixed_location_id?: string | null;
+  fixed_br_code?: string | null;
 }
 
 export interface PaymentLinkRepo {
@@ -21,6 +28,8 @@ export interface PaymentLinkRepo {
   find(companyId: string, paymentLinkId: string): PaymentLinkRow | undefined;
   /** Across companies: the public page knows only the public id, which names one company's link. */
   findByPublicId(publicId: string): PaymentLinkRow | undefined;
+  /** Gives the link its fixed location, once: a link that has one keeps it. */
+  setFixedLocation(companyId: string, paymentLinkId: string, locationId: string, brCode: string): void;
 }
 
 export const paymentLinkRepo = perDatabase<PaymentLinkRepo>((db: Db) => {
@@ -32,11 +41,18 @@ export const paymentLinkRepo = perDatabase<PaymentLinkRepo>((db: Db) => {
     'SELECT * FROM payment_links WHERE company_id = ? AND payment_link_id = ?',
   );
   const byPublicId = db.prepare<[string], PaymentLinkRow>('SELECT * FROM payment_links WHERE public_id = ?');
+  const fixedLocationStmt = db.prepare(
+    `UPDATE payment_links SET fixed_location_id = ?, fixed_br_code = ?
+     WHERE company_id = ? AND payment_link_id = ? AND fixed_location_id IS NULL`,
+  );
   return {
     insert: (row) => {
       insertStmt.run(row);
     },
     find: (companyId, paymentLinkId) => byLink.get(companyId, paymentLinkId),
     findByPublicId: (publicId) => byPublicId.get(publicId),
+    setFixedLocation: (companyId, paymentLinkId, locationId, brCode) => {
+      fixedLocationStmt.run(locationId, brCode, companyId, paymentLinkId);
+    },
   };
 });

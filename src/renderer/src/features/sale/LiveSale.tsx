@@ -30,7 +30,7 @@ import { useReceipt } from '../receipts/receipt-store';
 import { SaleNumberLine } from '../register/SaleNumberLine';
 import { isSandboxMode, useSettings } from '../settings/settings-store';
 import { useStatus } from '../status-bar/status-store';
-import { copyText } from './clipboard';
+import { copyText } from '../../app/clipboard';
 import { playPaidChime } from './payment-chime';
 import { useSale } from './sale-store';
 

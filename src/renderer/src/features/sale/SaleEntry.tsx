@@ -24,7 +24,7 @@ import { useStatus } from '../status-bar/status-store';
 import { customerFromDraft, emptyCustomerDraft, type CustomerDraft } from '../../lib/customer-draft';
 import { CustomerFields } from './CustomerFields';
 import { Keypad } from './Keypad';
-import { useSale } from './sale-store';
+import { registerEntryDraft, useSale } from './sale-store';
 
 const COMMENT_MAX = 140;
 /** The form's error line, named by the field it is about. */
@@ -34,9 +34,11 @@ export function SaleEntry() {
   const { t } = useTranslation();
   // A digit typed on the Pago screen already started this sale's amount.
   const [entry, dispatchEntry] = useReducer(centsEntryReducer, undefined, () => useSale.getState().nextEntry);
+  // What was typed here when a PDV's sale took the screen comes back with the entry (sale-store showPushed).
+  const [held] = useState(() => useSale.getState().takeHeldForm());
   // Nothing typed since this entry opened: an Enter then is a stray one (the second of two
   // pressed on "Pago"), not a request to charge nothing.
-  const [touched, setTouched] = useState(false);
+  const [touched, setTouched] = useState(held?.touched ?? false);
   // The amount waiting for the cashier's "yes" (above the owner's limit), or null.
   const [confirming, setConfirming] = useState<number | null>(null);
   const dispatch: Dispatch<CentsEntryAction> = (action) => {
@@ -44,9 +46,9 @@ export function SaleEntry() {
     setConfirming(null);
     dispatchEntry(action);
   };
-  const [comment, setComment] = useState('');
-  const [customerOpen, setCustomerOpen] = useState(false);
-  const [customer, setCustomer] = useState<CustomerDraft>(emptyCustomerDraft);
+  const [comment, setComment] = useState(held?.comment ?? '');
+  const [customerOpen, setCustomerOpen] = useState(held?.customerOpen ?? false);
+  const [customer, setCustomer] = useState<CustomerDraft>(held?.customer ?? emptyCustomerDraft);
   const [formError, setFormError] = useState<string | null>(null);
   // The customer field the form error is about (marked invalid, pointing at the message).
   const [customerInvalid, setCustomerInvalid] = useState<keyof CustomerDraft | null>(null);
@@ -70,6 +72,10 @@ export function SaleEntry() {
   const focusAmount = () => amountRef.current?.focus();
 
   useEffect(() => useSale.getState().clearNextEntry(), []);
+  // A PDV's sale may take the screen at any moment: the store reads what is typed here then.
+  const draft = useRef({ entry, form: { comment, customerOpen, customer, touched } });
+  draft.current = { entry, form: { comment, customerOpen, customer, touched } };
+  useEffect(() => registerEntryDraft(() => draft.current), []);
   // Typing here is the cashier moving on: the sale on screen before a restart, if its answer is
   // still on the way, does not take this entry from them (sale-store restoreSaleOnScreen).
   useEffect(() => {

@@ -2,11 +2,13 @@
 // (connecting, its QR waiting, or its outcome). A view cache: the sale itself lives in the main
 // process's store; this mirrors what it answers and pushes.
 // Over 300 lines because the sale on screen is one state machine (typed, creating, live, ended)
-// whose actions must see each other's transitions; a push landing mid-create is ordered here.
+// whose actions must see each other's transitions; a push landing mid-create is ordered here,
+// and so is a sale the shop's PDV pushed (showPushed), which lands as if the cashier had typed it.
 import i18next from 'i18next';
 import { create } from 'zustand';
 import type { Sale, SaleCustomer } from '#shared/counter/counter-api';
 import { useNavigation } from '../../app/navigation-store';
+import { typedWorkOnScreen } from '../../app/typed-work';
 import { errorMessage, counterApi } from '../../app/counter-api';
 import { emptyEntry, type CentsEntry } from '../../lib/cents-entry';
 import { connectionOf } from '../../lib/connection-status';
@@ -16,6 +18,13 @@ import { saleIsOver, type SaleScreenState } from '../../lib/next-sale';
 import { OfflineConfirmations } from '../../lib/offline-sale';
 import { qrSvgDataUrl } from '../../lib/qr-svg';
 import { canShowAgain, restoreDecision } from '../../lib/sale-coming-back';
+import {
+  keepsUnseenPdvSale,
+  landPushedSale,
+  type EntryDraft,
+  type HeldEntryForm,
+  type PdvSaleNotice,
+} from '../../lib/pdv-push';
 import { useStatus } from '../status-bar/status-store';
 import { playPaidChime } from './payment-chime';
 
@@ -54,6 +63,16 @@ function leaveSaleOnScreen(correlationID: string): void {
   screenWrite = screenWrite.then(() => counterApi().leaveSaleOnScreen({ correlationID })).catch(() => undefined);
 }
 
+let readEntryDraft: (() => EntryDraft) | null = null;
+
+/** SaleEntry, while mounted, tells the store how to read what is typed in it; returns the unregister. */
+export function registerEntryDraft(read: () => EntryDraft): () => void {
+  readEntryDraft = read;
+  return () => {
+    if (readEntryDraft === read) readEntryDraft = null;
+  };
+}
+
 /** The restore asked once per window, while someone may see it (see restoreSaleOnScreen). */
 let restoring = false;
 
@@ -89,6 +108,23 @@ interface SaleState {
   entryTouched: boolean;
   /** The sale on screen before the restart was asked for (and shown, or not). */
   restoreChecked: boolean;
+  /**
+   * The entry's comment and customer as typed when a PDV's sale took the screen: the entry opens
+   * with them again (its amount went to nextEntry). Only SaleEntry reads and clears it.
+   */
+  heldForm: HeldEntryForm | null;
+  /** A PDV's sale the cashier has not seen yet (they were busy elsewhere, or charging their own). */
+  pdvNotice: PdvSaleNotice | null;
+  /**
+   * A sale the shop's PDV made ('sale-on-screen'): shown as if typed (lib/pdv-push). What the
+   * cashier typed stays: the amount being typed becomes the next amount, the comment and customer
+   * are held for the entry; a sale being created or a QR waiting keeps the screen; another screen
+   * with typed work (or a dialog) is not left, a notice says the sale waits.
+   */
+  showPushed(sale: Sale): void;
+  /** SaleEntry on mount: the comment and customer held for it, once. */
+  takeHeldForm(): HeldEntryForm | null;
+  dismissPdvNotice(): void;
   noteEntryTouched(): void;
   /**
    * When the window opens (and someone is at the counter): the sale that was on screen before the
@@ -132,6 +168,8 @@ export const useSale = create<SaleState>()((set, get) => ({
   nextEntry: emptyEntry,
   entryTouched: false,
   restoreChecked: false,
+  heldForm: null,
+  pdvNotice: null,
 
   noteEntryTouched() {
     if (!get().entryTouched) set({ entryTouched: true });
@@ -196,6 +234,56 @@ export const useSale = create<SaleState>()((set, get) => ({
     }
   },
 
+  showPushed(sale) {
+    const { phase, live, lastSale } = get();
+    const navigation = useNavigation.getState();
+    const outcome = landPushedSale(sale, {
+      phase,
+      live: live?.sale ?? null,
+      lastSale,
+      screen: navigation.screen,
+      holdsTyping: typedWorkOnScreen(),
+      draft: phase === 'entry' && readEntryDraft ? readEntryDraft() : null,
+    });
+    if (outcome.kind === 'ignore') return;
+    if (outcome.kind === 'wait') {
+      // The cashier's own sale keeps the screen; this one waits in the history ("Mostrar QR").
+      set({ pdvNotice: outcome.notice });
+      return;
+    }
+    if (outcome.kind === 'update') get().applyUpdate(sale);
+    else {
+      // What was typed in the entry survives: its amount is the next one (shown on the live
+      // screen as typed ahead), the comment and customer wait for the entry to open again.
+      offlineConfirmations.see(sale);
+      set({
+        phase: 'live',
+        live: liveViewOf(sale, qrSvgDataUrl),
+        lastSale: outcome.lastSale,
+        cancelArmed: false,
+        busy: null,
+        error: null,
+        notice: null,
+        restoreChecked: true,
+        ...(outcome.nextEntry ? { nextEntry: outcome.nextEntry } : {}),
+        ...(outcome.heldForm ? { heldForm: outcome.heldForm } : {}),
+      });
+    }
+    if (outcome.go) navigation.go('sale');
+    set({ pdvNotice: outcome.notice });
+    void get().refresh();
+  },
+
+  takeHeldForm() {
+    const { heldForm } = get();
+    if (heldForm) set({ heldForm: null });
+    return heldForm;
+  },
+
+  dismissPdvNotice() {
+    if (get().pdvNotice) set({ pdvNotice: null });
+  },
+
   async create(input) {
     if (get().phase !== 'entry') return false;
     set({ phase: 'creating', error: null, notice: null });
@@ -234,6 +322,9 @@ export const useSale = create<SaleState>()((set, get) => ({
       }
     }
     if (phase === 'creating') pushedWhileCreating.add(sale.correlationID);
+    // A PDV's sale waiting for the cashier that ended meanwhile (paid, cancelled by the PDV) needs no notice.
+    if (get().pdvNotice?.correlationID === sale.correlationID && !isWaitingStatus(sale.status))
+      set({ pdvNotice: null });
     // A sale that left the screen (F1) changes nothing on screen but its "Última venda" line.
     if (lastSale?.correlationID === sale.correlationID && live?.sale.correlationID !== sale.correlationID) {
       if (acceptsUpdate(lastSale.status, sale.status)) set({ lastSale: sale });
@@ -336,6 +427,8 @@ export const useSale = create<SaleState>()((set, get) => ({
   },
 
   startNext(entry) {
+    // A PDV's sale the cashier has not looked at yet is not dropped by the key that goes to it (F1).
+    if (keepsUnseenPdvSale(get().pdvNotice, get().live?.sale.correlationID)) return false;
     const status = useStatus.getState().status;
     if (!saleIsOver(saleScreenState(get()), status ? connectionOf(status) : undefined)) return false;
     get().finish();

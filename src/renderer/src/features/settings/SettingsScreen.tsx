@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../app/ConfirmDialog';
 import { useHotkeys } from '../../app/hotkeys';
 import { Kbd } from '../../app/Kbd';
 import { errorMessage, counterApi } from '../../app/counter-api';
+import { useHoldsTyping } from '../../app/typed-work';
 import { switchLocale } from '../../i18n/i18n';
 import type { Translate } from '../../lib/translate';
 import { offlineRefusalText } from '../../lib/offline-refusal-text';
@@ -32,6 +33,9 @@ import {
 import { useSettings } from './settings-store';
 import { ConnectionTestPanel } from './ConnectionTestPanel';
 import { PaperPrinterFields } from './PaperPrinterFields';
+import { FixedQrFields } from './FixedQrFields';
+import { IntegrationsSection } from './IntegrationsSection';
+import { PdvApiFields } from './PdvApiFields';
 import { SettingsFieldFrame, SettingsTextField } from './SettingsTextField';
 import { useConnectionCheck } from './connection-check-store';
 import './settings.css';
@@ -79,6 +83,11 @@ export function SettingsScreen() {
 
   // Leaving the screen drops the form's draft, and with it what a test said about it.
   useEffect(() => () => useConnectionCheck.getState().clear(), []);
+  // An unsaved change is typed work: a PDV's sale landing does not take the screen from it (app/typed-work).
+  useHoldsTyping(
+    'settings-form',
+    draft !== null && settings !== null && JSON.stringify(draft) !== JSON.stringify(draftFromSettings(settings)),
+  );
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -349,6 +358,8 @@ export function SettingsScreen() {
                 document.getElementById('settings-paperAddress')?.focus();
               }}
             />
+            <FixedQrFields draft={draft} update={update} />
+            <PdvApiFields draft={draft} errors={errors} update={update} />
           </div>
 
           <div className="settings-column">
@@ -444,6 +455,7 @@ export function SettingsScreen() {
       {/* Operators have their own forms and PIN; outside the settings form so Enter there never saves settings. */}
       <div className="operators-wrap">
         <OperatorsSection />
+        <IntegrationsSection />
       </div>
     </>
   );

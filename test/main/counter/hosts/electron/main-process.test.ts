@@ -14,6 +14,20 @@ const runtime = vi.hoisted(() => ({
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the literal types the field: without it, `undefined`
   options: undefined as unknown,
 }));
+// The PDV API's server is its own module's job (test/main/counter/integration): here, a recording stub.
+const pdvServer = vi.hoisted(() => ({ kept: [] as unknown[], stopped: 0 }));
+vi.mock('#counter/hosts/pdv/pdv-server', () => ({
+  keepPdvServer: (runtime: unknown) => {
+    pdvServer.kept.push(runtime);
+    return {
+      current: () => undefined,
+      ready: Promise.resolve(),
+      stop: async () => {
+        pdvServer.stopped++;
+      },
+    };
+  },
+}));
 vi.mock('#counter/app/counter-runtime', async () => {
   runtime.close = vi.fn(async () => undefined);
   return {
@@ -147,6 +161,9 @@ describe('quit', () => {
     expect(event.preventDefault).toHaveBeenCalledOnce();
     await vi.waitFor(() => expect(electronFake.app.quit).toHaveBeenCalled());
     expect(runtime.close).toHaveBeenCalledOnce();
+    // The PDV API, kept beside the window since the start, stops with the app.
+    expect(pdvServer.kept).toHaveLength(1);
+    expect(pdvServer.stopped).toBe(1);
     expect(electronFake.ipcMain.handlers.size).toBe(0);
     const again = { preventDefault: vi.fn() };
     electronFake.app.emit('will-quit', again);

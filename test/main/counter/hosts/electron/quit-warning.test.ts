@@ -11,6 +11,20 @@ const runtime = vi.hoisted(() => ({
   queued: 0,
   close: undefined as unknown as ReturnType<typeof import('vitest').vi.fn>,
 }));
+// The PDV API's server is its own module's job (test/main/counter/integration): here, a recording stub.
+const pdvServer = vi.hoisted(() => ({ kept: [] as unknown[], stopped: 0 }));
+vi.mock('#counter/hosts/pdv/pdv-server', () => ({
+  keepPdvServer: (runtime: unknown) => {
+    pdvServer.kept.push(runtime);
+    return {
+      current: () => undefined,
+      ready: Promise.resolve(),
+      stop: async () => {
+        pdvServer.stopped++;
+      },
+    };
+  },
+}));
 vi.mock('#counter/app/counter-runtime', async () => {
   runtime.close = vi.fn(async () => undefined);
   return {

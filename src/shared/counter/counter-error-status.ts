@@ -1,6 +1,7 @@
-// The HTTP status the browser bridge answers each counter error with: for HTTP clients (curl, the
-// tests, a trial's log) to tell the kinds of failure apart at a glance. The page reads the body's
-// code only. Typed against the whole list, so a new code cannot be forgotten here.
+// The HTTP status each counter error is answered with over HTTP, by the browser bridge and the PDV
+// API alike: for HTTP clients (curl, a PDV, the tests, a trial's log) to tell the kinds of failure
+// apart at a glance; the page reads the body's code only. Typed against the whole list, so a new
+// code cannot be forgotten here.
 import type { CounterErrorCode } from '#shared/counter/counter-errors';
 
 const STATUS: Record<CounterErrorCode, number> = {
@@ -52,6 +53,11 @@ const STATUS: Record<CounterErrorCode, number> = {
   NOT_AN_OFFLINE_SALE: 409,
   NOT_UNDER_REVIEW: 409,
   DECISION_DOES_NOT_FIT: 409,
+  RATE_LIMITED: 429,
+  SALE_ON_SCREEN: 409,
+  ORDER_NOT_FOUND: 404,
+  ORDER_ALREADY_PAID: 409,
+  INTEGRATION_NOT_FOUND: 404,
 };
 
 export function httpStatusOf(code: CounterErrorCode): number {

@@ -1,5 +1,6 @@
-// Copies the Pix copy-and-paste code. The async Clipboard API can be refused (permissions
-// denied by the Electron shell, or no focus), so fall back to selecting the visible field.
+// Copies a text (the Pix copy-and-paste code, an integration's token). The async Clipboard API
+// can be refused (permissions denied by the Electron shell, or no focus), so fall back to
+// selecting the visible field.
 export async function copyText(text: string, fallbackField: HTMLTextAreaElement | null): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
