@@ -10,6 +10,7 @@ import type { Register } from '../register/register';
 import type { CounterSync } from '../sync/counter-sync';
 import type { CounterCall } from './counter-call';
 import type { EventHub } from './event-hub';
+import { assertRefundable } from './cashier-rules';
 
 /** A refusal as the CounterError it was, code and details kept, for the PDV API to answer. */
 function unwrap<T>(result: CounterResult): T {
@@ -32,6 +33,12 @@ export function pdvCounterPort(deps: {
     },
     async cancelSale(correlationID) {
       unwrap(await call('cancelSale', { correlationID }));
+    },
+    async refundByIntegration({ correlationID, value, reason, integrationId }) {
+      const by = register.attribution();
+      // Judged in the turn the refund is written, as the screen's refund is: nothing changes the sale between.
+      assertRefundable(sync.views.getSale(correlationID), value);
+      await sync.sales.refundSale(correlationID, value, reason, by, integrationId);
     },
     async refundSale(input) {
       unwrap(await call('refundSale', input));

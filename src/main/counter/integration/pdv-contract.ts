@@ -165,7 +165,7 @@ export const PDV_OPERATIONS = {
     method: 'POST',
     path: '/pdv/v1/sales/{orderId}/refund',
     summary:
-      "Refunds a paid order, in whole or in part, under the screen's rule: once the register is set up, with a manager's PIN (`manager`). Answers the sale; its `refunded` grows once the service confirms the refund.",
+      "Refunds a paid order, in whole or in part, under the screen's rule: once the register is set up, with a manager's PIN (`manager`), unless a manager allowed the integration to refund by itself. Answers the sale; its `refunded` grows once the service confirms the refund.",
     body: pdvRefund,
     ok: { status: 200, schema: pdvSale },
     errors: [

@@ -23,6 +23,16 @@ export interface PdvCounterPort {
     order: { additionalInfo: { key: string; value: string }[]; alsoWrite: (correlationID: string) => void },
   ): Promise<Sale>;
   cancelSale(correlationID: string): Promise<void>;
+  /**
+   * A refund by the integration's own permission (a manager gave it `canRefund`): no PIN, but the
+   * rest of the screen's rule (an operator at the counter, the register open, the amount refundable).
+   */
+  refundByIntegration(input: {
+    correlationID: string;
+    value: number;
+    reason: string;
+    integrationId: string;
+  }): Promise<void>;
   /** The screen's refund, its rule included (a manager's PIN once the register is set up). */
   refundSale(input: {
     correlationID: string;
@@ -175,12 +185,11 @@ export class PdvSales {
   async refund(integration: Integration, orderId: string, input: PdvRefund): Promise<PdvSale> {
     const sale = this.saleOf(integration, orderId);
     if (sale.status !== 'COMPLETED') throw new CounterError('SALE_NOT_PAID');
-    await this.deps.counter.refundSale({
-      correlationID: sale.correlationID,
-      value: input.value ?? sale.refundable,
-      reason: input.reason,
-      ...(input.manager ? { manager: input.manager } : {}),
-    });
+    const refund = { correlationID: sale.correlationID, value: input.value ?? sale.refundable, reason: input.reason };
+    // A manager's PIN, when given, is the screen's rule whatever the integration may do alone.
+    if (integration.canRefund && !input.manager)
+      await this.deps.counter.refundByIntegration({ ...refund, integrationId: integration.id });
+    else await this.deps.counter.refundSale({ ...refund, ...(input.manager ? { manager: input.manager } : {}) });
     return this.get(integration, orderId);
   }
 

@@ -18,6 +18,8 @@ export interface SessionRefundRow {
   created_at: string;
   operator_id?: string | null;
   approved_by?: string | null;
+  /** Refunded by an integration's own permission (the shop's PDV), with no manager's PIN. */
+  approved_by_integration?: string | null;
 }
 
 /** A register session's records: its sales (and sales cancelled in it), and the refunds asked for in it. */

@@ -102,7 +102,7 @@ export function sessionReport(
           saleLabel(sale.number),
           clock(time(row.created_at)),
           operatorName(row.operator_id),
-          operatorName(row.approved_by),
+          row.approved_by_integration ? 'Integração (PDV)' : operatorName(row.approved_by),
           refundCounts(row) ? brl(row.value) : `recusada ${brl(row.value)}`,
         ]),
         empty: 'Nenhuma devolução neste caixa.',

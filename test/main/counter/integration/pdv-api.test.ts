@@ -316,6 +316,29 @@ describe('the PDV API', () => {
         })
       ).status,
     ).toBe(200);
+    // An integration a manager allowed to refund by itself needs no PIN; the refund records it.
+    const { token: trusted, integration } = await h.createIntegration({
+      name: 'ERP com devolução',
+      canRefund: true,
+      manager: { operatorId: marta, pin: '4321' },
+    });
+    const byErp = await http('POST', '/pdv/v1/sales', { auth: trusted, body: { orderId: 'E-1', value: 400 } });
+    await pay(byErp.json.brCode);
+    await until(async () =>
+      (await http('GET', '/pdv/v1/sales/E-1', { auth: trusted })).json.status === 'PAID' ? true : undefined,
+    );
+    expect(
+      (await http('POST', '/pdv/v1/sales/E-1/refund', { auth: trusted, body: { reason: 'Troca', value: 100 } })).status,
+    ).toBe(200);
+    const refundRow = fixture.runtime.counterDb
+      .prepare('SELECT approved_by, approved_by_integration, operator_id FROM refunds WHERE value = 100')
+      .get();
+    expect(refundRow).toEqual({ approved_by: null, approved_by_integration: integration.id, operator_id: marta });
+    // Another integration's order is not this one's: it cannot be read, let alone refunded.
+    expect(await http('POST', '/pdv/v1/sales/N-0/refund', { auth: trusted, body: { reason: 'x' } })).toMatchObject({
+      status: 404,
+      json: { code: 'ORDER_NOT_FOUND' },
+    });
     // With the register open, an order's sale carries its till as the fiscal terminal.
     const next = await http('POST', '/pdv/v1/sales', { body: { orderId: 'N-2', value: 150 } });
     expect(next.status).toBe(201);

@@ -28,4 +28,8 @@ CREATE TABLE pdv_orders (
   PRIMARY KEY (integration_id, order_id)
 );
 CREATE INDEX pdv_orders_by_sale ON pdv_orders (sale_id);
+
+-- A refund an integration made by its own permission (can_refund), with no manager's PIN: the
+-- register's report says so where it names the manager who approved the others.
+ALTER TABLE refunds ADD COLUMN approved_by_integration TEXT REFERENCES integrations(id);
 `;

@@ -44,7 +44,8 @@ export interface NewSale {
 
 /** A refund's operator and session, and the manager who approved it. */
 export interface RefundAttribution extends Attribution {
-  approvedBy: string;
+  /** The manager who approved it (a PIN); none when an integration refunds by its own permission. */
+  approvedBy?: string;
 }
 
 export interface SaleCommandsOptions {
@@ -217,7 +218,14 @@ export class SaleCommands {
   }
 
   /** A refund, its correlationID chosen once, here, and reused on every retry. */
-  async refundSale(correlationID: string, value: number, reason: string, by?: RefundAttribution): Promise<Sale> {
+  async refundSale(
+    correlationID: string,
+    value: number,
+    reason: string,
+    by?: RefundAttribution,
+    /** An integration that refunds by its own permission (integration/pdv-sales.ts), recorded with the refund. */
+    approvedByIntegration?: string,
+  ): Promise<Sale> {
     const { db, repo, outbox, offline, views } = this.options;
     const service = this.options.service.require();
     const row = views.requireRow(correlationID);
@@ -243,6 +251,7 @@ export class SaleCommands {
         session_id: by?.sessionId ?? null,
         operator_id: by?.operatorId ?? null,
         approved_by: by?.approvedBy ?? null,
+        approved_by_integration: approvedByIntegration ?? null,
       });
       outbox.add({
         serviceId: service.serviceId,

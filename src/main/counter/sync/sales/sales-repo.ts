@@ -44,6 +44,7 @@ export interface RefundRow {
   session_id?: string | null;
   operator_id?: string | null;
   approved_by?: string | null;
+  approved_by_integration?: string | null;
 }
 
 export interface ServiceRow {
@@ -110,9 +111,9 @@ export class SalesRepo {
       ),
       insertRefund: db.prepare(
         `INSERT INTO refunds (correlation_id, sale_id, value, comment, created_at, status, refund_json, rejected_reason, updated_at,
-           session_id, operator_id, approved_by)
+           session_id, operator_id, approved_by, approved_by_integration)
          VALUES (@correlation_id, @sale_id, @value, @comment, @created_at, @status, @refund_json, @rejected_reason, @updated_at,
-           @session_id, @operator_id, @approved_by)`,
+           @session_id, @operator_id, @approved_by, @approved_by_integration)`,
       ),
       refund: db.prepare<[string], RefundRow>('SELECT * FROM refunds WHERE correlation_id = ?'),
       saleWithPayment: db.prepare<[string], { correlation_id: string }>(
@@ -194,7 +195,13 @@ export class SalesRepo {
   }
 
   insertRefund(row: RefundRow): void {
-    this.statements.insertRefund.run({ session_id: null, operator_id: null, approved_by: null, ...row });
+    this.statements.insertRefund.run({
+      session_id: null,
+      operator_id: null,
+      approved_by: null,
+      approved_by_integration: null,
+      ...row,
+    });
   }
 
   refund(correlationID: string): RefundRow | undefined {

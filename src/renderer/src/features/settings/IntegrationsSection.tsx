@@ -25,6 +25,8 @@ export function IntegrationsSection() {
   const { t, i18n } = useTranslation();
   const [listed, setListed] = useState<Listed | null>(null);
   const [name, setName] = useState('');
+  /** The new integration may refund by itself, with no manager's PIN per refund. */
+  const [canRefund, setCanRefund] = useState(false);
   const [busy, setBusy] = useState<'create' | 'revoke' | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [nameInvalid, setNameInvalid] = useState(false);
@@ -65,10 +67,11 @@ export function IntegrationsSection() {
     setCopyResult(null);
     try {
       const answer = await withManagerIfRequired('settings', (manager) =>
-        counterApi().createIntegration({ name: trimmed, canRefund: false, ...(manager ? { manager } : {}) }),
+        counterApi().createIntegration({ name: trimmed, canRefund, ...(manager ? { manager } : {}) }),
       );
       setCreated({ name: answer.integration.name, token: answer.token });
       setName('');
+      setCanRefund(false);
     } catch (error) {
       if (!(error instanceof ApprovalCancelled)) setMessage({ ok: false, text: errorMessage(error) });
     } finally {
@@ -144,6 +147,9 @@ export function IntegrationsSection() {
                 <span className={`chip ${integration.revokedAt ? 'chip--expired' : 'chip--completed'}`}>
                   {integration.revokedAt ? t('integrations.revokedChip') : t('integrations.active')}
                 </span>
+                {integration.canRefund && !integration.revokedAt && (
+                  <span className="chip chip--active">{t('integrations.refundsChip')}</span>
+                )}
               </div>
               <span className="integration-meta">
                 {integration.revokedAt
@@ -223,6 +229,15 @@ export function IntegrationsSection() {
               }}
             />
           </div>
+          <label className="check">
+            <input
+              id="integration-can-refund"
+              type="checkbox"
+              checked={canRefund}
+              onChange={(event) => setCanRefund(event.target.checked)}
+            />
+            <span>{t('integrations.canRefund')}</span>
+          </label>
           <button type="submit" className="button button--secondary" disabled={busy !== null}>
             {busy === 'create' ? t('integrations.creating') : t('integrations.create')} <Kbd>Enter</Kbd>
           </button>
