@@ -32,6 +32,9 @@ export interface CounterReceiptContext {
   sale?: ReceiptSale;
 }
 
+/** The PDV's order a sale charged, and its items, when a PDV asked for it (integration/pdv-orders.ts). */
+export type PdvOrderOf = (correlationID: string) => { orderId: string; items?: ReceiptSale['orderItems'] } | undefined;
+
 /**
  * The counter's facts of a sale for its receipt: its number in the session, who sold it, and the
  * till of its session (asked by id: a till may be renamed from one session to the next).
@@ -40,15 +43,16 @@ export function receiptSaleOf(
   sale: Sale,
   tillOfSession: (sessionId: string) => string | undefined,
   /** The PDV's order the sale charged, when a PDV asked for it (integration/pdv-orders.ts). */
-  orderOf?: (correlationID: string) => string | undefined,
+  orderOf?: PdvOrderOf,
 ): ReceiptSale | undefined {
   const tillName = sale.sessionId ? tillOfSession(sale.sessionId) : undefined;
-  const orderId = orderOf?.(sale.correlationID);
+  const order = orderOf?.(sale.correlationID);
   const facts: ReceiptSale = {
     ...(sale.number !== undefined ? { number: sale.number } : {}),
     ...(sale.operatorName ? { operatorName: sale.operatorName } : {}),
     ...(tillName ? { tillName } : {}),
-    ...(orderId ? { orderId } : {}),
+    ...(order ? { orderId: order.orderId } : {}),
+    ...(order?.items?.length ? { orderItems: order.items } : {}),
   };
   return Object.keys(facts).length > 0 ? facts : undefined;
 }

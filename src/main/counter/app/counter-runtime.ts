@@ -153,7 +153,7 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
         sale: (correlationID) => sync.views.getSale(correlationID),
         findSale: (correlationID) => sync.views.find(correlationID),
         tillOfSession: (sessionId) => register.session(sessionId)?.till_name,
-        orderOf: (correlationID) => pdvOrders.orderOf(correlationID)?.orderId,
+        orderOf: (correlationID) => pdvOrders.orderOf(correlationID),
         company: () => sync.company(),
         settings: () => settings.get(),
         environment: () => (status().mode === 'production' ? 'PRODUCTION' : 'SANDBOX'),
@@ -239,7 +239,7 @@ export function createCounterRuntime(options: CounterRuntimeOptions): CounterRun
   }
   const salesHandlers = createSaleHandlers({
     sync,
-    orderOf: (correlationID) => pdvOrders.orderOf(correlationID)?.orderId,
+    orderOf: (correlationID) => pdvOrders.orderOf(correlationID),
     history,
     settings,
     beforeSettingsSaved: (next) => merchant.apply(next),

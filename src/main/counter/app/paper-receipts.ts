@@ -17,7 +17,7 @@ import type { PrintJobRow, PrintJobs } from '../printing/print-jobs';
 import type { PaperPrinter } from '../printing/paper-printer';
 import type { ContractCompany } from '../sync/remote/service-contract';
 import type { SaleRecords } from '../sync/sales/sale-views';
-import { counterReceiptData, receiptSaleOf, type ReceiptEnvironment } from './counter-receipt';
+import { counterReceiptData, receiptSaleOf, type PdvOrderOf, type ReceiptEnvironment } from './counter-receipt';
 
 /**
  * What a receipt's QR says: Balcão's own text, not a Pix code (paying it again is not possible),
@@ -29,7 +29,7 @@ export function pixReceiptCode(endToEndId: string, cents: number, what: 'PIX' | 
 
 export interface PaperReceiptSources {
   /** The PDV's order a sale charged, printed on its receipt. */
-  orderOf?: (correlationID: string) => string | undefined;
+  orderOf?: PdvOrderOf;
   records: (correlationID: string) => SaleRecords;
   /** The sale a refund belongs to. */
   saleOfRefund: (refundCorrelationID: string) => string | undefined;

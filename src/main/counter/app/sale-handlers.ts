@@ -17,7 +17,7 @@ import type { Register } from '../register/register';
 import type { CounterSync } from '../sync/counter-sync';
 import type { SalesHistoryQuery } from '../sync/sales/sales-history-query';
 import { SALES_PAGE_DEFAULT } from '#shared/counter/counter-methods';
-import { counterReceipt, receiptSaleOf, type ReceiptEnvironment } from './counter-receipt';
+import { counterReceipt, receiptSaleOf, type PdvOrderOf, type ReceiptEnvironment } from './counter-receipt';
 import { assertCancellable, assertCustomerReachable, assertPayableInSandbox, assertRefundable } from './cashier-rules';
 import type { ConnectionGate } from './connection-gate';
 import { settingsSaveNeedsManager } from '#shared/counter/settings-approval';
@@ -31,7 +31,7 @@ import type { SettingsFile } from './settings-file';
 export interface SaleHandlerDeps {
   sync: CounterSync;
   /** The PDV's order a sale charged (the receipt prints it). */
-  orderOf?: (correlationID: string) => string | undefined;
+  orderOf?: PdvOrderOf;
   /** The history's questions to counter.db (built by the composition root). */
   history: SalesHistoryQuery;
   settings: SettingsFile;

@@ -115,7 +115,12 @@ export class PdvSales {
       {
         additionalInfo: [{ key: 'Pedido', value: input.orderId }],
         alsoWrite: (correlationID) =>
-          orders.link({ integrationId: integration.id, orderId: input.orderId, saleId: correlationID }),
+          orders.link({
+            integrationId: integration.id,
+            orderId: input.orderId,
+            saleId: correlationID,
+            ...(input.items ? { items: input.items } : {}),
+          }),
       },
     );
     counter.show(sale);

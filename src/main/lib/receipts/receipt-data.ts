@@ -36,6 +36,8 @@ export interface ReceiptSale {
   tillName?: string;
   /** The shop's PDV's order the sale charged (src/main/counter/integration), printed for the fiscal note's match. */
   orderId?: string;
+  /** The order's items as the PDV summed them up (each line's total in cents). */
+  orderItems?: { name: string; quantity: number; value: number }[];
 }
 
 export interface ReceiptData {

@@ -23,6 +23,7 @@ export interface ReceiptLabels {
   operator: string;
   till: string;
   order: string;
+  items: string;
   sandboxBanner: string;
   footer: string;
   /** On paper: the shop's fiscal note comes from its ERP, not from this receipt. */
@@ -56,6 +57,7 @@ const PT_BR: ReceiptLabels = {
   operator: 'Operador',
   till: 'Caixa',
   order: 'Pedido do PDV',
+  items: 'Itens do pedido',
   sandboxBanner: 'AMBIENTE DE TESTES — sem valor',
   footer: 'Comprovante emitido pelo Balcão',
   notFiscal: 'Não é documento fiscal',
@@ -87,6 +89,7 @@ const EN: ReceiptLabels = {
   operator: 'Operator',
   till: 'Till',
   order: 'PDV order',
+  items: 'Order items',
   sandboxBanner: 'TEST ENVIRONMENT — no real value',
   footer: 'Receipt issued by Balcão',
   notFiscal: 'Not a fiscal document',

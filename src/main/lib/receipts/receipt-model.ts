@@ -80,6 +80,15 @@ export function buildReceiptModel(data: ReceiptData, locale: ReceiptLocale = 'pt
   if (present(data.sale?.tillName)) counter.push({ label: labels.till, value: data.sale.tillName.trim() });
   if (present(data.sale?.orderId)) counter.push({ label: labels.order, value: data.sale.orderId.trim() });
 
+  // The PDV's summary of the order: "2 x Pão francês  R$ 5,00", one row a line (a plain x: every
+  // printer's code page has it, where × is missing from CP860).
+  const items: ReceiptRow[] = (data.sale?.orderItems ?? [])
+    .filter((item) => present(item.name))
+    .map((item) => ({
+      label: `${quantityText(item.quantity, locale)} x ${item.name.trim()}`,
+      value: formatBRL(item.value),
+    }));
+
   const headerLines = (data.header?.lines ?? []).filter(present);
   const headerTitle = present(data.header?.title) ? data.header.title : undefined;
 
@@ -93,6 +102,7 @@ export function buildReceiptModel(data: ReceiptData, locale: ReceiptLocale = 'pt
     dateTime: formatReceiptTime(data.time, locale),
     sections: [
       ...(counter.length > 0 ? [{ rows: counter }] : []),
+      ...(items.length > 0 ? [{ heading: labels.items, rows: items }] : []),
       { heading: labels.payer, rows: partyRows(data.payer) },
       { heading: labels.receiver, rows: partyRows(data.receiver) },
       { rows: details },
@@ -108,6 +118,11 @@ export function buildReceiptModel(data: ReceiptData, locale: ReceiptLocale = 'pt
       author: headerTitle,
     },
   };
+}
+
+/** 2, 0,5 or 1,25 (a weight): as the locale writes numbers, at most three decimals. */
+function quantityText(quantity: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(quantity);
 }
 
 function present(text: string | undefined): text is string {

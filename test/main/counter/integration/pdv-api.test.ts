@@ -59,7 +59,16 @@ describe('the PDV API', () => {
     fixture.runtime.events.subscribe((event) => {
       if (event.type === 'sale-on-screen') shown.push(event);
     });
-    const created = await http('POST', '/pdv/v1/sales', { body: { orderId: 'PED-1001', value: 1234 } });
+    const created = await http('POST', '/pdv/v1/sales', {
+      body: {
+        orderId: 'PED-1001',
+        value: 1234,
+        items: [
+          { name: 'Pão francês', quantity: 2, value: 500 },
+          { name: 'Queijo minas', quantity: 0.25, value: 734 },
+        ],
+      },
+    });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ orderId: 'PED-1001', status: 'WAITING', value: 1234, offline: false });
     expect(created.json.brCode).toMatch(/^000201/);
@@ -93,6 +102,10 @@ describe('the PDV API', () => {
     await until(() => (printer.sheets().some((sheet) => sheet.at(-1)?.kind === 'cut') ? true : undefined));
     const receipt = sheetText(printer.sheets()[0]!).replace(/\u00a0/g, ' ');
     expect(receipt).toMatch(/Pedido do PDV\s+PED-1001/);
+    // And the order's items as the PDV summed them up.
+    expect(receipt).toContain('Itens do pedido');
+    expect(receipt).toMatch(/2 x Pão francês\s+R\$ 5,00/);
+    expect(receipt).toMatch(/0,25 x Queijo minas\s+R\$ 7,34/);
     await printer.close();
     // A refund of part of it, as the screen makes one; its amount shows once the service confirmed it.
     const refund = await http('POST', '/pdv/v1/sales/PED-1001/refund', { body: { value: 234, reason: 'Troca' } });

@@ -23,6 +23,8 @@ CREATE TABLE pdv_orders (
   -- The sale that charges the order now; an order whose price changed, or whose sale ended
   -- unpaid, is charged again by a new sale, and the row follows it.
   sale_id TEXT NOT NULL REFERENCES sales(correlation_id),
+  -- The summary of the order's items the PDV sent (JSON: [{name, quantity, value}]), for the receipt.
+  items_json TEXT,
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL,
   PRIMARY KEY (integration_id, order_id)
