@@ -271,3 +271,15 @@ describe('the PDV API section', () => {
     expect(validateSettingsDraft({ ...draftFromSettings(saved), pdvAllowFrom: many })).toEqual({ pdvAllowFrom: true });
   });
 });
+
+describe('the PDV file exchange', () => {
+  it('is off in C:\\TEF_DIAL until the owner turns it on, and needs a folder then', () => {
+    const draft = draftFromSettings(saved);
+    expect(draft).toMatchObject({ pdvFileExchangeEnabled: false, pdvFileExchangeFolder: 'C:\\TEF_DIAL' });
+    const on = { ...draft, pdvFileExchangeEnabled: true };
+    expect(settingsInputFrom(on, saved).pdvFileExchange).toEqual({ enabled: true, folder: 'C:\\TEF_DIAL' });
+    const blank = { ...on, pdvFileExchangeFolder: '  ' };
+    expect(validateSettingsDraft(blank)).toEqual({ pdvFileExchangeFolder: true });
+    expect(settingsInputFrom(blank, saved).pdvFileExchange).toBeUndefined();
+  });
+});

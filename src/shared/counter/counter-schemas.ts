@@ -250,6 +250,19 @@ export const pdvApiSettings = z.strictObject({
     .optional(),
 });
 
+/** Where PDVs written for TEF Discado look for the Gerenciador Padrão's exchange folder on Windows. */
+export const TEF_DIAL_DEFAULT_FOLDER = 'C:\\TEF_DIAL';
+
+/**
+ * The PDV file exchange (src/main/counter/integration/tef-dial): the counter answers the
+ * IntPos.001 request files a PDV written for TEF Discado leaves in `folder`'s REQ, in its RESP.
+ * Off unless the owner turns it on; the folder's permissions are its only access check.
+ */
+export const pdvFileExchangeSettings = z.strictObject({
+  enabled: z.boolean(),
+  folder: z.string().trim().min(1).max(260),
+});
+
 /** The settings a save may change, as they are kept (settings.json holds exactly these). */
 export const storedSettingsInput = z
   .object({
@@ -269,6 +282,7 @@ export const storedSettingsInput = z
     /** "QR fixo do caixa": each new sale made online is a charge behind the till's printed QR (issue 36). */
     fixedQr: z.boolean(),
     pdvApi: pdvApiSettings,
+    pdvFileExchange: pdvFileExchangeSettings,
     offlineSales: offlineSalesSettings,
     /** Cents: a sale above this asks the cashier to confirm before it is charged (src/shared/counter/large-sale.ts). */
     confirmAbove: cents,
@@ -533,6 +547,8 @@ export const settings = z.strictObject({
   fixedQr: z.boolean(),
   /** The PDV API's reach; unset: the machine only, on PDV_API_DEFAULT_PORT. */
   pdvApi: pdvApiSettings.optional(),
+  /** The PDV file exchange (TEF Discado's IntPos.001); unset: off. */
+  pdvFileExchange: pdvFileExchangeSettings.optional(),
   offlineSales: offlineSalesSettings,
   /** Cents: a sale above this asks the cashier to confirm before it is charged (src/shared/counter/large-sale.ts). */
   confirmAbove: z.number().int(),

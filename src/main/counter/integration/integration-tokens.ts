@@ -58,6 +58,10 @@ export class IntegrationTokens {
          VALUES (@id, @name, @token_sha256, @can_refund, @created_at, @created_by)`,
       ),
       list: db.prepare<[], IntegrationRow>('SELECT * FROM integrations ORDER BY created_at, id'),
+      insertSystem: db.prepare(
+        `INSERT INTO integrations (id, name, token_sha256, can_refund, created_at)
+         VALUES (@id, @name, @token_sha256, 0, @created_at) ON CONFLICT (id) DO NOTHING`,
+      ),
       byId: db.prepare<[string], IntegrationRow>('SELECT * FROM integrations WHERE id = ?'),
       byDigest: db.prepare<[string], IntegrationRow>(
         'SELECT * FROM integrations WHERE token_sha256 = ? AND revoked_at IS NULL',
@@ -82,6 +86,16 @@ export class IntegrationTokens {
       created_by: input.createdBy ?? null,
     });
     return { integration: integrationOf(this.statements.byId.get(id)!), token };
+  }
+
+  /**
+   * The counter's own integration named `id` (the PDV file exchange: integration/tef-dial), made
+   * on first use. It has no token: its digest column holds a value no SHA-256 is ("none:…"), so
+   * `verify` never finds it; it is listed, and revocable, like the others.
+   */
+  system(id: string, name: string): Integration {
+    this.statements.insertSystem.run({ id, name, token_sha256: `none:${id}`, created_at: this.now().toISOString() });
+    return integrationOf(this.statements.byId.get(id)!);
   }
 
   list(): Integration[] {

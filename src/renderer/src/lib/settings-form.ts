@@ -14,7 +14,7 @@ import { formatBRL } from '#shared/lib/money';
 import { HTTP_URL_MAX_LENGTH, isHttpUrl } from '#shared/lib/http-url';
 import { DEFAULT_CONFIRM_ABOVE_CENTS, MAX_CHARGE_CENTS } from '#shared/counter/large-sale';
 import { parsePrinterAddress, type PaperColumns, type PrinterProfileId } from '#shared/counter/paper-printer';
-import { PDV_API_DEFAULT_PORT } from '#shared/counter/counter-schemas';
+import { PDV_API_DEFAULT_PORT, TEF_DIAL_DEFAULT_FOLDER } from '#shared/counter/counter-schemas';
 
 export interface SettingsDraft {
   mode: CounterMode;
@@ -63,6 +63,9 @@ export interface SettingsDraft {
   pdvAllowFrom: string;
   /** The shop's payment institution's CNPJ, for the fiscal note's Pix group; blank: unknown. */
   pdvInstitutionCnpj: string;
+  /** The PDV file exchange (TEF Discado's IntPos.001) is on, in `pdvFileExchangeFolder`. */
+  pdvFileExchangeEnabled: boolean;
+  pdvFileExchangeFolder: string;
 }
 
 export type SettingsField =
@@ -79,7 +82,8 @@ export type SettingsField =
   | 'paperAddress'
   | 'pdvPort'
   | 'pdvAllowFrom'
-  | 'pdvInstitutionCnpj';
+  | 'pdvInstitutionCnpj'
+  | 'pdvFileExchangeFolder';
 export type SettingsErrors = Partial<Record<SettingsField, true>>;
 
 export const HEADER_LINES_MAX = 6;
@@ -172,7 +176,16 @@ export function draftFromSettings(settings: Settings): SettingsDraft {
     confirmAbove: reaisText(savedConfirmAbove(settings)),
     ...paperDraft(settings.paperPrinter ?? PAPER_PRINTER_NONE),
     ...pdvApiDraft(settings.pdvApi ?? PDV_API_NONE),
+    pdvFileExchangeEnabled: settings.pdvFileExchange?.enabled ?? false,
+    pdvFileExchangeFolder: settings.pdvFileExchange?.folder ?? TEF_DIAL_DEFAULT_FOLDER,
   };
+}
+
+/** The file exchange as the draft says it, or null while its folder is not one the schema takes. */
+function fileExchangeFromDraft(draft: SettingsDraft): NonNullable<Settings['pdvFileExchange']> | null {
+  const folder = draft.pdvFileExchangeFolder.trim();
+  if (folder === '' || folder.length > 260) return null;
+  return { enabled: draft.pdvFileExchangeEnabled, folder };
 }
 
 /** No PDV API settings yet: this machine only, on the default port. */
@@ -340,6 +353,7 @@ export function validateSettingsDraft(draft: SettingsDraft): SettingsErrors {
   if (allowFrom.length > PDV_ALLOW_FROM_MAX || allowFrom.some((typed) => !IPV4.test(typed))) errors.pdvAllowFrom = true;
   if (draft.pdvInstitutionCnpj.trim() !== '' && cnpjOf(draft.pdvInstitutionCnpj) === null)
     errors.pdvInstitutionCnpj = true;
+  if (draft.pdvFileExchangeEnabled && fileExchangeFromDraft(draft) === null) errors.pdvFileExchangeFolder = true;
   return errors;
 }
 
@@ -386,6 +400,10 @@ export function settingsInputFrom(draft: SettingsDraft, saved: Settings): Settin
   // The PDV API's settings travel whole, only when one of them changed.
   const pdvApi = pdvApiFromDraft(draft);
   if (pdvApi && !samePdvApi(pdvApi, saved.pdvApi ?? PDV_API_NONE)) input.pdvApi = pdvApi;
+  const exchange = fileExchangeFromDraft(draft);
+  const exchangeBefore = saved.pdvFileExchange ?? { enabled: false, folder: TEF_DIAL_DEFAULT_FOLDER };
+  if (exchange && (exchange.enabled !== exchangeBefore.enabled || exchange.folder !== exchangeBefore.folder))
+    input.pdvFileExchange = exchange;
   return input;
 }
 

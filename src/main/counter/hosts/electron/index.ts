@@ -6,6 +6,7 @@ import { app, dialog, screen, session, type BrowserWindow, type WebContents } fr
 import { parseLaunchOptions } from '../../app/launch-remote';
 import { createCounterRuntime, type CounterRuntime } from '../../app/counter-runtime';
 import { keepPdvServer } from '../pdv/pdv-server';
+import { keepTefDial } from '../pdv/tef-dial-host';
 import { handleAppProtocol, registerAppSchemeAsPrivileged } from './app-protocol';
 import { CustomerDisplay } from './customer-display';
 import { guardDownloads } from './downloads';
@@ -74,6 +75,9 @@ async function start(): Promise<void> {
   // The PDV API beside the window (hosts/pdv): the counter sells without it when its port is taken.
   const pdvServer = keepPdvServer(pos);
   stopWiring.push(() => void pdvServer.stop());
+  // And the PDV file exchange (TEF Discado's IntPos.001), when the owner turned it on.
+  const tefDial = keepTefDial(pos);
+  stopWiring.push(() => void tefDial.stop());
 
   cashier = createCashierWindow(PRELOAD_PATH, join(app.getAppPath(), 'resources', 'icon.png'));
   // The cashier's window is the app: closing it closes the customer's screen too. While commands

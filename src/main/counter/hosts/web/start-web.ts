@@ -15,6 +15,7 @@ import { isPortInUse, portInUseLine } from '#lib/net/port-in-use';
 import { FileSecretStore } from './file-secret-store';
 import { startWebHost } from './web-host';
 import { keepPdvServer } from '../pdv/pdv-server';
+import { keepTefDial } from '../pdv/tef-dial-host';
 
 const DEFAULT_PORT = 5174;
 
@@ -73,14 +74,15 @@ async function main(): Promise<void> {
   await pdv.ready;
   const pdvServer = pdv.current();
   if (pdvServer) console.log(`PDV API: ${pdvServer.origin}`);
+  // The PDV file exchange (TEF Discado's IntPos.001), when the owner turned it on.
+  const tefDial = keepTefDial(runtime, { log: (line) => console.error(line) });
 
   let stopping = false;
   // A close that fails still ends the process, with its reason rather than an unhandled rejection.
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    pdv
-      .stop()
+    Promise.all([pdv.stop(), tefDial.stop()])
       .then(() => host.close())
       .then(
         () => process.exit(0),

@@ -1,7 +1,8 @@
 // The PDV API's reach, saved with the rest of the settings: its port; this machine only, or the
 // shop's network too, and then only the addresses listed (the PDV's, the ERP's); and the shop's
 // payment institution's CNPJ, which the fiscal note's Pix group names and the service does not
-// say. The integrations themselves (their tokens) are in IntegrationsSection.
+// say; and the file exchange PDVs written for TEF Discado already speak (IntPos.001 in a folder).
+// The integrations themselves (their tokens) are in IntegrationsSection.
 import { useTranslation } from 'react-i18next';
 import type { SettingsDraft, SettingsErrors } from '../../lib/settings-form';
 import { SettingsFieldFrame, SettingsTextField } from './SettingsTextField';
@@ -62,6 +63,27 @@ export function PdvApiFields({ draft, errors, update }: PdvApiFieldsProps) {
         placeholder="00.000.000/0001-00"
         hint={t('settings.pdvInstitutionCnpjHint')}
       />
+      <label className="check">
+        <input
+          id="settings-pdvFileExchangeEnabled"
+          type="checkbox"
+          checked={draft.pdvFileExchangeEnabled}
+          onChange={(event) => update('pdvFileExchangeEnabled', event.target.checked)}
+        />
+        <span>{t('settings.pdvFileExchangeEnabled')}</span>
+      </label>
+      {draft.pdvFileExchangeEnabled && (
+        <SettingsTextField
+          draft={draft}
+          errors={errors}
+          onChange={(field, value) => update(field, value)}
+          field="pdvFileExchangeFolder"
+          maxLength={260}
+          autoComplete="off"
+          spellCheck={false}
+          hint={t('settings.pdvFileExchangeFolderHint')}
+        />
+      )}
     </fieldset>
   );
 }
