@@ -5,7 +5,8 @@
 // same BR Code the API answered) and its value; the sandbox pays it; the PDV's long poll hears
 // PAID with the fiscal note's Pix fields; and the amount the cashier was typing is still there.
 // A sale landing while the owner types elsewhere waits behind a notice; a revoked integration's
-// token is refused.
+// token is refused. The receipt that prints by itself on the shop's printer (the virtual one)
+// names the PDV's order.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
@@ -14,11 +15,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CounterApi } from '#shared/counter/counter-api';
 import { invokeOnPage, payInSandbox, startCounter, typeManagerPin, type Counter } from './counter-journey';
 import { ROOT } from './renderer-build';
+import { sheetText } from '../support/escpos-decoder';
+import { startVirtualPrinter, type VirtualPrinter } from '../support/virtual-printer';
 
 const ARTIFACTS = join(ROOT, 'test-artifacts/e2e/pdv-integration');
 const MANAGER = { name: 'Marta Souza', pin: '4321' };
 
 let counter: Counter;
+let printer: VirtualPrinter;
 let page: Page;
 let pdvOrigin: string;
 /** The integration's token, as the owner read it off the screen. */
@@ -36,12 +40,29 @@ beforeAll(async () => {
   const { operators } = await invoke('createOperator', { name: MANAGER.name, role: 'MANAGER', pin: MANAGER.pin });
   await invoke('signIn', { operatorId: operators[0]!.id, pin: MANAGER.pin });
   await invoke('openRegister', { tillName: 'Caixa 1' });
+  // The shop's receipt printer: paid sales print by themselves.
+  printer = await startVirtualPrinter();
+  await invoke('saveSettings', {
+    paperPrinter: {
+      address: printer.address,
+      profile: 'epson',
+      columns: 48,
+      printWhenPaid: true,
+      printWhenRefunded: false,
+      printWhenClosed: false,
+      printWhenCharged: false,
+      drawerOnPaid: false,
+      copies: 1,
+    },
+    manager: { operatorId: operators[0]!.id, pin: MANAGER.pin },
+  });
   await page.reload();
   await page.getByLabel('Valor', { exact: true }).waitFor();
 });
 
 afterAll(async () => {
   await counter?.stop();
+  await printer?.close();
 });
 
 const invoke = <M extends keyof CounterApi>(method: M, payload: unknown = {}) => invokeOnPage(page, method, payload);
@@ -158,6 +179,12 @@ describe('a PDV charging through the counter', () => {
       vPag: '45.90',
       card: expect.objectContaining({ cAut: sale.endToEndId }),
     });
+
+    // The receipt printed by itself names the PDV's order, beside the payment's end-to-end id.
+    await printer.cutsReached(1, 15_000);
+    const receipt = sheetText(printer.sheets()[0]!).replace(/\u00a0/g, ' ');
+    expect(receipt).toMatch(/Pedido do PDV\s+PED-1001/);
+    expect(receipt.replace(/\n/g, '')).toContain(sale.endToEndId);
 
     // "Pago" on screen; Enter starts the next sale with what the cashier had typed.
     await page.getByRole('heading', { name: 'Pago' }).waitFor();
