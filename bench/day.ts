@@ -44,9 +44,8 @@ import {
   type Operator,
 } from './day-cashier';
 import { startDayHost, type DayHost, type HostMemory } from './day-host';
-import { elapsedMs, median } from './measure';
+import { elapsedMs, median, percentile } from './measure';
 import { formatTable, type BenchRow, type BenchSection } from './report';
-import { percentile } from './ui-latency';
 
 export const DEFAULT_DAY_SALES = 2_000;
 /** Last / first: every latency and memory figure stays within 1.2× of where the day started. */

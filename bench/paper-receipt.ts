@@ -13,14 +13,11 @@ import { encodeJob, printableFor } from '#lib/receipts/paper/escpos-encode';
 import { PRINTER_PROFILES } from '#lib/receipts/paper/printer-profiles';
 import { testSlip } from '#lib/receipts/paper/test-slip';
 import { startVirtualPrinter } from '../test/support/virtual-printer';
+import { percentile } from './measure';
 import type { BenchSection } from './report';
 
 export interface PaperReceiptOptions {
   sales: number;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 export async function benchPaperReceipt(options: PaperReceiptOptions): Promise<BenchSection> {

@@ -10,7 +10,7 @@ import { startBrowserHost } from '../test/e2e/browser-host-process';
 import { launchChromium } from '../test/e2e/chromium';
 import { invokeOnPage } from '../test/e2e/page-bridge';
 import { ensureRendererBuilt } from '../test/e2e/renderer-build';
-import { median } from './measure';
+import { median, percentile } from './measure';
 import type { BenchSection } from './report';
 import { AFTER_PAINT, READ_BRCODE } from './ui-latency';
 
@@ -37,11 +37,6 @@ const PAGO_SHOWN = `(async () => {
   ${AFTER_PAINT}
   await waitFor(() => [...document.querySelectorAll('h1, h2, [role="status"]')].some((el) => /\\bpago\\b/i.test(el.textContent || '')));
 })()`;
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 export async function measurePdvToQr(options: { orders?: number; warmup?: number } = {}): Promise<PdvToQr> {
   const orders = options.orders ?? 30;

@@ -10,7 +10,7 @@ import { startRemote } from '../test/support/remote-process';
 import { launchChromium } from '../test/e2e/chromium';
 import { ensureRendererBuilt } from '../test/e2e/renderer-build';
 import { formatBRL } from '#shared/lib/money';
-import { median } from './measure';
+import { median, percentile } from './measure';
 import type { BenchSection } from './report';
 
 export interface UiLatency {
@@ -301,13 +301,6 @@ export function armHistoryProbe(expected: HistoryExpectation): string {
           }, true);
         });
       })()`;
-}
-
-/** Nearest-rank percentile. */
-export function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 /** The figures as rows of the bench table: p95 against the aim (ratio ≤ 1 meets it). */

@@ -7,6 +7,7 @@
 // processes (about 80 schemas, each a few lines); split, each part would import most of the rest.
 import { z } from 'zod';
 import { HTTP_URL_MAX_LENGTH, isHttpUrl } from '../lib/http-url';
+import { parseTaxId } from '../lib/tax-id';
 import { MAX_CHARGE_CENTS } from './large-sale';
 import { PAPER_COLUMNS, PRINTER_PROFILE_IDS, parsePrinterAddress } from './paper-printer';
 import {
@@ -247,6 +248,7 @@ export const pdvApiSettings = z.strictObject({
   institutionCnpj: z
     .string()
     .regex(/^[0-9A-Z]{12}[0-9]{2}$/, 'CNPJ: 14 characters, no mask')
+    .refine((cnpj) => parseTaxId(cnpj)?.type === 'BR:CNPJ', 'CNPJ: check digits do not match')
     .optional(),
 });
 

@@ -11,6 +11,7 @@
 // from Configurações when the owner typed it. The receiver's is the account's own, when the
 // service gave a CNPJ. What is not known is left out and listed in `missing`, never made up.
 import type { Sale } from '#shared/counter/counter-api';
+import { parseTaxId } from '#shared/lib/tax-id';
 import type { PdvSale } from './pdv-contract';
 
 export interface FiscalFacts {
@@ -22,10 +23,10 @@ export interface FiscalFacts {
   terminal: string;
 }
 
-/** A CNPJ as the note writes it: 14 characters (digits, or letters and digits since July 2026), no mask. */
+/** A CNPJ as the note writes it (14 characters, no mask), when `text` is one; a CPF is not. */
 function cnpjOf(text: string | undefined): string | undefined {
-  const bare = (text ?? '').replace(/[.\-/\s]/g, '').toUpperCase();
-  return /^[0-9A-Z]{12}[0-9]{2}$/.test(bare) ? bare : undefined;
+  const taxId = text === undefined ? null : parseTaxId(text);
+  return taxId?.type === 'BR:CNPJ' ? taxId.taxID : undefined;
 }
 
 export function fiscalFieldsOf(sale: Sale, facts: FiscalFacts): NonNullable<PdvSale['fiscal']> | undefined {

@@ -14,7 +14,8 @@ import { formatBRL } from '#shared/lib/money';
 import { HTTP_URL_MAX_LENGTH, isHttpUrl } from '#shared/lib/http-url';
 import { DEFAULT_CONFIRM_ABOVE_CENTS, MAX_CHARGE_CENTS } from '#shared/counter/large-sale';
 import { parsePrinterAddress, type PaperColumns, type PrinterProfileId } from '#shared/counter/paper-printer';
-import { PDV_API_DEFAULT_PORT, TEF_DIAL_DEFAULT_FOLDER } from '#shared/counter/counter-schemas';
+import { PDV_API_DEFAULT_PORT, TEF_DIAL_DEFAULT_FOLDER, pdvApiSettings } from '#shared/counter/counter-schemas';
+import { parseTaxId } from '#shared/lib/tax-id';
 
 export interface SettingsDraft {
   mode: CounterMode;
@@ -202,18 +203,25 @@ function pdvApiDraft(
   };
 }
 
-const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-/** The schema's limit on the allowed addresses. */
-export const PDV_ALLOW_FROM_MAX = 20;
-
-function pdvAddressesOf(draft: Pick<SettingsDraft, 'pdvAllowFrom'>): string[] {
-  return draft.pdvAllowFrom.split(/[\s,;]+/).filter((address) => address !== '');
+/** The port as typed, or null when the schema would refuse it. */
+function pdvPortOf(draft: Pick<SettingsDraft, 'pdvPort'>): number | null {
+  const port = pdvApiSettings.shape.port.safeParse(Number(draft.pdvPort.trim()));
+  return port.success ? port.data : null;
 }
 
-/** A CNPJ as typed ("12.345.678/0001-95") as the note writes it, or null when it is none. */
-function cnpjOf(text: string): string | null {
-  const bare = text.replace(/[.\-/\s]/g, '').toUpperCase();
-  return /^[0-9A-Z]{12}[0-9]{2}$/.test(bare) ? bare : null;
+/** The addresses typed one per line (or by commas or spaces), or null when the schema would refuse them. */
+function pdvAllowFromOf(draft: Pick<SettingsDraft, 'pdvAllowFrom'>): string[] | null {
+  const typed = draft.pdvAllowFrom.split(/[\s,;]+/).filter((address) => address !== '');
+  const allowFrom = pdvApiSettings.shape.allowFrom.safeParse(typed);
+  return allowFrom.success ? allowFrom.data : null;
+}
+
+/** The CNPJ as typed ("12.345.678/0001-95") as the note writes it; undefined when blank, null when it is none. */
+function pdvCnpjOf(draft: Pick<SettingsDraft, 'pdvInstitutionCnpj'>): string | undefined | null {
+  const typed = draft.pdvInstitutionCnpj.trim();
+  if (typed === '') return undefined;
+  const taxId = parseTaxId(typed);
+  return taxId?.type === 'BR:CNPJ' ? taxId.taxID : null;
 }
 
 function samePdvApi(a: NonNullable<Settings['pdvApi']>, b: NonNullable<Settings['pdvApi']>): boolean {
@@ -227,13 +235,10 @@ function samePdvApi(a: NonNullable<Settings['pdvApi']>, b: NonNullable<Settings[
 
 /** The PDV API's settings as the draft says them, or null while a field is not valid. */
 export function pdvApiFromDraft(draft: SettingsDraft): NonNullable<Settings['pdvApi']> | null {
-  const port = Number(draft.pdvPort.trim());
-  const allowFrom = pdvAddressesOf(draft);
-  const cnpjText = draft.pdvInstitutionCnpj.trim();
-  const cnpj = cnpjText === '' ? undefined : cnpjOf(cnpjText);
-  if (!Number.isInteger(port) || port < 1024 || port > 65_535) return null;
-  if (allowFrom.length > PDV_ALLOW_FROM_MAX || allowFrom.some((address) => !IPV4.test(address))) return null;
-  if (cnpj === null) return null;
+  const port = pdvPortOf(draft);
+  const allowFrom = pdvAllowFromOf(draft);
+  const cnpj = pdvCnpjOf(draft);
+  if (port === null || allowFrom === null || cnpj === null) return null;
   return { port, lan: draft.pdvLan, allowFrom, ...(cnpj ? { institutionCnpj: cnpj } : {}) };
 }
 
@@ -347,12 +352,9 @@ export function validateSettingsDraft(draft: SettingsDraft): SettingsErrors {
   if (confirmAboveFromDraft(draft) === null) errors.confirmAbove = true;
   const address = draft.paperAddress.trim();
   if (address !== '' && parsePrinterAddress(address) === null) errors.paperAddress = true;
-  const port = Number(draft.pdvPort.trim());
-  if (!Number.isInteger(port) || port < 1024 || port > 65_535) errors.pdvPort = true;
-  const allowFrom = pdvAddressesOf(draft);
-  if (allowFrom.length > PDV_ALLOW_FROM_MAX || allowFrom.some((typed) => !IPV4.test(typed))) errors.pdvAllowFrom = true;
-  if (draft.pdvInstitutionCnpj.trim() !== '' && cnpjOf(draft.pdvInstitutionCnpj) === null)
-    errors.pdvInstitutionCnpj = true;
+  if (pdvPortOf(draft) === null) errors.pdvPort = true;
+  if (pdvAllowFromOf(draft) === null) errors.pdvAllowFrom = true;
+  if (pdvCnpjOf(draft) === null) errors.pdvInstitutionCnpj = true;
   if (draft.pdvFileExchangeEnabled && fileExchangeFromDraft(draft) === null) errors.pdvFileExchangeFolder = true;
   return errors;
 }
