@@ -262,6 +262,8 @@ describe('the PDV API section', () => {
       ['pdvAllowFrom', '192.168.0.256'],
       ['pdvAllowFrom', 'caixa.local'],
       ['pdvInstitutionCnpj', '123'],
+      // The right shape, the wrong check digits.
+      ['pdvInstitutionCnpj', '12.345.678/0001-96'],
     ] as const) {
       const draft = { ...draftFromSettings(saved), pdvLan: true, [field]: value };
       expect(validateSettingsDraft(draft), `${field}=${value}`).toEqual({ [field]: true });

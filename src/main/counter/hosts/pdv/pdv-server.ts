@@ -16,6 +16,7 @@ import { PDV_OPERATIONS, orderId as orderIdSchema, type PdvOperation } from '../
 import { pdvOpenApiDocument } from '../../integration/pdv-openapi';
 import { isFinal } from '../../integration/pdv-sales';
 import { PdvAccess } from './pdv-access';
+import { followSettings, type SettingsFollower } from './follow-settings';
 
 export interface PdvServer {
   /** http://127.0.0.1:PORT (or the LAN address it also answers on). */
@@ -263,43 +264,19 @@ export async function startPdvServer(options: PdvServerOptions): Promise<PdvServ
 export function keepPdvServer(
   runtime: { pdv: PdvRuntime; events: { subscribe(listener: (event: { type: string }) => void): () => void } },
   options: { port?: number; log?: (line: string) => void } = {},
-): { current(): PdvServer | undefined; ready: Promise<void>; stop(): Promise<void> } {
+): SettingsFollower<PdvServer> {
   const log = options.log ?? ((line: string) => console.warn(line));
-  let server: PdvServer | undefined;
-  let applied = JSON.stringify(runtime.pdv.settings() ?? null);
-  let stopped = false;
-  let turn: Promise<void> = Promise.resolve();
-  const restart = () => {
-    turn = turn.then(async () => {
-      await server?.close();
-      server = undefined;
-      if (stopped) return;
-      server = await startPdvServer({
-        pdv: runtime.pdv,
-        ...(options.port === undefined ? {} : { port: options.port }),
-        log,
-      }).catch((error: unknown) => {
-        log(`[pdv] the PDV API did not start: ${error instanceof Error ? error.message : String(error)}`);
-        return undefined;
-      });
-    });
-    return turn;
-  };
-  const ready = restart();
-  const unsubscribe = runtime.events.subscribe((event) => {
-    if (event.type !== 'status') return;
-    const now = JSON.stringify(runtime.pdv.settings() ?? null);
-    if (now === applied) return;
-    applied = now;
-    void restart();
+  return followSettings({
+    events: runtime.events,
+    // Always on: unset settings are the machine only, on the default port.
+    wanted: () => JSON.stringify(runtime.pdv.settings() ?? null),
+    start: () =>
+      startPdvServer({ pdv: runtime.pdv, ...(options.port === undefined ? {} : { port: options.port }), log }).catch(
+        (error: unknown) => {
+          log(`[pdv] the PDV API did not start: ${error instanceof Error ? error.message : String(error)}`);
+          return undefined;
+        },
+      ),
+    end: (server) => server.close(),
   });
-  return {
-    current: () => server,
-    ready,
-    async stop() {
-      stopped = true;
-      unsubscribe();
-      await restart();
-    },
-  };
 }

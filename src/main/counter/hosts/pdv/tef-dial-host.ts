@@ -5,6 +5,7 @@
 import type { Settings } from '#shared/counter/counter-api';
 import type { PdvRuntime } from '../../app/counter-runtime';
 import { TEF_DIAL_INTEGRATION, TefDialExchange } from '../../integration/tef-dial/tef-dial-exchange';
+import { followSettings } from './follow-settings';
 
 export interface TefDialHostRuntime {
   pdv: Pick<PdvRuntime, 'sales' | 'tokens'>;
@@ -27,19 +28,13 @@ export function keepTefDial(
     const exchange = runtime.settings.get().pdvFileExchange;
     return exchange?.enabled ? exchange.folder : undefined;
   };
-  let exchange: TefDialExchange | undefined;
-  let current: string | undefined;
-  let stopped = false;
-  let turn: Promise<void> = Promise.resolve();
-  const apply = () => {
-    turn = turn.then(async () => {
-      const folder = stopped ? undefined : wanted();
-      if (folder === current && exchange) return;
-      await exchange?.stop();
-      exchange = undefined;
-      current = folder;
-      if (folder === undefined) return;
-      exchange = new TefDialExchange({
+  const follower = followSettings({
+    events: runtime.events,
+    wanted,
+    async start() {
+      const folder = wanted();
+      if (folder === undefined) return undefined;
+      const exchange = new TefDialExchange({
         folder,
         sales: runtime.pdv.sales,
         integration: () => runtime.pdv.tokens.system(TEF_DIAL_INTEGRATION.id, TEF_DIAL_INTEGRATION.name),
@@ -49,19 +44,12 @@ export function keepTefDial(
       });
       exchange.start();
       log(`[tef-dial] answering the PDV's requests in ${folder}`);
-    });
-    return turn;
-  };
-  void apply();
-  const unsubscribe = runtime.events.subscribe((event) => {
-    if (event.type === 'status') void apply();
+      return { exchange, folder };
+    },
+    end: ({ exchange }) => exchange.stop(),
   });
   return {
-    folder: () => current,
-    async stop() {
-      stopped = true;
-      unsubscribe();
-      await apply();
-    },
+    folder: () => follower.current()?.folder,
+    stop: () => follower.stop(),
   };
 }
