@@ -116,8 +116,12 @@ function crt(id: string, document: string, value: string): void {
   ]);
 }
 
-/** Reads and deletes a RESP file once it is there, as the PDV does. */
-async function take(name: 'IntPos.Sts' | 'IntPos.001', timeoutMs = 5_000): Promise<Record<string, string>> {
+/**
+ * Reads and deletes a RESP file once it is there, as the PDV does. The wait is generous: on a
+ * loaded machine (the whole suite on 2 cores) an unfinished request's 1.5 s quiet window and the
+ * polls behind it took over 5 s once; how soon the answer comes is the bench's business, not this.
+ */
+async function take(name: 'IntPos.Sts' | 'IntPos.001', timeoutMs = 15_000): Promise<Record<string, string>> {
   const path = join(folder, 'RESP', name);
   await until(() => (existsSync(path) ? true : undefined), timeoutMs);
   const read = readIntPos(readFileSync(path));
