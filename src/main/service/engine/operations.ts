@@ -24,6 +24,13 @@ import { subscriptionOperations } from './subscriptions/subscription-handlers';
 import { cashbackOperations } from './cashback/cashback-handlers';
 import { applicationOperations } from './applications/application-handlers';
 import { partnerOperations } from './partners/partner-handlers';
+import { subaccountOperations } from './subaccounts/subaccount-handlers';
+import { transferOperations } from './transfers/transfer-handlers';
+import { invoiceOperations } from './invoices/invoice-handlers';
+import { anticipationOperations } from './anticipation/anticipation-handlers';
+import { boletoTransactionOperations } from './boletos/boleto-transaction-handlers';
+import { stablecoinOperations } from './stablecoin/stablecoin-handlers';
+import { installmentOperations } from './subscriptions/installment-handlers';
 
 /**
  * Every operation of the service, from the resource modules' declarations. Adding an operation
@@ -54,6 +61,13 @@ export const operationTable = declareOperations(
   cashbackOperations,
   applicationOperations,
   partnerOperations,
+  subaccountOperations,
+  transferOperations,
+  invoiceOperations,
+  anticipationOperations,
+  boletoTransactionOperations,
+  stablecoinOperations,
+  installmentOperations,
 );
 
 export type OperationTable = typeof operationTable;

@@ -17,6 +17,11 @@ import { subscriptionsCashbackSchema } from './014-subscriptions-cashback';
 import { webhookHmacSecretSchema } from './015-webhook-hmac-secret';
 import { listCountsSchema } from './016-list-counts';
 import { paymentLinkFixedLocationSchema } from './017-payment-link-fixed-location';
+import { subaccountsSchema } from './018-subaccounts';
+import { invoicesSchema } from './019-invoices';
+import { anticipationBoletoTransactionsSchema } from './020-anticipation-boleto-transactions';
+import { stablecoinSchema } from './021-stablecoin';
+import { installmentsSchema } from './022-installments';
 
 // Append only: a shipped migration is never edited, a new one is added with the next number.
 export const migrations: readonly Migration[] = [
@@ -37,6 +42,11 @@ export const migrations: readonly Migration[] = [
   { version: 15, name: 'webhook-hmac-secret', sql: webhookHmacSecretSchema },
   { version: 16, name: 'list-counts', sql: listCountsSchema },
   { version: 17, name: 'payment-link-fixed-location', sql: paymentLinkFixedLocationSchema },
+  { version: 18, name: 'subaccounts', sql: subaccountsSchema },
+  { version: 19, name: 'invoices', sql: invoicesSchema },
+  { version: 20, name: 'anticipation-boleto-transactions', sql: anticipationBoletoTransactionsSchema },
+  { version: 21, name: 'stablecoin', sql: stablecoinSchema },
+  { version: 22, name: 'installments', sql: installmentsSchema },
 ];
 
 /** Opens (and migrates) a store of the service's schema: the sandbox's, and the tests' and the bench's. */

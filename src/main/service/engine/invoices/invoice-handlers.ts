@@ -1,0 +1,4 @@
+import type { AnyOperation } from '../operation';
+
+/** Invoices (in progress). */
+export const invoiceOperations = {} satisfies Record<string, AnyOperation>;

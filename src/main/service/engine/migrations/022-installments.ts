@@ -1,0 +1,2 @@
+/** Subscription installments (in progress: filled in before it ships). */
+export const installmentsSchema = `SELECT 1;`;
