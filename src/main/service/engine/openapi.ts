@@ -20,6 +20,16 @@ export interface OpenApiOptions {
 
 type JsonSchema = Record<string, unknown>;
 
+/**
+ * What the derived document says of an http(s) URL field (isHttpUrl, #shared/lib/http-url, checked
+ * after a trim): a refinement is invisible to z.toJSONSchema, so the field states it with `.meta()`.
+ */
+export const HTTP_URL_META = {
+  format: 'uri',
+  pattern: '^\\s*[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#:@]',
+  description: 'An http(s) URL, written out in full (https://host/…)',
+} as const;
+
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;

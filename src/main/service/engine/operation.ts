@@ -9,8 +9,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Access = 'read' | 'write';
 
-/** Error statuses an operation declares beyond the derived 400, 401 and 403. */
-export type ExtraErrorStatus = 403 | 404 | 409 | 422 | 429;
+/**
+ * Error statuses an operation declares beyond the derived 400, 401 and 403. 400 only for an
+ * operation that reads no input and still refuses with it, for the state it finds (the invoice
+ * integration's test: "Configured integration cannot issue test invoices anymore").
+ */
+export type ExtraErrorStatus = 400 | 403 | 404 | 409 | 422 | 429;
 
 /**
  * Company features that gate operations (service-spec.md, "What the service does"). PARTNER is
@@ -18,7 +22,16 @@ export type ExtraErrorStatus = 403 | 404 | 409 | 422 | 429;
  * company is a partner when it has this feature, and partner operations answer others 403.
  */
 export type Feature =
-  'BANK_ACCOUNT' | 'MED_API' | 'APPLICATION_SCOPES_REQUIRED' | 'BAAS' | 'KYC_ONBOARDING' | 'PARTNER';
+  | 'BANK_ACCOUNT'
+  | 'MED_API'
+  | 'APPLICATION_SCOPES_REQUIRED'
+  | 'BAAS'
+  | 'KYC_ONBOARDING'
+  | 'PARTNER'
+  /** Stablecoin subaccounts (the published document: "the company `STABLECOIN` feature"). */
+  | 'STABLECOIN'
+  /** Invoices and their integration (the published document's 403: "You need feature Invoice"). */
+  | 'INVOICE';
 
 /** The parts of a request an operation reads, each checked by its own schema before the handler runs. */
 export interface RequestSchemas {
@@ -82,8 +95,10 @@ export interface Operation<
    * lists.
    */
   errors?: readonly ExtraErrorStatus[];
-  /** Binary operations answer with bytes of this content type instead of JSON. */
-  contentType?: 'image/png' | 'application/pdf';
+  /** Binary operations answer with bytes of this content type instead of JSON (an invoice's XML too). */
+  contentType?: 'image/png' | 'application/pdf' | 'application/xml';
+  /** A Content-Disposition header for its success answers (an invoice's PDF and XML, as the OpenAPI file shows). */
+  contentDisposition?: string;
   /** One line for the published API description. */
   summary: string;
   request: R;

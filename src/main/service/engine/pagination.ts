@@ -5,6 +5,47 @@ import { parseInput } from './validation';
 export const DEFAULT_PAGE_LIMIT = 100;
 export const MAX_PAGE_LIMIT = 100;
 
+/**
+ * A regular expression source (anchored) matching exactly the decimal texts of the integers
+ * `min`..`max`, leading zeros allowed ("007" is 7), as `Number` reads a text of digits. The derived
+ * document states a query's range with it: a query parameter is a string, so JSON Schema's
+ * `minimum`/`maximum` cannot say it, and a pattern is what a generated client checks.
+ */
+export function integerRangePattern(min: number, max: number): string {
+  if (!(Number.isSafeInteger(min) && Number.isSafeInteger(max) && 0 <= min && min <= max))
+    throw new Error(`bad integer range ${min}..${max}`);
+  const alternatives: string[] = [];
+  for (let digits = String(min).length; digits <= String(max).length; digits++) {
+    const low = Math.max(min, digits === 1 ? 0 : 10 ** (digits - 1));
+    const high = Math.min(max, 10 ** digits - 1);
+    if (low <= high) alternatives.push(...sameLengthRange(String(low), String(high)));
+  }
+  return `^0*(?:${alternatives.join('|')})$`;
+}
+
+/** Alternatives matching the numbers from `low` to `high`, two digit strings of one length. */
+function sameLengthRange(low: string, high: string): string[] {
+  if (low === high) return [low];
+  const rest = low.length - 1;
+  if (low[0] === high[0]) return sameLengthRange(low.slice(1), high.slice(1)).map((tail) => low[0] + tail);
+  const out: string[] = [];
+  let first = Number(low[0]);
+  let last = Number(high[0]);
+  if (!/^0*$/.test(low.slice(1))) {
+    out.push(...sameLengthRange(low.slice(1), '9'.repeat(rest)).map((tail) => low[0] + tail));
+    first++;
+  }
+  const highTail = /^9*$/.test(high.slice(1)) ? null : high.slice(1);
+  if (highTail !== null) last--;
+  if (first <= last) out.push((first === last ? `${first}` : `[${first}-${last}]`) + (rest > 0 ? `\\d{${rest}}` : ''));
+  if (highTail !== null) out.push(...sameLengthRange('0'.repeat(rest), highTail).map((tail) => high[0] + tail));
+  return out;
+}
+
+/**
+ * A query integer as text within min..max. The checks keep their own messages (not a digit,
+ * below, above); the document states the whole range as one pattern (integerRangePattern).
+ */
 const integerText = (name: string, min: number, max: number) =>
   z
     .string()
@@ -15,7 +56,8 @@ const integerText = (name: string, min: number, max: number) =>
         .number()
         .min(min, { error: `${name} must be at least ${min}` })
         .max(max, { error: `${name} must be at most ${max}` }),
-    );
+    )
+    .meta({ pattern: integerRangePattern(min, max), description: `An integer from ${min} to ${max}` });
 
 /** `skip` and `limit` of every list, with their defaults; lists with filters extend it. */
 export const pageQuery = z.object({

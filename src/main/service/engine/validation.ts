@@ -147,13 +147,41 @@ export const correlationId = z.preprocess(
     .max(255, { error: 'correlationID is too long (max 255 characters)' }),
 );
 
-/** RFC 3339 date-time (offset required), as the list filters `start` and `end` take. */
+/**
+ * A real calendar day, YYYY-MM-DD, as a pattern (no flags: the derived document states it as is):
+ * months 01-12, each month's own days, February 29 in leap years only (divisible by 4, centuries by
+ * 400). Date.parse alone takes 2026-02-30 and 2026-04-31, rolling them into the next month.
+ */
+const MONTH_DAY =
+  '(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))';
+const LEAP_DAY = '(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29';
+const CALENDAR_DAY = `(?:\\d{4}-${MONTH_DAY}|${LEAP_DAY})`;
+export const CALENDAR_DAY_PATTERN = `^${CALENDAR_DAY}$`;
+
+/**
+ * An RFC 3339 date-time with its offset, as a pattern: a calendar day, `T`, hours 00-23, minutes
+ * and seconds 00-59 (seconds and their fraction optional), `Z` or an offset of ±23:59 at most; `T`
+ * and `Z` in either case. Date.parse alone takes 24:00 as the next day's midnight.
+ */
+export const RFC3339_PATTERN = `^${CALENDAR_DAY}[Tt](?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d+)?)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$`;
+
+/** The shape of a date-time, whatever its numbers: a text of this shape with an impossible date is "not a valid date-time". */
+const DATE_TIME_SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i;
+
+/**
+ * RFC 3339 date-time (offset required), as the list filters `start` and `end` take (and a webhook
+ * replay's `since`). One pattern, RFC3339_PATTERN, is both what is enforced and what the derived
+ * document states; its two texts: a text of another shape is not an RFC 3339 date-time, one of the
+ * shape with an impossible month, day or time is not a valid one.
+ */
 export const rfc3339 = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i, {
-    error: 'must be an RFC 3339 date-time, e.g. 2026-11-22T10:00:00Z',
+  .regex(new RegExp(RFC3339_PATTERN), {
+    error: (issue) =>
+      typeof issue.input === 'string' && DATE_TIME_SHAPE.test(issue.input)
+        ? 'is not a valid date-time'
+        : 'must be an RFC 3339 date-time, e.g. 2026-11-22T10:00:00Z',
   })
-  .refine((s) => !Number.isNaN(Date.parse(s)), { error: 'is not a valid date-time' })
   .transform((s) => new Date(s).toISOString());
 
 /**

@@ -138,6 +138,7 @@ function toServiceRequest(request: FastifyRequest) {
 
 function sendOperationReply(reply: FastifyReply, spec: AnyOperation, result: ServiceReply): FastifyReply {
   if (spec.cacheControl && result.status < 300) reply.header('cache-control', spec.cacheControl);
+  if (spec.contentDisposition && result.status < 300) reply.header('content-disposition', spec.contentDisposition);
   return send(reply, result);
 }
 

@@ -1,14 +1,30 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ServiceError } from '../engine/errors';
+import { ServedPaths } from './route-spellings';
 
 /**
  * Everything that fails before the engine runs (unknown route, bad JSON, wrong content type,
  * oversized body) still answers `{ error }` with a 4xx, never Fastify's own shape or a 500.
+ *
+ * No route for the method and URL: a path that is served, but with other methods, answers 405
+ * with `Allow` naming them (RFC 9110 §15.5.6); an unknown path answers 404. Registered before any
+ * route, so that every route registered after it is known (`onRoute`).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  const served = new ServedPaths();
+  app.addHook('onRoute', (route) => served.add(route.method, route.url ?? route.path));
   app.setNotFoundHandler((request, reply) => {
-    // The path as the client sent it, before any rewrite (the legacy prefix, app.ts).
-    reply.code(404).send({ error: `Route ${request.method} ${request.originalUrl.split('?')[0]} not found` });
+    // The path as the client sent it, before any rewrite (the legacy prefix, app.ts); matched as routed.
+    const sent = request.originalUrl.split('?')[0];
+    const allowed = served.methodsOf(request.url);
+    if (allowed.length > 0) {
+      reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send({ error: `Method ${request.method} not allowed on ${sent}; allowed: ${allowed.join(', ')}` });
+      return;
+    }
+    reply.code(404).send({ error: `Route ${request.method} ${sent} not found` });
   });
   app.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
     if (error instanceof ServiceError) return reply.code(error.status).send({ error: error.message });

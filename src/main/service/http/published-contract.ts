@@ -55,6 +55,11 @@ export interface DocumentedOperation {
   shape(status: number, body: unknown): unknown;
   /** Whether the document gives a JSON schema for answers of `status`. */
   hasSchema(status: number): boolean;
+  /**
+   * Whether the documented answer of `status` types its `error` as an object and not as a text
+   * (the funds-recovery 400s: `{"error": {"situationType": ["Invalid enum value"]}}`).
+   */
+  errorIsObject(status: number): boolean;
 }
 
 export class PublishedContract {
@@ -70,10 +75,14 @@ export class PublishedContract {
         const operation = item[method] as JsonObject | undefined;
         if (!operation) continue;
         const schemas = new Map<number, ShapeNode>();
+        const objectErrors = new Set<number>();
         for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, JsonObject>)) {
           const schema = ((response.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined)
             ?.schema;
-          if (schema && /^\d{3}$/.test(status)) schemas.set(Number(status), compiler.compile(schema));
+          if (schema && /^\d{3}$/.test(status)) {
+            schemas.set(Number(status), compiler.compile(schema));
+            if (errorTypedAsObject(document, schema)) objectErrors.add(Number(status));
+          }
         }
         const name = `${method.toUpperCase()} ${path}`;
         const shapers = new Map<number, ResponseShaper>();
@@ -93,6 +102,7 @@ export class PublishedContract {
           path,
           paged: successNode?.kind === 'object' && successNode.properties.has('pageInfo'),
           hasSchema: (status) => schemas.has(status),
+          errorIsObject: (status) => objectErrors.has(status),
           shape: (status, body) => {
             const node = schemas.get(status);
             return node ? shapers.get(status)!.shape(node, body) : body;
@@ -110,4 +120,47 @@ export class PublishedContract {
   all(): DocumentedOperation[] {
     return [...this.operations.values()];
   }
+}
+
+/** A schema with its `$ref`s followed (depth-bounded). */
+function resolved(document: JsonObject, schema: unknown): JsonObject | undefined {
+  let at = schema;
+  for (
+    let depth = 0;
+    depth < 32 && at && typeof at === 'object' && typeof (at as JsonObject).$ref === 'string';
+    depth++
+  ) {
+    const pointer = (at as JsonObject).$ref as string;
+    if (!pointer.startsWith('#/')) return undefined;
+    at = pointer
+      .slice(2)
+      .split('/')
+      .reduce<unknown>(
+        (node, raw) =>
+          node && typeof node === 'object'
+            ? (node as JsonObject)[raw.replace(/~1/g, '/').replace(/~0/g, '~')]
+            : undefined,
+        document,
+      );
+  }
+  return at && typeof at === 'object' ? (at as JsonObject) : undefined;
+}
+
+/** Whether a schema admits a string (no type says nothing, so admits one; a union if any variant does). */
+function admitsString(document: JsonObject, schema: unknown): boolean {
+  const s = resolved(document, schema);
+  if (!s) return true;
+  const union = (s.oneOf ?? s.anyOf) as unknown[] | undefined;
+  if (Array.isArray(union)) return union.some((variant) => admitsString(document, variant));
+  if (Array.isArray(s.allOf)) return (s.allOf as unknown[]).every((part) => admitsString(document, part));
+  if (s.type === undefined) return s.properties === undefined && s.items === undefined;
+  return s.type === 'string' || (Array.isArray(s.type) && s.type.includes('string'));
+}
+
+/** Whether an answer schema's `error` property is typed as an object that no text can be. */
+function errorTypedAsObject(document: JsonObject, schema: unknown): boolean {
+  const properties = resolved(document, schema)?.properties as JsonObject | undefined;
+  const error = properties ? resolved(document, properties.error) : undefined;
+  if (!error || admitsString(document, error)) return false;
+  return error.type === 'object' || error.properties !== undefined;
 }

@@ -6,6 +6,11 @@
  * number). Anything the schema leaves open (no type, an object without properties, or with
  * `additionalProperties`) passes unchanged.
  *
+ * A null where the schema does not admit one (no `nullable: true`, OpenAPI 3.0) is left out when
+ * the property is not required: the document's way of saying "none" is an absent field (an open
+ * static QR code's `value`, an unapproved payment's `transaction`). A required property's null
+ * stays, and is reported.
+ *
  * Schemas are compiled once into a small tree (`compile`); `shape` only walks it.
  */
 
@@ -14,7 +19,14 @@ type ScalarType = 'string' | 'number' | 'integer' | 'boolean';
 
 export type ShapeNode =
   | { kind: 'any' }
-  | { kind: 'object'; properties: Map<string, ShapeNode>; open: boolean }
+  | {
+      kind: 'object';
+      properties: Map<string, ShapeNode>;
+      open: boolean;
+      /** The properties whose schema admits null (`nullable: true`, no type, or a variant that does). */
+      nullable: ReadonlySet<string>;
+      required: ReadonlySet<string>;
+    }
   | { kind: 'array'; items: ShapeNode }
   | { kind: 'scalar'; types: ReadonlySet<ScalarType> }
   | { kind: 'union'; variants: ShapeNode[]; merged?: ShapeNode }
@@ -51,12 +63,32 @@ export class SchemaCompiler {
     if (type === 'object' || (type === undefined && s.properties !== undefined)) {
       if (!s.properties || typeof s.properties !== 'object') return ANY;
       const properties = new Map<string, ShapeNode>();
-      for (const [name, property] of Object.entries(s.properties as JsonSchema))
+      const nullable = new Set<string>();
+      for (const [name, property] of Object.entries(s.properties as JsonSchema)) {
         properties.set(name, this.compile(property));
-      return { kind: 'object', properties, open: Boolean(s.additionalProperties) };
+        if (this.admitsNull(property)) nullable.add(name);
+      }
+      const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
+      return { kind: 'object', properties, open: Boolean(s.additionalProperties), nullable, required };
     }
     if (typeof type === 'string' && SCALARS.has(type)) return { kind: 'scalar', types: new Set([type as ScalarType]) };
     return ANY;
+  }
+
+  /**
+   * Whether a value of this schema may be null in OpenAPI 3.0: `nullable: true`, or a schema that
+   * types nothing (no type, properties or items), or a union with such a variant. A `$ref` is its
+   * target (its siblings are ignored, as for shaping). Depth-bounded for schemas that refer to themselves.
+   */
+  private admitsNull(schema: unknown, depth = 0): boolean {
+    if (!schema || typeof schema !== 'object' || depth > 32) return true;
+    const s = schema as JsonSchema;
+    if (typeof s.$ref === 'string') return this.admitsNull(this.resolvePointer(s.$ref), depth + 1);
+    if (s.nullable === true) return true;
+    if (Array.isArray(s.allOf)) return (s.allOf as unknown[]).every((part) => this.admitsNull(part, depth + 1));
+    const union = (s.oneOf ?? s.anyOf) as unknown[] | undefined;
+    if (Array.isArray(union)) return union.some((variant) => this.admitsNull(variant, depth + 1));
+    return s.type === undefined && s.properties === undefined && s.items === undefined;
   }
 
   private ref(pointer: string): ShapeNode {
@@ -88,7 +120,7 @@ export class SchemaCompiler {
     const resolved = parts.map((part) => this.deref(part)).filter((part) => part.kind !== 'any');
     if (resolved.length === 0) return ANY;
     if (resolved.length === 1) return resolved[0]!;
-    return this.unionOfObjects(resolved) ?? { kind: 'union', variants: resolved };
+    return this.unionOfObjects(resolved, 'every') ?? { kind: 'union', variants: resolved };
   }
 
   deref(node: ShapeNode): ShapeNode {
@@ -98,7 +130,7 @@ export class SchemaCompiler {
   }
 
   /** The objects among `nodes` as one object naming every property any of them names; null if none is an object. */
-  unionOfObjects(nodes: ShapeNode[]): ShapeNode | null {
+  unionOfObjects(nodes: ShapeNode[], applies: 'every' | 'one' = 'one'): ShapeNode | null {
     const objects = nodes
       .map((node) => this.deref(node))
       .filter((node): node is Extract<ShapeNode, { kind: 'object' }> => node.kind === 'object');
@@ -110,8 +142,35 @@ export class SchemaCompiler {
         properties.set(name, known ? { kind: 'union', variants: [known, property] } : property);
       }
     }
-    return { kind: 'object', properties, open: objects.some((object) => object.open) };
+    return {
+      kind: 'object',
+      properties,
+      open: objects.some((object) => object.open),
+      ...(applies === 'every' ? allOfRules(objects) : oneOfRules(objects)),
+    };
   }
+}
+
+type ObjectNode = Extract<ShapeNode, { kind: 'object' }>;
+
+/** allOf: every part applies, so a property is required if any part requires it, nullable only if every part naming it admits null. */
+function allOfRules(objects: ObjectNode[]): Pick<ObjectNode, 'nullable' | 'required'> {
+  const names = new Set(objects.flatMap((object) => [...object.properties.keys()]));
+  return {
+    required: new Set(objects.flatMap((object) => [...object.required])),
+    nullable: new Set(
+      [...names].filter((name) => objects.every((object) => !object.properties.has(name) || object.nullable.has(name))),
+    ),
+  };
+}
+
+/** oneOf/anyOf: one variant applies, so null is allowed where any variant admits it, required only where every one requires it. */
+function oneOfRules(objects: ObjectNode[]): Pick<ObjectNode, 'nullable' | 'required'> {
+  const names = new Set(objects.flatMap((object) => [...object.properties.keys()]));
+  return {
+    nullable: new Set(objects.flatMap((object) => [...object.nullable])),
+    required: new Set([...names].filter((name) => objects.every((object) => object.required.has(name)))),
+  };
 }
 
 function typeOf(value: unknown): string {
@@ -168,8 +227,17 @@ export class ResponseShaper {
         const out: Record<string, unknown> = {};
         for (const [name, item] of Object.entries(value)) {
           const property = node.properties.get(name);
-          if (property) out[name] = this.shape(property, item, path ? `${path}.${name}` : name);
-          else if (node.open) out[name] = item;
+          const at = path ? `${path}.${name}` : name;
+          if (!property) {
+            if (node.open) out[name] = item;
+            continue;
+          }
+          if (item === null && !node.nullable.has(name)) {
+            // Not nullable: an optional field is left out; a required one keeps its null, reported.
+            if (!node.required.has(name)) continue;
+            this.onMismatch?.({ path: at, expected: 'non-null', actual: 'null', coerced: false });
+          }
+          out[name] = this.shape(property, item, at);
         }
         return out;
       }

@@ -24,3 +24,43 @@ export function withCurrentPrefix(url: string): string {
 export function withoutTrailingSlash(path: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
+
+/**
+ * The paths the app serves and the methods each answers, to tell a known path asked with another
+ * method (405, with `Allow`) from an unknown path (404). Filled from Fastify's `onRoute` as routes
+ * are registered, so it holds exactly what is routed (under `--strict`, only the strict routes),
+ * with Fastify's own HEAD for each GET. Matched on the URL as routed: with the older prefix
+ * already rewritten (`withCurrentPrefix`) and a trailing slash ignored.
+ */
+export class ServedPaths {
+  private readonly byTemplate = new Map<string, { pattern: RegExp; methods: Set<string> }>();
+
+  add(method: string | readonly string[], url: string): void {
+    const template = withoutTrailingSlash(url);
+    let entry = this.byTemplate.get(template);
+    if (!entry) {
+      entry = { pattern: templatePattern(template), methods: new Set() };
+      this.byTemplate.set(template, entry);
+    }
+    for (const one of typeof method === 'string' ? [method] : method) entry.methods.add(one.toUpperCase());
+  }
+
+  /** The methods served on the path of `url` (a query ignored), sorted; empty when no route has that path. */
+  methodsOf(url: string): string[] {
+    const path = withoutTrailingSlash(url.split(/[?#]/, 1)[0]!);
+    const methods = new Set<string>();
+    for (const { pattern, methods: served } of this.byTemplate.values()) {
+      if (pattern.test(path)) for (const method of served) methods.add(method);
+    }
+    return [...methods].sort();
+  }
+}
+
+/** A route template as a regular expression: `:id` (and `:id.png`'s `:id`) is one non-empty path segment part. */
+function templatePattern(template: string): RegExp {
+  const source = template
+    .split(/(:[A-Za-z_][A-Za-z0-9_]*)/)
+    .map((part, index) => (index % 2 === 1 ? '[^/]+?' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}

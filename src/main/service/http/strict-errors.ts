@@ -16,7 +16,42 @@ const DOCUMENTED_TEXTS = new Set([
   'Já existe um pagamento com o correlationID fornecido',
   'Você não possui saldo o suficiente para realizar esse pagamento',
   'You do not have enough balance to make this payment',
+  // The OpenAPI file's error examples of the operations issue 37 added, where our handlers answer
+  // the same words (resources/woovi-openapi.json; test/main/service/api/strict-errors.test.ts).
+  // Subaccounts: DELETE /subaccount/{id} (NonZeroBalance), POST /subaccount/{id}/debit
+  // (ZeroBalance, InsufficientBalance).
+  'Only subaccount without balance can be removed',
+  'Transfer just work with subaccount with balance',
+  'Account does not have enough balance to complete the operation',
+  // Invoices and their integration.
+  'You need to configure the invoice integration',
+  'Integration not found',
+  'NFE integration not found',
+  'Invoice not found',
+  'Cannot cancel a not confirmed invoice',
+  'Configured integration cannot issue test invoices anymore',
+  'Customer address is invalid',
+  'Error uploading certificate, check if the password or the certificate is correct',
+  'It is not possible to active an Integration not configured. Configure first, then active it',
+  // Stablecoin: POST /stablecoin/deposit, /deposit/approve, /subaccount, and the 404 of
+  // GET /stablecoin/subaccount/{subAccountId} (its schema's example).
+  'No active stable subaccount. A KYB is required, contact support.',
+  'Stablecoin cashout not found',
+  'Stablecoin cashout already completed',
+  'Stablecoin cashout is already being processed',
+  'No source account to pay the deposit',
+  'ACCOUNT_REGISTER_NOT_FOUND',
+  'SubAccount not found',
+  // Boleto transactions: GET /boleto-transaction/{id} (NotFound) and GET /boleto-transaction (SkipTooDeep).
+  'Boleto transaction not found',
+  'skip cannot exceed 10000 — narrow the range with start/end instead',
 ]);
+
+/** Documented texts that carry a value, answered as they are. */
+const DOCUMENTED_PATTERNS: readonly RegExp[] = [
+  // The subaccount operations' SubAccountNotFound examples: "Subaccount not found: subaccount@test.com".
+  /^Subaccount not found: \S.*$/,
+];
 
 /** The engine's common messages. */
 const TRANSLATIONS: ReadonlyMap<string, string> = new Map([
@@ -74,6 +109,7 @@ const BY_STATUS: Readonly<Record<number, string>> = {
 
 export function portugueseError(status: number, message: string): string {
   if (DOCUMENTED_TEXTS.has(message)) return message;
+  if (DOCUMENTED_PATTERNS.some((pattern) => pattern.test(message))) return message;
   const translated = TRANSLATIONS.get(message);
   if (translated) return translated;
   for (const [pattern, text] of PATTERNS) if (pattern.test(message)) return text;

@@ -2,6 +2,8 @@ import type { ServiceReply, ServiceRequest } from '#shared/service/service-api';
 import type { HttpMethod } from '../engine/operation';
 import { loadPublishedDocument, PublishedContract, routeKey, type DocumentedOperation } from './published-contract';
 import type { TypeMismatch } from './response-shaper';
+import { publishedView } from './published-views';
+import { portugueseError } from './strict-errors';
 
 /**
  * `npm run serve -- --strict`: the service as its published contract documents it, and nothing
@@ -9,7 +11,9 @@ import type { TypeMismatch } from './response-shaper';
  *
  * - Only the document's operations are served (`route`); every other operation of ours answers
  *   404 like an unknown route, but for the exceptions below.
- * - Every JSON answer is cut and typed to the documented schema of its status (PublishedContract).
+ * - Every JSON answer is cut and typed to the documented schema of its status (PublishedContract),
+ *   after the few answers the document types otherwise are given the shape its examples show
+ *   (published-views.ts); a null the schema does not admit is left out (response-shaper.ts).
  * - Error texts are Portuguese (strict-errors.ts).
  * - Test knobs: `pageSize` caps every paged list, `listOrder` turns lists oldest first.
  */
@@ -73,12 +77,17 @@ export function createStrictMode(options: StrictOptions = {}): StrictMode {
 }
 
 function strictRoute(documented: DocumentedOperation, options: StrictOptions, takesLimit: boolean): StrictRoute {
+  const view = publishedView(documented.method, documented.path);
   const shape = (reply: ServiceReply): ServiceReply => {
     if (!('body' in reply)) return reply;
-    const body = documented.shape(reply.status, reply.body);
-    // An error keeps its `{ error }` whatever the document's error schema names.
+    const published = view && reply.status < 300 ? view(reply.body) : reply.body;
+    const body = documented.shape(reply.status, published);
+    // An error keeps its `{ error }` whatever the document's error schema names; where that schema
+    // types `error` as an object, our text becomes one (its fields from the text: errorByField).
     const error = reply.status >= 400 && isRecord(reply.body) ? reply.body.error : undefined;
-    return { status: reply.status, body: error !== undefined && isRecord(body) ? { ...body, error } : body };
+    const typed =
+      typeof error === 'string' && documented.errorIsObject(reply.status) ? errorByField(reply.status, error) : error;
+    return { status: reply.status, body: typed !== undefined && isRecord(body) ? { ...body, error: typed } : body };
   };
   const cap = takesLimit && documented.paged ? options.pageSize : undefined;
   const oldestFirst = options.listOrder === 'oldest-first';
@@ -89,6 +98,28 @@ function strictRoute(documented: DocumentedOperation, options: StrictOptions, ta
       return reply instanceof Promise ? reply.then(shape) : shape(reply);
     },
   };
+}
+
+/** `situationType: Invalid enum value` (the field path first, validation.ts describeIssues), several joined by `; `. */
+const FIELD_TEXT = /^([A-Za-z_$][\w$]*(?:\.[\w$]+)*): (.+)$/s;
+/** The parts describeIssues names by the request part, not by a field. */
+const NOT_FIELDS = new Set(['body', 'query', 'path']);
+
+/**
+ * Our error text as the object the document types (`{ [field]: [text, …] }`, the shape of its
+ * examples), each text in Portuguese (strict-errors.ts); a text that names no field goes under
+ * `message`.
+ */
+export function errorByField(status: number, message: string): Record<string, string[]> {
+  // A Map, then own properties: a field named `__proto__` stays a field.
+  const fields = new Map<string, string[]>();
+  for (const part of message.split('; ')) {
+    const match = FIELD_TEXT.exec(part);
+    const field = match && !NOT_FIELDS.has(match[1]!) ? match[1]! : 'message';
+    const text = portugueseError(status, match && field !== 'message' ? match[2]! : part);
+    fields.set(field, [...(fields.get(field) ?? []), text]);
+  }
+  return Object.fromEntries(fields);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -903,15 +903,19 @@ describeContract('accounts', (h, transport) => {
       expect(slash.status).toBe(200);
       const bare = await fetch(`${h().baseUrl}/api/v1/account?skip=0&limit=5`, { headers });
       expect(await slash.json()).toEqual(await bare.json());
-      // What @woovi/node-sdk 1.3.3's account.withdraw sends (remote-api-notes §7.2): no such route.
+      // What @woovi/node-sdk 1.3.3's account.withdraw sends (remote-api-notes §7.2): the account's
+      // path, which is served for GET and DELETE only, so 405 naming them.
       const before = h().counts(...WRITTEN);
       const wrong = await fetch(`${h().baseUrl}/api/v1/account/${me.accountId}`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
         body: JSON.stringify({ accountId: me.accountId, value: 100 }),
       });
-      expect(wrong.status).toBe(404);
-      expect(await wrong.json()).toEqual({ error: `Route POST /api/v1/account/${me.accountId} not found` });
+      expect(wrong.status).toBe(405);
+      expect(wrong.headers.get('allow')?.split(', ').sort()).toEqual(['DELETE', 'GET', 'HEAD']);
+      expect(await wrong.json()).toEqual({
+        error: `Method POST not allowed on /api/v1/account/${me.accountId}; allowed: ${wrong.headers.get('allow')}`,
+      });
       expect(h().counts(...WRITTEN)).toEqual(before);
     },
   );

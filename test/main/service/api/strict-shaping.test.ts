@@ -76,6 +76,10 @@ describe('strict shaping against the published document', () => {
         'GET /svc/charge/brcode/image/:id.png',
         'POST /api/v1/pix-keys/:pixKey/default',
         'POST /api/v1/webhook/:id/replay',
+        // The sandbox's stand-ins for what happens outside the API: a beneficiary asking for an
+        // advance, a payer's bank answering a Pix Automático cobr.
+        'POST /openpix/testing/anticipation',
+        'POST /openpix/testing/installments/:id/cobr',
         'POST /openpix/testing/balance/block',
         'POST /openpix/testing/balance/unblock',
         'POST /openpix/testing/dispute',

@@ -4,13 +4,18 @@
 // - each account's balance columns equal the sums of its ledger entries, bucket by bucket;
 // - no bucket is negative, and `available` never is;
 // - every transaction that moves money has its ledger entries, of its value and direction, and
-//   every entry outside the holds names a transaction (no money moves without a record);
-// - the hold bucket is exactly the refunds IN_PROCESSING plus the payments APPROVED.
+//   every entry outside the holds names a transaction (no money moves without a record), or, for
+//   money to and from subaccounts, the subaccount move it belongs to;
+// - the hold bucket is exactly the refunds IN_PROCESSING plus the payments APPROVED;
+// - subaccounts (issue 37: charges split to them, credits, debits, transfers, withdrawals): each
+//   balance equals the sum of its entries and is never negative, every move has its entries, and
+//   the money between the main account and its subaccounts sums to zero (auditSubaccounts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import type { Engine } from '#service/engine/engine';
 import { ledger } from '#service/engine/ledger/ledger';
+import { auditSubaccounts } from '#service/engine/subaccounts/subaccount-audit';
 import type { OperationName } from '#service/engine/operations';
 import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap';
 import { createSandboxService } from '#service/index';
@@ -31,7 +36,15 @@ type Action =
   | { kind: 'withdraw'; value: number }
   | { kind: 'block'; value: number; reason: 'SECURITY' | 'WITHDRAW_SAFETY'; lift: boolean }
   | { kind: 'reverse'; pick: number; value: number | null }
-  | { kind: 'wait'; ms: number };
+  | { kind: 'wait'; ms: number }
+  | { kind: 'splitCharge'; value: number; split: number; pick: number }
+  | { kind: 'subCredit'; value: number; pick: number }
+  | { kind: 'subDebit'; value: number; pick: number }
+  | { kind: 'subTransfer'; value: number; pick: number }
+  | { kind: 'subWithdraw'; value: number | null; pick: number };
+
+/** The main company's subaccounts in every run, by Pix key. */
+const SUBACCOUNT_KEYS = ['vendedor-1@example.com', 'vendedor-2@example.com'] as const;
 
 const cents = fc.integer({ min: 1, max: 50_000 });
 const action: fc.Arbitrary<Action> = fc.oneof(
@@ -59,6 +72,21 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('reverse' as const), pick: fc.nat(), value: fc.option(cents, { nil: null }) }),
   fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 100, max: 5_000 }) }),
+);
+
+/** Money to, from and between the main company's subaccounts (issue 37). */
+const subaccountAction: fc.Arbitrary<Action> = fc.oneof(
+  fc.record({ kind: fc.constant('splitCharge' as const), value: cents, split: cents, pick: fc.nat() }),
+  fc.record({ kind: fc.constant('subCredit' as const), value: cents, pick: fc.nat() }),
+  fc.record({ kind: fc.constant('subDebit' as const), value: cents, pick: fc.nat() }),
+  fc.record({ kind: fc.constant('subTransfer' as const), value: cents, pick: fc.nat() }),
+  fc.record({ kind: fc.constant('subWithdraw' as const), value: fc.option(cents, { nil: null }), pick: fc.nat() }),
+);
+
+/** The account's movements and the subaccounts' together: the trial of issue 37's moves. */
+const mixedAction: fc.Arbitrary<Action> = fc.oneof(
+  { arbitrary: action, weight: 2 },
+  { arbitrary: subaccountAction, weight: 1 },
 );
 
 /** Signed effect of a transaction type on the account's total. */
@@ -108,13 +136,16 @@ function checkInvariants(engine: Engine): void {
     }
     expect(row.entries, `${row.type} ${row.id} has no ledger entry`).toBeGreaterThan(0);
   }
-  // Outside the holds (a hold books its transaction only when it settles), no entry lacks a transaction.
+  // Outside the holds (a hold books its transaction only when it settles), no entry lacks a
+  // transaction, except a move to or from a subaccount, which names its move (checked below).
   const orphans = db
     .prepare(
-      "SELECT COUNT(*) AS n FROM ledger_entries WHERE transaction_id IS NULL AND bucket <> 'hold' AND kind <> 'OPENING'",
+      `SELECT COUNT(*) AS n FROM ledger_entries
+       WHERE transaction_id IS NULL AND bucket <> 'hold' AND kind NOT IN ('OPENING', 'SUBACCOUNT')`,
     )
     .get() as { n: number };
   expect(orphans.n).toBe(0);
+  expect(auditSubaccounts(db)).toEqual([]);
 }
 
 /** Successful calls per operation over all runs: the trial must reach every movement, not only refusals. */
@@ -122,6 +153,8 @@ const reached = new Map<string, number>();
 /** Payment statuses seen at the end of the runs. */
 const runsReached = new Set<string>();
 const reachedTypes = new Set<string>();
+/** Subaccount move kinds stored at the end of the runs. */
+const reachedMoves = new Set<string>();
 
 async function run(actions: Action[]): Promise<void> {
   const clock = new ManualClock('2026-11-24T15:00:00.000Z');
@@ -153,6 +186,9 @@ async function run(actions: Action[]): Promise<void> {
     return reply.status === 200 && 'body' in reply ? (reply.body as any) : null;
   };
   try {
+    for (const [index, key] of SUBACCOUNT_KEYS.entries())
+      await ok('createSubaccount', { body: { pixKey: key, name: `Vendedor ${index + 1}` } });
+    const subKey = (pick: number) => SUBACCOUNT_KEYS[pick % SUBACCOUNT_KEYS.length]!;
     for (const step of actions) {
       n += 1;
       switch (step.kind) {
@@ -250,6 +286,57 @@ async function run(actions: Action[]): Promise<void> {
           await ok('sandboxReversePayment', { body });
           break;
         }
+        case 'splitCharge': {
+          // A split worth more than the charge is refused at creation (400), like any bad charge.
+          const created = await ok('createCharge', {
+            body: {
+              correlationID: `s${n}`,
+              value: step.value,
+              splits: [{ value: step.split, pixKey: subKey(step.pick), splitType: 'SPLIT_SUB_ACCOUNT' }],
+            },
+          });
+          if (created) await ok('sandboxPay', { query: { transactionID: created.charge.transactionID } });
+          break;
+        }
+        case 'subCredit':
+          await ok('creditSubaccount', { params: { id: subKey(step.pick) }, body: { value: step.value } });
+          break;
+        case 'subDebit':
+          await ok('debitSubaccount', { params: { id: subKey(step.pick) }, body: { value: step.value } });
+          break;
+        case 'subTransfer':
+          await ok('transferBetweenSubaccounts', {
+            body: {
+              value: step.value,
+              fromPixKey: subKey(step.pick),
+              fromPixKeyType: 'EMAIL',
+              toPixKey: subKey(step.pick + 1),
+              toPixKeyType: 'EMAIL',
+              // Every other transfer is sent twice with one correlationID: it must move once.
+              correlationID: step.pick % 2 === 0 ? `t${n}` : undefined,
+            },
+          });
+          if (step.pick % 2 === 0) {
+            const before = service.engine.db.prepare('SELECT COUNT(*) AS n FROM subaccount_entries').get();
+            await ok('transferBetweenSubaccounts', {
+              body: {
+                value: step.value,
+                fromPixKey: subKey(step.pick),
+                fromPixKeyType: 'EMAIL',
+                toPixKey: subKey(step.pick + 1),
+                toPixKeyType: 'EMAIL',
+                correlationID: `t${n}`,
+              },
+            });
+            expect(service.engine.db.prepare('SELECT COUNT(*) AS n FROM subaccount_entries').get()).toEqual(before);
+          }
+          break;
+        case 'subWithdraw': {
+          const body: Record<string, unknown> = { correlationID: `w${n}` };
+          if (step.value !== null) body.value = step.value;
+          await ok('withdrawSubaccount', { params: { id: subKey(step.pick) }, body });
+          break;
+        }
         case 'wait':
           clock.advance(step.ms);
           // Any request runs the sweep: refunds and Pix out settle as their time comes.
@@ -262,6 +349,10 @@ async function run(actions: Action[]): Promise<void> {
       runsReached.add(row.status);
     for (const row of service.engine.db.prepare('SELECT DISTINCT type FROM transactions').all() as { type: string }[])
       reachedTypes.add(row.type);
+    for (const row of service.engine.db.prepare('SELECT DISTINCT kind FROM subaccount_moves').all() as {
+      kind: string;
+    }[])
+      reachedMoves.add(row.kind);
   } finally {
     await service.close();
   }
@@ -298,5 +389,25 @@ describe('ledger invariants (seeded property test)', () => {
     ]) {
       expect(reached.get(op) ?? 0, op).toBeGreaterThan(0);
     }
+  }, 120_000);
+
+  it(`hold with subaccount moves among them (seed ${SEED + 37})`, async () => {
+    reached.clear();
+    await fc.assert(
+      fc.asyncProperty(fc.array(mixedAction, { minLength: 5, maxLength: 50 }), (actions) => run(actions)),
+      { seed: SEED + 37, numRuns: 60 },
+    );
+    const moves = reachedMoves;
+    for (const op of [
+      'sandboxPay',
+      'creditSubaccount',
+      'debitSubaccount',
+      'transferBetweenSubaccounts',
+      'withdrawSubaccount',
+    ]) {
+      expect(reached.get(op) ?? 0, op).toBeGreaterThan(0);
+    }
+    // A charge's split was credited, and money reached the subaccounts every way.
+    expect([...moves].sort()).toEqual(['CREDIT', 'DEBIT', 'SPLIT', 'TRANSFER', 'WITHDRAWAL']);
   }, 120_000);
 });

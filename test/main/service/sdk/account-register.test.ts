@@ -59,6 +59,8 @@ describe('SDK accountRegister.* against the sandbox', () => {
   });
 
   it('accountRegister.create and update (removed from the API) reject with {error}, writing nothing', async () => {
+    // Both paths are served, for reads and deletes only (GET /account-register, GET and DELETE
+    // /account-register/{taxID}): 405 naming the methods they take.
     const before = s().count('account_registers');
     const data = as<Parameters<SdkSandbox['woovi']['accountRegister']['create']>[0]>({
       officialName: 'X',
@@ -66,13 +68,15 @@ describe('SDK accountRegister.* against the sandbox', () => {
       taxID: CNPJ,
     });
     expect(await sdkRejection(s().woovi.accountRegister.create(data))).toEqual({
-      error: 'Route POST /api/v1/account-register not found',
+      error: 'Method POST not allowed on /api/v1/account-register; allowed: GET, HEAD',
     });
-    expect(s().lastStatus()).toBe(404);
+    expect(s().lastStatus()).toBe(405);
     expect(await sdkRejection(s().woovi.accountRegister.update(data, CNPJ))).toEqual({
-      error: `Route PATCH /api/v1/account-register/${CNPJ} not found`,
+      error: expect.stringMatching(
+        new RegExp(`^Method PATCH not allowed on /api/v1/account-register/${CNPJ}; allowed: `),
+      ),
     });
-    expect(s().lastStatus()).toBe(404);
+    expect(s().lastStatus()).toBe(405);
     expect(s().count('account_registers')).toBe(before);
   });
 });

@@ -132,10 +132,12 @@ describe('SDK account.* against the sandbox', () => {
 
     // @woovi/node-sdk 1.3.3 is buggy here (remote-api-notes §2 row 1, §7.2): it calls
     // POST /api/v1/account/{accountId} with body {accountId, value}, without the /withdraw the
-    // API's path ends in. That route does not exist, so it rejects with our 404 body.
+    // API's path ends in. That path is served for GET and DELETE only, so it rejects with our 405 body.
     const rejected = await sdkRejection(woovi.account.withdraw({ accountId, value: 5_000 }));
-    expect(s().requests.at(-1)).toEqual({ method: 'POST', url: `/api/v1/account/${accountId}`, status: 404 });
-    expect(rejected).toEqual({ error: `Route POST /api/v1/account/${accountId} not found` });
+    expect(s().requests.at(-1)).toEqual({ method: 'POST', url: `/api/v1/account/${accountId}`, status: 405 });
+    expect(rejected).toEqual({
+      error: expect.stringMatching(new RegExp(`^Method POST not allowed on /api/v1/account/${accountId}; allowed: `)),
+    });
     expect({
       transactions: s().count('transactions'),
       entries: s().count('ledger_entries'),

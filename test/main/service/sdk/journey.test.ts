@@ -145,13 +145,25 @@ describe("an integrator's day with @woovi/node-sdk against the sandbox", () => {
     expect(s().lastStatus()).toBe(403);
     expect(as<{ charges: Charge[] }>(await limited.charge.list()).charges).toEqual([]);
 
-    // SDK methods for operations this sandbox does not offer yet still get a JSON 404.
-    // (Subscriptions are served since issue 12; subaccounts are not part of the spec.) Each call
-    // is made only when awaited, so a failed expectation leaves no rejection unhandled.
-    for (const call of [() => woovi.subAccount.get({ id: 'sub' }), () => woovi.subAccount.list()]) {
-      await sdkRejection(call());
-      expect(s().lastStatus()).toBe(404);
-    }
+    // The SDK reaches the subaccount operations (served since issue 37): the list answers the
+    // company's subaccounts (none yet), and an unknown Pix key answers the published document's
+    // not-found, 400 "Subaccount not found: <key>", as a JSON {error} the SDK throws.
+    expect(as<any>(await woovi.subAccount.list())).toMatchObject({
+      subAccounts: [],
+      pageInfo: { skip: 0, limit: 10, totalCount: 0, hasNextPage: false },
+    });
+    expect(s().lastStatus()).toBe(200);
+    expect(await sdkRejection(woovi.subAccount.get({ id: 'vendedor@example.com' }))).toEqual({
+      error: 'Subaccount not found: vendedor@example.com',
+    });
+    expect(s().lastStatus()).toBe(400);
+    // A path the SDK gets wrong (account.withdraw posts to /account/{id}, without /withdraw) is a
+    // known path asked with another method: a JSON 405 naming the methods it takes.
+    const { accounts } = as<any>(await woovi.account.list());
+    expect(await sdkRejection(woovi.account.withdraw({ accountId: accounts[0].accountId, value: 100 }))).toEqual({
+      error: `Method POST not allowed on /api/v1/account/${accounts[0].accountId}; allowed: DELETE, GET, HEAD`,
+    });
+    expect(s().lastStatus()).toBe(405);
     expect(s().count('charges')).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 // Every method of the official @woovi/node-sdk 1.3.3, pointed at the served sandbox (issue 12,
-// "Coverage"): each method whose operation the spec names is called here and must answer what its
-// typings promise; each other method is listed with the reason it is not (the SDK's own bugs, or
-// operations the spec does not name). The method list is read from a live client, so a method an
+// "Coverage"; issue 37 serves all of the published document): each method whose operation the
+// sandbox serves is called here and must answer what its typings promise; each other method is
+// listed with the reason it cannot work (the SDK's own bugs, or routes no document names). The method list is read from a live client, so a method an
 // SDK upgrade adds fails this test until someone decides which kind it is. The deeper behaviour of
 // each resource is in its own test file next to this one.
 import { describe, expect, it } from 'vitest';
@@ -9,8 +9,8 @@ import { as, CPF, paidCharge, sdkRejection, useSdkSandbox, type SdkSandbox } fro
 
 type Check = (s: SdkSandbox) => Promise<void>;
 
-/** Methods of operations the spec names: each one called against the sandbox. */
-const SPEC_METHODS: Record<string, Check> = {
+/** Methods of operations the sandbox serves: each one called against the sandbox. */
+const SERVED_METHODS: Record<string, Check> = {
   'account.get': async (s) => {
     const { accounts } = await s.woovi.account.list();
     const got = await s.woovi.account.get({ id: (accounts as any)[0].accountId });
@@ -193,6 +193,75 @@ const SPEC_METHODS: Record<string, Check> = {
     });
     expect(as<any>(await s.woovi.refund.list()).refunds).toHaveLength(1);
   },
+  'subAccount.create': async (s) => {
+    expect(await s.woovi.subAccount.create({ pixKey: SELLER, name: 'Vendedor' })).toEqual({
+      SubAccount: { name: 'Vendedor', pixKey: SELLER, balance: 0, withdrawBlocked: false },
+    });
+    // "Create a new subAccount or retrieve existing one": the same key, however spelled, is the same one.
+    expect(
+      as<any>(await s.woovi.subAccount.create({ pixKey: 'Vendedor@Example.com', name: 'Outro nome' })).SubAccount,
+    ).toMatchObject({ name: 'Vendedor', pixKey: SELLER });
+    expect(s.count('subaccounts')).toBe(1);
+  },
+  'subAccount.get': async (s) => {
+    await fundedSubaccount(s, SELLER, 'Vendedor', 700);
+    expect(await s.woovi.subAccount.get({ id: SELLER })).toEqual({
+      SubAccount: { name: 'Vendedor', pixKey: SELLER, balance: 700, withdrawBlocked: false },
+    });
+    // Another company's subaccount is not found, as an unknown key is (the document's 400 text).
+    expect(await sdkRejection(s.other.woovi.subAccount.get({ id: SELLER }))).toEqual({
+      error: `Subaccount not found: ${SELLER}`,
+    });
+  },
+  'subAccount.list': async (s) => {
+    await s.woovi.subAccount.create({ pixKey: SELLER, name: 'Vendedor' });
+    s.clock.advance(1_000);
+    await s.woovi.subAccount.create({ pixKey: PARTNER, name: 'Parceiro' });
+    const listed = as<any>(await s.woovi.subAccount.list());
+    expect(listed.subAccounts.map((sub: any) => [sub.pixKey, sub.balance])).toEqual([
+      [PARTNER, 0],
+      [SELLER, 0],
+    ]);
+    expect(listed.pageInfo).toMatchObject({ skip: 0, limit: 10, totalCount: 2, hasNextPage: false });
+    expect(as<any>(await s.other.woovi.subAccount.list()).subAccounts).toEqual([]);
+  },
+  'subAccount.debit': async (s) => {
+    await fundedSubaccount(s, SELLER, 'Vendedor', 1_000);
+    const before = await mainTotal(s);
+    expect(await s.woovi.subAccount.debit({ id: SELLER, value: 400, description: 'Repasse' })).toEqual({
+      pixKey: SELLER,
+      value: 400,
+      description: 'Repasse',
+      success: 'Sub-account withdrawal has been successfully debited, 400',
+    });
+    expect(as<any>(await s.woovi.subAccount.get({ id: SELLER })).SubAccount.balance).toBe(600);
+    expect((await mainTotal(s)) - before).toBe(400);
+    // Beyond the subaccount's balance: the document's text, and nothing moves.
+    expect(await sdkRejection(s.woovi.subAccount.debit({ id: SELLER, value: 601 }))).toEqual({
+      error: 'Account does not have enough balance to complete the operation',
+    });
+    expect(as<any>(await s.woovi.subAccount.get({ id: SELLER })).SubAccount.balance).toBe(600);
+  },
+  'subAccount.transfer': async (s) => {
+    await fundedSubaccount(s, SELLER, 'Vendedor', 1_000);
+    await s.woovi.subAccount.create({ pixKey: PARTNER, name: 'Parceiro' });
+    const request = {
+      value: 300,
+      fromPixKey: SELLER,
+      fromPixKeyType: 'EMAIL',
+      toPixKey: PARTNER,
+      toPixKeyType: 'EMAIL',
+      correlationID: 'sdk-sub-transfer',
+    } as const;
+    const moved = {
+      value: 300,
+      originSubaccount: { name: 'Vendedor', pixKey: SELLER, balance: 700 },
+      destinationSubaccount: { name: 'Parceiro', pixKey: PARTNER, balance: 300 },
+    };
+    expect(await s.woovi.subAccount.transfer(request)).toEqual(moved);
+    // A retry with the same correlationID moves it once.
+    expect(await s.woovi.subAccount.transfer(request)).toEqual(moved);
+  },
   'subscription.create': async (s) => {
     const created = as<any>(await s.woovi.subscription.create(subscription() as any));
     expect(created.subscription).toMatchObject({ correlationID: 'sdk-plan', value: 4990, isActive: true });
@@ -202,6 +271,22 @@ const SPEC_METHODS: Record<string, Check> = {
     expect(as<any>(await s.woovi.subscription.get({ id: created.globalID })).subscription.correlationID).toBe(
       'sdk-plan',
     );
+  },
+  'transfer.create': async (s) => {
+    const second = secondAccount(s);
+    await paidCharge(s, 'sdk-paid', 5_000);
+    const before = await mainTotal(s);
+    // The SDK's CreatePayload: value, fromPixKey, toPixKey (no correlationID: the service draws one).
+    const { transaction } = as<any>(
+      await s.woovi.transfer.create({ value: 1_200, fromPixKey: s.pixKey, toPixKey: SECOND_KEY }),
+    );
+    expect(transaction).toEqual({
+      value: 1_200,
+      time: s.clock.now().toISOString(),
+      correlationID: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    expect(as<any>(await s.woovi.account.get({ id: second })).account.balance.total).toBe(1_200);
+    expect(before - (await mainTotal(s))).toBe(1_200);
   },
   'transactions.get': async (s) => {
     const { transaction } = await paidCharge(s, 'sdk-paid', 2000);
@@ -238,32 +323,49 @@ const SPEC_METHODS: Record<string, Check> = {
 /** Methods that cannot work, or that the spec does not name, with why; each is still called where it makes a request. */
 const OTHER_METHODS: Record<string, { why: string; check?: Check }> = {
   'account.withdraw': {
-    why: 'SDK bug: it posts to /api/v1/account/{id} without /withdraw (remote-api-notes §7.2); the route is not ours to invent',
+    why: 'SDK bug: it posts to /api/v1/account/{id} without /withdraw (remote-api-notes §7.2); that path takes GET and DELETE, so the POST is a 405',
     check: async (s) => {
       const { accounts } = as<any>(await s.woovi.account.list());
-      await sdkRejection(s.woovi.account.withdraw({ accountId: accounts[0].accountId, value: 100 }));
+      expect(await sdkRejection(s.woovi.account.withdraw({ accountId: accounts[0].accountId, value: 100 }))).toEqual({
+        error: `Method POST not allowed on /api/v1/account/${accounts[0].accountId}; allowed: DELETE, GET, HEAD`,
+      });
       expect(s.requests.at(-1)).toMatchObject({
         method: 'POST',
         url: `/api/v1/account/${accounts[0].accountId}`,
-        status: 404,
+        status: 405,
       });
     },
   },
   'accountRegister.create': {
-    why: 'POST /api/v1/account-register was removed from the API and the spec does not name it',
-    check: async (s) => void (await sdkRejection(s.woovi.accountRegister.create({} as any))),
+    why: 'POST /api/v1/account-register was removed from the API: the published document has GET there, so it is a 405',
+    check: async (s) => {
+      expect((await sdkRejection(s.woovi.accountRegister.create({} as any))).error).toBe(
+        'Method POST not allowed on /api/v1/account-register; allowed: GET, HEAD',
+      );
+      expect(s.lastStatus()).toBe(405);
+    },
   },
   'accountRegister.update': {
-    why: 'PATCH /api/v1/account-register was removed from the API and the spec does not name it',
-    check: async (s) => void (await sdkRejection(s.woovi.accountRegister.update({}, '11222333000181'))),
+    why: 'PATCH /api/v1/account-register/{taxID} was removed from the API: the published document has GET and DELETE there, so it is a 405',
+    check: async (s) => {
+      expect((await sdkRejection(s.woovi.accountRegister.update({}, '11222333000181'))).error).toBe(
+        'Method PATCH not allowed on /api/v1/account-register/11222333000181; allowed: DELETE, GET, HEAD',
+      );
+      expect(s.lastStatus()).toBe(405);
+    },
   },
-  'subAccount.get': { why: 'sub-accounts: the spec names the feature, not its operations' },
-  'subAccount.create': { why: 'sub-accounts: the spec names the feature, not its operations' },
-  'subAccount.withdraw': { why: 'sub-accounts; in 1.3.3 it also throws before sending (a GET with a body)' },
-  'subAccount.list': { why: 'sub-accounts: the spec names the feature, not its operations' },
-  'subAccount.transfer': { why: 'sub-accounts: the spec names the feature, not its operations' },
-  'subAccount.debit': { why: 'sub-accounts: the spec names the feature, not its operations' },
-  'transfer.create': { why: 'POST /api/v1/transfer is "request access" in the OpenAPI file and not in the spec' },
+  'subAccount.withdraw': {
+    why: 'SDK bug in 1.3.3: it passes {method: "POST"} as the body, so it sends a GET with a body, which fetch refuses before sending (POST /api/v1/subaccount/{id}/withdraw itself is served: test/main/service/api/subaccounts.test.ts)',
+    check: async (s) => {
+      await fundedSubaccount(s, SELLER, 'Vendedor', 500);
+      const sent = s.requests.length;
+      await expect(s.woovi.subAccount.withdraw({ id: SELLER })).rejects.toThrow(
+        'Request with GET/HEAD method cannot have body',
+      );
+      expect(s.requests).toHaveLength(sent);
+      expect(as<any>(await s.woovi.subAccount.get({ id: SELLER })).SubAccount.balance).toBe(500);
+    },
+  },
   'webhook.handler': {
     why: 'no request: it verifies with Woovi’s hard-coded public key, which no other server can sign for (remote-api-notes §7.3)',
   },
@@ -284,6 +386,49 @@ async function post(s: SdkSandbox, path: string, body: object): Promise<void> {
     body: JSON.stringify(body),
   });
   expect(response.status).toBeLessThan(300);
+}
+
+const SELLER = 'vendedor@example.com';
+const PARTNER = 'parceiro@example.com';
+const SECOND_KEY = 'segunda-conta@example.com';
+
+/** The total balance of the application's (default) account: the one credits leave and debits reach. */
+async function mainTotal(s: SdkSandbox): Promise<number> {
+  const { accounts } = as<any>(await s.woovi.account.list());
+  const main = accounts.find((account: any) => account.isDefault);
+  return as<any>(await s.woovi.account.get({ id: main.accountId })).account.balance.total;
+}
+
+/** A subaccount holding `value`, credited from the main account (after a paid charge funds it). */
+async function fundedSubaccount(s: SdkSandbox, pixKey: string, name: string, value: number): Promise<void> {
+  await paidCharge(s, `sdk-fund-${pixKey}`, value + 1_000);
+  await s.woovi.subAccount.create({ pixKey, name });
+  // Credit has no SDK method: it is POST /api/v1/subaccount/{id}/credit.
+  await post(s, `/api/v1/subaccount/${encodeURIComponent(pixKey)}/credit`, { value });
+}
+
+/**
+ * A second open account of the company holding SECOND_KEY, written straight to the database (as
+ * test/main/service/api/transfers-and-statement.test.ts makes one): POST /api/v1/account opens one,
+ * but no operation puts a Pix key on an account other than the application's own.
+ */
+function secondAccount(s: SdkSandbox): string {
+  const { company, account } = s.service.engine.tenancy.resolveTenant(s.appId)!;
+  const id = '5ec0d0000000000000000002';
+  const at = s.clock.now().toISOString();
+  s.service.engine.db
+    .prepare(
+      `INSERT INTO bank_accounts (id, company_id, is_default, ispb, bank_name, branch, account, account_name, created_at)
+       VALUES (?, ?, 0, ?, ?, '0001', '2345678', 'Segunda', ?)`,
+    )
+    .run(id, company.id, account.ispb, account.bank_name, at);
+  s.service.engine.db
+    .prepare(
+      `INSERT INTO pix_keys (key, company_id, account_id, type, is_default, created_at) VALUES (?, ?, ?, 'EMAIL', 1, ?)`,
+    )
+    .run(SECOND_KEY, company.id, id, at);
+  s.service.engine.tenancy.invalidate();
+  return id;
 }
 
 const preRegistration = () => ({
@@ -328,15 +473,15 @@ const webhook = () => ({
 describe('@woovi/node-sdk against the served sandbox, method by method', () => {
   const s = useSdkSandbox();
 
-  it('every SDK method is either a spec method called below or listed with its reason', () => {
+  it('every SDK method is either a served method called below or listed with its reason', () => {
     const methods = Object.entries(s().woovi).flatMap(([resource, api]) =>
       typeof api === 'object' && api !== null ? Object.keys(api).map((method) => `${resource}.${method}`) : [],
     );
     expect(methods.length).toBeGreaterThan(40);
-    expect([...methods].sort()).toEqual([...Object.keys(SPEC_METHODS), ...Object.keys(OTHER_METHODS)].sort());
+    expect([...methods].sort()).toEqual([...Object.keys(SERVED_METHODS), ...Object.keys(OTHER_METHODS)].sort());
   });
 
-  for (const [method, check] of Object.entries(SPEC_METHODS)) {
+  for (const [method, check] of Object.entries(SERVED_METHODS)) {
     it(`${method} works`, async () => {
       await check(s());
       // The call really went to the served sandbox and was answered there.

@@ -65,15 +65,18 @@ export const createApplicationBody = z.object({
   application: z.object(
     {
       name: applicationName,
-      type: requiredText('API').superRefine((type, ctx) => {
-        if (type === 'API') return;
-        ctx.addIssue({
-          code: 'custom',
-          message: MASTER_ONLY_TYPES.has(type)
-            ? 'Only MASTER application can create other application types'
-            : 'must be API',
-        });
-      }),
+      type: requiredText('API')
+        .superRefine((type, ctx) => {
+          if (type === 'API') return;
+          ctx.addIssue({
+            code: 'custom',
+            message: MASTER_ONLY_TYPES.has(type)
+              ? 'Only MASTER application can create other application types'
+              : 'must be API',
+          });
+        })
+        // The check above, as the derived document states it (its own messages stay).
+        .meta({ enum: ['API'] }),
       scopes: scopeList.optional(),
       allowedIps: allowedIpList.optional(),
     },

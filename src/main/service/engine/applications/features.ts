@@ -8,6 +8,8 @@ export const FEATURES = [
   'BAAS',
   'KYC_ONBOARDING',
   'PARTNER',
+  'STABLECOIN',
+  'INVOICE',
 ] as const satisfies readonly Feature[];
 
 // A feature added to the Feature type but not here fails to compile: the list stays complete.

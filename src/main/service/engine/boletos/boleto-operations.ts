@@ -11,7 +11,15 @@ const validateBody = z.object({
   barcode: z
     .string({ error: (issue) => (issue.input === undefined ? 'barcode is required' : 'barcode must be a string') })
     // A 48-digit line masked with a separator between every digit is under 100 characters.
-    .max(256, { error: 'barcode is too long (a boleto has at most 48 digits)' }),
+    .max(256, { error: 'barcode is too long (a boleto has at most 48 digits)' })
+    // The reader's shape (validateBoleto), as the derived document states it: 44 digits (a
+    // barcode), 47 (a bank slip's line) or 48 starting with 8 (an arrecadação line), spaces, dots
+    // and hyphens anywhere. The check digits no pattern can say: described, and named by x-format.
+    .meta({
+      pattern: '^[\\s.-]*(?:(?:\\d[\\s.-]*){44}|(?:\\d[\\s.-]*){47}|8[\\s.-]*(?:\\d[\\s.-]*){47})$',
+      description: 'A boleto: its 44-digit barcode, or its 47- or 48-digit line; every check digit must be right',
+      'x-format': 'br-boleto',
+    }),
 });
 
 // The official Node SDK (@woovi/node-sdk) has no boleto method (remote-api-notes §7.2): clients

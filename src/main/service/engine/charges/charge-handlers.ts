@@ -22,6 +22,7 @@ import {
 import type { ChargeRow } from './charge-repo';
 import { chargeRepo } from './charge-repo-instance';
 import { scheduleCharge } from './charge-schedule';
+import { checkChargeSplits } from '../subaccounts/charge-splits';
 import { serializeCharge, type ChargeOptions } from './charge-serializer';
 
 export { chargeRepo };
@@ -92,6 +93,8 @@ export function createCharge(
   }
   const pixKey = ctx.tenancy.defaultPixKey(account.id);
   if (!pixKey) throw badRequest('The account has no Pix key to receive charges');
+  // A split names a subaccount or an account of the company's own (another company's is unknown here).
+  checkChargeSplits(ctx, input.splits);
 
   // Without a paymentLinkID of the caller's, the service's own: its link's public id as a UUID.
   const serviceLink = input.paymentLinkID === undefined ? newServicePaymentLink() : undefined;

@@ -81,7 +81,11 @@ export const chargeCreateBody = z.preprocess(
         expiresDate: isoInstant('expiresDate').optional(),
         dueDate: isoInstant('dueDate').optional(),
         customer: customerInput.optional(),
-        ensureSameTaxID: flag('ensureSameTaxID'),
+        // The superRefine below, stated for the derived document: true needs customer.taxID.
+        ensureSameTaxID: flag('ensureSameTaxID').meta({
+          description: 'Only the customer’s own CPF/CNPJ may pay; true needs customer.taxID',
+          'x-requires': 'customer.taxID',
+        }),
         fixedLocation: flag('fixedLocation'),
         paymentLinkID: z
           .string({ error: 'paymentLinkID must be a string' })

@@ -48,3 +48,32 @@ const UF_BY_NAME = new Map(Object.entries(STATE_NAMES).map(([uf, name]) => [comp
 export function ufOfStateName(name: string): string | undefined {
   return UF_BY_NAME.get(comparable(name));
 }
+
+/**
+ * Each ASCII letter with the accented letters that name it once their marks are stripped
+ * (comparable): "a" → "aáàâãäå…" and their capitals, read from Latin-1 and Latin Extended-A.
+ */
+function letterClass(letter: string): string {
+  const spellings = new Set([letter, letter.toUpperCase()]);
+  for (let code = 0xc0; code <= 0x17f; code++) {
+    const char = String.fromCodePoint(code);
+    if (comparable(char) === letter) spellings.add(char);
+  }
+  return `[${[...spellings].join('')}]`;
+}
+
+/**
+ * What ufOfStateName takes, and any two letters (addressState), as one pattern for the derived
+ * document (flagless, as JSON Schema reads it): empty, two ASCII letters, or a state's name in any
+ * case, any letter accented or not (combining marks too), words parted by any run of spaces,
+ * spaces around.
+ */
+export const STATE_PATTERN = ((): string => {
+  const names = Object.values(STATE_NAMES).map((name) =>
+    comparable(name)
+      .split(' ')
+      .map((word) => [...word].map((letter) => `${letterClass(letter)}[\\u0300-\\u036f]*`).join(''))
+      .join('\\s+'),
+  );
+  return `^\\s*(?:[A-Za-z]{2}|${names.join('|')})?\\s*$`;
+})();

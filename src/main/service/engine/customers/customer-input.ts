@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { correlationId } from '../validation';
 import { parseTaxId } from '#shared/lib/tax-id';
-import { ufOfStateName } from './brazilian-states';
+import { STATE_PATTERN, ufOfStateName } from './brazilian-states';
 import { EMAIL_MAX_LENGTH, normalizeEmail, normalizePhone } from './contact';
 
 // Input rules shared by POST /customer, PATCH /customer and the customer embedded in a charge.
@@ -15,6 +15,15 @@ export const customerName = text('name')
   .min(1, { error: 'name is required' })
   .max(140, { error: 'name is too long (max 140 characters)' });
 
+/**
+ * normalizeEmail's rules (#shared/lib/contact) as one pattern, for the derived document: spaces
+ * around, one `@`, a local part of 1 to 64 characters without spaces, `<>(),;:"\[]`, a leading or
+ * trailing dot or two dots in a row; a domain of dot-separated labels (letters, digits, inner
+ * hyphens, up to 63) whose last is 2 to 63 letters; any case.
+ */
+export const EMAIL_PATTERN =
+  '^\\s*(?!\\.)(?![^@]*\\.\\.)[^\\s@<>(),;:"\\\\\\[\\]]{1,64}(?<!\\.)@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}\\s*$';
+
 export const customerEmail = text('email')
   .max(EMAIL_MAX_LENGTH, { error: `email is too long (max ${EMAIL_MAX_LENGTH} characters)` })
   .transform((s, ctx) => {
@@ -24,7 +33,8 @@ export const customerEmail = text('email')
       return z.NEVER;
     }
     return email;
-  });
+  })
+  .meta({ pattern: EMAIL_PATTERN, description: 'An e-mail address; stored lower-cased' });
 
 /** Stored in E.164 (+55…): accepts "11 98765-4321", "5511987654321" or "+5511987654321". */
 export const customerPhone = text('phone')
@@ -36,6 +46,14 @@ export const customerPhone = text('phone')
       return z.NEVER;
     }
     return result.phone;
+  })
+  // The characters normalizePhone takes; the digits' rules (area code, mobile 9) are described.
+  .meta({
+    pattern: '^[\\s().-]*\\+?[\\s().-]*(?:\\d[\\s().-]*){8,}$',
+    description:
+      'A phone: Brazilian with its area code (10 or 11 digits, a 9-digit number starting with 9; 55 before them optional), ' +
+      'or +country code and 8 to 15 digits; spaces, dashes, dots and parentheses ignored. Stored in E.164 (+5511987654321).',
+    'x-format': 'phone-br-or-e164',
   });
 
 export const customerTaxId = text('taxID', 'a string with a CPF or CNPJ')
@@ -48,6 +66,13 @@ export const customerTaxId = text('taxID', 'a string with a CPF or CNPJ')
       return z.NEVER;
     }
     return parsed;
+  })
+  // parseTaxId's shape (separators . - / and spaces ignored): 11 digits, or a CNPJ's 12 digits or
+  // letters and 2 digits. Its check digits no pattern can say: described, and named by x-format.
+  .meta({
+    pattern: '^[.\\-/\\s]*(?:(?:\\d[.\\-/\\s]*){11}|(?:[0-9A-Za-z][.\\-/\\s]*){12}(?:\\d[.\\-/\\s]*){2})$',
+    description: 'A CPF (11 digits) or CNPJ (14 characters), with or without its mask; its check digits must be right',
+    'x-format': 'br-cpf-or-cnpj',
   });
 
 // Address fields: an empty string means "no value" (forms send them for blank inputs); on PATCH
@@ -67,13 +92,15 @@ const STATE_MESSAGE = "address.state must be a UF (e.g. SP) or a Brazilian state
  * one spelling in every answer and every comparison, whichever way a client sent it (the address
  * answer is the same object the request fills, and the OpenAPI file's answers show UFs).
  */
-const addressState = addressText('state', 60).transform((s, ctx) => {
-  if (s === '' || /^[A-Za-z]{2}$/.test(s)) return s.toUpperCase();
-  const uf = ufOfStateName(s);
-  if (uf !== undefined) return uf;
-  ctx.addIssue({ code: 'custom', message: STATE_MESSAGE });
-  return z.NEVER;
-});
+const addressState = addressText('state', 60)
+  .transform((s, ctx) => {
+    if (s === '' || /^[A-Za-z]{2}$/.test(s)) return s.toUpperCase();
+    const uf = ufOfStateName(s);
+    if (uf !== undefined) return uf;
+    ctx.addIssue({ code: 'custom', message: STATE_MESSAGE });
+    return z.NEVER;
+  })
+  .meta({ pattern: STATE_PATTERN, description: "A UF (two letters, e.g. SP) or a Brazilian state's full name" });
 
 export const addressInput = z.object(
   {
@@ -109,22 +136,45 @@ export const customerInput = z
     },
     { error: 'customer must be an object' },
   )
-  .refine((c) => c.taxID !== undefined || c.email !== undefined || c.phone !== undefined, { error: CONTACT_REQUIRED });
+  .refine((c) => c.taxID !== undefined || c.email !== undefined || c.phone !== undefined, { error: CONTACT_REQUIRED })
+  // The refinement, as the derived document states it (a charge's and a subscription's customer too).
+  .meta({ anyOf: [{ required: ['taxID'] }, { required: ['email'] }, { required: ['phone'] }] });
 
 export type CustomerInput = z.output<typeof customerInput>;
 
-/** PATCH /customer/:correlationID: only the fields to change. */
-export const customerPatchInput = z.object(
-  {
-    name: customerName.optional(),
-    taxID: customerTaxId.optional(),
-    email: customerEmail.optional(),
-    phone: customerPhone.optional(),
-    // Accepted only so a client echoing the record back is not refused; it cannot change.
-    correlationID: correlationId.optional(),
-    address: addressInput.optional(),
-  },
-  { error: 'body must be an object' },
-);
+const CHANGED_FIELDS = ['name', 'email', 'phone', 'taxID'] as const;
+const ADDRESS_FIELDS = Object.keys(addressInput.shape);
+
+/** PATCH /customer/:correlationID: only the fields to change, at least one of them. */
+export const customerPatchInput = z
+  .object(
+    {
+      name: customerName.optional(),
+      taxID: customerTaxId.optional(),
+      email: customerEmail.optional(),
+      phone: customerPhone.optional(),
+      // Accepted only so a client echoing the record back is not refused; it cannot change.
+      correlationID: correlationId.optional(),
+      address: addressInput.optional(),
+    },
+    { error: 'body must be an object' },
+  )
+  .refine(
+    (patch) =>
+      CHANGED_FIELDS.some((field) => patch[field] !== undefined) ||
+      (patch.address !== undefined && ADDRESS_FIELDS.some((field) => patch.address![field as never] !== undefined)),
+    { error: 'send at least one of name, email, phone, taxID or address to update' },
+  )
+  // The refinement, as the derived document states it: one of the fields, or an address naming
+  // one of its own (unknown address fields are dropped, so they change nothing).
+  .meta({
+    anyOf: [
+      ...CHANGED_FIELDS.map((field) => ({ required: [field] })),
+      {
+        required: ['address'],
+        properties: { address: { anyOf: ADDRESS_FIELDS.map((field) => ({ required: [field] })) } },
+      },
+    ],
+  });
 
 export type CustomerPatchInput = z.output<typeof customerPatchInput>;

@@ -3,6 +3,7 @@ import { isHttpUrl } from '#shared/lib/http-url';
 import type { OperationContext } from '../context';
 import { badRequest, unknownRecord } from '../errors';
 import { newObjectId } from '../ids';
+import { HTTP_URL_META } from '../openapi';
 import { correlationId } from '../validation';
 import { disputeRepo, type EvidenceRow } from './dispute-repo';
 import { serializeDispute, serializeEvidence } from './dispute-serializer';
@@ -22,7 +23,8 @@ const evidenceDocument = z.object(
       .trim()
       .min(1, { error: 'url is required' })
       .max(MAX_URL_LENGTH, { error: `url is too long (max ${MAX_URL_LENGTH} characters)` })
-      .refine(isHttpUrl, { error: 'url must be an http(s) URL' }),
+      .refine(isHttpUrl, { error: 'url must be an http(s) URL' })
+      .meta(HTTP_URL_META),
     correlationID: correlationId,
     description: z
       .string({ error: 'description must be a string' })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integerRangePattern } from '../pagination';
 
 /**
  * The spec writes 600 as the least size, but WHMCS (ianchamba/openpix-whmcs) puts
@@ -26,6 +27,13 @@ export const qrImageSizeQuery = z.object({
     .regex(/^\d{1,5}$/, { error: sizeMessage })
     .transform(Number)
     .pipe(z.number().min(QR_IMAGE_MIN_SIZE, { error: sizeMessage }).max(QR_IMAGE_MAX_SIZE, { error: sizeMessage }))
+    // The document states the range the checks above enforce: the digits' pattern says 1 to 5
+    // digits only, so the range is a pattern of its own beside the length.
+    .meta({
+      pattern: integerRangePattern(QR_IMAGE_MIN_SIZE, QR_IMAGE_MAX_SIZE),
+      maxLength: 5,
+      description: `The image's width and height in pixels, ${QR_IMAGE_MIN_SIZE} to ${QR_IMAGE_MAX_SIZE} (default ${QR_IMAGE_DEFAULT_SIZE})`,
+    })
     .optional()
     .transform((size) => size ?? QR_IMAGE_DEFAULT_SIZE),
 });

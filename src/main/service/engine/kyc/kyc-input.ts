@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isHttpUrl } from '#shared/lib/http-url';
 import { parseTaxId } from '#shared/lib/tax-id';
+import { HTTP_URL_META } from '../openapi';
 import { correlationId } from '../validation';
 
 // The body of POST /api/v1/kyc/onboarding (OpenAPI KycOnboardingRequest): a CNPJ with or without
@@ -64,6 +65,7 @@ export const kycOnboardingBody = z.object({
     .trim()
     .max(MAX_URL_LENGTH, { error: `redirectUrl is too long (max ${MAX_URL_LENGTH} characters)` })
     .refine(isHttpUrl, { error: 'redirectUrl must be an http(s) URL' })
+    .meta(HTTP_URL_META)
     .nullable()
     .optional(),
   representatives: z

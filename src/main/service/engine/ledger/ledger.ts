@@ -19,7 +19,12 @@ export type LedgerKind =
   | 'BALANCE_BLOCK'
   | 'BALANCE_UNBLOCK'
   | 'REVERSAL'
-  | 'INTERNAL_TRANSFER';
+  | 'INTERNAL_TRANSFER'
+  /**
+   * Money between the account and one of its company's subaccounts (a credit, a debit, a charge's
+   * split): no transaction of its own; `causeId` names the subaccount move (subaccount-ledger.ts).
+   */
+  | 'SUBACCOUNT';
 
 export interface Balance {
   total: number;

@@ -13,7 +13,9 @@ const metadata = z
     }),
     { error: 'metadata must be an object' },
   )
-  .refine((record) => Object.keys(record).length <= 30, { error: 'metadata has at most 30 keys' });
+  .refine((record) => Object.keys(record).length <= 30, { error: 'metadata has at most 30 keys' })
+  // The refinement, as the derived document states it.
+  .meta({ maxProperties: 30 });
 
 const common = {
   correlationID: correlationId,

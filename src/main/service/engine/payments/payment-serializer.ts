@@ -108,3 +108,66 @@ export function serializePayment(row: PaymentRow, source: SourceParty): PaymentV
   }
   return { payment, transaction, destination };
 }
+
+/**
+ * The published document's view of a payment answer (`npm run serve -- --strict`), where its
+ * schemas and examples type parts of it otherwise than our default answer does:
+ *
+ * - `destination.bank` is a string, the bank's name (PaymentDestination; every example: `"bank": "A Bank"`);
+ * - `transaction.debitParty`/`creditParty` are the `Party` objects of its examples:
+ *   `{ account: {branch, account, accountType}, psp: {id, name}, holder: {name}, taxID: {taxID, type} }`.
+ *
+ * The default answer keeps the richer shape (`bank: {name, ispb}`) that the sandbox's own clients
+ * and its derived document read. Takes a `{payment, transaction, destination}` answer or a list of
+ * them (`{payments: [...]}`); anything else (an error) passes unchanged.
+ */
+export function publishedPaymentAnswer(body: unknown): unknown {
+  if (!isRecord(body)) return body;
+  if (Array.isArray(body.payments)) return { ...body, payments: body.payments.map(publishedPaymentAnswer) };
+  if (!isRecord(body.payment)) return body;
+  const out: Record<string, unknown> = { ...body };
+  if (isRecord(body.destination)) out.destination = publishedDestination(body.destination);
+  if (isRecord(body.transaction)) {
+    const transaction: Record<string, unknown> = { ...body.transaction };
+    for (const side of ['debitParty', 'creditParty'] as const) {
+      const party = body.transaction[side];
+      if (isRecord(party)) transaction[side] = publishedParty(party);
+    }
+    out.transaction = transaction;
+  }
+  return out;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function bankOf(party: Record<string, unknown>): { name?: string; ispb?: string } {
+  const bank = isRecord(party.bank) ? party.bank : {};
+  return {
+    ...(typeof bank.name === 'string' ? { name: bank.name } : {}),
+    ...(typeof bank.ispb === 'string' ? { ispb: bank.ispb } : {}),
+  };
+}
+
+function publishedDestination(destination: Record<string, unknown>): Record<string, unknown> {
+  const { name } = bankOf(destination);
+  return { ...destination, ...(name === undefined ? {} : { bank: name }) };
+}
+
+/** A side of our transaction (name, taxID text, bank, branch, account) as the document's `Party`. */
+function publishedParty(party: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (typeof party.branch === 'string' && typeof party.account === 'string') {
+    // TRAN, a payment account: what the document's payment examples show for both sides.
+    out.account = { branch: party.branch, account: party.account, accountType: 'TRAN' };
+  }
+  const { name, ispb } = bankOf(party);
+  if (name !== undefined && ispb !== undefined) out.psp = { id: ispb, name };
+  if (typeof party.name === 'string') out.holder = { name: party.name };
+  if (typeof party.taxID === 'string') {
+    // A CPF from the DICT comes masked, so only a CNPJ is told by its 14 digits.
+    out.taxID = { taxID: party.taxID, type: party.taxID.length === 14 ? 'BR:CNPJ' : 'BR:CPF' };
+  }
+  return out;
+}

@@ -41,7 +41,10 @@ const createBody = z
   .object({
     key: z.string({ error: 'key must be a string' }).nullish(),
     pixKey: z.string({ error: 'pixKey must be a string' }).nullish(),
-    type: z.string({ error: (issue) => (issue.input === undefined ? 'type is required' : 'type must be a string') }),
+    type: z
+      .string({ error: (issue) => (issue.input === undefined ? 'type is required' : 'type must be a string') })
+      // The transform below takes these only (RANDOM is EVP's other name); stated for the document.
+      .meta({ enum: ['CNPJ', 'EVP', 'RANDOM'] }),
   })
   .transform((body, ctx): { type: 'CNPJ'; key: string } | { type: 'EVP' } => {
     const given = [body.key, body.pixKey].map((value) => value?.trim() || undefined);
@@ -85,6 +88,29 @@ const createBody = z
       return z.NEVER;
     }
     return { type, key: cnpj.key };
+  })
+  // The transform's rules as the derived document states them: a CNPJ key is sent (as key or
+  // pixKey; its check digits and being the company's own CNPJ are the handler's to tell); an EVP
+  // key is drawn by the service, so neither is sent, or only empty.
+  .meta({
+    description:
+      'CNPJ: the company’s own CNPJ, as key (or pixKey). EVP (or RANDOM): drawn by the service, so no key is sent.',
+    anyOf: [
+      {
+        properties: { type: { const: 'CNPJ' } },
+        anyOf: [
+          { required: ['key'], properties: { key: { type: 'string', pattern: '\\S' } } },
+          { required: ['pixKey'], properties: { pixKey: { type: 'string', pattern: '\\S' } } },
+        ],
+      },
+      {
+        properties: {
+          type: { enum: ['EVP', 'RANDOM'] },
+          key: { anyOf: [{ type: 'null' }, { type: 'string', pattern: '^\\s*$' }] },
+          pixKey: { anyOf: [{ type: 'null' }, { type: 'string', pattern: '^\\s*$' }] },
+        },
+      },
+    ],
   });
 
 const pixKeyParams = z.object({ pixKey: pathIdParam });

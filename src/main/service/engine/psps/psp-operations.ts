@@ -9,7 +9,18 @@ const filter = (name: string) =>
     .max(200, { error: `${name} is too long` })
     .optional();
 
-const pspQuery = z.object({ ispb: filter('ispb'), name: filter('name'), compe: filter('compe') });
+/**
+ * A code filter: 1 to `digits` digits, spaces around them ignored, or blank (no filter). The
+ * handler's check (validatePspFilter, which answers the real service's "Invalid query
+ * parameters" text) is stated here for the derived document, as the pattern it enforces.
+ */
+const codeFilter = (name: string, digits: number) =>
+  filter(name).meta({
+    pattern: `^\\s*(?:\\d{1,${digits}})?\\s*$`,
+    description: `1 to ${digits} digits, left-padded with zeros to ${digits} (blank: no filter)`,
+  });
+
+const pspQuery = z.object({ ispb: codeFilter('ispb', 8), name: filter('name'), compe: codeFilter('compe', 3) });
 
 /** One record of GET /api/v1/psp (remote-api-notes §6.3; the OpenAPI file's `compe` is nullable). */
 const pspSchema = z.strictObject({

@@ -12,7 +12,12 @@ const receiptParams = z.object({
   receiptType: z.enum(['pix-in', 'pix-out', 'pix-refund'], {
     error: 'receiptType must be pix-in, pix-out or pix-refund',
   }),
-  endToEndId: z.string().refine(isEndToEndId, { error: 'endToEndId must be a 32-character Pix end-to-end id' }),
+  endToEndId: z
+    .string()
+    .refine(isEndToEndId, { error: 'endToEndId must be a 32-character Pix end-to-end id' })
+    // isEndToEndId's shape (#lib/pix), as the derived document states it: E or D, the ISPB's 8
+    // characters, the UTC minute's 12 digits, an 11-character suffix.
+    .meta({ pattern: '^[ED][0-9A-Za-z]{8}\\d{12}[a-zA-Z0-9]{11}$', minLength: 32, maxLength: 32 }),
 });
 
 function receiptParty(party: TransactionParty | null): ReceiptParty {

@@ -6,10 +6,11 @@ import { badRequest, notFound } from '../errors';
 import { newObjectId, newUuid, toGlobalId } from '../ids';
 import { operation } from '../operation';
 import { pageOf, pageQuery } from '../pagination';
-import { idParams } from '../validation';
+import { idParams, positiveCents } from '../validation';
 import { resolveChargeCustomer } from '../customers/charge-customer';
 import { customerRepo } from '../customers/customer-repo';
 import { claimPaymentLink } from '../payment-links/payment-links';
+import { acceptsDynamicValue } from './installment-cobr';
 import { SUBSCRIPTION_EVENTS } from './subscription-installments';
 import { canonicalRequest, subscriptionCreateBody, type SubscriptionCreateInput } from './subscription-input';
 import { SUBSCRIPTION_GLOBAL_TYPE, subscriptionRepo, type SubscriptionRow } from './subscription-repo';
@@ -22,12 +23,8 @@ import {
 } from './subscription-serializer';
 
 // Subscriptions (remote-api-notes §2.2, §6.6): create, get by globalID or correlationID, list,
-// cancel. Their charges are generated on the clock by subscription-charge-sweeper.ts.
-//
-// PUT /api/v1/subscriptions/{id}/value (SUBSCRIPTION_VALUE_PUT) is not served: the OpenAPI file
-// gives it neither a body nor an answer ("only possible if pix automatic accepts dynamic value"),
-// so there is nothing to implement it against. Neither is GET /api/v1/subscriptions/{id}/installments,
-// which the file lists without a scope.
+// cancel, and the value of its next installments. Their charges are generated on the clock by
+// subscription-charge-sweeper.ts; their installments are served by installment-handlers.ts.
 
 function json(ctx: OperationContext, row: SubscriptionRow): Subscription {
   return serializeSubscription(row, ctx);
@@ -38,7 +35,7 @@ function json(ctx: OperationContext, row: SubscriptionRow): Subscription {
  * same 404: a subscription has no row in the spec's error table, so the brief's 404 for a record
  * out of reach applies (as for the newer resources, funds recovery and Pix keys).
  */
-function requireSubscription(ctx: OperationContext, id: string): SubscriptionRow {
+export function requireSubscription(ctx: OperationContext, id: string): SubscriptionRow {
   const row = subscriptionRepo(ctx.db).findByAnyId(ctx.tenant.company.id, id);
   if (!row) throw notFound('Subscription not found');
   return row;
@@ -109,6 +106,15 @@ function createSubscription(ctx: OperationContext, input: SubscriptionCreateInpu
 
 const subscriptionBody = z.strictObject({ subscription: subscriptionSchema });
 
+/**
+ * PUT /subscriptions/{id}/value. The OpenAPI file shows no body (its samples send none); the
+ * operation's name and summary say what it takes: the new `value`, in cents.
+ */
+const subscriptionValueBody = z.object(
+  { value: positiveCents('value') },
+  { error: 'body must be a JSON object with value (cents)' },
+);
+
 export const subscriptionOperations = {
   createSubscription: operation({
     method: 'POST',
@@ -165,6 +171,40 @@ export const subscriptionOperations = {
         repo.count(companyId),
       );
       return { subscriptions: items.map((row) => json(ctx, row)), pageInfo };
+    },
+  }),
+
+  /**
+   * The value of the installments generated from now on ("only possible if pix automatic accepts
+   * dynamic value": a PIX_RECURRING subscription created with pixRecurringOptions.minimumValue),
+   * at least that minimum; installments already generated, and their cobrs, keep theirs. A
+   * subscription that no longer generates installments is refused.
+   */
+  updateSubscriptionValue: operation({
+    method: 'PUT',
+    paths: ['/api/v1/subscriptions/:id/value'],
+    scope: 'SUBSCRIPTION_VALUE_PUT',
+    access: 'write',
+    status: 200,
+    errors: [404],
+    summary: 'Change the value of the next installments of a Pix Automático subscription with a dynamic value',
+    request: { params: idParams, body: subscriptionValueBody },
+    response: subscriptionBody,
+    handler(ctx, { params, body }) {
+      const row = requireSubscription(ctx, params.id);
+      if (!acceptsDynamicValue(row)) {
+        throw badRequest(
+          'The value can only change where the Pix Automático accepts a dynamic value (type PIX_RECURRING with pixRecurringOptions.minimumValue)',
+        );
+      }
+      if (row.is_active === 0) throw badRequest(`The subscription is no longer active (${row.status})`);
+      const minimum = (JSON.parse(row.pix_recurring_options!) as { minimumValue: number }).minimumValue;
+      if (body.value < minimum) throw badRequest(`value must be at least the minimumValue (${minimum} cents)`);
+      return ctx.db.transaction(() => {
+        const repo = subscriptionRepo(ctx.db);
+        repo.updateValue(row.id, body.value, ctx.now.toISOString());
+        return { subscription: json(ctx, repo.findById(row.company_id, row.id)!) };
+      })();
     },
   }),
 

@@ -124,6 +124,7 @@ export function generateInstallment(
       }
     }
     repo.insertInstallment({
+      id: newObjectId(),
       subscription_id: row.id,
       installment_number: n,
       company_id: row.company_id,
@@ -131,6 +132,7 @@ export function generateInstallment(
       outcome,
       charge_id: chargeId,
       reason,
+      value: row.value,
       created_at: at,
     });
   }

@@ -40,6 +40,8 @@ export interface SubscriptionRow {
 }
 
 export interface InstallmentRow {
+  /** The object id of its globalID (PaymentSubscriptionInstallment:<id>). */
+  id: string;
   subscription_id: string;
   installment_number: number;
   company_id: string;
@@ -47,6 +49,8 @@ export interface InstallmentRow {
   outcome: 'CHARGE_CREATED' | 'MISSED' | 'FAILED';
   charge_id: string | null;
   reason: string | null;
+  /** What the period charges: the subscription's value when it was generated. */
+  value: number;
   created_at: string;
 }
 
@@ -83,6 +87,7 @@ const COLUMNS = [
 ] as const;
 
 const INSTALLMENT_COLUMNS = [
+  'id',
   'subscription_id',
   'installment_number',
   'company_id',
@@ -90,6 +95,7 @@ const INSTALLMENT_COLUMNS = [
   'outcome',
   'charge_id',
   'reason',
+  'value',
   'created_at',
 ] as const;
 
@@ -104,6 +110,7 @@ export class SubscriptionRepo {
   private readonly earliestStmt;
   private readonly advanceStmt;
   private readonly endStmt;
+  private readonly valueStmt;
   private readonly insertInstallmentStmt;
   private readonly installmentStmt;
 
@@ -136,6 +143,7 @@ export class SubscriptionRepo {
       `UPDATE subscriptions SET status = ?, is_active = 0, next_generation_at = NULL, cancelled_at = COALESCE(?, cancelled_at), updated_at = ?
        WHERE id = ?`,
     );
+    this.valueStmt = db.prepare('UPDATE subscriptions SET value = ?, updated_at = ? WHERE id = ?');
     this.insertInstallmentStmt = db.prepare(
       `INSERT INTO subscription_installments (${INSTALLMENT_COLUMNS.join(', ')}) VALUES (${INSTALLMENT_COLUMNS.map((c) => `@${c}`).join(', ')})`,
     );
@@ -192,6 +200,11 @@ export class SubscriptionRepo {
   /** Stops generation for good: COMPLETED (all installments), or EXPIRED (cancelled, or its account is gone). */
   end(id: string, status: SubscriptionStatus, cancelledAt: string | null, now: string): void {
     this.endStmt.run(status, cancelledAt, now, id);
+  }
+
+  /** The value of the installments generated from now on (PUT /subscriptions/{id}/value). */
+  updateValue(id: string, value: number, now: string): void {
+    this.valueStmt.run(value, now, id);
   }
 
   insertInstallment(row: InstallmentRow): void {

@@ -11,6 +11,7 @@ import { serializePixQrCode } from '../pix-qr-codes/pix-qr-code-serializer';
 import { newEndToEndId } from '#lib/pix';
 import type { PixKeyRow } from '../tenancy/tenancy-rows';
 import { ledger } from '../ledger/ledger';
+import { creditChargeSplits } from '../subaccounts/charge-splits';
 import { transactionRepo, type TransactionRow, type TransactionView } from './transaction-repo';
 import { serializeTransaction, type TransactionParty } from './transaction-serializer';
 
@@ -150,6 +151,8 @@ export function recordIncomingPix(ctx: OperationContext, input: IncomingPix): Tr
     };
     transactions.insert(row);
     ledger(ctx.db).credit({ companyId, accountId: account.id }, value, { kind: 'PIX_IN', transactionId: row.id, at });
+    // The charge's subaccounts get their shares in the same transaction as the payment.
+    if (charge) creditChargeSplits(ctx, charge, value, at);
 
     const view = transactions.findById(companyId, row.id)!;
     const pix = serializeTransaction(view);

@@ -14,7 +14,8 @@ const reference = (name: string) =>
 /** GET /api/v1/transaction filters (paging is parsed apart). */
 export const transactionListQuery = z
   .object({
-    start: rfc3339.optional(),
+    // The refinement below (start not after end), as the derived document can say it: in words.
+    start: rfc3339.optional().meta({ description: 'RFC 3339; not after `end`', 'x-not-after': 'end' }),
     end: rfc3339.optional(),
     charge: reference('charge').optional(),
     pixQrCode: reference('pixQrCode').optional(),

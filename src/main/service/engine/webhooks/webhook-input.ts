@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isHttpUrl } from '#shared/lib/http-url';
+import { HTTP_URL_META } from '../openapi';
 import { rfc3339, wholeNumberAsText } from '../validation';
 import { DEFAULT_WEBHOOK_EVENT, PUBLIC_EVENT_NAMES } from './webhook-event-names';
 
@@ -8,7 +9,8 @@ const httpUrl = z
   .trim()
   .min(1, { error: 'url is required' })
   .max(2048, { error: 'url is too long (max 2048 characters)' })
-  .refine(isHttpUrl, { error: 'url must be an http(s) URL' });
+  .refine(isHttpUrl, { error: 'url must be an http(s) URL' })
+  .meta(HTTP_URL_META);
 
 /**
  * The webhook's name: text, or a whole number kept as its text. The Java SDK (woovibr/java-sdk,
@@ -83,12 +85,16 @@ export const webhookReplayBody = z
       .trim()
       .min(1, { error: 'eventId must not be empty' })
       .max(255)
+      // Checked after the trim: at least one character that is not a space.
+      .meta({ pattern: '\\S' })
       .optional(),
     since: rfc3339.optional(),
   })
   .refine((body) => (body.eventId === undefined) !== (body.since === undefined), {
     error: 'send exactly one of eventId or since',
-  });
+  })
+  // The refinement, as the derived document states it: exactly one of the two.
+  .meta({ oneOf: [{ required: ['eventId'] }, { required: ['since'] }] });
 
 export const DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'FAILED', 'CANCELLED'] as const;
 
