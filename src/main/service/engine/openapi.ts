@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AnyOperation } from './operation';
+import { wholeNumberAsText } from './validation';
 
 /**
  * The service's OpenAPI 3.1 document, generated from the operation declarations: each
@@ -30,8 +31,62 @@ export const HTTP_URL_META = {
   description: 'An http(s) URL, written out in full (https://host/…)',
 } as const;
 
+/**
+ * Two rules every request schema follows that z.toJSONSchema cannot see, stated where they apply:
+ * - a text that takes a whole number for its text (z.preprocess(wholeNumberAsText, …), as real
+ *   clients send ids and names) is a string or a safe integer (`anyOf`);
+ * - a trimmed text with a minimum length of 1 (`.trim().min(1)`) refuses a blank one: it needs a
+ *   character that is not a space (`\S`, the same set String.prototype.trim removes), unless its
+ *   own pattern already says more. A trim is zod's only `overwrite` check that can shorten a text.
+ */
+function stateInputRules(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
+  const def = (ctx.zodSchema as { _zod: { def: Record<string, any> } })._zod.def;
+  const schema = ctx.jsonSchema;
+  if (def.type === 'string') {
+    const trimmed = ((def.checks ?? []) as { _zod: { def: { check: string } } }[]).some(
+      (check) => check._zod.def.check === 'overwrite',
+    );
+    if (trimmed && schema.minLength === 1 && schema.pattern === undefined) schema.pattern = '\\S';
+    return;
+  }
+  if (def.type === 'pipe' && def.in?._zod.def.type === 'transform' && def.in._zod.def.transform === wholeNumberAsText) {
+    const { description, ...text } = schema;
+    for (const key of Object.keys(schema)) delete schema[key];
+    if (description !== undefined) schema.description = description;
+    schema.anyOf = [
+      text,
+      { type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, description: 'Taken as its decimal text' },
+    ];
+  }
+}
+
+/**
+ * The mark of a text that must name a scope of the operation table (an application's `scopes`),
+ * which the table's own modules cannot import; the document puts the names in where it is met.
+ */
+export const SCOPE_NAME_META = { 'x-scope-name': true } as const;
+
+/** A scope name, spaces around allowed (the schema trims), as one pattern: the names as they are. */
+function withScopeNames(value: unknown, scopes: readonly string[]): unknown {
+  if (Array.isArray(value)) return value.map((inner) => withScopeNames(inner, scopes));
+  if (!value || typeof value !== 'object') return value;
+  const schema = Object.fromEntries(
+    Object.entries(value as JsonSchema).map(([key, inner]) => [key, withScopeNames(inner, scopes)]),
+  );
+  if (schema['x-scope-name'] === true) {
+    delete schema['x-scope-name'];
+    schema.pattern = `^\\s*(?:${scopes.join('|')})\\s*$`;
+    schema['x-scope-names'] = [...scopes];
+  }
+  return schema;
+}
+
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    ...(io === 'input' ? { override: stateInputRules } : {}),
+  }) as JsonSchema;
   return rest;
 };
 
@@ -104,6 +159,9 @@ function successContent(declaration: AnyOperation): JsonSchema | undefined {
 
 export function openApiDocument(table: Record<string, AnyOperation>, options: OpenApiOptions): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  const scopes = [
+    ...new Set(Object.values(table).flatMap((declaration) => (declaration.scope ? [declaration.scope] : []))),
+  ];
   for (const [name, declaration] of Object.entries(table)) {
     declaration.paths.forEach((path, index) => {
       const content = successContent(declaration);
@@ -135,7 +193,9 @@ export function openApiDocument(table: Record<string, AnyOperation>, options: Op
       if (declaration.request.body) {
         operation.requestBody = {
           required: true,
-          content: { 'application/json': { schema: jsonSchema(declaration.request.body, 'input') } },
+          content: {
+            'application/json': { schema: withScopeNames(jsonSchema(declaration.request.body, 'input'), scopes) },
+          },
         };
       }
       (paths[openApiPath(path)] ??= {})[declaration.method.toLowerCase()] = operation;

@@ -155,7 +155,8 @@ export const correlationId = z.preprocess(
 const MONTH_DAY =
   '(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))';
 const LEAP_DAY = '(?:\\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29';
-const CALENDAR_DAY = `(?:\\d{4}-${MONTH_DAY}|${LEAP_DAY})`;
+/** The calendar day, unanchored, for patterns that go on with a time (a charge's expiresDate). */
+export const CALENDAR_DAY = `(?:\\d{4}-${MONTH_DAY}|${LEAP_DAY})`;
 export const CALENDAR_DAY_PATTERN = `^${CALENDAR_DAY}$`;
 
 /**

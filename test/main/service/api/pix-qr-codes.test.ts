@@ -9,6 +9,11 @@ function eventNames(h: Harness): string[] {
   return (h.engine.db.prepare('SELECT name FROM events ORDER BY seq').all() as { name: string }[]).map((e) => e.name);
 }
 
+/** The company an AppID acts for: the repo's lookups take it, as every lookup is within one company. */
+function companyOf(h: Harness, appId = h.appId): string {
+  return h.engine.tenancy.resolveTenant(appId)!.company.id;
+}
+
 async function createQr(h: Harness, body: Record<string, unknown>, appId?: string) {
   const reply = await h.client.request('createPixQrCode', { body }, { appId });
   if (reply.status !== 200 || !('body' in reply))
@@ -163,9 +168,8 @@ describeContract('static Pix QR codes', (h) => {
     expect(h().counts('pix_qr_codes', 'events')).toEqual({ pix_qr_codes: 0, events: 0 });
   });
 
-  it('refuses a duplicate correlationID and an identifier taken by any company', async () => {
+  it('refuses a duplicate correlationID and identifier within the company, never for another company', async () => {
     await createQr(h(), { name: 'a', correlationID: 'dup', identifier: 'Shared1' });
-    await createQr(h(), { name: 'b', identifier: 'OtherCo1' }, h().other.appId);
     const before = h().counts('pix_qr_codes', 'events');
     const dupCorrelation = await h().client.request('createPixQrCode', { body: { name: 'c', correlationID: 'dup' } });
     expect(dupCorrelation).toMatchObject({ status: 400, body: { error: expect.stringContaining('dup') } });
@@ -174,15 +178,85 @@ describeContract('static Pix QR codes', (h) => {
       status: 400,
       body: { error: 'Já existe um QRCode com este identificador. O identificador deve ser único' },
     });
-    // Identifiers are global: the payer's bank sees only the txid, never the company.
-    const crossCompany = await h().client.request('createPixQrCode', { body: { name: 'e', identifier: 'OtherCo1' } });
-    expect(crossCompany).toEqual({
+    expect(h().counts('pix_qr_codes', 'events')).toEqual(before);
+    // The same correlationID and identifier in another company are that company's own business
+    // (migration 023): it is neither told of A's code nor blocked by it.
+    const theirs = await createQr(h(), { name: 'f', correlationID: 'dup', identifier: 'Shared1' }, h().other.appId);
+    expect(theirs).toMatchObject({ name: 'f', correlationID: 'dup', identifier: 'Shared1' });
+  });
+
+  it('gives two companies each its own QR code with one identifier, and links each payment to its own', async () => {
+    const mine = await createQr(h(), { name: 'Caixa A', identifier: 'Mesa12', value: 700 });
+    const theirs = await createQr(h(), { name: 'Caixa B', identifier: 'Mesa12', value: 900 }, h().other.appId);
+    expect(theirs.id).not.toBe(mine.id);
+    expect(decodeBrCode(theirs.brCode)).toMatchObject({ txid: 'Mesa12', pixKey: h().other.pixKey, amountCents: 900 });
+    // Each company reads its own code by the identifier.
+    expect((await h().ok('getPixQrCode', { params: { id: 'Mesa12' } })).pixQrCode).toEqual(mine);
+    const read = await h().client.request('getPixQrCode', { params: { id: 'Mesa12' } }, { appId: h().other.appId });
+    expect(read).toMatchObject({ status: 200, body: { pixQrCode: theirs } });
+    // A's repeat is still refused with the documented text; B's code did not make it any different.
+    const before = h().counts('pix_qr_codes', 'events');
+    const again = await h().client.request('createPixQrCode', { body: { name: 'x', identifier: 'Mesa12' } });
+    expect(again).toEqual({
       status: 400,
       body: { error: 'Já existe um QRCode com este identificador. O identificador deve ser único' },
     });
+    const againB = await h().client.request(
+      'createPixQrCode',
+      { body: { name: 'x', identifier: 'Mesa12' } },
+      { appId: h().other.appId },
+    );
+    expect(againB).toEqual(again);
     expect(h().counts('pix_qr_codes', 'events')).toEqual(before);
-    // The same correlationID in another company is that company's own business.
-    await createQr(h(), { name: 'f', correlationID: 'dup' }, h().other.appId);
+
+    // B's code paid through its BR Code (B's key, txid Mesa12): B's code, B's value, never A's.
+    const paidB = await h().client.request(
+      'sandboxPayBrCode',
+      { body: { brCode: theirs.brCode } },
+      { appId: h().other.appId },
+    );
+    expect(paidB).toMatchObject({
+      status: 200,
+      body: { transaction: { value: 900, pixQrCode: { identifier: 'Mesa12', correlationID: theirs.correlationID } } },
+    });
+    // A's paid through the simulator by identifier, then through its BR Code: A's code each time.
+    const paidA = await h().ok('sandboxPay', { query: { identifier: 'Mesa12' } });
+    expect(paidA.transaction).toMatchObject({
+      value: 700,
+      pixQrCode: { identifier: 'Mesa12', correlationID: mine.correlationID },
+    });
+    const paidA2 = await h().ok('sandboxPayBrCode', { body: { brCode: mine.brCode } });
+    expect(paidA2.transaction.pixQrCode).toMatchObject({ correlationID: mine.correlationID });
+    // B's simulator by identifier pays B's code.
+    const paidB2 = await h().client.request(
+      'sandboxPay',
+      { query: { identifier: 'Mesa12' } },
+      { appId: h().other.appId },
+    );
+    expect(paidB2).toMatchObject({ status: 200, body: { transaction: { value: 900 } } });
+
+    // Stored links: every payment points at its own company's code.
+    const links = h()
+      .engine.db.prepare(
+        `SELECT t.company_id AS tx_company, q.company_id AS qr_company, q.id AS qr FROM transactions t
+         JOIN pix_qr_codes q ON q.id = t.pix_qr_code_id WHERE t.type = 'PAYMENT' ORDER BY t.value, t.rowid`,
+      )
+      .all() as { tx_company: string; qr_company: string; qr: string }[];
+    expect(links).toEqual([
+      { tx_company: companyOf(h()), qr_company: companyOf(h()), qr: mine.id },
+      { tx_company: companyOf(h()), qr_company: companyOf(h()), qr: mine.id },
+      { tx_company: companyOf(h(), h().other.appId), qr_company: companyOf(h(), h().other.appId), qr: theirs.id },
+      { tx_company: companyOf(h(), h().other.appId), qr_company: companyOf(h(), h().other.appId), qr: theirs.id },
+    ]);
+    // And each company's list by QR code shows its own two payments only.
+    const listA = await h().ok('listTransactions', { query: { pixQrCode: 'Mesa12' } });
+    expect(listA.transactions.map((t: any) => t.value)).toEqual([700, 700]);
+    const listB = await h().client.request(
+      'listTransactions',
+      { query: { pixQrCode: 'Mesa12' } },
+      { appId: h().other.appId },
+    );
+    expect('body' in listB && (listB.body as any).transactions.map((t: any) => t.value)).toEqual([900, 900]);
   });
 
   // pretix (lhc/pretix-pix-openpix, payment.py) sends one static code per order, name, correlationID
@@ -283,8 +357,8 @@ describeContract('static Pix QR codes', (h) => {
     expect(
       (await h().client.request('createPixQrCode', { body: { name: 'new', identifier: 'Printed1' } })).status,
     ).toBe(400);
-    // Payments resolve by identifier across companies; a deleted code no longer resolves.
-    expect(pixQrCodeRepo(h().engine.db).findByIdentifier('Printed1')).toBeUndefined();
+    // Payments resolve by identifier within the company; a deleted code no longer resolves.
+    expect(pixQrCodeRepo(h().engine.db).findByIdentifier(companyOf(h()), 'Printed1')).toBeUndefined();
   });
 
   it("refuses to delete another company's QR code exactly as an unknown one (400), and it stays intact", async () => {
@@ -304,7 +378,7 @@ describeContract('static Pix QR codes', (h) => {
   it('deletes a QR code that received payments and keeps the payments pointing at it', async () => {
     const qr = await createQr(h(), { name: 'Paid', value: 700 });
     const db = h().engine.db;
-    const row = pixQrCodeRepo(db).findByIdentifier(qr.identifier)!;
+    const row = pixQrCodeRepo(db).findByIdentifier(companyOf(h()), qr.identifier)!;
     expect(row.company_id).toBeTruthy();
     db.prepare(
       `INSERT INTO transactions (id, company_id, account_id, type, status, value, end_to_end_id, transaction_id, pix_qr_code_id, time, created_at)
@@ -323,11 +397,12 @@ describeContract('static Pix QR codes', (h) => {
     );
   });
 
-  it('finds a live QR code by identifier across companies, for payments', async () => {
+  it('finds a live QR code by identifier within its company only, for payments', async () => {
     const theirs = await createQr(h(), { name: 'Theirs', identifier: 'Pay0ther' }, h().other.appId);
-    const row = pixQrCodeRepo(h().engine.db).findByIdentifier('Pay0ther');
+    const row = pixQrCodeRepo(h().engine.db).findByIdentifier(companyOf(h(), h().other.appId), 'Pay0ther');
     expect(row?.id).toBe(theirs.id);
     expect(row?.br_code).toBe(theirs.brCode);
+    expect(pixQrCodeRepo(h().engine.db).findByIdentifier(companyOf(h()), 'Pay0ther')).toBeUndefined();
   });
 
   it('needs an AppID', async () => {

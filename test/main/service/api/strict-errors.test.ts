@@ -84,7 +84,7 @@ describe('the strict server answers the documented texts', () => {
   let strict: SandboxService;
 
   beforeAll(async () => {
-    strict = createSandboxService({ dbPath: ':memory:', strict: true });
+    strict = createSandboxService({ dbPath: ':memory:', strict: true, company: { features: ['INVOICE'] } });
     await strict.listen(0);
   });
   afterAll(async () => {

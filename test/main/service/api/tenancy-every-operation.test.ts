@@ -623,10 +623,9 @@ const CASES: Record<string, Case | Case[]> = {
           },
         }),
       ],
-      // KNOWN LEAK, reported: pix_qr_codes.identifier is UNIQUE across the whole sandbox (migration
-      // 001; the payment simulator finds a static QR by its identifier alone), so B learns that
-      // some company uses this identifier ("Já existe um QRCode com este identificador").
-      public: "a static QR's identifier is unique across the sandbox: A's is refused to B as taken",
+      // A's correlationID and identifier give B a code of its own: both are unique per company
+      // (migration 023), so B learns nothing of A's code and is not blocked by it.
+      creates: true,
     },
   ],
   'GET /api/v1/qrcode-static/{id}': {

@@ -26,6 +26,9 @@ const nullable = <T extends z.ZodType>(schema: T) => schema.nullable().optional(
 
 const CPF_REQUIRED = 'cpf is required when taxID is a CNPJ';
 
+/** A CNPJ as parseTaxId reads one: 14 letters or digits, separators (. - / spaces) aside. */
+const CNPJ_SHAPE = '^[.\\-/\\s]*(?:[0-9A-Za-z][.\\-/\\s]*){14}$';
+
 /** POST /api/v1/anticipation/beneficiary (AnticipationBeneficiaryCreatePayload). */
 export const beneficiaryCreateBody = z
   .object(
@@ -92,6 +95,13 @@ export const beneficiaryCreateBody = z
         path: ['maxAdvanceableAmount'],
       });
     }
+  })
+  // The CPF rule above, as the derived document states it: a taxID of a CNPJ's 14 characters
+  // (separators aside) requires a cpf, not null. (maxAdvanceableAmount against availableAmount
+  // compares two values, which JSON Schema cannot.)
+  .meta({
+    if: { properties: { taxID: { pattern: CNPJ_SHAPE } }, required: ['taxID'] },
+    then: { required: ['cpf'], properties: { cpf: { type: 'string', minLength: 1 } } },
   });
 
 export type BeneficiaryCreateInput = z.output<typeof beneficiaryCreateBody>;

@@ -5,6 +5,22 @@ import { readBoleto, validatedBoletoSchema } from './boleto-lookup';
 // The payments code reads BOLETO payments' slips with the validation's own reading.
 export { boletoForPayment, type PayableBoleto, type ValidatedBoleto } from './boleto-lookup';
 
+/** A separator the reader ignores (spaces, dots, hyphens), any number of them; and a digit with them after. */
+const SEP = '[\\s.-]*';
+const DIGIT = `\\d${SEP}`;
+/** An arrecadação's first three digits: product 8, segment 1 to 7 or 9, value identifier 6 to 9. */
+const ARRECADACAO_HEAD = `8${SEP}[1-79]${SEP}[6-9]${SEP}`;
+
+/**
+ * Every rule of validateBoleto (boleto-barcode.ts) but the check digits, as one pattern: 44
+ * digits, an arrecadação barcode (ARRECADACAO_HEAD) or else a bank slip's barcode with currency
+ * code 9 in position 4; 47 digits, a bank slip's line with currency code 9 in position 4; 48
+ * digits, an arrecadação line (ARRECADACAO_HEAD).
+ */
+const BOLETO_PATTERN =
+  `^${SEP}(?:${ARRECADACAO_HEAD}(?:${DIGIT}){41}|(?!8${SEP}\\d${SEP}[6-9])(?:${DIGIT}){3}9${SEP}(?:${DIGIT}){40}` +
+  `|(?:${DIGIT}){3}9${SEP}(?:${DIGIT}){43}|${ARRECADACAO_HEAD}(?:${DIGIT}){45})$`;
+
 const validateBody = z.object({
   // Only the type is checked here: the digits, their count and every check digit are the barcode
   // reader's (boleto-barcode.ts), whose reason is the 400's message as it stands.
@@ -12,11 +28,10 @@ const validateBody = z.object({
     .string({ error: (issue) => (issue.input === undefined ? 'barcode is required' : 'barcode must be a string') })
     // A 48-digit line masked with a separator between every digit is under 100 characters.
     .max(256, { error: 'barcode is too long (a boleto has at most 48 digits)' })
-    // The reader's shape (validateBoleto), as the derived document states it: 44 digits (a
-    // barcode), 47 (a bank slip's line) or 48 starting with 8 (an arrecadação line), spaces, dots
-    // and hyphens anywhere. The check digits no pattern can say: described, and named by x-format.
+    // The reader's shape (validateBoleto), as the derived document states it (BOLETO_PATTERN).
+    // The check digits no pattern can say: described, and named by x-format.
     .meta({
-      pattern: '^[\\s.-]*(?:(?:\\d[\\s.-]*){44}|(?:\\d[\\s.-]*){47}|8[\\s.-]*(?:\\d[\\s.-]*){47})$',
+      pattern: BOLETO_PATTERN,
       description: 'A boleto: its 44-digit barcode, or its 47- or 48-digit line; every check digit must be right',
       'x-format': 'br-boleto',
     }),

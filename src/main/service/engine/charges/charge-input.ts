@@ -3,19 +3,34 @@ import { customerInput } from '../customers/customer-input';
 import { additionalInfoInput } from './additional-info-input';
 import { discountSchema, finesSchema, interestsSchema } from '../money/overdue-terms';
 import { validatePixKey } from '#lib/pix';
-import { correlationId, positiveCents, queryBoolean } from '../validation';
+import { CALENDAR_DAY, correlationId, positiveCents, queryBoolean } from '../validation';
 
 /** Ten years: long enough for any real charge, short enough to keep dates sane. */
 const MAX_EXPIRES_IN_SECONDS = 10 * 365 * 24 * 3600;
 const MIN_EXPIRES_IN_SECONDS = 300;
 
+/** The shape of an ISO 8601 date-time or day, whatever its numbers (month 13 has this shape). */
+const ISO_INSTANT_SHAPE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/**
+ * ISO_INSTANT_SHAPE with real numbers, as one pattern (the shared calendar day, hours 00-23,
+ * minutes and seconds 00-59, an offset of ±23:59 at most): both what is enforced and what the
+ * derived document states. A text of another shape is not an ISO 8601 date-time; one of the shape
+ * with an impossible date or time is not a valid date.
+ */
+export const ISO_INSTANT_PATTERN = `^${CALENDAR_DAY}(?:[Tt](?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,9})?)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):?[0-5]\\d)?)?$`;
+
 /** ISO 8601 date-time, or a plain calendar day (YYYY-MM-DD) for due dates. */
 const isoInstant = (name: string) =>
   z
     .string({ error: `${name} must be an ISO 8601 date-time string` })
-    .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i, {
-      error: `${name} must be an ISO 8601 date-time, e.g. 2026-12-10T12:00:00Z`,
+    .regex(new RegExp(ISO_INSTANT_PATTERN), {
+      error: (issue) =>
+        typeof issue.input === 'string' && ISO_INSTANT_SHAPE.test(issue.input)
+          ? `${name} is not a valid date`
+          : `${name} must be an ISO 8601 date-time, e.g. 2026-12-10T12:00:00Z`,
     })
+    // A safety net only: every text the pattern takes parses.
     .refine((s) => !Number.isNaN(Date.parse(s)), { error: `${name} is not a valid date` });
 
 const pixKey = (name: string) =>
@@ -136,6 +151,23 @@ export const chargeCreateBody = z.preprocess(
           message: 'send either discount or discountSettings, not both',
         });
       }
+    })
+    // The rules above, as the derived document states them (the splits' sum against the value
+    // compares values, which JSON Schema cannot): ensureSameTaxID true needs customer.taxID, and
+    // discount and discountSettings are never both objects (a null is dropped, as not given).
+    .meta({
+      allOf: [
+        {
+          if: { properties: { ensureSameTaxID: { const: true } }, required: ['ensureSameTaxID'] },
+          then: { required: ['customer'], properties: { customer: { required: ['taxID'] } } },
+        },
+        {
+          not: {
+            required: ['discount', 'discountSettings'],
+            properties: { discount: { type: 'object' }, discountSettings: { type: 'object' } },
+          },
+        },
+      ],
     }),
 );
 

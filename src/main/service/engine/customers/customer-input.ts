@@ -36,6 +36,21 @@ export const customerEmail = text('email')
   })
   .meta({ pattern: EMAIL_PATTERN, description: 'An e-mail address; stored lower-cased' });
 
+/** A separator normalizePhone ignores, any number of them. */
+const SEP = '[\\s().-]*';
+const DIGIT = `\\d${SEP}`;
+/** A Brazilian national number: area code 11-99 with no zero digit, then 8 digits, or 9 and 8 digits. */
+const BR_NATIONAL = `[1-9]${SEP}[1-9]${SEP}(?:9${SEP})?(?:${DIGIT}){8}`;
+
+/**
+ * normalizePhone's rules (#shared/lib/contact) as one pattern, for the derived document:
+ * separators anywhere; `+` and a country code: 55 and a Brazilian number, or another country's
+ * 8 to 15 digits (no leading 0); no `+`: 55 and a Brazilian number, or one with trunk zeros before.
+ */
+export const PHONE_PATTERN =
+  `^${SEP}(?:\\+${SEP}(?:5${SEP}5${SEP}${BR_NATIONAL}|(?:[1-46-9]${SEP}(?:${DIGIT}){7,14}|5${SEP}[0-46-9]${SEP}(?:${DIGIT}){6,13}))` +
+  `|5${SEP}5${SEP}${BR_NATIONAL}|(?:0${SEP})*${BR_NATIONAL})$`;
+
 /** Stored in E.164 (+55…): accepts "11 98765-4321", "5511987654321" or "+5511987654321". */
 export const customerPhone = text('phone')
   .max(30, { error: 'phone is too long (max 30 characters)' })
@@ -47,9 +62,9 @@ export const customerPhone = text('phone')
     }
     return result.phone;
   })
-  // The characters normalizePhone takes; the digits' rules (area code, mobile 9) are described.
+  // normalizePhone's rules, all of them (PHONE_PATTERN).
   .meta({
-    pattern: '^[\\s().-]*\\+?[\\s().-]*(?:\\d[\\s().-]*){8,}$',
+    pattern: PHONE_PATTERN,
     description:
       'A phone: Brazilian with its area code (10 or 11 digits, a 9-digit number starting with 9; 55 before them optional), ' +
       'or +country code and 8 to 15 digits; spaces, dashes, dots and parentheses ignored. Stored in E.164 (+5511987654321).',

@@ -21,6 +21,8 @@ const taxFields = {
   municipalSubscription: taxText('municipalSubscription').optional(),
   rpsNumber: taxText('rpsNumber', 20)
     .regex(/^\d*$/, { error: 'rpsNumber must be digits (the next RPS number)' })
+    // The pattern is checked after the trim: as the document states it, spaces around are taken.
+    .meta({ pattern: '^\\s*\\d*\\s*$' })
     .optional(),
   specialTax: taxText('specialTax').optional(),
   taxRegime: taxText('taxRegime').optional(),
@@ -30,16 +32,20 @@ const taxFields = {
 };
 
 /** POST /api/v1/invoice/integration: the body is optional (a bare POST creates the integration). */
-export const integrationUpsertBody = z.object(
-  { ...taxFields, isActive: z.boolean({ error: 'isActive must be true or false' }).optional() },
-  { error: 'body must be a JSON object' },
-);
+export const integrationUpsertBody = z
+  .object(
+    { ...taxFields, isActive: z.boolean({ error: 'isActive must be true or false' }).optional() },
+    { error: 'body must be a JSON object' },
+  )
+  // Every field is optional, and a JSON null body is read as no body (objectBody, for every
+  // operation): here that is a bare POST, accepted, so the document says null too.
+  .meta({ type: ['object', 'null'] });
 
 /** PUT /api/v1/invoice/integration: only the tax fields. */
-export const integrationTaxBody = z.object(
-  { ...taxFields, legalNature: taxText('legalNature').optional() },
-  { error: 'body must be a JSON object' },
-);
+export const integrationTaxBody = z
+  .object({ ...taxFields, legalNature: taxText('legalNature').optional() }, { error: 'body must be a JSON object' })
+  // A JSON null body is read as no body (objectBody), which changes nothing here: stated so.
+  .meta({ type: ['object', 'null'] });
 
 export type IntegrationTaxInput = z.output<typeof integrationTaxBody>;
 

@@ -22,6 +22,7 @@ import { invoicesSchema } from './019-invoices';
 import { anticipationBoletoTransactionsSchema } from './020-anticipation-boleto-transactions';
 import { stablecoinSchema } from './021-stablecoin';
 import { installmentsSchema } from './022-installments';
+import { pixQrCodeIdentifierPerCompanySchema } from './023-pix-qr-code-identifier-per-company';
 
 // Append only: a shipped migration is never edited, a new one is added with the next number.
 export const migrations: readonly Migration[] = [
@@ -47,6 +48,7 @@ export const migrations: readonly Migration[] = [
   { version: 20, name: 'anticipation-boleto-transactions', sql: anticipationBoletoTransactionsSchema },
   { version: 21, name: 'stablecoin', sql: stablecoinSchema },
   { version: 22, name: 'installments', sql: installmentsSchema },
+  { version: 23, name: 'pix-qr-code-identifier-per-company', sql: pixQrCodeIdentifierPerCompanySchema },
 ];
 
 /** Opens (and migrates) a store of the service's schema: the sandbox's, and the tests' and the bench's. */

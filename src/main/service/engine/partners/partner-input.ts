@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseTaxId, sanitizeMerchantName, type TaxId, type TaxIdType } from '#lib/pix';
 import { EMAIL_MAX_LENGTH, normalizeEmail, normalizePhone } from '../customers/contact';
 import { applicationName, scopeList } from '../applications/application-input';
+import { EMAIL_PATTERN, PHONE_PATTERN } from '../customers/customer-input';
 
 // Input rules of the partner operations. Messages omit the field: the engine prefixes each with
 // its path ("user.email: is not a valid e-mail address").
@@ -81,7 +82,8 @@ const email = z
       return z.NEVER;
     }
     return normalized;
-  });
+  })
+  .meta({ pattern: EMAIL_PATTERN });
 
 /** Stored in E.164 (the OpenAPI file: "+5511912345678"). */
 const phone = z
@@ -94,7 +96,8 @@ const phone = z
       return z.NEVER;
     }
     return result.phone;
-  });
+  })
+  .meta({ pattern: PHONE_PATTERN });
 
 const objectOf = <T extends z.ZodRawShape>(shape: T) =>
   z.object(shape, { error: (issue) => (issue.input === undefined ? 'is required' : 'must be an object') });

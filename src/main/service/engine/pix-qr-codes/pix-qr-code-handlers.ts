@@ -55,12 +55,12 @@ function resolvePixKey(ctx: OperationContext, requested: string | undefined): Pi
   return match;
 }
 
-/** A 25-character txid like the real service's (a uuid's hex, cut to 62-05's limit), never reused. */
+/** A 25-character txid like the real service's (a uuid's hex, cut to 62-05's limit), never reused in the company. */
 function newIdentifier(ctx: OperationContext): string {
   const repo = pixQrCodeRepo(ctx.db);
   for (;;) {
     const identifier = newTransactionId().slice(0, 25);
-    if (!repo.identifierTaken(identifier)) return identifier;
+    if (!repo.identifierTaken(ctx.tenant.company.id, identifier)) return identifier;
   }
 }
 
@@ -93,8 +93,11 @@ function createPixQrCode(ctx: OperationContext, input: PixQrCodeCreateInput): Pi
   return ctx.db.transaction(() => {
     // Deleted QR codes keep their correlationID and identifier: a printed code may still be paid.
     // The identifier first: a repeated order that reuses both (real-clients.md, pretix) gets the
-    // identifier's refusal, the one the real service documents.
-    if (input.identifier !== undefined && repo.identifierTaken(input.identifier)) throw badRequest(IDENTIFIER_TAKEN);
+    // identifier's refusal, the one the real service documents. Within the company only (migration
+    // 023): another company's identifier is no business of this one, and never blocks it.
+    if (input.identifier !== undefined && repo.identifierTaken(companyId, input.identifier)) {
+      throw badRequest(IDENTIFIER_TAKEN);
+    }
     const correlationID = input.correlationID ?? newUuid();
     if (repo.correlationIdTaken(companyId, correlationID)) {
       throw badRequest(`A Pix QR code with correlationID ${correlationID} already exists`);

@@ -8,7 +8,7 @@ export interface PixQrCodeRow {
   account_id: string;
   name: string;
   correlation_id: string;
-  /** The static BR Code's txid (62-05): 1–25 [A-Za-z0-9], unique across companies. */
+  /** The static BR Code's txid (62-05): 1–25 [A-Za-z0-9], unique within its company (migration 023). */
   identifier: string;
   payment_link_id: string;
   /** Fixed amount in cents; null is an open amount (the payer types it). */
@@ -49,16 +49,16 @@ export interface PixQrCodeRepo {
   /** The live QR code of a payment link (its public page shows it). */
   findByPaymentLinkId(companyId: string, paymentLinkId: string): PixQrCodeRow | undefined;
   /**
-   * Across companies: a payer's bank only sees the BR Code, whose txid is the identifier, so
-   * sandbox payments resolve the QR code (and its owner) from it.
+   * The live QR code a Pix reaching the company with this txid links to. Within the company the
+   * Pix reaches (through its key): another company may hold a code with the same identifier.
    */
-  findByIdentifier(identifier: string): PixQrCodeRow | undefined;
+  findByIdentifier(companyId: string, identifier: string): PixQrCodeRow | undefined;
   /** For records that point at a QR code (transactions), which must still read it after deletion. */
   findByIdIncludingDeleted(companyId: string, id: string): PixQrCodeRow | undefined;
   /** Whether a QR code, deleted or not, already holds this correlationID in the company. */
   correlationIdTaken(companyId: string, correlationId: string): boolean;
-  /** Whether any QR code of any company, deleted or not, already holds this identifier. */
-  identifierTaken(identifier: string): boolean;
+  /** Whether a QR code, deleted or not, already holds this identifier in the company. */
+  identifierTaken(companyId: string, identifier: string): boolean;
   /** Newest first; `limit + 1` rows so the caller can tell whether a next page exists. */
   list(companyId: string, skip: number, limit: number): PixQrCodeRow[];
   /** Every live QR code of the company (the list's totalCount). */
@@ -76,15 +76,14 @@ export const pixQrCodeRepo = perDatabase<PixQrCodeRepo>((db: Db) => {
   const byCorrelation = db.prepare<[string, string], PixQrCodeRow>(select('company_id = ? AND correlation_id = ?'));
   const byCompanyIdentifier = db.prepare<[string, string], PixQrCodeRow>(select('company_id = ? AND identifier = ?'));
   const byPaymentLink = db.prepare<[string, string], PixQrCodeRow>(select('company_id = ? AND payment_link_id = ?'));
-  const byIdentifier = db.prepare<[string], PixQrCodeRow>(select('identifier = ?'));
   const byIdAny = db.prepare<[string, string], PixQrCodeRow>(
     'SELECT * FROM pix_qr_codes WHERE company_id = ? AND id = ?',
   );
   const correlationStmt = db.prepare<[string, string], { one: number }>(
     'SELECT 1 AS one FROM pix_qr_codes WHERE company_id = ? AND correlation_id = ?',
   );
-  const identifierStmt = db.prepare<[string], { one: number }>(
-    'SELECT 1 AS one FROM pix_qr_codes WHERE identifier = ?',
+  const identifierStmt = db.prepare<[string, string], { one: number }>(
+    'SELECT 1 AS one FROM pix_qr_codes WHERE company_id = ? AND identifier = ?',
   );
   const listStmt = db.prepare<[string, number, number], PixQrCodeRow>(
     `${select('company_id = ?')} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
@@ -106,10 +105,10 @@ export const pixQrCodeRepo = perDatabase<PixQrCodeRepo>((db: Db) => {
       byCompanyIdentifier.get(companyId, id) ??
       byPaymentLink.get(companyId, id),
     findByPaymentLinkId: (companyId, paymentLinkId) => byPaymentLink.get(companyId, paymentLinkId),
-    findByIdentifier: (identifier) => byIdentifier.get(identifier),
+    findByIdentifier: (companyId, identifier) => byCompanyIdentifier.get(companyId, identifier),
     findByIdIncludingDeleted: (companyId, id) => byIdAny.get(companyId, id),
     correlationIdTaken: (companyId, correlationId) => correlationStmt.get(companyId, correlationId) !== undefined,
-    identifierTaken: (identifier) => identifierStmt.get(identifier) !== undefined,
+    identifierTaken: (companyId, identifier) => identifierStmt.get(companyId, identifier) !== undefined,
     list: (companyId, skip, limit) => listStmt.all(companyId, limit + 1, skip),
     count: (companyId) => countStmt.get(companyId)!.n,
     delete: (companyId, id, deletedAt) => deleteStmt.run(deletedAt, deletedAt, companyId, id).changes === 1,

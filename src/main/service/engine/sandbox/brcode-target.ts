@@ -60,8 +60,10 @@ export function resolveBrCode(ctx: OperationContext, brCode: string, options: Re
   if (!key || key.company_id !== companyId) throw notFound('Pix key not found for this account');
   const txid = options.dropTxid ? undefined : decoded.txid;
   if (txid === undefined) return { pixKey: key, amount: decoded.amountCents };
-  const qr = pixQrCodeRepo(ctx.db).findByIdentifier(txid);
-  if (qr && qr.company_id === companyId) return { pixQrCode: qr, pixKey: key, txid, amount: decoded.amountCents };
+  // The txid names a code of the company the key belongs to; another company's code with the same
+  // identifier is another code (identifiers are unique per company, migration 023).
+  const qr = pixQrCodeRepo(ctx.db).findByIdentifier(companyId, txid);
+  if (qr) return { pixQrCode: qr, pixKey: key, txid, amount: decoded.amountCents };
   const charge = chargeRepo(ctx.db).findByAnyId(companyId, txid);
   if (charge && charge.identifier === txid) return { charge, pixKey: key, txid, amount: decoded.amountCents };
   // A txid naming nothing of ours is still money sent to our key, as real Pix delivers it: a

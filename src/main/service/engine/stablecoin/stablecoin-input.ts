@@ -75,6 +75,22 @@ export const depositBody = z
         message: `destinationWalletAddress is not an address of the ${body.network} network`,
       });
     }
+  })
+  // The two checks above, as the derived document states them (JSON Schema's if/then): each
+  // currency's networks, and the address form of the network (TRON's T…, the others' 0x…; no
+  // network is POLYGON).
+  .meta({
+    allOf: [
+      ...STABLECOINS.map((currency) => ({
+        if: { properties: { currency: { const: currency } }, required: ['currency'] },
+        then: { properties: { network: { enum: [...NETWORKS_OF[currency]] } } },
+      })),
+      {
+        if: { properties: { network: { const: 'TRON' } }, required: ['network'] },
+        then: { properties: { destinationWalletAddress: { pattern: '^T' } } },
+        else: { properties: { destinationWalletAddress: { pattern: '^0x' } } },
+      },
+    ],
   });
 export type DepositInput = z.output<typeof depositBody>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { additionalInfoInput } from '../charges/additional-info-input';
 import { customerInput } from '../customers/customer-input';
-import { correlationId, positiveCents } from '../validation';
+import { RFC3339_PATTERN, correlationId, positiveCents } from '../validation';
 import { FREQUENCIES } from './subscription-schedule';
 
 // POST /api/v1/subscriptions (remote-api-notes §6.6, the OpenAPI file's SubscriptionPayload).
@@ -24,11 +24,14 @@ const MAX_INSTALLMENTS = 1200;
 /** A date-time with its offset: without one, the first generation would depend on the server's zone. */
 const dateTime = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i, {
-    error:
-      'dayGenerateCharge must be a day of the month (1 to 31) or an ISO 8601 date-time with offset, e.g. 2026-12-05T00:00:00Z',
+  // The shared RFC 3339 pattern (real months, days and hours): what is enforced is what the
+  // derived document states. Its own texts stay: the union below answers with its one message.
+  .regex(new RegExp(RFC3339_PATTERN), {
+    error: (issue) =>
+      typeof issue.input === 'string' && /^\d{4}-\d{2}-\d{2}T/i.test(issue.input)
+        ? 'dayGenerateCharge is not a valid date-time'
+        : 'dayGenerateCharge must be a day of the month (1 to 31) or an ISO 8601 date-time with offset, e.g. 2026-12-05T00:00:00Z',
   })
-  .refine((s) => !Number.isNaN(Date.parse(s)), { error: 'dayGenerateCharge is not a valid date-time' })
   .transform((s) => new Date(s).toISOString());
 
 const dayOfMonth = z
@@ -133,6 +136,21 @@ export const subscriptionCreateBody = z.preprocess(
           message: 'minimumValue must not exceed value',
         });
       }
+    })
+    // The first two rules above, as the derived document states them (minimumValue against value
+    // compares two values, which JSON Schema cannot): a Pix Automático is never BIMONTHLY, and
+    // pixRecurringOptions (an object: a null is dropped, as not given) needs type PIX_RECURRING.
+    .meta({
+      allOf: [
+        {
+          if: { properties: { type: { const: 'PIX_RECURRING' } }, required: ['type'] },
+          then: { properties: { frequency: { not: { const: 'BIMONTHLY' } } } },
+        },
+        {
+          if: { properties: { pixRecurringOptions: { type: 'object' } }, required: ['pixRecurringOptions'] },
+          then: { properties: { type: { const: 'PIX_RECURRING' } } },
+        },
+      ],
     }),
 );
 

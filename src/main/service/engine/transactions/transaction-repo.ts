@@ -114,8 +114,8 @@ const COLUMNS = [
 // Deleted QR codes stay joinable: a payment keeps pointing at the code it came through.
 // A payment with no QR code of its own but a txid belongs to the company's QR code with that
 // identifier, whenever that code was registered: before the payment (a key payment whose txid
-// names it) or after (an offline sale registered later). Identifiers are unique across
-// companies, deleted codes included, so at most one code matches. A charge's payment is the
+// names it) or after (an offline sale registered later). Identifiers are unique within
+// a company (migration 023), deleted codes included, so at most one code matches. A charge's payment is the
 // charge's, never a QR code's.
 const LINKED_QR = `COALESCE(t.pix_qr_code_id, CASE WHEN t.txid IS NOT NULL AND t.charge_id IS NULL THEN
     (SELECT k.id FROM pix_qr_codes k WHERE k.identifier = t.txid AND k.company_id = t.company_id) END)`;

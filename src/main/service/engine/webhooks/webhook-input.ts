@@ -46,6 +46,8 @@ export const webhookCreateBody = z.object(
           .refine((name) => (PUBLIC_EVENT_NAMES as readonly string[]).includes(name), {
             error: 'Invalid event: see GET /api/v1/webhook/events',
           })
+          // The check above, as the derived document states it (its own message stays).
+          .meta({ enum: [...PUBLIC_EVENT_NAMES] })
           .optional()
           .transform((name) => name ?? DEFAULT_WEBHOOK_EVENT),
         url: httpUrl,

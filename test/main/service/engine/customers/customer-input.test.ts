@@ -42,8 +42,11 @@ describe('customerInput', () => {
     expect(issues({ name: 'A', email: 'a@b.co', address: 'Rua A' })).toEqual(['address must be an object']);
   });
 
-  it('patch input takes any subset', () => {
-    expect(customerPatchInput.parse({})).toEqual({});
+  it('patch input takes any non-empty subset', () => {
+    // An empty patch changes nothing: refused, as the derived document states (anyOf of the fields).
+    expect(customerPatchInput.safeParse({}).error?.issues.map((issue) => issue.message)).toEqual([
+      'send at least one of name, email, phone, taxID or address to update',
+    ]);
     expect(customerPatchInput.parse({ phone: '11 98765-4321' })).toEqual({ phone: '+5511987654321' });
     expect(customerPatchInput.safeParse({ name: '' }).success).toBe(false);
     expect(customerPatchInput.safeParse({ email: null }).success).toBe(false);
