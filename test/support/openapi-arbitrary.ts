@@ -10,7 +10,8 @@
 //
 // Supported keywords: type (a name or a 3.1 list of names), nullable (3.0), enum, const,
 // $ref (`#/…` within `root`), allOf (objects merged), anyOf / oneOf (any branch; oneOf's "exactly
-// one" is kept for branches told apart by their required properties only), `not` of required
+// one" is kept for branches told apart by their required properties only), if/then/else and `not`
+// in allOf (rules across fields: values kept while they hold), `not` of required
 // properties (never all at once), string minLength / maxLength / pattern /
 // format (email, uri, uuid, date, date-time, byte), number and integer minimum / maximum /
 // exclusiveMinimum / exclusiveMaximum (3.0 booleans and 3.1 numbers), array items / minItems /
@@ -171,6 +172,16 @@ function resolve(schema: JsonSchema, root: JsonSchema, seen = 0): JsonSchema {
  * Two schemas that must both hold, as one: properties and required lists joined, the rest of the
  * second's keywords over the first's; null when their types cannot both hold.
  */
+/** Both schemas' properties; one named by both must hold both (allOf), so a branch's nested rule keeps the property's own schema. */
+function mergedProperties(a: JsonSchema, b: JsonSchema): JsonSchema {
+  const [left, right] = [(a.properties ?? {}) as JsonSchema, (b.properties ?? {}) as JsonSchema];
+  const merged: JsonSchema = { ...left, ...right };
+  for (const name of Object.keys(right)) {
+    if (Object.hasOwn(left, name) && left[name] !== right[name]) merged[name] = { allOf: [left[name], right[name]] };
+  }
+  return merged;
+}
+
 function combine(a: JsonSchema, b: JsonSchema): JsonSchema | null {
   const typesOf = (s: JsonSchema) =>
     s.type === undefined ? null : Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
@@ -185,9 +196,7 @@ function combine(a: JsonSchema, b: JsonSchema): JsonSchema | null {
     ...a,
     ...b,
     ...(type === undefined ? {} : { type }),
-    ...(a.properties || b.properties
-      ? { properties: { ...(a.properties as JsonSchema), ...(b.properties as JsonSchema) } }
-      : {}),
+    ...(a.properties || b.properties ? { properties: mergedProperties(a, b) } : {}),
     ...(a.required || b.required
       ? { required: [...new Set([...((a.required ?? []) as string[]), ...((b.required ?? []) as string[])])] }
       : {}),
@@ -196,6 +205,63 @@ function combine(a: JsonSchema, b: JsonSchema): JsonSchema | null {
 
 /** Past this depth, optional properties are left out and arrays kept at their minimum: recursive schemas end. */
 const MAX_DEPTH = 8;
+/** An allOf part that only states a rule across fields: if/then/else, or `not`. */
+function isConditional(part: JsonSchema): boolean {
+  const keys = Object.keys(part);
+  return keys.length > 0 && keys.every((key) => ['if', 'then', 'else', 'not'].includes(key));
+}
+
+/** Whether `value` keeps a conditional part (if/then/else, not), judged by `matches`. */
+function holds(condition: JsonSchema, value: unknown, root: JsonSchema): boolean {
+  if (condition.not !== undefined && matches(condition.not as JsonSchema, value, root)) return false;
+  if (condition.if === undefined) return true;
+  const branch = matches(condition.if as JsonSchema, value, root) ? condition.then : condition.else;
+  return branch === undefined || matches(branch as JsonSchema, value, root);
+}
+
+/**
+ * A small validator for the keywords the rules across fields use: const, enum, type, required,
+ * properties, pattern, minLength, not, and nested if/then/else. Other keywords are not judged.
+ */
+function matches(input: JsonSchema, value: unknown, root: JsonSchema): boolean {
+  const schema = resolve(input, root);
+  if ('const' in schema && JSON.stringify(schema.const) !== JSON.stringify(value)) return false;
+  if (
+    Array.isArray(schema.enum) &&
+    !(schema.enum as unknown[]).some((item) => JSON.stringify(item) === JSON.stringify(value))
+  )
+    return false;
+  if (schema.type !== undefined) {
+    const types = (Array.isArray(schema.type) ? schema.type : [schema.type]) as string[];
+    const actual =
+      value === null
+        ? 'null'
+        : Array.isArray(value)
+          ? 'array'
+          : typeof value === 'number'
+            ? Number.isInteger(value)
+              ? 'integer'
+              : 'number'
+            : typeof value;
+    if (!types.includes(actual) && !(actual === 'integer' && types.includes('number'))) return false;
+  }
+  if (typeof value === 'string') {
+    if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value)) return false;
+    if (typeof schema.minLength === 'number' && [...value].length < schema.minLength) return false;
+  }
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const object = value as Record<string, unknown>;
+    if (Array.isArray(schema.required) && !(schema.required as string[]).every((name) => Object.hasOwn(object, name)))
+      return false;
+    for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
+      if (Object.hasOwn(object, name) && !matches(property, object[name], root)) return false;
+    }
+  }
+  if (schema.not !== undefined && matches(schema.not as JsonSchema, value, root)) return false;
+  if (schema.if !== undefined && !holds(schema, value, root)) return false;
+  return true;
+}
+
 /** Arrays and dictionaries stay small: the point is shapes, not volume. */
 const EXTRA_ITEMS = 3;
 
@@ -216,6 +282,17 @@ class Generator {
     }
     if ('const' in schema) return fc.constant(schema.const);
     if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
+    // Rules across fields (if/then/else, and `not` inside allOf): values of the rest, kept while they hold.
+    const parts = Array.isArray(schema.allOf) ? (schema.allOf as JsonSchema[]) : [];
+    if (schema.if !== undefined || parts.some(isConditional)) {
+      const { if: _if, then: _then, else: _else, allOf: _allOf, ...rest } = schema;
+      const conditions = [...(schema.if !== undefined ? [schema] : []), ...parts.filter(isConditional)];
+      const others = parts.filter((part) => !isConditional(part));
+      const base = others.length ? { ...rest, allOf: others } : rest;
+      return this.arbitrary(base, depth).filter((value) =>
+        conditions.every((condition) => holds(condition, value, this.root)),
+      );
+    }
     if (Array.isArray(schema.allOf)) return this.arbitrary(this.mergeAll(schema), depth);
     const not = schema.not as JsonSchema | undefined;
     if (not && Array.isArray(not.required)) {

@@ -39,23 +39,34 @@ export const HTTP_URL_META = {
  *   character that is not a space (`\S`, the same set String.prototype.trim removes), unless its
  *   own pattern already says more. A trim is zod's only `overwrite` check that can shorten a text.
  */
+/** The parts of a zod schema's definition read below (zod's own types for them are internal). */
+interface ZodDef {
+  type: string;
+  checks?: { _zod: { def: { check: string } } }[];
+  in?: { _zod: { def: { type: string; transform?: unknown } } };
+}
+
 function stateInputRules(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
-  const def = (ctx.zodSchema as { _zod: { def: Record<string, any> } })._zod.def;
+  const def = (ctx.zodSchema as { _zod: { def: ZodDef } })._zod.def;
   const schema = ctx.jsonSchema;
   if (def.type === 'string') {
-    const trimmed = ((def.checks ?? []) as { _zod: { def: { check: string } } }[]).some(
-      (check) => check._zod.def.check === 'overwrite',
-    );
+    const trimmed = (def.checks ?? []).some((check) => check._zod.def.check === 'overwrite');
     if (trimmed && schema.minLength === 1 && schema.pattern === undefined) schema.pattern = '\\S';
     return;
   }
-  if (def.type === 'pipe' && def.in?._zod.def.type === 'transform' && def.in._zod.def.transform === wholeNumberAsText) {
+  const input = def.in?._zod.def;
+  if (def.type === 'pipe' && input?.type === 'transform' && input.transform === wholeNumberAsText) {
     const { description, ...text } = schema;
     for (const key of Object.keys(schema)) delete schema[key];
     if (description !== undefined) schema.description = description;
     schema.anyOf = [
       text,
-      { type: 'integer', minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, description: 'Taken as its decimal text' },
+      {
+        type: 'integer',
+        minimum: Number.MIN_SAFE_INTEGER,
+        maximum: Number.MAX_SAFE_INTEGER,
+        description: 'Taken as its decimal text',
+      },
     ];
   }
 }

@@ -1,3 +1,4 @@
+import { publishedBoletoAnswer } from '../engine/boletos/boleto-published-view';
 import { publishedChargeAnswer } from '../engine/charges/charge-published-view';
 import { publishedPaymentAnswer } from '../engine/payments/payment-serializer';
 import { routeKey } from './published-contract';
@@ -19,6 +20,8 @@ const VIEWS: ReadonlyMap<string, (body: unknown) => unknown> = new Map([
   [routeKey('POST', '/api/v1/charge'), publishedChargeAnswer],
   [routeKey('GET', '/api/v1/charge/{id}'), publishedChargeAnswer],
   [routeKey('PATCH', '/api/v1/charge/{id}'), publishedChargeAnswer],
+  // A slip with no amount: `totalValue` 0, not null.
+  [routeKey('POST', '/api/v1/boleto/validate'), publishedBoletoAnswer],
 ]);
 
 export function publishedView(method: string, path: string): ((body: unknown) => unknown) | undefined {

@@ -8,13 +8,12 @@
 // exactly the netAmount), and at the due date the advance is PAID or OVERDUE; the ledger's
 // invariants hold throughout. Bad input, tenancy, and the answers against the published schema
 // under --strict and the derived one by default.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
-import { createSandboxService, type SandboxService } from '#service/index';
+import type { SandboxService } from '#service/index';
 import { ledger, type Balance } from '#service/engine/ledger/ledger';
-import { loadPublishedDocument } from '#service/http/published-contract';
 import { describeContract, type Harness } from '#test/support/harness';
-import { answerValidator } from '#test/support/openapi-validate';
+import { useConformanceServers } from '#test/support/conformance-servers';
 
 const CPF = '52998224725';
 const CPF_MASKED = '529.982.247-25';
@@ -641,37 +640,19 @@ describeContract('anticipation', (h) => {
 });
 
 describe('anticipation answers conform: published schema under --strict, derived by default', () => {
-  let strict: SandboxService;
-  let plain: SandboxService;
-  const clocks = new Map<SandboxService, ManualClock>();
-  beforeAll(() => {
-    const strictClock = new ManualClock('2026-11-22T15:00:00.000Z');
-    const plainClock = new ManualClock('2026-11-22T15:00:00.000Z');
-    strict = createSandboxService({ dbPath: ':memory:', strict: {}, clock: strictClock });
-    plain = createSandboxService({ dbPath: ':memory:', clock: plainClock });
-    clocks.set(strict, strictClock).set(plain, plainClock);
-  });
-  afterAll(async () => {
-    await strict.close();
-    await plain.close();
-  });
-
-  async function call(service: SandboxService, method: string, url: string, body?: unknown) {
-    const reply = await service.app.inject({
-      method: method as 'GET',
-      url,
-      headers: { authorization: service.appId, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      payload: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { method, path: '', status: reply.statusCode, body: reply.json() };
-  }
+  const clocks = {
+    strict: new ManualClock('2026-11-22T15:00:00.000Z'),
+    plain: new ManualClock('2026-11-22T15:00:00.000Z'),
+  };
+  const servers = useConformanceServers({ clocks, strict: {} });
+  const { call } = servers;
 
   /** Every operation, its success and its documented refusals, on one server. */
   async function answers(service: SandboxService) {
     const replies: { method: string; path: string; status: number; body: unknown }[] = [];
     const at = async (path: string, method: string, url: string, body?: unknown) => {
       const reply = await call(service, method, url, body);
-      replies.push({ ...reply, path });
+      replies.push({ ...reply, method, path });
       return reply;
     };
     const B = '/api/v1/anticipation/beneficiary';
@@ -724,7 +705,7 @@ describe('anticipation answers conform: published schema under --strict, derived
     await at(approvePath, 'POST', `${L}/zzz/approve`);
     await at(approvePath, 'POST', `${L}/${ids[2]}/approve`);
     // The first approval's payout settles: CONFIRMED, with its endToEndId.
-    clocks.get(service)!.advance(2_000);
+    clocks[servers.kindOf(service)].advance(2_000);
     const settled = await at(L, 'GET', `${L}?status=CONFIRMED`);
     expect(settled.body).toMatchObject({ count: 1, anticipations: [{ id: ids[0], endToEndId: expect.any(String) }] });
     await at(L, 'GET', L);
@@ -735,7 +716,7 @@ describe('anticipation answers conform: published schema under --strict, derived
     // The strict server answers its generic Portuguese text (strict-errors.ts).
     expect(replies.at(-3)!.body).toEqual({
       error:
-        service === strict
+        service === servers.strict
           ? 'Requisição inválida'
           : 'You do not have enough balance to approve this anticipation: netAmount 930, available 70 (cents)',
     });
@@ -743,9 +724,8 @@ describe('anticipation answers conform: published schema under --strict, derived
   }
 
   it('every answer validates against the published document under --strict', async () => {
-    const validate = answerValidator(loadPublishedDocument());
-    for (const reply of await answers(strict)) {
-      const verdict = validate(reply.method, reply.path, reply.status, reply.body);
+    for (const reply of await answers(servers.strict)) {
+      const verdict = servers.conforms('strict', reply.method, reply.path, reply.status, reply.body);
       expect(verdict, `${reply.method} ${reply.path} ${reply.status} ${JSON.stringify(reply.body)}`).toEqual({
         kind: 'valid',
       });
@@ -753,10 +733,8 @@ describe('anticipation answers conform: published schema under --strict, derived
   });
 
   it('every answer validates against the derived document (GET /openapi.json) by default', async () => {
-    const derived = (await call(plain, 'GET', '/openapi.json')).body;
-    const validate = answerValidator(derived);
-    for (const reply of await answers(plain)) {
-      const verdict = validate(reply.method, reply.path, reply.status, reply.body);
+    for (const reply of await answers(servers.plain)) {
+      const verdict = servers.conforms('plain', reply.method, reply.path, reply.status, reply.body);
       expect(verdict, `${reply.method} ${reply.path} ${reply.status} ${JSON.stringify(reply.body)}`).toEqual({
         kind: 'valid',
       });

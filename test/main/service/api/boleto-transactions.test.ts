@@ -4,11 +4,10 @@
 // is a BOLETO_OUT whose status follows the payment's (CREATED, PROCESSING once approved,
 // CONFIRMED once settled). Filters, paging (422 past skip 10000), bad input, tenancy, and the
 // answers against the published schema under --strict and the derived one by default.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxService, type SandboxService } from '#service/index';
-import { loadPublishedDocument } from '#service/http/published-contract';
+import { describe, expect, it } from 'vitest';
+import type { SandboxService } from '#service/index';
 import { describeContract, type Harness } from '#test/support/harness';
-import { answerValidator } from '#test/support/openapi-validate';
+import { useConformanceServers } from '#test/support/conformance-servers';
 
 const ITAU_BOLETO = '34195148200000003001095517077320772982609000';
 
@@ -179,25 +178,8 @@ describeContract('boleto transactions', (h) => {
 });
 
 describe('boleto transactions conform: published schema under --strict, derived by default', () => {
-  const servers: { strict: SandboxService; plain: SandboxService } = {} as never;
-  beforeAll(async () => {
-    servers.strict = createSandboxService({ dbPath: ':memory:', strict: {} });
-    servers.plain = createSandboxService({ dbPath: ':memory:' });
-  });
-  afterAll(async () => {
-    await servers.strict.close();
-    await servers.plain.close();
-  });
-
-  async function call(service: SandboxService, method: string, url: string, body?: unknown) {
-    const reply = await service.app.inject({
-      method: method as 'GET',
-      url,
-      headers: { authorization: service.appId, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      payload: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: reply.statusCode, body: reply.json() };
-  }
+  const servers = useConformanceServers({ strict: {} });
+  const { call } = servers;
 
   /** The same world on either server: a paid BOLETO charge, a created and an approved BOLETO payment. */
   async function seed(service: SandboxService) {
@@ -251,17 +233,15 @@ describe('boleto transactions conform: published schema under --strict, derived 
 
   it('every answer validates against the published document under --strict', async () => {
     await seed(servers.strict);
-    const validate = answerValidator(loadPublishedDocument());
     for (const reply of await answers(servers.strict)) {
-      const verdict = validate('GET', reply.path, reply.status, reply.body);
+      const verdict = servers.conforms('strict', 'GET', reply.path, reply.status, reply.body);
       expect(verdict, `${reply.path} ${reply.status} ${JSON.stringify(reply.body)}`).toEqual({ kind: 'valid' });
     }
   });
 
   it('every answer validates against the derived document (GET /openapi.json) by default', async () => {
     await seed(servers.plain);
-    const derived = (await call(servers.plain, 'GET', '/openapi.json')).body;
-    const validate = answerValidator(derived);
+    const { derived } = servers;
     const parameters = derived.paths['/api/v1/boleto-transaction'].get.parameters as { name: string; schema: any }[];
     expect(parameters.map((p) => p.name).sort()).toEqual([
       'end',
@@ -275,7 +255,7 @@ describe('boleto transactions conform: published schema under --strict, derived 
     ]);
     expect(parameters.find((p) => p.name === 'type')!.schema.enum).toEqual(['BOLETO_IN', 'BOLETO_OUT']);
     for (const reply of await answers(servers.plain)) {
-      const verdict = validate('GET', reply.path, reply.status, reply.body);
+      const verdict = servers.conforms('plain', 'GET', reply.path, reply.status, reply.body);
       expect(verdict, `${reply.path} ${reply.status} ${JSON.stringify(reply.body)}`).toEqual({ kind: 'valid' });
     }
   });

@@ -6,7 +6,7 @@
 // Last, conformance: every answer against the derived document (default server) and against the
 // published one (strict server).
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '#lib/clock';
 import { ALL_SCOPES } from '#service/engine/operations';
 import { ledger } from '#service/engine/ledger/ledger';
@@ -14,10 +14,9 @@ import { createSandboxCompany } from '#service/engine/tenancy/sandbox-bootstrap'
 import { SANDBOX_REJECTED_CPF } from '#service/engine/kyc/kyc-review';
 import { KYB_REVIEW_MS } from '#service/engine/stablecoin/stablecoin-rates';
 import { walletAddress } from '#service/engine/stablecoin/stablecoin-wallets';
-import { loadPublishedDocument } from '#service/http/published-contract';
-import { createSandboxService, type SandboxService } from '#service/index';
+import type { SandboxService } from '#service/index';
 import { describeContract, type Harness } from '#test/support/harness';
-import { answerValidator } from '#test/support/openapi-validate';
+import { pay, useConformanceServers } from '#test/support/conformance-servers';
 
 const CNPJ = '11222333000181';
 const KYC_FEATURES = ['BAAS', 'KYC_ONBOARDING', 'STABLECOIN'];
@@ -790,29 +789,19 @@ async function journey(
 }
 
 describe('stablecoin answers conform to the derived and the published documents', () => {
-  const servers: { service: SandboxService; clock: ManualClock }[] = [];
-
-  async function start(strict: boolean) {
-    const clock = new ManualClock('2026-11-22T15:00:00.000Z');
-    const service = createSandboxService({
-      dbPath: ':memory:',
-      clock,
-      ...(strict ? { strict: {} } : {}),
-      company: { features: ['BANK_ACCOUNT', 'BAAS', 'KYC_ONBOARDING', 'STABLECOIN'] },
-    });
-    await service.listen(0);
-    servers.push({ service, clock });
-    return { service, clock };
-  }
-
-  beforeAll(() => undefined);
-  afterAll(async () => {
-    for (const { service } of servers) await service.close();
+  const clocks = {
+    strict: new ManualClock('2026-11-22T15:00:00.000Z'),
+    plain: new ManualClock('2026-11-22T15:00:00.000Z'),
+  };
+  const servers = useConformanceServers({
+    clocks,
+    strict: {},
+    company: { features: ['BANK_ACCOUNT', 'BAAS', 'KYC_ONBOARDING', 'STABLECOIN'] },
+    listen: true,
   });
 
   it('default server: every answer validates against GET /openapi.json, which states the constraints', async () => {
-    const { service, clock } = await start(false);
-    const derived = (await service.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const [service, clock, derived] = [servers.plain, clocks.plain, servers.derived];
     const deposit = derived.paths['/api/v1/stablecoin/deposit'].post.requestBody.content['application/json'].schema;
     expect(deposit.properties.value).toMatchObject({ type: 'integer', minimum: 100 });
     expect(deposit.properties.currency.enum).toEqual(['USDT', 'USDC', 'BRLA']);
@@ -829,15 +818,10 @@ describe('stablecoin answers conform to the derived and the published documents'
       'STABLECOIN_SUBACCOUNT_LIST',
     );
 
-    const validate = answerValidator(derived);
+    const validate = (method: string, path: string, status: number, body: unknown) =>
+      servers.conforms('plain', method, path, status, body);
     const answers = await journey(service, service.appId, clock, async (brCode) => {
-      const paid = await service.app.inject({
-        method: 'POST',
-        url: '/openpix/testing/pay',
-        headers: { authorization: service.appId, 'content-type': 'application/json' },
-        payload: JSON.stringify({ brCode }),
-      });
-      expect(paid.statusCode).toBe(200);
+      expect(await pay(service, brCode)).toBe(200);
     });
     // Refusals too: each status is one the derived document lists, with its error body.
     const refusals = [
@@ -854,14 +838,9 @@ describe('stablecoin answers conform to the derived and the published documents'
       ],
     ] as const;
     for (const [method, path, url, body, status] of refusals) {
-      const reply = await service.app.inject({
-        method,
-        url,
-        headers: { authorization: service.appId, ...(body ? { 'content-type': 'application/json' } : {}) },
-        payload: body ? JSON.stringify(body) : undefined,
-      });
-      expect(reply.statusCode, url).toBe(status);
-      expect(validate(method, path, status, reply.json()), url).toEqual({ kind: 'valid' });
+      const reply = await servers.call(service, method, url, body);
+      expect(reply.status, url).toBe(status);
+      expect(validate(method, path, status, reply.body), url).toEqual({ kind: 'valid' });
     }
     expect(Object.keys(derived.paths['/api/v1/stablecoin/wallets'].get.responses)).toEqual(
       expect.arrayContaining(['200', '400', '401', '403', '404']),
@@ -880,27 +859,23 @@ describe('stablecoin answers conform to the derived and the published documents'
   });
 
   it('strict server: every answer validates against the published schema of its status', async () => {
-    const { service, clock } = await start(true);
-    const validate = answerValidator(loadPublishedDocument());
+    const [service, clock] = [servers.strict, clocks.strict];
     const answers = await journey(service, service.appId, clock, async (brCode) => {
-      const paid = await fetch(`${service.pixNetworkUrl}/pay`, {
-        method: 'POST',
-        headers: { authorization: service.appId, 'content-type': 'application/json' },
-        body: JSON.stringify({ brCode }),
-      });
-      expect(paid.status).toBe(200);
+      expect(await pay(service, brCode)).toBe(200);
     });
     const stable = answers.filter((a) => a.path.includes('stablecoin'));
     expect(stable).toHaveLength(14);
     for (const answer of stable) {
       expect(answer.status, `${answer.method} ${answer.path}`).toBeLessThan(300);
-      const verdict = validate(answer.method, answer.path, answer.status, answer.body);
+      const verdict = servers.conforms('strict', answer.method, answer.path, answer.status, answer.body);
       expect(['valid', 'no-schema'], `${answer.method} ${answer.path}: ${JSON.stringify(verdict)}`).toContain(
         verdict.kind,
       );
     }
     // The published schemas that exist were checked, not skipped: all but the payout GETs have one.
-    expect(stable.filter((a) => validate(a.method, a.path, a.status, a.body).kind === 'valid')).toHaveLength(12);
+    expect(
+      stable.filter((a) => servers.conforms('strict', a.method, a.path, a.status, a.body).kind === 'valid'),
+    ).toHaveLength(12);
     // Strict answers carry only published fields: no sandbox status on the list's items.
     const list = stable.find((a) => a.path === '/api/v1/stablecoin/subaccount' && a.method === 'GET')!;
     expect(Object.keys((list.body as any).subAccounts[0]).sort()).toEqual([

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseTaxId } from '#shared/lib/tax-id';
-import { customerEmail, customerPhone, customerTaxId } from '../customers/customer-input';
+import { CPF_META, TAX_ID_META, customerEmail, customerPhone, customerTaxId } from '../customers/customer-input';
 import { integerRangePattern, pageQuery } from '../pagination';
 import { cents, correlationId, pathIdParam, positiveCents, queryBoolean, wholeNumber } from '../validation';
 import { ANTICIPATION_STATUSES } from './anticipation-repo';
@@ -12,7 +12,7 @@ import { ANTICIPATION_STATUSES } from './anticipation-repo';
 export const payoutKey = customerTaxId.describe('A CPF or CNPJ (check digits verified), with or without its mask');
 
 /** `:taxID` of activate and deactivate. */
-export const beneficiaryParams = z.object({ taxID: pathIdParam.pipe(payoutKey) });
+export const beneficiaryParams = z.object({ taxID: pathIdParam.pipe(payoutKey).meta(TAX_ID_META) });
 
 /**
  * `:id` of approve and reject: the document's ids are 24-hex object ids, and it answers 400
@@ -45,7 +45,10 @@ export const beneficiaryCreateBody = z
           .max(20, { error: 'cpf is too long' })
           .refine((value) => parseTaxId(value)?.type === 'BR:CPF', { error: 'cpf is not a valid CPF' })
           .transform((value) => parseTaxId(value)!.taxID)
-          .describe("The person's CPF (check digits verified); required when taxID is a CNPJ"),
+          .meta({
+            ...CPF_META,
+            description: "The person's CPF (check digits verified); required when taxID is a CNPJ",
+          }),
       ),
       notifyEmail: nullable(customerEmail),
       notifyPhone: nullable(customerPhone),

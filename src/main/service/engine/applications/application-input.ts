@@ -55,8 +55,7 @@ const V6 =
  * canonicalAllowedAddress's rule as one pattern, for the derived document: spaces around; an IPv4
  * address with an optional prefix of 0 to 32, or an IPv6 one with 0 to 128 (1 to 3 digits).
  */
-export const ALLOWED_ADDRESS_PATTERN =
-  `^\\s*(?:${V4}(?:/(?:0{0,2}\\d|0?[12]\\d|0?3[0-2]))?|${V6}(?:/(?:0{0,2}\\d|0?[1-9]\\d|1[01]\\d|12[0-8]))?)\\s*$`;
+export const ALLOWED_ADDRESS_PATTERN = `^\\s*(?:${V4}(?:/(?:0{0,2}\\d|0?[12]\\d|0?3[0-2]))?|${V6}(?:/(?:0{0,2}\\d|0?[1-9]\\d|1[01]\\d|12[0-8]))?)\\s*$`;
 
 export const allowedIpList = z
   .array(
@@ -64,10 +63,14 @@ export const allowedIpList = z
       .string({ error: 'must be an IP address or CIDR block' })
       .max(64, { error: 'is too long' })
       // Checked below (the transform names the entry); stated here for the document.
-      .meta({ pattern: ALLOWED_ADDRESS_PATTERN, description: 'An IP address or CIDR block (203.0.113.7, 10.0.0.0/8, 2001:db8::/32)' }),
+      .meta({
+        pattern: ALLOWED_ADDRESS_PATTERN,
+        description: 'An IP address or CIDR block (203.0.113.7, 10.0.0.0/8, 2001:db8::/32)',
+      }),
     {
-    error: 'must be an array of IP addresses or CIDR blocks',
-  })
+      error: 'must be an array of IP addresses or CIDR blocks',
+    },
+  )
   .min(1, { error: 'must list at least one address (omit it to allow any address)' })
   .max(MAX_ALLOWED_ADDRESSES, { error: `lists more than ${MAX_ALLOWED_ADDRESSES} addresses` })
   .transform((entries, ctx) => {

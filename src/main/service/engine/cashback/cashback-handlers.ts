@@ -4,7 +4,7 @@ import { badRequest } from '../errors';
 import { newObjectId } from '../ids';
 import { answerWith, operation } from '../operation';
 import { pathIdParam, positiveCents } from '../validation';
-import { customerTaxId } from '../customers/customer-input';
+import { TAX_ID_META, customerTaxId } from '../customers/customer-input';
 import { customerRepo, type CustomerRow } from '../customers/customer-repo';
 import { cashbackRepo, type CashbackRow } from './cashback-repo';
 
@@ -27,6 +27,15 @@ const taxIdInput = z
   .union([z.string(), z.number().int().nonnegative()], {
     error: (issue) => (issue.input === undefined ? 'taxID is required' : 'taxID must be a string with a CPF or CNPJ'),
   })
+  // What parseTaxId then takes, as the derived document states it: the text's shape, or a number
+  // of a CPF's 11 digits or a CNPJ's 14 (a leading zero a number cannot carry).
+  .meta({
+    anyOf: [
+      { type: 'string', ...TAX_ID_META },
+      { type: 'integer', minimum: 1e10, maximum: 1e11 - 1 },
+      { type: 'integer', minimum: 1e13, maximum: 1e14 - 1 },
+    ],
+  })
   .transform((value) => String(value))
   .pipe(customerTaxId);
 
@@ -35,7 +44,7 @@ const getOrCreateBody = z.object(
   { error: 'body must be a JSON object with taxID and value' },
 );
 
-const balanceParams = z.object({ taxID: pathIdParam.pipe(customerTaxId) });
+const balanceParams = z.object({ taxID: pathIdParam.pipe(customerTaxId).meta(TAX_ID_META) });
 
 const cashbackBody = z.strictObject({
   cashback: z.strictObject({ value: z.number().int() }),

@@ -71,6 +71,32 @@ export const customerPhone = text('phone')
     'x-format': 'phone-br-or-e164',
   });
 
+/** parseTaxId's shapes (separators . - / and spaces ignored): a CPF's 11 digits; a CNPJ's 12 digits or letters and 2 digits. */
+const TAX_SEP = '[.\\-/\\s]*';
+const CPF_SHAPE = `(?:\\d${TAX_SEP}){11}`;
+const CNPJ_SHAPE = `(?:[0-9A-Za-z]${TAX_SEP}){12}(?:\\d${TAX_SEP}){2}`;
+
+/** What the derived document says of a CPF-or-CNPJ text: its shape; its check digits are described, and named by x-format. */
+export const TAX_ID_META = {
+  pattern: `^${TAX_SEP}(?:${CPF_SHAPE}|${CNPJ_SHAPE})$`,
+  description: 'A CPF (11 digits) or CNPJ (14 characters), with or without its mask; its check digits must be right',
+  'x-format': 'br-cpf-or-cnpj',
+} as const;
+
+/** The same of a CPF only. */
+export const CPF_META = {
+  pattern: `^${TAX_SEP}${CPF_SHAPE}$`,
+  description: 'A CPF (11 digits), with or without its mask; its check digits must be right',
+  'x-format': 'br-cpf',
+} as const;
+
+/** The same of a CNPJ only. */
+export const CNPJ_META = {
+  pattern: `^${TAX_SEP}${CNPJ_SHAPE}$`,
+  description: 'A CNPJ (14 characters), with or without its mask; its check digits must be right',
+  'x-format': 'br-cnpj',
+} as const;
+
 export const customerTaxId = text('taxID', 'a string with a CPF or CNPJ')
   .trim()
   .max(20, { error: 'taxID is too long' })
@@ -84,11 +110,7 @@ export const customerTaxId = text('taxID', 'a string with a CPF or CNPJ')
   })
   // parseTaxId's shape (separators . - / and spaces ignored): 11 digits, or a CNPJ's 12 digits or
   // letters and 2 digits. Its check digits no pattern can say: described, and named by x-format.
-  .meta({
-    pattern: '^[.\\-/\\s]*(?:(?:\\d[.\\-/\\s]*){11}|(?:[0-9A-Za-z][.\\-/\\s]*){12}(?:\\d[.\\-/\\s]*){2})$',
-    description: 'A CPF (11 digits) or CNPJ (14 characters), with or without its mask; its check digits must be right',
-    'x-format': 'br-cpf-or-cnpj',
-  });
+  .meta(TAX_ID_META);
 
 // Address fields: an empty string means "no value" (forms send them for blank inputs); on PATCH
 // it clears the field. Only non-empty values are held to a format.
@@ -187,7 +209,7 @@ export const customerPatchInput = z
       ...CHANGED_FIELDS.map((field) => ({ required: [field] })),
       {
         required: ['address'],
-        properties: { address: { anyOf: ADDRESS_FIELDS.map((field) => ({ required: [field] })) } },
+        properties: { address: { type: 'object', anyOf: ADDRESS_FIELDS.map((field) => ({ required: [field] })) } },
       },
     ],
   });

@@ -3,6 +3,7 @@ import { isHttpUrl } from '#shared/lib/http-url';
 import { parseTaxId } from '#shared/lib/tax-id';
 import { HTTP_URL_META } from '../openapi';
 import { correlationId } from '../validation';
+import { CNPJ_META, CPF_META } from '../customers/customer-input';
 
 // The body of POST /api/v1/kyc/onboarding (OpenAPI KycOnboardingRequest): a CNPJ with or without
 // its mask (numeric or alphanumeric), an optional correlationID (default: the CNPJ), an optional
@@ -34,7 +35,8 @@ const companyTaxId = z
       return z.NEVER;
     }
     return parsed.taxID;
-  });
+  })
+  .meta(CNPJ_META);
 
 const representativeTaxId = z
   .string({ error: (issue) => (issue.input === undefined ? 'Required' : 'must be a string with a CPF') })
@@ -46,7 +48,8 @@ const representativeTaxId = z
       return z.NEVER;
     }
     return parsed.taxID;
-  });
+  })
+  .meta(CPF_META);
 
 const representative = z.object(
   {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseTaxId, sanitizeMerchantName, type TaxId, type TaxIdType } from '#lib/pix';
 import { EMAIL_MAX_LENGTH, normalizeEmail, normalizePhone } from '../customers/contact';
 import { applicationName, scopeList } from '../applications/application-input';
-import { EMAIL_PATTERN, PHONE_PATTERN } from '../customers/customer-input';
+import { CNPJ_META, CPF_META, EMAIL_PATTERN, PHONE_PATTERN, TAX_ID_META } from '../customers/customer-input';
 
 // Input rules of the partner operations. Messages omit the field: the engine prefixes each with
 // its path ("user.email: is not a valid e-mail address").
@@ -24,27 +24,39 @@ const label = (type: TaxIdType) => (type === 'BR:CNPJ' ? 'CNPJ' : 'CPF');
  * service words it. `only` restricts the type (a company's pre-registration is a CNPJ, its user
  * a CPF: service-spec.md "Partner records"). Masks are accepted; the canonical digits are kept.
  */
+const TYPE_IS = (type: TaxIdType) => ({ properties: { type: { const: type } }, required: ['type'] });
+
 export function taxIdObject(only?: TaxIdType) {
-  return z
-    .object(
-      {
-        taxID: z
-          .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
-          .trim()
-          .min(1, { error: 'is required' })
-          .max(20, { error: 'is too long' }),
-        type: z.enum(only ? [only] : TAX_ID_TYPES, { error: `must be ${only ?? TAX_ID_TYPES.join(' or ')}` }),
-      },
-      { error: (issue) => (issue.input === undefined ? 'is required' : 'must be an object {taxID, type}') },
-    )
-    .transform((value, ctx): TaxId => {
-      const parsed = parseTaxId(value.taxID);
-      if (!parsed || parsed.type !== value.type) {
-        ctx.addIssue({ code: 'custom', message: `Invalid ${label(value.type)}`, path: ['taxID'] });
-        return z.NEVER;
-      }
-      return parsed;
-    });
+  return (
+    z
+      .object(
+        {
+          taxID: z
+            .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+            .trim()
+            .min(1, { error: 'is required' })
+            .max(20, { error: 'is too long' })
+            .meta(only === 'BR:CPF' ? CPF_META : only === 'BR:CNPJ' ? CNPJ_META : TAX_ID_META),
+          type: z.enum(only ? [only] : TAX_ID_TYPES, { error: `must be ${only ?? TAX_ID_TYPES.join(' or ')}` }),
+        },
+        { error: (issue) => (issue.input === undefined ? 'is required' : 'must be an object {taxID, type}') },
+      )
+      // The type check below, as the derived document states it: the taxID has its type's shape.
+      .meta({
+        allOf: [
+          { if: TYPE_IS('BR:CPF'), then: { properties: { taxID: { pattern: CPF_META.pattern } } } },
+          { if: TYPE_IS('BR:CNPJ'), then: { properties: { taxID: { pattern: CNPJ_META.pattern } } } },
+        ],
+      })
+      .transform((value, ctx): TaxId => {
+        const parsed = parseTaxId(value.taxID);
+        if (!parsed || parsed.type !== value.type) {
+          ctx.addIssue({ code: 'custom', message: `Invalid ${label(value.type)}`, path: ['taxID'] });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+  );
 }
 
 /** A website as partners write it ("examplellc.com" or a full URL). */
@@ -138,6 +150,7 @@ export const taxIdParams = z.object({
     .trim()
     .min(1, { error: 'is required' })
     .max(20, { error: 'is too long' })
+    .meta(TAX_ID_META)
     .transform((value, ctx) => {
       const parsed = parseTaxId(value);
       if (!parsed) {
