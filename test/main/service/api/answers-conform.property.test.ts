@@ -35,6 +35,7 @@ import {
   type PoolSlot,
 } from '#test/support/openapi-arbitrary';
 import { answerValidator, type AnswerValidator } from '#test/support/openapi-validate';
+import { addSecondAccount } from '#test/support/second-account';
 
 // Each property sends 25 requests through a seeded world; on two cores beside the rest of the
 // suite one took 30 s (the default) where it takes 3 s alone. A slow machine is not a failure.
@@ -407,21 +408,9 @@ async function seedNewGroups(world: World, step: Step, foreignKey: string): Prom
   await step('sandboxPay', { query: { transactionID: split.transactionID } });
   await step('creditSubaccount', { params: { id: SELLER }, body: { value: 500, description: 'Adiantamento' } });
 
-  // A second account of the company, holding SECOND_KEY (as transfers-and-statement.test.ts makes one).
+  // A second account of the company, holding SECOND_KEY.
   const at = clock.now().toISOString();
-  service.engine.db
-    .prepare(
-      `INSERT INTO bank_accounts (id, company_id, is_default, ispb, bank_name, branch, account, account_name, created_at)
-       VALUES ('second-account', ?, 0, ?, ?, '0001', '2345678', 'Segunda', ?)`,
-    )
-    .run(tenant.company.id, tenant.account.ispb, tenant.account.bank_name, at);
-  service.engine.db
-    .prepare(
-      `INSERT INTO pix_keys (key, company_id, account_id, type, is_default, created_at)
-       VALUES (?, ?, 'second-account', 'EMAIL', 1, ?)`,
-    )
-    .run(SECOND_KEY, tenant.company.id, at);
-  service.engine.tenancy.invalidate();
+  addSecondAccount(service.engine, world.appId, at, { pixKey: SECOND_KEY });
   await step('createTransfer', {
     body: { value: 1_000, fromPixKey: mainKey, toPixKey: SECOND_KEY, correlationID: 'transferencia-1' },
   });

@@ -12,28 +12,14 @@ import { auditSubaccounts } from '#service/engine/subaccounts/subaccount-audit';
 import { call as callService } from '#test/support/conformance-servers';
 import { createHarness, describeContract, type Harness } from '#test/support/harness';
 import { answerValidator } from '#test/support/openapi-validate';
+import { addSecondAccount } from '#test/support/second-account';
 
 const SECOND_KEY = 'segunda-conta@example.com';
 const MOVES = ['transactions', 'ledger_entries', 'transfers'] as const;
 
-/** A second open account of the main company, holding SECOND_KEY (as ledger-invariants.test.ts makes one). */
+/** A second open account of the main company, holding SECOND_KEY. */
 function secondAccount(h: Harness): string {
-  const main = h.engine.tenancy.resolveTenant(h.appId)!;
-  const at = h.clock.now().toISOString();
-  h.engine.db
-    .prepare(
-      `INSERT INTO bank_accounts (id, company_id, is_default, ispb, bank_name, branch, account, account_name, created_at)
-       VALUES ('second-account', ?, 0, ?, ?, '0001', '2345678', 'Segunda', ?)`,
-    )
-    .run(main.company.id, main.account.ispb, main.account.bank_name, at);
-  h.engine.db
-    .prepare(
-      `INSERT INTO pix_keys (key, company_id, account_id, type, is_default, created_at)
-       VALUES (?, ?, 'second-account', 'EMAIL', 1, ?)`,
-    )
-    .run(SECOND_KEY, main.company.id, at);
-  h.engine.tenancy.invalidate();
-  return 'second-account';
+  return addSecondAccount(h.engine, h.appId, h.clock.now().toISOString(), { pixKey: SECOND_KEY });
 }
 
 async function fund(h: Harness, value: number, correlationID: string, appId = h.appId) {
@@ -273,18 +259,9 @@ function journey(ownKey: string, secondKey: string): Call[] {
 /** A service of its own, with a second account of the main company holding SECOND_KEY. */
 function groupService(strict: boolean, onMismatch?: (m: { operation: string }) => void) {
   const service = createSandboxService({ dbPath: ':memory:', strict: strict ? { onMismatch } : undefined });
-  const db = service.engine.db;
   const main = service.engine.tenancy.resolveTenant(service.appId)!;
   const ownKey = service.engine.tenancy.defaultPixKey(main.account.id)!.key;
-  const at = new Date().toISOString();
-  db.prepare(
-    `INSERT INTO bank_accounts (id, company_id, is_default, ispb, bank_name, branch, account, account_name, created_at)
-     VALUES ('second-account', ?, 0, ?, ?, '0001', '2345678', 'Segunda', ?)`,
-  ).run(main.company.id, main.account.ispb, main.account.bank_name, at);
-  db.prepare(
-    `INSERT INTO pix_keys (key, company_id, account_id, type, is_default, created_at) VALUES (?, ?, 'second-account', 'EMAIL', 1, ?)`,
-  ).run(SECOND_KEY, main.company.id, at);
-  service.engine.tenancy.invalidate();
+  addSecondAccount(service.engine, service.appId, new Date().toISOString(), { pixKey: SECOND_KEY });
   const inject = (method: string, url: string, body?: unknown) => callService(service, method, url, body);
   return { service, ownKey, inject };
 }

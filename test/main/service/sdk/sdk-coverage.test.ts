@@ -6,6 +6,7 @@
 // each resource is in its own test file next to this one.
 import { describe, expect, it } from 'vitest';
 import { as, CPF, paidCharge, sdkRejection, useSdkSandbox, type SdkSandbox } from './sdk-sandbox';
+import { addSecondAccount } from '#test/support/second-account';
 
 type Check = (s: SdkSandbox) => Promise<void>;
 
@@ -407,28 +408,12 @@ async function fundedSubaccount(s: SdkSandbox, pixKey: string, name: string, val
   await post(s, `/api/v1/subaccount/${encodeURIComponent(pixKey)}/credit`, { value });
 }
 
-/**
- * A second open account of the company holding SECOND_KEY, written straight to the database (as
- * test/main/service/api/transfers-and-statement.test.ts makes one): POST /api/v1/account opens one,
- * but no operation puts a Pix key on an account other than the application's own.
- */
+/** A second open account of the company holding SECOND_KEY (test/support/second-account.ts). */
 function secondAccount(s: SdkSandbox): string {
-  const { company, account } = s.service.engine.tenancy.resolveTenant(s.appId)!;
-  const id = '5ec0d0000000000000000002';
-  const at = s.clock.now().toISOString();
-  s.service.engine.db
-    .prepare(
-      `INSERT INTO bank_accounts (id, company_id, is_default, ispb, bank_name, branch, account, account_name, created_at)
-       VALUES (?, ?, 0, ?, ?, '0001', '2345678', 'Segunda', ?)`,
-    )
-    .run(id, company.id, account.ispb, account.bank_name, at);
-  s.service.engine.db
-    .prepare(
-      `INSERT INTO pix_keys (key, company_id, account_id, type, is_default, created_at) VALUES (?, ?, ?, 'EMAIL', 1, ?)`,
-    )
-    .run(SECOND_KEY, company.id, id, at);
-  s.service.engine.tenancy.invalidate();
-  return id;
+  return addSecondAccount(s.service.engine, s.appId, s.clock.now().toISOString(), {
+    id: '5ec0d0000000000000000002',
+    pixKey: SECOND_KEY,
+  });
 }
 
 const preRegistration = () => ({
